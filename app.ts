@@ -1,0 +1,58 @@
+// buildApp(config): the one place that composes the server's plugins, in explicit order.
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import type { Config } from './config.js'
+import { SECRET_KEYS } from './config.js'
+import configPlugin from './plugins/config.js'
+import originGuard from './plugins/origin-guard.js'
+import oauth from './plugins/oauth.js'
+import pathSandbox from './plugins/path-sandbox.js'
+import urlGuard, { type Resolver } from './plugins/url-guard.js'
+import confirmTokens from './plugins/confirm-tokens.js'
+import jobs from './plugins/jobs.js'
+import backends from './plugins/backends/index.js'
+import toolRegistry from './plugins/tool-registry.js'
+import mcp from './plugins/mcp.js'
+import { domains } from './domains/index.js'
+import healthRoutes from './routes/health.js'
+import type { ToolDefinition } from './plugins/tool-types.js'
+
+export interface BuildOptions {
+  /** Fastify logger option; tests pass false. Defaults to pino at config.LOG_LEVEL with secrets redacted. */
+  logger?: FastifyServerOptions['logger']
+  /** DNS resolver for the URL guard (tests inject one so nothing leaves loopback). */
+  resolver?: Resolver
+  /** Extra tools registered beside the domains (the conformance suite's fixture tools). */
+  extraTools?: ToolDefinition<any, any>[]
+}
+
+export const REDACT_PATHS = [
+  'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]', 'headers.authorization',
+  '*.token', '*.apiKey', '*.password', '*.secret', '*.access_token', '*.refresh_token', '*.code_verifier', '*.client_secret',
+  '*.confirmToken', ...SECRET_KEYS.map(k => `config.${k}`)
+]
+
+export async function buildApp (config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL, redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.TRUST_PROXY === '' ? false : config.TRUST_PROXY,
+    requestTimeout: 120_000,
+    return503OnClosing: true,
+    disableRequestLogging: false
+  })
+
+  await app.register(configPlugin, { config })
+  await app.register(originGuard)
+  await app.register(oauth)
+  await app.register(pathSandbox)
+  await app.register(urlGuard, { resolver: options.resolver })
+  await app.register(confirmTokens)
+  await app.register(jobs)
+  await app.register(backends)
+  await app.register(toolRegistry)
+  for (const domain of domains) await app.register(domain)
+  for (const tool of options.extraTools ?? []) app.tools.register(tool)
+  await app.register(mcp)
+  await app.register(healthRoutes)
+  return app
+}

@@ -1,0 +1,137 @@
+// One TypeBox schema for every environment variable the tool server reads.
+// Keys are the variable names themselves, so a grep for a variable finds its schema, its
+// .env.example line and every use. Tests build configs with `buildConfig({...})`, never via process.env.
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
+import { ValueErrorType } from '@sinclair/typebox/errors'
+
+const Secret = (description: string) => Type.String({ default: '', description, secret: true })
+const Url = (def: string, description: string) => Type.String({ default: def, format: 'uri', description })
+const Path = (def: string, description: string) => Type.String({ default: def, description })
+
+export const ConfigSchema = Type.Object({
+  // --- server
+  PORT: Type.Integer({ default: 3000, minimum: 0, maximum: 65535, description: 'Port the tool server listens on (0 = any free port)' }),
+  HOST: Type.String({ default: '0.0.0.0', description: 'Interface to bind (0.0.0.0 in containers, 127.0.0.1 for local only)' }),
+  PUBLIC_URL: Type.String({ default: '', description: 'The base URL clients type, e.g. https://media.example.com (default http://localhost:PORT)' }),
+  ALLOWED_ORIGINS: Type.String({ default: '', description: 'Comma-separated exact browser origins allowed on /mcp and /api/* (PUBLIC_URL\'s origin is always allowed)' }),
+  ALLOWED_HOSTS: Type.String({ default: '', description: 'Comma-separated extra Host names accepted besides PUBLIC_URL\'s host and localhost (e.g. mcp-server)' }),
+  TRUST_PROXY: Type.String({ default: '', description: 'IP or CIDR list of the reverse proxy whose X-Forwarded-For is trusted (never "true")' }),
+  LOG_LEVEL: Type.Union([Type.Literal('fatal'), Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug'), Type.Literal('trace'), Type.Literal('silent')], { default: 'info', description: 'Log level' }),
+  STATE_DIR: Path('./.state', 'Directory for persistent state: job journal, optional OAuth store, setup secrets'),
+  // --- auth
+  INTERNAL_API_KEY: Secret('Bearer key for the chat bot (Authorization: Bearer <key>); empty disables internal auth'),
+  OAUTH_STORE: Type.Union([Type.Literal('memory'), Type.Literal('file')], { default: 'memory', description: 'memory: a restart signs every client out (spec default); file: clients and tokens survive restarts (hashed, under STATE_DIR)' }),
+  OAUTH_APPROVAL_PASSPHRASE: Secret('If set, /authorize shows a one-field approval page (once per client) instead of approving automatically'),
+  // --- media roots
+  MEDIA_ROOT: Path('/data', 'Media library root (movies, tv, anime, music below it)'),
+  DOWNLOADS_ROOT: Path('/downloads', 'Downloads root shared with the downloaders'),
+  PATH_MAP: Type.String({ default: '', description: 'Backend path mapping, comma-separated backendPath=ourPath pairs, e.g. /tv=/data/tv,/movies=/data/movies' }),
+  PUID: Type.Integer({ default: 1000, minimum: 0, description: 'User id that owns files the server creates' }),
+  PGID: Type.Integer({ default: 1000, minimum: 0, description: 'Group id that owns files the server creates' }),
+  // --- backends
+  MEDIA_SERVER_URL: Url('http://jellyfin-host:8096', 'Media server (Jellyfin) base URL'),
+  MEDIA_SERVER_API_KEY: Secret('Media server API key; empty: the server starts but media server tools fail'),
+  SERIES_MANAGER_URL: Url('http://sonarr:8989', 'Series manager (Sonarr) base URL'),
+  SERIES_MANAGER_API_KEY: Secret('Series manager API key; empty: series tools fail with a hint'),
+  MOVIE_MANAGER_URL: Url('http://radarr:7878', 'Movie manager (Radarr) base URL'),
+  MOVIE_MANAGER_API_KEY: Secret('Movie manager API key; empty: movie tools fail with a hint'),
+  INDEXER_MANAGER_URL: Url('http://prowlarr:9696', 'Indexer manager (Prowlarr) base URL'),
+  INDEXER_MANAGER_API_KEY: Secret('Indexer manager API key (status and setup only)'),
+  TORRENT_CLIENT_URL: Url('http://qbittorrent:8085', 'Torrent client (qBittorrent WebUI) base URL'),
+  TORRENT_CLIENT_USERNAME: Type.String({ default: 'admin', description: 'Torrent client WebUI user' }),
+  TORRENT_CLIENT_PASSWORD: Secret('Torrent client WebUI password'),
+  DOWNLOAD_MANAGER_URL: Url('http://pyload:8000', 'Direct-download manager (pyLoad-ng) base URL'),
+  DOWNLOAD_MANAGER_API_KEY: Secret('Direct-download manager API key (X-API-Key)'),
+  CHALLENGE_PROXY_URL: Url('http://flaresolverr:8191', 'Challenge-bypass proxy (FlareSolverr) URL, wired into the indexer manager by setup'),
+  ARIA2_RPC_URL: Type.String({ default: '', description: 'aria2 JSON-RPC URL (e.g. http://127.0.0.1:6800/jsonrpc); empty: the server starts its own aria2c when installed' }),
+  ARIA2_RPC_SECRET: Secret('aria2 RPC secret'),
+  // --- local tools
+  FFMPEG_PATH: Type.String({ default: 'ffmpeg', description: 'ffmpeg executable' }),
+  FFPROBE_PATH: Type.String({ default: 'ffprobe', description: 'ffprobe executable' }),
+  MKVMERGE_PATH: Type.String({ default: 'mkvmerge', description: 'mkvmerge executable (mkvtoolnix)' }),
+  YTDLP_PATH: Type.String({ default: 'yt-dlp', description: 'yt-dlp executable' }),
+  ARIA2C_PATH: Type.String({ default: 'aria2c', description: 'aria2c executable' }),
+  // --- chat (web chat and bot)
+  CHAT_BOT_TOKEN: Secret('Chat bot (Telegram) token'),
+  ALLOWED_CHAT_USERS: Type.String({ default: '', description: 'Comma-separated chat user ids allowed to use the bot; empty: anyone (warned at startup)' }),
+  LLM_PROVIDER_A_API_KEY: Secret('Key of the primary LLM provider (OpenAI-compatible chat completions)'),
+  LLM_PROVIDER_A_BASE_URL: Url('https://api.openai.com/v1', 'Base URL of provider A (any OpenAI-compatible API, hosted or local)'),
+  LLM_PROVIDER_A_MODEL: Type.String({ default: 'gpt-4o-mini', description: 'Model name for provider A' }),
+  LLM_PROVIDER_B_API_KEY: Secret('Key of the fallback LLM provider (Gemini API)'),
+  LLM_PROVIDER_B_BASE_URL: Url('https://generativelanguage.googleapis.com/v1beta', 'Base URL of provider B'),
+  LLM_PROVIDER_B_MODEL: Type.String({ default: 'gemini-2.0-flash', description: 'Model name for provider B' }),
+  // --- deployment
+  TUNNEL_TOKEN: Secret('Tunnel service token (tunnel deployment mode only; read by the tunnel container)')
+}, { additionalProperties: false })
+
+export type Config = Static<typeof ConfigSchema>
+export type ConfigKey = keyof Config
+
+/** Names of the variables that hold secrets: never logged, never returned. */
+export const SECRET_KEYS = Object.entries(ConfigSchema.properties)
+  .filter(([, s]) => (s as TSchema & { secret?: boolean }).secret === true)
+  .map(([k]) => k as ConfigKey)
+
+export class ConfigError extends Error {
+  constructor (readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map(p => `  - ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+const URL_KEYS = Object.entries(ConfigSchema.properties)
+  .filter(([, s]) => (s as TSchema).format === 'uri').map(([k]) => k)
+
+function checkUrl (key: string, value: string, problems: string[]) {
+  if (value === '') return
+  try {
+    const u = new URL(value)
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') problems.push(`${key}: "${value}" must be an http:// or https:// URL`)
+  } catch {
+    problems.push(`${key}: "${value}" is not a URL (expected e.g. http://host:port)`)
+  }
+}
+
+/**
+ * Builds a complete, validated config from partial input (env strings or typed values).
+ * Unknown keys are ignored when reading the environment, refused otherwise.
+ */
+export function buildConfig (input: Record<string, unknown> = {}, { fromEnv = false } = {}): Config {
+  const known = Object.keys(ConfigSchema.properties)
+  const problems: string[] = []
+  const raw: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(input)) {
+    if (!known.includes(k)) {
+      if (!fromEnv) problems.push(`${k}: unknown setting`)
+      continue
+    }
+    if (v === undefined) continue
+    raw[k] = typeof v === 'string' ? v.trim() : v
+  }
+  const converted = Value.Convert(ConfigSchema, Value.Default(ConfigSchema, raw)) as Record<string, unknown>
+  for (const err of Value.Errors(ConfigSchema, converted)) {
+    if (err.type === ValueErrorType.StringFormat || err.type === ValueErrorType.StringFormatUnknown) continue // URLs: our own check below
+    const key = err.path.replace(/^\//, '')
+    const shown = (ConfigSchema.properties as Record<string, TSchema>)[key]?.secret ? '(hidden)' : JSON.stringify(err.value)
+    const choices = (err.schema.anyOf as TSchema[] | undefined)?.map(c => c.const).filter(c => c !== undefined)
+    const why = choices?.length ? `must be one of: ${choices.join(', ')}` : err.message.toLowerCase()
+    problems.push(`${key}: ${shown} ${why}`)
+  }
+  for (const k of URL_KEYS) checkUrl(k, String(converted[k] ?? ''), problems)
+  checkUrl('PUBLIC_URL', String(converted.PUBLIC_URL ?? ''), problems)
+  if (problems.length > 0) throw new ConfigError([...new Set(problems)])
+  const config = converted as Config
+  if (config.PUBLIC_URL === '') config.PUBLIC_URL = `http://localhost:${config.PORT}`
+  config.PUBLIC_URL = config.PUBLIC_URL.replace(/\/+$/, '')
+  return config
+}
+
+export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
+  return buildConfig(env as Record<string, unknown>, { fromEnv: true })
+}
+
+/** Splits a comma-separated setting into trimmed, non-empty items. */
+export function listSetting (value: string): string[] {
+  return value.split(',').map(s => s.trim()).filter(s => s.length > 0)
+}

@@ -1,0 +1,15 @@
+// Who is calling: an OAuth client or the internal (chat bot) key. Confirm tokens, MCP sessions
+// and conversations are bound to `id`, so one credential can never use another's.
+export interface Principal {
+  /** Stable id: `internal` for INTERNAL_API_KEY, `oauth:<grantId>` for an OAuth grant. */
+  id: string
+  kind: 'internal' | 'oauth'
+  clientId: string
+  scopes: string[]
+  /** Seconds since epoch when the credential expires (OAuth only). */
+  expiresAt?: number
+}
+
+export const INTERNAL_PRINCIPAL: Principal = Object.freeze({
+  id: 'internal', kind: 'internal', clientId: 'internal', scopes: ['mcp', 'setup']
+}) as Principal

@@ -1,0 +1,242 @@
+// The one road to every tool (MCP, the web chat, the bot): argument validation with recovery-friendly
+// messages, the safety guards, the confirm-token gate, timing, logging and error shaping live here once.
+import fp from 'fastify-plugin'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import { Type, type TObject, type TSchema } from '@sinclair/typebox'
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler'
+import { Value } from '@sinclair/typebox/value'
+import { BackendError, GuardError, ToolError } from '../lib/errors.js'
+import type {
+  ConfirmGate, PublishedTool, SandboxGuard, ToolCallResult, ToolContext, ToolDefinition, UrlGuard
+} from './tool-types.js'
+
+export class UnknownToolError extends Error {
+  constructor (readonly toolName: string) {
+    super(`Tool ${toolName} not found`)
+    this.name = 'UnknownToolError'
+  }
+}
+
+const TOOL_NAME = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/
+const CONFIRM_TOKEN_FIELD = 'confirmToken'
+
+const ConfirmationSchema = Type.Object({
+  confirmToken: Type.String({ description: 'Single-use token; call the tool again with the same arguments plus this token to execute' }),
+  expiresAt: Type.String({ description: 'When the token expires (ISO 8601, 5 minutes after the preview)' }),
+  summary: Type.String({ description: 'What would happen' }),
+  targets: Type.Unknown({ description: 'The exact targets the confirmed call will touch' })
+}, { description: 'Present when the call only previewed a destructive action' })
+
+interface Entry {
+  def: ToolDefinition
+  check: TypeCheck<TObject>
+  checkOutput: TypeCheck<TObject>
+  accepted: string[]
+  published: PublishedTool
+}
+
+export interface RegistryDeps {
+  log: FastifyBaseLogger
+  sandbox?: SandboxGuard
+  urlGuard?: UrlGuard
+  confirm?: ConfirmGate
+}
+
+export function createToolRegistry (deps: RegistryDeps) {
+  const entries = new Map<string, Entry>()
+  let publishedList: PublishedTool[] | undefined
+
+  function register (def: ToolDefinition<any, any>) {
+    if (!TOOL_NAME.test(def.name)) throw new Error(`Tool name ${def.name} must be snake_case`)
+    if (entries.has(def.name)) throw new Error(`Tool ${def.name} is registered twice`)
+    if (publishedList) throw new Error(`Tool ${def.name} registered after tools/list was published`)
+    if (def.annotations.destructiveHint && !def.confirm) throw new Error(`Destructive tool ${def.name} needs a confirm spec`)
+    if (def.guards?.paths?.length && !deps.sandbox) throw new Error(`Tool ${def.name} takes paths but no sandbox is installed`)
+    if (def.guards?.urls && !deps.urlGuard) throw new Error(`Tool ${def.name} takes URLs but no URL guard is installed`)
+    if (def.confirm && !deps.confirm) throw new Error(`Tool ${def.name} needs confirm tokens but no confirm gate is installed`)
+    const inputSchema = def.confirm ? withConfirmToken(def.inputSchema) : def.inputSchema
+    const outputSchema = def.confirm ? withConfirmation(def.outputSchema) : def.outputSchema
+    entries.set(def.name, {
+      def,
+      check: TypeCompiler.Compile(inputSchema),
+      checkOutput: TypeCompiler.Compile(def.outputSchema),
+      accepted: Object.keys(inputSchema.properties),
+      published: {
+        name: def.name,
+        title: def.title,
+        description: def.description,
+        inputSchema: plain(inputSchema),
+        outputSchema: plain(outputSchema),
+        annotations: { title: def.title, ...def.annotations }
+      }
+    })
+  }
+
+  /** The tools/list payload, computed once on first use and reused for every request. */
+  function list (): PublishedTool[] {
+    publishedList ??= [...entries.values()].map(e => e.published)
+    return publishedList
+  }
+
+  function get (name: string) {
+    return entries.get(name)?.def
+  }
+
+  async function call (name: string, rawArgs: unknown, ctx: ToolContext): Promise<ToolCallResult> {
+    const entry = entries.get(name)
+    if (!entry) throw new UnknownToolError(name)
+    const started = performance.now()
+    let outcome: 'ok' | 'user_error' | 'error' | 'preview' = 'ok'
+    try {
+      const args = validate(entry, rawArgs ?? {})
+      await applyGuards(entry.def, args)
+      const { [CONFIRM_TOKEN_FIELD]: token, ...bound } = args
+      const confirm = entry.def.confirm
+      if (confirm && (confirm.required?.(args) ?? true)) {
+        const binding = { tool: name, args: bound, principalId: ctx.principal.id }
+        if (typeof token !== 'string') {
+          outcome = 'preview'
+          const preview = await confirm.preview(args, ctx)
+          const issued = deps.confirm!.issue(binding, preview.targets)
+          return result({ confirmation: { ...issued, summary: preview.summary, targets: preview.targets } },
+            `Confirmation needed: ${preview.summary} Nothing has changed yet. To proceed, call ${name} again with the same arguments and confirmToken "${issued.confirmToken}" (valid until ${issued.expiresAt}).`)
+        }
+        const stored = deps.confirm!.replay(token, binding)
+        if (stored) return stored
+        const preview = await confirm.preview(args, ctx)
+        deps.confirm!.redeem(token, binding, preview.targets)
+        const done = await run(entry, args, { ...ctx, confirmed: { targets: preview.targets } })
+        deps.confirm!.settle(token, done)
+        return done
+      }
+      return await run(entry, args, ctx)
+    } catch (err) {
+      const shaped = shapeError(err, name, deps.log)
+      outcome = shaped.userFacing ? 'user_error' : 'error'
+      return shaped.result
+    } finally {
+      deps.log.info({ tool: name, principal: ctx.principal.id, outcome, ms: Math.round(performance.now() - started) }, 'tool call')
+    }
+  }
+
+  async function run (entry: Entry, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolCallResult> {
+    const { data, summary } = await entry.def.handler(args, ctx)
+    if (!entry.checkOutput.Check(data)) {
+      const first = [...entry.checkOutput.Errors(data)].slice(0, 3).map(e => `${e.path} ${e.message}`)
+      deps.log.error({ tool: entry.def.name, problems: first }, 'tool output does not match its outputSchema')
+      throw new Error(`output schema mismatch in ${entry.def.name}`)
+    }
+    return result(data as Record<string, unknown>, summary)
+  }
+
+  function validate (entry: Entry, raw: unknown): Record<string, unknown> {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+      throw new ToolError(`Arguments must be an object. Accepted arguments: ${entry.accepted.join(', ') || '(none)'}.`)
+    }
+    const unknown = Object.keys(raw).filter(k => !entry.accepted.includes(k))
+    if (unknown.length > 0) {
+      throw new ToolError(`Unknown argument${unknown.length > 1 ? 's' : ''} ${unknown.map(u => `"${u}"`).join(', ')}. ` +
+        `Accepted arguments: ${entry.accepted.join(', ') || '(none)'}.`)
+    }
+    const args = Value.Default(entry.def.confirm ? withConfirmToken(entry.def.inputSchema) : entry.def.inputSchema, structuredClone(raw)) as Record<string, unknown>
+    if (!entry.check.Check(args)) {
+      const problems = [...entry.check.Errors(args)].slice(0, 5).map(e => describeProblem(e.path, e.message, e.schema))
+      throw new ToolError(`Invalid arguments for ${entry.def.name}: ${[...new Set(problems)].join('; ')}.`)
+    }
+    return args
+  }
+
+  async function applyGuards (def: ToolDefinition, args: Record<string, unknown>) {
+    for (const field of def.guards?.paths ?? []) {
+      for (const value of asList(args[field])) await deps.sandbox!.resolve(value)
+    }
+    for (const field of def.guards?.names ?? []) {
+      for (const value of asList(args[field])) deps.sandbox!.checkName(value)
+    }
+    for (const [field, use] of Object.entries(def.guards?.urls ?? {})) {
+      for (const value of asList(args[field])) await deps.urlGuard!.check(value, use)
+    }
+  }
+
+  return { register, list, get, call, names: () => [...entries.keys()] }
+}
+
+export type ToolRegistry = ReturnType<typeof createToolRegistry>
+
+function asList (v: unknown): string[] {
+  if (typeof v === 'string') return [v]
+  if (Array.isArray(v)) return v.filter((x): x is string => typeof x === 'string')
+  return []
+}
+
+function describeProblem (path: string, message: string, schema: TSchema): string {
+  const field = path.replace(/^\//, '').replace(/\//g, '.') || '(arguments)'
+  const choices = (schema.anyOf as TSchema[] | undefined)?.map(s => s.const).filter(c => c !== undefined)
+  if (choices?.length) return `${field} must be one of ${choices.map(c => JSON.stringify(c)).join(', ')}`
+  return `${field} ${message.replace(/^Expected/, 'expected')}`
+}
+
+function withConfirmToken (schema: TObject): TObject {
+  return Type.Object({
+    ...schema.properties,
+    [CONFIRM_TOKEN_FIELD]: Type.Optional(Type.String({
+      minLength: 16,
+      maxLength: 128,
+      description: 'Leave out on the first call: it returns a preview and a confirmToken. Then repeat the same arguments plus the token to execute.'
+    }))
+  }, { additionalProperties: false, description: schema.description })
+}
+
+function withConfirmation (schema: TObject): TObject {
+  // The preview answer carries only `confirmation`, so the tool's own fields are optional in the published schema;
+  // the handler's real output is still checked against the strict schema before it is sent.
+  return Type.Object({ ...Type.Partial(schema).properties, confirmation: Type.Optional(ConfirmationSchema) },
+    { description: schema.description })
+}
+
+function plain (schema: TSchema): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(schema)) as Record<string, unknown>
+}
+
+function result (data: Record<string, unknown>, summary: string): ToolCallResult {
+  return { content: [{ type: 'text', text: summary }, { type: 'text', text: JSON.stringify(data) }], structuredContent: data }
+}
+
+function shapeError (err: unknown, tool: string, log: FastifyBaseLogger): { result: ToolCallResult, userFacing: boolean } {
+  if (err instanceof ToolError) {
+    if (err instanceof BackendError) log.warn({ tool, service: err.service, status: err.status, code: err.code }, 'backend error')
+    const structured: Record<string, unknown> = { error: err.message, kind: err instanceof GuardError ? `refused_by_${err.guard}_guard` : err instanceof BackendError ? 'backend' : 'invalid_request' }
+    if (err instanceof BackendError) structured.service = err.service
+    return { result: { content: [{ type: 'text', text: err.message }], isError: true, _meta: { error: structured } }, userFacing: true }
+  }
+  log.error({ tool, err }, 'tool failed unexpectedly')
+  return {
+    result: { content: [{ type: 'text', text: `${tool} failed because of an internal error. It has been logged; try again, and if it keeps failing check the server log.` }], isError: true },
+    userFacing: false
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tools: ToolRegistry
+  }
+}
+
+export default fp(async function toolRegistryPlugin (app: FastifyInstance) {
+  const registry = createToolRegistry({
+    log: app.log,
+    sandbox: app.hasDecorator('sandbox') ? app.sandbox : undefined,
+    urlGuard: app.hasDecorator('urlGuard') ? app.urlGuard : undefined,
+    confirm: app.hasDecorator('confirm') ? app.confirm : undefined
+  })
+  app.decorate('tools', registry)
+}, { name: 'tool-registry' })
+
+// Decorators the registry picks up when their plugins are installed before it.
+declare module 'fastify' {
+  interface FastifyInstance {
+    sandbox: SandboxGuard
+    urlGuard: UrlGuard
+    confirm: ConfirmGate
+  }
+}

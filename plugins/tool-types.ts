@@ -1,0 +1,118 @@
+// Types shared by the tool registry, the safety guards and every tool file.
+import type { Static, TObject } from '@sinclair/typebox'
+import type { Principal } from '../lib/principal.js'
+
+export interface ToolAnnotations {
+  readOnlyHint: boolean
+  destructiveHint: boolean
+  idempotentHint: boolean
+  openWorldHint: boolean
+}
+
+export interface ToolContext {
+  principal: Principal
+  /** Aborted when the client cancels the call or the server shuts down. */
+  signal: AbortSignal
+  /** MCP progress notification (no-op when the client asked for none). */
+  progress: (progress: number, total?: number, message?: string) => Promise<void>
+  /** Request-scoped MCP log message. */
+  log: (level: 'debug' | 'info' | 'warning' | 'error', data: unknown) => Promise<void>
+  /** Set on the confirmed (second) call of a destructive action: the exact targets the preview showed. */
+  confirmed?: { targets: unknown }
+}
+
+export interface ToolOutcome<O> {
+  /** Matches the tool's outputSchema; sent as structuredContent. */
+  data: O
+  /** One or two sentences for the model and the person. */
+  summary: string
+}
+
+export interface ConfirmPreview {
+  /** What would happen, for a person to read. */
+  summary: string
+  /** The exact targets (paths, ids, sizes, counts). Bound into the token's fingerprint. */
+  targets: unknown
+}
+
+export interface ConfirmSpec<I extends TObject> {
+  /** Whether these arguments need confirmation (default: always). E.g. only action=delete. */
+  required?: (args: Static<I>) => boolean
+  /** Computes the preview without changing anything. Runs on the first call and again on the confirmed call. */
+  preview: (args: Static<I>, ctx: ToolContext) => Promise<ConfirmPreview>
+}
+
+/** Where an input needs a guard. The registry applies them before the handler runs. */
+export interface ToolGuards {
+  /** Fields (string or string[]) that are file or folder paths: must resolve inside MEDIA_ROOT / DOWNLOADS_ROOT. */
+  paths?: string[]
+  /** Fields that are single names (file names, show names): one safe path segment. */
+  names?: string[]
+  /** Fields that are download URLs, with what they will be used for. */
+  urls?: Record<string, UrlUse>
+}
+
+export type UrlUse = 'direct' | 'torrent'
+
+export interface ToolDefinition<I extends TObject = TObject, O extends TObject = TObject> {
+  name: string
+  title: string
+  description: string
+  inputSchema: I
+  outputSchema: O
+  annotations: ToolAnnotations
+  guards?: ToolGuards
+  /** Required when annotations.destructiveHint is true. */
+  confirm?: ConfirmSpec<I>
+  handler: (args: Static<I>, ctx: ToolContext) => Promise<ToolOutcome<Static<O>>>
+}
+
+/** Declares a tool as data, with handler arguments typed from its input schema. */
+export function defineTool<I extends TObject, O extends TObject> (def: ToolDefinition<I, O>): ToolDefinition<I, O> {
+  return def
+}
+
+/** What a tool call returns, in MCP's CallToolResult shape. */
+export interface ToolCallResult {
+  content: Array<{ type: 'text', text: string }>
+  structuredContent?: Record<string, unknown>
+  isError?: boolean
+  [key: string]: unknown
+}
+
+/** One entry of the precomputed tools/list. */
+export interface PublishedTool {
+  name: string
+  title: string
+  description: string
+  inputSchema: Record<string, unknown>
+  outputSchema: Record<string, unknown>
+  annotations: ToolAnnotations & { title: string }
+}
+
+// Implemented by plugins/path-sandbox.ts, plugins/url-guard.ts and plugins/confirm-tokens.ts.
+export interface SandboxGuard {
+  /** Throws GuardError unless `input` resolves inside a root (symlink-safe). Returns the absolute real path. */
+  resolve: (input: string) => Promise<string>
+  /** Throws GuardError unless `name` is one safe path segment. */
+  checkName: (name: string) => void
+}
+export interface UrlGuard {
+  /** Throws GuardError unless the URL is allowed for that use; resolves names and checks every address. */
+  check: (url: string, use: UrlUse) => Promise<URL>
+}
+export interface ConfirmBinding {
+  tool: string
+  /** Canonical arguments without confirmToken. */
+  args: Record<string, unknown>
+  principalId: string
+}
+export interface ConfirmGate {
+  issue: (binding: ConfirmBinding, targets: unknown) => { confirmToken: string, expiresAt: string }
+  /** The stored outcome when this token already executed with the same binding, else undefined. Throws GuardError on a mismatch. */
+  replay: (token: string, binding: ConfirmBinding) => ToolCallResult | undefined
+  /** Consumes the token if binding and targets match what was previewed; otherwise burns it and throws GuardError saying why. */
+  redeem: (token: string, binding: ConfirmBinding, targets: unknown) => void
+  /** Stores the outcome so a retry with the same token returns it instead of running twice. */
+  settle: (token: string, outcome: ToolCallResult) => void
+}

@@ -1,0 +1,24 @@
+// Load config, build, listen, close gracefully. Nothing else.
+import closeWithGrace from 'close-with-grace'
+import { ConfigError, loadConfig } from './config.js'
+import { buildApp } from './app.js'
+
+let config
+try {
+  config = loadConfig()
+} catch (err) {
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\nFix the variables above (see .env.example) and start again.\n`)
+    process.exit(78)
+  }
+  throw err
+}
+
+const app = await buildApp(config)
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'closing after an unexpected error')
+  else app.log.info({ signal }, 'shutting down')
+  await app.close()
+})
+await app.listen({ port: config.PORT, host: config.HOST })
+app.log.info(`MCP endpoint: ${config.PUBLIC_URL}/mcp`)

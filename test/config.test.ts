@@ -1,0 +1,56 @@
+import t from 'tap'
+import { buildConfig, ConfigError, loadConfig, SECRET_KEYS } from '../config.js'
+
+t.test('defaults follow the SPEC topology', async t => {
+  const c = buildConfig({})
+  t.equal(c.PORT, 3000)
+  t.equal(c.PUBLIC_URL, 'http://localhost:3000')
+  t.equal(c.MEDIA_SERVER_URL, 'http://jellyfin-host:8096')
+  t.match(c.SERIES_MANAGER_URL, /:8989$/)
+  t.match(c.MOVIE_MANAGER_URL, /:7878$/)
+  t.match(c.TORRENT_CLIENT_URL, /:8085$/)
+  t.match(c.DOWNLOAD_MANAGER_URL, /:8000$/)
+  t.match(c.INDEXER_MANAGER_URL, /:9696$/)
+  t.equal(c.MEDIA_ROOT, '/data')
+  t.equal(c.DOWNLOADS_ROOT, '/downloads')
+  t.equal(c.PUID, 1000)
+})
+
+t.test('environment strings are converted and unknown variables ignored', async t => {
+  const c = loadConfig({ PORT: '8080', PUID: '1001', HOME: '/root', PUBLIC_URL: 'https://media.example.com/' })
+  t.equal(c.PORT, 8080)
+  t.equal(c.PUID, 1001)
+  t.equal(c.PUBLIC_URL, 'https://media.example.com', 'trailing slash removed')
+})
+
+t.test('a missing backend key does not stop the server from starting', async t => {
+  const c = loadConfig({ MEDIA_SERVER_API_KEY: '' })
+  t.equal(c.MEDIA_SERVER_API_KEY, '')
+})
+
+t.test('bad config is refused with one clear line per problem', async t => {
+  const err = t.throws(() => loadConfig({ PORT: '70000', MEDIA_SERVER_URL: 'not a url', SERIES_MANAGER_URL: 'ftp://x', LOG_LEVEL: 'loud' })) as ConfigError
+  t.ok(err instanceof ConfigError)
+  t.equal(err.problems.length, 4)
+  t.match(err.message, /PORT: 70000/)
+  t.match(err.message, /MEDIA_SERVER_URL: "not a url" is not a URL/)
+  t.match(err.message, /SERIES_MANAGER_URL: "ftp:\/\/x" must be an http/)
+  t.match(err.message, /LOG_LEVEL: "loud" must be one of: fatal, error/)
+})
+
+t.test('secret values never appear in config errors', async t => {
+  const err = t.throws(() => buildConfig({ INTERNAL_API_KEY: { nested: 'supersecretvalue' } })) as ConfigError
+  t.notMatch(err.message, /supersecretvalue/)
+  t.match(err.message, /INTERNAL_API_KEY: \(hidden\)/)
+})
+
+t.test('typed input refuses unknown settings (typos in tests and tooling)', async t => {
+  t.throws(() => buildConfig({ MEDIA_ROTO: '/x' }), /MEDIA_ROTO: unknown setting/)
+})
+
+t.test('every SPEC §2 variable is in the schema and keys are marked secret', async t => {
+  const c = buildConfig({}) as Record<string, unknown>
+  for (const k of ['MEDIA_SERVER_API_KEY', 'SERIES_MANAGER_API_KEY', 'MOVIE_MANAGER_API_KEY', 'INTERNAL_API_KEY', 'ALLOWED_CHAT_USERS',
+    'CHAT_BOT_TOKEN', 'LLM_PROVIDER_A_API_KEY', 'LLM_PROVIDER_B_API_KEY', 'TUNNEL_TOKEN', 'PUID', 'PGID']) t.ok(k in c, k)
+  for (const k of ['MEDIA_SERVER_API_KEY', 'INTERNAL_API_KEY', 'CHAT_BOT_TOKEN', 'TUNNEL_TOKEN', 'TORRENT_CLIENT_PASSWORD']) t.ok(SECRET_KEYS.includes(k as never), `${k} is secret`)
+})
