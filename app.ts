@@ -4,6 +4,7 @@ import type { Config } from './config.js'
 import { SECRET_KEYS } from './config.js'
 import configPlugin from './plugins/config.js'
 import originGuard from './plugins/origin-guard.js'
+import auth from './plugins/auth.js'
 import oauth from './plugins/oauth.js'
 import pathSandbox from './plugins/path-sandbox.js'
 import urlGuard, { type Resolver } from './plugins/url-guard.js'
@@ -43,6 +44,7 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
 
   await app.register(configPlugin, { config })
   await app.register(originGuard)
+  await app.register(auth)
   await app.register(oauth)
   await app.register(pathSandbox)
   await app.register(urlGuard, { resolver: options.resolver })

@@ -1,0 +1,20 @@
+// Constant-time secret comparison and token hashing.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+
+export function sha256 (value: string): Buffer {
+  return createHash('sha256').update(value, 'utf8').digest()
+}
+
+export function sha256hex (value: string): string {
+  return createHash('sha256').update(value, 'utf8').digest('hex')
+}
+
+/** Compares two secrets in constant time, whatever their lengths (both sides are hashed first). */
+export function safeEqual (a: string, b: string): boolean {
+  return timingSafeEqual(sha256(a), sha256(b))
+}
+
+/** A random token with `bytes` bytes of entropy (default 256 bits), base64url. */
+export function randomToken (bytes = 32): string {
+  return randomBytes(bytes).toString('base64url')
+}
