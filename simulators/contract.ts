@@ -1,0 +1,157 @@
+// Validates every request a simulator receives and every response it sends against the backend's
+// official OpenAPI file (../shared/contracts). A simulator that drifts from the contract records a
+// violation, and the tests that exercise it fail.
+//
+// Fix-ups applied to the upstream specs at load time (documented in the README):
+//  1. operationId synthesized as "METHOD path" where the spec has none (Sonarr, Radarr, Prowlarr, pyLoad).
+//  2. `nullable: true` without `type` (Swashbuckle) rewritten to anyOf [rest, {type: null}] — AJV refuses it.
+//  3. Custom formats registered: `date-span` (.NET TimeSpan) and `text`.
+//  4. CommandResource allows extra properties: each *arr command carries its own fields (seriesId, files…).
+import { readFileSync, existsSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { FastifyInstance } from 'fastify'
+import { OpenAPIBackend } from 'openapi-backend'
+import addFormats from 'ajv-formats'
+import { isFaulted } from './faults.js'
+
+export type ContractName = 'jellyfin' | 'sonarr' | 'radarr' | 'prowlarr' | 'pyload'
+
+const FILES: Record<ContractName, string> = {
+  jellyfin: 'jellyfin-10.11.11.openapi.json',
+  sonarr: 'sonarr-v3.openapi.json',
+  radarr: 'radarr-v3.openapi.json',
+  prowlarr: 'prowlarr-v1.openapi.json',
+  pyload: 'pyload-ng.openapi.json'
+}
+
+/** The contracts folder: CONTRACTS_DIR, else ../shared/contracts beside the project. */
+export function contractsDir (): string {
+  if (process.env.CONTRACTS_DIR) return process.env.CONTRACTS_DIR
+  let dir = dirname(fileURLToPath(import.meta.url))
+  for (let i = 0; i < 5; i++) {
+    const candidate = resolve(dir, '..', 'shared', 'contracts')
+    if (existsSync(candidate)) return candidate
+    dir = resolve(dir, '..')
+  }
+  throw new Error('Cannot find the backend contracts (../shared/contracts); set CONTRACTS_DIR')
+}
+
+export interface Contract {
+  name: ContractName
+  /** Problems found in this request, or [] when it matches an operation and its schema. */
+  checkRequest: (req: { method: string, path: string, query: Record<string, unknown>, headers: Record<string, unknown>, body?: unknown }) => string[]
+  /** Problems found in this response (only 2xx bodies are checked against the schema). */
+  checkResponse: (req: { method: string, path: string }, status: number, body: unknown) => string[]
+}
+
+const cache = new Map<ContractName, Promise<Contract>>()
+
+export function loadContract (name: ContractName): Promise<Contract> {
+  let pending = cache.get(name)
+  if (!pending) {
+    pending = build(name)
+    cache.set(name, pending)
+  }
+  return pending
+}
+
+async function build (name: ContractName): Promise<Contract> {
+  const definition = JSON.parse(readFileSync(join(contractsDir(), FILES[name]), 'utf8'))
+  normalize(definition)
+  const api = new OpenAPIBackend({
+    definition,
+    quick: true,
+    strict: false,
+    validate: true,
+    ignoreTrailingSlashes: true,
+    coerceTypes: true,
+    customizeAjv: (ajv) => {
+      addFormats.default(ajv)
+      ajv.addFormat('date-span', /^-?(\d+\.)?\d{2}:\d{2}:\d{2}(\.\d+)?$/)
+      ajv.addFormat('text', true)
+      // Jellyfin serializes GUIDs without dashes ("N" format) although its spec says uuid.
+      ajv.addFormat('uuid', /^(?:[0-9a-f]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i)
+      return ajv
+    }
+  })
+  await api.init()
+
+  function checkRequest (req: Parameters<Contract['checkRequest']>[0]): string[] {
+    const request = { method: req.method.toLowerCase(), path: req.path, query: req.query as Record<string, string>, headers: req.headers as Record<string, string>, body: req.body }
+    const op = api.matchOperation(request)
+    if (!op) return [`${name}: ${req.method} ${req.path} is not an operation in the contract`]
+    const res = api.validateRequest(request, op)
+    return res.valid ? [] : (res.errors ?? []).map(e => `${name}: request ${req.method} ${req.path}: ${e.instancePath || e.schemaPath} ${e.message ?? ''}`.trim())
+  }
+
+  function checkResponse (req: { method: string, path: string }, status: number, body: unknown): string[] {
+    const op = api.matchOperation({ method: req.method.toLowerCase(), path: req.path, headers: {} })
+    if (!op) return [`${name}: response to ${req.method} ${req.path}, which is not in the contract`]
+    if (status < 200 || status >= 300) return []
+    const responses = (op as { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }).responses ?? {}
+    const declared = responses[String(status)] ?? responses.default
+    if (!declared) return [`${name}: ${req.method} ${req.path} answered ${status}, which the contract does not declare`]
+    const hasJsonSchema = Object.entries(declared.content ?? {}).some(([type, c]) => type.includes('json') && c.schema)
+    if (!hasJsonSchema) return []
+    const res = api.validateResponse(body, op, status)
+    return res.valid ? [] : (res.errors ?? []).map(e => `${name}: response ${req.method} ${req.path}: ${e.instancePath} ${e.message ?? ''}`.trim())
+  }
+
+  return { name, checkRequest, checkResponse }
+}
+
+function normalize (spec: Record<string, any>) {
+  for (const [path, item] of Object.entries<Record<string, any>>(spec.paths ?? {})) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch', 'head', 'options']) {
+      const op = item[method]
+      if (op && !op.operationId) op.operationId = `${method.toUpperCase()} ${path}`
+    }
+  }
+  fixNullable(spec)
+  const command = spec.components?.schemas?.CommandResource
+  if (command) command.additionalProperties = true
+}
+
+function fixNullable (node: unknown): void {
+  if (Array.isArray(node)) { node.forEach(fixNullable); return }
+  if (!node || typeof node !== 'object') return
+  const obj = node as Record<string, any>
+  for (const value of Object.values(obj)) fixNullable(value)
+  if (obj.nullable === true && obj.type === undefined) {
+    delete obj.nullable
+    const rest = { ...obj }
+    for (const k of Object.keys(obj)) delete obj[k]
+    const hasContent = Object.keys(rest).some(k => k !== 'description')
+    if (hasContent) obj.anyOf = [rest, { type: 'null' }]
+  }
+}
+
+/**
+ * Adds hooks to a simulator app: each request and each JSON response is checked against the contract.
+ * Returns the live list of violations (tests assert it stays empty).
+ */
+export function attachContract (app: FastifyInstance, contract: Contract): string[] {
+  const violations: string[] = []
+  app.addHook('preHandler', async (request) => {
+    if (isFaulted(request)) return
+    const url = new URL(request.url, 'http://sim')
+    violations.push(...contract.checkRequest({
+      method: request.method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: request.headers as Record<string, unknown>,
+      body: request.body
+    }))
+  })
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isFaulted(request) || reply.statusCode === 401 || reply.statusCode === 404 || reply.statusCode >= 500) return payload
+    const type = String(reply.getHeader('content-type') ?? '')
+    if (!type.includes('json') || typeof payload !== 'string') return payload
+    let body: unknown
+    try { body = JSON.parse(payload) } catch { violations.push(`${contract.name}: ${request.method} ${request.url} sent invalid JSON`); return payload }
+    violations.push(...contract.checkResponse({ method: request.method, path: new URL(request.url, 'http://sim').pathname }, reply.statusCode, body))
+    return payload
+  })
+  return violations
+}

@@ -1,0 +1,79 @@
+// Fault modes for simulators, switched at run time by tests: down, slow, 5xx, reset mid-body,
+// invalid JSON, wrong key. Requests answered by a fault skip contract validation.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+
+export type FaultMode = 'none' | 'down' | 'slow' | '5xx' | 'reset' | 'invalid-json' | 'wrong-key'
+
+export interface FaultOptions {
+  /** Only requests whose path matches are affected. */
+  match?: RegExp
+  /** How many requests to affect before returning to 'none' (default: all). */
+  count?: number
+  /** slow: how long to wait before answering normally (default 30 s). */
+  delayMs?: number
+  /** 5xx: which status (default 503). */
+  status?: number
+}
+
+export interface FaultSwitch {
+  set: (mode: FaultMode, opts?: FaultOptions) => void
+  readonly mode: FaultMode
+  /** Requests that reached the simulator while a fault was set (for "nothing was queued" assertions). */
+  readonly hits: number
+}
+
+const faulted = new WeakSet<FastifyRequest>()
+
+/** True when this request was answered by an injected fault. */
+export function isFaulted (request: FastifyRequest): boolean {
+  return faulted.has(request)
+}
+
+export function attachFaults (app: FastifyInstance): FaultSwitch {
+  let mode: FaultMode = 'none'
+  let opts: FaultOptions = {}
+  let remaining = Infinity
+  let hits = 0
+  const timers = new Set<NodeJS.Timeout>()
+  app.addHook('onClose', async () => { for (const t of timers) clearTimeout(t) })
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (mode === 'none') return
+    const path = request.url.split('?')[0]
+    if (opts.match && !opts.match.test(path)) return
+    hits++
+    const current = mode
+    if (--remaining <= 0) { mode = 'none'; remaining = Infinity }
+    faulted.add(request)
+    switch (current) {
+      case 'down':
+        request.raw.socket.destroy()
+        return reply.hijack()
+      case 'slow':
+        await new Promise<void>(resolve => {
+          const t = setTimeout(() => { timers.delete(t); resolve() }, opts.delayMs ?? 30_000)
+          timers.add(t)
+          request.raw.once('close', () => { clearTimeout(t); timers.delete(t); resolve() })
+        })
+        faulted.delete(request)
+        return
+      case '5xx':
+        return reply.code(opts.status ?? 503).type('text/plain').send('Service Unavailable')
+      case 'wrong-key':
+        return reply.code(401).send()
+      case 'invalid-json':
+        return reply.code(200).type('application/json').send('{"truncated": [1, 2')
+      case 'reset': {
+        reply.hijack()
+        request.raw.socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"partial":')
+        setImmediate(() => request.raw.socket.destroy())
+      }
+    }
+  })
+
+  return {
+    set (m, o = {}) { mode = m; opts = o; remaining = o.count ?? Infinity },
+    get mode () { return mode },
+    get hits () { return hits }
+  }
+}
