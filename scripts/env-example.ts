@@ -1,0 +1,41 @@
+// Renders .env.example from the config schema, grouped, one comment line per variable.
+// `npm run env-example` rewrites the file; test/env-example.test.ts fails when the two drift apart.
+import { writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import type { TSchema } from '@sinclair/typebox'
+import { ConfigSchema } from '../config.js'
+
+export const ENV_GROUPS: Array<[string, string[]]> = [
+  ['Tool server', ['PORT', 'HOST', 'PUBLIC_URL', 'ALLOWED_ORIGINS', 'ALLOWED_HOSTS', 'TRUST_PROXY', 'LOG_LEVEL', 'STATE_DIR']],
+  ['Authentication', ['INTERNAL_API_KEY', 'OAUTH_STORE', 'OAUTH_APPROVAL_PASSPHRASE']],
+  ['Media and downloads roots', ['MEDIA_ROOT', 'DOWNLOADS_ROOT', 'PATH_MAP', 'PUID', 'PGID']],
+  ['Media server', ['MEDIA_SERVER_URL', 'MEDIA_SERVER_API_KEY']],
+  ['Series and movie managers', ['SERIES_MANAGER_URL', 'SERIES_MANAGER_API_KEY', 'MOVIE_MANAGER_URL', 'MOVIE_MANAGER_API_KEY']],
+  ['Indexer manager and challenge-bypass proxy', ['INDEXER_MANAGER_URL', 'INDEXER_MANAGER_API_KEY', 'CHALLENGE_PROXY_URL']],
+  ['Downloaders', ['TORRENT_CLIENT_URL', 'TORRENT_CLIENT_USERNAME', 'TORRENT_CLIENT_PASSWORD', 'DOWNLOAD_MANAGER_URL', 'DOWNLOAD_MANAGER_API_KEY', 'ARIA2_RPC_URL', 'ARIA2_RPC_SECRET']],
+  ['Local tools', ['FFMPEG_PATH', 'FFPROBE_PATH', 'MKVMERGE_PATH', 'YTDLP_PATH', 'ARIA2C_PATH']],
+  ['Chat (web chat and bot)', ['CHAT_BOT_TOKEN', 'ALLOWED_CHAT_USERS', 'LLM_PROVIDER_A_API_KEY', 'LLM_PROVIDER_A_BASE_URL', 'LLM_PROVIDER_A_MODEL', 'LLM_PROVIDER_B_API_KEY', 'LLM_PROVIDER_B_BASE_URL', 'LLM_PROVIDER_B_MODEL']],
+  ['Deployment', ['TUNNEL_TOKEN']]
+]
+
+export function renderEnvExample (): string {
+  const props = ConfigSchema.properties as Record<string, TSchema>
+  const lines = ['# Mediastack MCP: every setting, with its default. Copy to .env and fill in the keys.', '# Secrets (keys, tokens, passwords) are never logged or shown by the server.', '']
+  for (const [group, keys] of ENV_GROUPS) {
+    lines.push(`# --- ${group}`)
+    for (const key of keys) {
+      const schema = props[key]
+      if (!schema) throw new Error(`${key} is grouped but not in the config schema`)
+      lines.push(`# ${schema.description}`)
+      const def = schema.default
+      lines.push(`${key}=${def === undefined ? '' : String(def)}`)
+    }
+    lines.push('')
+  }
+  return lines.join('\n')
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  writeFileSync(new URL('../.env.example', import.meta.url), renderEnvExample())
+  console.log('wrote .env.example')
+}
