@@ -31,8 +31,8 @@ export function startDaemon (file: string, args: readonly string[], opts: Daemon
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, { cwd: opts.cwd, env: opts.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
     let running = true
-    const exited = new Promise<{ code: number | null, signal: NodeJS.Signals | null }>(done => {
-      child.once('exit', (code, signal) => { running = false; done({ code, signal }) })
+    const exited = new Promise<{ code: number | null, signal: NodeJS.Signals | null }>(resolve => {
+      child.once('exit', (code, signal) => { running = false; resolve({ code, signal }) })
     })
     for (const stream of ['stdout', 'stderr'] as const) {
       const lines = lineSplitter(line => opts.onLine?.(line, stream))
@@ -45,7 +45,7 @@ export function startDaemon (file: string, args: readonly string[], opts: Daemon
     child.once('spawn', () => {
       const pid = child.pid!
       const untrack = trackGroup(pid)
-      void exited.then(untrack)
+      exited.then(untrack, untrack)
       resolve({
         pid,
         label,
