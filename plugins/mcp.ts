@@ -1,4 +1,237 @@
-// PLACEHOLDER: replaced by the work on the MCP transport. Registered in app.ts; keep the plugin name.
+// MCP over Streamable HTTP at /mcp, both protocol eras on one route. The only file that imports the MCP SDK.
+// - 2025-11-25 and earlier: sessions (initialize → Mcp-Session-Id), one McpServer + transport per session,
+//   bound to the credential that opened it, capped and expired when idle; GET stream and DELETE.
+// - 2026-07-28: stateless per-request serving (server/discover, envelope in _meta) via createMcpHandler.
+// Tools come only from app.tools: the precomputed list, and calls dispatched to the registry, which does
+// its own argument validation (the SDK never validates tool arguments here).
+import { randomUUID } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import fp from 'fastify-plugin'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import {
+  McpServer, ProtocolError, ProtocolErrorCode, createMcpHandler, isInitializeRequest, isLegacyRequest,
+  type AuthInfo, type CallToolResult, type ServerContext, type Tool
+} from '@modelcontextprotocol/server'
+import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node'
+import type { Principal } from '../lib/principal.js'
+import { UnknownToolError } from './tool-registry.js'
+import { createSessionStore, type SessionLimits } from './mcp/session-store.js'
+import { SERVER_ERROR, SESSION_NOT_FOUND, endAfterFailure, sendJsonRpcError } from './mcp/json-rpc.js'
+import { buildToolContext } from './mcp/tool-context.js'
+import { packageVersion } from './mcp/package-version.js'
 
-export default fp(async function placeholder () {}, { name: 'mcp' })
+export interface McpPluginOptions {
+  /** Idle time after which a 2025-era session is closed (default 30 min). */
+  sessionIdleMs?: number
+  /** Open 2025-era sessions at most (default 1000). */
+  maxSessions?: number
+}
+
+export interface McpSessionsControl {
+  readonly size: number
+  readonly limits: Readonly<SessionLimits>
+  /** Closes sessions idle at `now` (default: the current time). Runs on a timer too. */
+  sweep: (now?: number) => number
+  configure: (limits: Partial<SessionLimits>) => void
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The 2025-era session table: size, limits, sweeping (for /health, tests and the bench). */
+    mcpSessions: McpSessionsControl
+  }
+}
+
+const SERVER_NAME = 'mediastack-mcp'
+const TOOLS_LIST_TTL_MS = 10 * 60_000
+const CLASSIFY_URL = 'http://localhost/mcp'
+const CLASSIFY_HEADERS = ['content-type', 'mcp-protocol-version', 'mcp-method', 'mcp-name'] as const
+
+type RawWithAuth = IncomingMessage & { auth?: AuthInfo }
+interface SessionValue { server: McpServer, transport: NodeStreamableHTTPServerTransport }
+
+export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstance, opts) {
+  const version = packageVersion()
+  const log = app.log.child({ plugin: 'mcp' })
+  let listResult: { tools: Tool[] } | undefined
+  let outputSchemas: Map<string, Record<string, unknown>> | undefined
+
+  // Computed once, on first use, after every tool has registered.
+  function published () {
+    if (!listResult) {
+      const tools = app.tools.list()
+      listResult = { tools: tools as unknown as Tool[] }
+      outputSchemas = new Map(tools.map(t => [t.name, t.outputSchema]))
+    }
+    return { list: listResult, outputSchemas: outputSchemas! }
+  }
+
+  /** One protocol server with our two tool handlers; cheap (no schema scanning), built per session or per request. */
+  function buildServer (): McpServer {
+    const mcp = new McpServer({ name: SERVER_NAME, version }, {
+      capabilities: { tools: { listChanged: false }, logging: {} },
+      cacheHints: { 'tools/list': { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: 'private' } }
+    })
+    const server = mcp.server
+    // A fresh object per reply: the SDK stamps era-specific fields onto results.
+    server.setRequestHandler('tools/list', () => ({ tools: published().list.tools }))
+    server.setRequestHandler('tools/call', async (request, ctx) => {
+      const principal = principalOf(ctx)
+      const { name, arguments: args } = request.params
+      let result
+      try {
+        result = await app.tools.call(name, args ?? {}, buildToolContext(ctx, principal, (o, m) => log.warn(o, m)))
+      } catch (err) {
+        if (err instanceof UnknownToolError) {
+          throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${err.message}. Call tools/list for the available tools.`)
+        }
+        throw err
+      }
+      return server.projectCallToolResult(result as CallToolResult, published().outputSchemas.get(name))
+    })
+    return mcp
+  }
+
+  const sessions = createSessionStore<SessionValue>({
+    limits: { idleMs: opts.sessionIdleMs ?? 30 * 60_000, max: opts.maxSessions ?? 1000 },
+    onRemove: (session, why) => {
+      log.debug({ session: session.id, why }, 'MCP session closed')
+      session.value.server.close().catch(err => log.warn({ err }, 'closing an MCP session failed'))
+    }
+  })
+  const sweeper = setInterval(() => sessions.sweep(), Math.min(60_000, Math.max(1000, sessions.limits.idleMs / 2)))
+  sweeper.unref()
+
+  const modern = createMcpHandler(() => buildServer(), {
+    legacy: 'reject',
+    onerror: err => log.debug({ err: err.message }, 'MCP request rejected')
+  })
+  const serveModern = toNodeHandler(modern, { onerror: err => log.error({ err }, 'MCP request failed') })
+
+  async function handle (request: FastifyRequest, reply: FastifyReply) {
+    const principal = request.principal!
+    const raw = request.raw as RawWithAuth
+    raw.auth = authInfoFor(principal)
+    reply.hijack()
+    applyCors(request, reply.raw)
+    try {
+      const sid = request.headers['mcp-session-id']
+      if (typeof sid === 'string') return await serveSession(sid, principal, request, reply.raw)
+      if (request.method === 'POST') {
+        // A request that carries a session id is 2025 traffic by definition (2026-07-28 has no sessions);
+        // only sessionless POSTs need the SDK's era classification.
+        if (!await isLegacyPost(request)) return await serveModern(raw, reply.raw, request.body)
+        if (isInitializeRequest(request.body)) return await openSession(principal, request, reply.raw)
+      }
+      sendJsonRpcError(reply.raw, 400, SERVER_ERROR, 'Bad Request: Mcp-Session-Id header is required (send initialize first to open a session)')
+    } catch (err) {
+      log.error({ err }, 'MCP request failed')
+      endAfterFailure(reply.raw)
+    }
+  }
+
+  async function openSession (principal: Principal, request: FastifyRequest, res: ServerResponse) {
+    if (!sessions.reserve()) {
+      log.warn({ max: sessions.limits.max }, 'MCP session cap reached')
+      return sendJsonRpcError(res, 503, SERVER_ERROR,
+        `Too many open MCP sessions (limit ${sessions.limits.max}). Close unused sessions (DELETE /mcp) or retry later.`,
+        { 'retry-after': '30' })
+    }
+    const server = buildServer()
+    let opened = false
+    const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: id => {
+        opened = true
+        sessions.add(id, principal.id, { server, transport })
+      },
+      onsessionclosed: id => { sessions.remove(id, 'closed') }
+    })
+    transport.onclose = () => sessions.forget(transport.sessionId)
+    try {
+      await server.connect(transport)
+      await transport.handleRequest(request.raw as RawWithAuth, res, request.body)
+    } finally {
+      if (!opened) {
+        sessions.release()
+        await server.close().catch(() => {})
+      }
+    }
+  }
+
+  async function serveSession (sid: string, principal: Principal, request: FastifyRequest, res: ServerResponse) {
+    const found = sessions.lookup(sid, principal.id)
+    if (!found.ok) {
+      if (found.reason === 'foreign') {
+        log.warn({ principal: principal.id }, 'MCP session used with another credential')
+        return sendJsonRpcError(res, 403, SERVER_ERROR, 'Forbidden: this session was opened with another credential. Send initialize to open your own session.')
+      }
+      return sendJsonRpcError(res, 404, SESSION_NOT_FOUND, 'Session not found: it expired or was closed. Send initialize to open a new session.')
+    }
+    const leave = sessions.enter(found.session)
+    res.once('close', leave)
+    await found.session.value.transport.handleRequest(request.raw as RawWithAuth, res, request.body)
+  }
+
+  const routeOptions = {
+    preHandler: app.authenticate,
+    handler: handle,
+    // Bodies Fastify cannot parse get a JSON-RPC parse error instead of Fastify's own error shape.
+    errorHandler: (err: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      const status = err.statusCode ?? 500
+      const code = status === 400 ? -32700 : status === 413 ? SERVER_ERROR : -32603
+      const message = status === 400 ? 'Parse error: the body is not valid JSON' : status === 413 ? 'Request body too large' : status === 415 ? 'Unsupported Media Type: use Content-Type: application/json' : 'Internal error'
+      if (status >= 500) log.error({ err }, 'MCP route failed')
+      return reply.code(status).send({ jsonrpc: '2.0', error: { code, message }, id: null })
+    }
+  }
+  app.post('/mcp', routeOptions)
+  app.get('/mcp', routeOptions)
+  app.delete('/mcp', routeOptions)
+
+  app.decorate('mcpSessions', {
+    get size () { return sessions.size },
+    get limits () { return sessions.limits },
+    sweep: (now?: number) => sessions.sweep(now),
+    configure: (limits: Partial<SessionLimits>) => sessions.configure(limits)
+  } satisfies McpSessionsControl)
+
+  // Before the HTTP server closes: end every SSE stream and transport so close() does not wait on them.
+  app.addHook('preClose', async () => {
+    clearInterval(sweeper)
+    sessions.closeAll()
+    await modern.close().catch(err => log.warn({ err }, 'closing the stateless MCP handler failed'))
+  })
+}, { name: 'mcp', dependencies: ['auth', 'tool-registry'] })
+
+function principalOf (ctx: ServerContext): Principal {
+  const principal = ctx.http?.authInfo?.extra?.principal as Principal | undefined
+  if (!principal) throw new ProtocolError(ProtocolErrorCode.InternalError, 'Internal error: unauthenticated request reached a tool')
+  return principal
+}
+
+// The raw token is never copied here: nothing downstream needs it, and AuthInfo may end up in logs.
+function authInfoFor (principal: Principal): AuthInfo {
+  return {
+    token: '',
+    clientId: principal.clientId,
+    scopes: principal.scopes,
+    ...(principal.expiresAt !== undefined && { expiresAt: principal.expiresAt }),
+    extra: { principal }
+  }
+}
+
+async function isLegacyPost (request: FastifyRequest): Promise<boolean> {
+  const headers = new Headers()
+  for (const name of CLASSIFY_HEADERS) {
+    const value = request.headers[name]
+    if (typeof value === 'string') headers.set(name, value)
+  }
+  // The body is already parsed, so the predicate classifies from the value and reads nothing.
+  return isLegacyRequest(new Request(CLASSIFY_URL, { method: 'POST', headers }), request.body ?? undefined)
+}
+
+function applyCors (_request: FastifyRequest, _raw: ServerResponse) {
+  // TODO(origin-guard): call applyCorsHeaders(request, raw) from ./origin-guard.js once it is exported;
+  // hijacked replies skip Fastify's onSend hooks, so @fastify/cors cannot add the headers itself.
+}

@@ -1,0 +1,127 @@
+// The 2025-era MCP sessions: bound to the principal that opened them, capped, and expired when idle.
+// Holds no SDK types, so the policy is testable on its own with a fake clock.
+
+export interface SessionLimits {
+  /** A session with no request for this long (and no open stream) is closed. */
+  idleMs: number
+  /** Open sessions at most; initialize beyond this is refused. */
+  max: number
+}
+
+export interface Session<T> {
+  readonly id: string
+  /** Principal id of the credential that opened the session. */
+  readonly owner: string
+  readonly value: T
+  lastSeen: number
+  /** Requests (and GET streams) currently being served on this session. */
+  active: number
+}
+
+export type SessionLookup<T> =
+  | { ok: true, session: Session<T> }
+  | { ok: false, reason: 'unknown' | 'foreign' }
+
+export interface SessionStoreOptions<T> {
+  limits: SessionLimits
+  /** Called once for every session that leaves the store (expired, deleted or closed at shutdown). */
+  onRemove: (session: Session<T>, why: 'idle' | 'closed') => void
+  now?: () => number
+}
+
+export function createSessionStore<T> (options: SessionStoreOptions<T>) {
+  const limits = { ...options.limits }
+  const now = options.now ?? Date.now
+  const sessions = new Map<string, Session<T>>()
+  // Initialize requests in flight: they count against the cap before their session id exists.
+  let pending = 0
+
+  /** Takes a slot for a new session; false when the cap is reached. Pair with add() or release(). */
+  function reserve (): boolean {
+    if (sessions.size + pending >= limits.max) return false
+    pending++
+    return true
+  }
+
+  function release () {
+    if (pending > 0) pending--
+  }
+
+  /** Turns a reserved slot into a session. */
+  function add (id: string, owner: string, value: T): Session<T> {
+    release()
+    const session: Session<T> = { id, owner, value, lastSeen: now(), active: 0 }
+    sessions.set(id, session)
+    return session
+  }
+
+  function lookup (id: string, principalId: string): SessionLookup<T> {
+    const session = sessions.get(id)
+    if (!session) return { ok: false, reason: 'unknown' }
+    if (session.owner !== principalId) return { ok: false, reason: 'foreign' }
+    return { ok: true, session }
+  }
+
+  /** Marks the start of a request on the session; call the returned function when its response ends. */
+  function enter (session: Session<T>): () => void {
+    session.active++
+    session.lastSeen = now()
+    let left = false
+    return () => {
+      if (left) return
+      left = true
+      session.active--
+      session.lastSeen = now()
+    }
+  }
+
+  /** Forgets a session without calling onRemove (the transport reported it closed itself). */
+  function forget (id: string | undefined) {
+    if (id !== undefined) sessions.delete(id)
+  }
+
+  function remove (id: string, why: 'idle' | 'closed') {
+    const session = sessions.get(id)
+    if (!session) return
+    sessions.delete(id)
+    options.onRemove(session, why)
+  }
+
+  /** Closes every session idle for longer than limits.idleMs at `at`. Returns how many were closed. */
+  function sweep (at = now()): number {
+    let closed = 0
+    for (const session of [...sessions.values()]) {
+      if (session.active === 0 && at - session.lastSeen > limits.idleMs) {
+        remove(session.id, 'idle')
+        closed++
+      }
+    }
+    return closed
+  }
+
+  function closeAll () {
+    for (const id of [...sessions.keys()]) remove(id, 'closed')
+  }
+
+  function configure (next: Partial<SessionLimits>) {
+    if (next.idleMs !== undefined) limits.idleMs = next.idleMs
+    if (next.max !== undefined) limits.max = next.max
+  }
+
+  return {
+    reserve,
+    release,
+    add,
+    lookup,
+    enter,
+    forget,
+    remove,
+    sweep,
+    closeAll,
+    configure,
+    get size () { return sessions.size },
+    get limits (): Readonly<SessionLimits> { return limits }
+  }
+}
+
+export type SessionStore<T> = ReturnType<typeof createSessionStore<T>>
