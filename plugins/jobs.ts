@@ -1,4 +1,21 @@
-// PLACEHOLDER: replaced by the work on the job registry. Registered in app.ts; keep the plugin name.
+// The job registry as app.jobs (contract: plugins/job-types.ts), journaled under STATE_DIR.
+// Shutdown happens in two steps: preClose refuses new jobs and aborts running ones (so requests waiting
+// on a job return before the HTTP server waits for them), onClose lets the runs checkpoint for a moment,
+// records the rest as interrupted and flushes the journal.
 import fp from 'fastify-plugin'
+import { createJobRegistry, type JobRegistryOptions, type JobRegistryService } from './jobs/registry.js'
 
-export default fp(async function placeholder () {}, { name: 'jobs' })
+export type JobsPluginOptions = Pick<JobRegistryOptions, 'retentionMs' | 'maxJobs' | 'progressThrottleMs' | 'shutdownGraceMs' | 'now'>
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobRegistryService
+  }
+}
+
+export default fp<JobsPluginOptions>(async function jobsPlugin (app, opts) {
+  const registry = await createJobRegistry({ ...opts, dir: app.config.STATE_DIR, log: app.log.child({ plugin: 'jobs' }) })
+  app.decorate('jobs', registry)
+  app.addHook('preClose', async () => { registry.beginShutdown() })
+  app.addHook('onClose', async () => { await registry.close() })
+}, { name: 'jobs', dependencies: ['config'] })

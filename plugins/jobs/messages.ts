@@ -1,0 +1,21 @@
+// The status messages a person (or a model) reads in check_jobs, the dashboard and the bot.
+export const MESSAGES = {
+  queued: 'Waiting for a free slot.',
+  running: 'Running.',
+  succeeded: 'Finished successfully.',
+  cancelledQueued: 'Cancelled before it started; nothing was done.',
+  cancelling: 'Cancelling: waiting for the job to stop.',
+  cancelledRunning: 'Cancelled while running. Anything it already changed stays changed; check before starting it again.',
+  internalError: 'The job failed because of an internal error. It has been logged; try again, and if it keeps failing check the server log.',
+  shutdownRunning: 'The server shut down while this job was running, so it stopped before finishing. ' +
+    'Check what it already changed, then start it again if it is still needed.',
+  shutdownQueued: 'The server shut down before this job started; nothing was done. Start it again if it is still needed.',
+  restartRunning: 'The server restarted while this job was running, so it did not finish. ' +
+    'Check what it already changed, then start it again if it is still needed.',
+  restartQueued: 'The server restarted before this job started; nothing was done. Start it again if it is still needed.',
+  shuttingDown: 'The server is shutting down and accepts no new jobs; try again once it is back.'
+} as const
+
+export function failedMessage (error: string): string {
+  return `Failed: ${error}`
+}

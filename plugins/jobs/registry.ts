@@ -1,0 +1,280 @@
+// The job registry (plugins/job-types.ts): runs background jobs with per-kind limits, keeps every record
+// in the journal, and on shutdown stops them so the journal shows what was interrupted.
+import { randomBytes } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
+import { ToolError } from '../../lib/errors.js'
+import { FINISHED_STATUSES, type JobHandle, type JobKind, type JobRecord, type JobRegistry, type JobStatus, type StartJobOptions } from '../job-types.js'
+import { createJournal } from './journal.js'
+import { createLanes } from './lanes.js'
+import { MESSAGES, failedMessage } from './messages.js'
+import { createRetention } from './retention.js'
+
+export interface JobRegistryOptions {
+  /** Directory of the journal (STATE_DIR). */
+  dir: string
+  log: FastifyBaseLogger
+  /** How long finished jobs are kept (default 24 h). */
+  retentionMs?: number
+  /** Most records kept; the oldest finished ones go first (default 500). */
+  maxJobs?: number
+  /** Spacing of progress-only journal writes (default 2 s). */
+  progressThrottleMs?: number
+  /** How long close() lets aborted jobs wind down before recording them as interrupted (default 5 s). */
+  shutdownGraceMs?: number
+  now?: () => number
+}
+
+interface Entry {
+  record: JobRecord
+  run?: (job: JobHandle) => Promise<unknown>
+  controller?: AbortController
+  settled?: Promise<void>
+  cancelRequested: boolean
+  stopRequested: boolean
+  waiters: Set<() => void>
+}
+
+const isFinished = (s: JobStatus) => FINISHED_STATUSES.includes(s)
+
+export async function createJobRegistry (opts: JobRegistryOptions) {
+  const now = opts.now ?? Date.now
+  const iso = () => new Date(now()).toISOString()
+  const log = opts.log
+  const entries = new Map<string, Entry>()
+  const listeners = new Set<(job: JobRecord) => void>()
+  const lanes = createLanes()
+  const journal = createJournal({ dir: opts.dir, log, throttleMs: opts.progressThrottleMs ?? 2_000, now, snapshot: () => [...entries.values()].map(e => e.record) })
+  const retention = createRetention({ entries, now, retentionMs: opts.retentionMs ?? 24 * 3600_000, maxJobs: opts.maxJobs ?? 500 })
+  let closing = false
+
+  for (const record of (await journal.load()).sort((a, b) => a.createdAt.localeCompare(b.createdAt))) {
+    if (record.status === 'queued' || record.status === 'running') {
+      const wasRunning = record.status === 'running'
+      Object.assign(record, { status: 'interrupted', finishedAt: iso(), message: wasRunning ? MESSAGES.restartRunning : MESSAGES.restartQueued })
+    }
+    entries.set(record.id, { record, cancelRequested: false, stopRequested: false, waiters: new Set() })
+  }
+  sweep()
+  journal.saveNow()
+
+  function sweep () {
+    if (retention.sweep() > 0) journal.saveNow()
+  }
+
+  function changed (entry: Entry, persist: 'now' | 'soon') {
+    if (persist === 'now') journal.saveNow()
+    else journal.saveSoon()
+    const copy = { ...entry.record }
+    for (const listener of listeners) {
+      try { listener(copy) } catch (err) { log.error({ err }, 'job listener failed') }
+    }
+    if (isFinished(entry.record.status)) {
+      for (const wake of entry.waiters) wake()
+      entry.waiters.clear()
+    }
+  }
+
+  function finish (entry: Entry, status: JobStatus, message: string, extra: Partial<JobRecord> = {}) {
+    Object.assign(entry.record, { status, message, finishedAt: iso(), ...extra })
+    changed(entry, 'now')
+  }
+
+  function start (o: StartJobOptions): JobRecord {
+    if (closing) throw new ToolError(MESSAGES.shuttingDown)
+    lanes.admit(o.kind)
+    sweep()
+    const record: JobRecord = {
+      id: randomBytes(16).toString('base64url'),
+      kind: o.kind,
+      status: 'queued',
+      message: MESSAGES.queued,
+      owner: o.owner,
+      description: o.description,
+      createdAt: iso()
+    }
+    if (o.estimatedDurationMs !== undefined) record.estimatedDurationMs = Math.max(0, Math.round(o.estimatedDurationMs))
+    const entry: Entry = { record, run: o.run, cancelRequested: false, stopRequested: false, waiters: new Set() }
+    entries.set(record.id, entry)
+    retention.cap()
+    lanes.enqueue(o.kind, record.id)
+    changed(entry, 'now')
+    pump(o.kind)
+    return { ...record }
+  }
+
+  function pump (kind: string) {
+    if (closing) return
+    for (let id = lanes.next(kind); id !== undefined; id = lanes.next(kind)) {
+      const entry = entries.get(id)
+      if (entry?.record.status === 'queued') launch(entry)
+      else lanes.release(kind)
+    }
+  }
+
+  function launch (entry: Entry) {
+    const { record } = entry
+    const controller = new AbortController()
+    entry.controller = controller
+    Object.assign(record, { status: 'running', startedAt: iso(), message: MESSAGES.running })
+    const handle: JobHandle = {
+      id: record.id,
+      signal: controller.signal,
+      progress (percent, message) {
+        if (record.status !== 'running' || entry.cancelRequested) return
+        if (Number.isFinite(percent)) record.progress = Math.min(100, Math.max(0, Math.round(percent * 10) / 10))
+        if (message !== undefined) record.message = String(message)
+        changed(entry, 'soon')
+      },
+      message (text) {
+        if (record.status !== 'running' || entry.cancelRequested) return
+        record.message = String(text)
+        changed(entry, 'soon')
+      },
+      setInverse (inverse) {
+        // Accepted even after the job was recorded as finished: a run winding down after an abort
+        // checkpoints here, and losing that would lose the way back.
+        record.inverse = toJson(inverse, 'setInverse')
+        changed(entry, 'now')
+      }
+    }
+    changed(entry, 'now')
+    const run = entry.run!
+    entry.run = undefined
+    entry.settled = Promise.resolve()
+      .then(() => run(handle))
+      .then(value => settle(entry, { ok: true, value }), err => settle(entry, { ok: false, err }))
+  }
+
+  function settle (entry: Entry, outcome: { ok: true, value: unknown } | { ok: false, err: unknown }) {
+    const { record } = entry
+    lanes.release(record.kind)
+    if (record.status !== 'running') {
+      log.debug({ jobId: record.id, kind: record.kind }, 'late job outcome discarded')
+    } else if (entry.cancelRequested) {
+      finish(entry, 'cancelled', MESSAGES.cancelledRunning)
+    } else if (outcome.ok) {
+      let result: unknown
+      try { result = toJson(outcome.value, 'the job result') } catch (err) {
+        log.error({ jobId: record.id, kind: record.kind, err }, 'job result is not JSON-serializable')
+        finish(entry, 'failed', failedMessage(MESSAGES.internalError), { error: MESSAGES.internalError })
+        return pump(record.kind)
+      }
+      finish(entry, 'succeeded', MESSAGES.succeeded, { progress: 100, ...(result === undefined ? {} : { result }) })
+    } else if (entry.stopRequested) {
+      finish(entry, 'interrupted', MESSAGES.shutdownRunning)
+    } else {
+      const err = outcome.err
+      const error = err instanceof ToolError ? err.message : MESSAGES.internalError
+      if (!(err instanceof ToolError)) log.error({ jobId: record.id, kind: record.kind, err }, 'job failed unexpectedly')
+      finish(entry, 'failed', failedMessage(error), { error })
+    }
+    pump(record.kind)
+  }
+
+  function cancel (id: string): JobRecord | undefined {
+    const entry = entries.get(id)
+    if (!entry) return undefined
+    const { record } = entry
+    if (record.status === 'queued') {
+      lanes.remove(record.kind, id)
+      finish(entry, 'cancelled', MESSAGES.cancelledQueued)
+    } else if (record.status === 'running' && !entry.cancelRequested) {
+      entry.cancelRequested = true
+      record.message = MESSAGES.cancelling
+      entry.controller?.abort(new DOMException('The job was cancelled', 'AbortError'))
+      changed(entry, 'now')
+    }
+    return { ...record }
+  }
+
+  function get (id: string): JobRecord | undefined {
+    sweep()
+    const record = entries.get(id)?.record
+    return record ? { ...record } : undefined
+  }
+
+  function list (filter: { status?: JobStatus[], kind?: string, owner?: string } = {}): JobRecord[] {
+    sweep()
+    const out: JobRecord[] = []
+    for (const { record } of entries.values()) {
+      if (filter.status && !filter.status.includes(record.status)) continue
+      if (filter.kind !== undefined && record.kind !== filter.kind) continue
+      if (filter.owner !== undefined && record.owner !== filter.owner) continue
+      out.push({ ...record })
+    }
+    // Newest first; jobs created in the same millisecond keep reverse insertion order (the sort is stable).
+    return out.reverse().sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+  }
+
+  function wait (id: string, timeoutMs?: number): Promise<JobRecord> {
+    const entry = entries.get(id)
+    if (!entry) return Promise.reject(new ToolError(`No job with id ${id}. Call check_jobs without an id to list jobs.`))
+    if (isFinished(entry.record.status)) return Promise.resolve({ ...entry.record })
+    return new Promise(resolve => {
+      let timer: NodeJS.Timeout | undefined
+      const wake = () => { clearTimeout(timer); entry.waiters.delete(wake); resolve({ ...entry.record }) }
+      entry.waiters.add(wake)
+      // On timeout the current (unfinished) record comes back, so a tool can answer "still running".
+      if (timeoutMs !== undefined) timer = setTimeout(wake, Math.max(0, timeoutMs))
+    })
+  }
+
+  function subscribe (listener: (job: JobRecord) => void): () => void {
+    listeners.add(listener)
+    return () => { listeners.delete(listener) }
+  }
+
+  function counts () {
+    let running = 0
+    let queued = 0
+    for (const { record } of entries.values()) {
+      if (record.status === 'running') running++
+      else if (record.status === 'queued') queued++
+    }
+    return { running, queued }
+  }
+
+  /** Refuses new jobs, drops the queues (recorded as interrupted) and aborts running jobs' signals. */
+  function beginShutdown () {
+    if (closing) return
+    closing = true
+    for (const id of lanes.drainAll()) {
+      const entry = entries.get(id)
+      if (entry?.record.status === 'queued') finish(entry, 'interrupted', MESSAGES.shutdownQueued)
+    }
+    for (const entry of entries.values()) {
+      if (entry.record.status !== 'running') continue
+      entry.stopRequested = true
+      entry.controller?.abort(new DOMException('The server is shutting down', 'AbortError'))
+    }
+  }
+
+  /** Shuts down, gives aborted runs a grace period to checkpoint, records the rest as interrupted, flushes the journal. */
+  async function close () {
+    beginShutdown()
+    const pending = [...entries.values()].filter(e => e.record.status === 'running' && e.settled).map(e => e.settled)
+    if (pending.length > 0) {
+      let timer: NodeJS.Timeout | undefined
+      await Promise.race([Promise.all(pending), new Promise(resolve => { timer = setTimeout(resolve, opts.shutdownGraceMs ?? 5_000) })])
+      clearTimeout(timer)
+    }
+    for (const entry of entries.values()) {
+      if (entry.record.status === 'running') finish(entry, 'interrupted', MESSAGES.shutdownRunning)
+    }
+    await journal.close()
+  }
+
+  const registry: JobRegistry = { defineKind: (kind: string, spec: JobKind) => lanes.define(kind, spec), start, get, list, cancel, wait, subscribe }
+  return { ...registry, counts, beginShutdown, close, flush: journal.flush, journalFile: journal.file, isClosing: () => closing }
+}
+
+export type JobRegistryService = Awaited<ReturnType<typeof createJobRegistry>>
+
+function toJson (value: unknown, what: string): unknown {
+  if (value === undefined) return undefined
+  try {
+    return JSON.parse(JSON.stringify(value))
+  } catch {
+    throw new TypeError(`${what} must be JSON-serializable`)
+  }
+}

@@ -1,0 +1,43 @@
+// Shared by the job registry tests: a registry on a temp STATE_DIR with a captured log.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pino from 'pino'
+import { createJobRegistry, type JobRegistryOptions } from '../../plugins/jobs/registry.js'
+
+export function capturedLogger () {
+  const lines: Array<Record<string, unknown>> = []
+  const log = pino({ level: 'debug' }, { write: (s: string) => { lines.push(JSON.parse(s)) } })
+  return { log, lines }
+}
+
+export function tempDir (t: { teardown: (fn: () => unknown) => void }) {
+  const dir = mkdtempSync(join(tmpdir(), 'msmcp-jobs-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
+
+export async function makeRegistry (t: { teardown: (fn: () => unknown) => void }, opts: Partial<JobRegistryOptions> = {}) {
+  const { log, lines } = capturedLogger()
+  const dir = opts.dir ?? tempDir(t)
+  const jobs = await createJobRegistry({ log, shutdownGraceMs: 200, ...opts, dir })
+  t.teardown(() => jobs.close())
+  return { jobs, dir, lines }
+}
+
+export function deferred<T = unknown> () {
+  let resolve!: (v: T) => void
+  let reject!: (e: unknown) => void
+  const promise = new Promise<T>((res, rej) => { resolve = res; reject = rej })
+  return { promise, resolve, reject }
+}
+
+/** Resolves when the signal aborts (rejecting like a cooperative run would). */
+export function abortable (signal: AbortSignal): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    if (signal.aborted) reject(signal.reason)
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true })
+  })
+}
+
+export const tick = () => new Promise(resolve => setImmediate(resolve))
