@@ -4,6 +4,7 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config.js'
 import type { ProbeResult } from './http.js'
+import { servarrFactory } from './servarr.js'
 
 /** Augmented by each client file: `declare module './index.js' { interface Backends { jellyfin: JellyfinClient } }`. */
 export interface Backends {}
@@ -17,7 +18,7 @@ export interface BackendClientBase {
 export type BackendFactory = (config: Config, app: FastifyInstance) => Partial<Record<keyof Backends, BackendClientBase>>
 
 // Add one factory per client file here.
-const FACTORIES: BackendFactory[] = []
+const FACTORIES: BackendFactory[] = [servarrFactory]
 
 declare module 'fastify' {
   interface FastifyInstance {

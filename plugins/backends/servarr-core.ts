@@ -1,0 +1,149 @@
+// What Sonarr and Radarr have in common (they share one codebase): X-Api-Key auth on /api/v3, the
+// prerequisites (profiles, root folders, tags), queue, history, interactive releases and grabs, manual
+// import candidates and commands. Paths the manager reports are translated to ours (PATH_MAP) here, at
+// the edge, and paths we send are translated to the manager's, so callers only ever see our paths.
+import { BackendError, ToolError } from '../../lib/errors.js'
+import { createHttpBackend, type HttpCall, type ProbeResult } from './http.js'
+import type { PathMap } from './path-map.js'
+import type {
+  Command, HistoryRecord, ManualImportCandidate, Paged, QualityProfile, QueueItem, Release, RootFolder,
+  SystemStatus, Tag, ValidationFailure
+} from './servarr-types.js'
+
+export interface ServarrOptions {
+  service: 'Sonarr' | 'Radarr'
+  baseUrl: string
+  apiKey: string
+  urlVar: string
+  keyVar: string
+  pathMap?: PathMap
+  deadlineMs?: number
+}
+
+const IDENTITY: Pick<PathMap, 'toOurs' | 'toBackend'> = { toOurs: p => p, toBackend: p => p }
+const TERMINAL = new Set(['completed', 'failed', 'aborted', 'cancelled', 'orphaned'])
+
+export function createServarrCore (opts: ServarrOptions) {
+  const http = createHttpBackend({
+    service: opts.service,
+    baseUrl: opts.baseUrl,
+    urlVar: opts.urlVar,
+    keyVar: opts.keyVar,
+    configured: () => opts.apiKey !== '',
+    headers: () => ({ 'x-api-key': opts.apiKey }),
+    deadlineMs: opts.deadlineMs
+  })
+  const paths = opts.pathMap ?? IDENTITY
+
+  async function api<T> (c: HttpCall): Promise<T> {
+    const res = await http.call<T>({ ...c, path: `/api/v3${c.path}` })
+    return res.data
+  }
+
+  /** A translated copy of `obj` with each named path field mapped to our side. */
+  function ours<T> (obj: T, keys: string[]): T {
+    if (!obj || typeof obj !== 'object') return obj
+    const copy = { ...obj } as Record<string, unknown>
+    for (const k of keys) if (typeof copy[k] === 'string') copy[k] = paths.toOurs(copy[k] as string)
+    return copy as T
+  }
+
+  /**
+   * Sends a write that the manager may refuse with a 400 list of validation failures; those become a
+   * ToolError listing the failures (messages only, trimmed), never the raw body.
+   */
+  async function write<T> (c: HttpCall, what: string): Promise<T> {
+    const res = await http.call<T | ValidationFailure[]>({ ...c, path: `/api/v3${c.path}`, allowStatus: [400] })
+    if (res.status === 400) throw validationError(what, res.data)
+    return res.data as T
+  }
+
+  function validationError (what: string, data: unknown): ToolError {
+    const failures = Array.isArray(data) ? data as ValidationFailure[] : []
+    const reasons = failures.slice(0, 5).map(f => `${f.errorCode ? `${f.errorCode}: ` : ''}${String(f.errorMessage ?? 'invalid').slice(0, 200)}`)
+    return new ToolError(`${opts.service} refused to ${what}${reasons.length ? `: ${reasons.join('; ')}` : ' (validation failed)'}.`,
+      { codes: failures.map(f => f.errorCode).filter(Boolean) })
+  }
+
+  async function probe (): Promise<ProbeResult> {
+    const started = performance.now()
+    const checkedAt = new Date().toISOString()
+    const configured = opts.apiKey !== ''
+    try {
+      const status = await api<SystemStatus>({ path: '/system/status', deadlineMs: 5_000 })
+      return { service: opts.service, configured, reachable: true, latencyMs: Math.round(performance.now() - started), version: status?.version ?? undefined, checkedAt }
+    } catch (err) {
+      const reachable = err instanceof BackendError && err.code === 'unauthorized'
+      return { service: opts.service, configured, reachable, checkedAt, error: err instanceof Error ? err.message : 'probe failed' }
+    }
+  }
+
+  async function waitForCommand (id: number, { timeoutMs = 20_000, intervalMs = 250, signal }: { timeoutMs?: number, intervalMs?: number, signal?: AbortSignal } = {}): Promise<Command> {
+    const deadline = Date.now() + timeoutMs
+    let cmd = await api<Command>({ path: `/command/${id}`, signal })
+    while (!TERMINAL.has(cmd.status ?? '') && Date.now() < deadline && !signal?.aborted) {
+      await new Promise(resolve => setTimeout(resolve, Math.min(intervalMs, Math.max(0, deadline - Date.now()))))
+      cmd = await api<Command>({ path: `/command/${id}`, signal })
+    }
+    return cmd
+  }
+
+  return {
+    service: opts.service,
+    baseUrl: opts.baseUrl,
+    paths,
+    api,
+    write,
+    ours,
+    probe,
+    close: () => http.close(),
+    systemStatus: () => api<SystemStatus>({ path: '/system/status' }),
+    qualityProfiles: () => api<QualityProfile[]>({ path: '/qualityprofile' }),
+    rootFolders: async () => (await api<RootFolder[]>({ path: '/rootfolder' })).map(r => ours(r, ['path'])),
+    tags: () => api<Tag[]>({ path: '/tag' }),
+    async queue (q: { page: number, pageSize: number, ids?: number[], signal?: AbortSignal }): Promise<Paged<QueueItem>> {
+      const idParam = opts.service === 'Sonarr' ? 'seriesIds' : 'movieIds'
+      const data = await api<Paged<QueueItem>>({
+        path: '/queue',
+        query: { page: q.page, pageSize: q.pageSize, [idParam]: q.ids, sortKey: 'timeleft', sortDirection: 'ascending' },
+        signal: q.signal
+      })
+      return { ...data, records: (data.records ?? []).map(r => ours(r, ['outputPath'])) }
+    },
+    /** Removes a queue item; removeFromClient also deletes the download from the download client. */
+    deleteQueueItem: (id: number, o: { removeFromClient: boolean, blocklist: boolean }) =>
+      api<null>({ method: 'DELETE', path: `/queue/${id}`, query: { removeFromClient: o.removeFromClient, blocklist: o.blocklist }, as: 'none' }),
+    async history (q: { page: number, pageSize: number, ids?: number[], signal?: AbortSignal }): Promise<Paged<HistoryRecord>> {
+      const idParam = opts.service === 'Sonarr' ? 'seriesIds' : 'movieIds'
+      return await api<Paged<HistoryRecord>>({
+        path: '/history',
+        query: { page: q.page, pageSize: q.pageSize, [idParam]: q.ids, sortKey: 'date', sortDirection: 'descending' },
+        signal: q.signal
+      })
+    },
+    /** Interactive search: the manager asks every indexer, so this is slow; the results are cached there for 30 minutes. */
+    releases: (query: Record<string, number>, signal?: AbortSignal) =>
+      api<Release[]>({ path: '/release', query, deadlineMs: 90_000, signal }),
+    /** Grabs a release from the manager's cache. Returns false when the cache no longer has it. */
+    async grab (guid: string, indexerId: number): Promise<boolean> {
+      const res = await http.call({ method: 'POST', path: '/api/v3/release', json: { guid, indexerId }, allowStatus: [404, 409], deadlineMs: 60_000 })
+      if (res.status === 409) throw new BackendError(opts.service, `${opts.service} could not fetch the release from the indexer (409). Pick another release or try again later.`, 409, 'rejected')
+      return res.status !== 404
+    },
+    async manualImportCandidates (q: { folder: string, seriesId?: number, seasonNumber?: number, movieId?: number, signal?: AbortSignal }): Promise<ManualImportCandidate[]> {
+      const list = await api<ManualImportCandidate[]>({
+        path: '/manualimport',
+        query: { folder: paths.toBackend(q.folder), seriesId: q.seriesId, seasonNumber: q.seasonNumber, movieId: q.movieId, filterExistingFiles: false },
+        deadlineMs: 60_000,
+        signal: q.signal
+      })
+      return list.map(c => ours(c, ['path']))
+    },
+    /** Starts a command (RescanSeries, ManualImport, …). Paths in the body must already be the manager's. */
+    command: (body: { name: string, [key: string]: unknown }) => write<Command>({ method: 'POST', path: '/command', json: body }, `run ${body.name}`),
+    getCommand: (id: number) => api<Command>({ path: `/command/${id}` }),
+    waitForCommand
+  }
+}
+
+export type ServarrCore = ReturnType<typeof createServarrCore>

@@ -1,0 +1,42 @@
+// Radarr (the movie manager): the movie-specific calls on top of the shared Servarr core.
+import { createServarrCore, type ServarrOptions } from './servarr-core.js'
+import type { Movie, MovieFile, Paged } from './servarr-types.js'
+
+const MOVIE_PATHS = ['path', 'rootFolderPath']
+
+export function createRadarrClient (opts: Omit<ServarrOptions, 'service'>) {
+  const core = createServarrCore({ ...opts, service: 'Radarr' })
+  const { api, write, ours, paths } = core
+  const movie = (m: Movie): Movie => ({ ...ours(m, MOVIE_PATHS), ...(m.movieFile ? { movieFile: ours(m.movieFile, ['path']) } : {}) })
+  const toBackend = (m: Partial<Movie>): Partial<Movie> => ({
+    ...m,
+    ...(typeof m.path === 'string' ? { path: paths.toBackend(m.path) } : {}),
+    ...(typeof m.rootFolderPath === 'string' ? { rootFolderPath: paths.toBackend(m.rootFolderPath) } : {})
+  })
+
+  return {
+    ...core,
+    kind: 'movie' as const,
+    listMovies: async (signal?: AbortSignal) => (await api<Movie[]>({ path: '/movie', signal })).map(movie),
+    /** One movie, or undefined when the id is not in the library. */
+    async getMovie (id: number): Promise<Movie | undefined> {
+      const res = await api<Movie | null>({ path: `/movie/${id}`, allowStatus: [404] })
+      return res && typeof res === 'object' && 'id' in res ? movie(res) : undefined
+    },
+    /** Catalogue search (text, "tmdb:<id>" or "imdb:tt…"); items already in the library have a non-zero id. */
+    lookup: async (term: string, signal?: AbortSignal) => (await api<Movie[]>({ path: '/movie/lookup', query: { term }, deadlineMs: 30_000, signal })).map(movie),
+    addMovie: async (body: Partial<Movie>) => movie(await write<Movie>({ method: 'POST', path: '/movie', json: toBackend(body) }, 'add the movie')),
+    updateMovie: async (body: Movie) => movie(await write<Movie>({ method: 'PUT', path: `/movie/${body.id}`, json: toBackend(body) }, 'update the movie')),
+    deleteMovie: (id: number, o: { deleteFiles: boolean, addImportExclusion: boolean }) =>
+      api<null>({ method: 'DELETE', path: `/movie/${id}`, query: { deleteFiles: o.deleteFiles, addImportExclusion: o.addImportExclusion }, as: 'none' }),
+    movieFiles: async (movieId: number) => (await api<MovieFile[]>({ path: '/moviefile', query: { movieId } })).map(f => ours(f, ['path'])),
+    calendar: async (q: { start: string, end: string, unmonitored?: boolean, signal?: AbortSignal }) =>
+      (await api<Movie[]>({ path: '/calendar', query: { start: q.start, end: q.end, unmonitored: q.unmonitored }, signal: q.signal })).map(movie),
+    async missing (q: { page: number, pageSize: number, signal?: AbortSignal }): Promise<Paged<Movie>> {
+      const data = await api<Paged<Movie>>({ path: '/wanted/missing', query: { page: q.page, pageSize: q.pageSize, monitored: true, sortKey: 'movieMetadata.sortTitle', sortDirection: 'ascending' }, signal: q.signal })
+      return { ...data, records: (data.records ?? []).map(movie) }
+    }
+  }
+}
+
+export type RadarrClient = ReturnType<typeof createRadarrClient>

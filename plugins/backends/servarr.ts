@@ -1,0 +1,27 @@
+// The series manager (Sonarr) and movie manager (Radarr) clients, decorated as app.backends.sonarr and
+// app.backends.radarr. One shared Servarr core (servarr-core.ts) with a thin typed layer per service.
+import type { Config } from '../../config.js'
+import type { BackendFactory } from './index.js'
+import { createPathMap } from './path-map.js'
+import { createSonarrClient, type SonarrClient } from './servarr-sonarr.js'
+import { createRadarrClient, type RadarrClient } from './servarr-radarr.js'
+
+export type { SonarrClient } from './servarr-sonarr.js'
+export type { RadarrClient } from './servarr-radarr.js'
+
+declare module './index.js' {
+  interface Backends {
+    sonarr: SonarrClient
+    radarr: RadarrClient
+  }
+}
+
+export function servarrClients (config: Config) {
+  const pathMap = createPathMap(config.PATH_MAP)
+  return {
+    sonarr: createSonarrClient({ baseUrl: config.SERIES_MANAGER_URL, apiKey: config.SERIES_MANAGER_API_KEY, urlVar: 'SERIES_MANAGER_URL', keyVar: 'SERIES_MANAGER_API_KEY', pathMap }),
+    radarr: createRadarrClient({ baseUrl: config.MOVIE_MANAGER_URL, apiKey: config.MOVIE_MANAGER_API_KEY, urlVar: 'MOVIE_MANAGER_URL', keyVar: 'MOVIE_MANAGER_API_KEY', pathMap })
+  }
+}
+
+export const servarrFactory: BackendFactory = (config) => servarrClients(config)
