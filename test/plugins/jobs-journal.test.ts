@@ -1,0 +1,135 @@
+// The job journal: atomic, private, throttled for progress, survives restarts and corruption.
+import t from 'tap'
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { JobRecord } from '../../plugins/job-types.js'
+import { JOURNAL_FILE } from '../../plugins/jobs/journal.js'
+import { MESSAGES } from '../../plugins/jobs/messages.js'
+import { abortable, deferred, makeRegistry, tempDir, tick } from './jobs-helpers.js'
+
+const base = { owner: 'internal', description: 'Move movies/Heat (1995) to downloads/old' }
+
+function readJournal (dir: string): JobRecord[] {
+  return (JSON.parse(readFileSync(join(dir, JOURNAL_FILE), 'utf8')) as { jobs: JobRecord[] }).jobs
+}
+
+async function until (check: () => boolean, ms = 3_000) {
+  const end = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > end) throw new Error('condition not met in time')
+    await new Promise(resolve => setTimeout(resolve, 10))
+  }
+}
+
+t.test('every state change is written atomically to a private file', async t => {
+  const { jobs, dir } = await makeRegistry(t)
+  const j = jobs.start({ ...base, kind: 'move', run: async () => ({ moved: 1 }) })
+  await jobs.wait(j.id, 5_000)
+  await jobs.flush()
+  const saved = readJournal(dir).find(r => r.id === j.id)!
+  t.equal(saved.status, 'succeeded')
+  t.same(saved.result, { moved: 1 })
+  t.equal(statSync(join(dir, JOURNAL_FILE)).mode & 0o777, 0o600)
+  t.same(readdirSync(dir).filter(f => f.includes('.tmp')), [], 'no temp file left behind')
+})
+
+t.test('progress is throttled, setInverse is written at once', async t => {
+  const { jobs, dir } = await makeRegistry(t, { progressThrottleMs: 60_000 })
+  const gate = deferred()
+  let handle: Parameters<Parameters<typeof jobs.start>[0]['run']>[0] | undefined
+  const j = jobs.start({ ...base, kind: 'move', run: async h => { handle = h; await gate.promise } })
+  await tick()
+  await jobs.flush()
+  t.equal(readJournal(dir)[0].status, 'running')
+  handle!.progress(40, 'copying 2 of 5')
+  await new Promise(resolve => setTimeout(resolve, 100))
+  t.equal(readJournal(dir)[0].progress, undefined, 'a progress update alone waits for the throttle')
+  handle!.setInverse({ moves: [{ from: '/b', to: '/a' }] })
+  await until(() => readJournal(dir)[0].inverse !== undefined)
+  t.same(readJournal(dir)[0].inverse, { moves: [{ from: '/b', to: '/a' }] })
+  t.equal(readJournal(dir)[0].progress, 40, 'and carries the latest progress with it')
+  t.throws(() => handle!.setInverse({ n: 1n }), /JSON-serializable/)
+  gate.resolve(undefined)
+  await jobs.wait(j.id, 5_000)
+})
+
+t.test('a restart marks unfinished jobs interrupted and keeps finished ones', async t => {
+  const dir = tempDir(t)
+  const first = await makeRegistry(t, { dir })
+  const done = first.jobs.start({ ...base, kind: 'a', run: async () => 'ok' })
+  await first.jobs.wait(done.id, 5_000)
+  const gate = deferred()
+  const running = first.jobs.start({ ...base, kind: 'b', run: async h => { h.setInverse({ undo: 'x' }); await gate.promise } })
+  const queued = first.jobs.start({ ...base, kind: 'b', run: async () => {} })
+  await tick()
+  await first.jobs.flush()
+  // Simulate a crash: the first registry is never closed; a second one reads what is on disk.
+  const second = await makeRegistry(t, { dir })
+  const after = second.jobs.get(running.id)!
+  t.equal(after.status, 'interrupted')
+  t.equal(after.message, MESSAGES.restartRunning)
+  t.ok(after.finishedAt)
+  t.same(after.inverse, { undo: 'x' }, 'the undo data survives')
+  t.equal(second.jobs.get(queued.id)!.status, 'interrupted')
+  t.equal(second.jobs.get(queued.id)!.message, MESSAGES.restartQueued)
+  t.equal(second.jobs.get(done.id)!.status, 'succeeded')
+  t.equal(second.jobs.get(done.id)!.result, 'ok')
+  await second.jobs.flush()
+  t.equal(readJournal(dir).find(r => r.id === running.id)!.status, 'interrupted', 'the new state is written back')
+  gate.resolve(undefined)
+})
+
+t.test('a corrupt journal is moved aside and never stops startup', async t => {
+  const dir = tempDir(t)
+  writeFileSync(join(dir, JOURNAL_FILE), '{"version":1,"jobs":[{"id":')
+  const { jobs, lines } = await makeRegistry(t, { dir, now: () => 1_700_000_000_000 })
+  t.same(jobs.list(), [])
+  t.ok(existsSync(join(dir, `${JOURNAL_FILE}.corrupt-1700000000000`)), 'kept for inspection')
+  t.ok(lines.some(l => l.level === 40 && /moved it aside/.test(String(l.msg))), 'a warning says so')
+  const j = jobs.start({ ...base, kind: 'k', run: async () => 1 })
+  await jobs.wait(j.id, 5_000)
+  await jobs.flush()
+  t.equal(readJournal(dir).length, 1, 'a fresh journal is written')
+})
+
+t.test('malformed records are skipped, the rest is loaded', async t => {
+  const dir = tempDir(t)
+  const good: JobRecord = { id: 'abcdefghijklmnopqrstuv', kind: 'k', status: 'succeeded', message: 'm', owner: 'o', description: 'd', createdAt: new Date().toISOString(), finishedAt: new Date().toISOString() }
+  writeFileSync(join(dir, JOURNAL_FILE), JSON.stringify({ version: 1, jobs: [good, { id: 3 }, { ...good, id: 'x', status: 'exploded' }] }))
+  const { jobs, lines } = await makeRegistry(t, { dir })
+  t.same(jobs.list().map(j => j.id), [good.id])
+  t.ok(lines.some(l => /skipped malformed/.test(String(l.msg))))
+})
+
+t.test('an unusable STATE_DIR fails with a clear message', async t => {
+  const dir = tempDir(t)
+  writeFileSync(join(dir, 'file'), '')
+  await t.rejects(makeRegistry(t, { dir: join(dir, 'file', 'state') }), /Cannot read the job journal .*set STATE_DIR to a writable directory/)
+})
+
+t.test('close lets aborted runs checkpoint, then records them as interrupted', async t => {
+  const { jobs, dir } = await makeRegistry(t, { shutdownGraceMs: 300 })
+  const cooperative = jobs.start({
+    ...base,
+    kind: 'a',
+    run: async h => {
+      try { await abortable(h.signal) } finally { h.setInverse({ moves: ['partial'] }) }
+    }
+  })
+  const stubborn = jobs.start({ ...base, kind: 'b', run: () => new Promise(resolve => setTimeout(() => resolve('late'), 1_000)) })
+  const finished = jobs.start({ ...base, kind: 'c', run: async () => 'kept' })
+  await jobs.wait(finished.id, 5_000)
+  const started = Date.now()
+  await jobs.close()
+  t.ok(Date.now() - started < 1_000, 'does not wait for a run that ignores the signal')
+  const saved = readJournal(dir)
+  const byId = (id: string) => saved.find(r => r.id === id)!
+  t.equal(byId(cooperative.id).status, 'interrupted')
+  t.equal(byId(cooperative.id).message, MESSAGES.shutdownRunning)
+  t.same(byId(cooperative.id).inverse, { moves: ['partial'] }, 'its checkpoint is in the journal')
+  t.equal(byId(stubborn.id).status, 'interrupted')
+  t.equal(byId(finished.id).status, 'succeeded')
+  await new Promise(resolve => setTimeout(resolve, 800))
+  t.equal(jobs.get(stubborn.id)!.status, 'interrupted', 'its late result is discarded')
+  t.equal(readJournal(dir).find(r => r.id === stubborn.id)!.status, 'interrupted')
+})
