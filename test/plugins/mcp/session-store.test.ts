@@ -1,0 +1,65 @@
+// The session table's policy on a fake clock: cap with reservations, owner binding, idle expiry that
+// spares sessions with a request or stream in flight.
+import t from 'tap'
+import { createSessionStore } from '../../../plugins/mcp/session-store.js'
+
+function setup (max = 2, idleMs = 1000) {
+  let clock = 0
+  const removed: string[] = []
+  const store = createSessionStore<string>({
+    limits: { idleMs, max },
+    onRemove: (s, why) => removed.push(`${s.id}:${why}`),
+    now: () => clock
+  })
+  return { store, removed, tick: (ms: number) => { clock += ms } }
+}
+
+t.test('cap counts sessions being opened', async t => {
+  const { store } = setup(2)
+  t.ok(store.reserve())
+  t.ok(store.reserve())
+  t.notOk(store.reserve(), 'two initializes in flight fill a cap of 2')
+  store.add('a', 'p1', 'A')
+  store.release()
+  t.equal(store.size, 1)
+  t.ok(store.reserve(), 'a released reservation frees its slot')
+})
+
+t.test('lookup binds to the owner', async t => {
+  const { store } = setup()
+  store.reserve()
+  store.add('a', 'p1', 'A')
+  t.match(store.lookup('a', 'p1'), { ok: true, session: { value: 'A' } })
+  t.same(store.lookup('a', 'p2'), { ok: false, reason: 'foreign' })
+  t.same(store.lookup('b', 'p1'), { ok: false, reason: 'unknown' })
+})
+
+t.test('idle expiry skips sessions with work in flight', async t => {
+  const { store, removed, tick } = setup(5, 1000)
+  store.reserve(); const a = store.add('a', 'p', 'A')
+  store.reserve(); store.add('b', 'p', 'B')
+  const leave = store.enter(a)
+  tick(1500)
+  t.equal(store.sweep(), 1)
+  t.same(removed, ['b:idle'])
+  leave()
+  leave()
+  t.equal(a.active, 0, 'leaving twice counts once')
+  tick(500)
+  t.equal(store.sweep(), 0, 'idle time restarts when the stream ends')
+  tick(600)
+  t.equal(store.sweep(), 1)
+  t.equal(store.size, 0)
+})
+
+t.test('forget drops silently; closeAll reports every session', async t => {
+  const { store, removed } = setup(5)
+  store.reserve(); store.add('a', 'p', 'A')
+  store.reserve(); store.add('b', 'p', 'B')
+  store.forget('a')
+  store.forget(undefined)
+  store.closeAll()
+  t.same(removed, ['b:closed'])
+  store.configure({ max: 0 })
+  t.notOk(store.reserve())
+})
