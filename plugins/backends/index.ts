@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config.js'
 import type { ProbeResult } from './http.js'
 import { servarrFactory } from './servarr.js'
+import { jellyfinBackend } from './jellyfin.js'
+import { prowlarrBackend } from './prowlarr.js'
 
 /** Augmented by each client file: `declare module './index.js' { interface Backends { jellyfin: JellyfinClient } }`. */
 export interface Backends {}
@@ -18,7 +20,7 @@ export interface BackendClientBase {
 export type BackendFactory = (config: Config, app: FastifyInstance) => Partial<Record<keyof Backends, BackendClientBase>>
 
 // Add one factory per client file here.
-const FACTORIES: BackendFactory[] = [servarrFactory]
+const FACTORIES: BackendFactory[] = [servarrFactory, jellyfinBackend, prowlarrBackend]
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,0 +1,267 @@
+// Jellyfin client (app.backends.jellyfin): the ~15 endpoints the tools and the dashboard use, on the shared
+// HTTP core. Auth is the `Authorization: MediaBrowser … Token="…"` scheme, the only header form that keeps
+// working when Jellyfin 12 turns the legacy X-Emby-* forms off. Results are trimmed at the edge.
+import type { Config } from '../../config.js'
+import { BackendError } from '../../lib/errors.js'
+import { packageVersion } from '../mcp/package-version.js'
+import { createHttpBackend, type HttpCall, type ProbeResult } from './http.js'
+import type { BackendClientBase, BackendFactory } from './index.js'
+import {
+  toActivity, toItem, toLibrary, toServerInfo, toSession, toUser,
+  type ActivityEntry, type CollectionType, type ItemKind, type Library, type MediaItem, type Page,
+  type RawActivity, type RawItem, type RawQueryResult, type RawSession, type RawSystemInfo, type RawUser,
+  type RawVirtualFolder, type ServerInfo, type Session, type User
+} from './jellyfin-types.js'
+
+export const SERVICE = 'Jellyfin'
+export const KEY_VAR = 'MEDIA_SERVER_API_KEY'
+export const URL_VAR = 'MEDIA_SERVER_URL'
+
+/** Fields requested for every item list: enough for search results and details, nothing heavy. */
+const ITEM_FIELDS = ['Path', 'ProviderIds', 'Overview', 'Genres', 'ChildCount', 'RecursiveItemCount', 'PremiereDate', 'ParentId']
+
+export interface ItemQuery {
+  searchTerm?: string
+  types?: readonly ItemKind[]
+  /** A library's ItemId (or any folder) to search under. */
+  parentId?: string
+  ids?: readonly string[]
+  startIndex?: number
+  limit?: number
+  /** Default true: search the whole tree, not only direct children. */
+  recursive?: boolean
+  sortBy?: Array<'SortName' | 'DateCreated' | 'PremiereDate' | 'ProductionYear' | 'CommunityRating'>
+  sortOrder?: 'Ascending' | 'Descending'
+}
+
+export interface ClientOptions {
+  /** Per-call deadline in ms (default 15 s). */
+  deadlineMs?: number
+}
+
+export interface CallOptions { signal?: AbortSignal }
+
+export function authorizationHeader (token: string, version = packageVersion()): string {
+  const q = (v: string) => `"${encodeURIComponent(v)}"`
+  return `MediaBrowser Client=${q('mediastack-mcp')}, Device=${q('server')}, DeviceId=${q('mediastack-mcp')}, Version=${q(version)}, Token=${q(token)}`
+}
+
+export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 'MEDIA_SERVER_API_KEY'>, options: ClientOptions = {}) {
+  const token = config.MEDIA_SERVER_API_KEY
+  const header = authorizationHeader(token)
+  const http = createHttpBackend({
+    service: SERVICE,
+    baseUrl: config.MEDIA_SERVER_URL,
+    urlVar: URL_VAR,
+    keyVar: KEY_VAR,
+    deadlineMs: options.deadlineMs,
+    // The public info endpoint needs no key, so the empty-key check happens in `api` below, not here.
+    headers: (): Record<string, string> => token ? { authorization: header } : {}
+  })
+
+  /** Authenticated calls fail at once, naming the variable, when no key is configured. */
+  function requireKey () {
+    if (!token) throw new BackendError(SERVICE, `${SERVICE} is not configured: set ${KEY_VAR} (Jellyfin Dashboard → API Keys) and restart.`, undefined, 'not_configured')
+  }
+
+  async function api<T> (c: HttpCall, o: CallOptions = {}): Promise<T> {
+    requireKey()
+    const res = await http.call<T>({ ...c, signal: o.signal ?? c.signal })
+    return res.data
+  }
+
+  /** Like api() but a 404 becomes undefined (unknown ids are a normal answer, not a failure). */
+  async function maybe<T> (c: HttpCall, o: CallOptions = {}): Promise<T | undefined> {
+    requireKey()
+    const res = await http.call<T>({ ...c, signal: o.signal, allowStatus: [404] })
+    return res.status === 404 ? undefined : res.data
+  }
+
+  async function publicInfo (o: CallOptions = {}): Promise<ServerInfo> {
+    const res = await http.call<RawSystemInfo>({ path: '/System/Info/Public', signal: o.signal })
+    return toServerInfo(res.data ?? {})
+  }
+
+  async function systemInfo (o?: CallOptions): Promise<ServerInfo> {
+    return toServerInfo(await api<RawSystemInfo>({ path: '/System/Info' }, o) ?? {})
+  }
+
+  async function libraries (o?: CallOptions): Promise<Library[]> {
+    const raw = await api<RawVirtualFolder[]>({ path: '/Library/VirtualFolders' }, o)
+    return (raw ?? []).map(toLibrary)
+  }
+
+  /** Number of items of these types under a folder (one cheap call: limit=0 with the total). */
+  async function countItems (parentId: string, types: readonly ItemKind[], o?: CallOptions): Promise<number> {
+    const raw = await api<RawQueryResult<RawItem>>({
+      path: '/Items',
+      query: { parentId, recursive: true, includeItemTypes: [...types], limit: 0, enableTotalRecordCount: true, enableImages: false, enableUserData: false }
+    }, o)
+    return raw?.TotalRecordCount ?? 0
+  }
+
+  async function items (q: ItemQuery, o?: CallOptions): Promise<Page<MediaItem>> {
+    const raw = await api<RawQueryResult<RawItem>>({
+      path: '/Items',
+      query: {
+        searchTerm: q.searchTerm || undefined,
+        includeItemTypes: q.types?.length ? [...q.types] : undefined,
+        parentId: q.parentId,
+        ids: q.ids?.length ? [...q.ids] : undefined,
+        recursive: q.recursive ?? true,
+        startIndex: q.startIndex ?? 0,
+        limit: q.limit ?? 50,
+        sortBy: q.sortBy?.length ? [...q.sortBy] : undefined,
+        sortOrder: q.sortOrder ? [q.sortOrder] : undefined,
+        fields: ITEM_FIELDS,
+        enableTotalRecordCount: true,
+        enableImages: false,
+        enableUserData: false
+      }
+    }, o)
+    return page(raw, q.startIndex ?? 0)
+  }
+
+  /** One item by id, or undefined when the server does not know it. */
+  async function item (id: string, o?: CallOptions): Promise<MediaItem | undefined> {
+    const raw = await maybe<RawItem>({ path: `/Items/${encodeURIComponent(id)}` }, o)
+    return raw ? toItem(raw) : undefined
+  }
+
+  /** Seasons of a series, or undefined when the series id is unknown. */
+  async function seasons (seriesId: string, o?: CallOptions): Promise<MediaItem[] | undefined> {
+    const raw = await maybe<RawQueryResult<RawItem>>({
+      path: `/Shows/${encodeURIComponent(seriesId)}/Seasons`,
+      query: { fields: ['ChildCount', 'Path', 'PremiereDate'], enableImages: false, enableUserData: false }
+    }, o)
+    return raw ? (raw.Items ?? []).map(toItem) : undefined
+  }
+
+  /** Episodes of one season (by season id), paged; undefined when the series id is unknown. */
+  async function episodes (seriesId: string, q: { seasonId?: string, season?: number, startIndex?: number, limit?: number }, o?: CallOptions): Promise<Page<MediaItem> | undefined> {
+    const raw = await maybe<RawQueryResult<RawItem>>({
+      path: `/Shows/${encodeURIComponent(seriesId)}/Episodes`,
+      query: {
+        seasonId: q.seasonId,
+        season: q.season,
+        startIndex: q.startIndex ?? 0,
+        limit: q.limit ?? 100,
+        fields: ['Path', 'Overview', 'PremiereDate'],
+        enableImages: false,
+        enableUserData: false
+      }
+    }, o)
+    return raw ? page(raw, q.startIndex ?? 0) : undefined
+  }
+
+  async function sessions (activeWithinSeconds = 960, o?: CallOptions): Promise<Session[]> {
+    const raw = await api<RawSession[]>({ path: '/Sessions', query: { activeWithinSeconds } }, o)
+    return (raw ?? []).map(toSession)
+  }
+
+  async function stopPlayback (sessionId: string, o?: CallOptions): Promise<void> {
+    await api({ method: 'POST', path: `/Sessions/${encodeURIComponent(sessionId)}/Playing/Stop`, as: 'none' }, o)
+  }
+
+  async function sendMessage (sessionId: string, text: string, header?: string, o?: CallOptions): Promise<void> {
+    await api({ method: 'POST', path: `/Sessions/${encodeURIComponent(sessionId)}/Message`, json: { Text: text, Header: header ?? null, TimeoutMs: 10_000 }, as: 'none' }, o)
+  }
+
+  async function users (o?: CallOptions): Promise<User[]> {
+    const raw = await api<RawUser[]>({ path: '/Users' }, o)
+    return (raw ?? []).map(toUser)
+  }
+
+  /** Activity log entries, newest first. */
+  async function activity (q: { startIndex?: number, limit?: number, minDate?: string }, o?: CallOptions): Promise<Page<ActivityEntry>> {
+    const raw = await api<RawQueryResult<RawActivity>>({
+      path: '/System/ActivityLog/Entries',
+      query: { startIndex: q.startIndex ?? 0, limit: q.limit ?? 50, minDate: q.minDate }
+    }, o)
+    return { items: (raw?.Items ?? []).map(toActivity), total: raw?.TotalRecordCount ?? 0, startIndex: raw?.StartIndex ?? q.startIndex ?? 0 }
+  }
+
+  /** Starts a scan of every library (returns at once; the scan runs on the server). */
+  async function refreshLibraries (o?: CallOptions): Promise<void> {
+    await api({ method: 'POST', path: '/Library/Refresh', as: 'none' }, o)
+  }
+
+  /** Queues a metadata refresh of one item; false when the id is unknown. */
+  async function refreshItem (id: string, q: { replaceAll?: boolean } = {}, o?: CallOptions): Promise<boolean> {
+    requireKey()
+    const res = await http.call({
+      method: 'POST',
+      path: `/Items/${encodeURIComponent(id)}/Refresh`,
+      query: { metadataRefreshMode: 'FullRefresh', imageRefreshMode: 'FullRefresh', replaceAllMetadata: q.replaceAll ?? false, replaceAllImages: false },
+      allowStatus: [404],
+      as: 'none',
+      signal: o?.signal
+    })
+    return res.status < 300
+  }
+
+  /** Adds a library over folders given as the media server sees them (map with PATH_MAP first). */
+  async function createLibrary (q: { name: string, collectionType: CollectionType, paths: string[], refresh?: boolean }, o?: CallOptions): Promise<void> {
+    await api({
+      method: 'POST',
+      path: '/Library/VirtualFolders',
+      query: { name: q.name, collectionType: q.collectionType, paths: q.paths, refreshLibrary: q.refresh ?? true },
+      json: { LibraryOptions: { Enabled: true, EnableRealtimeMonitor: true } },
+      as: 'none'
+    }, o)
+  }
+
+  /** Deletes an item and its files on the server; false when the id is unknown. */
+  async function deleteItem (id: string, o?: CallOptions): Promise<boolean> {
+    requireKey()
+    const res = await http.call({ method: 'DELETE', path: `/Items/${encodeURIComponent(id)}`, allowStatus: [404], as: 'none', signal: o?.signal })
+    return res.status < 300
+  }
+
+  async function probe (): Promise<ProbeResult> {
+    const started = performance.now()
+    const base = { service: SERVICE, configured: token !== '', checkedAt: new Date().toISOString() }
+    try {
+      const info = await publicInfo({ signal: AbortSignal.timeout(5_000) })
+      return { ...base, reachable: true, version: info.version, latencyMs: Math.round(performance.now() - started) }
+    } catch (err) {
+      return { ...base, reachable: false, error: err instanceof BackendError ? err.message : `${SERVICE} could not be reached.` }
+    }
+  }
+
+  return {
+    service: SERVICE,
+    configured: token !== '',
+    publicInfo,
+    systemInfo,
+    libraries,
+    countItems,
+    items,
+    item,
+    seasons,
+    episodes,
+    sessions,
+    stopPlayback,
+    sendMessage,
+    users,
+    activity,
+    refreshLibraries,
+    refreshItem,
+    createLibrary,
+    deleteItem,
+    probe,
+    close: () => http.close()
+  } satisfies BackendClientBase & Record<string, unknown>
+}
+
+function page (raw: RawQueryResult<RawItem> | null | undefined, startIndex: number): Page<MediaItem> {
+  return { items: (raw?.Items ?? []).map(toItem), total: raw?.TotalRecordCount ?? 0, startIndex: raw?.StartIndex ?? startIndex }
+}
+
+export type JellyfinClient = ReturnType<typeof createJellyfinClient>
+
+declare module './index.js' {
+  interface Backends { jellyfin: JellyfinClient }
+}
+
+export const jellyfinBackend: BackendFactory = (config) => ({ jellyfin: createJellyfinClient(config) })
