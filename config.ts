@@ -61,8 +61,12 @@ export const ConfigSchema = Type.Object({
   LLM_PROVIDER_B_API_KEY: Secret('Key of the fallback LLM provider (Gemini API)'),
   LLM_PROVIDER_B_BASE_URL: Url('https://generativelanguage.googleapis.com/v1beta', 'Base URL of provider B'),
   LLM_PROVIDER_B_MODEL: Type.String({ default: 'gemini-2.0-flash', description: 'Model name for provider B' }),
+  MCP_URL: Url('http://mcp-server:3000/mcp', 'Where the chat bot reaches the tool server (bot only)'),
   // --- deployment
-  TUNNEL_TOKEN: Secret('Tunnel service token (tunnel deployment mode only; read by the tunnel container)')
+  TUNNEL_TOKEN: Secret('Tunnel service token (tunnel deployment mode only; read by the tunnel container)'),
+  HOST_MEDIA_DIR: Path('./data', 'Compose only: host folder mounted as /data in the containers'),
+  HOST_DOWNLOADS_DIR: Path('./downloads', 'Compose only: host folder mounted as /downloads'),
+  HOST_CONFIG_DIR: Path('./config', 'Compose only: host folder holding each service\'s configuration and state')
 }, { additionalProperties: false })
 
 export type Config = Static<typeof ConfigSchema>
