@@ -1,4 +1,21 @@
-// PLACEHOLDER: replaced by the work on the path sandbox. Registered in app.ts; keep the plugin name.
+// app.sandbox: every file or folder input resolves under MEDIA_ROOT or DOWNLOADS_ROOT (lib/sandbox).
+// The tool registry applies resolve()/checkName() to the fields a tool declares in `guards`; handlers call
+// resolve() again for the real path, display() for results, and assertMutable()/recheck() right before
+// changing anything.
 import fp from 'fastify-plugin'
+import { createPathSandbox, type PathSandbox } from '../lib/sandbox/sandbox.js'
 
-export default fp(async function placeholder () {}, { name: 'path-sandbox' })
+declare module 'fastify' {
+  interface FastifyInstance {
+    sandbox: PathSandbox
+  }
+}
+
+export default fp(async function pathSandbox (app) {
+  const sandbox = await createPathSandbox({
+    mediaRoot: app.config.MEDIA_ROOT,
+    downloadsRoot: app.config.DOWNLOADS_ROOT,
+    warn: message => app.log.warn(message)
+  })
+  app.decorate('sandbox', sandbox)
+}, { name: 'path-sandbox', dependencies: ['config'] })

@@ -105,7 +105,15 @@ export function createToolRegistry (deps: RegistryDeps) {
         if (stored) return stored
         const preview = await confirm.preview(args, ctx)
         deps.confirm!.redeem(token, binding, preview.targets)
-        const done = await run(entry, args, { ...ctx, confirmed: { targets: preview.targets } })
+        // From here the token is spent: whatever happens is stored, so a retry reports it instead of running again.
+        let done: ToolCallResult
+        try {
+          done = await run(entry, args, { ...ctx, confirmed: { targets: preview.targets } })
+        } catch (err) {
+          const shaped = shapeError(err, name, deps.log)
+          outcome = shaped.userFacing ? 'user_error' : 'error'
+          done = shaped.result
+        }
         deps.confirm!.settle(token, done)
         return done
       }
@@ -231,12 +239,3 @@ export default fp(async function toolRegistryPlugin (app: FastifyInstance) {
   })
   app.decorate('tools', registry)
 }, { name: 'tool-registry' })
-
-// Decorators the registry picks up when their plugins are installed before it.
-declare module 'fastify' {
-  interface FastifyInstance {
-    sandbox: SandboxGuard
-    urlGuard: UrlGuard
-    confirm: ConfirmGate
-  }
-}

@@ -1,7 +1,25 @@
-// PLACEHOLDER: replaced by the work on the URL guard. Registered in app.ts; keep the plugin name.
+// app.urlGuard: download URLs must be public http(s) (and magnet for torrents), checked before anything is
+// queued (lib/url-guard). The tool registry applies check() to the fields a tool declares in `guards.urls`;
+// when the server fetches a URL itself it uses fetchGuarded(), which re-checks at connect time and on redirects.
 import fp from 'fastify-plugin'
+import { listSetting } from '../config.js'
+import { createUrlGuard, type Resolver, type UrlGuardService } from '../lib/url-guard/url-guard.js'
 
-/** Resolves a host name to all its addresses (dns.lookup with all: true). Tests inject a fake. */
-export type Resolver = (hostname: string) => Promise<Array<{ address: string, family: number }>>
+export type { Resolver } from '../lib/url-guard/url-guard.js'
 
-export default fp<{ resolver?: Resolver }>(async function placeholder () {}, { name: 'url-guard' })
+declare module 'fastify' {
+  interface FastifyInstance {
+    urlGuard: UrlGuardService
+  }
+}
+
+export default fp<{ resolver?: Resolver }>(async function urlGuard (app, opts) {
+  const config = app.config as unknown as Record<string, unknown>
+  // Every *_URL setting names one of the stack's own services (or this server): never a download target.
+  const ownUrls = Object.entries(config)
+    .filter(([key, value]) => (key.endsWith('_URL')) && typeof value === 'string' && value !== '')
+    .map(([, value]) => value as string)
+  const guard = createUrlGuard({ resolver: opts.resolver, ownUrls, ownHosts: listSetting(app.config.ALLOWED_HOSTS) })
+  app.decorate('urlGuard', guard)
+  app.addHook('onClose', async () => { await guard.close() })
+}, { name: 'url-guard', dependencies: ['config'] })

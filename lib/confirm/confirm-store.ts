@@ -1,0 +1,161 @@
+// Confirm tokens for destructive tools (implements ConfirmGate). A token is 256 random bits, kept only as its
+// SHA-256, valid 5 minutes, single use, and bound to the tool, the canonical arguments, the caller's principal
+// and a fingerprint of the previewed targets. Any mismatch refuses and burns the token, saying why. A retry of
+// a confirmed call with the same token and binding gets the stored outcome instead of running twice.
+//
+// Caps: at most 20 unconfirmed tokens per principal and 1000 records in all. When full, new previews are
+// refused with a clear message; nothing is evicted, so a token the caller holds never vanishes silently.
+import { randomBytes } from 'node:crypto'
+import { GuardError } from '../errors.js'
+import type { ConfirmBinding, ConfirmGate, ToolCallResult } from '../../plugins/tool-types.js'
+import { canonicalJson, fingerprint, sha256Hex } from './canonical.js'
+
+export const CONFIRM_TTL_MS = 5 * 60_000
+
+export interface ConfirmStoreOptions {
+  now?: () => number
+  ttlMs?: number
+  maxPendingPerPrincipal?: number
+  maxRecords?: number
+}
+
+type State = 'pending' | 'running' | 'settled' | 'burnt'
+
+interface TokenRecord {
+  tool: string
+  principalId: string
+  /** Canonical JSON of each argument, to name the ones that changed. */
+  args: Map<string, string>
+  targets: string
+  expiresAt: number
+  state: State
+  burntBecause?: string
+  outcome?: ToolCallResult
+}
+
+function refuse (message: string): never {
+  throw new GuardError('confirm', message)
+}
+
+export function createConfirmStore (opts: ConfirmStoreOptions = {}) {
+  const now = opts.now ?? Date.now
+  const ttl = opts.ttlMs ?? CONFIRM_TTL_MS
+  const maxPending = opts.maxPendingPerPrincipal ?? 20
+  const maxRecords = opts.maxRecords ?? 1000
+  const records = new Map<string, TokenRecord>()
+  const minutes = `${Math.round(ttl / 60_000)} minutes`
+
+  const fresh = (tool: string) => `Call ${tool} again without confirmToken for a fresh preview.`
+
+  function sweep () {
+    const t = now()
+    for (const [hash, rec] of records) if (rec.expiresAt <= t) records.delete(hash)
+  }
+
+  function argsMap (args: Record<string, unknown>): Map<string, string> {
+    return new Map(Object.keys(args).sort().map(k => [k, canonicalJson(args[k])]))
+  }
+
+  /** Finds the live record of a token or refuses (unknown, expired). */
+  function lookup (token: string, tool: string): [string, TokenRecord] {
+    const hash = sha256Hex(String(token))
+    const rec = records.get(hash)
+    if (!rec) refuse(`This confirmToken is unknown or has expired (tokens last ${minutes} and work once). ${fresh(tool)}`)
+    if (rec.expiresAt <= now()) {
+      records.delete(hash)
+      refuse(`This confirmToken expired (tokens last ${minutes}); nothing was changed. ${fresh(tool)}`)
+    }
+    return [hash, rec]
+  }
+
+  /** Why the binding does not match the record, or undefined. */
+  function mismatch (rec: TokenRecord, binding: ConfirmBinding): string | undefined {
+    if (rec.principalId !== binding.principalId) return 'it was issued to a different caller'
+    if (rec.tool !== binding.tool) return `it was issued for the tool ${rec.tool}, not ${binding.tool}`
+    const given = argsMap(binding.args)
+    const changed = [...new Set([...rec.args.keys(), ...given.keys()])].filter(k => rec.args.get(k) !== given.get(k))
+    if (changed.length > 0) return `the arguments differ from the preview (${changed.join(', ')})`
+    return undefined
+  }
+
+  function burn (rec: TokenRecord, reason: string): never {
+    // A settled token keeps its outcome: the action already ran, and a correct retry should still learn how.
+    if (rec.state === 'pending') {
+      rec.state = 'burnt'
+      rec.burntBecause = reason
+    }
+    const cancelled = rec.state === 'burnt' ? ' The token has been cancelled.' : ''
+    refuse(`Refused: ${reason}.${cancelled} Nothing was changed. ${fresh(rec.tool)}`)
+  }
+
+  /** Checks a presented token against the binding; returns the live record. */
+  function verify (token: string, binding: ConfirmBinding): TokenRecord {
+    const [, rec] = lookup(token, binding.tool)
+    if (rec.state === 'burnt') {
+      refuse(`This confirmToken can no longer be used: it was refused earlier because ${rec.burntBecause}. ${fresh(binding.tool)}`)
+    }
+    const reason = mismatch(rec, binding)
+    if (reason) burn(rec, reason)
+    return rec
+  }
+
+  const gate: ConfirmGate = {
+    issue (binding, targets) {
+      sweep()
+      let pending = 0
+      for (const rec of records.values()) if (rec.principalId === binding.principalId && rec.state === 'pending') pending++
+      if (pending >= maxPending) {
+        refuse(`You have ${pending} previews waiting for confirmation. Confirm or drop them (they expire ${minutes} after the preview) before asking for another preview.`)
+      }
+      if (records.size >= maxRecords) refuse('The server is holding too many confirmations right now. Try again in a few minutes.')
+      const token = randomBytes(32).toString('base64url')
+      const expiresAt = now() + ttl
+      records.set(sha256Hex(token), {
+        tool: binding.tool,
+        principalId: binding.principalId,
+        args: argsMap(binding.args),
+        targets: fingerprint(targets),
+        expiresAt,
+        state: 'pending'
+      })
+      return { confirmToken: token, expiresAt: new Date(expiresAt).toISOString() }
+    },
+
+    replay (token, binding) {
+      const rec = verify(token, binding)
+      if (rec.state === 'settled') return markReplayed(rec.outcome!)
+      if (rec.state === 'running') refuse(`This confirmed ${binding.tool} call is still running. Wait a moment and retry with the same token to get its outcome.`)
+      return undefined
+    },
+
+    redeem (token, binding, targets) {
+      const rec = verify(token, binding)
+      if (rec.state !== 'pending') refuse(`This confirmToken was already used. ${fresh(binding.tool)}`)
+      if (fingerprint(targets) !== rec.targets) {
+        burn(rec, 'the files or items this action would touch changed since the preview')
+      }
+      rec.state = 'running'
+    },
+
+    settle (token, outcome) {
+      const rec = records.get(sha256Hex(token))
+      if (!rec || rec.state !== 'running') return
+      rec.state = 'settled'
+      rec.outcome = structuredClone(outcome)
+    }
+  }
+
+  return Object.assign(gate, {
+    /** Number of live records (for /health and tests). */
+    size: () => { sweep(); return records.size }
+  })
+}
+
+function markReplayed (outcome: ToolCallResult): ToolCallResult {
+  const copy = structuredClone(outcome)
+  const meta = (copy._meta as Record<string, unknown> | undefined) ?? {}
+  copy._meta = { ...meta, confirm: 'already_consumed' }
+  return copy
+}
+
+export type ConfirmStore = ReturnType<typeof createConfirmStore>
