@@ -28,7 +28,7 @@ export async function makeRegistry (t: { teardown: (fn: () => unknown) => void }
 export function deferred<T = unknown> () {
   let resolve!: (v: T) => void
   let reject!: (e: unknown) => void
-  const promise = new Promise<T>((res, rej) => { resolve = res; reject = rej })
+  const promise = new Promise<T>((_resolve, _reject) => { resolve = _resolve; reject = _reject })
   return { promise, resolve, reject }
 }
 
