@@ -1,5 +1,6 @@
 // Bearer authentication for /mcp and /api/*: the INTERNAL_API_KEY (chat bot) or an OAuth access token
 // (verified by the verifier the oauth plugin installs). Sets request.principal or answers 401 (RFC 6750).
+// Tokens are read from the Authorization header only: a token in the query string is refused, never used.
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { INTERNAL_PRINCIPAL, type Principal } from '../lib/principal.js'
@@ -8,10 +9,15 @@ import { safeEqual } from '../lib/secrets.js'
 /** Verifies an OAuth access token for this server's resource; returns undefined when invalid or expired. */
 export type AccessTokenVerifier = (token: string) => Promise<Principal | undefined> | Principal | undefined
 
+/** The internal key is compared against, never parsed; shorter keys are guessable and only warned about. */
+const MIN_INTERNAL_KEY_LENGTH = 32
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: authenticates the bearer or replies 401 with WWW-Authenticate. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+    /** preHandler factory (after authenticate): 403 insufficient_scope unless the principal holds `scope`. */
+    requireScope: (scope: string) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>
     /** Installed by the oauth plugin. */
     setAccessTokenVerifier: (verifier: AccessTokenVerifier) => void
   }
@@ -24,11 +30,24 @@ export default fp(async function authPlugin (app) {
   const { INTERNAL_API_KEY, PUBLIC_URL } = app.config
   let verifier: AccessTokenVerifier = () => undefined
   if (INTERNAL_API_KEY === '') app.log.warn('INTERNAL_API_KEY is not set: internal (chat bot) authentication is off; only OAuth tokens are accepted')
+  else if (INTERNAL_API_KEY.length < MIN_INTERNAL_KEY_LENGTH) app.log.warn(`INTERNAL_API_KEY is shorter than ${MIN_INTERNAL_KEY_LENGTH} characters; use a long random value (e.g. openssl rand -base64 32)`)
 
   const resourceMetadata = `${PUBLIC_URL}/.well-known/oauth-protected-resource/mcp`
+  const links = {
+    resource_metadata: resourceMetadata,
+    authorization_server_metadata: `${PUBLIC_URL}/.well-known/oauth-authorization-server`
+  }
   app.decorate('setAccessTokenVerifier', (v: AccessTokenVerifier) => { verifier = v })
   app.decorateRequest('principal', undefined)
+
   app.decorate('authenticate', async function authenticate (request: FastifyRequest, reply: FastifyReply) {
+    const query = request.query as Record<string, unknown> | undefined
+    if (query && typeof query === 'object' && 'access_token' in query) {
+      return reply.code(400)
+        .header('www-authenticate', `Bearer resource_metadata="${resourceMetadata}", error="invalid_request", error_description="Send the token in the Authorization header, not the query string"`)
+        .header('cache-control', 'no-store')
+        .send({ error: 'invalid_request', error_description: 'Access tokens are not accepted in the query string. Send them as "Authorization: Bearer <token>".', ...links })
+    }
     const header = request.headers.authorization
     const match = typeof header === 'string' ? /^Bearer ([\x21-\x7e]+)$/i.exec(header.trim()) : null
     if (match) {
@@ -50,8 +69,15 @@ export default fp(async function authPlugin (app) {
       error_description: sent
         ? 'The bearer token is invalid, expired or was issued for another resource. Refresh it or sign in again.'
         : 'Authentication required. Use OAuth 2 (see the metadata documents) or the internal API key as a Bearer token.',
-      resource_metadata: resourceMetadata,
-      authorization_server_metadata: `${PUBLIC_URL}/.well-known/oauth-authorization-server`
+      ...links
     })
+  })
+
+  app.decorate('requireScope', (scope: string) => async function requireScope (request: FastifyRequest, reply: FastifyReply) {
+    if (request.principal?.scopes.includes(scope)) return
+    return reply.code(403)
+      .header('www-authenticate', `Bearer error="insufficient_scope", scope="${scope}", resource_metadata="${resourceMetadata}"`)
+      .header('cache-control', 'no-store')
+      .send({ error: 'insufficient_scope', error_description: `This needs the "${scope}" scope. Sign in again and approve it.`, scope, ...links })
   })
 }, { name: 'auth', dependencies: ['config'] })

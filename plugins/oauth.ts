@@ -1,4 +1,91 @@
-// PLACEHOLDER: replaced by the work on the OAuth authorization server. Registered in app.ts; keep the plugin name.
+// The OAuth 2.1 authorization server (SPEC §5) and the resource-server token check.
+// Endpoints: /.well-known/oauth-authorization-server, /.well-known/oauth-protected-resource[/mcp],
+// POST /register, GET (and with a passphrase POST) /authorize, POST /token, POST /revoke.
+// Routes live in an encapsulated child so the form parser and OAuth error shapes stay local to them.
 import fp from 'fastify-plugin'
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { approvalFlow } from './oauth/approval.js'
+import { authorizeRoute } from './oauth/authorize.js'
+import { InvalidClientError } from './oauth/client-auth.js'
+import type { OAuthContext } from './oauth/context.js'
+import { FileOAuthStore } from './oauth/file-store.js'
+import { addFormParser } from './oauth/form.js'
+import { verifyAccessToken } from './oauth/grants.js'
+import { metadataRoutes } from './oauth/metadata.js'
+import { registrationRoute } from './oauth/registration.js'
+import { MemoryOAuthStore, type OAuthStore } from './oauth/store.js'
+import { tokenRoutes } from './oauth/token.js'
+import { DEFAULT_LIFETIMES, OAuthError, type Lifetimes } from './oauth/types.js'
 
-export default fp(async function placeholder () {}, { name: 'oauth' })
+export interface OAuthPluginOptions {
+  /** Clock in ms since epoch (tests move it forward to expire codes and tokens). */
+  now?: () => number
+  /** Overrides of code/access/refresh/... lifetimes in ms. */
+  lifetimes?: Partial<Lifetimes>
+}
+
+const SWEEP_INTERVAL = 60_000
+
+export default fp<OAuthPluginOptions>(async function oauthPlugin (app, opts) {
+  const { PUBLIC_URL, OAUTH_STORE, STATE_DIR, OAUTH_APPROVAL_PASSPHRASE } = app.config
+  const lifetimes = { ...DEFAULT_LIFETIMES, ...opts.lifetimes }
+  const store: OAuthStore = OAUTH_STORE === 'file'
+    ? await FileOAuthStore.open(STATE_DIR, lifetimes, app.log)
+    : new MemoryOAuthStore(lifetimes)
+  const ctx: OAuthContext = {
+    store,
+    lifetimes,
+    now: opts.now ?? Date.now,
+    issuer: PUBLIC_URL,
+    resource: `${PUBLIC_URL}/mcp`,
+    passphrase: OAUTH_APPROVAL_PASSPHRASE,
+    log: app.log.child({ component: 'oauth' })
+  }
+
+  app.setAccessTokenVerifier(token => verifyAccessToken(ctx, token))
+  if (OAUTH_APPROVAL_PASSPHRASE === '') {
+    app.log.warn('OAuth authorization is approved automatically: anyone who can reach /authorize can obtain a token. Set OAUTH_APPROVAL_PASSPHRASE when the server is reachable from the internet.')
+  }
+  app.log.info({ store: store.kind }, store.kind === 'memory' ? 'OAuth store in memory: a restart signs every client out' : 'OAuth store on disk: clients stay signed in across restarts')
+
+  await app.register(async function oauthRoutes (child: FastifyInstance) {
+    addFormParser(child)
+    child.setErrorHandler(oauthErrorHandler)
+    metadataRoutes(child, ctx)
+    registrationRoute(child, ctx)
+    const showApprovalPage = OAUTH_APPROVAL_PASSPHRASE === ''
+      ? async () => { throw new Error('approval page without a passphrase') }
+      : approvalFlow(child, ctx)
+    authorizeRoute(child, ctx, showApprovalPage)
+    tokenRoutes(child, ctx)
+  })
+
+  const sweeper = setInterval(() => {
+    store.sweep(ctx.now()).catch(err => ctx.log.error({ err }, 'OAuth store sweep failed'))
+  }, SWEEP_INTERVAL)
+  sweeper.unref()
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper)
+    await store.close()
+  })
+}, { name: 'oauth', dependencies: ['config', 'auth'] })
+
+function oauthErrorHandler (this: FastifyInstance, err: FastifyError, request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) {
+  reply.header('cache-control', 'no-store')
+  if (err instanceof OAuthError) {
+    if (err instanceof InvalidClientError && err.basic) reply.header('www-authenticate', 'Basic realm="oauth", charset="UTF-8"')
+    return reply.code(err.status).send(err.toJSON())
+  }
+  const status = err.statusCode ?? 500
+  if (status === 429) return reply.code(429).send(err) // the rate limiter's own answer
+  if (status >= 400 && status < 500) {
+    const description = err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+      ? 'Unsupported Content-Type: send application/x-www-form-urlencoded (token, revoke) or application/json (register).'
+      : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? 'The request body is too large.'
+        : `Malformed request: ${err.message}`
+    return reply.code(400).send({ error: 'invalid_request', error_description: description })
+  }
+  request.log.error({ err }, 'OAuth endpoint failed')
+  return reply.code(500).send({ error: 'server_error', error_description: 'The authorization server failed; try again.' })
+}
