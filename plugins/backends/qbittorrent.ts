@@ -1,0 +1,269 @@
+// qBittorrent WebUI API v2 client (app.backends.qbittorrent). Logs in with TORRENT_CLIENT_USERNAME/PASSWORD
+// for an SID cookie and logs in again once when a call answers 403 (expired session). Sends neither
+// Referer nor Origin: the WebUI's CSRF check only rejects them when present and not an exact host:port match.
+// Reads webapiVersion once to pick 4.x names (pause/resume, paused) or 5.x names (stop/start, stopped).
+import { randomBytes } from 'node:crypto'
+import { posix } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import type { Config } from '../../config.js'
+import { BackendError, ToolError } from '../../lib/errors.js'
+import { createHttpBackend, type HttpCall, type ProbeResult } from './http.js'
+import { createPathMap, type PathMap } from './path-map.js'
+import { magnetHash, readTorrentFile } from './qbittorrent-torrent-file.js'
+import {
+  isoFromEpoch, phaseOf, type AddTorrentOptions, type RawTorrent, type TorrentFileEntry, type TorrentInfo
+} from './qbittorrent-types.js'
+
+export type { TorrentInfo, TorrentFileEntry, AddTorrentOptions } from './qbittorrent-types.js'
+
+const SERVICE = 'qBittorrent'
+const ETA_INFINITE = 8_640_000
+
+export interface QbittorrentOptions {
+  url: string
+  username: string
+  password: string
+  downloadsRoot: string
+  pathMap: PathMap
+  deadlineMs?: number
+}
+
+export function createQbittorrentClient (opts: QbittorrentOptions) {
+  let sid: string | undefined
+  let loggedIn = false
+  let loggingIn: Promise<void> | undefined
+  let api: { webapi: string, v5: boolean } | undefined
+
+  const http = createHttpBackend({
+    service: SERVICE,
+    baseUrl: opts.url,
+    urlVar: 'TORRENT_CLIENT_URL',
+    keyVar: 'TORRENT_CLIENT_PASSWORD',
+    headers: (): Record<string, string> => (sid ? { cookie: `SID=${sid}` } : {}),
+    deadlineMs: opts.deadlineMs ?? 15_000,
+    concurrency: 4
+  })
+
+  async function login (): Promise<void> {
+    const body = new URLSearchParams({ username: opts.username, password: opts.password }).toString()
+    let res
+    try {
+      res = await http.call<string>({ method: 'POST', path: '/api/v2/auth/login', body, contentType: 'application/x-www-form-urlencoded', as: 'text' })
+    } catch (err) {
+      if (err instanceof BackendError && err.status === 403) {
+        throw new BackendError(SERVICE, 'qBittorrent has banned this server\'s address after too many failed logins. Fix TORRENT_CLIENT_USERNAME/TORRENT_CLIENT_PASSWORD, then restart qBittorrent (or wait for WebUI\\BanDuration).', 403, 'unauthorized')
+      }
+      throw err
+    }
+    if (res.data.trim() !== 'Ok.') {
+      throw new BackendError(SERVICE, 'qBittorrent rejected the login: check TORRENT_CLIENT_USERNAME and TORRENT_CLIENT_PASSWORD.', 200, 'unauthorized')
+    }
+    const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? [])
+    // No cookie is normal when the WebUI bypasses auth for this address (LocalHostAuth off or a whitelisted subnet).
+    sid = cookies.map(c => /^SID=([^;]+)/.exec(c)?.[1]).find(Boolean)
+    loggedIn = true
+  }
+
+  /** One login at a time; concurrent callers share it. */
+  async function ensureLogin () {
+    loggingIn ??= login().finally(() => { loggingIn = undefined })
+    await loggingIn
+  }
+
+  /** An authenticated call: logs in first when needed, and once more when the session has expired (403). */
+  async function call<T> (c: HttpCall): Promise<T> {
+    if (!loggedIn) await ensureLogin()
+    try {
+      return (await http.call<T>(c)).data
+    } catch (err) {
+      if (!(err instanceof BackendError) || err.code !== 'unauthorized') throw err
+      if (err.status === 401) {
+        throw new BackendError(SERVICE, 'qBittorrent refused the request (HTTP 401): its WebUI CSRF or host check rejected it. Check TORRENT_CLIENT_URL and WebUI\\ServerDomains.', 401, 'unauthorized')
+      }
+      sid = undefined
+      loggedIn = false
+      await ensureLogin()
+      return (await http.call<T>(c)).data
+    }
+  }
+
+  function form (path: string, fields: Record<string, string>, as: HttpCall['as'] = 'text'): HttpCall {
+    return { method: 'POST', path, body: new URLSearchParams(fields).toString(), contentType: 'application/x-www-form-urlencoded', as }
+  }
+
+  async function apiVersion () {
+    if (!api) {
+      const webapi = (await call<string>({ path: '/api/v2/app/webapiVersion', as: 'text' })).trim()
+      const [major, minor] = webapi.split('.').map(Number)
+      api = { webapi, v5: major > 2 || (major === 2 && minor >= 11) }
+    }
+    return api
+  }
+
+  function toOurs (path: string) {
+    return opts.pathMap.toOurs(path)
+  }
+
+  /** Our save path (must be under DOWNLOADS_ROOT) as the torrent client sees it. */
+  function backendSavePath (ours: string): string {
+    const normalized = posix.normalize(ours)
+    const root = posix.normalize(opts.downloadsRoot).replace(/\/$/, '')
+    if (!posix.isAbsolute(normalized) || (normalized !== root && !normalized.startsWith(root + '/'))) {
+      throw new ToolError(`The save path must be inside the downloads folder (${root}).`)
+    }
+    return opts.pathMap.toBackend(normalized)
+  }
+
+  function trim (t: RawTorrent): TorrentInfo {
+    return {
+      hash: t.hash,
+      name: t.name,
+      state: t.state,
+      phase: phaseOf(t.state),
+      progress: t.progress,
+      downloadSpeed: t.dlspeed,
+      uploadSpeed: t.upspeed,
+      etaSeconds: t.eta >= 0 && t.eta < ETA_INFINITE ? t.eta : undefined,
+      sizeBytes: t.size,
+      amountLeftBytes: t.amount_left,
+      savePath: toOurs(t.save_path),
+      contentPath: toOurs(t.content_path ?? posix.join(t.save_path, t.name)),
+      category: t.category,
+      tags: t.tags.split(',').map(s => s.trim()).filter(Boolean),
+      addedOn: isoFromEpoch(t.added_on),
+      completedOn: isoFromEpoch(t.completion_on),
+      ratio: t.ratio
+    }
+  }
+
+  async function list (filter: { hashes?: string[], category?: string, tag?: string } = {}): Promise<TorrentInfo[]> {
+    const raw = await call<RawTorrent[]>({
+      path: '/api/v2/torrents/info',
+      query: { hashes: filter.hashes?.join('|'), category: filter.category, tag: filter.tag },
+      deadlineMs: 20_000
+    })
+    return (raw ?? []).map(trim)
+  }
+
+  async function add (parts: { magnet?: string, torrent?: Buffer }, hash: string, o: AddTorrentOptions) {
+    const { v5 } = await apiVersion()
+    const fields: Record<string, string> = {}
+    if (o.savePath) fields.savepath = backendSavePath(o.savePath)
+    if (o.category) fields.category = o.category
+    if (o.tags?.length) fields.tags = o.tags.join(',')
+    if (o.paused) fields[v5 ? 'stopped' : 'paused'] = 'true'
+    if (o.skipChecking) fields.skip_checking = 'true'
+    let c: HttpCall
+    if (parts.torrent) {
+      const { body, contentType } = multipart(fields, { name: 'torrents', filename: `${hash}.torrent`, type: 'application/x-bittorrent', data: parts.torrent })
+      c = { method: 'POST', path: '/api/v2/torrents/add', body, contentType, as: 'text', deadlineMs: 60_000 }
+    } else c = form('/api/v2/torrents/add', { ...fields, urls: parts.magnet! })
+    const answer = (await call<string>({ ...c, allowStatus: [202, 409, 415] })).trim()
+    // 4.x–5.1 answer "Ok."/"Fails."; 5.2+ answer JSON counts (409 when nothing was added).
+    if (answer === 'Ok.' || /"success_count"\s*:\s*[1-9]|"pending_count"\s*:\s*[1-9]/.test(answer)) return { hash }
+    if (/not a valid torrent/i.test(answer)) throw new ToolError('qBittorrent says the .torrent file is not valid.')
+    const existing = await list({ hashes: [hash] })
+    if (existing.length > 0) throw new ToolError(`qBittorrent already has this torrent (${existing[0].name}, hash ${hash}). Use cancel_downloads to list it.`)
+    throw new BackendError(SERVICE, 'qBittorrent did not add the torrent (it answered "Fails."). Check its log for the reason.', 200, 'rejected')
+  }
+
+  return {
+    service: SERVICE,
+    pathMap: opts.pathMap,
+
+    /** WebUI and API version; `v5` selects stop/start names. */
+    async version () {
+      const app = (await call<string>({ path: '/api/v2/app/version', as: 'text' })).trim()
+      return { app, ...(await apiVersion()) }
+    },
+
+    list,
+
+    async files (hash: string): Promise<TorrentFileEntry[]> {
+      const raw = await call<Array<{ name: string, size: number, progress: number }>>({ path: '/api/v2/torrents/files', query: { hash } })
+      return raw.map(f => ({ name: f.name, sizeBytes: f.size, progress: f.progress }))
+    },
+
+    /** Adds a magnet link (checked by the URL guard before this call). Returns its info-hash. */
+    async addMagnet (magnet: string, o: AddTorrentOptions = {}) {
+      const hash = magnetHash(magnet)
+      if (!hash) throw new ToolError('The magnet link has no BitTorrent info-hash (xt=urn:btih:…).')
+      return await add({ magnet }, hash, o)
+    },
+
+    /** Uploads .torrent bytes (fetched by this server through the URL guard, never by qBittorrent). */
+    async addTorrentFile (torrent: Buffer, o: AddTorrentOptions = {}) {
+      const { hash } = readTorrentFile(torrent)
+      return await add({ torrent }, hash, o)
+    },
+
+    /** Removes torrents; with deleteFiles their downloaded data too. Never retried (not idempotent in effect). */
+    async remove (hashes: string[], { deleteFiles }: { deleteFiles: boolean }) {
+      if (hashes.length === 0) return
+      await call(form('/api/v2/torrents/delete', { hashes: hashes.join('|'), deleteFiles: String(deleteFiles) }))
+    },
+
+    async pause (hashes: string[]) {
+      const { v5 } = await apiVersion()
+      await call(form(`/api/v2/torrents/${v5 ? 'stop' : 'pause'}`, { hashes: hashes.join('|') }))
+    },
+
+    async resume (hashes: string[]) {
+      const { v5 } = await apiVersion()
+      await call(form(`/api/v2/torrents/${v5 ? 'start' : 'resume'}`, { hashes: hashes.join('|') }))
+    },
+
+    /** Tells qBittorrent about peers (host:port) for these torrents. */
+    async addPeers (hashes: string[], peers: string[]) {
+      await call(form('/api/v2/torrents/addPeers', { hashes: hashes.join('|'), peers: peers.join('|') }))
+    },
+
+    async setPreferences (prefs: Record<string, unknown>) {
+      await call(form('/api/v2/app/setPreferences', { json: JSON.stringify(prefs) }))
+    },
+
+    async probe (): Promise<ProbeResult> {
+      const started = performance.now()
+      const base = { service: SERVICE, configured: true, checkedAt: new Date().toISOString() }
+      try {
+        const app = (await call<string>({ path: '/api/v2/app/version', as: 'text', deadlineMs: 5_000 })).trim()
+        return { ...base, reachable: true, version: app, latencyMs: Math.round(performance.now() - started) }
+      } catch (err) {
+        return { ...base, reachable: !(err instanceof BackendError) || err.code !== 'unavailable', error: err instanceof ToolError ? err.message : 'probe failed' }
+      }
+    },
+
+    close: () => http.close()
+  }
+}
+
+export type QbittorrentClient = ReturnType<typeof createQbittorrentClient>
+
+function multipart (fields: Record<string, string>, file: { name: string, filename: string, type: string, data: Buffer }) {
+  const boundary = `----msmcp${randomBytes(12).toString('hex')}`
+  const parts: Buffer[] = []
+  for (const [k, v] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`))
+  }
+  parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\ncontent-type: ${file.type}\r\n\r\n`))
+  parts.push(file.data, Buffer.from(`\r\n--${boundary}--\r\n`))
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` }
+}
+
+declare module './index.js' {
+  interface Backends {
+    qbittorrent: QbittorrentClient
+  }
+}
+
+export function qbittorrentFactory (config: Config, _app: FastifyInstance) {
+  return {
+    qbittorrent: createQbittorrentClient({
+      url: config.TORRENT_CLIENT_URL,
+      username: config.TORRENT_CLIENT_USERNAME,
+      password: config.TORRENT_CLIENT_PASSWORD,
+      downloadsRoot: config.DOWNLOADS_ROOT,
+      pathMap: createPathMap(config.PATH_MAP)
+    })
+  }
+}
