@@ -18,7 +18,7 @@ export const KEY_VAR = 'MEDIA_SERVER_API_KEY'
 export const URL_VAR = 'MEDIA_SERVER_URL'
 
 /** Fields requested for every item list: enough for search results and details, nothing heavy. */
-const ITEM_FIELDS = ['Path', 'ProviderIds', 'Overview', 'Genres', 'ChildCount', 'RecursiveItemCount', 'PremiereDate', 'ParentId']
+const ITEM_FIELDS = ['Path', 'ProviderIds', 'Overview', 'Genres', 'ChildCount', 'RecursiveItemCount', 'ParentId']
 
 export interface ItemQuery {
   searchTerm?: string
@@ -132,7 +132,7 @@ export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 
   async function seasons (seriesId: string, o?: CallOptions): Promise<MediaItem[] | undefined> {
     const raw = await maybe<RawQueryResult<RawItem>>({
       path: `/Shows/${encodeURIComponent(seriesId)}/Seasons`,
-      query: { fields: ['ChildCount', 'Path', 'PremiereDate'], enableImages: false, enableUserData: false }
+      query: { fields: ['ChildCount', 'Path'], enableImages: false, enableUserData: false }
     }, o)
     return raw ? (raw.Items ?? []).map(toItem) : undefined
   }
@@ -146,7 +146,7 @@ export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 
         season: q.season,
         startIndex: q.startIndex ?? 0,
         limit: q.limit ?? 100,
-        fields: ['Path', 'Overview', 'PremiereDate'],
+        fields: ['Path', 'Overview'],
         enableImages: false,
         enableUserData: false
       }

@@ -1,0 +1,76 @@
+// A contract-faithful Jellyfin 10.11 simulator for tests and the demo: a small Fastify app on
+// 127.0.0.1 with Jellyfin's auth rules, seeded from the shared seed library, every request and
+// response checked against the official OpenAPI file, and switchable fault modes.
+import Fastify, { type FastifyInstance } from 'fastify'
+import { attachContract, loadContract } from '../contract.js'
+import { attachFaults, type FaultSwitch } from '../faults.js'
+import { defaultSeedLibrary, generateLibrary, type SeedLibrary } from '../fixtures/library.js'
+import { registerRoutes } from './routes.js'
+import { createJellyfinState, type JellyfinState } from './state.js'
+
+export interface JellyfinSimulatorOptions {
+  /** The API key the simulator accepts. */
+  apiKey: string
+  /** Seed for the generated library (default 1); ignored when `library` is given. */
+  seed?: number
+  library?: SeedLibrary
+  /** Also accept the legacy X-Emby-Token / api_key forms (on in 10.11, off in 12). Default false. */
+  legacyAuth?: boolean
+  /** How long a library scan takes (ms, default 30). */
+  scanMs?: number
+  /** Port to listen on (default 0: any free port). */
+  port?: number
+}
+
+export interface JellyfinSimulator {
+  url: string
+  state: JellyfinState
+  /** Contract violations seen so far (tests assert it is empty). */
+  violations: string[]
+  faults: FaultSwitch
+  app: FastifyInstance
+  close: () => Promise<void>
+}
+
+const ANONYMOUS = new Set(['/System/Info/Public', '/System/Ping'])
+
+/** Reads the token from `Authorization: MediaBrowser k="v", …` (values URL-encoded, quotes optional). */
+export function tokenFromAuthorization (header: string | undefined, schemes = ['mediabrowser']): string | undefined {
+  if (!header) return undefined
+  const space = header.indexOf(' ')
+  if (space < 0 || !schemes.includes(header.slice(0, space).toLowerCase())) return undefined
+  for (const part of header.slice(space + 1).split(',')) {
+    const eq = part.indexOf('=')
+    if (eq < 0) continue
+    if (part.slice(0, eq).trim().toLowerCase() !== 'token') continue
+    const value = part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1')
+    try { return decodeURIComponent(value) } catch { return value }
+  }
+  return undefined
+}
+
+export async function createJellyfinSimulator (opts: JellyfinSimulatorOptions): Promise<JellyfinSimulator> {
+  const library = opts.library ?? (opts.seed === undefined || opts.seed === 1 ? defaultSeedLibrary() : generateLibrary({ seed: opts.seed }))
+  const state = createJellyfinState(library)
+  const app = Fastify({ logger: false })
+  const timers = new Set<NodeJS.Timeout>()
+  app.addHook('onClose', async () => { for (const t of timers) clearTimeout(t) })
+
+  const faults = attachFaults(app)
+  app.addHook('onRequest', async (req, reply) => {
+    const url = new URL(req.url, 'http://sim')
+    if (ANONYMOUS.has(url.pathname)) return
+    const query = [...url.searchParams].find(([k]) => k.toLowerCase() === 'apikey' || (opts.legacyAuth && k.toLowerCase() === 'api_key'))?.[1]
+    const legacyHeader = opts.legacyAuth ? (req.headers['x-emby-token'] ?? req.headers['x-mediabrowser-token']) : undefined
+    const token = tokenFromAuthorization(req.headers.authorization, opts.legacyAuth ? ['mediabrowser', 'emby'] : ['mediabrowser']) ??
+      query ?? (typeof legacyHeader === 'string' ? legacyHeader : undefined)
+    if (token !== opts.apiKey) return reply.code(401).send()
+  })
+  const violations = attachContract(app, await loadContract('jellyfin'))
+  registerRoutes(app, state, { scanMs: opts.scanMs ?? 30, timers })
+
+  await app.listen({ host: '127.0.0.1', port: opts.port ?? 0 })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  return { url: `http://127.0.0.1:${port}`, state, violations, faults, app, close: () => app.close() }
+}

@@ -1,0 +1,201 @@
+// The Jellyfin endpoints the client uses, answered like Jellyfin 10.11 answers them (status codes,
+// paging, optional fields, 404s), on the simulator's state.
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { activityDto, isBelow, itemDto, libraryDto, sessionDto, userDto } from './dto.js'
+import { SERVER_ID, SERVER_VERSION, type JellyfinState, type SimItem } from './state.js'
+
+type Query = Record<string, string | string[] | undefined>
+const GUID = /^[0-9a-f]{32}$|^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const KINDS = new Set(['AggregateFolder', 'Audio', 'AudioBook', 'BasePluginFolder', 'Book', 'BoxSet', 'Channel', 'ChannelFolderItem', 'CollectionFolder', 'Episode', 'Folder', 'Genre', 'ManualPlaylistsFolder', 'Movie', 'LiveTvChannel', 'LiveTvProgram', 'MusicAlbum', 'MusicArtist', 'MusicGenre', 'MusicVideo', 'Person', 'Photo', 'PhotoAlbum', 'Playlist', 'PlaylistsFolder', 'Program', 'Recording', 'Season', 'Series', 'Studio', 'Trailer', 'TvChannel', 'TvProgram', 'UserRootFolder', 'UserView', 'Video', 'Year'])
+
+/** Jellyfin accepts list parameters both repeated and comma-delimited. */
+function list (v: string | string[] | undefined): string[] {
+  if (v === undefined) return []
+  return (Array.isArray(v) ? v : [v]).flatMap(x => x.split(',')).map(x => x.trim()).filter(Boolean)
+}
+const int = (v: unknown, def: number) => { const n = Number(Array.isArray(v) ? v[0] : v); return Number.isFinite(n) && v !== undefined && v !== '' ? Math.trunc(n) : def }
+const bool = (v: unknown) => String(Array.isArray(v) ? v[0] : v).toLowerCase() === 'true'
+const normalize = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, ' ').trim()
+
+function problem (reply: FastifyReply, status: number, detail: string) {
+  return reply.code(status).type('application/problem+json').send({ type: 'https://tools.ietf.org/html/rfc9110#section-15.5.5', title: status === 404 ? 'Not Found' : 'Bad Request', status, detail })
+}
+
+export interface RouteOptions { scanMs: number, timers: Set<NodeJS.Timeout> }
+
+export function registerRoutes (app: FastifyInstance, state: JellyfinState, opts: RouteOptions) {
+  const info = () => ({ LocalAddress: 'http://127.0.0.1:8096', ServerName: 'mediastack-sim', Version: SERVER_VERSION, ProductName: 'Jellyfin Server', OperatingSystem: 'Linux', Id: SERVER_ID, StartupWizardCompleted: true })
+
+  app.get('/System/Info/Public', async () => info())
+  app.get('/System/Info', async () => ({ ...info(), OperatingSystemDisplayName: 'Linux', PackageName: 'debian', HasPendingRestart: false, IsShuttingDown: false, SupportsLibraryMonitor: true, WebSocketPortNumber: 8096, CompletedInstallations: [], CanSelfRestart: true, CanLaunchWebBrowser: false, CastReceiverApplications: [], HasUpdateAvailable: false, EncoderLocation: 'System', SystemArchitecture: 'X64' }))
+
+  app.get('/Library/VirtualFolders', async () => state.libraries.map(libraryDto))
+
+  app.post('/Library/VirtualFolders', async (req, reply) => {
+    const q = req.query as Query
+    const name = String(q.name ?? '').trim()
+    if (!name) return reply.code(400).type('text/plain').send('Name cannot be empty.')
+    if (state.libraries.some(l => l.name.toLowerCase() === name.toLowerCase())) return reply.code(400).type('text/plain').send(`There is already a media library with the name ${name}.`)
+    const type = String(q.collectionType ?? 'mixed')
+    state.addLibrary(name, type, list(q.paths))
+    state.log({ name: `Library ${name} was added`, type: 'LibraryAdded', severity: 'Information' })
+    if (bool(q.refreshLibrary)) startScan()
+    return reply.code(204).send()
+  })
+
+  app.post('/Library/Refresh', async (_req, reply) => {
+    startScan()
+    return reply.code(204).send()
+  })
+
+  function startScan () {
+    for (const lib of state.libraries) { lib.refreshStatus = 'Active'; lib.refreshProgress = 0 }
+    const t = setTimeout(() => {
+      opts.timers.delete(t)
+      for (const staged of state.staged.splice(0)) {
+        if ('movie' in staged) state.addMovie(staged.movie)
+        else state.addSeries(staged.series)
+      }
+      for (const lib of state.libraries) { lib.refreshStatus = 'Idle'; delete lib.refreshProgress }
+      state.countScan()
+      state.log({ name: 'Scan Media Library completed', type: 'TaskCompleted', severity: 'Information', shortOverview: `Took ${opts.scanMs} milliseconds.` })
+    }, opts.scanMs)
+    opts.timers.add(t)
+  }
+
+  app.get('/Items', async (req, reply) => {
+    const q = req.query as Query
+    const types = list(q.includeItemTypes)
+    const bad = types.find(t => !KINDS.has(t))
+    if (bad) return problem(reply, 400, `The value '${bad}' is not valid for includeItemTypes.`)
+    const exclude = new Set(list(q.excludeItemTypes))
+    const ids = new Set(list(q.ids).map(i => i.replace(/-/g, '').toLowerCase()))
+    const parentId = typeof q.parentId === 'string' ? q.parentId.replace(/-/g, '').toLowerCase() : undefined
+    if (parentId && !state.items.has(parentId)) return problem(reply, 404, 'Parent item not found.')
+    const recursive = bool(q.recursive)
+    const term = typeof q.searchTerm === 'string' ? normalize(q.searchTerm) : ''
+    let found: SimItem[] = []
+    for (const item of state.items.values()) {
+      if (types.length && !types.includes(item.kind)) continue
+      if (exclude.has(item.kind)) continue
+      if (ids.size && !ids.has(item.id)) continue
+      if (parentId) {
+        if (recursive ? !isBelow(state, item, parentId) : item.parentId !== parentId) continue
+      } else if (!recursive && !ids.size && item.kind !== 'CollectionFolder') continue
+      if (term && !normalize(item.name).includes(term)) continue
+      found.push(item)
+    }
+    found = sortItems(found, list(q.sortBy), list(q.sortOrder)[0], term)
+    const start = Math.max(0, int(q.startIndex, 0))
+    const limit = q.limit === undefined ? found.length : Math.max(0, int(q.limit, found.length))
+    const fields = new Set(list(q.fields))
+    return { Items: found.slice(start, start + limit).map(i => itemDto(state, i, fields)), TotalRecordCount: found.length, StartIndex: start }
+  })
+
+  app.get('/Items/:itemId', async (req, reply) => {
+    const item = findItem((req.params as { itemId: string }).itemId)
+    if (item === 'bad') return problem(reply, 400, 'The value is not a valid GUID.')
+    if (!item) return problem(reply, 404, 'Item not found.')
+    return itemDto(state, item, 'all')
+  })
+
+  app.delete('/Items/:itemId', async (req, reply) => {
+    const item = findItem((req.params as { itemId: string }).itemId)
+    if (item === 'bad') return problem(reply, 400, 'The value is not a valid GUID.')
+    if (!item) return problem(reply, 404, 'Item not found.')
+    state.remove(item.id)
+    state.log({ name: `${item.name} was deleted`, type: 'ItemDeleted', severity: 'Information', itemId: item.id })
+    return reply.code(204).send()
+  })
+
+  app.post('/Items/:itemId/Refresh', async (req, reply) => {
+    const item = findItem((req.params as { itemId: string }).itemId)
+    if (item === 'bad') return problem(reply, 400, 'The value is not a valid GUID.')
+    if (!item) return problem(reply, 404, 'Item not found.')
+    item.refreshCount++
+    return reply.code(204).send()
+  })
+
+  app.get('/Shows/:seriesId/Seasons', async (req, reply) => {
+    const series = findItem((req.params as { seriesId: string }).seriesId)
+    if (!series || series === 'bad' || series.kind !== 'Series') return problem(reply, 404, 'Series not found.')
+    const fields = new Set(list((req.query as Query).fields))
+    const seasons = [...state.items.values()].filter(i => i.kind === 'Season' && i.parentId === series.id).sort((a, b) => (a.indexNumber ?? 0) - (b.indexNumber ?? 0))
+    return { Items: seasons.map(s => itemDto(state, s, fields)), TotalRecordCount: seasons.length, StartIndex: 0 }
+  })
+
+  app.get('/Shows/:seriesId/Episodes', async (req, reply) => {
+    const series = findItem((req.params as { seriesId: string }).seriesId)
+    if (!series || series === 'bad' || series.kind !== 'Series') return problem(reply, 404, 'Series not found.')
+    const q = req.query as Query
+    const seasonId = typeof q.seasonId === 'string' ? q.seasonId.replace(/-/g, '').toLowerCase() : undefined
+    const seasonNumber = q.season !== undefined ? int(q.season, -1) : undefined
+    const episodes = [...state.items.values()]
+      .filter(i => i.kind === 'Episode' && i.seriesId === series.id && (!seasonId || i.seasonId === seasonId) && (seasonNumber === undefined || i.parentIndexNumber === seasonNumber))
+      .sort((a, b) => (a.parentIndexNumber ?? 0) - (b.parentIndexNumber ?? 0) || (a.indexNumber ?? 0) - (b.indexNumber ?? 0))
+    const start = Math.max(0, int(q.startIndex, 0))
+    const limit = q.limit === undefined ? episodes.length : int(q.limit, episodes.length)
+    const fields = new Set(list(q.fields))
+    return { Items: episodes.slice(start, start + limit).map(e => itemDto(state, e, fields)), TotalRecordCount: episodes.length, StartIndex: start }
+  })
+
+  app.get('/Sessions', async () => state.sessions.map(s => sessionDto(state, s)))
+
+  app.post('/Sessions/:sessionId/Playing/:command', async (req, reply) => {
+    const { sessionId, command } = req.params as { sessionId: string, command: string }
+    const session = state.sessions.find(s => s.id === sessionId)
+    if (!session) return problem(reply, 404, 'Session not found.')
+    if (command === 'Stop') {
+      const item = session.nowPlayingId ? state.items.get(session.nowPlayingId) : undefined
+      delete session.nowPlayingId
+      delete session.positionTicks
+      if (item) state.log({ name: `${session.userName} has finished playing ${item.name} on ${session.deviceName}`, type: 'VideoPlaybackStopped', severity: 'Information', userId: session.userId, itemId: item.id })
+    } else if (command === 'Pause') session.isPaused = true
+    else if (command === 'Unpause') session.isPaused = false
+    return reply.code(204).send()
+  })
+
+  app.post('/Sessions/:sessionId/Message', async (req, reply) => {
+    const { sessionId } = req.params as { sessionId: string }
+    const body = (req.body ?? {}) as { Text?: string, Header?: string }
+    if (!state.sessions.some(s => s.id === sessionId)) return problem(reply, 404, 'Session not found.')
+    if (typeof body.Text !== 'string') return problem(reply, 400, 'Text is required.')
+    state.messages.push({ sessionId, text: body.Text, header: body.Header ?? undefined })
+    return reply.code(204).send()
+  })
+
+  app.get('/Users', async () => state.users.map(userDto))
+
+  app.get('/System/ActivityLog/Entries', async (req) => {
+    const q = req.query as Query
+    const minDate = typeof q.minDate === 'string' ? Date.parse(q.minDate) : NaN
+    const hasUserId = q.hasUserId === undefined ? undefined : bool(q.hasUserId)
+    const entries = state.activity.filter(a => (Number.isNaN(minDate) || Date.parse(a.date) >= minDate) &&
+      (hasUserId === undefined || hasUserId === !/^0+$/.test(a.userId)))
+    const start = Math.max(0, int(q.startIndex, 0))
+    const limit = q.limit === undefined ? entries.length : int(q.limit, entries.length)
+    return { Items: entries.slice(start, start + limit).map(activityDto), TotalRecordCount: entries.length, StartIndex: start }
+  })
+
+  function findItem (raw: string): SimItem | undefined | 'bad' {
+    if (!GUID.test(raw)) return 'bad'
+    return state.items.get(raw.replace(/-/g, '').toLowerCase())
+  }
+}
+
+function sortItems (items: SimItem[], sortBy: string[], order: string | undefined, term: string): SimItem[] {
+  const dir = order === 'Descending' ? -1 : 1
+  const key = sortBy[0] ?? (term ? 'Relevance' : 'SortName')
+  const by: Record<string, (i: SimItem) => string | number> = {
+    SortName: i => i.sortName,
+    Name: i => i.sortName,
+    DateCreated: i => i.dateCreated,
+    PremiereDate: i => i.premiereDate ?? '',
+    ProductionYear: i => i.year ?? 0,
+    CommunityRating: i => i.communityRating ?? 0,
+    // With a search term the real server puts names that start with the term first.
+    Relevance: i => `${normalize(i.name).startsWith(term) ? 0 : 1}${i.sortName}`
+  }
+  const get = by[key] ?? by.SortName
+  return items.sort((a, b) => { const x = get(a); const y = get(b); return (x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : 1) * dir })
+}
