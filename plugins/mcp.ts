@@ -15,6 +15,7 @@ import {
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node'
 import type { Principal } from '../lib/principal.js'
 import { UnknownToolError } from './tool-registry.js'
+import { applyCorsHeaders } from './origin-guard.js'
 import { createSessionStore, type SessionLimits } from './mcp/session-store.js'
 import { SERVER_ERROR, SESSION_NOT_FOUND, endAfterFailure, sendJsonRpcError } from './mcp/json-rpc.js'
 import { buildToolContext } from './mcp/tool-context.js'
@@ -113,7 +114,8 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
     const raw = request.raw as RawWithAuth
     raw.auth = authInfoFor(principal)
     reply.hijack()
-    applyCors(request, reply.raw)
+    // Hijacked replies skip Fastify's onSend hooks, so @fastify/cors cannot add its headers itself.
+    applyCorsHeaders(request, reply.raw)
     try {
       const sid = request.headers['mcp-session-id']
       if (typeof sid === 'string') return await serveSession(sid, principal, request, reply.raw)
@@ -179,10 +181,8 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
     // Bodies Fastify cannot parse get a JSON-RPC parse error instead of Fastify's own error shape.
     errorHandler: (err: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
       const status = err.statusCode ?? 500
-      const code = status === 400 ? -32700 : status === 413 ? SERVER_ERROR : -32603
-      const message = status === 400 ? 'Parse error: the body is not valid JSON' : status === 413 ? 'Request body too large' : status === 415 ? 'Unsupported Media Type: use Content-Type: application/json' : 'Internal error'
       if (status >= 500) log.error({ err }, 'MCP route failed')
-      return reply.code(status).send({ jsonrpc: '2.0', error: { code, message }, id: null })
+      return reply.code(status).send({ jsonrpc: '2.0', error: routeError(status, err.message), id: null })
     }
   }
   app.post('/mcp', routeOptions)
@@ -231,7 +231,13 @@ async function isLegacyPost (request: FastifyRequest): Promise<boolean> {
   return isLegacyRequest(new Request(CLASSIFY_URL, { method: 'POST', headers }), request.body ?? undefined)
 }
 
-function applyCors (_request: FastifyRequest, _raw: ServerResponse) {
-  // TODO(origin-guard): call applyCorsHeaders(request, raw) from ./origin-guard.js once it is exported;
-  // hijacked replies skip Fastify's onSend hooks, so @fastify/cors cannot add the headers itself.
+/** JSON-RPC error for a request refused before the transport saw it; only messages we wrote ourselves pass through. */
+function routeError (status: number, message: string): { code: number, message: string } {
+  switch (status) {
+    case 400: return { code: -32700, message: 'Parse error: the body is not valid JSON' }
+    case 413: return { code: SERVER_ERROR, message: 'Request body too large' }
+    case 415: return { code: SERVER_ERROR, message: 'Unsupported Media Type: use Content-Type: application/json' }
+    case 429: return { code: SERVER_ERROR, message } // the rate limiter's own text: which path, when to retry
+    default: return status < 500 ? { code: SERVER_ERROR, message: 'Bad Request' } : { code: -32603, message: 'Internal error' }
+  }
 }

@@ -62,5 +62,17 @@ export const conformanceTools: ToolDefinition<any, any>[] = [
       }
       return { data: { message: 'Progress test completed' }, summary: 'Progress test completed' }
     }
+  }),
+  defineTool({
+    name: 'test_logging_tool',
+    title: 'Logging tool',
+    description: 'Logs one info message, then answers; no log may reach a client that set no log level (2026-07-28 diagnostic fixture).',
+    inputSchema: NoArgs,
+    outputSchema: Message,
+    annotations: readOnly,
+    handler: async (_args, ctx) => {
+      await ctx.log('info', 'Logging tool ran')
+      return { data: { message: 'Logged once' }, summary: 'Logged once' }
+    }
   })
 ]
