@@ -1,0 +1,79 @@
+// The managed aria2c: when ARIA2_RPC_URL is empty and aria2c is installed, the server runs its own on
+// 127.0.0.1 with a random RPC secret (kept in a 0600 config file, never on the command line where any
+// local user could read it from /proc), peer discovery off, downloads confined under DOWNLOADS_ROOT.
+import { randomBytes } from 'node:crypto'
+import { chmod, mkdir, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { startDaemon, type Daemon } from '../../lib/process/index.js'
+
+export interface ManagedAria2 {
+  url: string
+  secret: string
+  daemon: Daemon
+  stop: () => Promise<void>
+}
+
+export interface ManagedAria2Options {
+  aria2cPath: string
+  stateDir: string
+  downloadsRoot: string
+  /** Extra environment (tests point http_proxy at a local server). */
+  env?: NodeJS.ProcessEnv
+  startTimeoutMs?: number
+}
+
+export async function startManagedAria2 (opts: ManagedAria2Options): Promise<ManagedAria2> {
+  const dir = join(opts.stateDir, 'aria2')
+  await mkdir(dir, { recursive: true, mode: 0o700 })
+  const secret = randomBytes(24).toString('hex')
+  const port = await freePort()
+  const confPath = join(dir, 'aria2.conf')
+  await writeFile(confPath, `rpc-secret=${secret}\n`, { mode: 0o600 })
+  await chmod(confPath, 0o600)
+  const args = [
+    `--conf-path=${confPath}`,
+    '--enable-rpc=true', '--rpc-listen-all=false', `--rpc-listen-port=${port}`, '--rpc-max-request-size=1M',
+    `--dir=${opts.downloadsRoot}`,
+    // No peer discovery, no automatic follow-up downloads from fetched .torrent/.metalink files.
+    '--enable-dht=false', '--enable-dht6=false', '--bt-enable-lpd=false', '--enable-peer-exchange=false',
+    '--follow-torrent=false', '--follow-metalink=false',
+    // Never overwrite or silently rename onto an existing file; the tool picks unique names itself.
+    '--auto-file-renaming=false', '--allow-overwrite=false',
+    '--max-concurrent-downloads=3', '--max-tries=3', '--retry-wait=2', '--connect-timeout=20', '--timeout=60',
+    '--file-allocation=none', '--console-log-level=warn', '--summary-interval=0', '--quiet=false',
+    // Exits by itself if this server dies without stopping it.
+    `--stop-with-process=${process.pid}`
+  ]
+  const daemon = await startDaemon(opts.aria2cPath, args, { label: 'aria2c', env: { ...process.env, ...opts.env } })
+  const url = `http://127.0.0.1:${port}/jsonrpc`
+  const deadline = Date.now() + (opts.startTimeoutMs ?? 10_000)
+  for (;;) {
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        body: JSON.stringify({ jsonrpc: '2.0', id: 'ready', method: 'aria2.getVersion', params: [`token:${secret}`] }),
+        signal: AbortSignal.timeout(1_000)
+      })
+      if (res.ok) { await res.arrayBuffer(); break }
+      await res.arrayBuffer()
+    } catch {}
+    if (!daemon.running || Date.now() > deadline) {
+      await daemon.stop()
+      throw new Error(`aria2c did not start (${daemon.outputTail().slice(-300).trim() || 'no output'})`)
+    }
+    await new Promise(resolve => setTimeout(resolve, 50))
+  }
+  return { url, secret, daemon, stop: () => daemon.stop(3_000) }
+}
+
+function freePort (): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.once('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number }
+      srv.close(() => resolve(port))
+    })
+  })
+}
