@@ -1,4 +1,58 @@
-// PLACEHOLDER: replaced by the work on /health. Registered in app.ts; keep the plugin name.
+// GET /health: the readiness signal. Answers from memory only: the last background probe of each backend
+// (plugins/backend-probe.ts) and the job counts. No auth, so it shows nothing sensitive: no URLs, no keys,
+// no job details, and the response schema drops any field not listed here.
 import fp from 'fastify-plugin'
+import { readFileSync } from 'node:fs'
+import { Type } from '@sinclair/typebox'
+import backendProbe from '../plugins/backend-probe.js'
 
-export default fp(async function placeholder () {}, { name: 'health' })
+const BackendHealth = Type.Object({
+  service: Type.String({ description: 'Backend name, e.g. Sonarr' }),
+  configured: Type.Boolean({ description: 'Whether its credentials are set' }),
+  reachable: Type.Boolean({ description: 'Whether the last probe got an answer' }),
+  latencyMs: Type.Optional(Type.Integer({ description: 'Round trip of the last probe' })),
+  version: Type.Optional(Type.String({ description: 'Version the backend reported' })),
+  checkedAt: Type.String({ description: 'When the last probe ran (ISO 8601)' }),
+  error: Type.Optional(Type.String({ description: 'Why the last probe failed' }))
+})
+
+export const HealthSchema = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')], { description: 'degraded: a configured backend is unreachable' }),
+  version: Type.String({ description: 'Tool server version' }),
+  uptimeSeconds: Type.Integer({ description: 'Seconds since the server started' }),
+  backends: Type.Array(BackendHealth, { description: 'Last probe of each backend; empty until the first probe, right after start' }),
+  jobs: Type.Object({
+    running: Type.Integer({ description: 'Jobs running now' }),
+    queued: Type.Integer({ description: 'Jobs waiting for a slot' })
+  })
+})
+
+/** The version in the nearest package.json (the source tree or dist/ after a build). */
+function readVersion (): string {
+  for (const rel of ['../package.json', '../../package.json']) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), 'utf8')) as { name?: string, version?: string }
+      if (pkg.name === 'mediastack-mcp' && typeof pkg.version === 'string') return pkg.version
+    } catch {}
+  }
+  return 'unknown'
+}
+
+export default fp(async function healthRoutes (app) {
+  // Installed here when app.ts has not registered it already, so /health always has its data source.
+  if (!app.hasDecorator('backendStatus')) await app.register(backendProbe)
+  const version = readVersion()
+  const startedAt = Date.now()
+
+  app.get('/health', { schema: { response: { 200: HealthSchema } } }, async (_request, reply) => {
+    const backends = app.backendStatus()
+    reply.header('cache-control', 'no-store')
+    return {
+      status: backends.some(b => b.configured && !b.reachable) ? 'degraded' : 'ok',
+      version,
+      uptimeSeconds: Math.floor((Date.now() - startedAt) / 1000),
+      backends,
+      jobs: app.jobs.counts()
+    }
+  })
+}, { name: 'health', dependencies: ['jobs'] })

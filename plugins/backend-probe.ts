@@ -1,0 +1,97 @@
+// Background reachability probe of every backend client (allBackends): first run right after ready, then
+// every ~30 s with jitter, each probe under its own short timeout. /health and the dashboard read the last
+// results through app.backendStatus(); nothing is ever probed on a request path.
+import fp from 'fastify-plugin'
+import type { FastifyInstance } from 'fastify'
+import { BackendError } from '../lib/errors.js'
+import type { BackendClientBase } from './backends/index.js'
+import type { ProbeResult } from './backends/http.js'
+
+export interface BackendProbeOptions {
+  /** Spacing between probe rounds (default 30 s). */
+  intervalMs?: number
+  /** Random extra delay added to each spacing, so restarts do not probe in lockstep (default 5 s). */
+  jitterMs?: number
+  /** Per-probe limit (default 5 s). */
+  timeoutMs?: number
+  /** false: no background rounds, only refreshBackendStatus() (tests that must not touch the network). Default true. */
+  autoStart?: boolean
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The last probe result of each backend (empty until the first round finishes, right after ready). */
+    backendStatus: () => ProbeResult[]
+    /** Runs a probe round now (dashboard "check again"); concurrent calls share one round. */
+    refreshBackendStatus: () => Promise<ProbeResult[]>
+  }
+}
+
+function backendEntries (app: FastifyInstance): Array<[string, BackendClientBase]> {
+  return Object.entries(app.backends as unknown as Record<string, BackendClientBase>)
+}
+
+export default fp<BackendProbeOptions>(async function backendProbe (app, opts) {
+  const intervalMs = opts.intervalMs ?? 30_000
+  const jitterMs = opts.jitterMs ?? 5_000
+  const timeoutMs = opts.timeoutMs ?? 5_000
+  const log = app.log.child({ plugin: 'backend-probe' })
+  let results: ProbeResult[] = []
+  let round: Promise<ProbeResult[]> | undefined
+  let timer: NodeJS.Timeout | undefined
+  let stopped = false
+
+  async function probeOne (name: string, client: BackendClientBase): Promise<ProbeResult> {
+    const previous = results.find(r => r.service === name || r.service.toLowerCase() === name.toLowerCase())
+    const failed = (error: string): ProbeResult => ({
+      service: previous?.service ?? name, configured: previous?.configured ?? true, reachable: false, checkedAt: new Date().toISOString(), error
+    })
+    let limit: NodeJS.Timeout | undefined
+    try {
+      const timedOut = new Promise<never>((_resolve, reject) => {
+        limit = setTimeout(() => reject(new ProbeTimeout()), timeoutMs)
+        limit.unref()
+      })
+      return publicFields(await Promise.race([client.probe(), timedOut]))
+    } catch (err) {
+      if (err instanceof ProbeTimeout) return failed(`No answer within ${timeoutMs / 1000} s.`)
+      if (err instanceof BackendError) return failed(err.message)
+      log.warn({ backend: name, err }, 'backend probe failed unexpectedly')
+      return failed('The check failed unexpectedly; see the server log.')
+    } finally {
+      clearTimeout(limit)
+    }
+  }
+
+  function refresh (): Promise<ProbeResult[]> {
+    round ??= Promise.all(backendEntries(app).map(([name, client]) => probeOne(name, client)))
+      .then(r => { if (!stopped) results = r; return results })
+      .finally(() => { round = undefined })
+    return round
+  }
+
+  function schedule () {
+    if (stopped) return
+    timer = setTimeout(() => { refresh().finally(schedule) }, intervalMs + Math.random() * jitterMs)
+    timer.unref()
+  }
+
+  app.decorate('backendStatus', () => results.map(r => ({ ...r })))
+  app.decorate('refreshBackendStatus', refresh)
+  if (opts.autoStart !== false) app.addHook('onReady', async () => { refresh().finally(schedule) })
+  app.addHook('onClose', async () => {
+    stopped = true
+    clearTimeout(timer)
+  })
+}, { name: 'backend-probe', dependencies: ['backends'] })
+
+class ProbeTimeout extends Error {}
+
+/** Copies only the documented fields, so a client can never leak extra data into /health. */
+function publicFields (r: ProbeResult): ProbeResult {
+  const out: ProbeResult = { service: String(r.service), configured: Boolean(r.configured), reachable: Boolean(r.reachable), checkedAt: String(r.checkedAt) }
+  if (typeof r.latencyMs === 'number') out.latencyMs = Math.round(r.latencyMs)
+  if (typeof r.version === 'string') out.version = r.version
+  if (typeof r.error === 'string') out.error = r.error
+  return out
+}

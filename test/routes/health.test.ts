@@ -1,0 +1,116 @@
+// GET /health: answers from the background probe, never probes on the request path, shows no secrets.
+import t from 'tap'
+import { readFileSync } from 'node:fs'
+import Fastify from 'fastify'
+import fp from 'fastify-plugin'
+import configPlugin from '../../plugins/config.js'
+import jobsPlugin from '../../plugins/jobs.js'
+import backendProbe, { type BackendProbeOptions } from '../../plugins/backend-probe.js'
+import healthRoutes from '../../routes/health.js'
+import type { BackendClientBase } from '../../plugins/backends/index.js'
+import type { ProbeResult } from '../../plugins/backends/http.js'
+import { BackendError } from '../../lib/errors.js'
+import { buildTestApp, makeRoots, testConfig } from '../helpers/build.js'
+
+const SECRET = 'sonarr-key-abcdef0123456789abcdef'
+const pkgVersion = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
+
+type Probe = () => Promise<ProbeResult>
+const ok = (service: string, extra: Partial<ProbeResult> = {}): Probe => async () => ({ service, configured: true, reachable: true, latencyMs: 12.6, version: '4.0.1', checkedAt: new Date().toISOString(), ...extra })
+
+async function build (t: { teardown: (fn: () => unknown) => void }, probes: Record<string, Probe>, probeOptions: BackendProbeOptions = {}) {
+  const roots = makeRoots()
+  t.teardown(roots.cleanup)
+  const calls: Record<string, number> = {}
+  const clients: Record<string, BackendClientBase> = {}
+  for (const [name, probe] of Object.entries(probes)) clients[name] = { probe: () => { calls[name] = (calls[name] ?? 0) + 1; return probe() } }
+  const app = Fastify({ logger: false })
+  await app.register(configPlugin, { config: testConfig(roots, { SERIES_MANAGER_API_KEY: SECRET }) })
+  await app.register(jobsPlugin)
+  await app.register(fp(async a => { a.decorate('backends', clients as never) }, { name: 'backends' }))
+  await app.register(backendProbe, { timeoutMs: 100, ...probeOptions })
+  await app.register(healthRoutes)
+  await app.ready()
+  t.teardown(() => app.close())
+  return { app, calls }
+}
+
+async function until (check: () => boolean, ms = 3_000) {
+  const end = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > end) throw new Error('condition not met in time')
+    await new Promise(resolve => setTimeout(resolve, 10))
+  }
+}
+
+t.test('reports version, uptime, jobs and the last probe of each backend', async t => {
+  const { app } = await build(t, { jellyfin: ok('Jellyfin'), sonarr: ok('Sonarr', { apiKey: SECRET } as never) })
+  await until(() => app.backendStatus().length === 2)
+  let release: () => void = () => {}
+  app.jobs.start({ kind: 'k', owner: 'internal', description: 'd', run: () => new Promise<void>(resolve => { release = resolve }) })
+  app.jobs.start({ kind: 'k', owner: 'internal', description: 'd', run: async () => {} })
+  const res = await app.inject('/health')
+  t.equal(res.statusCode, 200)
+  t.equal(res.headers['cache-control'], 'no-store')
+  const body = res.json()
+  t.equal(body.status, 'ok')
+  t.equal(body.version, pkgVersion)
+  t.ok(Number.isInteger(body.uptimeSeconds) && body.uptimeSeconds >= 0)
+  t.same(body.jobs, { running: 1, queued: 1 })
+  t.same(body.backends.map((b: ProbeResult) => b.service), ['Jellyfin', 'Sonarr'])
+  t.match(body.backends[0], { configured: true, reachable: true, latencyMs: 13, version: '4.0.1' })
+  t.notOk(res.body.includes(SECRET), 'no secret, even one a client put in its probe result')
+  release()
+})
+
+t.test('a configured backend that is down makes the status degraded; an unconfigured one does not', async t => {
+  const { app } = await build(t, {
+    jellyfin: ok('Jellyfin'),
+    radarr: ok('Radarr', { configured: false, reachable: false, error: 'Radarr is not configured: set MOVIE_MANAGER_API_KEY.' })
+  })
+  await until(() => app.backendStatus().length === 2)
+  t.equal((await app.inject('/health')).json().status, 'ok')
+
+  const down = await build(t, { sonarr: async () => { throw new BackendError('Sonarr', 'Sonarr is unreachable at http://sonarr:8989 (ECONNREFUSED).', undefined, 'unavailable') } })
+  await until(() => down.app.backendStatus().length === 1)
+  const body = (await down.app.inject('/health')).json()
+  t.equal(body.status, 'degraded')
+  t.match(body.backends[0], { service: 'sonarr', reachable: false, error: /ECONNREFUSED/ })
+})
+
+t.test('each probe has its own timeout, and unexpected errors are not shown', async t => {
+  const { app } = await build(t, {
+    slow: () => new Promise(() => {}),
+    buggy: async () => { throw new Error(`boom with ${SECRET}`) },
+    fine: ok('Fine')
+  })
+  await until(() => app.backendStatus().length === 3)
+  const [slow, buggy, fine] = app.backendStatus()
+  t.match(slow, { service: 'slow', reachable: false, error: 'No answer within 0.1 s.' })
+  t.match(buggy, { service: 'buggy', reachable: false, error: /failed unexpectedly/ })
+  t.notOk(JSON.stringify(buggy).includes(SECRET))
+  t.equal(fine.reachable, true, 'one slow backend does not hold back the others')
+})
+
+t.test('probes run in the background, repeat, and never on the request path', async t => {
+  const manual = await build(t, { jellyfin: ok('Jellyfin') }, { autoStart: false })
+  for (let i = 0; i < 5; i++) await manual.app.inject('/health')
+  t.equal(manual.calls.jellyfin, undefined, '/health did not probe')
+  t.same(await manual.app.refreshBackendStatus(), manual.app.backendStatus())
+  t.equal(manual.calls.jellyfin, 1)
+
+  const auto = await build(t, { jellyfin: ok('Jellyfin') }, { intervalMs: 30, jitterMs: 10 })
+  await until(() => (auto.calls.jellyfin ?? 0) >= 3)
+  await auto.app.close()
+  const after = auto.calls.jellyfin
+  await new Promise(resolve => setTimeout(resolve, 150))
+  t.equal(auto.calls.jellyfin, after, 'timers are released on close')
+})
+
+t.test('the real app serves /health', async t => {
+  const { app } = await buildTestApp(t)
+  const res = await app.inject('/health')
+  t.equal(res.statusCode, 200)
+  t.match(res.json(), { version: pkgVersion, jobs: { running: 0, queued: 0 } })
+  t.equal(typeof app.backendStatus, 'function')
+})
