@@ -70,21 +70,25 @@ export async function refreshGrant (ctx: OAuthContext, client: ClientRecord, req
   if (!peek || peek.kind !== 'refresh' || peek.clientId !== client.clientId) {
     throw new OAuthError('invalid_grant', 'The refresh token is unknown, revoked or was issued to another client. Sign in again.')
   }
+  if (peek.usedAt !== undefined) return replayed(ctx, peek)
+  // Every check that can fail runs before the token is consumed, so a bad request never burns it.
+  if (peek.expiresAt <= now) throw new OAuthError('invalid_grant', 'The refresh token has expired. Sign in again.')
+  if (req.resource !== undefined && req.resource !== peek.resource) {
+    throw new OAuthError('invalid_target', `resource must be ${peek.resource}, the resource this sign-in was issued for.`)
+  }
+  const scopes = req.scope && req.scope.length > 0 ? req.scope : peek.scopes
+  const extra = scopes.filter(s => !peek.scopes.includes(s))
+  if (extra.length > 0) throw new OAuthError('invalid_scope', `A refresh cannot add scopes (${extra.join(', ')}); granted: ${peek.scopes.join(' ')}.`)
   const old = await ctx.store.takeRefreshToken(hash, now)
   if (!old) throw new OAuthError('invalid_grant', 'The refresh token is unknown or revoked. Sign in again.')
-  if (old.usedAt !== undefined) {
-    await ctx.store.revokeGrant(old.grantId)
-    ctx.log.warn({ clientId: old.clientId, grant: old.grantId.slice(0, 8) }, 'rotated refresh token replayed; the whole token family was revoked')
-    throw new OAuthError('invalid_grant', 'The refresh token was already used; every token of this sign-in has been revoked. Sign in again.')
-  }
-  if (old.expiresAt <= now) throw new OAuthError('invalid_grant', 'The refresh token has expired. Sign in again.')
-  if (req.resource !== undefined && req.resource !== old.resource) {
-    throw new OAuthError('invalid_target', `resource must be ${old.resource}, the resource this sign-in was issued for.`)
-  }
-  const scopes = req.scope && req.scope.length > 0 ? req.scope : old.scopes
-  const extra = scopes.filter(s => !old.scopes.includes(s))
-  if (extra.length > 0) throw new OAuthError('invalid_scope', `A refresh cannot add scopes (${extra.join(', ')}); granted: ${old.scopes.join(' ')}.`)
+  if (old.usedAt !== undefined) return replayed(ctx, old) // lost a race against a concurrent use
   return issueTokens(ctx, client, old.grantId, scopes, old.resource)
+}
+
+async function replayed (ctx: OAuthContext, token: TokenRecord): Promise<never> {
+  await ctx.store.revokeGrant(token.grantId)
+  ctx.log.warn({ clientId: token.clientId, grant: token.grantId.slice(0, 8) }, 'rotated refresh token replayed; the whole token family was revoked')
+  throw new OAuthError('invalid_grant', 'The refresh token was already used; every token of this sign-in has been revoked. Sign in again.')
 }
 
 /** The resource-server check: a live access token issued for this server's resource. */

@@ -14,6 +14,9 @@ const MAX_NAME = 200
 
 export function registrationRoute (app: FastifyInstance, ctx: OAuthContext) {
   app.post('/register', { bodyLimit: 16 * 1024 }, async (request, reply) => {
+    if (!String(request.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) {
+      throw new OAuthError('invalid_client_metadata', 'Send the client metadata as a JSON object (Content-Type: application/json).')
+    }
     const client = await register(ctx, request.body)
     return reply.code(201).header('cache-control', 'no-store').send(client)
   })

@@ -1,6 +1,6 @@
 // POST /token (RFC 6749 §3.2, form-urlencoded): authorization_code and refresh_token grants, and
 // POST /revoke (RFC 7009). Responses are never cached.
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sha256hex } from '../../lib/secrets.js'
 import { authenticateClient } from './client-auth.js'
 import type { OAuthContext } from './context.js'
@@ -10,7 +10,7 @@ import { OAuthError } from './types.js'
 
 export function tokenRoutes (app: FastifyInstance, ctx: OAuthContext) {
   app.post('/token', { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
-    const params = formBody(request.body)
+    const params = formBody(request)
     const grantType = required(params, 'grant_type', 'Use authorization_code or refresh_token.')
     if (grantType !== 'authorization_code' && grantType !== 'refresh_token') {
       throw new OAuthError('unsupported_grant_type', `grant_type "${grantType}" is not supported; use authorization_code or refresh_token.`)
@@ -31,7 +31,7 @@ export function tokenRoutes (app: FastifyInstance, ctx: OAuthContext) {
   })
 
   app.post('/revoke', { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
-    const params = formBody(request.body)
+    const params = formBody(request)
     const token = required(params, 'token')
     const client = await authenticateClient(ctx, request, params)
     const record = await ctx.store.getToken(sha256hex(token))
@@ -44,8 +44,10 @@ export function tokenRoutes (app: FastifyInstance, ctx: OAuthContext) {
   })
 }
 
-function formBody (body: unknown): Params {
-  if (typeof body !== 'object' || body === null) {
+function formBody (request: FastifyRequest): Params {
+  const body = request.body
+  const form = String(request.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')
+  if (!form || typeof body !== 'object' || body === null) {
     throw new OAuthError('invalid_request', 'Send the parameters as an application/x-www-form-urlencoded body.')
   }
   return body as Params
