@@ -1,0 +1,26 @@
+// Runs the chat loop's tools through the same registry as MCP, as the calling principal.
+import type { ToolRegistry } from '../../plugins/tool-registry.js'
+import type { Principal } from '../principal.js'
+import type { ToolRunner, ToolSpec } from './types.js'
+
+export function registryRunner (tools: ToolRegistry, principal: Principal): ToolRunner {
+  return {
+    list: () => tools.list().map(t => toSpec(t.name, t.description, t.inputSchema)),
+    async call (name, args, signal) {
+      const r = await tools.call(name, args, {
+        principal,
+        signal,
+        progress: async () => {},
+        log: async () => {}
+      })
+      return { isError: r.isError === true, text: r.content[0]?.text ?? '', structured: r.structuredContent }
+    }
+  }
+}
+
+/** The model is never told about confirmToken: confirmation is the person's, handled by the loop. */
+export function toSpec (name: string, description: string, inputSchema: Record<string, unknown>): ToolSpec {
+  const { confirmToken: _hidden, ...properties } = (inputSchema.properties ?? {}) as Record<string, unknown>
+  const required = (inputSchema.required as string[] | undefined)?.filter(r => r !== 'confirmToken')
+  return { name, description, parameters: { ...inputSchema, properties, ...(required ? { required } : {}) } }
+}
