@@ -83,21 +83,33 @@ export async function createPathSandbox (opts: SandboxOptions) {
 
   /** Real path of the deepest existing ancestor plus the missing tail. */
   async function realpathDeepest (abs: string, input: string): Promise<string> {
+    const fail = (err: unknown): never => {
+      const code = (err as NodeJS.ErrnoException).code
+      if (code === 'ELOOP') refuse(`The path ${quote(input)} goes through a loop of symbolic links.`)
+      if (code === 'EACCES') refuse(`The server may not read a folder on the way to ${quote(input)}.`)
+      throw err
+    }
     let head = abs
     const tail: string[] = []
     for (;;) {
-      try {
-        return path.join(await realpath(head), ...tail)
-      } catch (err) {
-        const code = (err as NodeJS.ErrnoException).code
-        if (code === 'ELOOP') refuse(`The path ${quote(input)} goes through a loop of symbolic links.`)
-        if (code === 'EACCES') refuse(`The server may not read a folder on the way to ${quote(input)}.`)
-        if (code !== 'ENOENT' && code !== 'ENOTDIR') throw err
+      // A root's real path was taken at startup; everything below it is looked at now.
+      if (roots.some(r => r.real === head)) return path.join(head, ...tail)
+      const exists = await lstat(head).then(() => true, (err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return false
+        return fail(err)
+      })
+      if (exists) {
+        try {
+          return path.join(await realpath(head), ...tail)
+        } catch (err) {
+          // The entry exists but its target does not: a dangling symlink. Creating through it would write
+          // wherever it points.
+          if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+            refuse(`The path ${quote(input)} goes through a symbolic link whose target is missing; it is not followed.`)
+          }
+          fail(err)
+        }
       }
-      // realpath said "missing": if the entry itself exists it is a dangling symlink, and creating through it
-      // would write wherever it points.
-      const exists = await lstat(head).then(() => true, () => false)
-      if (exists) refuse(`The path ${quote(input)} goes through a symbolic link whose target is missing; it is not followed.`)
       const up = path.dirname(head)
       if (up === head) refuse(`The path ${quote(input)} is outside the media and downloads folders.`)
       tail.unshift(path.basename(head))
