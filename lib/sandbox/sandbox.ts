@@ -13,6 +13,8 @@ import path from 'node:path'
 import { GuardError } from '../errors.js'
 import { checkName, checkPathSyntax, quote } from './path-rules.js'
 
+const AMBIGUOUS_START = /^(~|[A-Za-z]:)/
+
 export const LIBRARY_TOP_FOLDERS = ['movies', 'tv', 'anime', 'music'] as const
 
 export interface SandboxOptions {
@@ -147,8 +149,9 @@ export async function createPathSandbox (opts: SandboxOptions) {
     const rel = path.relative(best.real!, abs)
     if (best === downloads) return rel === '' ? 'downloads' : `downloads/${rel}`
     if (rel === '') return '.'
-    // "downloads/..." would mean the downloads root: a media folder of that name is shown absolute.
-    if (rel.split(path.sep)[0] === 'downloads') return abs
+    // "downloads/..." would mean the downloads root, and "~x" or "C:x" would be refused as home or drive paths:
+    // such media folders are shown absolute, which resolve() accepts as is.
+    if (rel.split(path.sep)[0] === 'downloads' || AMBIGUOUS_START.test(rel)) return abs
     return rel
   }
 
