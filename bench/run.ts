@@ -1,0 +1,93 @@
+// `npm run bench`: loopback load on the real app in a child process (bench/server.ts), autocannon here.
+// One run prints the raw Fastify ceiling (a JSON reply the size of tools/list), tools/list and check_jobs
+// over a 2025 session, the session-initialize rate (a storm of 3000 initializes, each keeping its session),
+// p50/p99, and RSS after the storm with a forced GC. Targets are ratios to the ceiling of this same run.
+import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { once } from 'node:events'
+import autocannon from 'autocannon'
+
+const KEY = randomBytes(24).toString('hex')
+const CONNECTIONS = 20
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6)
+const STORM = 3000
+const TARGETS = { toolsList: 0.10, checkJobs: 0.10, rssMb: 200 }
+
+const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/server.ts'], {
+  env: { ...process.env, INTERNAL_API_KEY: KEY },
+  stdio: ['ignore', 'pipe', 'inherit']
+})
+const killChild = () => { if (child.exitCode === null) child.kill('SIGTERM') }
+process.on('exit', killChild)
+
+const ready = await new Promise<string[]>((resolve, reject) => {
+  let out = ''
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString()
+    const line = out.split('\n').find(l => l.startsWith('listening '))
+    if (line) resolve(line.split(' ').slice(1))
+  })
+  child.once('exit', code => reject(new Error(`bench server exited (${code}) before listening`)))
+})
+const [base, checkJobsTool, ceilingBytes] = ready
+const mcp = `${base}/mcp`
+const auth = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
+const INIT = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } })
+
+async function openSession (): Promise<Record<string, string>> {
+  const res = await fetch(mcp, { method: 'POST', headers: auth, body: INIT })
+  await res.text()
+  const sid = res.headers.get('mcp-session-id')
+  if (!sid) throw new Error(`initialize failed: ${res.status}`)
+  const headers = { ...auth, 'mcp-session-id': sid, 'mcp-protocol-version': '2025-11-25' }
+  await (await fetch(mcp, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) })).text()
+  return headers
+}
+
+interface Figures { rps: number, p50: number, p99: number, bad: number }
+
+async function load (title: string, opts: autocannon.Options): Promise<Figures> {
+  // A short warm-up first so JIT and pools are settled before the measured run.
+  if (opts.amount === undefined) await autocannon({ ...opts, duration: 1 })
+  const r = await autocannon({ connections: CONNECTIONS, ...opts })
+  const figures = { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts }
+  if (opts.amount !== undefined) figures.rps = Math.round(r.requests.total / (r.duration || 1))
+  console.log(`${title.padEnd(34)} ${String(figures.rps).padStart(7)} rps   p50 ${figures.p50} ms   p99 ${figures.p99} ms${figures.bad ? `   ${figures.bad} failed` : ''}`)
+  return figures
+}
+
+async function memory () {
+  const res = await fetch(`${base}/bench/memory`)
+  return await res.json() as { rss: number, heapUsed: number, gc: boolean, sessions: number }
+}
+
+try {
+  const session = await openSession()
+  const call = JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: checkJobsTool, arguments: {} } })
+  const probe = await (await fetch(mcp, { method: 'POST', headers: session, body: call })).text()
+  if (!probe.includes('"result"') || probe.includes('"isError":true')) throw new Error(`${checkJobsTool} did not answer: ${probe.slice(0, 300)}`)
+  const before = await memory()
+
+  console.log(`mediastack-mcp bench: ${CONNECTIONS} connections, ${SECONDS} s per run, loopback; tools/list body ${ceilingBytes} B; check_jobs = ${checkJobsTool}`)
+  const ceiling = await load('raw Fastify ceiling (same-size JSON)', { url: `${base}/bench/ceiling`, duration: SECONDS })
+  const list = await load('tools/list (2025 session)', { url: mcp, method: 'POST', headers: session, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }), duration: SECONDS })
+  const jobs = await load(`tools/call ${checkJobsTool} (2025 session)`, { url: mcp, method: 'POST', headers: session, body: call, duration: SECONDS })
+  const init = await load(`initialize storm (${STORM} sessions)`, { url: mcp, method: 'POST', headers: auth, body: INIT, amount: STORM, connections: 10 })
+  const after = await memory()
+  const rssMb = after.rss / 1024 / 1024
+
+  console.log(`RSS ${(before.rss / 1048576).toFixed(0)} MB before → ${rssMb.toFixed(0)} MB after the storm (heap ${(after.heapUsed / 1048576).toFixed(0)} MB, ${after.sessions} open sessions, forced GC: ${after.gc})`)
+  const checks = [
+    { name: `tools/list ≥ ${TARGETS.toolsList * 100} % of ceiling`, value: `${(100 * list.rps / ceiling.rps).toFixed(1)} %`, ok: list.rps >= TARGETS.toolsList * ceiling.rps && list.bad === 0 },
+    { name: `check_jobs ≥ ${TARGETS.checkJobs * 100} % of ceiling`, value: `${(100 * jobs.rps / ceiling.rps).toFixed(1)} %`, ok: jobs.rps >= TARGETS.checkJobs * ceiling.rps && jobs.bad === 0 },
+    { name: `RSS after ${STORM} sessions ≤ ${TARGETS.rssMb} MB`, value: `${rssMb.toFixed(0)} MB`, ok: rssMb <= TARGETS.rssMb && init.bad === 0 && after.sessions >= STORM }
+  ]
+  for (const c of checks) console.log(`${c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value}`)
+  process.exitCode = checks.every(c => c.ok) ? 0 : 1
+} catch (err) {
+  console.error(`bench failed: ${err instanceof Error ? err.message : String(err)}`)
+  process.exitCode = 1
+} finally {
+  killChild()
+  if (child.exitCode === null) await once(child, 'exit')
+}

@@ -1,0 +1,68 @@
+// The server `npm run bench` measures: the real app (buildApp) in its own process, plus two bench-only routes:
+// GET /bench/ceiling (raw Fastify, a JSON reply the size of tools/list) and GET /bench/memory (forced GC, then RSS).
+// Env: INTERNAL_API_KEY. Prints "listening <url> <tool-for-check_jobs>" when ready. Run with --expose-gc.
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { buildConfig } from '../config.js'
+import { buildApp } from '../app.js'
+import { RATE_LIMITS } from '../plugins/origin-guard.js'
+import { defineTool } from '../plugins/tool-types.js'
+
+const base = mkdtempSync(join(tmpdir(), 'msmcp-bench-'))
+for (const d of ['data/movies', 'data/tv', 'data/anime', 'data/music', 'downloads', 'state']) mkdirSync(join(base, d), { recursive: true })
+
+// The per-principal /mcp budget (1200/min) would turn the load into 429s: the bench measures the server, not the limiter.
+;(RATE_LIMITS.mcp as { max: number }).max = Number.MAX_SAFE_INTEGER
+
+let appRef: FastifyInstance | undefined
+// Stand-in for check_jobs while that tool is not registered: the same kind of read (the job list).
+const benchListJobs = defineTool({
+  name: 'bench_list_jobs',
+  title: 'Bench: list jobs',
+  description: 'Lists recent background jobs (bench stand-in for check_jobs).',
+  inputSchema: Type.Object({}, { additionalProperties: false }),
+  outputSchema: Type.Object({ count: Type.Integer({ description: 'Jobs listed' }), jobs: Type.Array(Type.Unknown(), { description: 'Jobs' }) }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  handler: async () => {
+    const jobs = appRef?.hasDecorator('jobs') ? appRef.jobs.list().slice(0, 20) : []
+    return { data: { count: jobs.length, jobs }, summary: jobs.length ? `${jobs.length} jobs` : 'No background jobs' }
+  }
+})
+
+const config = buildConfig({
+  PORT: 0,
+  HOST: '127.0.0.1',
+  PUBLIC_URL: 'http://127.0.0.1',
+  LOG_LEVEL: 'warn',
+  MEDIA_ROOT: join(base, 'data'),
+  DOWNLOADS_ROOT: join(base, 'downloads'),
+  STATE_DIR: join(base, 'state'),
+  INTERNAL_API_KEY: process.env.INTERNAL_API_KEY ?? ''
+})
+const app = await buildApp(config, { extraTools: [benchListJobs] })
+appRef = app
+app.mcpSessions.configure({ max: 10_000 })
+
+const ceilingBody = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { tools: app.tools.list() } })
+app.get('/bench/ceiling', async (_request, reply) => reply.type('application/json').send(ceilingBody))
+app.get('/bench/memory', async () => {
+  const gc = (globalThis as { gc?: () => void }).gc
+  gc?.()
+  const m = process.memoryUsage()
+  return { rss: m.rss, heapUsed: m.heapUsed, gc: gc !== undefined, sessions: app.mcpSessions.size }
+})
+
+await app.ready()
+const address = await app.listen({ port: 0, host: '127.0.0.1' })
+console.log(`listening ${address} ${app.tools.get('check_jobs') ? 'check_jobs' : 'bench_list_jobs'} ${ceilingBody.length}`)
+
+const stop = async () => {
+  await app.close().catch(() => {})
+  rmSync(base, { recursive: true, force: true })
+  process.exit(0)
+}
+process.on('SIGTERM', stop)
+process.on('SIGINT', stop)
