@@ -54,6 +54,7 @@ export const ConfigSchema = Type.Object({
   ARIA2C_PATH: Type.String({ default: 'aria2c', description: 'aria2c executable' }),
   // --- chat (web chat and bot)
   CHAT_BOT_TOKEN: Secret('Chat bot (Telegram) token'),
+  CHAT_BOT_API_ROOT: Url('https://api.telegram.org', 'Bot API root of the chat service (change for a self-hosted Bot API server)'),
   ALLOWED_CHAT_USERS: Type.String({ default: '', description: 'Comma-separated chat user ids allowed to use the bot; empty: anyone (warned at startup)' }),
   LLM_PROVIDER_A_API_KEY: Secret('Key of the primary LLM provider (OpenAI-compatible chat completions)'),
   LLM_PROVIDER_A_BASE_URL: Url('https://api.openai.com/v1', 'Base URL of provider A (any OpenAI-compatible API, hosted or local)'),
