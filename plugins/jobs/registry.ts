@@ -44,7 +44,8 @@ export async function createJobRegistry (opts: JobRegistryOptions) {
   const listeners = new Set<(job: JobRecord) => void>()
   const lanes = createLanes()
   const journal = createJournal({ dir: opts.dir, log, throttleMs: opts.progressThrottleMs ?? 2_000, now, snapshot: () => [...entries.values()].map(e => e.record) })
-  const retention = createRetention({ entries, now, retentionMs: opts.retentionMs ?? 24 * 3600_000, maxJobs: opts.maxJobs ?? 500 })
+  const retentionMs = opts.retentionMs ?? 24 * 3600_000
+  const retention = createRetention({ entries, now, retentionMs, maxJobs: opts.maxJobs ?? 500 })
   let closing = false
 
   for (const record of (await journal.load()).sort((a, b) => a.createdAt.localeCompare(b.createdAt))) {
@@ -265,7 +266,7 @@ export async function createJobRegistry (opts: JobRegistryOptions) {
   }
 
   const registry: JobRegistry = { defineKind: (kind: string, spec: JobKind) => lanes.define(kind, spec), start, get, list, cancel, wait, subscribe }
-  return { ...registry, counts, beginShutdown, close, flush: journal.flush, journalFile: journal.file, isClosing: () => closing }
+  return { ...registry, counts, beginShutdown, close, flush: journal.flush, journalFile: journal.file, retentionMs, isClosing: () => closing }
 }
 
 export type JobRegistryService = Awaited<ReturnType<typeof createJobRegistry>>

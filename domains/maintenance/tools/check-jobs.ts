@@ -1,0 +1,130 @@
+// check_jobs (SPEC §1, §2 "Background job"): read-only view of the job registry, a page of jobs or one job.
+import type { FastifyInstance } from 'fastify'
+import { Type, type Static } from '@sinclair/typebox'
+import { ToolError } from '../../../lib/errors.js'
+import type { JobRecord, JobStatus } from '../../../plugins/job-types.js'
+import { defineTool } from '../../../plugins/tool-types.js'
+
+const STATUS_FILTERS = {
+  all: undefined,
+  active: ['queued', 'running'],
+  finished: ['succeeded', 'failed', 'cancelled', 'interrupted'],
+  queued: ['queued'],
+  running: ['running'],
+  succeeded: ['succeeded'],
+  failed: ['failed'],
+  cancelled: ['cancelled'],
+  interrupted: ['interrupted']
+} satisfies Record<string, JobStatus[] | undefined>
+
+type StatusFilter = keyof typeof STATUS_FILTERS
+
+const inputSchema = Type.Object({
+  id: Type.Optional(Type.String({
+    pattern: '^[A-Za-z0-9_-]{8,64}$',
+    description: 'A job id (the jobId a tool returned when it started the job). Leave out to list jobs.'
+  })),
+  status: Type.Union((Object.keys(STATUS_FILTERS) as StatusFilter[]).map(s => Type.Literal(s)), {
+    default: 'all',
+    description: 'List only jobs in this state: active (queued or running), finished (any end state), one exact status, or all. Ignored with id.'
+  }),
+  kind: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'List only jobs of this kind, e.g. move or optimize. Ignored with id.' })),
+  mine: Type.Boolean({ default: false, description: 'true: list only jobs started with the same credential as this call. Ignored with id.' }),
+  offset: Type.Integer({ minimum: 0, maximum: 10_000, default: 0, description: 'How many jobs to skip (paging; newest first).' }),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Most jobs to return (1–100).' })
+}, { additionalProperties: false })
+
+const JobSchema = Type.Object({
+  id: Type.String({ description: 'Job id' }),
+  kind: Type.String({ description: 'What sort of job, e.g. move, optimize, subtitles' }),
+  description: Type.String({ description: 'What the job does' }),
+  status: Type.Union(['queued', 'running', 'succeeded', 'failed', 'cancelled', 'interrupted'].map(s => Type.Literal(s)), {
+    description: 'queued (waiting for a slot), running, succeeded, failed, cancelled, or interrupted (the server stopped while it was queued or running; it will not resume)'
+  }),
+  message: Type.String({ description: 'Latest status message, for a person to read' }),
+  createdAt: Type.String({ description: 'When it was requested (ISO 8601)' }),
+  startedAt: Type.Optional(Type.String({ description: 'When it started running (ISO 8601)' })),
+  finishedAt: Type.Optional(Type.String({ description: 'When it ended (ISO 8601)' })),
+  progress: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'Percent done, when the job can tell' })),
+  estimatedDurationMs: Type.Optional(Type.Integer({ description: 'Expected run time in milliseconds, when an estimate exists' })),
+  result: Type.Optional(Type.Unknown({ description: 'What it produced, once succeeded' })),
+  error: Type.Optional(Type.String({ description: 'Why it failed, and what to do about it' })),
+  canUndo: Type.Boolean({ description: 'Whether it recorded how to revert its changes (file moves and renames): the tool that started it can undo it with this id' }),
+  startedByYou: Type.Boolean({ description: 'Whether it was started with the same credential as this call' })
+})
+
+const outputSchema = Type.Object({
+  items: Type.Array(JobSchema, { description: 'The jobs, newest first (just the one job when id was given)' }),
+  total: Type.Integer({ description: 'How many jobs match the filters' }),
+  offset: Type.Integer({ description: 'Offset of the first item' }),
+  limit: Type.Integer({ description: 'The page size used' }),
+  hasMore: Type.Boolean({ description: 'Whether more jobs follow; call again with offset + limit' })
+})
+
+type JobView = Static<typeof JobSchema>
+
+function view (job: JobRecord, principalId: string): JobView {
+  const out: JobView = {
+    id: job.id,
+    kind: job.kind,
+    description: job.description,
+    status: job.status,
+    message: job.message,
+    createdAt: job.createdAt,
+    canUndo: job.inverse !== undefined && job.inverse !== null,
+    startedByYou: job.owner === principalId
+  }
+  if (job.startedAt !== undefined) out.startedAt = job.startedAt
+  if (job.finishedAt !== undefined) out.finishedAt = job.finishedAt
+  if (job.progress !== undefined) out.progress = job.progress
+  if (job.estimatedDurationMs !== undefined) out.estimatedDurationMs = job.estimatedDurationMs
+  if (job.result !== undefined) out.result = job.result
+  if (job.error !== undefined) out.error = job.error
+  return out
+}
+
+function describe (job: JobRecord): string {
+  const progress = job.status === 'running' && job.progress !== undefined ? ` (${job.progress}%)` : ''
+  return `Job ${job.id} (${job.kind}: ${job.description}) is ${job.status}${progress}: ${job.message}`
+}
+
+export default (app: FastifyInstance) => defineTool({
+  name: 'check_jobs',
+  title: 'Check background jobs',
+  description: 'Reports background jobs: file moves, media optimization, subtitle conversion and other long operations ' +
+    'that tools start instead of finishing within the call. Use it after a tool returned a jobId, to see progress, the ' +
+    'result or the error, or to see what is running or queued. With id: that one job. Without id: a page of jobs, newest ' +
+    'first, optionally filtered by status, kind or mine; page with offset and limit. Each job has its status (queued, ' +
+    'running, succeeded, failed, cancelled, interrupted), a message, progress 0–100 when known, timestamps, an estimated ' +
+    'duration when known, and its result or error. Finished jobs are kept for about a day. Read-only: it does not start, ' +
+    'cancel or undo anything.',
+  inputSchema,
+  outputSchema,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async handler (args, ctx) {
+    const principalId = ctx.principal.id
+    if (args.id !== undefined) {
+      const job = app.jobs.get(args.id)
+      if (!job) {
+        const hours = Math.round(app.jobs.retentionMs / 3_600_000)
+        throw new ToolError(`No job with id ${args.id}. It may never have existed or may have expired (finished jobs are kept for ${hours} hours). ` +
+          'Call check_jobs without an id to list the jobs there are.')
+      }
+      return { data: { items: [view(job, principalId)], total: 1, offset: 0, limit: 1, hasMore: false }, summary: describe(job) }
+    }
+    const matching = app.jobs.list({ status: STATUS_FILTERS[args.status], kind: args.kind, owner: args.mine ? principalId : undefined })
+    const page = matching.slice(args.offset, args.offset + args.limit)
+    const hasMore = args.offset + page.length < matching.length
+    const data = { items: page.map(j => view(j, principalId)), total: matching.length, offset: args.offset, limit: args.limit, hasMore }
+    return { data, summary: summarize(matching, page.length, args.offset, hasMore) }
+  }
+})
+
+function summarize (matching: JobRecord[], shown: number, offset: number, hasMore: boolean): string {
+  if (matching.length === 0) return 'No jobs match.'
+  const byStatus = new Map<string, number>()
+  for (const j of matching) byStatus.set(j.status, (byStatus.get(j.status) ?? 0) + 1)
+  const counts = [...byStatus].map(([s, n]) => `${n} ${s}`).join(', ')
+  const range = shown === 0 ? `none at offset ${offset}` : `showing ${offset + 1}–${offset + shown}, newest first`
+  return `${matching.length} job${matching.length === 1 ? '' : 's'} (${counts}); ${range}.${hasMore ? ' More follow: call again with a higher offset.' : ''}`
+}

@@ -1,0 +1,108 @@
+// check_jobs through the tool registry of the real app: metadata, paging, filters, one job, unknown ids.
+import t from 'tap'
+import { INTERNAL_PRINCIPAL, type Principal } from '../../../lib/principal.js'
+import type { ToolContext } from '../../../plugins/tool-types.js'
+import { ToolError } from '../../../lib/errors.js'
+import { buildTestApp } from '../../helpers/build.js'
+
+const OTHER: Principal = { id: 'oauth:grant-1', kind: 'oauth', clientId: 'c1', scopes: ['mcp'] }
+
+function ctx (principal: Principal = INTERNAL_PRINCIPAL): ToolContext {
+  return { principal, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
+}
+
+async function setup (t: Parameters<Parameters<typeof t.test>[1]>[0]) {
+  const { app } = await buildTestApp(t)
+  const call = async (args: Record<string, unknown>, principal?: Principal) => app.tools.call('check_jobs', args, ctx(principal))
+  return { app, call }
+}
+
+t.test('metadata: read-only, described fields, strict input, no top-level union', async t => {
+  const { app } = await setup(t)
+  const tool = app.tools.list().find(x => x.name === 'check_jobs')!
+  t.ok(tool, 'registered in the maintenance domain')
+  t.same(tool.annotations, { title: 'Check background jobs', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false })
+  const input = tool.inputSchema as { type: string, additionalProperties: boolean, properties: Record<string, { description?: string }>, anyOf?: unknown }
+  t.equal(input.type, 'object')
+  t.equal(input.additionalProperties, false)
+  t.notOk(input.anyOf)
+  for (const [name, prop] of Object.entries(input.properties)) t.ok(prop.description, `input ${name} is described`)
+  const job = (tool.outputSchema as any).properties.items.items as { properties: Record<string, { description?: string }> }
+  for (const [name, prop] of Object.entries(job.properties)) t.ok(prop.description, `output job.${name} is described`)
+  t.match(tool.description, /jobId/)
+  t.match(tool.description, /Read-only/)
+})
+
+t.test('lists jobs newest first, paged, with every field', async t => {
+  const { app, call } = await setup(t)
+  const ids: string[] = []
+  for (let i = 0; i < 25; i++) {
+    const j = app.jobs.start({ kind: 'quick', owner: 'internal', description: `job ${i}`, estimatedDurationMs: 1000, run: async () => ({ n: i }) })
+    await app.jobs.wait(j.id, 5_000)
+    ids.push(j.id)
+    await new Promise(resolve => setTimeout(resolve, 2)) // distinct createdAt
+  }
+  const first = await call({})
+  t.notOk(first.isError)
+  const page = first.structuredContent as any
+  t.equal(page.total, 25)
+  t.equal(page.limit, 20)
+  t.equal(page.offset, 0)
+  t.equal(page.hasMore, true)
+  t.equal(page.items.length, 20)
+  t.equal(page.items[0].id, ids[24], 'newest first')
+  t.match(page.items[0], { kind: 'quick', status: 'succeeded', description: 'job 24', result: { n: 24 }, progress: 100, estimatedDurationMs: 1000, canUndo: false, startedByYou: true })
+  t.ok(page.items[0].startedAt && page.items[0].finishedAt && page.items[0].createdAt)
+  t.match(first.content[0].text, /25 jobs \(25 succeeded\); showing 1–20, newest first\. More follow/)
+  const second = (await call({ offset: 20 })).structuredContent as any
+  t.same(second.items.map((j: any) => j.id), ids.slice(0, 5).reverse())
+  t.equal(second.hasMore, false)
+})
+
+t.test('filters by status, kind and caller', async t => {
+  const { app, call } = await setup(t)
+  let release: () => void = () => {}
+  const running = app.jobs.start({ kind: 'move', owner: OTHER.id, description: 'long move', run: job => { job.setInverse({ moves: [] }); job.progress(45, 'copying'); return new Promise<void>(resolve => { release = resolve }) } })
+  const failed = app.jobs.start({ kind: 'optimize', owner: 'internal', description: 'bad file', run: async () => { throw new ToolError('No audio track would remain; keep at least one language.') } })
+  await app.jobs.wait(failed.id, 5_000)
+  const ids = async (args: Record<string, unknown>, p?: Principal) => ((await call(args, p)).structuredContent as any).items.map((j: any) => j.id)
+  t.same(await ids({ status: 'active' }), [running.id])
+  t.same(await ids({ status: 'finished' }), [failed.id])
+  t.same(await ids({ status: 'failed' }), [failed.id])
+  t.same(await ids({ kind: 'move' }), [running.id])
+  t.same(await ids({ mine: true }), [failed.id])
+  t.same(await ids({ mine: true }, OTHER), [running.id])
+  t.same(await ids({ status: 'cancelled' }), [])
+  const one = (await call({ id: failed.id })).structuredContent as any
+  t.match(one.items[0], { status: 'failed', error: 'No audio track would remain; keep at least one language.' })
+  const run = await call({ id: running.id })
+  t.match(run.structuredContent, { total: 1, items: [{ status: 'running', progress: 45, message: 'copying', canUndo: true, startedByYou: false }] })
+  t.match(run.content[0].text, /is running \(45%\): copying/)
+  t.notMatch(JSON.stringify(run.structuredContent), /owner|oauth:grant-1|inverse/, 'no owner ids or undo data are shown')
+  release()
+})
+
+t.test('an unknown id says so and what to do next', async t => {
+  const { call } = await setup(t)
+  const res = await call({ id: 'AAAAAAAAAAAAAAAAAAAAAA' })
+  t.equal(res.isError, true)
+  t.match(res.content[0].text, /No job with id AAAAAAAAAAAAAAAAAAAAAA\..*kept for 24 hours.*Call check_jobs without an id/)
+})
+
+t.test('bad arguments are refused with the accepted ones', async t => {
+  const { call } = await setup(t)
+  t.match((await call({ limit: 0 })).content[0].text, /limit/)
+  t.match((await call({ limit: 101 })).content[0].text, /limit/)
+  t.match((await call({ status: 'done' })).content[0].text, /status must be one of/)
+  t.match((await call({ id: '../etc' })).content[0].text, /Invalid arguments/)
+  const unknown = await call({ cancel: true })
+  t.equal(unknown.isError, true)
+  t.match(unknown.content[0].text, /Unknown argument "cancel".*Accepted arguments: id, status, kind, mine, offset, limit/)
+})
+
+t.test('an empty registry answers plainly', async t => {
+  const { call } = await setup(t)
+  const res = await call({})
+  t.match(res.structuredContent, { items: [], total: 0, hasMore: false })
+  t.equal(res.content[0].text, 'No jobs match.')
+})
