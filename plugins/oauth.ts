@@ -77,7 +77,7 @@ function oauthErrorHandler (this: FastifyInstance, err: FastifyError, request: i
     return reply.code(err.status).send(err.toJSON())
   }
   const status = err.statusCode ?? 500
-  if (status === 429) return reply.code(429).send(err) // the rate limiter's own answer
+  if (status === 429) return reply.code(429).send({ error: 'temporarily_unavailable', error_description: err.message })
   if (status >= 400 && status < 500) {
     const description = err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
       ? 'Unsupported Content-Type: send application/x-www-form-urlencoded (token, revoke) or application/json (register).'
