@@ -11,7 +11,7 @@ function ctx (principal: Principal = INTERNAL_PRINCIPAL): ToolContext {
   return { principal, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
 }
 
-async function setup (t: Parameters<Parameters<typeof t.test>[1]>[0]) {
+async function setup (t: { teardown: (fn: () => unknown) => void }) {
   const { app } = await buildTestApp(t)
   const call = async (args: Record<string, unknown>, principal?: Principal) => app.tools.call('check_jobs', args, ctx(principal))
   return { app, call }
