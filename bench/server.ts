@@ -17,7 +17,7 @@ for (const d of ['data/movies', 'data/tv', 'data/anime', 'data/music', 'download
 // The per-principal /mcp budget (1200/min) would turn the load into 429s: the bench measures the server, not the limiter.
 ;(RATE_LIMITS.mcp as { max: number }).max = Number.MAX_SAFE_INTEGER
 
-let appRef: FastifyInstance | undefined
+const ref: { app?: FastifyInstance } = {}
 // Stand-in for check_jobs while that tool is not registered: the same kind of read (the job list).
 const benchListJobs = defineTool({
   name: 'bench_list_jobs',
@@ -27,7 +27,7 @@ const benchListJobs = defineTool({
   outputSchema: Type.Object({ count: Type.Integer({ description: 'Jobs listed' }), jobs: Type.Array(Type.Unknown(), { description: 'Jobs' }) }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async () => {
-    const jobs = appRef?.hasDecorator('jobs') ? appRef.jobs.list().slice(0, 20) : []
+    const jobs = ref.app?.hasDecorator('jobs') ? ref.app.jobs.list().slice(0, 20) : []
     return { data: { count: jobs.length, jobs }, summary: jobs.length ? `${jobs.length} jobs` : 'No background jobs' }
   }
 })
@@ -43,7 +43,7 @@ const config = buildConfig({
   INTERNAL_API_KEY: process.env.INTERNAL_API_KEY ?? ''
 })
 const app = await buildApp(config, { extraTools: [benchListJobs] })
-appRef = app
+ref.app = app
 app.mcpSessions.configure({ max: 10_000 })
 
 const ceilingBody = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { tools: app.tools.list() } })
