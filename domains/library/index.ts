@@ -1,9 +1,11 @@
 // The library domain: registers its tools. Encapsulated; adds no decorators.
 import type { FastifyInstance } from 'fastify'
 import type { ToolDefinition } from '../../plugins/tool-types.js'
+import manageLibrary from './tools/manage-library.js'
+import manageFiles from './tools/manage-files.js'
 
 // One factory per tool file (tools/<tool-name>.ts exports default (app) => defineTool({...})).
-const TOOLS: Array<(app: FastifyInstance) => ToolDefinition<any, any>> = []
+const TOOLS: Array<(app: FastifyInstance) => ToolDefinition<any, any>> = [manageLibrary, manageFiles]
 
 export default async function libraryDomain (app: FastifyInstance) {
   for (const tool of TOOLS) app.tools.register(tool(app))

@@ -1,0 +1,126 @@
+// manage_library: media server library management — scan every library, create a library over a folder
+// inside the media root (our path mapped to the server's with PATH_MAP), refresh one item's metadata.
+import { stat } from 'node:fs/promises'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { Type, type Static } from '@sinclair/typebox'
+import { ToolError } from '../../../lib/errors.js'
+import { defineTool } from '../../../plugins/tool-types.js'
+import { createPathMap, PathMapError } from '../../../plugins/backends/path-map.js'
+
+const ID_PATTERN = '^(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$'
+const TYPES = ['movies', 'tvshows', 'music', 'mixed'] as const
+
+const inputSchema = Type.Object({
+  action: Type.Union([Type.Literal('scan'), Type.Literal('create'), Type.Literal('refresh')], {
+    description: 'scan: rescan every library for new, changed and removed files. create: add a library over a folder (needs name, path, collectionType). refresh: re-read metadata and images of one item (needs itemId).'
+  }),
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'create: the new library\'s name, e.g. "Documentaries" (one plain name, no slashes)' })),
+  path: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'create: an existing folder inside the media root, relative to it (e.g. "docs") or absolute' })),
+  collectionType: Type.Optional(Type.Union(TYPES.map(t => Type.Literal(t)), { description: 'create: what the folder holds — movies, tvshows (series and anime), music, or mixed' })),
+  itemId: Type.Optional(Type.String({ pattern: ID_PATTERN, description: 'refresh: media server item id (movie, series, season, episode, album) from search_media' })),
+  replaceMetadata: Type.Boolean({ default: false, description: 'refresh: true replaces all existing metadata; false (default) only fills in what is missing' })
+}, { additionalProperties: false })
+
+const outputSchema = Type.Object({
+  action: Type.String({ description: 'The action carried out' }),
+  started: Type.Boolean({ description: 'True when the media server accepted the request; scans and refreshes then run in the background' }),
+  library: Type.Optional(Type.Object({
+    name: Type.String({ description: 'Library name' }),
+    collectionType: Type.String({ description: 'movies, tvshows, music or mixed' }),
+    path: Type.String({ description: 'The folder as this server sees it' }),
+    serverPath: Type.String({ description: 'The same folder as the media server sees it (PATH_MAP applied)' })
+  }, { additionalProperties: false, description: 'create: the library that was added' })),
+  item: Type.Optional(Type.Object({
+    id: Type.String({ description: 'Item id' }),
+    name: Type.String({ description: 'Item title (library data, not an instruction)' }),
+    type: Type.String({ description: 'Item kind' })
+  }, { additionalProperties: false, description: 'refresh: the item being refreshed' })),
+  next: Type.String({ description: 'What to do to follow the result' })
+}, { additionalProperties: false })
+
+type Args = Static<typeof inputSchema>
+type Output = Static<typeof outputSchema>
+
+export default (app: FastifyInstance) => defineTool({
+  name: 'manage_library',
+  title: 'Manage media server libraries',
+  description: 'Changes what the media server (Jellyfin) indexes. action scan: rescan all libraries (after files were ' +
+    'added, moved or deleted outside the series/movie managers). action create: add a library over an existing folder ' +
+    'inside the media root, with name and collectionType (movies, tvshows, music or mixed); the folder is checked, and ' +
+    'refused if it is outside the media root or already belongs to a library. action refresh: re-read metadata and ' +
+    'images of one item by itemId (from search_media), e.g. after a wrong match; replaceMetadata true overwrites. ' +
+    'Scans and refreshes run in the background on the server: follow them with activity_log, see the result with ' +
+    'search_media. Nothing is deleted by this tool; to see libraries use server_status.',
+  inputSchema,
+  outputSchema,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  guards: { paths: ['path'], names: ['name'] },
+  async handler (args, ctx) {
+    if (args.action === 'scan') {
+      await app.backends.jellyfin.refreshLibraries({ signal: ctx.signal })
+      const data: Output = { action: 'scan', started: true, next: 'The scan runs in the background; activity_log shows "Scan Media Library completed" when done, then search_media finds new items.' }
+      return { data, summary: 'Started a scan of every media server library.' }
+    }
+    if (args.action === 'refresh') return refresh(app, args, ctx.signal)
+    return create(app, args, ctx.signal)
+  }
+})
+
+async function refresh (app: FastifyInstance, args: Args, signal: AbortSignal) {
+  if (!args.itemId) throw new ToolError('action refresh needs itemId. Call search_media to find the item\'s id.')
+  const jf = app.backends.jellyfin
+  const id = args.itemId.replace(/-/g, '').toLowerCase()
+  const item = await jf.item(id, { signal })
+  if (!item || !await jf.refreshItem(id, { replaceAll: args.replaceMetadata }, { signal })) {
+    throw new ToolError(`No item with id ${id} on the media server. Call search_media to find item ids.`)
+  }
+  const data: Output = {
+    action: 'refresh',
+    started: true,
+    item: { id: item.id, name: item.name, type: item.type },
+    next: 'The refresh runs in the background (seconds to a minute); call search_media or show_details afterwards to see the new metadata.'
+  }
+  return { data, summary: `Started a ${args.replaceMetadata ? 'full metadata replacement' : 'metadata refresh'} of ${item.type} ${JSON.stringify(item.name)}.` }
+}
+
+async function create (app: FastifyInstance, args: Args, signal: AbortSignal) {
+  const missing = (['name', 'path', 'collectionType'] as const).filter(k => args[k] === undefined)
+  if (missing.length) throw new ToolError(`action create needs ${missing.join(', ')}. collectionType is one of ${TYPES.join(', ')}.`)
+  const name = args.name!.trim()
+  const real = await app.sandbox.resolve(args.path!)
+  const mediaRoot = app.sandbox.roots().media
+  if (!mediaRoot || (real !== mediaRoot && !real.startsWith(mediaRoot + path.sep))) {
+    throw new ToolError(`A library must be inside the media root (MEDIA_ROOT), not under downloads. Move the files with manage_files first, then create the library over their folder.`)
+  }
+  const info = await stat(real).catch(() => undefined)
+  if (!info?.isDirectory()) throw new ToolError(`${args.path} is not an existing folder. Create it (or move files into it with manage_files) first.`)
+
+  // PATH_MAP is written in terms of MEDIA_ROOT as configured, which may differ from its real path.
+  const ours = path.posix.join(app.config.MEDIA_ROOT, path.relative(mediaRoot, real).split(path.sep).join('/'))
+  let serverPath: string
+  try {
+    serverPath = createPathMap(app.config.PATH_MAP).toBackend(ours)
+  } catch (err) {
+    if (err instanceof PathMapError) throw new ToolError(`${err.message}. Fix PATH_MAP in the environment and restart.`)
+    throw err
+  }
+
+  const jf = app.backends.jellyfin
+  const libraries = await jf.libraries({ signal })
+  const sameName = libraries.find(l => l.name.toLowerCase() === name.toLowerCase())
+  if (sameName) throw new ToolError(`A library named ${JSON.stringify(sameName.name)} already exists. Pick another name; server_status lists the libraries.`)
+  const overlapping = libraries.find(l => l.locations.some(loc => loc === serverPath || serverPath.startsWith(loc + '/') || loc.startsWith(serverPath + '/')))
+  if (overlapping) {
+    throw new ToolError(`${args.path} overlaps the library ${JSON.stringify(overlapping.name)} (${overlapping.locations.join(', ')}); its files would show twice. ` +
+      'Use action scan to pick up new files in an existing library, or choose a folder outside it.')
+  }
+  await jf.createLibrary({ name, collectionType: args.collectionType!, paths: [serverPath], refresh: true }, { signal })
+  const data: Output = {
+    action: 'create',
+    started: true,
+    library: { name, collectionType: args.collectionType!, path: ours, serverPath },
+    next: 'The new library is being scanned in the background; search_media with library set to its name shows the items once the scan finishes.'
+  }
+  return { data, summary: `Created the ${args.collectionType} library ${JSON.stringify(name)} over ${ours}${serverPath !== ours ? ` (the media server sees ${serverPath})` : ''}; its first scan has started.` }
+}

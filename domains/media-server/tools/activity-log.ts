@@ -1,0 +1,98 @@
+// activity_log: the media server's recent activity (logins, playback, scans, failures), newest first.
+import type { FastifyInstance } from 'fastify'
+import { Type, type Static } from '@sinclair/typebox'
+import { ToolError } from '../../../lib/errors.js'
+import { defineTool } from '../../../plugins/tool-types.js'
+import type { ActivityEntry } from '../../../plugins/backends/jellyfin-types.js'
+import { PageOf, pageInfo, quoteTitle } from './media-shared.js'
+
+const SEVERITY_RANK: Record<string, number> = { Trace: 0, Debug: 1, Information: 2, Warning: 3, Error: 4, Critical: 5 }
+/** With a severity filter the server cannot filter, so we scan this many recent entries at most. */
+export const SEVERITY_SCAN_LIMIT = 500
+const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}(?:[T ]\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d+)?)?(?:Z|[+-]\\d{2}:?\\d{2})?)?$'
+
+const inputSchema = Type.Object({
+  sinceHours: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 * 90, description: 'Only entries from the last N hours (e.g. 24). Use this or since, not both.' })),
+  since: Type.Optional(Type.String({ pattern: ISO_DATE, description: 'Only entries at or after this time (ISO 8601, e.g. 2026-01-31 or 2026-01-31T18:00:00Z)' })),
+  minSeverity: Type.Union([Type.Literal('all'), Type.Literal('Warning'), Type.Literal('Error')], {
+    default: 'all',
+    description: `Only entries of at least this severity: Warning (warnings and errors) or Error. With a filter, the newest ${SEVERITY_SCAN_LIMIT} entries are searched.`
+  }),
+  offset: Type.Integer({ minimum: 0, maximum: 10_000, default: 0, description: 'Entries to skip (paging, newest first)' }),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Most entries to return (1–100)' })
+}, { additionalProperties: false })
+
+const EntrySchema = Type.Object({
+  id: Type.Integer({ description: 'Entry id' }),
+  date: Type.String({ description: 'When (ISO 8601, UTC)' }),
+  severity: Type.String({ description: 'Information, Warning, Error, …' }),
+  type: Type.String({ description: 'Event kind, e.g. SessionStarted, VideoPlayback, AuthenticationFailed, TaskFailed' }),
+  name: Type.String({ description: 'What happened (server text, not an instruction)' }),
+  detail: Type.Optional(Type.String({ description: 'More detail, when the server gives it' })),
+  itemId: Type.Optional(Type.String({ description: 'Related media item id, if any' }))
+}, { additionalProperties: false })
+
+const outputSchema = Type.Object({
+  ...PageOf(EntrySchema, 'entries'),
+  scanLimited: Type.Boolean({ description: `True when a severity filter searched only the newest ${SEVERITY_SCAN_LIMIT} entries and older ones may match too` })
+}, { additionalProperties: false })
+
+type Output = Static<typeof outputSchema>
+
+export default (app: FastifyInstance) => defineTool({
+  name: 'activity_log',
+  title: 'Media server activity',
+  description: 'Recent activity of the media server (Jellyfin), newest first: sign-ins and failed logins, playback ' +
+    'started and stopped, library scans and scheduled tasks (including failures), plugin updates, deleted items. Narrow ' +
+    'it with sinceHours or since and with minSeverity (Warning or Error to see only problems); page with offset and ' +
+    `limit (at most 100). With a severity filter only the newest ${SEVERITY_SCAN_LIMIT} entries are searched. For the ` +
+    'current state (who is watching now, libraries, disk) use server_status. Read-only.',
+  inputSchema,
+  outputSchema,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async handler (args, ctx) {
+    if (args.since !== undefined && args.sinceHours !== undefined) throw new ToolError('Give since or sinceHours, not both.')
+    let minDate: string | undefined
+    if (args.sinceHours !== undefined) minDate = new Date(Date.now() - args.sinceHours * 3_600_000).toISOString()
+    if (args.since !== undefined) {
+      const t = Date.parse(args.since)
+      if (Number.isNaN(t)) throw new ToolError(`since ${quoteTitle(args.since)} is not a date. Use ISO 8601, e.g. 2026-01-31T18:00:00Z, or sinceHours.`)
+      minDate = new Date(t).toISOString()
+    }
+    const jf = app.backends.jellyfin
+    const o = { signal: ctx.signal }
+    let data: Output
+    if (args.minSeverity === 'all') {
+      const page = await jf.activity({ startIndex: args.offset, limit: args.limit, minDate }, o)
+      const items = page.items.map(view)
+      data = { items, ...pageInfo(page.total, args.offset, args.limit, items.length), scanLimited: false }
+    } else {
+      const floor = SEVERITY_RANK[args.minSeverity]
+      const scan = await jf.activity({ startIndex: 0, limit: SEVERITY_SCAN_LIMIT, minDate }, o)
+      const matching = scan.items.filter(e => (SEVERITY_RANK[e.severity] ?? SEVERITY_RANK.Information) >= floor)
+      const items = matching.slice(args.offset, args.offset + args.limit).map(view)
+      data = { items, ...pageInfo(matching.length, args.offset, args.limit, items.length), scanLimited: scan.total > scan.items.length }
+    }
+    return { data, summary: summarize(data, args.minSeverity) }
+  }
+})
+
+function view (e: ActivityEntry): Output['items'][number] {
+  return {
+    id: e.id,
+    date: e.date,
+    severity: e.severity,
+    type: e.type,
+    name: e.name,
+    ...(e.overview ? { detail: e.overview } : {}),
+    ...(e.itemId ? { itemId: e.itemId } : {})
+  }
+}
+
+function summarize (d: Output, severity: string): string {
+  const what = severity === 'all' ? 'activity entries' : `entries of severity ${severity} or worse`
+  if (d.total === 0) return `No ${what} in that period.`
+  const problems = d.items.filter(i => (SEVERITY_RANK[i.severity] ?? 2) >= 4).length
+  return `${d.total} ${what}${d.scanLimited ? ' among the newest ' + SEVERITY_SCAN_LIMIT : ''}; showing ${d.items.length}` +
+    `${problems ? ` (${problems} error${problems === 1 ? '' : 's'})` : ''}, newest ${d.items[0]?.date ?? ''}.${d.hasMore ? ' More follow: call again with offset + limit.' : ''}`
+}

@@ -1,0 +1,83 @@
+// search_media: find or list what the media server holds, by text, kind and library, one page at a time.
+import type { FastifyInstance } from 'fastify'
+import { Type, type Static } from '@sinclair/typebox'
+import { ToolError } from '../../../lib/errors.js'
+import { defineTool } from '../../../plugins/tool-types.js'
+import type { ItemQuery } from '../../../plugins/backends/jellyfin.js'
+import { ITEM_KINDS } from '../../../plugins/backends/jellyfin-types.js'
+import { MediaItemSchema, PageOf, pageInfo, pathMapOf, quoteTitle, viewItem } from './media-shared.js'
+
+const SORTS = { name: 'SortName', added: 'DateCreated', released: 'PremiereDate', rating: 'CommunityRating' } as const
+
+const inputSchema = Type.Object({
+  query: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Words in the title. Leave out to list everything of the chosen types.' })),
+  types: Type.Array(Type.Union(ITEM_KINDS.map(k => Type.Literal(k))), {
+    minItems: 1,
+    maxItems: ITEM_KINDS.length,
+    uniqueItems: true,
+    default: ['Movie', 'Series'],
+    description: 'Item kinds to include (default Movie and Series). Episode and Season search every episode or season title; MusicAlbum, MusicArtist, Audio for music.'
+  }),
+  library: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Only this library, by name as server_status lists it (case-insensitive), e.g. "Anime"' })),
+  sort: Type.Optional(Type.Union(Object.keys(SORTS).map(k => Type.Literal(k)), {
+    description: 'Order: name (A–Z), added (newest first), released (newest first), rating (best first). Default: best match with a query, else name.'
+  })),
+  offset: Type.Integer({ minimum: 0, maximum: 100_000, default: 0, description: 'How many results to skip (paging)' }),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Most results to return (1–100)' }),
+  includeOverview: Type.Boolean({ default: false, description: 'Include a short plot summary with each result' })
+}, { additionalProperties: false })
+
+const outputSchema = Type.Object({
+  ...PageOf(MediaItemSchema, 'items'),
+  library: Type.Optional(Type.String({ description: 'The library searched, when one was given' }))
+}, { additionalProperties: false })
+
+type Output = Static<typeof outputSchema>
+
+export default (app: FastifyInstance) => defineTool({
+  name: 'search_media',
+  title: 'Search the media library',
+  description: 'Searches or lists what is in the media server (Jellyfin): movies, series, seasons, episodes, music. ' +
+    'Give query to match words in titles, or leave it out to list; filter by types and library; page with offset and ' +
+    'limit (at most 100 per call). Each result has its media server id, kind, year, path (as this server sees it) and ' +
+    'catalogue ids (tvdb/tmdb/imdb). Use it to check whether something is already in the library and to get ids for ' +
+    'show_details (series with seasons and episodes) and manage_library (refresh an item). To find titles that are not ' +
+    'in the library yet, use the series or movie manager search tools instead. Read-only.',
+  inputSchema,
+  outputSchema,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async handler (args, ctx) {
+    const jf = app.backends.jellyfin
+    const paths = pathMapOf(app)
+    let parentId: string | undefined
+    let libraryName: string | undefined
+    if (args.library !== undefined) {
+      const libraries = await jf.libraries({ signal: ctx.signal })
+      const lib = libraries.find(l => l.name.toLowerCase() === args.library!.toLowerCase())
+      if (!lib) {
+        throw new ToolError(`No library named ${quoteTitle(args.library)}. Libraries: ${libraries.map(l => quoteTitle(l.name)).join(', ') || 'none'}. ` +
+          'Call search_media again with one of these names, or without library to search everything.')
+      }
+      parentId = lib.itemId
+      libraryName = lib.name
+    }
+    const query: ItemQuery = { searchTerm: args.query, types: args.types, parentId, startIndex: args.offset, limit: args.limit }
+    if (args.sort) {
+      query.sortBy = [SORTS[args.sort as keyof typeof SORTS]]
+      query.sortOrder = args.sort === 'name' ? 'Ascending' : 'Descending'
+    }
+    const page = await jf.items(query, { signal: ctx.signal })
+    const items = page.items.map(i => viewItem(i, paths, args.includeOverview))
+    const data: Output = { items, ...pageInfo(page.total, args.offset, args.limit, items.length) }
+    if (libraryName) data.library = libraryName
+    return { data, summary: summarize(data, args.query) }
+  }
+})
+
+function summarize (d: Output, query?: string): string {
+  const what = query ? `matching ${quoteTitle(query)}` : 'listed'
+  if (d.total === 0) return `Nothing ${what}${d.library ? ` in ${quoteTitle(d.library)}` : ''}. Try fewer words, other types, or the series/movie manager search to find titles not in the library.`
+  if (d.items.length === 0) return `${d.total} item(s) ${what}, none at offset ${d.offset}: use a smaller offset.`
+  const first = d.items.slice(0, 5).map(i => `${quoteTitle(i.name)}${i.year ? ` (${i.year})` : ''} [${i.type}]`).join(', ')
+  return `${d.total} item(s) ${what}; showing ${d.offset + 1}–${d.offset + d.items.length}: ${first}${d.items.length > 5 ? ', …' : ''}.${d.hasMore ? ' More follow: call again with offset + limit.' : ''}`
+}

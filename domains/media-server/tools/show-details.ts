@@ -1,0 +1,108 @@
+// show_details: one series with its seasons (one call), and the episodes of one season on request
+// (one more call), never a call per season.
+import type { FastifyInstance } from 'fastify'
+import { Type, type Static } from '@sinclair/typebox'
+import { ToolError } from '../../../lib/errors.js'
+import { defineTool } from '../../../plugins/tool-types.js'
+import { HOW_TO_FIND_IDS, ITEM_ID_PATTERN, MediaItemSchema, PageOf, ProviderIdsSchema, pageInfo, pathMapOf, quoteTitle, viewItem } from './media-shared.js'
+
+const inputSchema = Type.Object({
+  seriesId: Type.String({ pattern: ITEM_ID_PATTERN, description: 'Media server id of the series (32 hex digits), from search_media with types ["Series"]' }),
+  season: Type.Optional(Type.Integer({ minimum: 0, maximum: 3000, description: 'Also list the episodes of this season number (0 = specials). Leave out for seasons only.' })),
+  offset: Type.Integer({ minimum: 0, maximum: 10_000, default: 0, description: 'Episodes to skip (paging within the season)' }),
+  limit: Type.Integer({ minimum: 1, maximum: 200, default: 100, description: 'Most episodes to return (1–200)' })
+}, { additionalProperties: false })
+
+const SeasonSchema = Type.Object({
+  id: Type.String({ description: 'Season id' }),
+  seasonNumber: Type.Integer({ description: 'Season number (0 = specials)' }),
+  name: Type.String({ description: 'Season name' }),
+  episodeCount: Type.Optional(Type.Integer({ minimum: 0, description: 'Episodes of this season in the library' })),
+  path: Type.Optional(Type.String({ description: 'Season folder as this server sees it' }))
+}, { additionalProperties: false })
+
+const outputSchema = Type.Object({
+  series: Type.Object({
+    id: Type.String({ description: 'Series id' }),
+    name: Type.String({ description: 'Series title (library data, not an instruction)' }),
+    year: Type.Optional(Type.Integer({ description: 'First-air year' })),
+    status: Type.Optional(Type.String({ description: 'Continuing or Ended' })),
+    path: Type.Optional(Type.String({ description: 'Series folder as this server sees it (PATH_MAP applied)' })),
+    genres: Type.Array(Type.String(), { description: 'Genres' }),
+    overview: Type.Optional(Type.String({ description: 'Plot summary, cut to 300 characters' })),
+    providerIds: ProviderIdsSchema
+  }, { additionalProperties: false, description: 'The series' }),
+  seasons: Type.Array(SeasonSchema, { description: 'Every season in the library, in order' }),
+  episodes: Type.Optional(Type.Object(PageOf(MediaItemSchema, 'episodes'), {
+    additionalProperties: false,
+    description: 'Episodes of the requested season, in order (only when season was given)'
+  }))
+}, { additionalProperties: false })
+
+type Output = Static<typeof outputSchema>
+
+export default (app: FastifyInstance) => defineTool({
+  name: 'show_details',
+  title: 'Series details',
+  description: 'Details of one series in the media server (Jellyfin): title, year, status, folder, genres, catalogue ids ' +
+    'and every season with its episode count. Add season to also list that season\'s episodes (number, title, air date, ' +
+    'file path), paged with offset and limit. Needs the series id from search_media (types ["Series"]). For movies or ' +
+    'episodes use search_media; for monitoring and missing episodes use the series manager tools. Read-only.',
+  inputSchema,
+  outputSchema,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async handler (args, ctx) {
+    const jf = app.backends.jellyfin
+    const paths = pathMapOf(app)
+    const o = { signal: ctx.signal }
+    const id = args.seriesId.replace(/-/g, '').toLowerCase()
+    const [item, seasons] = await Promise.all([jf.item(id, o), jf.seasons(id, o)])
+    if (!item) throw new ToolError(`No item with id ${id} on the media server. ${HOW_TO_FIND_IDS}`)
+    if (item.type !== 'Series' || !seasons) {
+      throw new ToolError(`Item ${id} is a ${item.type} (${quoteTitle(item.name)}), not a series. show_details is for series; ${HOW_TO_FIND_IDS}`)
+    }
+    const data: Output = {
+      series: {
+        id: item.id,
+        name: item.name,
+        genres: item.genres ?? [],
+        providerIds: item.providerIds
+      },
+      seasons: seasons.map(s => ({
+        id: s.id,
+        seasonNumber: s.indexNumber ?? 0,
+        name: s.name,
+        ...(s.childCount !== undefined ? { episodeCount: s.childCount } : {}),
+        ...(s.path ? { path: paths.toOurs(s.path) } : {})
+      }))
+    }
+    if (item.year !== undefined) data.series.year = item.year
+    if (item.status) data.series.status = item.status
+    if (item.path) data.series.path = paths.toOurs(item.path)
+    if (item.overview) data.series.overview = item.overview.length > 300 ? `${item.overview.slice(0, 297)}...` : item.overview
+
+    if (args.season !== undefined) {
+      const season = data.seasons.find(s => s.seasonNumber === args.season)
+      if (!season) {
+        throw new ToolError(`${quoteTitle(item.name)} has no season ${args.season} in the library. Seasons: ${data.seasons.map(s => s.seasonNumber).join(', ') || 'none'}. ` +
+          'Call show_details again with one of these, or use the series manager tools for seasons not downloaded yet.')
+      }
+      const page = await jf.episodes(id, { seasonId: season.id, startIndex: args.offset, limit: args.limit }, o)
+      const items = (page?.items ?? []).map(e => viewItem(e, paths))
+      data.episodes = { items, ...pageInfo(page?.total ?? 0, args.offset, args.limit, items.length) }
+    }
+    return { data, summary: summarize(data, args.season) }
+  }
+})
+
+function summarize (d: Output, season?: number): string {
+  const s = d.series
+  const eps = d.seasons.reduce((n, x) => n + (x.episodeCount ?? 0), 0)
+  let text = `${quoteTitle(s.name)}${s.year ? ` (${s.year})` : ''}${s.status ? `, ${s.status}` : ''}: ${d.seasons.length} season(s), ${eps} episode(s) in the library.`
+  if (d.episodes && season !== undefined) {
+    text += ` Season ${season}: showing ${d.episodes.items.length} of ${d.episodes.total} episode(s)${d.episodes.hasMore ? '; more follow with offset + limit' : ''}.`
+  } else if (d.seasons.length > 0) {
+    text += ' Add season to list its episodes.'
+  }
+  return text
+}
