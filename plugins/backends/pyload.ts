@@ -1,0 +1,187 @@
+// pyLoad-ng client (app.backends.pyload): the current API, `/api/<method>` with X-API-Key, one HTTP verb per
+// method as pyLoad enforces (pyload-ng-api-methods.json): GET methods take query arguments, POST methods a
+// JSON body. Trims packages to what the tools show; never passes link URLs on (premium links carry tokens).
+import { posix } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import type { Config } from '../../config.js'
+import { BackendError, ToolError } from '../../lib/errors.js'
+import { createHttpBackend, type ProbeResult } from './http.js'
+import { createPathMap, type PathMap } from './path-map.js'
+import {
+  DOWNLOAD_STATUS, FAILED_STATUSES, FINISHED, hostOf,
+  type PyloadDownload, type PyloadPackage, type RawDownloadInfo, type RawPackageData, type RawServerStatus
+} from './pyload-types.js'
+
+export type { PyloadDownload, PyloadPackage, PyloadFile } from './pyload-types.js'
+
+const SERVICE = 'pyLoad'
+
+export interface PyloadOptions {
+  url: string
+  apiKey: string
+  downloadsRoot: string
+  pathMap: PathMap
+  deadlineMs?: number
+}
+
+export function createPyloadClient (opts: PyloadOptions) {
+  const http = createHttpBackend({
+    service: SERVICE,
+    baseUrl: opts.url,
+    urlVar: 'DOWNLOAD_MANAGER_URL',
+    keyVar: 'DOWNLOAD_MANAGER_API_KEY',
+    configured: () => opts.apiKey !== '',
+    headers: () => ({ 'x-api-key': opts.apiKey }),
+    deadlineMs: opts.deadlineMs ?? 15_000,
+    concurrency: 4
+  })
+  let storage: Promise<string | undefined> | undefined
+
+  async function get<T> (method: string, query: Record<string, string | number> = {}): Promise<T> {
+    return (await http.call<T>({ method: 'GET', path: `/api/${method}`, query })).data
+  }
+  async function post<T> (method: string, body: Record<string, unknown> = {}): Promise<T> {
+    return (await http.call<T>({ method: 'POST', path: `/api/${method}`, json: body })).data
+  }
+
+  /** pyLoad's storage folder as we see it; undefined when the key may not read settings. */
+  function storageFolder (): Promise<string | undefined> {
+    storage ??= get<unknown>('get_config_value', { category: 'general', option: 'storage_folder', section: 'core' })
+      .then(v => typeof v === 'string' && v.startsWith('/') ? opts.pathMap.toOurs(v) : undefined)
+      .catch(err => {
+        storage = undefined // retry next time: the key or the service may be fixed meanwhile
+        if (err instanceof BackendError && err.code === 'unauthorized') return undefined
+        throw err
+      })
+    return storage
+  }
+
+  function folderPathOf (root: string | undefined, folder: string): string | undefined {
+    if (!root || folder === '' || folder.includes('\0')) return undefined
+    const joined = posix.join(root, folder)
+    // A folder name from the backend must not walk out of the storage folder.
+    return joined.startsWith(root.replace(/\/$/, '') + '/') ? joined : undefined
+  }
+
+  function trim (p: RawPackageData, root: string | undefined): PyloadPackage {
+    const links = p.links ?? []
+    const linksTotal = p.linkstotal ?? links.length
+    const linksDone = p.linksdone ?? links.filter(l => l.status === FINISHED).length
+    return {
+      id: p.pid,
+      name: p.name,
+      destination: p.dest === 0 ? 'collector' : 'queue',
+      linksDone,
+      linksTotal,
+      bytesDone: p.sizedone ?? 0,
+      bytesTotal: p.sizetotal ?? links.reduce((n, l) => n + (l.size ?? 0), 0),
+      finished: linksTotal > 0 && (links.length > 0 ? links.every(l => l.status === FINISHED) : linksDone === linksTotal),
+      failed: links.some(l => FAILED_STATUSES.has(l.status)),
+      folderPath: folderPathOf(root, p.folder),
+      files: links.map(l => ({
+        id: l.fid,
+        name: l.name,
+        host: hostOf(l.url),
+        sizeBytes: l.size ?? 0,
+        status: DOWNLOAD_STATUS[l.status] ?? 'unknown',
+        ...(l.error ? { error: l.error.slice(0, 200) } : {})
+      }))
+    }
+  }
+
+  async function packages (method: 'get_queue_data' | 'get_collector'): Promise<PyloadPackage[]> {
+    const [raw, root] = await Promise.all([get<RawPackageData[]>(method), storageFolder()])
+    return (raw ?? []).map(p => trim(p, root))
+  }
+
+  return {
+    service: SERVICE,
+
+    /** Adds a package of links (each already checked by the URL guard). Returns its id. */
+    async addPackage (name: string, links: string[], destination: 'queue' | 'collector' = 'queue'): Promise<number> {
+      if (links.length === 0) throw new ToolError('A package needs at least one link.')
+      const id = await post<number>('add_package', { name, links, dest: destination === 'queue' ? 1 : 0 })
+      if (typeof id !== 'number') throw new BackendError(SERVICE, 'pyLoad did not return a package id.', 200, 'bad_response')
+      return id
+    },
+
+    /** Files being downloaded right now. */
+    async activeDownloads (): Promise<PyloadDownload[]> {
+      const raw = await get<RawDownloadInfo[]>('status_downloads')
+      return (raw ?? []).map(d => ({
+        fileId: d.fid,
+        name: d.name,
+        packageId: d.package_id,
+        packageName: d.package_name,
+        percent: d.percent,
+        bytesPerSecond: d.speed,
+        etaSeconds: d.eta,
+        bytesLeft: d.bleft,
+        sizeBytes: d.size,
+        status: DOWNLOAD_STATUS[d.status] ?? 'unknown',
+        statusMessage: d.statusmsg
+      }))
+    },
+
+    /** Every package in the download queue, with its links (finished ones included). */
+    queue: () => packages('get_queue_data'),
+
+    /** Packages in the link collector (added but not queued). */
+    collector: () => packages('get_collector'),
+
+    async package (id: number): Promise<PyloadPackage> {
+      const [raw, root] = await Promise.all([get<RawPackageData>('get_package_data', { package_id: id }), storageFolder()])
+      return trim(raw, root)
+    },
+
+    /** Finished packages (every link done), newest first. */
+    async finishedPackages (): Promise<PyloadPackage[]> {
+      return (await packages('get_queue_data')).filter(p => p.finished).sort((a, b) => b.id - a.id)
+    },
+
+    /** Removes packages from pyLoad (their links; files already on disk are left to the caller). */
+    async deletePackages (ids: number[]): Promise<void> {
+      if (ids.length > 0) await post('delete_packages', { package_ids: ids })
+    },
+
+    async serverStatus (): Promise<RawServerStatus> {
+      return await get<RawServerStatus>('status_server')
+    },
+
+    storageFolder,
+
+    async probe (): Promise<ProbeResult> {
+      const started = performance.now()
+      const base = { service: SERVICE, configured: opts.apiKey !== '', checkedAt: new Date().toISOString() }
+      try {
+        await get<RawServerStatus>('status_server')
+        const version = await get<string>('get_server_version').catch(() => undefined)
+        return { ...base, reachable: true, version: typeof version === 'string' ? version : undefined, latencyMs: Math.round(performance.now() - started) }
+      } catch (err) {
+        const e = err as BackendError
+        return { ...base, reachable: e.code !== undefined && e.code !== 'unavailable' && e.code !== 'timeout' && e.code !== 'not_configured', error: err instanceof ToolError ? err.message : 'probe failed' }
+      }
+    },
+
+    close: () => http.close()
+  }
+}
+
+export type PyloadClient = ReturnType<typeof createPyloadClient>
+
+declare module './index.js' {
+  interface Backends {
+    pyload: PyloadClient
+  }
+}
+
+export function pyloadFactory (config: Config, _app: FastifyInstance) {
+  return {
+    pyload: createPyloadClient({
+      url: config.DOWNLOAD_MANAGER_URL,
+      apiKey: config.DOWNLOAD_MANAGER_API_KEY,
+      downloadsRoot: config.DOWNLOADS_ROOT,
+      pathMap: createPathMap(config.PATH_MAP)
+    })
+  }
+}
