@@ -1,0 +1,142 @@
+// manage_files: list, move, delete and undo inside the media and downloads roots.
+// Moves never overwrite and are undoable, so they run without confirmation; delete always previews first.
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { defineTool, type ToolContext } from '../../../plugins/tool-types.js'
+import { ToolError } from '../../../lib/errors.js'
+import { isMoveLog } from '../../../lib/fs/move-log.js'
+import { listFolder } from '../../../lib/library/file-list.js'
+import { formatBytes } from '../../../lib/library/format.js'
+import { applyDelete, previewDelete, type DeleteTarget } from '../../../lib/library/delete-targets.js'
+import { estimateMoveMs, planMoves, runMoveJob, runUndoJob } from '../../../lib/library/move-jobs.js'
+import { JOB_KINDS, JobSummarySchema, defineJobKinds, jobSentence, startJobAndWait } from '../../../lib/library/run-job.js'
+import { FINISHED_STATUSES } from '../../../plugins/job-types.js'
+
+const Action = Type.Union([Type.Literal('list'), Type.Literal('move'), Type.Literal('delete'), Type.Literal('undo')], {
+  description: 'list: page through a folder; move: move files/folders (never overwrites, undoable); delete: remove files/folders (preview + confirmToken); undo: revert a finished move or rename job'
+})
+
+const inputSchema = Type.Object({
+  action: Action,
+  path: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: 'list: the folder (or file) to list, e.g. "tv/Show Name" or "downloads". Relative paths are under the media root; "downloads/..." is under the downloads root.' })),
+  paths: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 4096 }), { minItems: 1, maxItems: 200, description: 'move: the files or folders to move; delete: the files or folders to delete. Same path forms as `path`.' })),
+  destination: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: 'move: an existing folder to move into (names are kept), or, for a single item, its full new path (the parent folder must exist).' })),
+  recursive: Type.Boolean({ default: false, description: 'list: include everything below the folder, not just its direct contents' }),
+  offset: Type.Integer({ minimum: 0, default: 0, description: 'list: how many entries to skip (paging)' }),
+  limit: Type.Integer({ minimum: 1, maximum: 500, default: 100, description: 'list: page size' }),
+  jobId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'undo: id of the move or rename job to revert (from manage_files move, rename_episodes or check_jobs)' })),
+  waitSeconds: Type.Integer({ minimum: 0, maximum: 120, default: 20, description: 'move/undo: how long to wait for the job before returning its id (it keeps running either way)' })
+}, { additionalProperties: false })
+
+const Item = Type.Object({
+  path: Type.String({ description: 'Path in the form tools accept' }),
+  name: Type.String({ description: 'File or folder name' }),
+  kind: Type.String({ description: 'file, folder, symlink or other' }),
+  size: Type.Integer({ description: 'Bytes (files only)' }),
+  modified: Type.String({ description: 'Last modification (ISO 8601)' })
+})
+
+const outputSchema = Type.Object({
+  action: Type.String({ description: 'The action performed' }),
+  items: Type.Optional(Type.Array(Item, { description: 'list: this page of entries, in path order' })),
+  total: Type.Optional(Type.Integer({ description: 'list: number of entries in all pages' })),
+  offset: Type.Optional(Type.Integer({ description: 'list: offset of this page' })),
+  limit: Type.Optional(Type.Integer({ description: 'list: page size' })),
+  hasMore: Type.Optional(Type.Boolean({ description: 'list: whether another page follows' })),
+  job: Type.Optional(JobSummarySchema),
+  deleted: Type.Optional(Type.Array(Type.Object({
+    path: Type.String({ description: 'What was deleted' }),
+    filesDeleted: Type.Integer({ description: 'Files removed' }),
+    bytesFreed: Type.Number({ description: 'Bytes freed' }),
+    keptFolders: Type.Array(Type.String(), { description: 'Folders kept because something new appeared in them' })
+  }), { description: 'delete: what was removed' }))
+}, { additionalProperties: false })
+
+function need<T> (value: T | undefined, field: string, action: string): T {
+  if (value === undefined) throw new ToolError(`Action "${action}" needs "${field}".`)
+  return value
+}
+
+export default function manageFiles (app: FastifyInstance) {
+  defineJobKinds(app.jobs)
+  const sandbox = app.sandbox
+
+  async function undo (jobId: string, waitSeconds: number, ctx: ToolContext) {
+    const original = app.jobs.get(jobId)
+    if (!original || original.owner !== ctx.principal.id) throw new ToolError(`No job with id ${jobId}. Call check_jobs to list your jobs.`)
+    if (!FINISHED_STATUSES.includes(original.status)) throw new ToolError(`Job ${jobId} is still ${original.status}. Wait for it to finish (check_jobs) or cancel it, then undo.`)
+    if (!isMoveLog(original.inverse)) throw new ToolError(`Job ${jobId} (${original.kind}) cannot be undone: only file moves, episode renames and earlier undos can.`)
+    const log = original.inverse
+    return await startJobAndWait(app.jobs, ctx, {
+      kind: JOB_KINDS.fileMove.kind,
+      owner: ctx.principal.id,
+      description: `Undo job ${jobId}: ${original.description}`,
+      estimatedDurationMs: 500 + log.entries.length * 50,
+      run: job => runUndoJob(job, sandbox, log)
+    }, waitSeconds)
+  }
+
+  return defineTool({
+    name: 'manage_files',
+    title: 'Manage library files',
+    description: 'Lists, moves and deletes files and folders under the media root (movies, tv, anime, music) and the downloads root, and undoes moves and renames. ' +
+      'list is paged ({items,total,offset,limit,hasMore}); use recursive:true to see everything below a folder. ' +
+      'move runs as a background job with progress: it never overwrites anything (an existing name is refused), a move across disks copies, verifies and only then removes the source, and every move job can be reverted with action "undo" and its job id. ' +
+      'delete first returns a preview of exactly what would be removed and a confirmToken; repeat the call with the same arguments plus confirmToken to delete. Deleting an episode file leaves its season folder in place. ' +
+      'The roots and the library top folders can never be moved or deleted. To rename episodes to the standard scheme use rename_episodes; for library scans use manage_library.',
+    inputSchema,
+    outputSchema,
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    guards: { paths: ['path', 'paths', 'destination'] },
+    confirm: {
+      required: args => args.action === 'delete',
+      preview: async (args) => {
+        const targets = await previewDelete(sandbox, need(args.paths, 'paths', 'delete'))
+        const files = targets.reduce((n, t) => n + t.files, 0)
+        const bytes = targets.reduce((n, t) => n + t.bytes, 0)
+        return {
+          summary: `Delete ${targets.length} item(s): ${targets.map(t => t.path).join(', ')} (${files} file(s), ${formatBytes(bytes)}).`,
+          targets
+        }
+      }
+    },
+    handler: async (args, ctx) => {
+      switch (args.action) {
+        case 'list': {
+          const abs = await sandbox.resolve(need(args.path, 'path', 'list'))
+          const page = await listFolder(abs, { recursive: args.recursive, offset: args.offset, limit: args.limit, display: p => sandbox.display(p), signal: ctx.signal })
+          return {
+            data: { action: 'list', ...page },
+            summary: `${sandbox.display(abs)}: showing ${page.items.length} of ${page.total} entries from ${page.offset}${page.hasMore ? `; next page: offset ${page.offset + page.items.length}` : ''}.`
+          }
+        }
+        case 'move': {
+          const moves = await planMoves(sandbox, need(args.paths, 'paths', 'move'), need(args.destination, 'destination', 'move'))
+          const what = moves.length === 1 ? sandbox.display(moves[0].from) : `${moves.length} items`
+          const job = await startJobAndWait(app.jobs, ctx, {
+            kind: JOB_KINDS.fileMove.kind,
+            owner: ctx.principal.id,
+            description: `Move ${what} to ${args.destination}`,
+            estimatedDurationMs: estimateMoveMs(moves),
+            run: job => runMoveJob(job, sandbox, moves)
+          }, args.waitSeconds)
+          return { data: { action: 'move', job }, summary: `Moving ${what} to ${args.destination}. ${jobSentence(job)} Revert with manage_files action "undo", jobId "${job.id}".` }
+        }
+        case 'delete': {
+          const targets = ctx.confirmed!.targets as DeleteTarget[]
+          const deleted = await applyDelete(sandbox, targets)
+          const kept = deleted.flatMap(d => d.keptFolders)
+          return {
+            data: { action: 'delete', deleted },
+            summary: `Deleted ${deleted.map(d => d.path).join(', ')} (${formatBytes(deleted.reduce((n, d) => n + d.bytesFreed, 0))} freed).` +
+              (kept.length ? ` Kept ${kept.length} folder(s) where new files appeared: ${kept.join(', ')}.` : '')
+          }
+        }
+        case 'undo': {
+          const job = await undo(need(args.jobId, 'jobId', 'undo'), args.waitSeconds, ctx)
+          return { data: { action: 'undo', job }, summary: `Undoing job ${args.jobId}. ${jobSentence(job)}` }
+        }
+      }
+    }
+  })
+}
