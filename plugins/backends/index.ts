@@ -7,6 +7,9 @@ import type { ProbeResult } from './http.js'
 import { servarrFactory } from './servarr.js'
 import { jellyfinBackend } from './jellyfin.js'
 import { prowlarrBackend } from './prowlarr.js'
+import { qbittorrentFactory } from './qbittorrent.js'
+import { pyloadFactory } from './pyload.js'
+import { aria2Factory } from './aria2.js'
 
 /** Augmented by each client file: `declare module './index.js' { interface Backends { jellyfin: JellyfinClient } }`. */
 export interface Backends {}
@@ -20,7 +23,7 @@ export interface BackendClientBase {
 export type BackendFactory = (config: Config, app: FastifyInstance) => Partial<Record<keyof Backends, BackendClientBase>>
 
 // Add one factory per client file here.
-const FACTORIES: BackendFactory[] = [servarrFactory, jellyfinBackend, prowlarrBackend]
+const FACTORIES: BackendFactory[] = [servarrFactory, jellyfinBackend, prowlarrBackend, qbittorrentFactory, pyloadFactory, aria2Factory]
 
 declare module 'fastify' {
   interface FastifyInstance {
