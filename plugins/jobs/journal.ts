@@ -126,7 +126,7 @@ export function createJournal (opts: JournalOptions) {
     for (let w = writing; w; w = writing) await w
   }
 
-  return { file, load, saveNow, saveSoon, flush, close }
+  return { file, load, saveNow, saveSoon, flush, close, isClosed: () => closed }
 }
 
 export type Journal = ReturnType<typeof createJournal>

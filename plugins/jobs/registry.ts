@@ -8,6 +8,7 @@ import { createJournal } from './journal.js'
 import { createLanes } from './lanes.js'
 import { MESSAGES, failedMessage } from './messages.js'
 import { createRetention } from './retention.js'
+import { clip, toJson } from './values.js'
 
 export interface JobRegistryOptions {
   /** Directory of the journal (STATE_DIR). */
@@ -19,8 +20,10 @@ export interface JobRegistryOptions {
   maxJobs?: number
   /** Spacing of progress-only journal writes (default 2 s). */
   progressThrottleMs?: number
-  /** How long close() lets aborted jobs wind down before recording them as interrupted (default 5 s). */
+  /** How long close() lets aborted jobs wind down before recording them as interrupted (default 4 s). */
   shutdownGraceMs?: number
+  /** Largest result kept, as JSON (default 64 KiB); a larger one is replaced by a note. */
+  maxResultBytes?: number
   now?: () => number
 }
 
@@ -123,18 +126,19 @@ export async function createJobRegistry (opts: JobRegistryOptions) {
       progress (percent, message) {
         if (record.status !== 'running' || entry.cancelRequested) return
         if (Number.isFinite(percent)) record.progress = Math.min(100, Math.max(0, Math.round(percent * 10) / 10))
-        if (message !== undefined) record.message = String(message)
+        if (message !== undefined) record.message = clip(message)
         changed(entry, 'soon')
       },
       message (text) {
         if (record.status !== 'running' || entry.cancelRequested) return
-        record.message = String(text)
+        record.message = clip(text)
         changed(entry, 'soon')
       },
       setInverse (inverse) {
         // Accepted even after the job was recorded as finished: a run winding down after an abort
         // checkpoints here, and losing that would lose the way back.
         record.inverse = toJson(inverse, 'setInverse')
+        if (journal.isClosed()) log.warn({ jobId: record.id, kind: record.kind, inverse: record.inverse }, 'undo data arrived after the job journal was closed; it is kept only in this log line')
         changed(entry, 'now')
       }
     }
@@ -155,7 +159,7 @@ export async function createJobRegistry (opts: JobRegistryOptions) {
       finish(entry, 'cancelled', MESSAGES.cancelledRunning)
     } else if (outcome.ok) {
       let result: unknown
-      try { result = toJson(outcome.value, 'the job result') } catch (err) {
+      try { result = boundedResult(toJson(outcome.value, 'the job result'), record) } catch (err) {
         log.error({ jobId: record.id, kind: record.kind, err }, 'job result is not JSON-serializable')
         finish(entry, 'failed', failedMessage(MESSAGES.internalError), { error: MESSAGES.internalError })
         return pump(record.kind)
@@ -170,6 +174,15 @@ export async function createJobRegistry (opts: JobRegistryOptions) {
       finish(entry, 'failed', failedMessage(error), { error })
     }
     pump(record.kind)
+  }
+
+  /** Keeps history small: a huge result is logged once and replaced by a note. */
+  function boundedResult (result: unknown, record: JobRecord): unknown {
+    if (result === undefined) return undefined
+    const bytes = Buffer.byteLength(JSON.stringify(result))
+    if (bytes <= (opts.maxResultBytes ?? 64 * 1024)) return result
+    log.warn({ jobId: record.id, kind: record.kind, bytes, result }, 'job result too large to keep in the job history; logged here instead')
+    return { note: `The result (${bytes} bytes) was too large to keep; the server log has it.` }
   }
 
   function cancel (id: string): JobRecord | undefined {
@@ -256,7 +269,7 @@ export async function createJobRegistry (opts: JobRegistryOptions) {
     const pending = [...entries.values()].filter(e => e.record.status === 'running' && e.settled).map(e => e.settled)
     if (pending.length > 0) {
       let timer: NodeJS.Timeout | undefined
-      await Promise.race([Promise.all(pending), new Promise(resolve => { timer = setTimeout(resolve, opts.shutdownGraceMs ?? 5_000) })])
+      await Promise.race([Promise.all(pending), new Promise(resolve => { timer = setTimeout(resolve, opts.shutdownGraceMs ?? 4_000) })])
       clearTimeout(timer)
     }
     for (const entry of entries.values()) {
@@ -270,12 +283,3 @@ export async function createJobRegistry (opts: JobRegistryOptions) {
 }
 
 export type JobRegistryService = Awaited<ReturnType<typeof createJobRegistry>>
-
-function toJson (value: unknown, what: string): unknown {
-  if (value === undefined) return undefined
-  try {
-    return JSON.parse(JSON.stringify(value))
-  } catch {
-    throw new TypeError(`${what} must be JSON-serializable`)
-  }
-}

@@ -133,3 +133,13 @@ t.test('close lets aborted runs checkpoint, then records them as interrupted', a
   t.equal(jobs.get(stubborn.id)!.status, 'interrupted', 'its late result is discarded')
   t.equal(readJournal(dir).find(r => r.id === stubborn.id)!.status, 'interrupted')
 })
+
+t.test('undo data that arrives after the journal closed is not silently lost', async t => {
+  const { jobs, lines } = await makeRegistry(t, { shutdownGraceMs: 50 })
+  let handle: Parameters<Parameters<typeof jobs.start>[0]['run']>[0] | undefined
+  jobs.start({ ...base, kind: 'k', run: h => { handle = h; return new Promise(() => {}) } })
+  await tick()
+  await jobs.close()
+  handle!.setInverse({ moves: [{ from: '/downloads/late', to: '/data/late' }] })
+  t.ok(lines.some(l => l.level === 40 && /kept only in this log line/.test(String(l.msg)) && JSON.stringify(l).includes('/downloads/late')))
+})

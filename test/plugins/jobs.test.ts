@@ -233,3 +233,17 @@ t.test('after shutdown begins, new jobs are refused and queued ones are interrup
   t.equal(jobs.get(queued.id)!.message, MESSAGES.shutdownQueued)
   gate.resolve(undefined)
 })
+
+t.test('history stays small: huge results become a note, long messages are clipped', async t => {
+  const { jobs, lines } = await makeRegistry(t, { maxResultBytes: 1024 })
+  const big = jobs.start({ ...base, kind: 'k', run: async h => { h.message('x'.repeat(5_000)); return { data: 'y'.repeat(5_000) } } })
+  await tick()
+  const done = await jobs.wait(big.id, 5_000)
+  t.equal(done.status, 'succeeded', 'a big result does not fail the job')
+  t.match(done.result, { note: /too large to keep; the server log has it/ })
+  t.ok(lines.some(l => /too large/.test(String(l.msg)) && JSON.stringify(l).includes('yyyy')), 'the full result is in the log')
+  const small = jobs.start({ ...base, kind: 'k', run: async h => { h.message('z'.repeat(5_000)); await new Promise(resolve => setTimeout(resolve, 20)) } })
+  await tick()
+  t.equal(jobs.get(small.id)!.message.length, 500)
+  await jobs.wait(small.id, 5_000)
+})

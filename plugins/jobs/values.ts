@@ -1,0 +1,16 @@
+// Job data is kept as plain JSON (it goes to the journal) and messages stay readable in size.
+const MAX_MESSAGE_CHARS = 500
+
+export function clip (text: unknown): string {
+  const s = String(text)
+  return s.length > MAX_MESSAGE_CHARS ? `${s.slice(0, MAX_MESSAGE_CHARS - 1)}…` : s
+}
+
+export function toJson (value: unknown, what: string): unknown {
+  if (value === undefined) return undefined
+  try {
+    return JSON.parse(JSON.stringify(value))
+  } catch {
+    throw new TypeError(`${what} must be JSON-serializable`)
+  }
+}
