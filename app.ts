@@ -38,8 +38,7 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
     bodyLimit: 1024 * 1024,
     trustProxy: config.TRUST_PROXY === '' ? false : config.TRUST_PROXY,
     requestTimeout: 120_000,
-    return503OnClosing: true,
-    disableRequestLogging: false
+    return503OnClosing: true
   })
 
   await app.register(configPlugin, { config })

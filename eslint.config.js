@@ -1,5 +1,5 @@
 import neostandard from 'neostandard'
 
 export default [
-  ...neostandard({ ts: true, ignores: ['dist/**', 'node_modules/**', '.tap/**', 'test-output/**'] })
+  ...neostandard({ ts: true, ignores: ['dist/**', 'node_modules/**', '.tap/**', 'test-output/**', '.bench-build/**'] })
 ]
