@@ -23,6 +23,8 @@ export function createRadarrClient (opts: Omit<ServarrOptions, 'service'>) {
       const res = await api<Movie | null>({ path: `/movie/${id}`, allowStatus: [404] })
       return res && typeof res === 'object' && 'id' in res ? movie(res) : undefined
     },
+    /** The library movie with this TMDB id, if any. */
+    movieByTmdbId: async (tmdbId: number) => (await api<Movie[]>({ path: '/movie', query: { tmdbId } })).map(movie)[0],
     /** Catalogue search (text, "tmdb:<id>" or "imdb:tt…"); items already in the library have a non-zero id. */
     lookup: async (term: string, signal?: AbortSignal) => (await api<Movie[]>({ path: '/movie/lookup', query: { term }, deadlineMs: 30_000, signal })).map(movie),
     addMovie: async (body: Partial<Movie>) => movie(await write<Movie>({ method: 'POST', path: '/movie', json: toBackend(body) }, 'add the movie')),

@@ -29,6 +29,8 @@ export function createSonarrClient (opts: Omit<ServarrOptions, 'service'>) {
       const res = await core.api<Series | null>({ path: `/series/${id}`, allowStatus: [404] })
       return res && typeof res === 'object' && 'id' in res ? series(res) : undefined
     },
+    /** The library series with this TVDB id, if any. */
+    seriesByTvdbId: async (tvdbId: number) => (await api<Series[]>({ path: '/series', query: { tvdbId } })).map(series)[0],
     /** Catalogue search (text or "tvdb:<id>"); items already in the library have a non-zero id. */
     lookup: async (term: string, signal?: AbortSignal) => (await api<Series[]>({ path: '/series/lookup', query: { term }, deadlineMs: 30_000, signal })).map(series),
     addSeries: async (body: Partial<Series>) => series(await write<Series>({ method: 'POST', path: '/series', json: toBackend(body) }, 'add the series')),

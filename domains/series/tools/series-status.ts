@@ -1,0 +1,110 @@
+// series_status: read-only views of the series manager — library, one series' seasons, a season's
+// episodes, calendar, missing episodes, download queue and history — all with the same paging.
+import { Type, type Static } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { ToolError } from '../../../lib/errors.js'
+import { defineTool } from '../../../plugins/tool-types.js'
+import { IdUsedSchema, idFields, resolveId } from '../../shared/servarr-ids.js'
+import { HistoryItemSchema, QueueItemSchema, toHistoryItem, toQueueItem } from '../../shared/servarr-items.js'
+import { pageInputs, pageOf, pagingFields, serverPage, type Page } from '../../shared/servarr-paging.js'
+import {
+  EpisodeItemSchema, SERIES_IDS, SeasonItemSchema, SeriesItemSchema, seriesFlavour, toEpisodeItem, toSeasonItem, toSeriesItem
+} from '../../shared/servarr-series.js'
+
+const VIEWS = ['library', 'series', 'season', 'calendar', 'missing', 'queue', 'history'] as const
+const DAY = 86_400_000
+
+const input = Type.Object({
+  view: Type.Union(VIEWS.map(v => Type.Literal(v)), { default: 'library', description: 'library: series in the library (filter with term); series: the seasons of one series (needs id); season: the episodes of one season (needs id and seasonNumber); calendar: episodes airing from startDate for days; missing: monitored aired episodes without a file; queue: downloads in progress; history: grabs, imports and failures (queue, history and missing take an optional id to narrow to one series)' }),
+  ...idFields(SERIES_IDS, false),
+  seasonNumber: Type.Optional(Type.Integer({ minimum: 0, maximum: 500, description: 'Season for view "season" (0 = specials)' })),
+  term: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'For view "library": only titles containing this text' })),
+  startDate: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'For view "calendar": first day (YYYY-MM-DD, UTC; default today)' })),
+  days: Type.Integer({ minimum: 1, maximum: 90, default: 7, description: 'For view "calendar": how many days to cover' }),
+  ...pageInputs(100, 25)
+}, { additionalProperties: false })
+
+const ItemSchema = Type.Union([SeriesItemSchema, SeasonItemSchema, EpisodeItemSchema, QueueItemSchema, HistoryItemSchema], { description: 'One row; its kind says which shape it has' })
+
+const output = Type.Object({
+  view: Type.String({ description: 'The view shown' }),
+  series: Type.Optional(SeriesItemSchema),
+  idUsed: Type.Optional(IdUsedSchema),
+  ...pagingFields(ItemSchema, 'rows')
+}, { additionalProperties: false })
+
+type Item = Static<typeof ItemSchema>
+
+export default (app: FastifyInstance) => defineTool({
+  name: 'series_status',
+  title: 'Series library, episodes, calendar, missing, queue and history',
+  description: 'Read-only views of the series manager, each paged ({ items, total, offset, limit, hasMore }): the library, the seasons of a series, the episodes of a season (with files), the airing calendar, missing episodes, the download queue (progress, time left, why an import is blocked, outputPath for series_import) and history. ' +
+    'Series are named by id: the seriesId or the TVDB id (idType). Use series_search to find series not yet in the library, series_releases to pick a release.',
+  inputSchema: input,
+  outputSchema: output,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async handler (args, ctx) {
+    const sonarr = app.backends.sonarr
+    const needsId = args.view === 'series' || args.view === 'season'
+    if (needsId && args.id === undefined) throw new ToolError(`View "${args.view}" needs id (a seriesId or TVDB id). Call series_status with view "library" to list ids.`)
+    const resolved = args.id === undefined ? undefined : await resolveId(seriesFlavour(sonarr), args.id, args.idType)
+    const profiles = await sonarr.qualityProfiles()
+    const series = resolved && toSeriesItem(resolved.item, profiles)
+    let page: Page<Item>
+
+    switch (args.view) {
+      case 'library': {
+        const term = args.term?.toLowerCase()
+        const all = (await sonarr.listSeries(ctx.signal))
+          .filter(s => !term || (s.title ?? '').toLowerCase().includes(term))
+          .sort((a, b) => (a.sortTitle ?? a.title ?? '').localeCompare(b.sortTitle ?? b.title ?? ''))
+        page = pageOf(all.map(s => toSeriesItem(s, profiles)), args.offset, args.limit)
+        break
+      }
+      case 'series':
+        page = pageOf((resolved!.item.seasons ?? []).map(toSeasonItem), args.offset, args.limit)
+        break
+      case 'season': {
+        if (args.seasonNumber === undefined) throw new ToolError('View "season" needs seasonNumber. Call series_status with view "series" to list seasons.')
+        const eps = await sonarr.episodes({ seriesId: resolved!.item.id, seasonNumber: args.seasonNumber, includeEpisodeFile: true, signal: ctx.signal })
+        page = pageOf(eps.sort((a, b) => a.episodeNumber - b.episodeNumber).map(toEpisodeItem), args.offset, args.limit)
+        break
+      }
+      case 'calendar': {
+        const start = args.startDate ? Date.parse(`${args.startDate}T00:00:00Z`) : Math.floor(Date.now() / DAY) * DAY
+        if (Number.isNaN(start)) throw new ToolError(`startDate "${args.startDate}" is not a date; use YYYY-MM-DD.`)
+        const eps = await sonarr.calendar({ start: new Date(start).toISOString(), end: new Date(start + args.days * DAY).toISOString(), signal: ctx.signal })
+        page = pageOf(eps.filter(e => !resolved || e.seriesId === resolved.item.id).map(toEpisodeItem), args.offset, args.limit)
+        break
+      }
+      case 'missing':
+        if (resolved) {
+          const now = Date.now()
+          const eps = (await sonarr.episodes({ seriesId: resolved.item.id, signal: ctx.signal }))
+            .filter(e => e.monitored && !e.hasFile && e.airDateUtc && Date.parse(e.airDateUtc) < now)
+          page = pageOf(eps.map(toEpisodeItem), args.offset, args.limit)
+        } else {
+          page = await serverPage(args.offset, args.limit, async (p, size) => {
+            const r = await sonarr.missing({ page: p, pageSize: size, signal: ctx.signal })
+            return { totalRecords: r.totalRecords, records: r.records.map(toEpisodeItem) }
+          })
+        }
+        break
+      case 'queue':
+        page = await serverPage(args.offset, args.limit, async (p, size) => {
+          const r = await sonarr.queue({ page: p, pageSize: size, ids: resolved ? [resolved.item.id] : undefined, signal: ctx.signal })
+          return { totalRecords: r.totalRecords, records: r.records.map(toQueueItem) }
+        })
+        break
+      case 'history':
+        page = await serverPage(args.offset, args.limit, async (p, size) => {
+          const r = await sonarr.history({ page: p, pageSize: size, ids: resolved ? [resolved.item.id] : undefined, signal: ctx.signal })
+          return { totalRecords: r.totalRecords, records: r.records.map(toHistoryItem) }
+        })
+        break
+    }
+    const data = { view: args.view, ...(series ? { series } : {}), ...(resolved ? { idUsed: resolved.idUsed } : {}), ...page }
+    const about = series ? ` for "${series.title}" (${resolved!.idUsed.type} ${resolved!.idUsed.value})` : ''
+    return { data, summary: `${args.view}${about}: showing ${page.items.length} of ${page.total}${page.hasMore ? ` (next: offset ${args.offset + args.limit})` : ''}.` }
+  }
+})

@@ -1,0 +1,47 @@
+// Ids: the tools accept either the manager's own id (seriesId / movieId) or the catalogue id (TVDB for
+// series, TMDB for movies) and always say which one was used.
+import { Type } from '@sinclair/typebox'
+import { ToolError } from '../../lib/errors.js'
+
+export interface IdFlavour<T> {
+  /** "series" or "movie". */
+  noun: string
+  managerId: 'seriesId' | 'movieId'
+  catalogueId: 'tvdbId' | 'tmdbId'
+  /** Tools to point at in recovery hints. */
+  statusTool: string
+  searchTool: string
+  byManagerId: (id: number) => Promise<T | undefined>
+  byCatalogueId: (id: number) => Promise<T | undefined>
+}
+
+export function idFields (f: { noun: string, managerId: string, catalogueId: string }, required: boolean) {
+  const catalogue = f.catalogueId === 'tvdbId' ? 'TVDB' : 'TMDB'
+  const id = Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: `The ${f.noun}: its ${f.managerId} in the manager or its ${catalogue} id (${f.catalogueId}); idType says which (auto tries both)` })
+  return {
+    id: required ? id : Type.Optional(id),
+    idType: Type.Union([Type.Literal('auto'), Type.Literal(f.managerId), Type.Literal(f.catalogueId)], {
+      default: 'auto',
+      description: `How to read id: "${f.managerId}" (the manager's id), "${f.catalogueId}" (${catalogue}), or "auto" (whichever matches; refused if both match different ${f.noun === 'series' ? 'series' : 'movies'})`
+    })
+  }
+}
+
+export const IdUsedSchema = Type.Object({
+  value: Type.Integer({ description: 'The id that was given' }),
+  type: Type.String({ description: 'Which id it was read as: the manager\'s id (seriesId/movieId) or the catalogue id (tvdbId/tmdbId)' })
+}, { additionalProperties: false, description: 'Which id was used to find the item' })
+
+export async function resolveId<T extends { id: number }> (f: IdFlavour<T>, id: number, idType: string): Promise<{ item: T, idUsed: { value: number, type: string } }> {
+  const [byManager, byCatalogue] = await Promise.all([
+    idType === f.catalogueId ? undefined : f.byManagerId(id),
+    idType === f.managerId ? undefined : f.byCatalogueId(id)
+  ])
+  if (byManager && byCatalogue && byManager.id !== byCatalogue.id) {
+    throw new ToolError(`${id} is both the ${f.managerId} of one ${f.noun} and the ${f.catalogueId} of another. Call again with idType "${f.managerId}" or "${f.catalogueId}".`)
+  }
+  if (byManager) return { item: byManager, idUsed: { value: id, type: f.managerId } }
+  if (byCatalogue) return { item: byCatalogue, idUsed: { value: id, type: f.catalogueId } }
+  const as = idType === 'auto' ? `${f.managerId} or ${f.catalogueId}` : idType
+  throw new ToolError(`No ${f.noun} with ${as} ${id} in the library. Call ${f.statusTool} with view "library" to list ids, or ${f.searchTool} to find and add it.`)
+}

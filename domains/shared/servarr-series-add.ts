@@ -1,0 +1,122 @@
+// Adding a series to Sonarr, or updating it when it is already there (never a duplicate). Profile, root
+// folder and tags are resolved strictly (servarr-choices.ts): ambiguity is refused with the choices.
+import { ToolError } from '../../lib/errors.js'
+import type { SonarrClient } from '../../plugins/backends/servarr.js'
+import type { Series } from '../../plugins/backends/servarr-types.js'
+import { chooseProfile, chooseRootFolder, chooseTags } from './servarr-choices.js'
+
+export const MONITOR_CHOICES = ['all', 'future', 'missing', 'existing', 'firstSeason', 'lastSeason', 'pilot', 'recent', 'none'] as const
+export type MonitorChoice = typeof MONITOR_CHOICES[number]
+
+export interface AddSeriesRequest {
+  tvdbId: number
+  qualityProfile?: string
+  rootFolder?: string
+  monitor?: MonitorChoice
+  seriesType?: 'standard' | 'daily' | 'anime'
+  seasonFolder?: boolean
+  tags?: string[]
+  searchForMissing: boolean
+}
+
+export interface AddSeriesResult {
+  action: 'added' | 'updated'
+  seriesId: number
+  tvdbId: number
+  title: string
+  path: string
+  qualityProfile: string
+  monitored: boolean
+  monitor?: string
+  seriesType: string
+  searchStarted: boolean
+  notes: string[]
+}
+
+const TOOL = 'series_search'
+
+export async function addOrUpdateSeries (client: SonarrClient, req: AddSeriesRequest): Promise<AddSeriesResult> {
+  const [existing, profiles, folders, tags] = await Promise.all([client.seriesByTvdbId(req.tvdbId), client.qualityProfiles(), client.rootFolders(), client.tags()])
+  const tagIds = chooseTags(tags, req.tags, TOOL)
+  if (existing) return await update(client, existing, req, profiles, folders, tagIds)
+
+  const found = (await client.lookup(`tvdb:${req.tvdbId}`))[0]
+  if (!found || found.tvdbId !== req.tvdbId) throw new ToolError(`TVDB id ${req.tvdbId} was not found in the catalogue. Call series_search with a title to find the right tvdbId.`)
+  const profile = chooseProfile(profiles, req.qualityProfile, TOOL)
+  const rootFolderPath = chooseRootFolder(folders, req.rootFolder, TOOL)
+  const monitor = req.monitor ?? 'all'
+  const added = await client.addSeries({
+    title: found.title,
+    tvdbId: req.tvdbId,
+    year: found.year,
+    titleSlug: found.titleSlug,
+    images: found.images ?? [],
+    seasons: found.seasons ?? [],
+    qualityProfileId: profile.id,
+    rootFolderPath,
+    seriesType: req.seriesType ?? found.seriesType ?? 'standard',
+    seasonFolder: req.seasonFolder ?? true,
+    monitored: monitor !== 'none',
+    tags: tagIds,
+    addOptions: { monitor, searchForMissingEpisodes: req.searchForMissing, searchForCutoffUnmetEpisodes: false, ignoreEpisodesWithFiles: false, ignoreEpisodesWithoutFiles: false }
+  })
+  const notes = profile.matchedBy === 'partial' ? [`Quality profile "${req.qualityProfile}" matched "${profile.name}".`] : []
+  return {
+    action: 'added',
+    seriesId: added.id,
+    tvdbId: req.tvdbId,
+    title: added.title ?? found.title ?? '',
+    path: added.path ?? '',
+    qualityProfile: profile.name,
+    monitored: added.monitored === true,
+    monitor,
+    seriesType: added.seriesType ?? 'standard',
+    searchStarted: req.searchForMissing,
+    notes
+  }
+}
+
+/** Applies the requested options to a series already in the library. */
+async function update (client: SonarrClient, s: Series, req: AddSeriesRequest, profiles: Awaited<ReturnType<SonarrClient['qualityProfiles']>>, folders: Awaited<ReturnType<SonarrClient['rootFolders']>>, tagIds: number[]): Promise<AddSeriesResult> {
+  const notes: string[] = []
+  const next: Series = { ...s }
+  let profileName = profiles.find(p => p.id === s.qualityProfileId)?.name ?? `#${s.qualityProfileId}`
+  if (req.qualityProfile !== undefined) {
+    const profile = chooseProfile(profiles, req.qualityProfile, TOOL)
+    next.qualityProfileId = profile.id
+    profileName = profile.name
+  }
+  if (req.rootFolder !== undefined && chooseRootFolder(folders, req.rootFolder, TOOL) !== (s.rootFolderPath ?? '').replace(/\/+$/, '')) {
+    notes.push(`The series stays in ${s.path}; moving it to another root folder is not done here.`)
+  }
+  if (req.seriesType) next.seriesType = req.seriesType
+  if (req.seasonFolder !== undefined) next.seasonFolder = req.seasonFolder
+  if (req.tags !== undefined) next.tags = tagIds
+  if (req.monitor !== undefined) {
+    const seasons = (s.seasons ?? []).map(x => x.seasonNumber).filter(n => n > 0)
+    const first = Math.min(...seasons)
+    const last = Math.max(...seasons)
+    const pick: Partial<Record<string, (n: number) => boolean>> = {
+      all: n => n > 0, none: () => false, firstSeason: n => n === first, lastSeason: n => n === last, pilot: n => n === first
+    }
+    const rule = pick[req.monitor]
+    next.monitored = req.monitor !== 'none'
+    if (rule) next.seasons = (s.seasons ?? []).map(x => ({ ...x, monitored: rule(x.seasonNumber) }))
+    else notes.push(`Monitoring "${req.monitor}" only applies when adding; the series is now monitored and its season flags are unchanged.`)
+  }
+  const updated = await client.updateSeries(next)
+  if (req.searchForMissing) await client.command({ name: 'SeriesSearch', seriesId: s.id })
+  return {
+    action: 'updated',
+    seriesId: updated.id,
+    tvdbId: req.tvdbId,
+    title: updated.title ?? '',
+    path: updated.path ?? '',
+    qualityProfile: profileName,
+    monitored: updated.monitored === true,
+    ...(req.monitor ? { monitor: req.monitor } : {}),
+    seriesType: updated.seriesType ?? 'standard',
+    searchStarted: req.searchForMissing,
+    notes
+  }
+}

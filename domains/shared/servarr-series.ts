@@ -1,0 +1,128 @@
+// Series-specific helpers shared by the series tools: id resolution against Sonarr and the trimmed
+// views of series, seasons and episodes.
+import { Type, type Static } from '@sinclair/typebox'
+import { ToolError } from '../../lib/errors.js'
+import type { SonarrClient } from '../../plugins/backends/servarr.js'
+import type { Episode, QualityProfile, Season, Series } from '../../plugins/backends/servarr-types.js'
+import type { IdFlavour } from './servarr-ids.js'
+import { qualityName } from './servarr-items.js'
+import { episodeCode } from './servarr-text.js'
+
+export const SERIES_IDS = { noun: 'series', managerId: 'seriesId', catalogueId: 'tvdbId' } as const
+
+export function seriesFlavour (client: SonarrClient): IdFlavour<Series> {
+  return {
+    ...SERIES_IDS,
+    statusTool: 'series_status',
+    searchTool: 'series_search',
+    byManagerId: id => client.getSeries(id),
+    byCatalogueId: id => client.seriesByTvdbId(id)
+  }
+}
+
+export const SeriesItemSchema = Type.Object({
+  kind: Type.Literal('series', { description: 'Item type: a series in the library' }),
+  seriesId: Type.Integer({ description: 'Id in the series manager' }),
+  tvdbId: Type.Integer({ description: 'TVDB id' }),
+  title: Type.String({ description: 'Title' }),
+  year: Type.Integer({ description: 'First air year' }),
+  status: Type.String({ description: 'continuing, ended or upcoming' }),
+  monitored: Type.Boolean({ description: 'Whether the manager looks for new episodes' }),
+  qualityProfile: Type.String({ description: 'Quality profile name' }),
+  seriesType: Type.String({ description: 'standard, daily or anime' }),
+  path: Type.String({ description: 'Series folder (our path)' }),
+  seasonCount: Type.Integer({ description: 'Number of seasons' }),
+  episodeFileCount: Type.Integer({ description: 'Episodes with a file' }),
+  episodeCount: Type.Integer({ description: 'Monitored aired episodes plus those with a file' }),
+  totalEpisodeCount: Type.Integer({ description: 'All episodes known' }),
+  sizeOnDisk: Type.Number({ description: 'Bytes on disk' })
+}, { additionalProperties: false, description: 'A series in the library' })
+
+export const SeasonItemSchema = Type.Object({
+  kind: Type.Literal('season', { description: 'Item type: a season of the series' }),
+  seasonNumber: Type.Integer({ description: 'Season number (0 = specials)' }),
+  monitored: Type.Boolean({ description: 'Whether the season is monitored' }),
+  episodeFileCount: Type.Integer({ description: 'Episodes with a file' }),
+  episodeCount: Type.Integer({ description: 'Monitored aired episodes plus those with a file' }),
+  totalEpisodeCount: Type.Integer({ description: 'All episodes in the season' }),
+  sizeOnDisk: Type.Number({ description: 'Bytes on disk' })
+}, { additionalProperties: false, description: 'A season' })
+
+export const EpisodeItemSchema = Type.Object({
+  kind: Type.Literal('episode', { description: 'Item type: an episode' }),
+  episodeId: Type.Integer({ description: 'Episode id in the series manager' }),
+  seriesId: Type.Integer({ description: 'Series id' }),
+  seriesTitle: Type.Optional(Type.String({ description: 'Series title (calendar and missing views)' })),
+  code: Type.String({ description: 'Season and episode, e.g. S01E02' }),
+  seasonNumber: Type.Integer({ description: 'Season number' }),
+  episodeNumber: Type.Integer({ description: 'Episode number' }),
+  title: Type.String({ description: 'Episode title' }),
+  airDateUtc: Type.Optional(Type.String({ description: 'Air date and time (ISO 8601, UTC)' })),
+  hasFile: Type.Boolean({ description: 'Whether a file is in the library' }),
+  monitored: Type.Boolean({ description: 'Whether the episode is monitored' }),
+  filePath: Type.Optional(Type.String({ description: 'Episode file (our path), when it has one and files were requested' })),
+  fileSize: Type.Optional(Type.Number({ description: 'File size in bytes' })),
+  fileQuality: Type.Optional(Type.String({ description: 'File quality name' }))
+}, { additionalProperties: false, description: 'An episode' })
+
+export function toSeriesItem (s: Series, profiles: QualityProfile[]): Static<typeof SeriesItemSchema> {
+  return {
+    kind: 'series',
+    seriesId: s.id,
+    tvdbId: s.tvdbId ?? 0,
+    title: s.title ?? '',
+    year: s.year ?? 0,
+    status: s.status ?? 'unknown',
+    monitored: s.monitored === true,
+    qualityProfile: profiles.find(p => p.id === s.qualityProfileId)?.name ?? `#${s.qualityProfileId}`,
+    seriesType: s.seriesType ?? 'standard',
+    path: s.path ?? '',
+    seasonCount: s.statistics?.seasonCount ?? (s.seasons ?? []).length,
+    episodeFileCount: s.statistics?.episodeFileCount ?? 0,
+    episodeCount: s.statistics?.episodeCount ?? 0,
+    totalEpisodeCount: s.statistics?.totalEpisodeCount ?? 0,
+    sizeOnDisk: s.statistics?.sizeOnDisk ?? 0
+  }
+}
+
+export function toSeasonItem (s: Season): Static<typeof SeasonItemSchema> {
+  return {
+    kind: 'season',
+    seasonNumber: s.seasonNumber,
+    monitored: s.monitored,
+    episodeFileCount: s.statistics?.episodeFileCount ?? 0,
+    episodeCount: s.statistics?.episodeCount ?? 0,
+    totalEpisodeCount: s.statistics?.totalEpisodeCount ?? 0,
+    sizeOnDisk: s.statistics?.sizeOnDisk ?? 0
+  }
+}
+
+export function toEpisodeItem (e: Episode): Static<typeof EpisodeItemSchema> {
+  return {
+    kind: 'episode',
+    episodeId: e.id,
+    seriesId: e.seriesId,
+    ...(e.series?.title ? { seriesTitle: e.series.title } : {}),
+    code: episodeCode(e.seasonNumber, [e.episodeNumber]),
+    seasonNumber: e.seasonNumber,
+    episodeNumber: e.episodeNumber,
+    title: e.title ?? '',
+    ...(e.airDateUtc ? { airDateUtc: e.airDateUtc } : {}),
+    hasFile: e.hasFile === true,
+    monitored: e.monitored === true,
+    ...(e.episodeFile?.path ? { filePath: e.episodeFile.path, fileSize: e.episodeFile.size ?? 0, ...(qualityName(e.episodeFile.quality) ? { fileQuality: qualityName(e.episodeFile.quality) } : {}) } : {})
+  }
+}
+
+/** The episodes a season/episode pair names, or a recovery hint when it does not exist. */
+export async function findEpisodes (client: SonarrClient, series: Series, seasonNumber: number, episodeNumber?: number): Promise<Episode[]> {
+  const eps = await client.episodes({ seriesId: series.id, seasonNumber })
+  const chosen = episodeNumber === undefined ? eps : eps.filter(e => e.episodeNumber === episodeNumber)
+  if (chosen.length === 0) {
+    const seasons = (series.seasons ?? []).map(s => s.seasonNumber).join(', ')
+    throw new ToolError(episodeNumber === undefined
+      ? `"${series.title}" has no season ${seasonNumber}. Seasons: ${seasons || 'none'}.`
+      : `"${series.title}" has no ${episodeCode(seasonNumber, [episodeNumber])}. Call series_status with view "season" and seasonNumber ${seasonNumber} to list its episodes.`)
+  }
+  return chosen
+}

@@ -1,0 +1,69 @@
+// Starts the Sonarr and Radarr simulators (and, on request, the Jellyfin one) on fresh temp roots and builds
+// the tool server pointed at them. The simulators see the library under /data and downloads under
+// /downloads, as in the compose stack; PATH_MAP maps those to the temp roots, so every path crosses the
+// mapping both ways, and the simulators' file work (import, delete) happens inside the temp roots.
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../../app.js'
+import type { Config } from '../../config.js'
+import type { ToolCallResult } from '../../plugins/tool-types.js'
+import { createSonarrSimulator, type SonarrSimulator } from '../../simulators/servarr/sonarr.js'
+import { createRadarrSimulator, type RadarrSimulator } from '../../simulators/servarr/radarr.js'
+import type { ServarrSimOptions } from '../../simulators/servarr/core.js'
+import { createJellyfinSimulator, type JellyfinSimulator } from '../../simulators/jellyfin/index.js'
+import { makeRoots, testConfig, type TestRoots } from './build.js'
+import { toolContext } from './sim-app.js'
+
+export const SERVARR_KEYS = { sonarr: 'c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7', radarr: 'd3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8', jellyfin: 'e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9' } as const
+
+export interface ServarrStack {
+  app: FastifyInstance
+  config: Config
+  roots: TestRoots
+  sonarr: SonarrSimulator
+  radarr: RadarrSimulator
+  jellyfin?: JellyfinSimulator
+  /** Calls a tool through the registry as the internal principal. */
+  call: (name: string, args?: Record<string, unknown>) => Promise<ToolCallResult>
+}
+
+export interface StackOptions {
+  sim?: Partial<ServarrSimOptions>
+  jellyfin?: boolean
+  config?: Record<string, unknown>
+}
+
+export async function startServarrStack (t: { teardown: (fn: () => unknown) => void }, opts: StackOptions = {}): Promise<ServarrStack> {
+  const roots = makeRoots()
+  const simOpts = { disk: { media: roots.media, downloads: roots.downloads }, ...opts.sim }
+  const sonarr = await createSonarrSimulator({ apiKey: SERVARR_KEYS.sonarr, ...simOpts })
+  const radarr = await createRadarrSimulator({ apiKey: SERVARR_KEYS.radarr, ...simOpts })
+  const jellyfin = opts.jellyfin ? await createJellyfinSimulator({ apiKey: SERVARR_KEYS.jellyfin, scanMs: 5 }) : undefined
+  const config = testConfig(roots, {
+    PATH_MAP: `/data=${roots.media},/downloads=${roots.downloads}`,
+    SERIES_MANAGER_URL: sonarr.url,
+    SERIES_MANAGER_API_KEY: SERVARR_KEYS.sonarr,
+    MOVIE_MANAGER_URL: radarr.url,
+    MOVIE_MANAGER_API_KEY: SERVARR_KEYS.radarr,
+    ...(jellyfin ? { MEDIA_SERVER_URL: jellyfin.url, MEDIA_SERVER_API_KEY: SERVARR_KEYS.jellyfin } : {}),
+    ...opts.config
+  })
+  const app = await buildApp(config, { logger: false })
+  await app.ready()
+  t.teardown(async () => {
+    await app.close()
+    await Promise.allSettled([sonarr.close(), radarr.close(), jellyfin?.close()])
+    roots.cleanup()
+  })
+  return { app, config, roots, sonarr, radarr, jellyfin, call: (name, args = {}) => app.tools.call(name, args, toolContext()) }
+}
+
+/** The structured result of a successful call (fails the caller's expectation loudly otherwise). */
+export function ok (res: ToolCallResult): any {
+  if (res.isError) throw new Error(`tool failed: ${res.content[0]?.text}`)
+  return res.structuredContent
+}
+
+export function errorText (res: ToolCallResult): string {
+  if (!res.isError) throw new Error(`expected an error, got: ${res.content[0]?.text}`)
+  return res.content[0].text
+}
