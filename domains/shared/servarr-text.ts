@@ -2,7 +2,8 @@
 // bidirectional overrides that disguise what it says, or instructions aimed at a model. We pass it on as
 // data only, stripped of invisible characters and bounded in length.
 
-// C0/C1 controls, zero-width and bidi formatting characters.
+// C0/C1 controls, zero-width and bidi formatting characters (matching control characters is the point).
+// eslint-disable-next-line no-control-regex
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g
 
 export function untrusted (text: string | null | undefined, max = 300): string {
