@@ -91,7 +91,7 @@ async function create (app: FastifyInstance, args: Args, signal: AbortSignal) {
   const real = await app.sandbox.resolve(args.path!)
   const mediaRoot = app.sandbox.roots().media
   if (!mediaRoot || (real !== mediaRoot && !real.startsWith(mediaRoot + path.sep))) {
-    throw new ToolError(`A library must be inside the media root (MEDIA_ROOT), not under downloads. Move the files with manage_files first, then create the library over their folder.`)
+    throw new ToolError('A library must be inside the media root (MEDIA_ROOT), not under downloads. Move the files with manage_files first, then create the library over their folder.')
   }
   const info = await stat(real).catch(() => undefined)
   if (!info?.isDirectory()) throw new ToolError(`${args.path} is not an existing folder. Create it (or move files into it with manage_files) first.`)

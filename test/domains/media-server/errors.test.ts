@@ -1,0 +1,85 @@
+// Failure paths of the media-server tools: every message says how to recover, names the variable to fix,
+// and never carries a secret or a backend body.
+import t from 'tap'
+import { createJellyfinClient } from '../../../plugins/backends/jellyfin.js'
+import { SIM_KEYS, startSims } from '../../helpers/sim-app.js'
+
+const UNKNOWN = '0123456789abcdef0123456789abcdef'
+
+t.test('unknown ids point to the tool that lists ids', async t => {
+  const { app, sims, ctx } = await startSims(t, { jellyfin: true })
+  const res = await app.tools.call('show_details', { seriesId: UNKNOWN }, ctx())
+  t.equal(res.isError, true)
+  t.match(res.content[0].text, /No item with id 0123456789abcdef0123456789abcdef.*Call search_media/)
+  const movie = [...sims.jellyfin.state.items.values()].find(i => i.kind === 'Movie')!
+  const notSeries = await app.tools.call('show_details', { seriesId: movie.id }, ctx())
+  t.match(notSeries.content[0].text, /is a Movie .* not a series.*search_media/)
+  const lib = await app.tools.call('search_media', { library: 'Cartoons' }, ctx())
+  t.match(lib.content[0].text, /No library named "Cartoons"\. Libraries: "Movies", "Shows", "Anime", "Music"/)
+  t.same(sims.jellyfin.violations, [])
+})
+
+t.test('a wrong key names MEDIA_SERVER_API_KEY and never shows the key', async t => {
+  const { app, ctx } = await startSims(t, { jellyfin: true }, { config: { MEDIA_SERVER_API_KEY: 'not-the-right-key-123' } })
+  for (const [tool, args] of [['server_status', {}], ['search_media', {}], ['activity_log', {}], ['show_details', { seriesId: UNKNOWN }]] as const) {
+    const res = await app.tools.call(tool, args, ctx())
+    t.equal(res.isError, true, tool)
+    t.match(res.content[0].text, /Jellyfin rejected the API key: check MEDIA_SERVER_API_KEY/, tool)
+    t.notMatch(JSON.stringify(res), /not-the-right-key-123/, `${tool}: no secret in the result`)
+  }
+})
+
+t.test('a missing key: the server starts, tools fail naming the variable', async t => {
+  const { app, ctx } = await startSims(t, { jellyfin: true }, { config: { MEDIA_SERVER_API_KEY: '' } })
+  t.ok(app.tools.names().includes('server_status'), 'the server started with its tools')
+  const res = await app.tools.call('search_media', { query: 'x' }, ctx())
+  t.equal(res.isError, true)
+  t.match(res.content[0].text, /Jellyfin is not configured: set MEDIA_SERVER_API_KEY/)
+})
+
+t.test('backend down', async t => {
+  const { app, sims, ctx } = await startSims(t, { jellyfin: true })
+  sims.jellyfin.faults.set('down')
+  const res = await app.tools.call('server_status', {}, ctx())
+  t.equal(res.isError, true)
+  t.match(res.content[0].text, /Jellyfin is unreachable at http:\/\/127\.0\.0\.1:\d+ .*MEDIA_SERVER_URL/)
+  await sims.jellyfin.close()
+  const gone = await app.tools.call('activity_log', {}, ctx())
+  t.match(gone.content[0].text, /Jellyfin (is unreachable|failed several times)/)
+})
+
+t.test('backend errors and garbage are shaped, not echoed', async t => {
+  const { app, sims, ctx } = await startSims(t, { jellyfin: true })
+  sims.jellyfin.faults.set('5xx', { status: 500 })
+  const res = await app.tools.call('search_media', {}, ctx())
+  t.match(res.content[0].text, /Jellyfin failed \(HTTP 500\)/)
+  t.notMatch(res.content[0].text, /Service Unavailable/, 'the backend body is not passed through')
+  sims.jellyfin.faults.set('invalid-json')
+  const garbage = await app.tools.call('search_media', {}, ctx())
+  t.match(garbage.content[0].text, /not valid JSON.*MEDIA_SERVER_URL/)
+})
+
+t.test('a slow backend hits the deadline', async t => {
+  const { app, config, sims, ctx } = await startSims(t, { jellyfin: true })
+  // The production deadline is 15 s; a short-deadline client keeps this test fast on the same code path.
+  const fast = createJellyfinClient(config, { deadlineMs: 250 })
+  t.teardown(() => fast.close())
+  ;(app.backends as { jellyfin: typeof fast }).jellyfin = fast
+  sims.jellyfin.faults.set('slow', { delayMs: 3_000 })
+  const started = Date.now()
+  const res = await app.tools.call('search_media', { query: 'x' }, ctx())
+  t.equal(res.isError, true)
+  t.match(res.content[0].text, /Jellyfin did not answer within \d+ s/)
+  t.ok(Date.now() - started < 2_500, 'gave up before the backend answered')
+  t.equal(SIM_KEYS.jellyfin.length, 32)
+})
+
+t.test('a cancelled call stops waiting', async t => {
+  const { app, sims, ctx } = await startSims(t, { jellyfin: true })
+  sims.jellyfin.faults.set('slow', { delayMs: 3_000 })
+  const abort = new AbortController()
+  setTimeout(() => abort.abort(), 100)
+  const res = await app.tools.call('server_status', {}, ctx({ signal: abort.signal }))
+  t.equal(res.isError, true)
+  t.match(res.content[0].text, /cancelled/)
+})
