@@ -51,7 +51,7 @@ export async function planEpisodeRenames (dir: string, opts: { showName?: string
     const name = basename(path)
     const kind = fileKind(name)
     if (kind !== 'video' && kind !== 'subtitle') continue
-    if (/(^|[^a-z])sample([^a-z]|$)/i.test(name)) continue
+    if (isSample(path)) continue
     const info = parseEpisodeName(name) ?? parseWithSeasonFolder(path)
     if (!info) {
       plan.unmatched.push(path)
@@ -66,6 +66,12 @@ export async function planEpisodeRenames (dir: string, opts: { showName?: string
   findCollisions(plan, existing)
   plan.renames.sort((a, b) => (a.to < b.to ? -1 : 1))
   return plan
+}
+
+/** Release samples: "sample.mkv", "show.s01e01-sample.mkv", or anything in a "Sample" folder. */
+function isSample (path: string): boolean {
+  const stem = basename(path).replace(/\.[^.]+$/, '')
+  return /(^|[-._ ])sample$/i.test(stem) || /^sample-/i.test(stem) || /^samples?$/i.test(basename(dirname(path)))
 }
 
 /** "E05.mkv" or "05 - Title.mkv" inside "Season 02": season from the folder, episode from the name. */
@@ -89,12 +95,15 @@ function findCollisions (plan: RenamePlan, existing: Set<string>) {
   for (const r of plan.renames) byTarget.set(r.to, [...(byTarget.get(r.to) ?? []), r.from])
   for (const u of plan.unchanged) if (byTarget.has(u)) byTarget.get(u)!.push(u)
   const moving = new Set(plan.renames.map(r => r.from))
+  // Libraries on SMB shares or case-insensitive disks treat "S01E02" and "s01e02" as one name.
+  const lower = new Map([...existing].map(p => [p.toLowerCase(), p]))
   for (const [target, sources] of byTarget) {
+    const clash = existing.has(target) ? target : lower.get(target.toLowerCase())
     if (sources.length > 1) {
       plan.collisions.push({ target, sources, reason: `${sources.length} files would get the same name` })
-    } else if (existing.has(target) || existing.has(target.toLowerCase())) {
+    } else if (clash !== undefined && !sources.includes(clash)) {
       // Even a file that is itself about to be renamed away counts: chains and swaps are refused, not ordered.
-      plan.collisions.push({ target, sources, reason: moving.has(target) ? 'the name belongs to another file that is also being renamed' : 'a file with that name already exists' })
+      plan.collisions.push({ target, sources, reason: moving.has(clash) ? 'the name belongs to another file that is also being renamed' : 'a file with that name already exists' })
     }
   }
 }

@@ -1,0 +1,94 @@
+// rename_episodes: the standard "Show - S01E02.ext" inside "Season 01" for one show, previewed by default.
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { defineTool } from '../../../plugins/tool-types.js'
+import { ToolError } from '../../../lib/errors.js'
+import { planEpisodeRenames, type RenamePlan } from '../../../lib/library/rename-plan.js'
+import { runRenameJob } from '../../../lib/library/rename-job.js'
+import { JOB_KINDS, JobSummarySchema, defineJobKinds, jobSentence, startJobAndWait } from '../../../lib/library/run-job.js'
+
+const SHOWN = 200
+
+const inputSchema = Type.Object({
+  path: Type.String({ minLength: 1, maxLength: 4096, description: 'The show folder (e.g. "tv/Breaking Bad") or one of its season folders. Files up to two folders deep are considered.' }),
+  showName: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Show name used in the new file names (default: the show folder name)' })),
+  dryRun: Type.Boolean({ default: true, description: 'true (default): only show the plan. false: apply it as a job (all or nothing; undo with manage_files action "undo").' }),
+  waitSeconds: Type.Integer({ minimum: 0, maximum: 120, default: 20, description: 'When applying: how long to wait for the job before returning its id' })
+}, { additionalProperties: false })
+
+const Rename = Type.Object({
+  from: Type.String({ description: 'Current path' }),
+  to: Type.String({ description: 'New path' })
+})
+
+const outputSchema = Type.Object({
+  showFolder: Type.String({ description: 'The show folder the plan covers' }),
+  showName: Type.String({ description: 'Name used in the new file names' }),
+  dryRun: Type.Boolean({ description: 'Whether this was only a preview' }),
+  renameCount: Type.Integer({ description: 'Files to rename (or renamed)' }),
+  renames: Type.Array(Rename, { description: `The renames (at most ${SHOWN} shown)` }),
+  unchanged: Type.Integer({ description: 'Files already named correctly' }),
+  unmatched: Type.Array(Type.String(), { description: 'Video/subtitle files without a recognisable season and episode; left alone' }),
+  collisions: Type.Array(Type.Object({
+    target: Type.String({ description: 'The contested new name' }),
+    sources: Type.Array(Type.String(), { description: 'Files that would get it' }),
+    reason: Type.String({ description: 'Why it is a collision' })
+  }), { description: 'Conflicts that block the rename; nothing is renamed while any exist' }),
+  job: Type.Optional(JobSummarySchema)
+}, { additionalProperties: false })
+
+export default function renameEpisodes (app: FastifyInstance) {
+  defineJobKinds(app.jobs)
+  const sandbox = app.sandbox
+  const shown = (plan: RenamePlan) => ({
+    showFolder: sandbox.display(plan.showDir),
+    showName: plan.showName,
+    renameCount: plan.renames.length,
+    renames: plan.renames.slice(0, SHOWN).map(r => ({ from: sandbox.display(r.from), to: sandbox.display(r.to) })),
+    unchanged: plan.unchanged.length,
+    unmatched: plan.unmatched.slice(0, SHOWN).map(p => sandbox.display(p)),
+    collisions: plan.collisions.map(c => ({ target: sandbox.display(c.target), sources: c.sources.map(s => sandbox.display(s)), reason: c.reason }))
+  })
+
+  return defineTool({
+    name: 'rename_episodes',
+    title: 'Rename episodes to the standard scheme',
+    description: 'Renames a show\'s episode files (and their subtitle sidecars) to "Show - S01E02.ext" inside "Season 01" folders, reading season/episode from messy names (S01E02, 1x02, "Season 1 Episode 2", or the season folder). ' +
+      'Default dryRun:true only returns the plan: renames, files already correct, files it could not read, and collisions. ' +
+      'With dryRun:false the renames run as a job, all or nothing: any collision (two files wanting one name, or a name already taken) blocks the whole rename, and a failure midway reverts what was done. ' +
+      'Nothing is ever overwritten. Revert a finished rename with manage_files action "undo" and the job id. For moving whole folders use manage_files.',
+    inputSchema,
+    outputSchema,
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    guards: { paths: ['path'], names: ['showName'] },
+    handler: async (args, ctx) => {
+      const dir = await sandbox.resolve(args.path)
+      const plan = await planEpisodeRenames(dir, { showName: args.showName, signal: ctx.signal })
+      await sandbox.assertMutable(plan.showDir)
+      const view = shown(plan)
+      if (args.dryRun || plan.renames.length === 0) {
+        const blocked = plan.collisions.length > 0 ? ` ${plan.collisions.length} collision(s) must be resolved first (rename or delete the files listed).` : ''
+        return {
+          data: { ...view, dryRun: args.dryRun },
+          summary: `${view.showFolder}: ${plan.renames.length} file(s) to rename, ${plan.unchanged.length} already standard, ${plan.unmatched.length} not recognised.${blocked}` +
+            (args.dryRun && plan.renames.length > 0 && !blocked ? ' Call again with dryRun:false to apply.' : '')
+        }
+      }
+      if (plan.collisions.length > 0) {
+        const first = plan.collisions.slice(0, 3).map(c => `${view.collisions.find(v => v.target === sandbox.display(c.target))?.target}: ${c.reason}`).join('; ')
+        throw new ToolError(`Nothing was renamed: ${plan.collisions.length} collision(s) (${first}). Rename or delete the conflicting files, then try again; call with dryRun:true to see the full list.`)
+      }
+      const job = await startJobAndWait(app.jobs, ctx, {
+        kind: JOB_KINDS.fileMove.kind,
+        owner: ctx.principal.id,
+        description: `Rename ${plan.renames.length} episode file(s) in ${view.showFolder}`,
+        estimatedDurationMs: 500 + plan.renames.length * 20,
+        run: job => runRenameJob(job, sandbox, plan.renames)
+      }, args.waitSeconds)
+      return {
+        data: { ...view, dryRun: false, job },
+        summary: `Renaming ${plan.renames.length} file(s) in ${view.showFolder}. ${jobSentence(job)} Revert with manage_files action "undo", jobId "${job.id}".`
+      }
+    }
+  })
+}
