@@ -5,3 +5,4 @@ export { runProcess, ProcessError, type RunOptions, type RunResult, type Process
 export { startDaemon, type Daemon, type DaemonOptions } from './daemon.js'
 export { RingBuffer, lineSplitter } from './ring-buffer.js'
 export { findExecutable } from './which.js'
+export { childEnv } from './env.js'

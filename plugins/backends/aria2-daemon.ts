@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { chmod, mkdir, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
-import { startDaemon, type Daemon } from '../../lib/process/index.js'
+import { childEnv, startDaemon, type Daemon } from '../../lib/process/index.js'
 
 export interface ManagedAria2 {
   url: string
@@ -45,7 +45,9 @@ export async function startManagedAria2 (opts: ManagedAria2Options): Promise<Man
     // Exits by itself if this server dies without stopping it.
     `--stop-with-process=${process.pid}`
   ]
-  const daemon = await startDaemon(opts.aria2cPath, args, { label: 'aria2c', env: { ...process.env, ...opts.env } })
+  const home = join(dir, 'home')
+  await mkdir(home, { recursive: true, mode: 0o700 })
+  const daemon = await startDaemon(opts.aria2cPath, args, { label: 'aria2c', env: { ...childEnv({ HOME: home }), ...opts.env } })
   const url = `http://127.0.0.1:${port}/jsonrpc`
   const deadline = Date.now() + (opts.startTimeoutMs ?? 10_000)
   for (;;) {

@@ -2,7 +2,12 @@
 // support, and also answers as a forward proxy (absolute-form request lines), so a test can give the
 // downloader a public-looking URL (passing the URL guard with a fake resolver) while the bytes still come
 // from 127.0.0.1: the child gets http_proxy pointing here. Every request is recorded.
+import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { join } from 'node:path'
+import { findExecutable } from '../../lib/process/index.js'
 
 export interface ServedFile {
   body: Buffer | string
@@ -76,4 +81,15 @@ export async function startStaticServer (): Promise<StaticServer> {
       server.close(() => resolve())
     })
   }
+}
+
+/** A small real video (2 s test pattern) when ffmpeg is installed, else random bytes to serve as .mp4. */
+export async function sampleVideo (dir: string): Promise<Buffer> {
+  if (await findExecutable('ffmpeg')) {
+    const out = join(dir, 'sample-clip.mp4')
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=160x120:rate=10',
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', out])
+    return readFileSync(out)
+  }
+  return randomBytes(200_000)
 }
