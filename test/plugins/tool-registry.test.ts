@@ -14,7 +14,8 @@ import type { PathSandbox } from '../../lib/sandbox/sandbox.js'
 import { buildTestApp, TEST_INTERNAL_KEY } from '../helpers/build.js'
 
 const runs = { delete: 0, echo: 0, fetch: 0 }
-let sandbox: PathSandbox
+/** Filled in once the app is built; the tool definitions need it first. */
+const box = {} as { sandbox: PathSandbox }
 
 const deleteFile = defineTool({
   name: 'test_delete_file',
@@ -29,16 +30,16 @@ const deleteFile = defineTool({
   guards: { paths: ['path'] },
   confirm: {
     preview: async ({ path }) => {
-      const abs = await sandbox.resolve(path)
+      const abs = await box.sandbox.resolve(path)
       const st = await stat(abs)
-      return { summary: `Delete ${sandbox.display(abs)} (${st.size} bytes).`, targets: { path: sandbox.display(abs), size: st.size, ino: st.ino, mtimeMs: st.mtimeMs } }
+      return { summary: `Delete ${box.sandbox.display(abs)} (${st.size} bytes).`, targets: { path: box.sandbox.display(abs), size: st.size, ino: st.ino, mtimeMs: st.mtimeMs } }
     }
   },
   handler: async ({ path }, ctx) => {
     runs.delete++
-    const abs = await sandbox.assertMutable(await sandbox.resolve(path))
+    const abs = await box.sandbox.assertMutable(await box.sandbox.resolve(path))
     await unlink(abs)
-    return { data: { deleted: sandbox.display(abs) }, summary: `Deleted ${sandbox.display(abs)}; previewed ${JSON.stringify(ctx.confirmed?.targets)}` }
+    return { data: { deleted: box.sandbox.display(abs) }, summary: `Deleted ${box.sandbox.display(abs)}; previewed ${JSON.stringify(ctx.confirmed?.targets)}` }
   }
 })
 
@@ -79,7 +80,7 @@ const { app, roots } = await buildTestApp(t, {}, {
   extraTools: [deleteFile, echo, queue],
   resolver: async () => [{ address: '93.184.216.34', family: 4 }]
 })
-sandbox = app.sandbox
+box.sandbox = app.sandbox
 
 function ctx (principal: Principal = INTERNAL_PRINCIPAL): ToolContext {
   return { principal, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
