@@ -6,7 +6,7 @@ import { makeRoots, testConfig, TEST_INTERNAL_KEY } from '../helpers/build.js'
 import { oauthLogin, registerClient } from '../helpers/oauth-client.js'
 import { applyCorsHeaders, RATE_LIMITS } from '../../plugins/origin-guard.js'
 
-async function app (t: Tap.Test, overrides: Record<string, unknown> = {}) {
+async function app (t: { teardown: (fn: () => unknown) => void }, overrides: Record<string, unknown> = {}) {
   const roots = makeRoots()
   const a = await buildApp(testConfig(roots, { PUBLIC_URL: 'https://media.example.com', ALLOWED_ORIGINS: 'https://chat.example.com, http://localhost:5173', ALLOWED_HOSTS: 'mcp-server,lan-box.local:3000', ...overrides }), { logger: false })
   a.get('/api/whoami', { preHandler: a.authenticate }, async (request) => request.principal)

@@ -5,7 +5,7 @@ import { makeRoots, testConfig, TEST_INTERNAL_KEY } from '../../helpers/build.js
 import { oauthLogin } from '../../helpers/oauth-client.js'
 import { addWhoami, buildClockApp } from './clock-app.js'
 
-async function fullApp (t: Tap.Test, overrides: Record<string, unknown> = {}) {
+async function fullApp (t: { teardown: (fn: () => unknown) => void }, overrides: Record<string, unknown> = {}) {
   const roots = makeRoots()
   const app = await buildApp(testConfig(roots, overrides), { logger: false })
   addWhoami(app)
