@@ -106,7 +106,7 @@ export async function approve (ctx: OAuthContext, reply: FastifyReply, req: Auth
     scopes: req.scopes,
     expiresAt: now + ctx.lifetimes.code
   })
-  await ctx.store.saveClient({ ...req.client, lastUsedAt: now })
+  await ctx.store.touchClient(req.client.clientId, now)
   return redirectWith(ctx, reply, req.redirectUri, { code, ...(req.state !== undefined ? { state: req.state } : {}) })
 }
 

@@ -9,6 +9,8 @@ export interface OAuthStore {
   getClient (clientId: string): Promise<ClientRecord | undefined>
   /** Inserts or replaces; throws OAuthError temporarily_unavailable when the client registry is full. */
   saveClient (client: ClientRecord): Promise<void>
+  /** Records use of a client (keeps it from expiring); no-op for an unknown client. */
+  touchClient (clientId: string, now: number): Promise<void>
   saveCode (code: CodeRecord): Promise<void>
   /** Marks the code used and returns it as it was before (usedAt set means it had been redeemed already). */
   takeCode (hash: string, now: number): Promise<CodeRecord | undefined>
@@ -51,6 +53,13 @@ export class MemoryOAuthStore implements OAuthStore {
       throw new OAuthError('temporarily_unavailable', `The client registry is full (${LIMITS.clients} clients). Unused clients expire after a day; try again later or restart with OAUTH_STORE=memory to clear it.`)
     }
     this.clients.set(client.clientId, client)
+    await this.changed()
+  }
+
+  async touchClient (clientId: string, now: number) {
+    const client = this.clients.get(clientId)
+    if (!client) return
+    client.lastUsedAt = now
     await this.changed()
   }
 

@@ -26,7 +26,7 @@ export function tokenRoutes (app: FastifyInstance, ctx: OAuthContext) {
         resource
       })
       : await refreshGrant(ctx, client, { refreshToken: required(params, 'refresh_token'), scope: parseScopes(optional(params, 'scope')), resource })
-    await ctx.store.saveClient({ ...client, lastUsedAt: ctx.now() })
+    await ctx.store.touchClient(client.clientId, ctx.now())
     return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(tokens)
   })
 
