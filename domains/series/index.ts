@@ -3,9 +3,14 @@ import type { FastifyInstance } from 'fastify'
 import type { ToolDefinition } from '../../plugins/tool-types.js'
 import seriesSearch from './tools/series-search.js'
 import seriesStatus from './tools/series-status.js'
+import seriesRemove from './tools/series-remove.js'
+import seriesReleases from './tools/series-releases.js'
+import seriesGrab from './tools/series-grab.js'
+import seriesImport from './tools/series-import.js'
+import seriesRescan from './tools/series-rescan.js'
 
 // One factory per tool file (tools/<tool-name>.ts exports default (app) => defineTool({...})).
-const TOOLS: Array<(app: FastifyInstance) => ToolDefinition<any, any>> = [seriesSearch, seriesStatus]
+const TOOLS: Array<(app: FastifyInstance) => ToolDefinition<any, any>> = [seriesSearch, seriesStatus, seriesRemove, seriesReleases, seriesGrab, seriesImport, seriesRescan]
 
 export default async function seriesDomain (app: FastifyInstance) {
   for (const tool of TOOLS) app.tools.register(tool(app))

@@ -1,0 +1,69 @@
+// series_grab: downloads one release found by series_releases. Replacing a download already in the queue
+// for the same episodes is destructive, so it needs replaceExisting plus the preview/confirmToken step.
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { defineTool } from '../../../plugins/tool-types.js'
+import { findQueued, grabRelease, GrabOutputFields, GRAB_INPUTS, type QueueTarget } from '../../shared/servarr-grab.js'
+import { idFields, resolveId } from '../../shared/servarr-ids.js'
+import { SERIES_IDS, findEpisodes, seriesFlavour } from '../../shared/servarr-series.js'
+import { episodeCode } from '../../shared/servarr-text.js'
+import { SeriesTargetSchema } from './series-releases.js'
+
+const input = Type.Object({
+  ...GRAB_INPUTS('series_releases'),
+  ...idFields(SERIES_IDS, true),
+  seasonNumber: Type.Integer({ minimum: 0, maximum: 500, description: 'Season the release is for (as given to series_releases)' }),
+  episodeNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, description: 'Episode the release is for; leave out for a season pack' }))
+}, { additionalProperties: false })
+
+const output = Type.Object({ target: SeriesTargetSchema, ...GrabOutputFields }, { additionalProperties: false })
+
+type Args = { id: number, idType: string, seasonNumber: number, episodeNumber?: number }
+
+export default (app: FastifyInstance) => {
+  const sonarr = app.backends.sonarr
+
+  async function target (args: Args): Promise<QueueTarget & { info: typeof SeriesTargetSchema.static }> {
+    const { item: series, idUsed } = await resolveId(seriesFlavour(sonarr), args.id, args.idType)
+    const eps = await findEpisodes(sonarr, series, args.seasonNumber, args.episodeNumber)
+    const episode = args.episodeNumber === undefined ? undefined : eps[0]
+    const code = episodeCode(args.seasonNumber, episode ? [episode.episodeNumber] : [])
+    const episodeIds = new Set(eps.map(e => e.id))
+    return {
+      idUsed,
+      label: `"${series.title}" ${code}`,
+      ownerId: series.id,
+      matches: q => q.seriesId === series.id && (typeof q.episodeId === 'number' ? episodeIds.has(q.episodeId) : q.seasonNumber === args.seasonNumber),
+      info: { seriesId: series.id, title: series.title ?? '', seasonNumber: args.seasonNumber, ...(episode ? { episodeNumber: episode.episodeNumber, episodeId: episode.id } : {}), code }
+    }
+  }
+
+  return defineTool({
+    name: 'series_grab',
+    title: 'Download a release for an episode or season',
+    description: 'Sends one release (guid + indexerId from series_releases, within 30 minutes of that search) to the download client through the series manager, then shows the new queue item. ' +
+      'Give the same id/seasonNumber/episodeNumber you searched with. If that episode already has a download in the queue the call is refused; to replace it set replaceExisting: true — the first call then only previews what would be removed and returns a confirmToken, and repeating the call with the token removes the old download and grabs this one. ' +
+      'Follow progress with series_status view "queue".',
+    inputSchema: input,
+    outputSchema: output,
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+    confirm: {
+      required: args => args.replaceExisting === true,
+      preview: async (args) => {
+        const t = await target(args)
+        const replace = await findQueued(sonarr, t)
+        return {
+          summary: replace.length
+            ? `Remove ${replace.length} queued download${replace.length > 1 ? 's' : ''} for ${t.label} (${replace.map(r => `"${r.title}"`).join(', ')}) from the download client, then grab release ${args.guid}.`
+            : `Nothing is queued for ${t.label}; release ${args.guid} would simply be grabbed.`,
+          targets: { replace, guid: args.guid, indexerId: args.indexerId }
+        }
+      }
+    },
+    async handler (args, ctx) {
+      const t = await target(args)
+      const result = await grabRelease(sonarr, t, args, ctx, 'series_releases', 'series_grab')
+      return { data: { target: t.info, ...result.data }, summary: result.summary }
+    }
+  })
+}

@@ -1,0 +1,70 @@
+// series_remove: removes a series from the series manager, optionally deleting its files. Destructive:
+// the first call previews (title, path, file count, size) and returns a confirmToken.
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { defineTool } from '../../../plugins/tool-types.js'
+import { IdUsedSchema, idFields, resolveId } from '../../shared/servarr-ids.js'
+import { SERIES_IDS, seriesFlavour } from '../../shared/servarr-series.js'
+import { formatBytes } from '../../shared/servarr-text.js'
+
+const input = Type.Object({
+  ...idFields(SERIES_IDS, true),
+  deleteFiles: Type.Boolean({ default: false, description: 'Also delete the series folder and every episode file from disk (cannot be undone)' }),
+  addImportListExclusion: Type.Boolean({ default: false, description: 'Stop import lists from adding the series again' })
+}, { additionalProperties: false })
+
+const RemovedSchema = Type.Object({
+  seriesId: Type.Integer({ description: 'Id it had in the manager' }),
+  tvdbId: Type.Integer({ description: 'TVDB id' }),
+  title: Type.String({ description: 'Title' }),
+  path: Type.String({ description: 'Series folder' }),
+  fileCount: Type.Integer({ description: 'Episode files it had' }),
+  sizeBytes: Type.Number({ description: 'Bytes on disk' }),
+  deleteFiles: Type.Boolean({ description: 'Whether the files are deleted too' })
+}, { additionalProperties: false, description: 'The series removed' })
+
+const output = Type.Object({ idUsed: IdUsedSchema, removed: RemovedSchema }, { additionalProperties: false })
+
+export default (app: FastifyInstance) => {
+  const sonarr = app.backends.sonarr
+
+  async function describe (args: { id: number, idType: string, deleteFiles: boolean }) {
+    const { item, idUsed } = await resolveId(seriesFlavour(sonarr), args.id, args.idType)
+    const removed = {
+      seriesId: item.id,
+      tvdbId: item.tvdbId ?? 0,
+      title: item.title ?? '',
+      path: item.path ?? '',
+      fileCount: item.statistics?.episodeFileCount ?? 0,
+      sizeBytes: item.statistics?.sizeOnDisk ?? 0,
+      deleteFiles: args.deleteFiles
+    }
+    const files = `${removed.fileCount} episode file${removed.fileCount === 1 ? '' : 's'} (${formatBytes(removed.sizeBytes)})`
+    const summary = `Remove "${removed.title}" (seriesId ${removed.seriesId}) at ${removed.path} from the series manager; its ${files} ${args.deleteFiles ? 'would be DELETED from disk' : 'stay on disk'}.`
+    return { removed, idUsed, summary }
+  }
+
+  return defineTool({
+    name: 'series_remove',
+    title: 'Remove a series',
+    description: 'Removes a series from the series manager (it stops monitoring and downloading it). With deleteFiles: true the series folder and all episode files are deleted from disk as well. ' +
+      'Destructive: the first call changes nothing and returns a preview (title, path, file count, size) with a confirmToken; repeat the same arguments plus confirmToken to do it. Series are named by seriesId or TVDB id (idType).',
+    inputSchema: input,
+    outputSchema: output,
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    confirm: {
+      preview: async (args) => {
+        const d = await describe(args)
+        return { summary: d.summary, targets: d.removed }
+      }
+    },
+    async handler (args) {
+      const d = await describe(args)
+      await sonarr.deleteSeries(d.removed.seriesId, { deleteFiles: args.deleteFiles, addImportListExclusion: args.addImportListExclusion })
+      return {
+        data: { idUsed: d.idUsed, removed: d.removed },
+        summary: `Removed "${d.removed.title}" from the series manager${args.deleteFiles ? ` and deleted ${d.removed.fileCount} files (${formatBytes(d.removed.sizeBytes)})` : '; its files stay on disk'}.`
+      }
+    }
+  })
+}

@@ -1,0 +1,93 @@
+// Grabbing a release through Sonarr/Radarr, shared by series_grab and movie_grab: refuses to queue a
+// second download for the same target unless replacement was asked for (and confirmed by the registry's
+// confirm step), grabs first and only then removes the replaced downloads, and reports the new queue items.
+import { Type } from '@sinclair/typebox'
+import { ToolError } from '../../lib/errors.js'
+import type { ServarrCore } from '../../plugins/backends/servarr-core.js'
+import type { QueueItem } from '../../plugins/backends/servarr-types.js'
+import type { ToolContext } from '../../plugins/tool-types.js'
+import { IdUsedSchema } from './servarr-ids.js'
+import { QueueItemSchema, toQueueItem, type QueueItemOut } from './servarr-items.js'
+import { untrusted } from './servarr-text.js'
+
+export function GRAB_INPUTS (releasesTool: string) {
+  return {
+    guid: Type.String({ minLength: 1, maxLength: 2000, description: `guid of the release, from ${releasesTool}` }),
+    indexerId: Type.Integer({ minimum: 1, description: `indexerId of the release, from ${releasesTool}` }),
+    replaceExisting: Type.Boolean({ default: false, description: 'Replace a download already queued for the same target (removes it from the download client). Needs a confirmToken: the first call returns a preview' })
+  }
+}
+
+const ReplacedSchema = Type.Object({
+  queueId: Type.Integer({ description: 'Queue item id that was removed' }),
+  title: Type.String({ description: 'Its release title (untrusted text)' }),
+  downloadId: Type.String({ description: 'Its download client id' })
+}, { additionalProperties: false, description: 'A queued download that was replaced' })
+
+export const GrabOutputFields = {
+  idUsed: IdUsedSchema,
+  grabbed: Type.Object({
+    guid: Type.String({ description: 'The release grabbed' }),
+    indexerId: Type.Integer({ description: 'Its indexer' })
+  }, { additionalProperties: false, description: 'What was sent to the download client' }),
+  replaced: Type.Array(ReplacedSchema, { description: 'Downloads removed because they were replaced' }),
+  queueItems: Type.Array(QueueItemSchema, { description: 'The new queue items (may be empty if the download client is slow to report; check the queue view)' })
+}
+
+export interface QueueTarget {
+  idUsed: { value: number, type: string }
+  /** For messages: "Show" S01E02 or "Movie" (2020). */
+  label: string
+  /** The series or movie id, to narrow the queue listing. */
+  ownerId: number
+  matches: (q: QueueItem) => boolean
+}
+
+export interface Replaced { queueId: number, title: string, downloadId: string }
+
+/** Downloads already queued for the target, one per download (a season pack has one record per episode). */
+export async function findQueued (client: ServarrCore, t: QueueTarget): Promise<Replaced[]> {
+  const { records } = await client.queue({ page: 1, pageSize: 200, ids: [t.ownerId] })
+  const seen = new Map<string, Replaced>()
+  for (const q of records.filter(t.matches)) {
+    const key = q.downloadId ?? `queue-${q.id}`
+    if (!seen.has(key)) seen.set(key, { queueId: q.id, title: untrusted(q.title), downloadId: q.downloadId ?? '' })
+  }
+  return [...seen.values()]
+}
+
+export async function grabRelease (client: ServarrCore, t: QueueTarget, args: { guid: string, indexerId: number, replaceExisting: boolean }, ctx: ToolContext, releasesTool: string, grabTool: string) {
+  const existing = await findQueued(client, t)
+  if (existing.length > 0 && !args.replaceExisting) {
+    throw new ToolError(`${t.label} already has a download in the queue: ${existing.map(e => `"${e.title}"`).join(', ')}. ` +
+      `Wait for it (status view "queue"), or call ${grabTool} again with replaceExisting: true to replace it (you get a preview and a confirmToken first).`)
+  }
+  // The confirmed call replaces exactly what the preview showed (the registry checked it still matches).
+  const toReplace = args.replaceExisting ? ((ctx.confirmed?.targets as { replace?: Replaced[] } | undefined)?.replace ?? existing) : []
+  const before = new Set((await client.queue({ page: 1, pageSize: 200, ids: [t.ownerId] })).records.map(q => q.id))
+  const grabbed = await client.grab(args.guid, args.indexerId)
+  if (!grabbed) {
+    throw new ToolError(`${client.service} no longer has that release in its search cache (results expire 30 minutes after a search, or guid/indexerId do not match). Call ${releasesTool} again and grab from the fresh results.`)
+  }
+  const fresh = await waitForNewItems(client, t, before, ctx.signal)
+  const freshIds = new Set(fresh.map(q => q.downloadId))
+  const replaced: Replaced[] = []
+  for (const r of toReplace) {
+    if (r.downloadId && freshIds.has(r.downloadId)) continue // the same release again: keep it
+    await client.deleteQueueItem(r.queueId, { removeFromClient: true, blocklist: false })
+    replaced.push(r)
+  }
+  const data = { idUsed: t.idUsed, grabbed: { guid: args.guid, indexerId: args.indexerId }, replaced, queueItems: fresh }
+  const progress = fresh[0] ? ` It is in the queue (${fresh[0].status}, ${fresh[0].progress} %).` : ' It should appear in the queue shortly.'
+  return { grabbed: true, data, summary: `Grabbed a release for ${t.label}.${replaced.length ? ` Replaced ${replaced.length} earlier download${replaced.length > 1 ? 's' : ''}.` : ''}${progress}` }
+}
+
+async function waitForNewItems (client: ServarrCore, t: QueueTarget, before: Set<number>, signal: AbortSignal): Promise<QueueItemOut[]> {
+  const deadline = Date.now() + 3_000
+  for (;;) {
+    const { records } = await client.queue({ page: 1, pageSize: 200, ids: [t.ownerId], signal })
+    const fresh = records.filter(q => !before.has(q.id) && t.matches(q))
+    if (fresh.length > 0 || Date.now() > deadline || signal.aborted) return fresh.map(toQueueItem)
+    await new Promise(resolve => setTimeout(resolve, 250))
+  }
+}
