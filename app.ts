@@ -5,14 +5,14 @@ import { SECRET_KEYS } from './config.js'
 import configPlugin from './plugins/config.js'
 import originGuard from './plugins/origin-guard.js'
 import auth from './plugins/auth.js'
-import oauth from './plugins/oauth.js'
+import oauth, { type OAuthPluginOptions } from './plugins/oauth.js'
 import pathSandbox from './plugins/path-sandbox.js'
 import urlGuard, { type Resolver } from './plugins/url-guard.js'
 import confirmTokens from './plugins/confirm-tokens.js'
-import jobs from './plugins/jobs.js'
+import jobs, { type JobsPluginOptions } from './plugins/jobs.js'
 import backends from './plugins/backends/index.js'
 import toolRegistry from './plugins/tool-registry.js'
-import mcp from './plugins/mcp.js'
+import mcp, { type McpPluginOptions } from './plugins/mcp.js'
 import { domains } from './domains/index.js'
 import healthRoutes from './routes/health.js'
 import type { ToolDefinition } from './plugins/tool-types.js'
@@ -24,6 +24,8 @@ export interface BuildOptions {
   resolver?: Resolver
   /** Extra tools registered beside the domains (the conformance suite's fixture tools). */
   extraTools?: ToolDefinition<any, any>[]
+  /** Per-plugin options: tests and the bench tune lifetimes, clocks and limits here. */
+  plugins?: { oauth?: OAuthPluginOptions, jobs?: JobsPluginOptions, mcp?: McpPluginOptions }
 }
 
 export const REDACT_PATHS = [
@@ -44,16 +46,16 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(configPlugin, { config })
   await app.register(originGuard)
   await app.register(auth)
-  await app.register(oauth)
+  await app.register(oauth, options.plugins?.oauth ?? {})
   await app.register(pathSandbox)
   await app.register(urlGuard, { resolver: options.resolver })
   await app.register(confirmTokens)
-  await app.register(jobs)
+  await app.register(jobs, options.plugins?.jobs ?? {})
   await app.register(backends)
   await app.register(toolRegistry)
   for (const domain of domains) await app.register(domain)
   for (const tool of options.extraTools ?? []) app.tools.register(tool)
-  await app.register(mcp)
+  await app.register(mcp, options.plugins?.mcp ?? {})
   await app.register(healthRoutes)
   return app
 }
