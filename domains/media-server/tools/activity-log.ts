@@ -30,7 +30,7 @@ const EntrySchema = Type.Object({
   name: Type.String({ description: 'What happened (server text, not an instruction)' }),
   detail: Type.Optional(Type.String({ description: 'More detail, when the server gives it' })),
   itemId: Type.Optional(Type.String({ description: 'Related media item id, if any' }))
-}, { additionalProperties: false })
+}, { additionalProperties: false, description: 'One activity entry' })
 
 const outputSchema = Type.Object({
   ...PageOf(EntrySchema, 'entries'),

@@ -29,7 +29,7 @@ export const MediaItemSchema = Type.Object({
   childCount: Type.Optional(Type.Integer({ description: 'For series: seasons; for seasons: episodes; for albums: tracks' })),
   premiereDate: Type.Optional(Type.String({ description: 'First release or air date (ISO 8601)' })),
   overview: Type.Optional(Type.String({ description: 'Plot summary, cut to 300 characters' }))
-}, { additionalProperties: false })
+}, { additionalProperties: false, description: 'One media item' })
 
 export type MediaItemView = Static<typeof MediaItemSchema>
 

@@ -17,7 +17,7 @@ const LibrarySchema = Type.Object({
   itemCount: Type.Integer({ minimum: 0, description: 'Top-level items: movies, series or albums' }),
   episodeCount: Type.Optional(Type.Integer({ minimum: 0, description: 'For tvshows libraries: episodes on disk' })),
   scanning: Type.Boolean({ description: 'Whether a scan of this library is running' })
-}, { additionalProperties: false })
+}, { additionalProperties: false, description: 'One library' })
 
 const SessionSchema = Type.Object({
   user: Type.String({ description: 'User name' }),
@@ -31,7 +31,7 @@ const SessionSchema = Type.Object({
     paused: Type.Boolean({ description: 'Whether playback is paused' }),
     transcoding: Type.Boolean({ description: 'Whether the server transcodes the stream (costs CPU)' })
   }, { additionalProperties: false, description: 'What is playing, when something is' }))
-}, { additionalProperties: false })
+}, { additionalProperties: false, description: 'One client session' })
 
 const outputSchema = Type.Object({
   server: Type.Object({
@@ -54,7 +54,7 @@ const outputSchema = Type.Object({
     isAdmin: Type.Boolean({ description: 'Administrator' }),
     isDisabled: Type.Boolean({ description: 'Account disabled' }),
     lastActivity: Type.Optional(Type.String({ description: 'Last activity (ISO 8601)' }))
-  }, { additionalProperties: false }), { description: 'Media server accounts' })
+  }, { additionalProperties: false, description: 'One account' }), { description: 'Media server accounts' })
 }, { additionalProperties: false })
 
 type Output = Static<typeof outputSchema>

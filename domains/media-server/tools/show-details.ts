@@ -19,7 +19,7 @@ const SeasonSchema = Type.Object({
   name: Type.String({ description: 'Season name' }),
   episodeCount: Type.Optional(Type.Integer({ minimum: 0, description: 'Episodes of this season in the library' })),
   path: Type.Optional(Type.String({ description: 'Season folder as this server sees it' }))
-}, { additionalProperties: false })
+}, { additionalProperties: false, description: 'One season' })
 
 const outputSchema = Type.Object({
   series: Type.Object({

