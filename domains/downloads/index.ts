@@ -1,9 +1,12 @@
 // The downloads domain: registers its tools. Encapsulated; adds no decorators.
 import type { FastifyInstance } from 'fastify'
 import type { ToolDefinition } from '../../plugins/tool-types.js'
+import downloadAdd from './tools/download-add.js'
+import downloadStatus from './tools/download-status.js'
+import downloadDirect from './tools/download-direct.js'
 
 // One factory per tool file (tools/<tool-name>.ts exports default (app) => defineTool({...})).
-const TOOLS: Array<(app: FastifyInstance) => ToolDefinition<any, any>> = []
+const TOOLS: Array<(app: FastifyInstance) => ToolDefinition<any, any>> = [downloadAdd, downloadStatus, downloadDirect]
 
 export default async function downloadsDomain (app: FastifyInstance) {
   for (const tool of TOOLS) app.tools.register(tool(app))

@@ -1,0 +1,68 @@
+// download_direct: save one URL under DOWNLOADS_ROOT first (yt-dlp for video pages, aria2 for files), then
+// optionally organize it into a library folder — all in one background job.
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
+import { defineTool } from '../../../plugins/tool-types.js'
+import { JobStartedSchema, jobStarted } from './download-shared.js'
+import { chooseMethod, downloadWithAria2, downloadWithYtdlp } from './direct-download-run.js'
+import { resolveLibraryDestination, runOrganize } from './organize-job.js'
+
+const KIND = 'direct-download'
+
+const input = Type.Object({
+  url: Type.String({ minLength: 8, maxLength: 2048, description: 'Public http(s) URL of a video page or a file' }),
+  method: Type.Union([Type.Literal('auto'), Type.Literal('video'), Type.Literal('file')], { default: 'auto', description: 'video: extract the video from the page (yt-dlp); file: download the URL as is (aria2); auto: video for video sites and pages, file for links ending in a file extension' }),
+  destination: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'Library folder to organize into once downloaded, e.g. "movies/Big Buck Bunny (2008)"; without it the file stays in the downloads folder' })),
+  fileName: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'For method "file": name to save as (one safe name); default: from the URL' }))
+}, { additionalProperties: false })
+
+const output = Type.Object({
+  method: Type.String({ description: 'video or file: which downloader runs' }),
+  downloadFolder: Type.String({ description: 'Folder under the downloads root the file is saved in first' }),
+  job: JobStartedSchema
+}, { additionalProperties: false })
+
+export default (app: FastifyInstance) => {
+  app.jobs.defineKind(KIND, { concurrency: 2, queueLimit: 20 })
+  return defineTool({
+    name: 'download_direct',
+    title: 'Download a URL (video page or file) and organize it',
+    description: 'Downloads one public URL with this server\'s own tools: a video page (yt-dlp) or a plain file (aria2). It is saved under the downloads folder first, then, when destination is given, moved into that library folder (never overwriting). ' +
+      'Runs as a background job: returns the job id and a rough estimate; follow with check_jobs, whose result lists the saved files. The URL must be public http/https; private or local addresses are refused before anything starts. ' +
+      'Use download_add for file-hoster links handled by the direct-download manager, and the series/movie tools for releases.',
+    inputSchema: input,
+    outputSchema: output,
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    guards: { urls: { url: 'direct' }, paths: ['destination'], names: ['fileName'] },
+    async handler (args, ctx) {
+      const url = new URL(args.url)
+      const method = chooseMethod(url, args.method)
+      const destination = args.destination === undefined ? undefined : await resolveLibraryDestination(app, args.destination)
+      const downloads = app.sandbox.roots().downloads
+      if (!downloads) throw new Error('downloads root unavailable')
+      const folder = join(downloads, 'direct', `${new Date().toISOString().slice(0, 10)}-${randomBytes(4).toString('hex')}`)
+      const job = app.jobs.start({
+        kind: KIND,
+        owner: ctx.principal.id,
+        description: `Download ${url.hostname}${url.pathname.slice(0, 80)} with ${method === 'video' ? 'yt-dlp' : 'aria2'}${destination ? ` into ${app.sandbox.display(destination)}` : ''}`,
+        estimatedDurationMs: method === 'video' ? 120_000 : 60_000,
+        run: async jobHandle => {
+          const files = method === 'video'
+            ? await downloadWithYtdlp(app, jobHandle, url.href, folder)
+            : await downloadWithAria2(app, jobHandle, url.href, folder, args.fileName)
+          const saved = files.map(f => ({ path: app.sandbox.display(f.path), sizeBytes: f.sizeBytes }))
+          if (!destination) return { saved }
+          jobHandle.message('Downloaded; organizing into the library')
+          const organized = await runOrganize(app, jobHandle, folder, destination)
+          return { saved, organized }
+        }
+      })
+      return {
+        data: { method, downloadFolder: app.sandbox.display(folder), job: jobStarted(job) },
+        summary: `Started job ${job.id}: downloading with ${method === 'video' ? 'yt-dlp' : 'aria2'} into ${app.sandbox.display(folder)}${destination ? `, then organizing into ${app.sandbox.display(destination)}` : ''}. Follow it with check_jobs.`
+      }
+    }
+  })
+}

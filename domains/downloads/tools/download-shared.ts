@@ -1,0 +1,31 @@
+// Schemas and helpers shared by the download tools.
+import { Type, type Static } from '@sinclair/typebox'
+import type { JobRecord } from '../../../plugins/job-types.js'
+
+export const JobStartedSchema = Type.Object({
+  id: Type.String({ description: 'Job id: pass it to check_jobs to follow progress and get the result' }),
+  status: Type.String({ description: 'Job status right after starting (queued or running)' }),
+  description: Type.String({ description: 'What the job does' }),
+  estimatedDurationMs: Type.Optional(Type.Integer({ minimum: 0, description: 'Rough estimate of how long it takes, in milliseconds' }))
+}, { description: 'The background job that was started' })
+
+export function jobStarted (job: JobRecord): Static<typeof JobStartedSchema> {
+  return { id: job.id, status: job.status, description: job.description, ...(job.estimatedDurationMs !== undefined ? { estimatedDurationMs: job.estimatedDurationMs } : {}) }
+}
+
+export function seconds (ms: number | undefined): string {
+  if (ms === undefined) return 'an unknown time'
+  return ms < 90_000 ? `about ${Math.max(1, Math.round(ms / 1000))} s` : `about ${Math.round(ms / 60_000)} min`
+}
+
+/** Runs each source; a failing backend becomes a warning instead of failing the whole answer. */
+export async function gather<T> (sources: Array<[string, () => Promise<T[]>]>): Promise<{ items: T[], warnings: string[] }> {
+  const results = await Promise.allSettled(sources.map(([, fn]) => fn()))
+  const items: T[] = []
+  const warnings: string[] = []
+  results.forEach((r, i) => {
+    if (r.status === 'fulfilled') items.push(...r.value)
+    else warnings.push(`${sources[i][0]}: ${r.reason instanceof Error && r.reason.name !== 'Error' ? r.reason.message : 'failed (see the server log)'}`)
+  })
+  return { items, warnings }
+}

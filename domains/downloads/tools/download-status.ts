@@ -1,0 +1,135 @@
+// download_status: the download queue (direct-download manager and torrent client merged), finished
+// packages, and organizing a finished package into the library as a background job.
+import { Type, type Static } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { ToolError } from '../../../lib/errors.js'
+import { within } from '../../../lib/sandbox/sandbox.js'
+import { defineTool } from '../../../plugins/tool-types.js'
+import { pageInputs, pageOf, pagingFields } from '../../shared/servarr-paging.js'
+import { JobStartedSchema, gather, jobStarted, seconds } from './download-shared.js'
+import { defineOrganizeKind, resolveLibraryDestination, startOrganizeJob } from './organize-job.js'
+
+const input = Type.Object({
+  action: Type.Union([Type.Literal('queue'), Type.Literal('finished'), Type.Literal('organize')], { default: 'queue', description: 'queue: what is downloading or waiting (both downloaders); finished: completed direct-download packages; organize: move a finished package\'s files into a library folder (needs packageId and destination; runs as a job)' }),
+  packageId: Type.Optional(Type.Integer({ minimum: 1, description: 'For action "organize": the finished package id (from action "finished")' })),
+  destination: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'For action "organize": library folder to move the files into, e.g. "movies/Heat (1995)" (created when missing; existing files are never overwritten)' })),
+  ...pageInputs(100, 25)
+}, { additionalProperties: false })
+
+const QueueItemSchema = Type.Object({
+  source: Type.String({ description: 'direct (direct-download manager) or torrent (torrent client)' }),
+  id: Type.String({ description: 'Package id (direct) or info-hash (torrent)' }),
+  name: Type.String({ description: 'Package or torrent name' }),
+  state: Type.String({ description: 'e.g. downloading, queued, paused, failed, completed' }),
+  progressPercent: Type.Number({ minimum: 0, maximum: 100, description: 'How far it is' }),
+  bytesPerSecond: Type.Number({ minimum: 0, description: 'Current speed' }),
+  etaSeconds: Type.Optional(Type.Integer({ minimum: 0, description: 'Estimated seconds left, when known' })),
+  sizeBytes: Type.Number({ minimum: 0, description: 'Total size' }),
+  path: Type.Optional(Type.String({ description: 'Where the files are (torrents)' }))
+})
+
+const FinishedSchema = Type.Object({
+  packageId: Type.Integer({ description: 'Package id, for action "organize"' }),
+  name: Type.String({ description: 'Package name' }),
+  files: Type.Array(Type.String(), { description: 'File names in the package' }),
+  sizeBytes: Type.Number({ minimum: 0, description: 'Total size' }),
+  folder: Type.Optional(Type.String({ description: 'Where the files are, when known' }))
+})
+
+const output = Type.Object({
+  action: Type.String({ description: 'The action performed' }),
+  ...Type.Partial(Type.Object(pagingFields(Type.Union([QueueItemSchema, FinishedSchema]), 'downloads'))).properties,
+  warnings: Type.Array(Type.String(), { description: 'Downloaders that could not be asked (their items are missing)' }),
+  job: Type.Optional(JobStartedSchema)
+}, { additionalProperties: false })
+
+type QueueItem = Static<typeof QueueItemSchema>
+
+export default (app: FastifyInstance) => {
+  defineOrganizeKind(app)
+  return defineTool({
+    name: 'download_status',
+    title: 'Download queue, finished packages, organize',
+    description: 'Shows downloads and organizes finished ones. action "queue" (default): everything downloading or waiting in the direct-download manager and the torrent client, merged, with progress, speed and time left. ' +
+      'action "finished": completed direct-download packages with their files. action "organize": moves a finished package\'s files into a library folder (e.g. "movies/Heat (1995)") as a background job — returns a job id for check_jobs; it never overwrites (several files of one movie all keep unique names) and removes nothing from the downloads folder before the copy is verified. ' +
+      'Lists are paged ({ items, total, offset, limit, hasMore }). To cancel downloads use cancel_downloads; torrents grabbed by the series/movie managers are imported by them.',
+    inputSchema: input,
+    outputSchema: output,
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    guards: { paths: ['destination'] },
+    async handler (args, ctx) {
+      if (args.action === 'organize') {
+        if (args.packageId === undefined || args.destination === undefined) {
+          throw new ToolError('Action "organize" needs packageId (see action "finished") and destination (a library folder such as "movies/Heat (1995)").')
+        }
+        const destination = await resolveLibraryDestination(app, args.destination)
+        const pkg = await app.backends.pyload.package(args.packageId).catch(() => {
+          throw new ToolError(`No package with id ${args.packageId}. Call download_status with action "finished" to list ids.`)
+        })
+        if (!pkg.finished) throw new ToolError(`Package ${pkg.id} ("${pkg.name}") is not finished yet (${pkg.linksDone}/${pkg.linksTotal} links). Check again later with action "queue".`)
+        if (!pkg.folderPath) throw new ToolError(`The folder of package ${pkg.id} is unknown: the API key may lack the settings permission, or PATH_MAP does not cover the direct-download manager's storage folder.`)
+        const source = await app.sandbox.resolve(pkg.folderPath)
+        const downloads = app.sandbox.roots().downloads
+        if (!downloads || !within(downloads, source)) throw new ToolError(`Package ${pkg.id} is not inside the downloads folder; add a PATH_MAP entry for the direct-download manager's storage folder.`)
+        const job = await startOrganizeJob(app, ctx.principal.id, source, destination, `Organize "${pkg.name}" into ${app.sandbox.display(destination)}`)
+        return {
+          data: { action: 'organize', warnings: [], job: jobStarted(job) },
+          summary: `Started job ${job.id}: moving the files of "${pkg.name}" into ${app.sandbox.display(destination)} (${seconds(job.estimatedDurationMs)}). Follow it with check_jobs.`
+        }
+      }
+
+      if (args.action === 'finished') {
+        const { items, warnings } = await gather([['Direct-download manager', async () => (await app.backends.pyload.finishedPackages()).map(p => ({
+          packageId: p.id,
+          name: p.name,
+          files: p.files.map(f => f.name),
+          sizeBytes: p.bytesTotal,
+          ...(p.folderPath ? { folder: displayIfInside(p.folderPath) } : {})
+        }))]])
+        const page = pageOf(items, args.offset, args.limit)
+        return { data: { action: 'finished', ...page, warnings }, summary: `${page.total} finished package${page.total === 1 ? '' : 's'}${warnings.length ? ` (${warnings.join('; ')})` : ''}.` }
+      }
+
+      const { items, warnings } = await gather<QueueItem>([
+        ['Direct-download manager', async () => (await app.backends.pyload.queue()).filter(p => !p.finished).map(p => ({
+          source: 'direct',
+          id: String(p.id),
+          name: p.name,
+          state: p.failed ? 'failed' : p.linksDone > 0 || p.bytesDone > 0 ? 'downloading' : 'queued',
+          progressPercent: p.bytesTotal > 0 ? Math.min(100, Math.round(1000 * p.bytesDone / p.bytesTotal) / 10) : 0,
+          bytesPerSecond: 0,
+          sizeBytes: p.bytesTotal
+        }))],
+        ['Torrent client', async () => (await app.backends.qbittorrent.list()).filter(t => t.progress < 1).map(t => ({
+          source: 'torrent',
+          id: t.hash,
+          name: t.name,
+          state: t.phase,
+          progressPercent: Math.round(t.progress * 1000) / 10,
+          bytesPerSecond: t.downloadSpeed,
+          ...(t.etaSeconds !== undefined ? { etaSeconds: t.etaSeconds } : {}),
+          sizeBytes: t.sizeBytes,
+          path: displayIfInside(t.contentPath)
+        }))]
+      ])
+      // Live speed and time left of direct downloads come from the active-downloads call.
+      const active = await app.backends.pyload.activeDownloads().catch(() => [])
+      for (const item of items) {
+        if (item.source !== 'direct') continue
+        const files = active.filter(a => String(a.packageId) === item.id)
+        if (files.length === 0) continue
+        item.bytesPerSecond = files.reduce((n, f) => n + f.bytesPerSecond, 0)
+        item.etaSeconds = Math.max(...files.map(f => f.etaSeconds))
+        item.state = 'downloading'
+      }
+      const page = pageOf(items, args.offset, args.limit)
+      const summary = page.total === 0 ? 'Nothing is downloading.' : `${page.total} download${page.total === 1 ? '' : 's'} in progress or waiting.`
+      return { data: { action: 'queue', ...page, warnings }, summary: warnings.length ? `${summary} Not reachable: ${warnings.join('; ')}` : summary }
+    }
+  })
+
+  function displayIfInside (abs: string): string {
+    const roots = app.sandbox.roots()
+    return [roots.media, roots.downloads].some(r => r && within(r, abs)) ? app.sandbox.display(abs) : abs
+  }
+}
