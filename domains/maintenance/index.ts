@@ -1,10 +1,12 @@
 // The maintenance domain: registers its tools. Encapsulated; adds no decorators.
 import type { FastifyInstance } from 'fastify'
 import type { ToolDefinition } from '../../plugins/tool-types.js'
+import optimizeMedia from './tools/optimize-media.js'
 import checkJobs from './tools/check-jobs.js'
 
 // One factory per tool file (tools/<tool-name>.ts exports default (app) => defineTool({...})).
 const TOOLS: Array<(app: FastifyInstance) => ToolDefinition<any, any>> = [
+  optimizeMedia,
   checkJobs
 ]
 

@@ -1,0 +1,92 @@
+// fix_subtitles: converts ASS/SSA subtitle tracks inside MKVs to SRT, which every player renders without
+// burning subtitles in. Destructive (the file is rewritten), so the first call previews and issues a token.
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { defineTool } from '../../../plugins/tool-types.js'
+import { ToolError } from '../../../lib/errors.js'
+import { JOB_KINDS, JobSummarySchema, defineJobKinds, jobSentence, startJobAndWait } from '../../../lib/library/run-job.js'
+import { canonicalLanguages } from '../../../lib/media/language-args.js'
+import { LANGUAGE_PATTERN } from '../../../lib/media/languages.js'
+import { estimateBatchMs, findMediaFiles, previewBatch, runBatchJob, type BatchPreview, type Planner } from '../../../lib/media/media-batch.js'
+import { STYLED_SUBTITLE_CODECS } from '../../../lib/media/probe.js'
+import { describeStream } from '../../../lib/media/track-plan.js'
+
+const inputSchema = Type.Object({
+  path: Type.String({ minLength: 1, maxLength: 4096, description: 'An MKV file or a folder (searched recursively, at most 500 files), e.g. "anime/Show/Season 01"' }),
+  languages: Type.Optional(Type.Array(Type.String({ pattern: LANGUAGE_PATTERN }), { maxItems: 20, description: 'Only convert ASS/SSA tracks in these languages (ISO 639 codes, e.g. ["en","spa"]); default: all' })),
+  waitSeconds: Type.Integer({ minimum: 0, maximum: 120, default: 20, description: 'On the confirmed call: how long to wait for the conversion job before returning its id' })
+}, { additionalProperties: false })
+
+const FileOut = Type.Object({
+  path: Type.String({ description: 'The file' }),
+  changes: Type.Array(Type.String(), { description: 'Tracks converted' })
+})
+const Skip = Type.Object({ path: Type.String({ description: 'The file' }), reason: Type.String({ description: 'Why it was left alone' }) })
+
+const outputSchema = Type.Object({
+  converted: Type.Array(FileOut, { description: 'Files rewritten (once the job finished)' }),
+  skipped: Type.Array(Skip, { description: 'Files left unchanged and why' }),
+  job: JobSummarySchema
+}, { additionalProperties: false })
+
+export default function fixSubtitles (app: FastifyInstance) {
+  defineJobKinds(app.jobs)
+  const sandbox = app.sandbox
+  const tools = { ffmpeg: app.config.FFMPEG_PATH, ffprobe: app.config.FFPROBE_PATH }
+
+  const planner = (languages: string[]): Planner => info => {
+    const styled = info.streams.filter(s => s.type === 'subtitle' && STYLED_SUBTITLE_CODECS.has(s.codec) && (languages.length === 0 || languages.includes(s.language)))
+    if (styled.length === 0) return { skip: 'no ASS/SSA subtitle track to convert' }
+    return { keep: info.streams, toSrt: styled.map(s => s.index), changes: styled.map(s => `${describeStream(s)} → SRT`) }
+  }
+
+  async function preview (path: string, languages: string[] | undefined, signal: AbortSignal): Promise<BatchPreview> {
+    const abs = await sandbox.resolve(path)
+    const files = await findMediaFiles(abs, f => f.toLowerCase().endsWith('.mkv'), signal)
+    if (files.length === 0) throw new ToolError(`No MKV files under ${sandbox.display(abs)}. fix_subtitles only rewrites MKV files.`)
+    return await previewBatch(sandbox, tools.ffprobe, files, planner(canonicalLanguages('languages', languages)), signal)
+  }
+
+  return defineTool({
+    name: 'fix_subtitles',
+    title: 'Convert ASS/SSA subtitles to SRT',
+    description: 'Converts styled ASS/SSA subtitle tracks inside MKV files to plain SRT (keeping every other track, language tags, default/forced flags and chapters), so players that cannot render ASS stop burning subtitles in or hiding them. ' +
+      'The first call only previews which files and tracks would change and returns a confirmToken; call again with the same arguments plus confirmToken to convert. ' +
+      'The conversion runs as a background job (follow it with check_jobs): each file is written to a temporary copy, checked (all tracks present, duration unchanged) and only then swapped in; a failure leaves the original untouched. ' +
+      'Styling (fonts, positions, karaoke) is lost in SRT; italics are kept. To remove subtitle or audio languages use optimize_media.',
+    inputSchema,
+    outputSchema,
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    guards: { paths: ['path'] },
+    confirm: {
+      preview: async (args, ctx) => {
+        const p = await preview(args.path, args.languages, ctx.signal)
+        if (p.files.length === 0) {
+          throw new ToolError(`Nothing to convert under ${args.path}: ${p.skipped.length} file(s) checked, none has an ASS/SSA track${args.languages ? ' in those languages' : ''}.`)
+        }
+        const tracks = p.files.reduce((n, f) => n + f.toSrt.length, 0)
+        return {
+          summary: `Convert ${tracks} ASS/SSA track(s) to SRT in ${p.files.length} file(s)${p.skipped.length ? ` (${p.skipped.length} file(s) need nothing)` : ''}.`,
+          targets: p
+        }
+      }
+    },
+    handler: async (args, ctx) => {
+      const planned = ctx.confirmed!.targets as BatchPreview
+      const job = await startJobAndWait(app.jobs, ctx, {
+        kind: JOB_KINDS.media.kind,
+        owner: ctx.principal.id,
+        description: `Convert ASS/SSA subtitles to SRT in ${planned.files.length} file(s) under ${args.path}`,
+        estimatedDurationMs: estimateBatchMs(planned.files),
+        run: job => runBatchJob(job, sandbox, tools, planned.files)
+      }, args.waitSeconds)
+      const result = job.status === 'succeeded' ? job.result as { done: Array<{ path: string, changes: string[] }>, skipped: Array<{ path: string, reason: string }> } : undefined
+      return {
+        data: { converted: result?.done ?? [], skipped: [...planned.skipped, ...(result?.skipped ?? [])], job },
+        summary: result
+          ? `Converted subtitles in ${result.done.length} of ${planned.files.length} file(s)${result.skipped.length ? `; ${result.skipped.length} skipped (see skipped)` : ''}. ${jobSentence(job)}`
+          : `Converting subtitles in ${planned.files.length} file(s). ${jobSentence(job)}`
+      }
+    }
+  })
+}

@@ -1,0 +1,115 @@
+// optimize_media: shows the tracks of media files and strips unwanted audio and subtitle languages.
+// analyze is read-only; strip rewrites files, so it previews first and needs the confirmToken.
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { defineTool } from '../../../plugins/tool-types.js'
+import { ToolError } from '../../../lib/errors.js'
+import { JOB_KINDS, JobSummarySchema, defineJobKinds, jobSentence, startJobAndWait } from '../../../lib/library/run-job.js'
+import { canonicalLanguages } from '../../../lib/media/language-args.js'
+import { LANGUAGE_PATTERN } from '../../../lib/media/languages.js'
+import { estimateBatchMs, findMediaFiles, isRewritable, previewBatch, runBatchJob, type BatchPreview, type Planner } from '../../../lib/media/media-batch.js'
+import { describeStream, planTracks } from '../../../lib/media/track-plan.js'
+
+const SHOWN = 100
+
+const inputSchema = Type.Object({
+  action: Type.Union([Type.Literal('analyze'), Type.Literal('strip')], { description: 'analyze: list each file\'s tracks and what strip would remove (read-only). strip: remove the unwanted tracks (preview + confirmToken, then a background job).' }),
+  path: Type.String({ minLength: 1, maxLength: 4096, description: 'An MKV/MP4 file or a folder (searched recursively, at most 500 files), e.g. "movies/Heat (1995)"' }),
+  audioLanguages: Type.Array(Type.String({ pattern: LANGUAGE_PATTERN }), { maxItems: 20, default: [], description: 'Audio languages to KEEP (ISO 639 codes, e.g. ["en","ja"]); empty keeps all audio' }),
+  subtitleLanguages: Type.Array(Type.String({ pattern: LANGUAGE_PATTERN }), { maxItems: 20, default: [], description: 'Subtitle languages to KEEP; empty keeps all subtitles' }),
+  keepUndetermined: Type.Boolean({ default: true, description: 'Keep tracks without a language tag (often the original audio)' }),
+  waitSeconds: Type.Integer({ minimum: 0, maximum: 120, default: 20, description: 'strip: how long to wait for the job before returning its id' })
+}, { additionalProperties: false })
+
+const Planned = Type.Object({
+  path: Type.String({ description: 'The file' }),
+  tracks: Type.Array(Type.String(), { description: 'Its tracks now ("#1 audio aac jpn default")' }),
+  changes: Type.Array(Type.String(), { description: 'Tracks strip would remove (or removed)' })
+})
+const Skip = Type.Object({ path: Type.String({ description: 'The file' }), reason: Type.String({ description: 'Why it is left alone' }) })
+
+const outputSchema = Type.Object({
+  action: Type.String({ description: 'The action performed' }),
+  files: Type.Array(Planned, { description: `Files with tracks to remove (at most ${SHOWN} shown)` }),
+  fileCount: Type.Integer({ description: 'How many files have tracks to remove' }),
+  unchanged: Type.Array(Skip, { description: 'Files that need no change or cannot be processed' }),
+  refused: Type.Array(Skip, { description: 'Files whose plan was refused (it would remove every audio track)' }),
+  job: Type.Optional(JobSummarySchema)
+}, { additionalProperties: false })
+
+export default function optimizeMedia (app: FastifyInstance) {
+  defineJobKinds(app.jobs)
+  const sandbox = app.sandbox
+  const tools = { ffmpeg: app.config.FFMPEG_PATH, ffprobe: app.config.FFPROBE_PATH }
+
+  async function analyze (args: { path: string, audioLanguages: string[], subtitleLanguages: string[], keepUndetermined: boolean }, signal: AbortSignal): Promise<BatchPreview> {
+    const opts = {
+      audio: canonicalLanguages('audioLanguages', args.audioLanguages),
+      subtitles: canonicalLanguages('subtitleLanguages', args.subtitleLanguages),
+      keepUndetermined: args.keepUndetermined
+    }
+    const planner: Planner = info => {
+      const plan = planTracks(info, opts)
+      if (plan.refusal) return { refusal: plan.refusal }
+      if (plan.drop.length === 0) return { skip: 'no track to remove' }
+      return { keep: plan.keep, changes: plan.drop.map(s => `remove ${describeStream(s)}`) }
+    }
+    const abs = await sandbox.resolve(args.path)
+    const files = await findMediaFiles(abs, isRewritable, signal)
+    if (files.length === 0) throw new ToolError(`No MKV or MP4 files under ${sandbox.display(abs)}.`)
+    return await previewBatch(sandbox, tools.ffprobe, files, planner, signal)
+  }
+
+  const view = (p: BatchPreview) => ({
+    files: p.files.slice(0, SHOWN).map(f => ({ path: f.path, tracks: f.tracks, changes: f.changes })),
+    fileCount: p.files.length,
+    unchanged: p.skipped.slice(0, SHOWN),
+    refused: p.refused
+  })
+
+  return defineTool({
+    name: 'optimize_media',
+    title: 'Analyze and strip media tracks',
+    description: 'Analyzes the audio and subtitle tracks of MKV/MP4 files and removes unwanted languages (no re-encoding: streams are copied, so it is fast and lossless). ' +
+      'action "analyze" is read-only and shows every file\'s tracks and what would be removed. action "strip" first returns a preview and a confirmToken; call again with the same arguments plus confirmToken to run it as a background job with progress (follow it with check_jobs). ' +
+      'A plan that would leave a file without any audio track is refused for the whole call. Each file is written to a temporary copy, verified (expected tracks, same duration) and only then swapped in. ' +
+      'Languages are ISO 639 codes (en, eng, ja, jpn, ...). To convert ASS subtitles to SRT use fix_subtitles.',
+    inputSchema,
+    outputSchema,
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    guards: { paths: ['path'] },
+    confirm: {
+      required: args => args.action === 'strip',
+      preview: async (args, ctx) => {
+        const p = await analyze(args, ctx.signal)
+        if (p.refused.length > 0) {
+          throw new ToolError(`Refused: ${p.refused.length} file(s) would be left without any audio track (${p.refused.slice(0, 3).map(r => `${r.path}: ${r.reason}`).join('; ')}). Nothing was changed. Add the file's audio language to audioLanguages, or pick a narrower path.`)
+        }
+        if (p.files.length === 0) throw new ToolError(`Nothing to strip under ${args.path}: no file has tracks outside the languages to keep.`)
+        const tracks = p.files.reduce((n, f) => n + f.changes.length, 0)
+        return { summary: `Remove ${tracks} track(s) from ${p.files.length} file(s).`, targets: p }
+      }
+    },
+    handler: async (args, ctx) => {
+      if (args.action === 'analyze') {
+        const p = await analyze(args, ctx.signal)
+        return {
+          data: { action: 'analyze', ...view(p) },
+          summary: `${p.files.length} file(s) have tracks to remove, ${p.skipped.length} need nothing${p.refused.length ? `, ${p.refused.length} would lose every audio track (strip would be refused)` : ''}.`
+        }
+      }
+      const planned = ctx.confirmed!.targets as BatchPreview
+      const job = await startJobAndWait(app.jobs, ctx, {
+        kind: JOB_KINDS.media.kind,
+        owner: ctx.principal.id,
+        description: `Strip tracks from ${planned.files.length} file(s) under ${args.path}`,
+        estimatedDurationMs: estimateBatchMs(planned.files),
+        run: job => runBatchJob(job, sandbox, tools, planned.files)
+      }, args.waitSeconds)
+      return {
+        data: { action: 'strip', ...view(planned), job },
+        summary: `Stripping tracks from ${planned.files.length} file(s). ${jobSentence(job)}`
+      }
+    }
+  })
+}
