@@ -24,7 +24,7 @@ const HOSTILE = [
   'http://sneaky.example.net/x', 'http://0x7f000001/x', 'http://files.example.com/a\nb', 'gopher://files.example.com/'
 ]
 
-async function setup (t: Parameters<Parameters<typeof test>[1]>[0]) {
+async function setup (t: { teardown: (fn: () => unknown) => void }) {
   const server = await startStaticServer()
   t.teardown(() => server.close())
   const previous = process.env.http_proxy
@@ -86,7 +86,7 @@ test('organize keeps both files of one movie and never overwrites', async t => {
     const job = (res.structuredContent as { job: { id: string, estimatedDurationMs: number } }).job
     t.type(job.estimatedDurationMs, 'number')
     const done = await app.jobs.wait(job.id, 20_000)
-    t.equal(done.status, 'succeeded', done.error)
+    t.equal(done.status, 'succeeded', done.error ?? '')
   }
   const names = readdirSync(dest).sort()
   t.same(names, ['Heat.1995 (2).mkv', 'Heat.1995 (3).mkv', 'Heat.1995.en.srt', 'Heat.1995.mkv'])
@@ -125,7 +125,7 @@ test('download_direct with aria2: saved under the downloads root, then organized
   t.equal(data.method, 'file')
   t.match(data.downloadFolder, /^downloads\/direct\//)
   const done = await app.jobs.wait(data.job.id, 30_000)
-  t.equal(done.status, 'succeeded', done.error)
+  t.equal(done.status, 'succeeded', done.error ?? '')
   const result = done.result as { saved: Array<{ path: string }>, organized: { files: Array<{ to: string }> } }
   t.match(result.saved[0].path, /^downloads\/direct\/.*Big\.Buck\.Bunny\.2008\.mkv$/)
   const final = join(config.MEDIA_ROOT, 'movies', 'Big Buck Bunny (2008)', 'Big.Buck.Bunny.2008.mkv')
@@ -143,7 +143,7 @@ test('download_direct with yt-dlp: a video page lands under the downloads root',
   const data = res.structuredContent as { method: string, job: { id: string } }
   t.equal(data.method, 'video')
   const done = await app.jobs.wait(data.job.id, 60_000)
-  t.equal(done.status, 'succeeded', done.error)
+  t.equal(done.status, 'succeeded', done.error ?? '')
   const saved = (done.result as { saved: Array<{ path: string }> }).saved[0].path
   t.match(saved, /^downloads\/direct\/.*Sample_Clip.*\.mp4$/)
   t.ok(readFileSync(join(config.DOWNLOADS_ROOT, saved.replace(/^downloads\//, ''))).equals(video))
