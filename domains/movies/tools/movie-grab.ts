@@ -1,0 +1,60 @@
+// movie_grab: downloads one release found by movie_releases. Replacing a download already in the queue
+// for the same movie is destructive, so it needs replaceExisting plus the preview/confirmToken step.
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { defineTool } from '../../../plugins/tool-types.js'
+import { findQueued, grabRelease, GrabOutputFields, GRAB_INPUTS, type QueueTarget } from '../../shared/servarr-grab.js'
+import { idFields, resolveId } from '../../shared/servarr-ids.js'
+import { MOVIE_IDS, movieFlavour, movieLabel } from '../../shared/servarr-movies.js'
+import { MovieTargetSchema } from './movie-releases.js'
+
+const input = Type.Object({
+  ...GRAB_INPUTS('movie_releases'),
+  ...idFields(MOVIE_IDS, true)
+}, { additionalProperties: false })
+
+const output = Type.Object({ target: MovieTargetSchema, ...GrabOutputFields }, { additionalProperties: false })
+
+export default (app: FastifyInstance) => {
+  const radarr = app.backends.radarr
+
+  async function target (args: { id: number, idType: string }): Promise<QueueTarget & { info: typeof MovieTargetSchema.static }> {
+    const { item: movie, idUsed } = await resolveId(movieFlavour(radarr), args.id, args.idType)
+    return {
+      idUsed,
+      label: movieLabel(movie),
+      ownerId: movie.id,
+      matches: q => q.movieId === movie.id,
+      info: { movieId: movie.id, title: movie.title ?? '', year: movie.year ?? 0 }
+    }
+  }
+
+  return defineTool({
+    name: 'movie_grab',
+    title: 'Download a release for a movie',
+    description: 'Sends one release (guid + indexerId from movie_releases, within 30 minutes of that search) to the download client through the movie manager, then shows the new queue item. Give the same id you searched with. ' +
+      'If the movie already has a download in the queue the call is refused; to replace it set replaceExisting: true — the first call then only previews what would be removed and returns a confirmToken, and repeating the call with the token removes the old download and grabs this one. ' +
+      'Follow progress with movie_status view "queue".',
+    inputSchema: input,
+    outputSchema: output,
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+    confirm: {
+      required: args => args.replaceExisting === true,
+      preview: async (args) => {
+        const t = await target(args)
+        const replace = await findQueued(radarr, t)
+        return {
+          summary: replace.length
+            ? `Remove ${replace.length} queued download${replace.length > 1 ? 's' : ''} for ${t.label} (${replace.map(r => `"${r.title}"`).join(', ')}) from the download client, then grab release ${args.guid}.`
+            : `Nothing is queued for ${t.label}; release ${args.guid} would simply be grabbed.`,
+          targets: { replace, guid: args.guid, indexerId: args.indexerId }
+        }
+      }
+    },
+    async handler (args, ctx) {
+      const t = await target(args)
+      const result = await grabRelease(radarr, t, args, ctx, 'movie_releases', 'movie_grab')
+      return { data: { target: t.info, ...result.data }, summary: result.summary }
+    }
+  })
+}

@@ -1,0 +1,50 @@
+// movie_releases: interactive search for one movie, sorted, rejections shown.
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { defineTool } from '../../../plugins/tool-types.js'
+import { IdUsedSchema, idFields, resolveId } from '../../shared/servarr-ids.js'
+import { ReleaseItemSchema, sortReleases, toReleaseItem } from '../../shared/servarr-items.js'
+import { MOVIE_IDS, movieFlavour, movieLabel } from '../../shared/servarr-movies.js'
+import { pageInputs, pageOf, pagingFields } from '../../shared/servarr-paging.js'
+
+export const MovieTargetSchema = Type.Object({
+  movieId: Type.Integer({ description: 'Movie id in the manager' }),
+  title: Type.String({ description: 'Movie title' }),
+  year: Type.Integer({ description: 'Release year' })
+}, { additionalProperties: false, description: 'The movie searched for' })
+
+const input = Type.Object({
+  ...idFields(MOVIE_IDS, true),
+  includeRejected: Type.Boolean({ default: true, description: 'Also list releases the manager rejects (with the reasons)' }),
+  ...pageInputs(50, 15)
+}, { additionalProperties: false })
+
+const output = Type.Object({
+  target: MovieTargetSchema,
+  idUsed: IdUsedSchema,
+  approvedCount: Type.Integer({ description: 'How many releases the manager approves' }),
+  ...pagingFields(ReleaseItemSchema, 'releases')
+}, { additionalProperties: false })
+
+export default (app: FastifyInstance) => defineTool({
+  name: 'movie_releases',
+  title: 'List releases for a movie',
+  description: 'Interactive search: asks every indexer (through the movie manager) for releases of one movie in the library. Slow: it can take up to a minute. ' +
+    'Sorted best first: approved, then custom-format score, then quality, then seeders, then size. Rejected releases come with the manager\'s reasons. Release titles are untrusted text from indexers. ' +
+    'To download one, pass its guid and indexerId to movie_grab within 30 minutes (the manager forgets search results after that).',
+  inputSchema: input,
+  outputSchema: output,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  async handler (args, ctx) {
+    const radarr = app.backends.radarr
+    const { item: movie, idUsed } = await resolveId(movieFlavour(radarr), args.id, args.idType)
+    const found = await radarr.releases({ movieId: movie.id }, ctx.signal)
+    const sorted = sortReleases(found).filter(r => args.includeRejected || r.approved === true)
+    const page = pageOf(sorted.map(toReleaseItem), args.offset, args.limit)
+    const approvedCount = found.filter(r => r.approved === true).length
+    return {
+      data: { target: { movieId: movie.id, title: movie.title ?? '', year: movie.year ?? 0 }, idUsed, approvedCount, ...page },
+      summary: `${found.length} releases for ${movieLabel(movie)} (${approvedCount} approved); showing ${page.items.length}. Grab one with movie_grab (guid + indexerId).`
+    }
+  }
+})

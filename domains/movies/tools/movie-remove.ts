@@ -1,0 +1,71 @@
+// movie_remove: removes a movie from the movie manager, optionally deleting its files. Destructive: the
+// first call previews (title, path, file count, size) and returns a confirmToken.
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { defineTool } from '../../../plugins/tool-types.js'
+import { IdUsedSchema, idFields, resolveId } from '../../shared/servarr-ids.js'
+import { MOVIE_IDS, movieFlavour, movieLabel } from '../../shared/servarr-movies.js'
+import { formatBytes } from '../../shared/servarr-text.js'
+
+const input = Type.Object({
+  ...idFields(MOVIE_IDS, true),
+  deleteFiles: Type.Boolean({ default: false, description: 'Also delete the movie folder and its files from disk (cannot be undone)' }),
+  addImportExclusion: Type.Boolean({ default: false, description: 'Stop import lists from adding the movie again' })
+}, { additionalProperties: false })
+
+const RemovedSchema = Type.Object({
+  movieId: Type.Integer({ description: 'Id it had in the manager' }),
+  tmdbId: Type.Integer({ description: 'TMDB id' }),
+  title: Type.String({ description: 'Title' }),
+  year: Type.Integer({ description: 'Release year' }),
+  path: Type.String({ description: 'Movie folder' }),
+  fileCount: Type.Integer({ description: 'Movie files it had (0 or 1)' }),
+  sizeBytes: Type.Number({ description: 'Bytes on disk' }),
+  deleteFiles: Type.Boolean({ description: 'Whether the files are deleted too' })
+}, { additionalProperties: false, description: 'The movie removed' })
+
+const output = Type.Object({ idUsed: IdUsedSchema, removed: RemovedSchema }, { additionalProperties: false })
+
+export default (app: FastifyInstance) => {
+  const radarr = app.backends.radarr
+
+  async function describe (args: { id: number, idType: string, deleteFiles: boolean }) {
+    const { item, idUsed } = await resolveId(movieFlavour(radarr), args.id, args.idType)
+    const removed = {
+      movieId: item.id,
+      tmdbId: item.tmdbId ?? 0,
+      title: item.title ?? '',
+      year: item.year ?? 0,
+      path: item.path ?? '',
+      fileCount: item.hasFile ? 1 : 0,
+      sizeBytes: item.sizeOnDisk ?? item.statistics?.sizeOnDisk ?? 0,
+      deleteFiles: args.deleteFiles
+    }
+    const summary = `Remove ${movieLabel(item)} (movieId ${item.id}) at ${removed.path} from the movie manager; its ${removed.fileCount} file${removed.fileCount === 1 ? '' : 's'} (${formatBytes(removed.sizeBytes)}) ${args.deleteFiles ? 'would be DELETED from disk' : 'stay on disk'}.`
+    return { removed, idUsed, summary }
+  }
+
+  return defineTool({
+    name: 'movie_remove',
+    title: 'Remove a movie',
+    description: 'Removes a movie from the movie manager (it stops monitoring and downloading it). With deleteFiles: true the movie folder and its files are deleted from disk as well. ' +
+      'Destructive: the first call changes nothing and returns a preview (title, path, file count, size) with a confirmToken; repeat the same arguments plus confirmToken to do it. Movies are named by movieId or TMDB id (idType).',
+    inputSchema: input,
+    outputSchema: output,
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    confirm: {
+      preview: async (args) => {
+        const d = await describe(args)
+        return { summary: d.summary, targets: d.removed }
+      }
+    },
+    async handler (args) {
+      const d = await describe(args)
+      await radarr.deleteMovie(d.removed.movieId, { deleteFiles: args.deleteFiles, addImportExclusion: args.addImportExclusion })
+      return {
+        data: { idUsed: d.idUsed, removed: d.removed },
+        summary: `Removed "${d.removed.title}" from the movie manager${args.deleteFiles ? ` and deleted its files (${formatBytes(d.removed.sizeBytes)})` : '; its files stay on disk'}.`
+      }
+    }
+  })
+}

@@ -1,0 +1,47 @@
+// movie_rescan: asks the movie manager to rescan a movie folder (or every movie) on disk.
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { defineTool } from '../../../plugins/tool-types.js'
+import { runCommand } from '../../shared/servarr-commands.js'
+import { IdUsedSchema, idFields, resolveId } from '../../shared/servarr-ids.js'
+import { CommandSchema, toCommand } from '../../shared/servarr-items.js'
+import { MOVIE_IDS, movieFlavour, movieLabel } from '../../shared/servarr-movies.js'
+
+const input = Type.Object({
+  ...idFields(MOVIE_IDS, false),
+  waitSeconds: Type.Integer({ minimum: 0, maximum: 60, default: 15, description: 'How long to wait for the rescan to finish (0 = start it and return)' })
+}, { additionalProperties: false })
+
+const output = Type.Object({
+  scope: Type.String({ description: '"movie" for one movie, "all" for the whole library' }),
+  movieId: Type.Optional(Type.Integer({ description: 'The movie rescanned' })),
+  title: Type.Optional(Type.String({ description: 'Its title' })),
+  idUsed: Type.Optional(IdUsedSchema),
+  command: CommandSchema,
+  finished: Type.Boolean({ description: 'False when the rescan was still running after waitSeconds' })
+}, { additionalProperties: false })
+
+export default (app: FastifyInstance) => defineTool({
+  name: 'movie_rescan',
+  title: 'Rescan movie folders',
+  description: 'Tells the movie manager to rescan the folder of one movie (id) or of every movie (no id): files added, renamed or deleted outside the manager are picked up. ' +
+    'Use it after moving files by hand; to import new downloads use movie_import instead. Waits up to waitSeconds for the result.',
+  inputSchema: input,
+  outputSchema: output,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async handler (args, ctx) {
+    const radarr = app.backends.radarr
+    const resolved = args.id === undefined ? undefined : await resolveId(movieFlavour(radarr), args.id, args.idType)
+    const { command, finished } = await runCommand(radarr, { name: 'RescanMovie', ...(resolved ? { movieId: resolved.item.id } : {}) }, args.waitSeconds, ctx.signal)
+    const what = resolved ? movieLabel(resolved.item) : 'all movies'
+    return {
+      data: {
+        scope: resolved ? 'movie' : 'all',
+        ...(resolved ? { movieId: resolved.item.id, title: resolved.item.title ?? '', idUsed: resolved.idUsed } : {}),
+        command: toCommand(command),
+        finished
+      },
+      summary: finished ? `Rescan of ${what} ${command.status}${command.message ? `: ${command.message}` : ''}.` : `Rescan of ${what} started (command ${command.id}, ${command.status}).`
+    }
+  }
+})

@@ -1,0 +1,92 @@
+// movie_search: one answer from the catalogue and the library (flags what is already added); with
+// addTmdbId it adds that movie (or updates it when it is already in the library).
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { ToolError } from '../../../lib/errors.js'
+import { defineTool } from '../../../plugins/tool-types.js'
+import { addOrUpdateMovie } from '../../shared/servarr-movie-add.js'
+import { pageInputs, pageOf, pagingFields } from '../../shared/servarr-paging.js'
+import { untrusted } from '../../shared/servarr-text.js'
+
+const ResultSchema = Type.Object({
+  tmdbId: Type.Integer({ description: 'TMDB id (use it as addTmdbId to add the movie)' }),
+  imdbId: Type.Optional(Type.String({ description: 'IMDb id' })),
+  title: Type.String({ description: 'Title' }),
+  year: Type.Integer({ description: 'Release year' }),
+  status: Type.String({ description: 'announced, inCinemas or released' }),
+  studio: Type.Optional(Type.String({ description: 'Studio' })),
+  overview: Type.Optional(Type.String({ description: 'Short synopsis (trimmed)' })),
+  inLibrary: Type.Boolean({ description: 'True when the movie is already in the library' }),
+  movieId: Type.Optional(Type.Integer({ description: 'Id in the movie manager, when in the library' })),
+  hasFile: Type.Optional(Type.Boolean({ description: 'Whether the library has a file for it' })),
+  path: Type.Optional(Type.String({ description: 'Movie folder, when in the library' }))
+}, { additionalProperties: false, description: 'A catalogue match' })
+
+const AddedSchema = Type.Object({
+  action: Type.Union([Type.Literal('added'), Type.Literal('updated')], { description: 'added: new in the library; updated: it was already there and its options were changed' }),
+  movieId: Type.Integer({ description: 'Id in the movie manager' }),
+  tmdbId: Type.Integer({ description: 'TMDB id' }),
+  title: Type.String({ description: 'Title' }),
+  year: Type.Integer({ description: 'Release year' }),
+  path: Type.String({ description: 'Movie folder' }),
+  qualityProfile: Type.String({ description: 'Quality profile in use' }),
+  monitored: Type.Boolean({ description: 'Whether the movie is monitored' }),
+  minimumAvailability: Type.String({ description: 'When the manager starts looking' }),
+  searchStarted: Type.Boolean({ description: 'Whether a search was started' }),
+  notes: Type.Array(Type.String(), { description: 'Things worth telling the person (e.g. a partial profile match)' })
+}, { additionalProperties: false, description: 'Present when addTmdbId was given' })
+
+const input = Type.Object({
+  term: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Title to search for, "tmdb:<id>" or "imdb:tt…". Required unless addTmdbId is given' })),
+  ...pageInputs(50, 10),
+  addTmdbId: Type.Optional(Type.Integer({ minimum: 1, description: 'Add this movie (TMDB id from the results) to the library; if it is already there, its options are updated instead' })),
+  qualityProfile: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Quality profile name or id for addTmdbId (e.g. "HD-1080p"). Required when several exist; an ambiguous name is refused with the choices' })),
+  rootFolder: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'Root folder path or its last segment for addTmdbId (e.g. "/data/movies"). Required when several exist' })),
+  monitor: Type.Optional(Type.Union([Type.Literal('movieOnly'), Type.Literal('movieAndCollection'), Type.Literal('none')], { description: 'What to monitor for addTmdbId (default "movieOnly" when adding)' })),
+  minimumAvailability: Type.Optional(Type.Union([Type.Literal('announced'), Type.Literal('inCinemas'), Type.Literal('released')], { description: 'When to start looking for releases (default "released" when adding)' })),
+  tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 10, description: 'Existing tag labels to set for addTmdbId' })),
+  searchForMovie: Type.Boolean({ default: false, description: 'With addTmdbId: start a search for the movie right away' })
+}, { additionalProperties: false })
+
+const output = Type.Object({
+  term: Type.Optional(Type.String({ description: 'The search term used' })),
+  ...pagingFields(ResultSchema, 'catalogue matches'),
+  added: Type.Optional(AddedSchema)
+}, { additionalProperties: false })
+
+export default (app: FastifyInstance) => defineTool({
+  name: 'movie_search',
+  title: 'Find (and add) a movie',
+  description: 'Searches the movie catalogue (TMDB, via the movie manager) and the library in one answer: each match says whether it is already in the library (with its movieId). ' +
+    'To add a movie, call again with addTmdbId plus qualityProfile and rootFolder (and optionally monitor, minimumAvailability, tags, searchForMovie); when the profile or folder is missing or ambiguous the call is refused with the choices. ' +
+    'Adding a movie that is already in the library updates its options instead of duplicating it. Use movie_status to browse the library, movie_releases to pick a specific release.',
+  inputSchema: input,
+  outputSchema: output,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  async handler (args, ctx) {
+    const radarr = app.backends.radarr
+    if (args.term === undefined && args.addTmdbId === undefined) throw new ToolError('Give term (a title, "tmdb:<id>" or "imdb:tt…") to search, or addTmdbId to add a movie.')
+    const added = args.addTmdbId === undefined ? undefined : await addOrUpdateMovie(radarr, { ...args, tmdbId: args.addTmdbId })
+    const term = args.term ?? `tmdb:${args.addTmdbId}`
+    const page = pageOf(await radarr.lookup(term, ctx.signal), args.offset, args.limit)
+    const items = page.items.map(m => {
+      const inLibrary = typeof m.id === 'number' && m.id > 0
+      return {
+        tmdbId: m.tmdbId ?? 0,
+        ...(m.imdbId ? { imdbId: m.imdbId } : {}),
+        title: m.title ?? '',
+        year: m.year ?? 0,
+        status: m.status ?? 'unknown',
+        ...(m.studio ? { studio: m.studio } : {}),
+        ...(m.overview ? { overview: untrusted(m.overview, 240) } : {}),
+        inLibrary,
+        ...(inLibrary ? { movieId: m.id, hasFile: m.hasFile === true, ...(m.path ? { path: m.path } : {}) } : {})
+      }
+    })
+    const lead = added
+      ? `${added.action === 'added' ? 'Added' : 'Updated'} "${added.title}" (${added.year}, movieId ${added.movieId}, ${added.qualityProfile}, ${added.path}).${added.notes.length ? ' ' + added.notes.join(' ') : ''} `
+      : ''
+    const inLib = items.filter(i => i.inLibrary).length
+    return { data: { term, ...page, items, ...(added ? { added } : {}) }, summary: `${lead}${page.total} match${page.total === 1 ? '' : 'es'} for "${term}"${inLib ? `, ${inLib} already in the library` : ''}.` }
+  }
+})

@@ -1,0 +1,93 @@
+// movie_status: read-only views of the movie manager — library, one movie, calendar, missing movies,
+// download queue and history — all with the same paging.
+import { Type, type Static } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { ToolError } from '../../../lib/errors.js'
+import { defineTool } from '../../../plugins/tool-types.js'
+import { IdUsedSchema, idFields, resolveId } from '../../shared/servarr-ids.js'
+import { HistoryItemSchema, QueueItemSchema, toHistoryItem, toQueueItem } from '../../shared/servarr-items.js'
+import { MOVIE_IDS, MovieItemSchema, movieFlavour, toMovieItem } from '../../shared/servarr-movies.js'
+import { pageInputs, pageOf, pagingFields, serverPage, type Page } from '../../shared/servarr-paging.js'
+
+const VIEWS = ['library', 'movie', 'calendar', 'missing', 'queue', 'history'] as const
+const DAY = 86_400_000
+
+const input = Type.Object({
+  view: Type.Union(VIEWS.map(v => Type.Literal(v)), { default: 'library', description: 'library: movies in the library (filter with term, or hasFile); movie: one movie with its file (needs id); calendar: cinema and digital releases from startDate for days; missing: monitored released movies without a file; queue: downloads in progress; history: grabs, imports and failures (queue and history take an optional id to narrow to one movie)' }),
+  ...idFields(MOVIE_IDS, false),
+  term: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'For view "library": only titles containing this text' })),
+  hasFile: Type.Optional(Type.Boolean({ description: 'For view "library": only movies with (true) or without (false) a file' })),
+  startDate: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'For view "calendar": first day (YYYY-MM-DD, UTC; default today)' })),
+  days: Type.Integer({ minimum: 1, maximum: 366, default: 30, description: 'For view "calendar": how many days to cover' }),
+  ...pageInputs(100, 25)
+}, { additionalProperties: false })
+
+const ItemSchema = Type.Union([MovieItemSchema, QueueItemSchema, HistoryItemSchema], { description: 'One row; its kind says which shape it has' })
+
+const output = Type.Object({
+  view: Type.String({ description: 'The view shown' }),
+  idUsed: Type.Optional(IdUsedSchema),
+  ...pagingFields(ItemSchema, 'rows')
+}, { additionalProperties: false })
+
+type Item = Static<typeof ItemSchema>
+
+export default (app: FastifyInstance) => defineTool({
+  name: 'movie_status',
+  title: 'Movie library, calendar, missing, queue and history',
+  description: 'Read-only views of the movie manager, each paged ({ items, total, offset, limit, hasMore }): the library, one movie with its file, the release calendar, missing movies, the download queue (progress, time left, why an import is blocked, outputPath for movie_import) and history. ' +
+    'Movies are named by id: the movieId or the TMDB id (idType). Use movie_search for movies not yet in the library, movie_releases to pick a release.',
+  inputSchema: input,
+  outputSchema: output,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async handler (args, ctx) {
+    const radarr = app.backends.radarr
+    if (args.view === 'movie' && args.id === undefined) throw new ToolError('View "movie" needs id (a movieId or TMDB id). Call movie_status with view "library" to list ids.')
+    const resolved = args.id === undefined ? undefined : await resolveId(movieFlavour(radarr), args.id, args.idType)
+    const profiles = await radarr.qualityProfiles()
+    let page: Page<Item>
+    switch (args.view) {
+      case 'library': {
+        const term = args.term?.toLowerCase()
+        const all = (await radarr.listMovies(ctx.signal))
+          .filter(m => (!term || (m.title ?? '').toLowerCase().includes(term)) && (args.hasFile === undefined || (m.hasFile === true) === args.hasFile))
+          .sort((a, b) => (a.sortTitle ?? a.title ?? '').localeCompare(b.sortTitle ?? b.title ?? ''))
+        page = pageOf(all.map(m => toMovieItem(m, profiles)), args.offset, args.limit)
+        break
+      }
+      case 'movie':
+        page = pageOf([toMovieItem(resolved!.item, profiles)], 0, args.limit)
+        break
+      case 'calendar': {
+        const start = args.startDate ? Date.parse(`${args.startDate}T00:00:00Z`) : Math.floor(Date.now() / DAY) * DAY
+        if (Number.isNaN(start)) throw new ToolError(`startDate "${args.startDate}" is not a date; use YYYY-MM-DD.`)
+        const movies = await radarr.calendar({ start: new Date(start).toISOString(), end: new Date(start + args.days * DAY).toISOString(), signal: ctx.signal })
+        page = pageOf(movies.filter(m => !resolved || m.id === resolved.item.id).map(m => toMovieItem(m, profiles)), args.offset, args.limit)
+        break
+      }
+      case 'missing':
+        page = await serverPage(args.offset, args.limit, async (p, size) => {
+          const r = await radarr.missing({ page: p, pageSize: size, signal: ctx.signal })
+          return { totalRecords: r.totalRecords, records: r.records.map(m => toMovieItem(m, profiles)) }
+        })
+        break
+      case 'queue':
+        page = await serverPage(args.offset, args.limit, async (p, size) => {
+          const r = await radarr.queue({ page: p, pageSize: size, ids: resolved ? [resolved.item.id] : undefined, signal: ctx.signal })
+          return { totalRecords: r.totalRecords, records: r.records.map(toQueueItem) }
+        })
+        break
+      case 'history':
+        page = await serverPage(args.offset, args.limit, async (p, size) => {
+          const r = await radarr.history({ page: p, pageSize: size, ids: resolved ? [resolved.item.id] : undefined, signal: ctx.signal })
+          return { totalRecords: r.totalRecords, records: r.records.map(toHistoryItem) }
+        })
+        break
+    }
+    const about = resolved ? ` for "${resolved.item.title}" (${resolved.idUsed.type} ${resolved.idUsed.value})` : ''
+    return {
+      data: { view: args.view, ...(resolved ? { idUsed: resolved.idUsed } : {}), ...page },
+      summary: `${args.view}${about}: showing ${page.items.length} of ${page.total}${page.hasMore ? ` (next: offset ${args.offset + args.limit})` : ''}.`
+    }
+  }
+})

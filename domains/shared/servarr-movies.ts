@@ -1,0 +1,64 @@
+// Movie-specific helpers shared by the movie tools: id resolution against Radarr and the trimmed movie view.
+import { Type, type Static } from '@sinclair/typebox'
+import type { RadarrClient } from '../../plugins/backends/servarr.js'
+import type { Movie, QualityProfile } from '../../plugins/backends/servarr-types.js'
+import type { IdFlavour } from './servarr-ids.js'
+import { qualityName } from './servarr-items.js'
+
+export const MOVIE_IDS = { noun: 'movie', managerId: 'movieId', catalogueId: 'tmdbId' } as const
+
+export function movieFlavour (client: RadarrClient): IdFlavour<Movie> {
+  return {
+    ...MOVIE_IDS,
+    statusTool: 'movie_status',
+    searchTool: 'movie_search',
+    byManagerId: id => client.getMovie(id),
+    byCatalogueId: id => client.movieByTmdbId(id)
+  }
+}
+
+export const MovieItemSchema = Type.Object({
+  kind: Type.Literal('movie', { description: 'Item type: a movie in the library' }),
+  movieId: Type.Integer({ description: 'Id in the movie manager' }),
+  tmdbId: Type.Integer({ description: 'TMDB id' }),
+  imdbId: Type.Optional(Type.String({ description: 'IMDb id' })),
+  title: Type.String({ description: 'Title' }),
+  year: Type.Integer({ description: 'Release year' }),
+  status: Type.String({ description: 'announced, inCinemas or released' }),
+  monitored: Type.Boolean({ description: 'Whether the manager looks for it' }),
+  qualityProfile: Type.String({ description: 'Quality profile name' }),
+  minimumAvailability: Type.String({ description: 'When the manager starts looking: announced, inCinemas or released' }),
+  path: Type.String({ description: 'Movie folder (our path)' }),
+  hasFile: Type.Boolean({ description: 'Whether a file is in the library' }),
+  sizeOnDisk: Type.Number({ description: 'Bytes on disk' }),
+  filePath: Type.Optional(Type.String({ description: 'The movie file (our path)' })),
+  fileQuality: Type.Optional(Type.String({ description: 'File quality name' })),
+  inCinemas: Type.Optional(Type.String({ description: 'Cinema release date (ISO 8601)' })),
+  digitalRelease: Type.Optional(Type.String({ description: 'Digital release date (ISO 8601)' }))
+}, { additionalProperties: false, description: 'A movie in the library' })
+
+export function toMovieItem (m: Movie, profiles: QualityProfile[]): Static<typeof MovieItemSchema> {
+  return {
+    kind: 'movie',
+    movieId: m.id,
+    tmdbId: m.tmdbId ?? 0,
+    ...(m.imdbId ? { imdbId: m.imdbId } : {}),
+    title: m.title ?? '',
+    year: m.year ?? 0,
+    status: m.status ?? 'unknown',
+    monitored: m.monitored === true,
+    qualityProfile: profiles.find(p => p.id === m.qualityProfileId)?.name ?? `#${m.qualityProfileId}`,
+    minimumAvailability: m.minimumAvailability ?? 'released',
+    path: m.path ?? '',
+    hasFile: m.hasFile === true,
+    sizeOnDisk: m.sizeOnDisk ?? m.statistics?.sizeOnDisk ?? 0,
+    ...(m.movieFile?.path ? { filePath: m.movieFile.path } : {}),
+    ...(qualityName(m.movieFile?.quality) ? { fileQuality: qualityName(m.movieFile?.quality) } : {}),
+    ...(m.inCinemas ? { inCinemas: m.inCinemas } : {}),
+    ...(m.digitalRelease ? { digitalRelease: m.digitalRelease } : {})
+  }
+}
+
+export function movieLabel (m: Movie): string {
+  return `"${m.title}"${m.year ? ` (${m.year})` : ''}`
+}
