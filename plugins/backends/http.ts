@@ -155,7 +155,7 @@ export function createHttpBackend (opts: HttpBackendOptions) {
     const e = err as { name?: string, code?: string, cause?: { code?: string } }
     if (callerSignal?.aborted) return new BackendError(opts.service, `The call to ${opts.service} was cancelled.`, undefined, 'timeout')
     if (e.name === 'TimeoutError' || e.name === 'AbortError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT') {
-      return new BackendError(opts.service, `${opts.service} did not answer within ${Math.round(limit / 1000)} s. Check that it is running and not overloaded.`, undefined, 'timeout')
+      return new BackendError(opts.service, `${opts.service} did not answer within ${limit >= 1000 ? `${Math.round(limit / 1000)} s` : `${limit} ms`}. Check that it is running and not overloaded.`, undefined, 'timeout')
     }
     if (e.code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') return new BackendError(opts.service, `${opts.service} sent a response larger than allowed.`, undefined, 'bad_response')
     const code = e.code ?? e.cause?.code
