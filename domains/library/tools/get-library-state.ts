@@ -1,0 +1,143 @@
+// get_library_state: where a title stands across the whole stack, or a summary of the whole library.
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { defineTool } from '../../../plugins/tool-types.js'
+import { formatBytes } from '../../../lib/library/format.js'
+import { summarizeFolder, summarizeLibrary } from '../../../lib/library/library-summary.js'
+import { part, titleMatches, type Part } from '../../../lib/library/title-state.js'
+
+const inputSchema = Type.Object({
+  title: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Series or movie title to look up everywhere (e.g. "Breaking Bad"). Leave out for the whole-library summary.' })),
+  kind: Type.Union([Type.Literal('any'), Type.Literal('series'), Type.Literal('movie')], { default: 'any', description: 'Restrict the title lookup to series or movies' })
+}, { additionalProperties: false })
+
+const PartSchema = (what: string) => Type.Object({
+  available: Type.Boolean({ description: `Whether ${what} answered` }),
+  reason: Type.Optional(Type.String({ description: 'Why it is unavailable' })),
+  matches: Type.Optional(Type.Array(Type.Record(Type.String(), Type.Unknown()), { description: `Matching entries in ${what}` }))
+}, { description: what })
+
+const Folder = Type.Object({
+  folder: Type.String({ description: 'Top folder (movies, tv, anime, music, downloads, …)' }),
+  titles: Type.Integer({ description: 'Direct subfolders (shows, movies, artists)' }),
+  files: Type.Integer({ description: 'All files' }),
+  videoFiles: Type.Integer({ description: 'Video files' }),
+  subtitleFiles: Type.Integer({ description: 'Subtitle files' }),
+  audioFiles: Type.Integer({ description: 'Audio files' }),
+  bytes: Type.Number({ description: 'Total size in bytes' }),
+  tempFiles: Type.Integer({ description: 'Leftover temporary files of this server' })
+})
+
+const outputSchema = Type.Object({
+  mode: Type.String({ description: 'summary or title' }),
+  folders: Type.Optional(Type.Array(Folder, { description: 'summary: one entry per top folder' })),
+  title: Type.Optional(Type.String({ description: 'title: what was looked up' })),
+  inLibrary: Type.Optional(Type.Boolean({ description: 'title: known to the media server or with files on disk in the library' })),
+  monitored: Type.Optional(Type.Boolean({ description: 'title: monitored by the series or movie manager (absent when unknown)' })),
+  downloading: Type.Optional(Type.Boolean({ description: 'title: a download is in progress somewhere' })),
+  downloadProgress: Type.Optional(Type.Number({ description: 'title: progress of the furthest active download, percent' })),
+  mediaServer: Type.Optional(PartSchema('the media server')),
+  seriesManager: Type.Optional(PartSchema('the series manager')),
+  movieManager: Type.Optional(PartSchema('the movie manager')),
+  torrents: Type.Optional(PartSchema('the torrent client')),
+  directDownloads: Type.Optional(PartSchema('the direct-download manager')),
+  disk: Type.Optional(PartSchema('the library and downloads folders on disk'))
+}, { additionalProperties: false })
+
+type Row = Record<string, unknown>
+const view = (p: Part<Row[]>) => (p.available ? { available: true, matches: p.data } : { available: false, reason: p.reason })
+
+export default function getLibraryState (app: FastifyInstance) {
+  const b = app.backends
+  const sandbox = app.sandbox
+
+  async function onDisk (title: string, signal: AbortSignal): Promise<Row[]> {
+    const { media, downloads } = sandbox.roots()
+    const rows: Row[] = []
+    const scan = async (dir: string | undefined) => {
+      if (!dir) return
+      for (const d of readdirSync(dir, { withFileTypes: true })) {
+        if (!titleMatches(title, d.name.replace(/[._]/g, ' '))) continue
+        const abs = join(dir, d.name)
+        const s = await summarizeFolder(abs, d.name, signal).catch(() => undefined)
+        rows.push({ path: sandbox.display(abs), files: s?.files ?? 1, videoFiles: s?.videoFiles ?? 0, bytes: s?.bytes ?? 0 })
+      }
+    }
+    if (media) for (const top of readdirSync(media, { withFileTypes: true })) if (top.isDirectory()) await scan(join(media, top.name))
+    await scan(downloads)
+    return rows
+  }
+
+  async function snapshot (title: string, kind: 'any' | 'series' | 'movie', signal: AbortSignal) {
+    const series = kind !== 'movie'
+    const movies = kind !== 'series'
+    const skipped = async (): Promise<Row[]> => { throw new Error(`not asked (kind=${kind})`) }
+    const [mediaServer, seriesManager, movieManager, torrents, directDownloads, disk] = await Promise.all([
+      part(async () => (await b.jellyfin.items({ searchTerm: title, types: [...(series ? ['Series'] as const : []), ...(movies ? ['Movie'] as const : [])], limit: 10 })).items
+        .map(i => ({ id: i.id, name: i.name, type: i.type, year: i.year, path: i.path }))),
+      series ? part(async () => (await b.sonarr.listSeries(signal)).filter(s => titleMatches(title, s.title)).slice(0, 10)
+        .map(s => ({ id: s.id, title: s.title, year: s.year, monitored: s.monitored, path: s.path, episodeFiles: s.statistics?.episodeFileCount, episodes: s.statistics?.episodeCount, sizeOnDisk: s.statistics?.sizeOnDisk }))) : part(skipped),
+      movies ? part(async () => (await b.radarr.listMovies(signal)).filter(m => titleMatches(title, m.title)).slice(0, 10)
+        .map(m => ({ id: m.id, title: m.title, year: m.year, monitored: m.monitored, hasFile: m.hasFile, path: m.path, sizeOnDisk: m.sizeOnDisk }))) : part(skipped),
+      part(async () => (await b.qbittorrent.list()).filter(t => titleMatches(title, t.name.replace(/[._]/g, ' '))).slice(0, 20)
+        .map(t => ({ name: t.name, phase: t.phase, state: t.state, progress: Math.round(t.progress * 1000) / 10, etaSeconds: t.etaSeconds, contentPath: t.contentPath }))),
+      part(async () => [...await b.pyload.queue(), ...await b.pyload.collector()].filter(p => titleMatches(title, p.name.replace(/[._]/g, ' '))).slice(0, 20)
+        .map(p => ({ name: p.name, progress: p.bytesTotal ? Math.round((p.bytesDone / p.bytesTotal) * 1000) / 10 : 0, finished: p.finished, failed: p.failed, folderPath: p.folderPath }))),
+      part(() => onDisk(title, signal), 30_000)
+    ])
+    const managed = [seriesManager, movieManager].flatMap(p => (p.available ? p.data : []))
+    const active = [
+      ...(torrents.available ? torrents.data.filter(t => t.phase === 'downloading' || t.phase === 'queued' || t.phase === 'checking') : []),
+      ...(directDownloads.available ? directDownloads.data.filter(p => !p.finished && !p.failed) : [])
+    ]
+    const libraryDisk = disk.available ? disk.data.filter(d => !String(d.path).startsWith('downloads')) : []
+    return {
+      mode: 'title',
+      title,
+      inLibrary: (mediaServer.available && mediaServer.data.length > 0) || libraryDisk.some(d => Number(d.videoFiles) > 0),
+      ...(managed.length > 0 && { monitored: managed.some(m => m.monitored === true) }),
+      downloading: active.length > 0,
+      ...(active.length > 0 && { downloadProgress: Math.max(...active.map(a => Number(a.progress) || 0)) }),
+      mediaServer: view(mediaServer),
+      seriesManager: view(seriesManager),
+      movieManager: view(movieManager),
+      torrents: view(torrents),
+      directDownloads: view(directDownloads),
+      disk: view(disk)
+    }
+  }
+
+  return defineTool({
+    name: 'get_library_state',
+    title: 'Library state snapshot',
+    description: 'Answers "where does this title stand?" in one call: is it in the media server library, is it monitored by the series/movie manager, is it downloading in the torrent client or the direct-download manager and how far, and which folders for it exist on disk (library and downloads). ' +
+      'Each backend is asked in parallel; one that is down shows as available:false with the reason while the rest still answer. ' +
+      'Without a title it returns a whole-library summary instead: per top folder (movies, tv, anime, music, downloads) the number of titles, files by kind and total size. Read-only. ' +
+      'For details of one series use the series tools; to list files use manage_files.',
+    inputSchema,
+    outputSchema,
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    handler: async (args, ctx) => {
+      if (args.title === undefined) {
+        const { media, downloads } = sandbox.roots()
+        const folders = media ? await summarizeLibrary(media, downloads, ctx.signal) : []
+        const total = folders.reduce((n, f) => n + f.bytes, 0)
+        return {
+          data: { mode: 'summary', folders },
+          summary: folders.map(f => `${f.folder}: ${f.titles} titles, ${f.videoFiles} videos, ${formatBytes(f.bytes)}`).join('; ') + `. Total ${formatBytes(total)}.`
+        }
+      }
+      const s = await snapshot(args.title, args.kind, ctx.signal)
+      const down = ['mediaServer', 'seriesManager', 'movieManager', 'torrents', 'directDownloads']
+        .filter(k => !(s as unknown as Record<string, { available: boolean, reason?: string }>)[k].available && !(s as unknown as Record<string, { reason?: string }>)[k].reason?.startsWith('not asked'))
+      return {
+        data: s,
+        summary: `"${args.title}": ${s.inLibrary ? 'in the library' : 'not in the library'}, ${s.monitored === undefined ? 'not known to the managers' : s.monitored ? 'monitored' : 'not monitored'}, ` +
+          `${s.downloading ? `downloading (${s.downloadProgress ?? 0}%)` : 'not downloading'}, ${s.disk.matches?.length ?? 0} matching folder(s) on disk.` +
+          (down.length ? ` Unavailable: ${down.join(', ')} (see reasons).` : '')
+      }
+    }
+  })
+}
