@@ -1,0 +1,133 @@
+// Runs the setup steps in a fixed order: the key steps, then one atomic write of the keys found, then the
+// wiring steps with those keys. Every step runs even when an earlier one failed; each reports done,
+// already_done, planned (dry run), skipped (a prerequisite is missing, with why) or failed (with why).
+import type { Config } from '../../config.js'
+import { ToolError } from '../errors.js'
+import { safeEqual } from '../secrets.js'
+import { createRunCalls, keyFor, type RunCalls } from './calls.js'
+import { jellyfinKeyStep, servarrKeyStep } from './key-steps.js'
+import { readStoredSecrets, writeStoredSecrets, type StoredSecrets } from './secrets-file.js'
+import {
+  KEY_VARS, STEP_GROUPS, STEP_IDS, type KeyedService, type RunState, type SetupLog, type SetupReport, type SetupRequest,
+  type StepId, type StepResult
+} from './types.js'
+import { libraryStep } from './wire-jellyfin.js'
+import { applicationStep, indexerProxyStep } from './wire-prowlarr.js'
+import { downloadClientStep, rootFolderStep } from './wire-servarr.js'
+
+type StepFn = (state: RunState, calls: RunCalls) => Promise<Omit<StepResult, 'step'>>
+
+const STEPS: Record<StepId, StepFn> = {
+  'key.sonarr': s => servarrKeyStep(s, 'sonarr'),
+  'key.radarr': s => servarrKeyStep(s, 'radarr'),
+  'key.prowlarr': s => servarrKeyStep(s, 'prowlarr'),
+  'key.jellyfin': (s, c) => jellyfinKeyStep(s, c),
+  'download_client.sonarr': (s, c) => downloadClientStep(s, c, 'sonarr'),
+  'download_client.radarr': (s, c) => downloadClientStep(s, c, 'radarr'),
+  'root_folder.tv': (s, c) => rootFolderStep(s, c, 'sonarr', 'tv'),
+  'root_folder.anime': (s, c) => rootFolderStep(s, c, 'sonarr', 'anime'),
+  'root_folder.movies': (s, c) => rootFolderStep(s, c, 'radarr', 'movies'),
+  'application.sonarr': (s, c) => applicationStep(s, c, 'sonarr'),
+  'application.radarr': (s, c) => applicationStep(s, c, 'radarr'),
+  'indexer_proxy.challenge': (s, c) => indexerProxyStep(s, c),
+  'library.movies': (s, c) => libraryStep(s, c, 'movies'),
+  'library.tv': (s, c) => libraryStep(s, c, 'tv'),
+  'library.anime': (s, c) => libraryStep(s, c, 'anime'),
+  'library.music': (s, c) => libraryStep(s, c, 'music')
+}
+
+const KEY_STEP_SERVICE: Partial<Record<StepId, KeyedService>> = { 'key.sonarr': 'sonarr', 'key.radarr': 'radarr', 'key.prowlarr': 'prowlarr', 'key.jellyfin': 'jellyfin' }
+
+export class SetupInputError extends Error {
+  constructor (message: string) {
+    super(message)
+    this.name = 'SetupInputError'
+  }
+}
+
+/** Step ids and group names → the step ids, in run order. Unknown names throw SetupInputError. */
+export function selectSteps (names?: readonly string[]): StepId[] {
+  if (!names || names.length === 0) return [...STEP_IDS]
+  const wanted = new Set<StepId>()
+  for (const raw of names) {
+    const name = raw.trim()
+    if (name in STEP_GROUPS) for (const id of STEP_GROUPS[name as keyof typeof STEP_GROUPS]) wanted.add(id)
+    else if ((STEP_IDS as string[]).includes(name)) wanted.add(name as StepId)
+    else throw new SetupInputError(`Unknown setup step "${name.slice(0, 60)}". Steps: ${STEP_IDS.join(', ')}; groups: ${Object.keys(STEP_GROUPS).join(', ')}.`)
+  }
+  return STEP_IDS.filter(id => wanted.has(id))
+}
+
+export async function runSetup (config: Config, request: SetupRequest, log: SetupLog): Promise<SetupReport> {
+  const selected = selectSteps(request.steps)
+  let stored: StoredSecrets = {}
+  try {
+    stored = await readStoredSecrets(config.STATE_DIR)
+  } catch (err) {
+    log.warn({ err: errorText(err) }, 'stored setup keys unreadable; the key steps will replace the file')
+  }
+  const state: RunState = { config, request, stored, found: {}, log }
+  const calls = createRunCalls(state)
+  const results: StepResult[] = []
+  try {
+    for (const id of selected.filter(id => KEY_STEP_SERVICE[id])) results.push(await runStep(id, state, calls))
+    if (!request.dryRun) await persistKeys(state, results)
+    for (const id of selected.filter(id => !KEY_STEP_SERVICE[id])) results.push(await runStep(id, state, calls))
+  } finally {
+    await calls.close()
+  }
+  const keys = {} as SetupReport['keys']
+  for (const s of Object.keys(KEY_VARS) as KeyedService[]) keys[s] = keyFor(state, s) ? 'present' : 'missing'
+  return { results, restartRequired: restartRequired(config, state.stored), keys }
+}
+
+async function runStep (id: StepId, state: RunState, calls: RunCalls): Promise<StepResult> {
+  try {
+    const outcome = await STEPS[id](state, calls)
+    state.log.info({ step: id, status: outcome.status }, 'setup step')
+    return { step: id, ...outcome }
+  } catch (err) {
+    // Backend and user-fixable errors carry public messages; anything else is a bug, logged, shown generically.
+    if (err instanceof ToolError) {
+      state.log.warn({ step: id, status: 'failed', reason: err.message }, 'setup step')
+      return { step: id, status: 'failed', message: err.message }
+    }
+    state.log.error({ step: id, err: errorText(err) }, 'setup step failed unexpectedly')
+    return { step: id, status: 'failed', message: 'The step failed unexpectedly; see the server log.' }
+  }
+}
+
+/** Writes every key found in one atomic replace; if that fails, the key steps that found something fail. */
+async function persistKeys (state: RunState, results: StepResult[]): Promise<void> {
+  const next: StoredSecrets = { ...state.stored }
+  let changed = false
+  for (const [service, key] of Object.entries(state.found) as Array<[KeyedService, string]>) {
+    const v = KEY_VARS[service]
+    if (next[v] !== undefined && safeEqual(next[v], key)) continue
+    next[v] = key
+    changed = true
+  }
+  if (!changed) return
+  try {
+    await writeStoredSecrets(state.config.STATE_DIR, next)
+    state.stored = next
+  } catch (err) {
+    state.log.error({ err: errorText(err) }, 'could not store the setup keys')
+    for (const r of results) {
+      if (r.status === 'done') Object.assign(r, { status: 'failed', message: `${r.message} Storing it in STATE_DIR failed (${errorText(err)}); check that ${state.config.STATE_DIR} is writable.` })
+    }
+  }
+}
+
+function restartRequired (config: Config, stored: StoredSecrets): boolean {
+  return (Object.values(KEY_VARS)).some(v => {
+    const s = stored[v]
+    return s !== undefined && s !== '' && !safeEqual(s, config[v])
+  })
+}
+
+/** A short, secret-free description of an error (its code or class, never a value). */
+function errorText (err: unknown): string {
+  const e = err as NodeJS.ErrnoException | undefined
+  return e?.code ?? e?.name ?? 'error'
+}

@@ -1,0 +1,75 @@
+// Step 2a: the torrent client as download client in Sonarr and Radarr, and their root folders.
+// Paths are sent as the managers see them (PATH_MAP applied to MEDIA_ROOT/<folder>).
+import { posix } from 'node:path'
+import { createPathMap } from '../../plugins/backends/path-map.js'
+import type { NewProvider } from '../../plugins/backends/setup-calls.js'
+import { SERVICE_NAMES, missingKey, type RunCalls } from './calls.js'
+import { endpointOf, sameHostPort, sameName, samePath } from './equivalence.js'
+import type { RunState, StepResult } from './types.js'
+
+type Outcome = Omit<StepResult, 'step'>
+
+const CLIENT_NAME = 'qBittorrent'
+export const CATEGORIES = { sonarr: 'tv-sonarr', radarr: 'radarr' } as const
+
+/** A folder under MEDIA_ROOT as the backends see it. */
+export function backendMediaPath (state: RunState, folder: string): string {
+  return createPathMap(state.config.PATH_MAP).toBackend(posix.join(state.config.MEDIA_ROOT, folder))
+}
+
+export function downloadClientBody (state: RunState, service: 'sonarr' | 'radarr'): NewProvider | undefined {
+  const target = endpointOf(state.config.TORRENT_CLIENT_URL)
+  if (!target) return undefined
+  return {
+    name: CLIENT_NAME,
+    implementation: 'QBittorrent',
+    implementationName: 'qBittorrent',
+    configContract: 'QBittorrentSettings',
+    enable: true,
+    protocol: 'torrent',
+    priority: 1,
+    removeCompletedDownloads: true,
+    removeFailedDownloads: true,
+    tags: [],
+    fields: [
+      { name: 'host', value: target.host },
+      { name: 'port', value: target.port },
+      { name: 'useSsl', value: target.ssl },
+      { name: 'urlBase', value: target.path === '/' ? '' : target.path },
+      { name: 'username', value: state.config.TORRENT_CLIENT_USERNAME },
+      { name: 'password', value: state.config.TORRENT_CLIENT_PASSWORD },
+      { name: service === 'sonarr' ? 'tvCategory' : 'movieCategory', value: CATEGORIES[service] }
+    ]
+  }
+}
+
+export async function downloadClientStep (state: RunState, calls: RunCalls, service: 'sonarr' | 'radarr'): Promise<Outcome> {
+  const name = SERVICE_NAMES[service]
+  const manager = calls.servarr(service)
+  if (!manager) return { status: 'skipped', message: missingKey(state, service) }
+  const body = downloadClientBody(state, service)
+  const target = endpointOf(state.config.TORRENT_CLIENT_URL)
+  if (!body || !target) return { status: 'failed', message: 'TORRENT_CLIENT_URL is not an http(s) URL.' }
+  const where = `${target.host}:${target.port}`
+  const existing = await manager.downloadClients()
+  const same = existing.find(c => c.implementation.toLowerCase() === 'qbittorrent' && sameHostPort(c.fields.host, c.fields.port, target))
+  if (same) return { status: 'already_done', message: `${name} already has qBittorrent at ${where} ("${same.name}").` }
+  const clash = existing.find(c => sameName(c.name, CLIENT_NAME))
+  if (clash) return { status: 'failed', message: `${name} has a download client named "${clash.name}" that points elsewhere; remove or rename it in ${name} (Settings → Download Clients), then run setup again.` }
+  if (state.config.TORRENT_CLIENT_PASSWORD === '') return { status: 'skipped', message: 'Set TORRENT_CLIENT_PASSWORD (the qBittorrent WebUI password) first, so the manager can sign in to the torrent client.' }
+  if (state.request.dryRun) return { status: 'planned', message: `Would add qBittorrent at ${where} to ${name} (category ${CATEGORIES[service]}).` }
+  await manager.addDownloadClient(body)
+  return { status: 'done', message: `Added qBittorrent at ${where} to ${name} (category ${CATEGORIES[service]}).` }
+}
+
+export async function rootFolderStep (state: RunState, calls: RunCalls, service: 'sonarr' | 'radarr', folder: string): Promise<Outcome> {
+  const name = SERVICE_NAMES[service]
+  const manager = calls.servarr(service)
+  if (!manager) return { status: 'skipped', message: missingKey(state, service) }
+  const path = backendMediaPath(state, folder)
+  const existing = await manager.rootFolders()
+  if (existing.some(p => samePath(p, path))) return { status: 'already_done', message: `${name} already has the root folder ${path}.` }
+  if (state.request.dryRun) return { status: 'planned', message: `Would add the root folder ${path} to ${name}.` }
+  await manager.addRootFolder(path)
+  return { status: 'done', message: `Added the root folder ${path} to ${name}.` }
+}
