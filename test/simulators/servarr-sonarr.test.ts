@@ -1,0 +1,119 @@
+// The Sonarr simulator answers like the real service for every endpoint the tools use, and every request
+// and response it handles matches the vendored OpenAPI contract.
+import { mkdirSync, writeFileSync, existsSync } from 'node:fs'
+import { join } from 'node:path'
+import t from 'tap'
+import { createSonarrSimulator } from '../../simulators/servarr/sonarr.js'
+import { makeRoots } from '../helpers/build.js'
+
+const KEY = '0123456789abcdef0123456789abcdef'
+
+async function start (tt: { teardown: (fn: () => unknown) => void }) {
+  const roots = makeRoots()
+  const sim = await createSonarrSimulator({ apiKey: KEY, disk: { media: roots.media, downloads: roots.downloads }, downloadMs: 200, commandStepMs: 60 })
+  tt.teardown(async () => { await sim.close(); roots.cleanup() })
+  const req = async (method: string, path: string, body?: unknown, headers: Record<string, string> = { 'x-api-key': KEY }) => {
+    const res = await fetch(sim.url + path, { method, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined })
+    const text = await res.text()
+    return { status: res.status, text, json: text ? JSON.parse(text) : null }
+  }
+  return { sim, roots, req }
+}
+
+t.test('auth works like Sonarr: 401 with an empty body, apikey query and Bearer accepted, /ping anonymous', async t => {
+  const { req } = await start(t)
+  const none = await req('GET', '/api/v3/system/status', undefined, {})
+  t.equal(none.status, 401)
+  t.equal(none.text, '')
+  t.equal((await req('GET', '/api/v3/system/status', undefined, { 'x-api-key': 'wrong' })).status, 401)
+  t.equal((await req('GET', `/api/v3/system/status?apikey=${KEY}`, undefined, {})).status, 200)
+  t.equal((await req('GET', '/api/v3/system/status', undefined, { authorization: `Bearer ${KEY}` })).status, 200)
+  t.same((await req('GET', '/ping', undefined, {})).json, { status: 'OK' })
+})
+
+t.test('every endpoint the tools use answers within the contract', async t => {
+  const { sim, roots, req } = await start(t)
+  const series = (await req('GET', '/api/v3/series')).json
+  t.ok(series.length >= 150, 'a library of hundreds of items')
+  t.ok((await req('GET', '/api/v3/qualityprofile')).json.filter((p: { name: string }) => /1080p/.test(p.name)).length >= 3, 'several 1080p-ish profiles')
+  t.same((await req('GET', '/api/v3/rootfolder')).json.map((r: { path: string }) => r.path), ['/data/tv', '/data/anime'])
+  t.ok((await req('GET', '/api/v3/tag')).json.length > 0)
+  const lookup = (await req('GET', '/api/v3/series/lookup?term=northern')).json
+  t.ok(lookup.some((s: { id?: number }) => s.id) && lookup.some((s: { id?: number }) => !s.id), 'lookup mixes library and catalogue items')
+  t.equal((await req('GET', '/api/v3/series?tvdbId=300001')).json[0].title, 'Harbor Lights')
+  t.equal((await req('GET', '/api/v3/series/1')).json.title, 'Harbor Lights')
+  t.equal((await req('GET', '/api/v3/series/99999')).status, 404)
+  t.equal((await req('GET', '/api/v3/episode?seriesId=1&seasonNumber=1&includeEpisodeFile=true')).json.length, 8)
+  t.ok((await req('GET', '/api/v3/episodefile?seriesId=1')).json.length > 0)
+  t.ok(Array.isArray((await req('GET', `/api/v3/calendar?start=${new Date(Date.now() - 864e5 * 30).toISOString()}&end=${new Date(Date.now() + 864e5 * 30).toISOString()}&includeSeries=true`)).json))
+  t.ok((await req('GET', '/api/v3/wanted/missing?page=2&pageSize=5&includeSeries=true')).json.totalRecords > 0)
+
+  // add, duplicate add (SeriesExistsValidator), update, releases, grab, queue progress, history
+  const added = await req('POST', '/api/v3/series', { title: 'Northern Line', tvdbId: 400001, year: 2024, qualityProfileId: 4, rootFolderPath: '/data/tv', addOptions: { monitor: 'all', searchForMissingEpisodes: false } })
+  t.equal(added.status, 200)
+  const dup = await req('POST', '/api/v3/series', { title: 'Northern Line', tvdbId: 400001, qualityProfileId: 4, rootFolderPath: '/data/tv' })
+  t.equal(dup.status, 400)
+  t.equal(dup.json[0].errorCode, 'SeriesExistsValidator')
+  t.equal((await req('PUT', `/api/v3/series/${added.json.id}`, { ...added.json, qualityProfileId: 7 })).json.qualityProfileId, 7)
+  const ep = (await req('GET', `/api/v3/episode?seriesId=${added.json.id}&seasonNumber=1`)).json[1]
+  const releases = (await req('GET', `/api/v3/release?episodeId=${ep.id}`)).json
+  t.ok(releases.some((r: { rejected: boolean }) => r.rejected) && releases.some((r: { approved: boolean }) => r.approved))
+  t.ok((await req('GET', `/api/v3/release?seriesId=${added.json.id}&seasonNumber=1`)).json.every((r: { fullSeason: boolean }) => r.fullSeason))
+  t.equal((await req('POST', '/api/v3/release', { guid: 'nope', indexerId: 1 })).status, 404, 'no grab without a prior search')
+  t.equal((await req('POST', '/api/v3/release', { guid: releases[0].guid, indexerId: releases[0].indexerId })).status, 200)
+  const queue = (await req('GET', `/api/v3/queue?seriesIds=${added.json.id}&includeSeries=false`)).json
+  t.equal(queue.records[0].episodeId, ep.id)
+  t.equal(queue.records[0].status, 'downloading')
+  await new Promise(resolve => setTimeout(resolve, 300))
+  const done = (await req('GET', '/api/v3/queue')).json.records[0]
+  t.equal(done.status, 'completed')
+  t.equal(done.trackedDownloadState, 'importBlocked')
+  const file = join(roots.downloads, 'complete', done.title, `${done.title}.mkv`)
+  t.ok(existsSync(file), 'the finished download is a real file in the downloads folder')
+  t.equal((await req('GET', '/api/v3/history')).json.records[0].eventType, 'grabbed')
+
+  // manual import: candidates, then the command through queued → started → completed
+  const candidates = (await req('GET', `/api/v3/manualimport?folder=${encodeURIComponent(done.outputPath)}&filterExistingFiles=false`)).json
+  t.equal(candidates.length, 1)
+  t.same(candidates[0].rejections, [])
+  t.equal(candidates[0].episodes[0].id, ep.id)
+  const cmd = (await req('POST', '/api/v3/command', { name: 'ManualImport', importMode: 'copy', files: [{ path: candidates[0].path, seriesId: added.json.id, episodeIds: [ep.id], quality: candidates[0].quality, downloadId: candidates[0].downloadId }] })).json
+  t.equal(cmd.status, 'queued')
+  let state = cmd
+  const seen = new Set<string>([cmd.status])
+  while (state.status !== 'completed' && state.status !== 'failed') { await new Promise(resolve => setTimeout(resolve, 5)); state = (await req('GET', `/api/v3/command/${cmd.id}`)).json; seen.add(state.status) }
+  t.equal(state.status, 'completed')
+  t.ok(seen.has('started'))
+  t.ok(existsSync(file), 'copy mode keeps the seeding source')
+  const imported = (await req('GET', `/api/v3/episode?seriesId=${added.json.id}&seasonNumber=1&includeEpisodeFile=true`)).json[1]
+  t.ok(imported.hasFile)
+  t.ok(existsSync(join(roots.media, imported.episodeFile.path.slice('/data/'.length))), 'the episode file exists in the library')
+  t.equal((await req('GET', '/api/v3/queue')).json.totalRecords, 0, 'the imported download leaves the queue')
+
+  // rescan picks up a file dropped into the series folder; delete with deleteFiles removes the folder
+  const seasonDir = join(roots.media, 'tv', 'Northern Line (2024)', 'Season 01')
+  mkdirSync(seasonDir, { recursive: true })
+  writeFileSync(join(seasonDir, 'Northern.Line.S01E03.720p.HDTV.x264.mkv'), 'x')
+  const rescan = (await req('POST', '/api/v3/command', { name: 'RescanSeries', seriesId: added.json.id })).json
+  await new Promise(resolve => setTimeout(resolve, 200))
+  t.match((await req('GET', `/api/v3/command/${rescan.id}`)).json, { status: 'completed', message: 'Found 1 new episode files' })
+  t.equal((await req('GET', '/api/v3/command')).json.length, 2)
+  t.equal((await req('DELETE', `/api/v3/series/${added.json.id}?deleteFiles=true`)).status, 200)
+  t.notOk(existsSync(join(roots.media, 'tv', 'Northern Line (2024)')))
+  t.same(sim.violations, [], 'no contract violations')
+})
+
+t.test('the release cache expires after 30 minutes', async t => {
+  const { sim, req } = await start(t)
+  const r = (await req('GET', '/api/v3/release?episodeId=2')).json[0]
+  sim.state.advanceClock(31 * 60_000)
+  const res = await req('POST', '/api/v3/release', { guid: r.guid, indexerId: r.indexerId })
+  t.equal(res.status, 404)
+  t.match(res.json.message, /try searching again/)
+})
+
+t.test('the contract validator bites: an off-contract request is recorded', async t => {
+  const { sim, req } = await start(t)
+  await req('GET', '/api/v3/queue?page=first')
+  t.ok(sim.violations.some(v => /queue/.test(v) && /page/.test(v)), sim.violations.join('\n'))
+})
