@@ -4,9 +4,10 @@ import type { ToolDefinition } from '../../plugins/tool-types.js'
 import downloadAdd from './tools/download-add.js'
 import downloadStatus from './tools/download-status.js'
 import downloadDirect from './tools/download-direct.js'
+import cancelDownloads from './tools/cancel-downloads.js'
 
 // One factory per tool file (tools/<tool-name>.ts exports default (app) => defineTool({...})).
-const TOOLS: Array<(app: FastifyInstance) => ToolDefinition<any, any>> = [downloadAdd, downloadStatus, downloadDirect]
+const TOOLS: Array<(app: FastifyInstance) => ToolDefinition<any, any>> = [downloadAdd, downloadStatus, downloadDirect, cancelDownloads]
 
 export default async function downloadsDomain (app: FastifyInstance) {
   for (const tool of TOOLS) app.tools.register(tool(app))

@@ -1,0 +1,101 @@
+// cancel_downloads: list, cancel or de-duplicate downloads in the series/movie managers' queues and the
+// torrent client. Cancel and purge are destructive: the first call previews the exact items and returns a
+// confirmToken; the confirmed call removes exactly those.
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { ToolError } from '../../../lib/errors.js'
+import { defineTool } from '../../../plugins/tool-types.js'
+import { pageInputs, pageOf, pagingFields } from '../../shared/servarr-paging.js'
+import { duplicatesOf, listCancelItems, type CancelItem } from './cancel-items.js'
+
+const ID = '^(series|movies):\\d{1,10}$|^torrent:[0-9a-f]{40}$'
+
+const input = Type.Object({
+  action: Type.Union([Type.Literal('list'), Type.Literal('cancel'), Type.Literal('purge_duplicates')], { default: 'list', description: 'list: show queue items and torrents with their ids; cancel: remove the items named in ids; purge_duplicates: remove duplicate downloads of the same episode, movie or torrent, keeping the most advanced one. cancel and purge_duplicates need confirmation' }),
+  source: Type.Union([Type.Literal('all'), Type.Literal('series'), Type.Literal('movies'), Type.Literal('torrents')], { default: 'all', description: 'Which queues to look at' }),
+  ids: Type.Array(Type.String({ pattern: ID, description: 'An id from action "list": "series:<n>", "movies:<n>" or "torrent:<40-hex hash>"' }), { maxItems: 100, default: [], description: 'For action "cancel": the items to remove' }),
+  deleteFiles: Type.Boolean({ default: true, description: 'Also delete the downloaded data of removed torrents (and of manager items, from their download client)' }),
+  blocklist: Type.Boolean({ default: false, description: 'For manager items: block this release so it is not grabbed again' }),
+  ...pageInputs(100, 25)
+}, { additionalProperties: false })
+
+const ItemSchema = Type.Object({
+  id: Type.String({ description: 'Id to pass in ids' }),
+  source: Type.String({ description: 'series, movies or torrents' }),
+  title: Type.String({ description: 'Release or torrent name' }),
+  status: Type.String({ description: 'Download state' }),
+  progressPercent: Type.Number({ minimum: 0, maximum: 100, description: 'How far it is' }),
+  sizeBytes: Type.Number({ minimum: 0, description: 'Size' }),
+  downloadId: Type.Optional(Type.String({ description: 'Torrent hash / download client id' })),
+  target: Type.Optional(Type.String({ description: 'Episode or movie the item is for' }))
+})
+
+const output = Type.Object({
+  action: Type.String({ description: 'The action performed' }),
+  ...Type.Partial(Type.Object(pagingFields(ItemSchema, 'downloads'))).properties,
+  removed: Type.Optional(Type.Array(ItemSchema, { description: 'Items that were removed' })),
+  failed: Type.Optional(Type.Array(Type.Object({ id: Type.String({ description: 'Item id' }), error: Type.String({ description: 'Why it could not be removed' }) }), { description: 'Items that could not be removed' })),
+  warnings: Type.Array(Type.String(), { description: 'Queues that could not be read' })
+}, { additionalProperties: false })
+
+export default (app: FastifyInstance) => {
+  async function targets (args: { action: string, source: 'all' | 'series' | 'movies' | 'torrents', ids: string[] }): Promise<CancelItem[]> {
+    const { items, warnings } = await listCancelItems(app, args.source)
+    if (args.action === 'purge_duplicates') return duplicatesOf(items)
+    if (args.ids.length === 0) throw new ToolError('Action "cancel" needs ids. Call cancel_downloads with action "list" to see them.')
+    const missing = args.ids.filter(id => !items.some(i => i.id === id))
+    if (missing.length > 0) {
+      throw new ToolError(`Not found: ${missing.join(', ')}${warnings.length ? ` (could not read: ${warnings.join('; ')})` : ''}. Call action "list" for current ids.`)
+    }
+    return items.filter(i => args.ids.includes(i.id))
+  }
+
+  return defineTool({
+    name: 'cancel_downloads',
+    title: 'List, cancel or de-duplicate downloads',
+    description: 'Works on the series manager\'s and movie manager\'s download queues and on the torrent client. action "list" (default) shows every item with an id (paged). action "cancel" removes the items named in ids; action "purge_duplicates" removes duplicate downloads of the same episode, movie or torrent name and keeps the most advanced copy. ' +
+      'Cancel and purge are destructive: the first call changes nothing and returns a preview of the exact items plus a confirmToken; repeat the same arguments with confirmToken to remove exactly those. deleteFiles (default true) also deletes their downloaded data. To see progress of every downloader use download_status.',
+    inputSchema: input,
+    outputSchema: output,
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    confirm: {
+      required: args => args.action !== 'list',
+      async preview (args) {
+        const items = await targets(args)
+        if (items.length === 0) throw new ToolError(args.action === 'purge_duplicates' ? 'There are no duplicate downloads; nothing to remove.' : 'Nothing to cancel.')
+        const list = items.slice(0, 10).map(i => `${i.title} (${i.id}, ${i.progressPercent}%)`).join('; ')
+        return {
+          summary: `Remove ${items.length} download${items.length === 1 ? '' : 's'}${args.deleteFiles ? ' and their downloaded data' : ''}: ${list}${items.length > 10 ? '; …' : ''}.`,
+          targets: items.map(i => ({ id: i.id, title: i.title, downloadId: i.downloadId ?? null }))
+        }
+      }
+    },
+    async handler (args, ctx) {
+      if (args.action === 'list') {
+        const { items, warnings } = await listCancelItems(app, args.source)
+        const page = pageOf(items, args.offset, args.limit)
+        return { data: { action: 'list', ...page, warnings }, summary: `${page.total} download${page.total === 1 ? '' : 's'} in the queues${warnings.length ? `; not reachable: ${warnings.join('; ')}` : ''}.` }
+      }
+      const approved = (ctx.confirmed?.targets ?? []) as Array<{ id: string, title: string, downloadId: string | null }>
+      const removed: CancelItem[] = []
+      const failed: Array<{ id: string, error: string }> = []
+      const { items } = await listCancelItems(app, args.source)
+      for (const target of approved) {
+        const item = items.find(i => i.id === target.id)
+        if (!item) { failed.push({ id: target.id, error: 'no longer in the queue' }); continue }
+        try {
+          const [kind, key] = [target.id.slice(0, target.id.indexOf(':')), target.id.slice(target.id.indexOf(':') + 1)]
+          if (kind === 'torrent') await app.backends.qbittorrent.remove([key], { deleteFiles: args.deleteFiles })
+          else await (kind === 'series' ? app.backends.sonarr : app.backends.radarr).deleteQueueItem(Number(key), { removeFromClient: args.deleteFiles, blocklist: args.blocklist })
+          removed.push(item)
+        } catch (err) {
+          failed.push({ id: target.id, error: err instanceof ToolError ? err.message : 'internal error (see the server log)' })
+        }
+      }
+      return {
+        data: { action: args.action, removed, failed, warnings: [] },
+        summary: `Removed ${removed.length} download${removed.length === 1 ? '' : 's'}${failed.length ? `; ${failed.length} could not be removed` : ''}.`
+      }
+    }
+  })
+}

@@ -1,0 +1,86 @@
+// The items cancel_downloads works on: the series and movie managers' download queues and the torrent
+// client's torrents, under one id scheme ("series:<queueId>", "movies:<queueId>", "torrent:<hash>").
+import type { FastifyInstance } from 'fastify'
+import type { QueueItem } from '../../../plugins/backends/servarr-types.js'
+import { gather } from './download-shared.js'
+
+export type CancelSource = 'series' | 'movies' | 'torrents'
+
+export interface CancelItem {
+  id: string
+  source: CancelSource
+  title: string
+  status: string
+  progressPercent: number
+  sizeBytes: number
+  /** The torrent hash / download client id, which links a manager's queue item to its torrent. */
+  downloadId?: string
+  /** Episode or movie the item is for (managers only); items sharing one are duplicates. */
+  target?: string
+}
+
+function fromQueue (source: 'series' | 'movies', r: QueueItem): CancelItem {
+  const size = r.size ?? 0
+  return {
+    id: `${source}:${r.id}`,
+    source,
+    title: r.title ?? `queue item ${r.id}`,
+    status: r.trackedDownloadState ?? r.status ?? 'unknown',
+    progressPercent: size > 0 ? Math.round(1000 * (size - (r.sizeleft ?? 0)) / size) / 10 : 0,
+    sizeBytes: size,
+    ...(r.downloadId ? { downloadId: r.downloadId.toLowerCase() } : {}),
+    ...(source === 'series' && r.episodeId ? { target: `episode:${r.episodeId}` } : {}),
+    ...(source === 'movies' && r.movieId ? { target: `movie:${r.movieId}` } : {})
+  }
+}
+
+async function allQueue (client: { queue: FastifyInstance['backends']['sonarr']['queue'] }): Promise<QueueItem[]> {
+  const out: QueueItem[] = []
+  for (let page = 1; page <= 20; page++) {
+    const res = await client.queue({ page, pageSize: 200 })
+    out.push(...res.records)
+    if (out.length >= res.totalRecords || res.records.length === 0) break
+  }
+  return out
+}
+
+export async function listCancelItems (app: FastifyInstance, source: CancelSource | 'all') {
+  const sources: Array<[string, () => Promise<CancelItem[]>]> = []
+  if (source === 'all' || source === 'series') sources.push(['Series manager', async () => (await allQueue(app.backends.sonarr)).map(r => fromQueue('series', r))])
+  if (source === 'all' || source === 'movies') sources.push(['Movie manager', async () => (await allQueue(app.backends.radarr)).map(r => fromQueue('movies', r))])
+  if (source === 'all' || source === 'torrents') {
+    sources.push(['Torrent client', async () => (await app.backends.qbittorrent.list()).map(t => ({
+      id: `torrent:${t.hash}`,
+      source: 'torrents' as const,
+      title: t.name,
+      status: t.phase,
+      progressPercent: Math.round(t.progress * 1000) / 10,
+      sizeBytes: t.sizeBytes,
+      downloadId: t.hash
+    }))])
+  }
+  return await gather(sources)
+}
+
+/**
+ * Duplicates to remove, keeping the most advanced copy: manager queue items for the same episode or movie,
+ * and torrents with the same name (case and punctuation ignored) that no manager item points at.
+ */
+export function duplicatesOf (items: CancelItem[]): CancelItem[] {
+  const groups = new Map<string, CancelItem[]>()
+  const managed = new Set(items.filter(i => i.source !== 'torrents' && i.downloadId).map(i => i.downloadId))
+  for (const item of items) {
+    let key: string | undefined
+    if (item.source !== 'torrents' && item.target) key = `${item.source}:${item.target}`
+    else if (item.source === 'torrents' && !managed.has(item.downloadId)) key = `torrent:${item.title.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()}`
+    if (!key) continue
+    groups.set(key, [...(groups.get(key) ?? []), item])
+  }
+  const remove: CancelItem[] = []
+  for (const group of groups.values()) {
+    if (group.length < 2) continue
+    const sorted = [...group].sort((a, b) => b.progressPercent - a.progressPercent || a.id.localeCompare(b.id))
+    remove.push(...sorted.slice(1))
+  }
+  return remove.sort((a, b) => a.id.localeCompare(b.id))
+}
