@@ -1,0 +1,42 @@
+// /api/dashboard: the dashboard's data, actions and live stream (routes declared in dashboard/routes.ts).
+// Behind the origin guard (global onRequest hook) and bearer auth (this plugin's preHandler).
+import fp from 'fastify-plugin'
+import type { FastifyInstance } from 'fastify'
+import { actionHandlers } from './dashboard/actions.js'
+import { apiErrorHandler } from './dashboard/errors.js'
+import { typeboxValidator } from './dashboard/validation.js'
+import { eventStreamHandler, type EventStreamOptions } from './dashboard/events.js'
+import { DASHBOARD_ROUTES as R } from './dashboard/routes.js'
+import { createSnapshotSource, type SnapshotOptions } from './dashboard/snapshot.js'
+
+export type DashboardOptions = SnapshotOptions & EventStreamOptions
+
+export default fp<DashboardOptions>(async function dashboardRoutes (app, opts) {
+  await app.register(async function dashboardApi (child: FastifyInstance) {
+    child.addHook('preHandler', child.authenticate)
+    child.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('cache-control', 'no-store')
+      return payload
+    })
+    child.setErrorHandler(apiErrorHandler)
+    child.setValidatorCompiler(typeboxValidator)
+    const source = createSnapshotSource(child, opts)
+    const actions = actionHandlers(child, source)
+    const principalId = (request: { principal?: { id: string } }) => request.principal!.id
+
+    const route = (r: { method: 'GET' | 'POST', url: string, schema: object }, handler: (...args: any[]) => unknown) =>
+      child.route({ method: r.method, url: r.url, schema: r.schema, handler: handler as never })
+
+    route(R.snapshot, async request => source.snapshot(principalId(request)))
+    route(R.services, async () => source.services())
+    route(R.downloads, async () => source.downloads())
+    route(R.nowPlaying, async () => source.nowPlaying())
+    route(R.library, async () => source.library())
+    route(R.jobs, async request => source.jobs(principalId(request)))
+    route(R.activity, async () => source.activity())
+    route(R.events, eventStreamHandler(child, source, opts))
+    route(R.stopSession, actions.stopSession)
+    route(R.messageSession, actions.messageSession)
+    route(R.cancelJob, actions.cancelJob)
+  })
+}, { name: 'dashboard-routes', dependencies: ['auth', 'origin-guard', 'jobs', 'backends', 'shutdown'] })

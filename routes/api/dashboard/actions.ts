@@ -1,0 +1,65 @@
+// Dashboard actions: stop playback and message a player (media server), cancel a job (job registry).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Static } from '@sinclair/typebox'
+import { BackendError } from '../../../lib/errors.js'
+import { toJobView } from './jobs-view.js'
+import type { JobParams, MessageBody, SessionParams } from './schemas.js'
+import type { SnapshotSource } from './snapshot.js'
+
+type SessionRequest = FastifyRequest<{ Params: Static<typeof SessionParams> }>
+
+/** Maps a media-server failure to a status and a body a person can act on. */
+function backendFailure (reply: FastifyReply, err: unknown, sessionId: string) {
+  if (!(err instanceof BackendError)) throw err
+  if (err.code === 'not_found') {
+    return reply.code(404).send({ error: 'unknown_session', message: `No media server session ${sessionId}.`, hint: 'The session may have ended; refresh the dashboard.' })
+  }
+  if (err.code === 'not_configured' || err.code === 'unavailable' || err.code === 'timeout') {
+    return reply.code(503).send({ error: 'backend_unavailable', message: err.message, hint: 'Check the media server tile on the dashboard.' })
+  }
+  return reply.code(502).send({ error: 'backend_error', message: err.message, hint: 'Check the media server and its API key (MEDIA_SERVER_API_KEY).' })
+}
+
+export function actionHandlers (app: FastifyInstance, source: SnapshotSource) {
+  return {
+    async stopSession (request: SessionRequest, reply: FastifyReply) {
+      const { sessionId } = request.params
+      try {
+        await app.backends.jellyfin.stopPlayback(sessionId, { signal: AbortSignal.timeout(10_000) })
+      } catch (err) {
+        return backendFailure(reply, err, sessionId)
+      }
+      source.invalidatePlayback()
+      request.log.info({ sessionId, principal: request.principal?.id }, 'dashboard: playback stopped')
+      return { ok: true, message: 'Playback stopped.' }
+    },
+
+    async messageSession (request: SessionRequest & FastifyRequest<{ Body: Static<typeof MessageBody> }>, reply: FastifyReply) {
+      const { sessionId } = request.params
+      try {
+        await app.backends.jellyfin.sendMessage(sessionId, request.body.text, request.body.header ?? 'Message', { signal: AbortSignal.timeout(10_000) })
+      } catch (err) {
+        return backendFailure(reply, err, sessionId)
+      }
+      return { ok: true, message: 'Message sent.' }
+    },
+
+    async cancelJob (request: FastifyRequest<{ Params: Static<typeof JobParams> }>, reply: FastifyReply) {
+      const { jobId } = request.params
+      const principalId = request.principal!.id
+      const before = app.jobs.get(jobId)
+      if (!before) {
+        return reply.code(404).send({ error: 'unknown_job', message: `No job with id ${jobId}.`, hint: 'It may have expired from the history; refresh the job list.' })
+      }
+      if (before.status !== 'queued' && before.status !== 'running') {
+        return reply.code(409).send({ error: 'job_finished', message: `The job already ended (${before.status}).`, hint: 'Nothing to cancel.' })
+      }
+      const job = app.jobs.cancel(jobId)!
+      request.log.info({ jobId, kind: job.kind, principal: principalId }, 'dashboard: job cancel requested')
+      return {
+        job: toJobView(job, principalId),
+        message: job.status === 'cancelled' ? 'Cancelled before it started.' : 'Cancelling: the job stops at its next checkpoint.'
+      }
+    }
+  }
+}

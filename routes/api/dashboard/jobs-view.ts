@@ -1,0 +1,33 @@
+// Jobs as the dashboard shows them: newest first, bounded, with whether the caller may cancel each.
+import type { FastifyInstance } from 'fastify'
+import type { Static } from '@sinclair/typebox'
+import type { JobRecord } from '../../../plugins/job-types.js'
+import { MESSAGES } from '../../../plugins/jobs/messages.js'
+import type { JobsSection, JobViewT } from './schemas.js'
+
+export const MAX_JOBS = 50
+
+export function toJobView (job: JobRecord, principalId: string): JobViewT {
+  const open = job.status === 'queued' || job.status === 'running'
+  return {
+    id: job.id,
+    kind: job.kind,
+    status: job.status,
+    description: job.description,
+    message: job.message,
+    ...(job.progress !== undefined ? { progress: job.progress } : {}),
+    createdAt: job.createdAt,
+    ...(job.startedAt ? { startedAt: job.startedAt } : {}),
+    ...(job.finishedAt ? { finishedAt: job.finishedAt } : {}),
+    ...(job.estimatedDurationMs !== undefined ? { estimatedDurationMs: job.estimatedDurationMs } : {}),
+    ...(job.error ? { error: job.error } : {}),
+    startedByYou: job.owner === principalId,
+    // A running job whose cancel was asked for says so in its message until its run winds down.
+    cancellable: open && !(job.status === 'running' && job.message === MESSAGES.cancelling)
+  }
+}
+
+export function jobsSection (app: FastifyInstance, principalId: string): Static<typeof JobsSection> {
+  const { running, queued } = app.jobs.counts()
+  return { running, queued, items: app.jobs.list().slice(0, MAX_JOBS).map(j => toJobView(j, principalId)) }
+}

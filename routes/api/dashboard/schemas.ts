@@ -1,0 +1,165 @@
+// TypeBox schemas of /api/dashboard: each section of the snapshot, the actions and the errors.
+// The same schemas validate requests, shape responses (fields not listed are dropped) and feed the
+// OpenAPI document at /api/openapi.json.
+import { Type, type Static } from '@sinclair/typebox'
+
+export const ApiError = Type.Object({
+  error: Type.String({ description: 'Machine-readable code, e.g. unknown_job' }),
+  message: Type.String({ description: 'What went wrong, for a person' }),
+  hint: Type.Optional(Type.String({ description: 'What to do about it' }))
+}, { description: 'Error body of /api/* routes' })
+
+/** Whether a section's backend answered; when not, the reason, and the rest of the dashboard still answers. */
+const Availability = {
+  available: Type.Boolean({ description: 'false: the backend behind this section did not answer' }),
+  reason: Type.Optional(Type.String({ description: 'Why the section is unavailable (public text, never a backend body)' }))
+}
+
+export const Service = Type.Object({
+  name: Type.String({ description: 'Backend name, e.g. Jellyfin' }),
+  configured: Type.Boolean({ description: 'Whether its credentials are set' }),
+  reachable: Type.Boolean({ description: 'Whether the last background probe got an answer' }),
+  version: Type.Optional(Type.String({ description: 'Version the backend reported' })),
+  latencyMs: Type.Optional(Type.Integer({ description: 'Round trip of the last probe' })),
+  checkedAt: Type.String({ description: 'When the last probe ran (ISO 8601)' }),
+  error: Type.Optional(Type.String({ description: 'Why the last probe failed' }))
+})
+
+export const ServicesSection = Type.Object({
+  items: Type.Array(Service, { description: 'Last probe of each backend; empty until the first probe, right after start' })
+})
+
+export const DownloadSource = Type.Object({
+  service: Type.String({ description: 'qBittorrent or pyLoad' }),
+  ...Availability
+})
+
+export const Download = Type.Object({
+  id: Type.String({ description: 'torrent:<hash> or direct:<file id>' }),
+  source: Type.Union([Type.Literal('torrent'), Type.Literal('direct')], { description: 'torrent client or direct-download manager' }),
+  name: Type.String({ description: 'Torrent or file name' }),
+  progress: Type.Number({ minimum: 0, maximum: 100, description: 'Percent done' }),
+  speedBytesPerSecond: Type.Integer({ minimum: 0, description: 'Download speed' }),
+  etaSeconds: Type.Optional(Type.Integer({ minimum: 0, description: 'Estimated seconds left, when known' })),
+  state: Type.String({ description: 'downloading, seeding, completed, paused, queued, checking, waiting, failed, error or other' }),
+  sizeBytes: Type.Optional(Type.Integer({ minimum: 0, description: 'Total size' }))
+})
+
+export const DownloadsSection = Type.Object({
+  items: Type.Array(Download, { description: 'Active and recent transfers of both downloaders, unfinished first' }),
+  sources: Type.Array(DownloadSource, { description: 'Each downloader and whether it answered' })
+})
+
+export const PlayingSession = Type.Object({
+  sessionId: Type.String({ description: 'Media server session id (for stop and message)' }),
+  user: Type.String({ description: 'Who is watching' }),
+  client: Type.String({ description: 'App, e.g. Jellyfin Web' }),
+  device: Type.String({ description: 'Device name' }),
+  item: Type.Object({
+    name: Type.String({ description: 'Title' }),
+    type: Type.String({ description: 'Movie, Episode, Audio, …' }),
+    seriesName: Type.Optional(Type.String({ description: 'Series of an episode' }))
+  }),
+  progressPercent: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'Position in the item' })),
+  positionSeconds: Type.Optional(Type.Integer({ minimum: 0 })),
+  runtimeSeconds: Type.Optional(Type.Integer({ minimum: 0 })),
+  paused: Type.Boolean(),
+  transcoding: Type.Boolean()
+})
+
+export const NowPlayingSection = Type.Object({
+  ...Availability,
+  sessions: Type.Array(PlayingSession, { description: 'Sessions that are playing something' })
+})
+
+export const LibraryCount = Type.Object({
+  name: Type.String({ description: 'Library name' }),
+  collectionType: Type.String({ description: 'movies, tvshows, music, …' }),
+  itemCount: Type.Integer({ minimum: 0, description: 'Top-level items (movies, series, albums)' }),
+  episodeCount: Type.Optional(Type.Integer({ minimum: 0, description: 'Episodes (tv libraries)' }))
+})
+
+export const Disk = Type.Object({
+  root: Type.Union([Type.Literal('media'), Type.Literal('downloads')], { description: 'MEDIA_ROOT or DOWNLOADS_ROOT' }),
+  ...Availability,
+  totalBytes: Type.Optional(Type.Integer({ minimum: 0 })),
+  freeBytes: Type.Optional(Type.Integer({ minimum: 0, description: 'Available to the server' })),
+  usedPercent: Type.Optional(Type.Number({ minimum: 0, maximum: 100 }))
+})
+
+export const LibrarySection = Type.Object({
+  ...Availability,
+  libraries: Type.Array(LibraryCount, { description: 'Counts from the media server (empty when it is unavailable)' }),
+  disks: Type.Array(Disk, { description: 'Disk use of the media and downloads roots' })
+})
+
+export const JobView = Type.Object({
+  id: Type.String(),
+  kind: Type.String({ description: 'e.g. move, optimize' }),
+  status: Type.Union(['queued', 'running', 'succeeded', 'failed', 'cancelled', 'interrupted'].map(s => Type.Literal(s))),
+  description: Type.String({ description: 'What the job does' }),
+  message: Type.String({ description: 'Latest status message' }),
+  progress: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+  createdAt: Type.String(),
+  startedAt: Type.Optional(Type.String()),
+  finishedAt: Type.Optional(Type.String()),
+  estimatedDurationMs: Type.Optional(Type.Integer({ minimum: 0 })),
+  error: Type.Optional(Type.String({ description: 'Why it failed' })),
+  startedByYou: Type.Boolean({ description: 'Started with the same credential as this request' }),
+  cancellable: Type.Boolean({ description: 'Queued or running, and not already being cancelled' })
+})
+
+export const JobsSection = Type.Object({
+  running: Type.Integer({ minimum: 0 }),
+  queued: Type.Integer({ minimum: 0 }),
+  items: Type.Array(JobView, { description: 'Newest first, at most 50' })
+})
+
+export const ActivityEntry = Type.Object({
+  id: Type.Integer(),
+  name: Type.String({ description: 'What happened' }),
+  type: Type.String({ description: 'Media server event type' }),
+  date: Type.String({ description: 'ISO 8601' }),
+  severity: Type.String({ description: 'Information, Warning, Error, …' }),
+  overview: Type.Optional(Type.String())
+})
+
+export const ActivitySection = Type.Object({
+  ...Availability,
+  items: Type.Array(ActivityEntry, { description: 'Newest first, at most 20' })
+})
+
+export const Snapshot = Type.Object({
+  generatedAt: Type.String({ description: 'When this snapshot was assembled (ISO 8601)' }),
+  services: ServicesSection,
+  downloads: DownloadsSection,
+  nowPlaying: NowPlayingSection,
+  library: LibrarySection,
+  jobs: JobsSection,
+  activity: ActivitySection
+}, { description: 'Everything the dashboard shows; each backend-fed section degrades on its own' })
+
+export const SessionParams = Type.Object({
+  sessionId: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$', description: 'Session id from nowPlaying' })
+})
+
+export const MessageBody = Type.Object({
+  text: Type.String({ minLength: 1, maxLength: 500, description: 'Text shown on the player' }),
+  header: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Title of the message (default: "Message")' }))
+}, { additionalProperties: false })
+
+export const ActionResult = Type.Object({
+  ok: Type.Literal(true),
+  message: Type.String({ description: 'What was done' })
+})
+
+export const JobParams = Type.Object({
+  jobId: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$', description: 'Job id' })
+})
+
+export const CancelResult = Type.Object({ job: JobView, message: Type.String() })
+
+export type SnapshotT = Static<typeof Snapshot>
+export type DownloadT = Static<typeof Download>
+export type JobViewT = Static<typeof JobView>
+export type ApiErrorT = Static<typeof ApiError>

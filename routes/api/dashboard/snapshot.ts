@@ -1,0 +1,103 @@
+// Assembles the dashboard snapshot. Backend-fed sections are cached briefly and concurrent reads share
+// one load, so any number of open dashboards (and their live streams) cost the backends the same few
+// calls per interval. Services come from the background probe and jobs from memory: never a backend call.
+import type { FastifyInstance } from 'fastify'
+import type { Static } from '@sinclair/typebox'
+import type { LibrarySection, ServicesSection, SnapshotT } from './schemas.js'
+import { diskUse } from './disk.js'
+import { loadDownloads } from './downloads.js'
+import { jobsSection } from './jobs-view.js'
+import { loadActivity, loadLibraryCounts, loadNowPlaying } from './media.js'
+
+export interface SnapshotOptions {
+  /** Longest wait for one backend-fed section (default 4 s). */
+  deadlineMs?: number
+  /** How long downloads, now playing and activity are reused (default 2 s). */
+  ttlMs?: number
+  /** How long library counts are reused when the media server answered (default 60 s: they change slowly and cost a call per library). */
+  libraryTtlMs?: number
+}
+
+interface Cached<T> { get: () => Promise<T>, invalidate: () => void }
+
+function cached<T> (ttlFor: (value: T) => number, load: () => Promise<T>): Cached<T> {
+  let value: T | undefined
+  let expiresAt = 0
+  let pending: Promise<T> | undefined
+  let generation = 0
+  return {
+    get () {
+      if (value !== undefined && Date.now() < expiresAt) return Promise.resolve(value)
+      if (pending) return pending
+      const started = generation
+      pending = load().then(v => {
+        if (started === generation) { value = v; expiresAt = Date.now() + ttlFor(v) }
+        return v
+      }).finally(() => { pending = undefined })
+      return pending
+    },
+    invalidate () { generation++; value = undefined; expiresAt = 0 }
+  }
+}
+
+export function createSnapshotSource (app: FastifyInstance, opts: SnapshotOptions = {}) {
+  const deadlineMs = opts.deadlineMs ?? 4_000
+  const ttlMs = opts.ttlMs ?? 2_000
+  const libraryTtlMs = opts.libraryTtlMs ?? 60_000
+  const short = () => ttlMs
+  const downloads = cached(short, () => loadDownloads(app, deadlineMs))
+  const nowPlaying = cached(short, () => loadNowPlaying(app, deadlineMs))
+  const activity = cached(short, () => loadActivity(app, deadlineMs))
+  // A failed count is retried soon; a good one is kept for a minute.
+  const counts = cached(v => v.available ? libraryTtlMs : ttlMs, () => loadLibraryCounts(app, deadlineMs))
+
+  function services (): Static<typeof ServicesSection> {
+    return {
+      items: app.backendStatus().map(s => ({
+        name: s.service,
+        configured: s.configured,
+        reachable: s.reachable,
+        ...(s.version !== undefined ? { version: s.version } : {}),
+        ...(s.latencyMs !== undefined ? { latencyMs: s.latencyMs } : {}),
+        checkedAt: s.checkedAt,
+        ...(s.error !== undefined ? { error: s.error } : {})
+      })).sort((a, b) => a.name.localeCompare(b.name))
+    }
+  }
+
+  async function library (): Promise<Static<typeof LibrarySection>> {
+    const [c, media, dl] = await Promise.all([
+      counts.get(),
+      diskUse('media', app.config.MEDIA_ROOT),
+      diskUse('downloads', app.config.DOWNLOADS_ROOT)
+    ])
+    return { ...c, disks: [media, dl] }
+  }
+
+  async function snapshot (principalId: string): Promise<SnapshotT> {
+    const [d, n, l, a] = await Promise.all([downloads.get(), nowPlaying.get(), library(), activity.get()])
+    return {
+      generatedAt: new Date().toISOString(),
+      services: services(),
+      downloads: d,
+      nowPlaying: n,
+      library: l,
+      jobs: jobsSection(app, principalId),
+      activity: a
+    }
+  }
+
+  return {
+    services,
+    downloads: () => downloads.get(),
+    nowPlaying: () => nowPlaying.get(),
+    activity: () => activity.get(),
+    library,
+    jobs: (principalId: string) => jobsSection(app, principalId),
+    snapshot,
+    /** After an action (stop, message) the next read goes to the backend again. */
+    invalidatePlayback: () => { nowPlaying.invalidate(); activity.invalidate() }
+  }
+}
+
+export type SnapshotSource = ReturnType<typeof createSnapshotSource>

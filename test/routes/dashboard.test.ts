@@ -1,0 +1,180 @@
+// /api/dashboard over app.inject: auth and origin checks on every route, response shapes, graceful
+// degradation when backends are down, now playing with stop/message against the Jellyfin simulator,
+// downloads from the pyLoad simulator, and job cancel.
+import t from 'tap'
+import { Value } from '@sinclair/typebox/value'
+import { createJellyfinSimulator } from '../../simulators/jellyfin/index.js'
+import { createPyloadSimulator } from '../../simulators/pyload/index.js'
+import { DASHBOARD_ROUTES } from '../../routes/api/dashboard/routes.js'
+import { ActivitySection, DownloadsSection, JobsSection, LibrarySection, NowPlayingSection, Snapshot } from '../../routes/api/dashboard/schemas.js'
+import { TEST_INTERNAL_KEY } from '../helpers/build.js'
+import { SIM_KEYS } from '../helpers/sim-app.js'
+import { buildWebApp } from '../helpers/web-app.js'
+import { abortable, deferred } from '../plugins/jobs-helpers.js'
+
+const auth = { authorization: `Bearer ${TEST_INTERNAL_KEY}` }
+const concrete = (url: string) => url.replace(':sessionId', 'abc').replace(':jobId', 'abc')
+
+t.test('every route needs a bearer and refuses a foreign Origin', async t => {
+  const { app } = await buildWebApp(t)
+  for (const r of Object.values(DASHBOARD_ROUTES)) {
+    const url = concrete(r.url)
+    const payload = r.method === 'POST' ? { text: 'hi' } : undefined
+    const anon = await app.inject({ method: r.method, url, payload })
+    t.equal(anon.statusCode, 401, `${r.method} ${r.url} without a token`)
+    t.match(anon.headers['www-authenticate'], /^Bearer /)
+    const bad = await app.inject({ method: r.method, url, payload, headers: { authorization: 'Bearer not-a-real-token-at-all' } })
+    t.equal(bad.statusCode, 401, `${r.method} ${r.url} with a bogus token`)
+    const foreign = await app.inject({ method: r.method, url, payload, headers: { ...auth, origin: 'https://evil.example' } })
+    t.equal(foreign.statusCode, 403, `${r.method} ${r.url} from a foreign origin`)
+    t.notOk(foreign.headers['access-control-allow-origin'])
+  }
+})
+
+t.test('with every backend down the snapshot still answers, section by section', async t => {
+  const { app, config } = await buildWebApp(t, { config: { MEDIA_SERVER_API_KEY: 'jf-secret-0123456789abcdef', DOWNLOAD_MANAGER_API_KEY: 'py-secret-0123456789abcdef', TORRENT_CLIENT_PASSWORD: 'qbt-secret-0123456789' } })
+  await app.refreshBackendStatus()
+  const res = await app.inject({ method: 'GET', url: '/api/dashboard', headers: { ...auth, origin: config.PUBLIC_URL } })
+  t.equal(res.statusCode, 200)
+  t.equal(res.headers['access-control-allow-origin'], config.PUBLIC_URL, 'CORS answers the allowed origin')
+  t.equal(res.headers['cache-control'], 'no-store')
+  const body = res.json()
+  t.ok(Value.Check(Snapshot, body), 'matches the Snapshot schema')
+  t.ok(body.services.items.length >= 5, 'every backend has a tile')
+  const jf = body.services.items.find((s: { name: string }) => s.name === 'Jellyfin')
+  t.match(jf, { configured: true, reachable: false, error: String })
+  t.same(body.downloads.items, [])
+  t.same(body.downloads.sources.map((s: { service: string }) => s.service), ['pyLoad', 'qBittorrent'])
+  for (const s of body.downloads.sources) t.match(s, { available: false, reason: /.+/ }, `${s.service} unavailable with a reason`)
+  t.match(body.nowPlaying, { available: false, reason: /Jellyfin/, sessions: [] })
+  t.match(body.activity, { available: false, reason: /Jellyfin/, items: [] })
+  t.match(body.library, { available: false, libraries: [] })
+  t.match(body.library.disks, [{ root: 'media', available: true }, { root: 'downloads', available: true }], 'disk use needs no backend')
+  t.ok(body.library.disks[0].totalBytes > 0)
+  for (const secret of ['jf-secret-0123456789abcdef', 'py-secret-0123456789abcdef', 'qbt-secret-0123456789', TEST_INTERNAL_KEY, config.MEDIA_ROOT]) {
+    t.notOk(res.body.includes(secret), 'no secret and no local path in the answer')
+  }
+})
+
+t.test('a missing media root is reported, not thrown', async t => {
+  const { app } = await buildWebApp(t, { config: { MEDIA_ROOT: '/nonexistent/media-root-for-test' } })
+  const res = await app.inject({ method: 'GET', url: '/api/dashboard/library', headers: auth })
+  t.equal(res.statusCode, 200)
+  t.match(res.json().disks[0], { root: 'media', available: false, reason: /MEDIA_ROOT \(ENOENT\)/ })
+  t.notOk(res.body.includes('/nonexistent'), 'the path itself is not echoed')
+})
+
+t.test('against the Jellyfin simulator: now playing, stop, message, library counts, activity', async t => {
+  const sim = await createJellyfinSimulator({ apiKey: SIM_KEYS.jellyfin, scanMs: 5 })
+  t.teardown(sim.close)
+  const { app } = await buildWebApp(t, { config: { MEDIA_SERVER_URL: sim.url, MEDIA_SERVER_API_KEY: SIM_KEYS.jellyfin } })
+
+  const playing = await app.inject({ method: 'GET', url: '/api/dashboard/now-playing', headers: auth })
+  t.equal(playing.statusCode, 200)
+  const np = playing.json()
+  t.ok(Value.Check(NowPlayingSection, np))
+  t.equal(np.available, true)
+  t.equal(np.sessions.length, 1, 'only the session that plays something')
+  const session = np.sessions[0]
+  t.match(session, { user: 'family', device: 'Living Room TV', client: 'Jellyfin Android TV', item: { type: 'Episode' }, paused: false, transcoding: false })
+  t.ok(session.progressPercent > 0 && session.progressPercent < 100)
+
+  const msg = await app.inject({ method: 'POST', url: `/api/dashboard/sessions/${session.sessionId}/message`, headers: auth, payload: { text: 'Dinner is ready' } })
+  t.equal(msg.statusCode, 200)
+  t.same(msg.json(), { ok: true, message: 'Message sent.' })
+  t.match(sim.state.messages, [{ sessionId: session.sessionId, text: 'Dinner is ready', header: 'Message' }])
+
+  const empty = await app.inject({ method: 'POST', url: `/api/dashboard/sessions/${session.sessionId}/message`, headers: auth, payload: { text: '' } })
+  t.equal(empty.statusCode, 400)
+  t.match(empty.json(), { error: 'invalid_request', message: /text/, hint: String })
+  const extra = await app.inject({ method: 'POST', url: `/api/dashboard/sessions/${session.sessionId}/message`, headers: auth, payload: { text: 'x', html: '<b>' } })
+  t.equal(extra.statusCode, 400, 'unknown fields are refused')
+
+  const stop = await app.inject({ method: 'POST', url: `/api/dashboard/sessions/${session.sessionId}/stop`, headers: auth })
+  t.equal(stop.statusCode, 200)
+  t.same(stop.json(), { ok: true, message: 'Playback stopped.' })
+  const after = (await app.inject({ method: 'GET', url: '/api/dashboard/now-playing', headers: auth })).json()
+  t.same(after.sessions, [], 'the stop shows at once (the cache was dropped)')
+
+  const unknown = await app.inject({ method: 'POST', url: '/api/dashboard/sessions/0123456789abcdef/stop', headers: auth })
+  t.equal(unknown.statusCode, 404)
+  t.match(unknown.json(), { error: 'unknown_session', hint: String })
+  const badId = await app.inject({ method: 'POST', url: '/api/dashboard/sessions/..%2F..%2Fetc/stop', headers: auth })
+  t.equal(badId.statusCode, 400, 'a session id that is not an id never reaches the backend')
+
+  const library = (await app.inject({ method: 'GET', url: '/api/dashboard/library', headers: auth })).json()
+  t.ok(Value.Check(LibrarySection, library))
+  t.equal(library.available, true)
+  t.ok(library.libraries.length >= 2)
+  const tv = library.libraries.find((l: { collectionType: string }) => l.collectionType === 'tvshows')
+  t.ok(tv.itemCount > 0 && tv.episodeCount > tv.itemCount, 'series and episodes counted')
+
+  const activity = (await app.inject({ method: 'GET', url: '/api/dashboard/activity', headers: auth })).json()
+  t.ok(Value.Check(ActivitySection, activity))
+  t.ok(activity.items.length > 0 && activity.items.length <= 20)
+  t.match(activity.items[0].name, /finished playing/, 'newest first: the stop is on top')
+  t.same(sim.violations, [], 'every call matched the Jellyfin contract')
+})
+
+t.test('a media server that is not configured makes actions answer 503 with the variable to set', async t => {
+  const { app } = await buildWebApp(t)
+  const res = await app.inject({ method: 'POST', url: '/api/dashboard/sessions/abc/stop', headers: auth })
+  t.equal(res.statusCode, 503)
+  t.match(res.json(), { error: 'backend_unavailable', message: /MEDIA_SERVER_API_KEY/, hint: String })
+})
+
+t.test('downloads from the pyLoad simulator, with the torrent client down', async t => {
+  const { mkdtempSync } = await import('node:fs')
+  const { tmpdir } = await import('node:os')
+  const { join } = await import('node:path')
+  const sim = await createPyloadSimulator({ apiKey: 'py-key-0123456789abcdef', storageDir: mkdtempSync(join(tmpdir(), 'msmcp-pyload-')), linkDurationMs: 60_000 })
+  t.teardown(sim.close)
+  const { app } = await buildWebApp(t, { config: { DOWNLOAD_MANAGER_URL: sim.url, DOWNLOAD_MANAGER_API_KEY: 'py-key-0123456789abcdef' } })
+  await app.backends.pyload.addPackage('Big Buck Bunny', ['https://files.example.org/bbb.mkv'])
+  await new Promise(resolve => setTimeout(resolve, 300))
+  const res = await app.inject({ method: 'GET', url: '/api/dashboard/downloads', headers: auth })
+  t.equal(res.statusCode, 200)
+  const body = res.json()
+  t.ok(Value.Check(DownloadsSection, body))
+  t.match(body.sources, [{ service: 'pyLoad', available: true }, { service: 'qBittorrent', available: false, reason: /.+/ }])
+  t.equal(body.items.length, 1)
+  t.match(body.items[0], { source: 'direct', name: 'bbb.mkv', state: 'downloading', id: /^direct:\d+$/ })
+  t.ok(body.items[0].progress >= 0 && body.items[0].progress < 100)
+  t.ok(body.items[0].speedBytesPerSecond > 0)
+})
+
+t.test('jobs: progress is listed and a running job can be cancelled once', async t => {
+  const { app } = await buildWebApp(t)
+  app.jobs.defineKind('test-dashboard', { concurrency: 1, queueLimit: 5 })
+  const started = deferred()
+  const running = app.jobs.start({
+    kind: 'test-dashboard',
+    owner: 'internal',
+    description: 'Count to a hundred',
+    run: async job => { job.progress(40, 'Counting'); started.resolve(undefined); await abortable(job.signal) }
+  })
+  const queued = app.jobs.start({ kind: 'test-dashboard', owner: 'someone-else', description: 'Waits', run: async job => abortable(job.signal) })
+  await started.promise
+
+  const list = (await app.inject({ method: 'GET', url: '/api/dashboard/jobs', headers: auth })).json()
+  t.ok(Value.Check(JobsSection, list))
+  t.match(list, { running: 1, queued: 1 })
+  t.match(list.items.find((j: { id: string }) => j.id === running.id), { status: 'running', progress: 40, message: 'Counting', startedByYou: true, cancellable: true })
+  t.match(list.items.find((j: { id: string }) => j.id === queued.id), { status: 'queued', startedByYou: false, cancellable: true })
+
+  const cancelQueued = await app.inject({ method: 'POST', url: `/api/dashboard/jobs/${queued.id}/cancel`, headers: auth })
+  t.equal(cancelQueued.statusCode, 200)
+  t.match(cancelQueued.json(), { job: { status: 'cancelled', cancellable: false }, message: /before it started/ })
+
+  const cancel = await app.inject({ method: 'POST', url: `/api/dashboard/jobs/${running.id}/cancel`, headers: auth })
+  t.equal(cancel.statusCode, 200)
+  t.match(cancel.json(), { job: { id: running.id, cancellable: false }, message: /Cancelling/ })
+  const done = await app.jobs.wait(running.id, 2_000)
+  t.equal(done.status, 'cancelled')
+  const again = await app.inject({ method: 'POST', url: `/api/dashboard/jobs/${running.id}/cancel`, headers: auth })
+  t.equal(again.statusCode, 409)
+  t.match(again.json(), { error: 'job_finished', message: /cancelled/ })
+  const unknown = await app.inject({ method: 'POST', url: '/api/dashboard/jobs/nope/cancel', headers: auth })
+  t.equal(unknown.statusCode, 404)
+  t.match(unknown.json(), { error: 'unknown_job' })
+})
