@@ -77,10 +77,14 @@ export default function getLibraryState (app: FastifyInstance) {
     const [mediaServer, seriesManager, movieManager, torrents, directDownloads, disk] = await Promise.all([
       part(async () => (await b.jellyfin.items({ searchTerm: title, types: [...(series ? ['Series'] as const : []), ...(movies ? ['Movie'] as const : [])], limit: 10 })).items
         .map(i => ({ id: i.id, name: i.name, type: i.type, year: i.year, path: i.path }))),
-      series ? part(async () => (await b.sonarr.listSeries(signal)).filter(s => titleMatches(title, s.title)).slice(0, 10)
-        .map(s => ({ id: s.id, title: s.title, year: s.year, monitored: s.monitored, path: s.path, episodeFiles: s.statistics?.episodeFileCount, episodes: s.statistics?.episodeCount, sizeOnDisk: s.statistics?.sizeOnDisk }))) : part(skipped),
-      movies ? part(async () => (await b.radarr.listMovies(signal)).filter(m => titleMatches(title, m.title)).slice(0, 10)
-        .map(m => ({ id: m.id, title: m.title, year: m.year, monitored: m.monitored, hasFile: m.hasFile, path: m.path, sizeOnDisk: m.sizeOnDisk }))) : part(skipped),
+      series
+        ? part(async () => (await b.sonarr.listSeries(signal)).filter(s => titleMatches(title, s.title)).slice(0, 10)
+          .map(s => ({ id: s.id, title: s.title, year: s.year, monitored: s.monitored, path: s.path, episodeFiles: s.statistics?.episodeFileCount, episodes: s.statistics?.episodeCount, sizeOnDisk: s.statistics?.sizeOnDisk })))
+        : part(skipped),
+      movies
+        ? part(async () => (await b.radarr.listMovies(signal)).filter(m => titleMatches(title, m.title)).slice(0, 10)
+          .map(m => ({ id: m.id, title: m.title, year: m.year, monitored: m.monitored, hasFile: m.hasFile, path: m.path, sizeOnDisk: m.sizeOnDisk })))
+        : part(skipped),
       part(async () => (await b.qbittorrent.list()).filter(t => titleMatches(title, t.name.replace(/[._]/g, ' '))).slice(0, 20)
         .map(t => ({ name: t.name, phase: t.phase, state: t.state, progress: Math.round(t.progress * 1000) / 10, etaSeconds: t.etaSeconds, contentPath: t.contentPath }))),
       part(async () => [...await b.pyload.queue(), ...await b.pyload.collector()].filter(p => titleMatches(title, p.name.replace(/[._]/g, ' '))).slice(0, 20)
