@@ -1,0 +1,129 @@
+// The real tool server for the bot tests, on temp roots and an ephemeral loopback port, with four small
+// tools: a catalogue search, an add, a destructive delete behind a confirm preview, and one that starts a job.
+import { existsSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../../app.js'
+import { defineTool, type ToolDefinition } from '../../plugins/tool-types.js'
+import { makeRoots, testConfig, type TestRoots } from '../helpers/build.js'
+import { listenMcp } from '../helpers/mcp-client.js'
+
+const CATALOGUE = [
+  { id: 11, title: 'Heat (1995)' },
+  { id: 12, title: 'Heat Wave (2020)' },
+  { id: 13, title: 'Ronin (1998)' }
+]
+
+export interface ToolServer {
+  readonly app: FastifyInstance
+  url: URL
+  /** Stops the server and starts a new one on the same port and state (what a redeploy does). */
+  restart: () => Promise<void>
+  roots: TestRoots
+  /** Titles the add tool has added, in order. */
+  library: string[]
+  /** Lets every job the job tool started finish, with a result (or a failure). */
+  releaseJobs: (outcome?: { fail?: string }) => void
+}
+
+function testTools (roots: TestRoots, library: string[], gate: { wait: () => Promise<{ fail?: string }> }, app: () => FastifyInstance): ToolDefinition<any, any>[] {
+  const writes = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false }
+  return [
+    defineTool({
+      name: 'movies_search',
+      title: 'Search movies',
+      description: 'Searches the movie catalogue by title.',
+      inputSchema: Type.Object({ query: Type.String({ minLength: 1, maxLength: 100, description: 'Title to look for' }) }, { additionalProperties: false }),
+      outputSchema: Type.Object({ results: Type.Array(Type.Object({ id: Type.Integer({ description: 'Catalogue id' }), title: Type.String({ description: 'Title' }) }), { description: 'Matches' }) }),
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      handler: async ({ query }) => {
+        const results = CATALOGUE.filter(m => m.title.toLowerCase().includes(query.toLowerCase()))
+        return { data: { results }, summary: `${results.length} match(es): ${results.map(r => `${r.title} [${r.id}]`).join(', ')}` }
+      }
+    }),
+    defineTool({
+      name: 'movies_add',
+      title: 'Add a movie',
+      description: 'Adds a catalogue movie to the library by id.',
+      inputSchema: Type.Object({ id: Type.Integer({ description: 'Catalogue id from movies_search' }) }, { additionalProperties: false }),
+      outputSchema: Type.Object({ added: Type.String({ description: 'Title added' }) }),
+      annotations: writes,
+      handler: async ({ id }) => {
+        const movie = CATALOGUE.find(m => m.id === id)
+        if (!movie) throw new Error(`no movie ${id}`)
+        library.push(movie.title)
+        return { data: { added: movie.title }, summary: `Added ${movie.title}.` }
+      }
+    }),
+    defineTool({
+      name: 'notes_delete',
+      title: 'Delete a note',
+      description: 'Deletes <name>.txt under the media root.',
+      inputSchema: Type.Object({ name: Type.String({ pattern: '^[a-z]+$', description: 'Note name' }) }, { additionalProperties: false }),
+      outputSchema: Type.Object({ deleted: Type.String({ description: 'Deleted file' }) }),
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+      confirm: { preview: async ({ name }) => ({ summary: `Delete ${name}.txt from the media root.`, targets: [`${name}.txt`] }) },
+      handler: async ({ name }) => {
+        const file = join(roots.media, `${name}.txt`)
+        if (!existsSync(file)) throw new Error('missing')
+        rmSync(file)
+        return { data: { deleted: `${name}.txt` }, summary: `Deleted ${name}.txt.` }
+      }
+    }),
+    defineTool({
+      name: 'media_optimize',
+      title: 'Optimize a file',
+      description: 'Starts a background job that optimizes a file; follow it with check_jobs.',
+      inputSchema: Type.Object({ file: Type.String({ maxLength: 100, description: 'File name' }) }, { additionalProperties: false }),
+      outputSchema: Type.Object({ job: Type.Object({ id: Type.String({ description: 'Job id' }) }, { description: 'The started job' }) }),
+      annotations: writes,
+      handler: async ({ file }, ctx) => {
+        const job = app().jobs.start({
+          kind: 'test-optimize',
+          owner: ctx.principal.id,
+          description: `Optimize ${file}`,
+          run: async () => {
+            const outcome = await gate.wait()
+            if (outcome.fail) throw new Error(outcome.fail)
+            return { savedBytes: 1234, file }
+          }
+        })
+        return { data: { job: { id: job.id } }, summary: `Started job ${job.id}: optimizing ${file}.` }
+      }
+    })
+  ]
+}
+
+/** Starts the tool server; closed (and its roots removed) at teardown. */
+export async function startToolServer (t: { teardown: (fn: () => unknown) => void }): Promise<ToolServer> {
+  const roots = makeRoots()
+  const library: string[] = []
+  let release: (o: { fail?: string }) => void = () => {}
+  let released = new Promise<{ fail?: string }>(resolve => { release = resolve })
+  const gate = { wait: () => released }
+  let app: FastifyInstance | undefined
+  const build = async () => {
+    const next = await buildApp(testConfig(roots), { logger: false, extraTools: testTools(roots, library, gate, () => app!) })
+    await next.ready()
+    return next
+  }
+  app = await build()
+  const url = await listenMcp(app)
+  t.teardown(async () => { await app?.close(); roots.cleanup() })
+  return {
+    get app () { return app! },
+    url,
+    restart: async () => {
+      await app!.close()
+      app = await build()
+      await app.listen({ port: Number(url.port), host: '127.0.0.1' })
+    },
+    roots,
+    library,
+    releaseJobs: (outcome = {}) => {
+      release(outcome)
+      released = new Promise(resolve => { release = resolve })
+    }
+  }
+}
