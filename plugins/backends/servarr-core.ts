@@ -98,9 +98,9 @@ export function createServarrCore (opts: ServarrOptions) {
     probe,
     close: () => http.close(),
     systemStatus: () => api<SystemStatus>({ path: '/system/status' }),
-    qualityProfiles: () => api<QualityProfile[]>({ path: '/qualityprofile' }),
-    rootFolders: async () => (await api<RootFolder[]>({ path: '/rootfolder' })).map(r => ours(r, ['path'])),
-    tags: () => api<Tag[]>({ path: '/tag' }),
+    qualityProfiles: (signal?: AbortSignal) => api<QualityProfile[]>({ path: '/qualityprofile', signal }),
+    rootFolders: async (signal?: AbortSignal) => (await api<RootFolder[]>({ path: '/rootfolder', signal })).map(r => ours(r, ['path'])),
+    tags: (signal?: AbortSignal) => api<Tag[]>({ path: '/tag', signal }),
     async queue (q: { page: number, pageSize: number, ids?: number[], signal?: AbortSignal }): Promise<Paged<QueueItem>> {
       const idParam = opts.service === 'Sonarr' ? 'seriesIds' : 'movieIds'
       const data = await api<Paged<QueueItem>>({

@@ -44,7 +44,7 @@ export default (app: FastifyInstance) => defineTool({
     const radarr = app.backends.radarr
     if (args.view === 'movie' && args.id === undefined) throw new ToolError('View "movie" needs id (a movieId or TMDB id). Call movie_status with view "library" to list ids.')
     const resolved = args.id === undefined ? undefined : await resolveId(movieFlavour(radarr), args.id, args.idType)
-    const profiles = await radarr.qualityProfiles()
+    const profiles = await radarr.qualityProfiles(ctx.signal)
     let page: Page<Item>
     switch (args.view) {
       case 'library': {

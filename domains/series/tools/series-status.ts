@@ -48,7 +48,7 @@ export default (app: FastifyInstance) => defineTool({
     const needsId = args.view === 'series' || args.view === 'season'
     if (needsId && args.id === undefined) throw new ToolError(`View "${args.view}" needs id (a seriesId or TVDB id). Call series_status with view "library" to list ids.`)
     const resolved = args.id === undefined ? undefined : await resolveId(seriesFlavour(sonarr), args.id, args.idType)
-    const profiles = await sonarr.qualityProfiles()
+    const profiles = await sonarr.qualityProfiles(ctx.signal)
     const series = resolved && toSeriesItem(resolved.item, profiles)
     let page: Page<Item>
 
