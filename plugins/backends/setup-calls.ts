@@ -3,7 +3,7 @@
 // libraries. Built on the same HTTP core, but with keys passed in (setup may have just found them, before
 // the running config knows them) and short-lived: the caller closes them after the run.
 // Resources come back typed to the few fields setup compares; secret field values are dropped here.
-import { ToolError } from '../../lib/errors.js'
+import { BackendError, ToolError } from '../../lib/errors.js'
 import { packageVersion } from '../mcp/package-version.js'
 import { createHttpBackend, type HttpCall } from './http.js'
 import { authorizationHeader } from './jellyfin.js'
@@ -107,7 +107,13 @@ export function createJellyfinSetupCalls (o: { baseUrl: string }) {
     version: async () => String(((await http.call<{ Version?: string }>({ path: '/System/Info/Public' })).data)?.Version ?? 'unknown'),
     /** Signs in; returns the session token and whether the user is an administrator. */
     async signIn (username: string, password: string): Promise<{ token: string, isAdmin: boolean }> {
-      const res = await as('', { method: 'POST', path: '/Users/AuthenticateByName', json: { Username: username, Pw: password } })
+      let res
+      try {
+        res = await as('', { method: 'POST', path: '/Users/AuthenticateByName', json: { Username: username, Pw: password } })
+      } catch (err) {
+        if (err instanceof BackendError && err.code === 'unauthorized') throw new ToolError('Jellyfin refused that username or password.')
+        throw err
+      }
       const data = res.data as { AccessToken?: string, User?: { Policy?: { IsAdministrator?: boolean } } } | null
       if (!data?.AccessToken) throw new ToolError('Jellyfin accepted the sign-in but returned no session token.')
       return { token: data.AccessToken, isAdmin: data.User?.Policy?.IsAdministrator === true }
