@@ -2,11 +2,13 @@
 import type { FastifyInstance } from 'fastify'
 import type { ToolDefinition } from '../../plugins/tool-types.js'
 import optimizeMedia from './tools/optimize-media.js'
+import cleanupServer from './tools/cleanup-server.js'
 import checkJobs from './tools/check-jobs.js'
 
 // One factory per tool file (tools/<tool-name>.ts exports default (app) => defineTool({...})).
 const TOOLS: Array<(app: FastifyInstance) => ToolDefinition<any, any>> = [
   optimizeMedia,
+  cleanupServer,
   checkJobs
 ]
 

@@ -1,0 +1,80 @@
+// What cleanup_server may remove, each only when it can be proved unneeded:
+// - temp: this server's own temporary files (see temp-names.ts) older than the age limit;
+// - orphanedTorrents: torrents whose content is gone from disk (complete or flagged missingFiles), whose
+//   content path maps (PATH_MAP) inside our roots, so "gone" is really known;
+// - downloadLeftovers: top-level items of the downloads folder older than the age limit that no torrent,
+//   direct-download package, manager queue item or series/movie path refers to. If any of those sources
+//   cannot be asked, nothing in this category is proposed: an unreachable manager proves nothing.
+import { lstat, readdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { PathSandbox } from '../sandbox/sandbox.js'
+import { within } from '../sandbox/sandbox.js'
+import { isOurTempName } from '../fs/temp-names.js'
+import { codeOf } from '../fs/durable.js'
+import { walk } from './walk.js'
+
+export interface CleanupTarget {
+  category: 'temp' | 'orphanedTorrents' | 'downloadLeftovers'
+  /** Path (display form) or torrent name. */
+  name: string
+  /** Torrent hash (orphanedTorrents only). */
+  hash?: string
+  bytes: number
+  reason: string
+}
+
+/** Every path some backend still refers to, and the sources that could not be asked. */
+export interface References {
+  paths: string[]
+  unavailable: string[]
+}
+
+export async function findTempFiles (sandbox: PathSandbox, olderThanMs: number, now = Date.now()): Promise<CleanupTarget[]> {
+  const { media, downloads } = sandbox.roots()
+  const out: CleanupTarget[] = []
+  for (const root of [media, downloads]) {
+    if (!root) continue
+    await walk(root, e => {
+      if (e.kind === 'file' && isOurTempName(e.name) && now - e.mtimeMs > olderThanMs) {
+        out.push({ category: 'temp', name: sandbox.display(e.path), bytes: e.size, reason: `leftover partial file, untouched for more than ${Math.round(olderThanMs / 3600_000)} h` })
+      }
+    })
+  }
+  return out
+}
+
+export interface TorrentLike { hash: string, name: string, state: string, progress: number, sizeBytes?: number, contentPath: string }
+
+export async function findOrphanedTorrents (sandbox: PathSandbox, torrents: TorrentLike[]): Promise<CleanupTarget[]> {
+  const { media, downloads } = sandbox.roots()
+  const out: CleanupTarget[] = []
+  for (const t of torrents) {
+    const inRoots = [media, downloads].some(r => r !== undefined && within(r, t.contentPath))
+    if (!inRoots) continue // mapped outside what we can see: its absence proves nothing
+    if (t.state !== 'missingFiles' && t.progress < 1) continue // still downloading or not started
+    const exists = await lstat(t.contentPath).then(() => true, err => (codeOf(err) === 'ENOENT' ? false : true))
+    if (!exists) out.push({ category: 'orphanedTorrents', name: t.name, hash: t.hash, bytes: 0, reason: `its content (${sandbox.display(t.contentPath)}) no longer exists; only the torrent entry is removed` })
+  }
+  return out
+}
+
+export async function findDownloadLeftovers (sandbox: PathSandbox, refs: References, olderThanMs: number, now = Date.now()): Promise<CleanupTarget[]> {
+  const { downloads } = sandbox.roots()
+  if (!downloads || refs.unavailable.length > 0) return []
+  const out: CleanupTarget[] = []
+  for (const d of await readdir(downloads, { withFileTypes: true })) {
+    const abs = join(downloads, d.name)
+    if (d.name.startsWith('.')) continue
+    // Referenced if it is, contains, or lies inside any referenced path.
+    if (refs.paths.some(p => within(p, abs) || within(abs, p))) continue
+    let newest = 0
+    let bytes = 0
+    const st = await lstat(abs)
+    newest = st.mtimeMs
+    if (st.isDirectory()) await walk(abs, e => { newest = Math.max(newest, e.mtimeMs); bytes += e.size })
+    else bytes = st.size
+    if (now - newest <= olderThanMs) continue
+    out.push({ category: 'downloadLeftovers', name: sandbox.display(abs), bytes, reason: `not referenced by any torrent, download package or manager; unchanged for more than ${Math.round(olderThanMs / 3600_000)} h` })
+  }
+  return out
+}
