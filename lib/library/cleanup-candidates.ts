@@ -52,7 +52,7 @@ export async function findOrphanedTorrents (sandbox: PathSandbox, torrents: Torr
     const inRoots = [media, downloads].some(r => r !== undefined && within(r, t.contentPath))
     if (!inRoots) continue // mapped outside what we can see: its absence proves nothing
     if (t.state !== 'missingFiles' && t.progress < 1) continue // still downloading or not started
-    const exists = await lstat(t.contentPath).then(() => true, err => (codeOf(err) === 'ENOENT' ? false : true))
+    const exists = await lstat(t.contentPath).then(() => true, err => codeOf(err) !== 'ENOENT')
     if (!exists) out.push({ category: 'orphanedTorrents', name: t.name, hash: t.hash, bytes: 0, reason: `its content (${sandbox.display(t.contentPath)}) no longer exists; only the torrent entry is removed` })
   }
   return out
