@@ -1,0 +1,82 @@
+// The seven movie tools through the registry against the contract-validated Radarr simulator.
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import t from 'tap'
+import { errorText, ok, startServarrStack } from '../../helpers/servarr-sims.js'
+
+const s = await startServarrStack(t, { sim: { downloadMs: 300, commandStepMs: 10 } })
+const PAPER_MOONS = 600001
+
+t.test('movie_search: catalogue and library together; strict, non-duplicating add', async t => {
+  const found = ok(await s.call('movie_search', { term: 'paper moons' }))
+  t.same(found.items.map((i: any) => [i.title, i.inLibrary]), [['Paper Moons', false], ['Paper Moons II', false]])
+  t.match(errorText(await s.call('movie_search', { addTmdbId: PAPER_MOONS, qualityProfile: '1080p' })), /ambiguous.*"HD-1080p"/)
+  t.match(errorText(await s.call('movie_search', { addTmdbId: 999, qualityProfile: 'HD-1080p' })), /TMDB id 999 was not found.*movie_search/)
+  const added = ok(await s.call('movie_search', { addTmdbId: PAPER_MOONS, qualityProfile: 'hd-1080p', minimumAvailability: 'released' })).added
+  t.match(added, { action: 'added', title: 'Paper Moons', year: 2023, qualityProfile: 'HD-1080p', path: join(s.roots.media, 'movies', 'Paper Moons (2023)') })
+  const size = s.radarr.state.library.movies.size
+  const again = ok(await s.call('movie_search', { addTmdbId: PAPER_MOONS, qualityProfile: 'Bluray-1080p', monitor: 'none' })).added
+  t.match(again, { action: 'updated', movieId: added.movieId, qualityProfile: 'Bluray-1080p', monitored: false })
+  t.equal(s.radarr.state.library.movies.size, size, 'updated, not duplicated')
+  ok(await s.call('movie_search', { addTmdbId: PAPER_MOONS, qualityProfile: 'HD-1080p', monitor: 'movieOnly' }))
+  t.equal(ok(await s.call('movie_search', { term: 'tmdb:600001' })).items[0].inLibrary, true)
+})
+
+t.test('movie_status: paged views, ids by movieId or TMDB id', async t => {
+  const lib = ok(await s.call('movie_status', { view: 'library', limit: 10, offset: 10 }))
+  t.match(lib, { hasMore: true, offset: 10, limit: 10 })
+  t.ok(lib.total > 300)
+  t.ok(ok(await s.call('movie_status', { view: 'library', hasFile: false, limit: 100 })).items.every((m: any) => !m.hasFile))
+  const one = ok(await s.call('movie_status', { view: 'movie', id: 500001 }))
+  t.same(one.idUsed, { value: 500001, type: 'tmdbId' })
+  t.match(one.items[0], { title: 'The Quiet Orbit', hasFile: true, filePath: new RegExp(`^${s.roots.media}`) })
+  t.ok(ok(await s.call('movie_status', { view: 'missing', limit: 5 })).items.every((m: any) => !m.hasFile))
+  t.ok(Array.isArray(ok(await s.call('movie_status', { view: 'calendar', days: 366 })).items))
+  t.match(errorText(await s.call('movie_status', { view: 'movie' })), /needs id/)
+  t.match(errorText(await s.call('movie_status', { view: 'movie', id: 424242, idType: 'movieId' })), /No movie with movieId 424242/)
+})
+
+t.test('movie_releases, movie_grab with confirmed replacement, movie_import, movie_rescan, movie_remove', async t => {
+  const rel = ok(await s.call('movie_releases', { id: PAPER_MOONS }))
+  t.match(rel.target, { title: 'Paper Moons', year: 2023 })
+  const approved = rel.items.filter((r: any) => r.approved)
+  const first = ok(await s.call('movie_grab', { id: PAPER_MOONS, guid: approved[0].guid, indexerId: approved[0].indexerId }))
+  t.equal(first.queueItems[0].movieId, first.target.movieId)
+  t.match(errorText(await s.call('movie_grab', { id: PAPER_MOONS, guid: approved[1].guid, indexerId: approved[1].indexerId })), /replaceExisting/)
+  const args = { id: PAPER_MOONS, guid: approved[1].guid, indexerId: approved[1].indexerId, replaceExisting: true }
+  const preview = ok(await s.call('movie_grab', args))
+  t.equal(preview.confirmation.targets.replace.length, 1)
+  const replaced = ok(await s.call('movie_grab', { ...args, confirmToken: preview.confirmation.confirmToken }))
+  t.equal(replaced.replaced[0].queueId, first.queueItems[0].queueId)
+
+  let item
+  for (let i = 0; i < 40; i++) {
+    item = ok(await s.call('movie_status', { view: 'queue', id: PAPER_MOONS })).items[0]
+    if (item?.state === 'importBlocked') break
+    await new Promise(resolve => setTimeout(resolve, 50))
+  }
+  const imp = ok(await s.call('movie_import', { path: item.outputPath, importMode: 'move' }))
+  t.match(imp, { importMode: 'move', finished: true })
+  t.ok(existsSync(imp.imported[0].destinationPath))
+  t.notOk(existsSync(imp.imported[0].sourcePath), 'moved')
+  t.equal(ok(await s.call('movie_status', { view: 'movie', id: PAPER_MOONS })).items[0].hasFile, true)
+  t.match(errorText(await s.call('movie_import', { path: item.outputPath })), /No video files/)
+
+  t.match(ok(await s.call('movie_rescan', { id: PAPER_MOONS })), { scope: 'movie', finished: true, command: { status: 'completed' } })
+  const preview2 = ok(await s.call('movie_remove', { id: PAPER_MOONS, deleteFiles: true }))
+  t.match(preview2.confirmation.targets, { title: 'Paper Moons', fileCount: 1, deleteFiles: true })
+  const folder = join(s.roots.media, 'movies', 'Paper Moons (2023)')
+  t.ok(existsSync(folder))
+  ok(await s.call('movie_remove', { id: PAPER_MOONS, deleteFiles: true, confirmToken: preview2.confirmation.confirmToken }))
+  t.notOk(existsSync(folder))
+  t.match(errorText(await s.call('movie_releases', { id: PAPER_MOONS })), /No movie.*movie_search/)
+})
+
+t.test('backend faults: wrong key and down name the variable to fix', async t => {
+  s.radarr.faults.set('wrong-key')
+  t.match(errorText(await s.call('movie_status', { view: 'queue' })), /MOVIE_MANAGER_API_KEY/)
+  s.radarr.faults.set('down')
+  t.match(errorText(await s.call('movie_rescan', {})), /MOVIE_MANAGER_URL/)
+  s.radarr.faults.set('none')
+  t.same(s.radarr.violations, [])
+})
