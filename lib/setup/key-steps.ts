@@ -39,7 +39,7 @@ export async function jellyfinKeyStep (state: RunState, calls: RunCalls): Promis
   const hasLogin = Boolean(admin.username) && admin.password !== undefined
   if (!admin.token && !hasLogin) {
     if (keyFor(state, 'jellyfin')) {
-      return { status: 'already_done', message: `A Jellyfin key is configured. To create or reuse the "${JELLYFIN_KEY_NAME}" key instead, pass a Jellyfin admin token or username and password.` }
+      return { status: 'already_done', message: `A Jellyfin key is already known (configured or stored). To create or reuse the "${JELLYFIN_KEY_NAME}" key instead, pass a Jellyfin admin token or username and password.` }
     }
     return { status: 'skipped', message: 'Needs a one-off Jellyfin administrator credential (an admin API token, or username and password); it is used for this run only and never stored.' }
   }
