@@ -69,3 +69,47 @@ export function freePort (): Promise<number> {
     })
   })
 }
+
+export interface SseEvent { event: string, data: any }
+
+/**
+ * Reads a text/event-stream body event by event. `next()` resolves with the next event matching `want`
+ * (or rejects after `ms`); `all` holds every event seen so far.
+ */
+export function sseReader (body: ReadableStream<Uint8Array>) {
+  const all: SseEvent[] = []
+  const waiters: Array<() => void> = []
+  let ended = false
+  let cursor = 0
+  const pump = (async () => {
+    const decoder = new TextDecoder()
+    let buffer = ''
+    for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+      buffer += decoder.decode(chunk, { stream: true })
+      let cut: number
+      while ((cut = buffer.indexOf('\n\n')) !== -1) {
+        const block = buffer.slice(0, cut)
+        buffer = buffer.slice(cut + 2)
+        const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message'
+        const data = block.split('\n').filter(l => l.startsWith('data: ')).map(l => l.slice(6)).join('\n')
+        if (data) all.push({ event, data: JSON.parse(data) })
+        for (const w of waiters.splice(0)) w()
+      }
+    }
+  })().catch(() => {}).finally(() => { ended = true; for (const w of waiters.splice(0)) w() })
+
+  async function next (want: (e: SseEvent) => boolean = () => true, ms = 5_000): Promise<SseEvent> {
+    const deadline = Date.now() + ms
+    for (;;) {
+      while (cursor < all.length) {
+        const e = all[cursor++]
+        if (want(e)) return e
+      }
+      if (ended) throw new Error(`stream ended; events seen: ${all.map(e => e.event).join(', ')}`)
+      const left = deadline - Date.now()
+      if (left <= 0) throw new Error(`no matching event within ${ms} ms; events seen: ${all.map(e => e.event).join(', ')}`)
+      await new Promise<void>(resolve => { const t = setTimeout(resolve, left); waiters.push(() => { clearTimeout(t); resolve() }) })
+    }
+  }
+  return { all, next, done: pump }
+}
