@@ -2,7 +2,7 @@
 // (write a temp file, fsync, rename, fsync the directory) so a crash leaves either the old or the new
 // version, never a torn one. Writes are coalesced: a snapshot is taken when the write starts, and any
 // change made meanwhile triggers one more write, so the file always catches up with the latest state.
-import { mkdir, open, readFile, rename } from 'node:fs/promises'
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import type { JobRecord, JobStatus } from '../job-types.js'
@@ -89,7 +89,9 @@ export function createJournal (opts: JournalOptions) {
   async function writeAtomically (text: string): Promise<void> {
     const tmp = `${file}.tmp-${process.pid}`
     try {
-      const handle = await open(tmp, 'w', 0o600)
+      // A temp file left by a crash may carry other permissions; start from a fresh 0600 file.
+      await rm(tmp, { force: true })
+      const handle = await open(tmp, 'wx', 0o600)
       try {
         await handle.writeFile(text)
         await handle.sync()

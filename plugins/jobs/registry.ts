@@ -217,7 +217,7 @@ export async function createJobRegistry (opts: JobRegistryOptions) {
       out.push({ ...record })
     }
     // Newest first; jobs created in the same millisecond keep reverse insertion order (the sort is stable).
-    return out.reverse().sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    return out.reverse().sort((a, b) => a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0)
   }
 
   function wait (id: string, timeoutMs?: number): Promise<JobRecord> {
