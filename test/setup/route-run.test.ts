@@ -22,7 +22,7 @@ async function appFor (t: { teardown: (fn: () => unknown) => void }, stack: Setu
   return app
 }
 
-function assertNoSecrets (t: Tap.Test, text: string, stack: SetupStack, what: string) {
+function assertNoSecrets (t: { notOk: (value: unknown, message?: string) => unknown }, text: string, stack: SetupStack, what: string) {
   for (const [service, key] of Object.entries(stack.keys)) t.notOk(text.includes(key), `${what} never contains the ${service} key`)
   for (const k of stack.jellyfin.accounts.keys) t.notOk(text.includes(k.token), `${what} never contains a Jellyfin key`)
   t.notOk(text.includes('admin-password'), `${what} never contains the admin password`)
