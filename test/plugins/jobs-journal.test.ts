@@ -143,3 +143,21 @@ t.test('undo data that arrives after the journal closed is not silently lost', a
   handle!.setInverse({ moves: [{ from: '/downloads/late', to: '/data/late' }] })
   t.ok(lines.some(l => l.level === 40 && /kept only in this log line/.test(String(l.msg)) && JSON.stringify(l).includes('/downloads/late')))
 })
+
+t.test('a failing write is logged once, jobs keep running, and the next change writes again', async t => {
+  const { jobs, dir, lines } = await makeRegistry(t)
+  await jobs.flush()
+  const { rmSync, mkdirSync } = await import('node:fs')
+  rmSync(join(dir, JOURNAL_FILE))
+  mkdirSync(join(dir, JOURNAL_FILE, 'blocker'), { recursive: true }) // rename onto a non-empty directory fails
+  const a = jobs.start({ ...base, kind: 'k', run: async () => 1 })
+  t.equal((await jobs.wait(a.id, 5_000)).status, 'succeeded', 'the job itself is unaffected')
+  await jobs.flush()
+  t.equal(lines.filter(l => /could not write the job journal/.test(String(l.msg))).length, 1, 'one error per failure streak')
+  rmSync(join(dir, JOURNAL_FILE), { recursive: true })
+  const b = jobs.start({ ...base, kind: 'k', run: async () => 2 })
+  await jobs.wait(b.id, 5_000)
+  await jobs.flush()
+  t.same(readJournal(dir).map(r => r.id).sort(), [a.id, b.id].sort(), 'the whole history is written once it can be')
+  t.ok(lines.some(l => /being written again/.test(String(l.msg))))
+})
