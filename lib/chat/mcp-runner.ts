@@ -29,6 +29,7 @@ export interface McpRunnerOptions {
 }
 
 export interface McpToolRunner extends ToolRunner {
+  list: () => Promise<ToolSpec[]>
   /** Closes the client; the next call opens a new one. */
   close: () => Promise<void>
   /** How many times a client has been opened (tests and logs). */

@@ -1,0 +1,124 @@
+// One turn of the chat loop for one person: runs it in the background (the polling loop keeps serving
+// others), shows "typing", collects the streamed text and sends it as one reply, asks for confirmations
+// with buttons, and hands started jobs to the job watcher.
+import type { Api } from 'grammy'
+import type { Conversation } from '../lib/chat/conversations.js'
+import { answerConfirmation, sendMessage, type LoopOptions } from '../lib/chat/loop.js'
+import type { ChatEvent, LlmProvider, ToolRunner } from '../lib/chat/types.js'
+import type { ChatSessions } from './chat-sessions.js'
+import type { Confirmations } from './confirmations.js'
+import type { JobWatcher } from './job-watcher.js'
+import type { BotLogger } from './log.js'
+import { NO_ANSWER, clip, splitMessage } from './replies.js'
+
+export interface TurnDeps {
+  api: Api
+  providers: LlmProvider[]
+  runner: ToolRunner
+  sessions: ChatSessions
+  confirmations: Confirmations
+  watcher: JobWatcher
+  log: BotLogger
+  /** Aborted when the bot stops. */
+  signal: AbortSignal
+}
+
+export interface Asker { chatId: number, userId: number, owner: string }
+
+export type TurnInput =
+  | { kind: 'message', text: string }
+  | { kind: 'answer', confirmationId: string, approve: boolean, onOutcome: (ok: boolean, summary: string) => Promise<void> }
+
+const TYPING_EVERY_MS = 4_500
+const RESTARTED = 'I was stopped while answering. Send your message again in a moment.'
+
+export function createTurns (deps: TurnDeps) {
+  const inflight = new Set<Promise<void>>()
+
+  /** Starts a turn without waiting for it. */
+  function start (asker: Asker, conv: Conversation, input: TurnInput): void {
+    const run = runTurn(asker, conv, input)
+      .catch(err => deps.log.error({ err, chatId: asker.chatId }, 'delivering a reply failed'))
+      .finally(() => inflight.delete(run))
+    inflight.add(run)
+  }
+
+  async function runTurn (asker: Asker, conv: Conversation, input: TurnInput) {
+    const reply = collector()
+    const opts: LoopOptions = { providers: deps.providers, runner: deps.runner, store: deps.sessions.store, signal: deps.signal, emit: reply.add }
+    const stopTyping = keepTyping(asker.chatId)
+    try {
+      if (input.kind === 'message') await sendMessage(conv, input.text, opts)
+      else await answerConfirmation(conv, input.confirmationId, input.approve, opts)
+    } finally {
+      stopTyping()
+    }
+    if (deps.signal.aborted) { await send(asker.chatId, RESTARTED); return }
+
+    if (input.kind === 'answer') {
+      const outcome = reply.events.find(e => e.type === 'tool_end' && e.id.startsWith('confirmed_'))
+      if (outcome?.type === 'tool_end') await input.onOutcome(outcome.ok, outcome.summary)
+    }
+    let text = reply.text.trim()
+    const jobs = reply.events.flatMap(e => e.type === 'tool_end' && e.ok && e.jobId ? [{ jobId: e.jobId, tool: e.name }] : [])
+    let watching = 0
+    for (const job of jobs) {
+      if (await deps.watcher.watch({ chatId: asker.chatId, userId: asker.userId, jobId: job.jobId, tool: job.tool, since: new Date().toISOString() })) watching++
+    }
+    if (watching > 0) text += `\n\n⏳ I will message you when ${watching === 1 ? 'the job finishes' : 'the jobs finish'}.`
+    for (const e of reply.events) if (e.type === 'error') text += `\n\n⚠️ ${e.message}`
+    const asks = reply.events.filter(e => e.type === 'confirmation')
+    text = text.trim()
+    if (text === '' && asks.length === 0) text = NO_ANSWER
+    for (const part of splitMessage(text)) await send(asker.chatId, part)
+    for (const ask of asks) await askToConfirm(asker, conv, ask)
+  }
+
+  async function askToConfirm (asker: Asker, conv: Conversation, ask: Extract<ChatEvent, { type: 'confirmation' }>) {
+    const expiresAt = Date.parse(ask.expiresAt)
+    const entry = { ...asker, conversationId: conv.id, confirmationId: ask.id, tool: ask.tool, summary: clip(ask.summary, 3000), expiresAt }
+    const { keyboard } = deps.confirmations.add(entry)
+    const minutes = Math.max(1, Math.round((expiresAt - Date.now()) / 60_000))
+    const sent = await deps.api.sendMessage(asker.chatId, `Please confirm: ${entry.summary}\n(${ask.tool}; expires in ${minutes} min)`, { reply_markup: keyboard })
+    Object.assign(entry, { messageId: sent.message_id })
+  }
+
+  async function send (chatId: number, text: string) {
+    await deps.api.sendMessage(chatId, text)
+  }
+
+  function keepTyping (chatId: number): () => void {
+    const typing = () => { deps.api.sendChatAction(chatId, 'typing').catch(() => {}) }
+    typing()
+    const timer = setInterval(typing, TYPING_EVERY_MS)
+    return () => clearInterval(timer)
+  }
+
+  return {
+    start,
+    /** Resolves when every running turn has delivered its reply. */
+    idle: async () => { await Promise.allSettled([...inflight]) },
+    get active () { return inflight.size }
+  }
+}
+
+/** Gathers a turn's events; text from successive model rounds is kept apart by a blank line. */
+function collector () {
+  const events: ChatEvent[] = []
+  let text = ''
+  let breakBeforeText = false
+  return {
+    events,
+    get text () { return text },
+    add (e: ChatEvent) {
+      events.push(e)
+      if (e.type === 'text') {
+        if (breakBeforeText && text.trim() !== '') text += '\n\n'
+        breakBeforeText = false
+        text += e.delta
+      } else if (e.type === 'tool_start') {
+        breakBeforeText = true
+      }
+    }
+  }
+}
