@@ -1,6 +1,7 @@
 // GET /api/dashboard/events over real HTTP: a snapshot at once, job changes as they happen (coalesced),
 // a bounded number of streams per credential, CORS on the hijacked response, and an end on shutdown.
 import t from 'tap'
+import { Agent, fetch as undiciFetch } from 'undici'
 import { Value } from '@sinclair/typebox/value'
 import { JobView, Snapshot } from '../../routes/api/dashboard/schemas.js'
 import { TEST_INTERNAL_KEY } from '../helpers/build.js'
@@ -53,6 +54,10 @@ t.test('snapshot at once, then job events as a job progresses; shutdown ends the
 t.test('each credential holds only a few streams; closing one frees its slot', async t => {
   const port = await freePort()
   const { config } = await buildWebApp(t, { listenPort: port, dashboard: { maxStreamsPerPrincipal: 2, tickMs: 60_000 } })
+  // Its own client pool, closed at the end: spare sockets the client opened but never used would
+  // otherwise keep the server's close waiting for its headers timeout.
+  const agent = new Agent()
+  const fetch = (url: string, init: { headers: Record<string, string>, signal: AbortSignal }) => undiciFetch(url, { ...init, dispatcher: agent }) as unknown as Promise<Response>
   const open: AbortController[] = []
   let refused: Response | undefined
   for (let i = 0; i < 6 && !refused; i++) {
@@ -76,6 +81,7 @@ t.test('each credential holds only a few streams; closing one frees its slot', a
   t.equal(again!.status, 200, 'the slot of a closed stream is given back')
   // A client that stops reading would hold its socket open through shutdown; let go of every stream.
   for (const c of open) c.abort()
+  await agent.destroy()
 })
 
 t.test('a stream that reaches its maximum age asks the client to reconnect', async t => {
