@@ -4,6 +4,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { ValueErrorType } from '@sinclair/typebox/errors'
+import { createPathMap } from './plugins/backends/path-map.js'
 
 const Secret = (description: string) => Type.String({ default: '', description, secret: true })
 const Url = (def: string, description: string) => Type.String({ default: def, format: 'uri', description })
@@ -125,6 +126,7 @@ export function buildConfig (input: Record<string, unknown> = {}, { fromEnv = fa
   }
   for (const k of URL_KEYS) checkUrl(k, String(converted[k] ?? ''), problems)
   checkUrl('PUBLIC_URL', String(converted.PUBLIC_URL ?? ''), problems)
+  try { createPathMap(String(converted.PATH_MAP ?? '')) } catch (err) { problems.push((err as Error).message) }
   if (problems.length > 0) throw new ConfigError([...new Set(problems)])
   const config = converted as Config
   if (config.PUBLIC_URL === '') config.PUBLIC_URL = `http://localhost:${config.PORT}`

@@ -38,6 +38,11 @@ t.test('bad config is refused with one clear line per problem', async t => {
   t.match(err.message, /LOG_LEVEL: "loud" must be one of: fatal, error/)
 })
 
+t.test('a malformed PATH_MAP is refused at startup, naming the entry', async t => {
+  t.throws(() => loadConfig({ PATH_MAP: '/tv=/data/tv,broken' }), /PATH_MAP entry "broken"/)
+  t.equal(loadConfig({ PATH_MAP: '/tv=/data/tv' }).PATH_MAP, '/tv=/data/tv')
+})
+
 t.test('secret values never appear in config errors', async t => {
   const err = t.throws(() => buildConfig({ INTERNAL_API_KEY: { nested: 'supersecretvalue' } })) as ConfigError
   t.notMatch(err.message, /supersecretvalue/)

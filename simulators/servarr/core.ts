@@ -91,12 +91,12 @@ const COMMAND_LABELS: Record<string, string> = {
 export const RELEASE_CACHE_MS = 30 * 60_000
 
 /**
- * Real Sonarr/Radarr answer 201 Created to POST /series, /movie and /command and 202 Accepted to PUT, but
- * their OpenAPI files (Swashbuckle) declare only 200, and the contract harness checks declared statuses.
- * Kept at 200 so the contract stays the judge; the clients accept any 2xx.
+ * Real Sonarr/Radarr answer 201 Created to POST /series, /movie and /command and 202 Accepted to PUT.
+ * Their OpenAPI files (Swashbuckle) declare only 200 with the same body; the contract harness validates
+ * 201/202 bodies against that 200 schema. The clients accept any 2xx.
  */
-export const CREATED = 200
-export const ACCEPTED = 200
+export const CREATED = 201
+export const ACCEPTED = 202
 
 export async function createServarrBase (kind: SimKind, opts: ServarrSimOptions) {
   const app: FastifyInstance = Fastify({ logger: false })

@@ -50,7 +50,7 @@ t.test('every endpoint the tools use answers within the contract', async t => {
 
   // add, duplicate add (SeriesExistsValidator), update, releases, grab, queue progress, history
   const added = await req('POST', '/api/v3/series', { title: 'Northern Line', tvdbId: 400001, year: 2024, qualityProfileId: 4, rootFolderPath: '/data/tv', addOptions: { monitor: 'all', searchForMissingEpisodes: false } })
-  t.equal(added.status, 200)
+  t.equal(added.status, 201, '201 Created, like the real service')
   const dup = await req('POST', '/api/v3/series', { title: 'Northern Line', tvdbId: 400001, qualityProfileId: 4, rootFolderPath: '/data/tv' })
   t.equal(dup.status, 400)
   t.equal(dup.json[0].errorCode, 'SeriesExistsValidator')
