@@ -24,6 +24,8 @@ export interface ChatBotOptions {
   watcher?: { firstCheckMs?: number, maxDelayMs?: number }
   /** How long stop() waits for replies being written. */
   drainMs?: number
+  /** Clock for confirmation expiry (tests move it forward). */
+  now?: () => number
 }
 
 export const OPEN_BOT_WARNING = 'ALLOWED_CHAT_USERS is empty: ANYONE who finds this bot can search, download and DELETE ' +
@@ -35,7 +37,7 @@ export function createChatBot (opts: ChatBotOptions) {
   const stopping = new AbortController()
   const state = createBotState(settings.stateDir, log)
   const sessions = createChatSessions()
-  const confirmations = createConfirmations()
+  const confirmations = createConfirmations(opts.now)
   const watcher = createJobWatcher({
     runner: opts.runner,
     state,

@@ -1,12 +1,20 @@
-// The real tool server for the bot tests, on temp roots and an ephemeral loopback port, with four small
-// tools: a catalogue search, an add, a destructive delete behind a confirm preview, and one that starts a job.
+// The real tool server for the bot tests (temp roots, ephemeral loopback port) with four small tools: a
+// catalogue search, an add, a destructive delete behind a confirm preview, and one that starts a job.
+// And the bot, wired as main.ts wires it, against a fake Bot API and a fake LLM.
 import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../app.js'
+import { buildConfig, SECRET_KEYS } from '../../config.js'
+import { createMcpRunner } from '../../lib/chat/mcp-runner.js'
+import { providersFromConfig } from '../../lib/chat/providers.js'
+import { createChatBot, type ChatBot } from '../../bot/chat-bot.js'
+import { createBotLogger } from '../../bot/log.js'
+import { botSettings } from '../../bot/settings.js'
 import { defineTool, type ToolDefinition } from '../../plugins/tool-types.js'
-import { makeRoots, testConfig, type TestRoots } from '../helpers/build.js'
+import { makeRoots, testConfig, TEST_INTERNAL_KEY, type TestRoots } from '../helpers/build.js'
+import { FAKE_BOT_TOKEN, type FakeBotApi } from '../helpers/fake-bot-api.js'
 import { listenMcp } from '../helpers/mcp-client.js'
 
 const CATALOGUE = [
@@ -127,3 +135,56 @@ export async function startToolServer (t: { teardown: (fn: () => unknown) => voi
     }
   }
 }
+
+export interface RunningBot {
+  chatBot: ChatBot
+  /** Log lines the bot wrote (JSON). */
+  logs: string[]
+  stateDir: string
+  stop: () => Promise<void>
+}
+
+export interface BotOptions {
+  api: FakeBotApi
+  server: ToolServer
+  llmUrl: string
+  allowed?: string
+  stateDir?: string
+  now?: () => number
+}
+
+/** Starts the bot as main.ts does, against the fake Bot API, the fake LLM and the real tool server. */
+export async function startBot (t: { teardown: (fn: () => unknown) => void }, o: BotOptions): Promise<RunningBot> {
+  const stateDir = o.stateDir ?? join(o.server.roots.base, 'bot-state')
+  const config = buildConfig({
+    CHAT_BOT_TOKEN: FAKE_BOT_TOKEN,
+    CHAT_BOT_API_ROOT: o.api.apiRoot,
+    ALLOWED_CHAT_USERS: o.allowed ?? '',
+    MCP_URL: o.server.url.href,
+    INTERNAL_API_KEY: TEST_INTERNAL_KEY,
+    LLM_PROVIDER_A_API_KEY: LLM_KEY,
+    LLM_PROVIDER_A_BASE_URL: o.llmUrl,
+    STATE_DIR: stateDir
+  })
+  const logs: string[] = []
+  const log = createBotLogger('debug', SECRET_KEYS.map(k => String(config[k])), { write: (line: string) => { logs.push(line) } })
+  const settings = botSettings(config)
+  const runner = createMcpRunner({ url: settings.mcpUrl, apiKey: settings.internalKey })
+  const chatBot = createChatBot({
+    settings,
+    providers: providersFromConfig(config),
+    runner,
+    log,
+    pollTimeoutSeconds: 1,
+    watcher: { firstCheckMs: 50, maxDelayMs: 200 },
+    drainMs: 3_000,
+    ...(o.now ? { now: o.now } : {})
+  })
+  await chatBot.start()
+  let stopped = false
+  const stop = async () => { if (!stopped) { stopped = true; await chatBot.stop() } }
+  t.teardown(stop)
+  return { chatBot, logs, stateDir, stop }
+}
+
+export const LLM_KEY = 'llm-test-key-0123456789abcdef'
