@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.js'
 import { SECRET_KEYS } from './config.js'
 import configPlugin from './plugins/config.js'
+import shutdown from './plugins/shutdown.js'
 import originGuard from './plugins/origin-guard.js'
 import auth from './plugins/auth.js'
 import oauth, { type OAuthPluginOptions } from './plugins/oauth.js'
@@ -11,6 +12,7 @@ import urlGuard, { type Resolver } from './plugins/url-guard.js'
 import confirmTokens from './plugins/confirm-tokens.js'
 import jobs, { type JobsPluginOptions } from './plugins/jobs.js'
 import backends from './plugins/backends/index.js'
+import backendProbe, { type BackendProbeOptions } from './plugins/backend-probe.js'
 import toolRegistry from './plugins/tool-registry.js'
 import mcp, { type McpPluginOptions } from './plugins/mcp.js'
 import { domains } from './domains/index.js'
@@ -25,7 +27,7 @@ export interface BuildOptions {
   /** Extra tools registered beside the domains (the conformance suite's fixture tools). */
   extraTools?: ToolDefinition<any, any>[]
   /** Per-plugin options: tests and the bench tune lifetimes, clocks and limits here. */
-  plugins?: { oauth?: OAuthPluginOptions, jobs?: JobsPluginOptions, mcp?: McpPluginOptions }
+  plugins?: { oauth?: OAuthPluginOptions, jobs?: JobsPluginOptions, mcp?: McpPluginOptions, backendProbe?: BackendProbeOptions }
 }
 
 export const REDACT_PATHS = [
@@ -44,6 +46,7 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   })
 
   await app.register(configPlugin, { config })
+  await app.register(shutdown)
   await app.register(originGuard)
   await app.register(auth)
   await app.register(oauth, options.plugins?.oauth ?? {})
@@ -52,6 +55,7 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(confirmTokens)
   await app.register(jobs, options.plugins?.jobs ?? {})
   await app.register(backends)
+  await app.register(backendProbe, options.plugins?.backendProbe ?? {})
   await app.register(toolRegistry)
   for (const domain of domains) await app.register(domain)
   for (const tool of options.extraTools ?? []) app.tools.register(tool)

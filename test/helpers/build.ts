@@ -37,7 +37,8 @@ export function testConfig (roots: TestRoots, overrides: Record<string, unknown>
 export async function buildTestApp (t: { teardown: (fn: () => unknown) => void }, overrides: Record<string, unknown> = {}, options: BuildOptions = {}) {
   const roots = makeRoots()
   const config = testConfig(roots, overrides)
-  const app = await buildApp(config, { logger: false, ...options })
+  // No background backend probes unless a test asks: they would resolve the default host names.
+  const app = await buildApp(config, { logger: false, ...options, plugins: { backendProbe: { autoStart: false }, ...options.plugins } })
   await app.ready()
   t.teardown(async () => { await app.close(); roots.cleanup() })
   return { app, config, roots }
