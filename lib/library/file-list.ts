@@ -1,4 +1,4 @@
-// Paged folder listing. The walk visits entries in sorted path order, so a page is cut while walking and
+// Paged folder listing. The walk visits entries in a stable order (folder, then its sorted contents), so a page is cut while walking and
 // only the entries on the page are stat'ed; the total still counts everything.
 import { lstat } from 'node:fs/promises'
 import { basename } from 'node:path'

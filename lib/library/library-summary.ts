@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { isOurTempName } from '../fs/temp-names.js'
 import { fileKind } from './media-kinds.js'
-import { walk } from './walk.js'
+import { scanTree } from './find-scan.js'
 
 export interface FolderSummary {
   folder: string
@@ -20,7 +20,7 @@ export interface FolderSummary {
 
 export async function summarizeFolder (abs: string, name: string, signal?: AbortSignal): Promise<FolderSummary> {
   const s: FolderSummary = { folder: name, titles: 0, files: 0, videoFiles: 0, subtitleFiles: 0, audioFiles: 0, bytes: 0, tempFiles: 0 }
-  await walk(abs, e => {
+  await scanTree(abs, e => {
     if (e.depth === 1 && e.kind === 'dir') s.titles++
     if (e.kind !== 'file') return
     s.files++
@@ -30,7 +30,7 @@ export async function summarizeFolder (abs: string, name: string, signal?: Abort
     if (kind === 'video') s.videoFiles++
     else if (kind === 'subtitle') s.subtitleFiles++
     else if (kind === 'audio') s.audioFiles++
-  }, { signal })
+  }, signal)
   return s
 }
 

@@ -33,8 +33,9 @@ export type VisitResult = void | 'skip'
 const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
 
 /**
- * Visits every entry below `root` in sorted depth-first pre-order (a folder, then its contents), which
- * is also the sorted order of the full paths, so pages can be cut without sorting everything.
+ * Visits every entry below `root` in depth-first pre-order (a folder, then its contents), each folder's
+ * entries sorted by name. The order is stable from call to call, so pages can be cut while walking,
+ * without collecting and sorting everything.
  * Unreadable folders are reported through `onError` and skipped.
  */
 export async function walk (root: string, visit: (e: WalkEntry) => VisitResult, opts: WalkOptions & { onError?: (path: string, err: Error) => void } = {}): Promise<void> {
