@@ -28,6 +28,8 @@ export interface FakeBotApi {
   /** Messages the bot sent, by message id, with edits applied. */
   messages: Map<number, SentMessage>
   sendText: (user: TestUser, text: string, chatId?: number) => void
+  /** A message without text (a sticker). */
+  sendSticker: (user: TestUser, chatId?: number) => void
   pressButton: (user: TestUser, message: SentMessage, data: string, chatId?: number) => string
   /** Messages sent to one chat, in order. */
   sentTo: (chatId: number) => SentMessage[]
@@ -126,6 +128,9 @@ export async function startFakeBotApi (opts: { token?: string, maxPollMs?: numbe
     ...state,
     sendText (user, text, chatId = user.id) {
       push({ message: { message_id: nextMessageId++, date: now(), chat: chatOf(chatId, user), from: userOf(user), text, ...commandEntities(text) } })
+    },
+    sendSticker (user, chatId = user.id) {
+      push({ message: { message_id: nextMessageId++, date: now(), chat: chatOf(chatId, user), from: userOf(user), sticker: { file_id: 'sticker-1', file_unique_id: 's1', type: 'regular', width: 512, height: 512, is_animated: false, is_video: false } } })
     },
     pressButton (user, message, data, chatId = message.chat_id) {
       const id = `cbq-${nextCallbackId++}`
