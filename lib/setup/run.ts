@@ -2,7 +2,7 @@
 // wiring steps with those keys. Every step runs even when an earlier one failed; each reports done,
 // already_done, planned (dry run), skipped (a prerequisite is missing, with why) or failed (with why).
 import type { Config } from '../../config.js'
-import { ToolError } from '../errors.js'
+import { BackendError, ToolError } from '../errors.js'
 import { safeEqual } from '../secrets.js'
 import { createRunCalls, keyFor, type RunCalls } from './calls.js'
 import { jellyfinKeyStep, servarrKeyStep } from './key-steps.js'
@@ -38,6 +38,23 @@ const STEPS: Record<StepId, StepFn> = {
 
 const KEY_STEP_SERVICE: Partial<Record<StepId, KeyedService>> = { 'key.sonarr': 'sonarr', 'key.radarr': 'radarr', 'key.prowlarr': 'prowlarr', 'key.jellyfin': 'jellyfin' }
 
+/** The backend each step talks to (the *arr key steps only read files). */
+const STEP_BACKEND: Partial<Record<StepId, KeyedService>> = {
+  'key.jellyfin': 'jellyfin',
+  'download_client.sonarr': 'sonarr',
+  'download_client.radarr': 'radarr',
+  'root_folder.tv': 'sonarr',
+  'root_folder.anime': 'sonarr',
+  'root_folder.movies': 'radarr',
+  'application.sonarr': 'prowlarr',
+  'application.radarr': 'prowlarr',
+  'indexer_proxy.challenge': 'prowlarr',
+  'library.movies': 'jellyfin',
+  'library.tv': 'jellyfin',
+  'library.anime': 'jellyfin',
+  'library.music': 'jellyfin'
+}
+
 export class SetupInputError extends Error {
   constructor (message: string) {
     super(message)
@@ -69,10 +86,21 @@ export async function runSetup (config: Config, request: SetupRequest, log: Setu
   const state: RunState = { config, request, stored, found: {}, log }
   const calls = createRunCalls(state)
   const results: StepResult[] = []
+  // A backend found unreachable is not tried again in this run: its other steps fail at once with the
+  // same reason, so a dead host costs one timeout, not one per step.
+  const down = new Map<KeyedService, string>()
+  const step = async (id: StepId) => {
+    const backend = STEP_BACKEND[id]
+    const known = backend && down.get(backend)
+    if (known) return { step: id, status: 'failed' as const, message: `Not tried: ${known}` }
+    const result = await runStep(id, state, calls)
+    if (backend && result.unreachable) down.set(backend, result.message)
+    return { step: result.step, status: result.status, message: result.message }
+  }
   try {
-    for (const id of selected.filter(id => KEY_STEP_SERVICE[id])) results.push(await runStep(id, state, calls))
+    for (const id of selected.filter(id => KEY_STEP_SERVICE[id])) results.push(await step(id))
     if (!request.dryRun) await persistKeys(state, results)
-    for (const id of selected.filter(id => !KEY_STEP_SERVICE[id])) results.push(await runStep(id, state, calls))
+    for (const id of selected.filter(id => !KEY_STEP_SERVICE[id])) results.push(await step(id))
   } finally {
     await calls.close()
   }
@@ -81,7 +109,7 @@ export async function runSetup (config: Config, request: SetupRequest, log: Setu
   return { results, restartRequired: restartRequired(config, state.stored), keys }
 }
 
-async function runStep (id: StepId, state: RunState, calls: RunCalls): Promise<StepResult> {
+async function runStep (id: StepId, state: RunState, calls: RunCalls): Promise<StepResult & { unreachable?: boolean }> {
   try {
     const outcome = await STEPS[id](state, calls)
     state.log.info({ step: id, status: outcome.status }, 'setup step')
@@ -90,7 +118,8 @@ async function runStep (id: StepId, state: RunState, calls: RunCalls): Promise<S
     // Backend and user-fixable errors carry public messages; anything else is a bug, logged, shown generically.
     if (err instanceof ToolError) {
       state.log.warn({ step: id, status: 'failed', reason: err.message }, 'setup step')
-      return { step: id, status: 'failed', message: err.message }
+      const unreachable = err instanceof BackendError && err.status === undefined && (err.code === 'unavailable' || err.code === 'timeout')
+      return { step: id, status: 'failed', message: err.message, unreachable }
     }
     state.log.error({ step: id, err: errorText(err) }, 'setup step failed unexpectedly')
     return { step: id, status: 'failed', message: 'The step failed unexpectedly; see the server log.' }
