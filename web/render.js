@@ -30,8 +30,7 @@ export function renderServices (section) {
     return h('li', { class: `tile ${status}`, title: s.error ?? '', 'aria-label': `${s.name}: ${word}${detail ? `, ${detail}` : ''}` },
       h('span', { class: 'dot', 'aria-hidden': 'true' }),
       h('span', { class: 'tile-name' }, s.name),
-      h('span', { class: 'tile-state' }, word),
-      h('span', { class: 'tile-detail' }, detail))
+      h('span', { class: 'tile-detail' }, h('span', { class: 'tile-state' }, word), detail && ` · ${detail}`))
   }))
 }
 

@@ -51,7 +51,7 @@ function events (body: string): Ev[] {
   }))
 }
 
-async function setup (t: Parameters<Parameters<typeof t.test>[1]>[0], script: Scripted[]) {
+async function setup (t: { teardown: (fn: () => unknown) => void }, script: Scripted[]) {
   const llm = await startFakeLlm('openai', script)
   t.teardown(llm.close)
   let media = ''
@@ -63,7 +63,7 @@ async function setup (t: Parameters<Parameters<typeof t.test>[1]>[0], script: Sc
   return { ...built, llm }
 }
 
-const post = (app: FastifyInstance, url: string, payload: unknown, headers: Record<string, string> = auth) =>
+const post = (app: FastifyInstance, url: string, payload: object, headers: Record<string, string> = auth) =>
   app.inject({ method: 'POST', url, payload, headers })
 
 t.test('both routes need a bearer and an allowed origin', async t => {

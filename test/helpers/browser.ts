@@ -1,0 +1,30 @@
+// Headless Chromium for the page tests (Debian's /usr/bin/chromium driven by playwright-core). The flags
+// keep it off the network: without the background-networking switches Chromium tries Google's hosts.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, BrowserContext } from 'playwright-core'
+
+export const CHROMIUM_PATH = '/usr/bin/chromium'
+
+/** Why the browser tests cannot run here, or undefined when they can. */
+export function browserSkipReason (): string | undefined {
+  return existsSync(CHROMIUM_PATH) ? undefined : `${CHROMIUM_PATH} is missing (apt-get install chromium); CI installs it`
+}
+
+/** Launches Chromium with a fresh profile; the browser and the profile go in the test's teardown. */
+export async function launchBrowser (t: { teardown: (fn: () => unknown) => void }): Promise<{ browser: Browser, context: BrowserContext }> {
+  const { chromium } = await import('playwright-core')
+  const profile = mkdtempSync(join(tmpdir(), 'msmcp-chromium-'))
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1360, height: 900 }
+  })
+  t.teardown(async () => {
+    await context.close().catch(() => {})
+    rmSync(profile, { recursive: true, force: true })
+  })
+  return { browser: context.browser()!, context }
+}

@@ -1,0 +1,121 @@
+// The dashboard page in headless Chromium against the server with the Jellyfin and pyLoad simulators:
+// it signs in through OAuth by itself, shows the services, a job's progress bar moves live, a job is
+// cancelled from the page, a chat message gets its streamed reply, and a screenshot is written to
+// test-output/dashboard.png (and dashboard-phone.png at phone width).
+import t from 'tap'
+import { mkdirSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createJellyfinSimulator } from '../../simulators/jellyfin/index.js'
+import { createPyloadSimulator } from '../../simulators/pyload/index.js'
+import { browserSkipReason, launchBrowser } from '../helpers/browser.js'
+import { startFakeLlm } from '../helpers/fake-llm.js'
+import { SIM_KEYS } from '../helpers/sim-app.js'
+import { buildWebApp, freePort } from '../helpers/web-app.js'
+import { abortable } from '../plugins/jobs-helpers.js'
+
+const skip = browserSkipReason()
+const OUTPUT = join(process.cwd(), 'test-output')
+
+t.test('the dashboard signs in, updates live, acts, and chats', { skip }, async t => {
+  const jellyfin = await createJellyfinSimulator({ apiKey: SIM_KEYS.jellyfin, scanMs: 5 })
+  t.teardown(jellyfin.close)
+  const pyload = await createPyloadSimulator({ apiKey: 'py-key-0123456789abcdef', storageDir: mkdtempSync(join(tmpdir(), 'msmcp-pyload-')), linkDurationMs: 10 * 60_000 })
+  t.teardown(pyload.close)
+  const llm = await startFakeLlm('openai', [{ text: 'Two people are watching; the library has plenty of space.' }])
+  t.teardown(llm.close)
+  const port = await freePort()
+  const { app, config } = await buildWebApp(t, {
+    listenPort: port,
+    config: {
+      MEDIA_SERVER_URL: jellyfin.url,
+      MEDIA_SERVER_API_KEY: SIM_KEYS.jellyfin,
+      DOWNLOAD_MANAGER_URL: pyload.url,
+      DOWNLOAD_MANAGER_API_KEY: 'py-key-0123456789abcdef',
+      LLM_PROVIDER_A_API_KEY: 'fake-llm-key-0123456789',
+      LLM_PROVIDER_A_BASE_URL: llm.url
+    },
+    dashboard: { tickMs: 1_000, jobFlushMs: 100 }
+  })
+  await app.refreshBackendStatus()
+  await app.backends.pyload.addPackage('Sintel (2010)', ['https://files.example.org/sintel-2010-1080p.mkv'])
+  await app.backends.pyload.addPackage('Tears of Steel', ['https://files.example.org/tears-of-steel.mkv'])
+
+  // A job that advances on its own until cancelled.
+  app.jobs.defineKind('demo', { concurrency: 2, queueLimit: 5 })
+  const job = app.jobs.start({
+    kind: 'demo',
+    owner: 'someone',
+    description: 'Optimize Big Buck Bunny (2008) for phones',
+    run: async handle => {
+      for (let p = 5; p < 100; p += 5) {
+        handle.progress(p, `Encoding: ${p}%`)
+        await Promise.race([new Promise(resolve => setTimeout(resolve, 400)), abortable(handle.signal)])
+      }
+    }
+  })
+
+  const { context } = await launchBrowser(t)
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('console', m => { if (m.type() === 'error') problems.push(m.text()) })
+  page.on('pageerror', e => problems.push(e.message))
+  const offLoopback: string[] = []
+  page.on('request', r => { if (!r.url().startsWith(config.PUBLIC_URL)) offLoopback.push(r.url()) })
+
+  await page.goto(`${config.PUBLIC_URL}/`)
+  await page.locator('body[data-signed-in="true"]').waitFor({ timeout: 15_000 })
+  t.equal(page.url(), `${config.PUBLIC_URL}/dashboard`, 'the callback URL (with its code) is gone from the address bar')
+  t.pass('signed in through /register, /authorize and /token, and back on /dashboard')
+  const stored = await page.evaluate(() => JSON.stringify(sessionStorage))
+  t.match(stored, /accessToken/, 'the token is kept in sessionStorage')
+  t.equal(await page.evaluate(() => localStorage.length), 0, 'nothing in localStorage')
+
+  await page.locator('#services .tile.up', { hasText: 'Jellyfin' }).waitFor({ timeout: 10_000 })
+  t.ok(await page.locator('#services .tile.down').count() >= 1, 'backends that are down show as down')
+  await page.locator('#live[data-state="live"]').waitFor({ timeout: 10_000 })
+  t.pass('live updates connected')
+
+  const bar = page.locator(`#jobs [data-job-id="${job.id}"] progress`)
+  await bar.waitFor({ timeout: 10_000 })
+  const first = Number(await bar.getAttribute('value') ?? await bar.evaluate(el => (el as HTMLProgressElement).value))
+  await page.waitForFunction(([id, before]) => {
+    const el = document.querySelector(`#jobs [data-job-id="${id}"] progress`) as HTMLProgressElement | null
+    return el !== null && el.value >= before + 10
+  }, [job.id, first] as const, { timeout: 10_000 })
+  t.pass('the job progress bar moved without a reload')
+
+  await page.locator('#playing .row').first().waitFor()
+  t.match(await page.locator('#playing').innerText(), /family on Living Room TV/)
+  await page.locator('#downloads .row', { hasText: 'sintel-2010-1080p.mkv' }).waitFor({ timeout: 10_000 })
+  t.match(await page.locator('#libraries').innerText(), /episodes/)
+
+  await page.fill('#chat-input', 'what is going on?')
+  await page.click('#chat-send')
+  await page.locator('#chat-log .msg.assistant', { hasText: 'Two people are watching' }).waitFor({ timeout: 10_000 })
+  t.pass('the chat reply streamed in')
+
+  mkdirSync(OUTPUT, { recursive: true })
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.screenshot({ path: join(OUTPUT, 'dashboard.png'), fullPage: true })
+
+  await page.locator(`#jobs [data-job-id="${job.id}"] button`, { hasText: 'Cancel' }).click()
+  await page.locator(`#jobs [data-job-id="${job.id}"][data-status="cancelled"]`).waitFor({ timeout: 10_000 })
+  t.equal(app.jobs.get(job.id)?.status, 'cancelled', 'the Cancel button cancelled the job')
+
+  const session = jellyfin.state.sessions.find(s => s.nowPlayingId)!
+  await page.locator(`#playing [data-session-id="${session.id}"] button`, { hasText: 'Stop' }).click()
+  await page.locator('#playing .empty').waitFor({ timeout: 10_000 })
+  t.notOk(session.nowPlayingId, 'the Stop button stopped playback on the media server')
+
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.screenshot({ path: join(OUTPUT, 'dashboard-phone.png'), fullPage: true })
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+  t.ok(overflow <= 0, 'no sideways scrolling on a phone')
+
+  const html = await (await fetch(`${config.PUBLIC_URL}/dashboard`)).text()
+  for (const secret of [SIM_KEYS.jellyfin, 'py-key-0123456789abcdef', 'fake-llm-key-0123456789', config.INTERNAL_API_KEY]) t.notOk(html.includes(secret))
+  t.same(problems, [], 'no console errors, no CSP violations')
+  t.same(offLoopback, [], 'the page only talks to its own server')
+})
