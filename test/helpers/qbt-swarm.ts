@@ -4,93 +4,28 @@
 // (Running the peers inside an `ip netns` with only `lo` would be stronger, but the test process could not
 // reach their WebUIs from outside the namespace; loopback binding with discovery off is what we use.)
 import { execFileSync } from 'node:child_process'
-import { randomBytes, pbkdf2Sync } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
-import { startDaemon, findExecutable, type Daemon } from '../../lib/process/index.js'
+import { findExecutable } from '../../lib/process/index.js'
 import { createQbittorrentClient, type QbittorrentClient } from '../../plugins/backends/qbittorrent.js'
+import { startQbittorrent as startRealQbittorrent, type QbtInstance } from '../../simulators/real-qbittorrent.js'
 import { createPathMap } from '../../plugins/backends/path-map.js'
 
 export const QBT_PASSWORD = 'swarm-test-password-1'
+
+export { freePort, type QbtInstance } from '../../simulators/real-qbittorrent.js'
+
+/** Starts one qbittorrent-nox profile under `dir` with the test password; `localAuth: false` lets 127.0.0.1 in without a login. */
+export function startQbittorrent (dir: string, opts: { localAuth?: boolean, downloadDir?: string, webPort?: number, peerPort?: number } = {}): Promise<QbtInstance> {
+  return startRealQbittorrent(dir, { password: QBT_PASSWORD, ...opts })
+}
 
 /** Why the swarm cannot run here, or undefined when qbittorrent-nox and mktorrent are installed. */
 export async function swarmUnavailable (): Promise<string | undefined> {
   const missing = []
   for (const bin of ['qbittorrent-nox', 'mktorrent']) if (!await findExecutable(bin)) missing.push(bin)
   return missing.length ? `${missing.join(' and ')} not installed (apt-get install qbittorrent-nox mktorrent); CI installs them` : undefined
-}
-
-export function freePort (): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number }
-      srv.close(() => resolve(port))
-    })
-  })
-}
-
-export interface QbtInstance {
-  url: string
-  webPort: number
-  peerPort: number
-  /** Default save path of this profile. */
-  downloadDir: string
-  daemon: Daemon
-  stop: () => Promise<void>
-}
-
-function passwordHash (password: string) {
-  const salt = randomBytes(16)
-  return `@ByteArray(${salt.toString('base64')}:${pbkdf2Sync(password, salt, 100_000, 64, 'sha512').toString('base64')})`
-}
-
-/** Starts one qbittorrent-nox profile under `dir`; `localAuth: false` lets 127.0.0.1 in without a login. */
-export async function startQbittorrent (dir: string, opts: { localAuth?: boolean, downloadDir?: string, webPort?: number, peerPort?: number } = {}): Promise<QbtInstance> {
-  const webPort = opts.webPort ?? await freePort()
-  const peerPort = opts.peerPort ?? await freePort()
-  const home = join(dir, 'home')
-  const profile = join(dir, 'profile')
-  const downloadDir = opts.downloadDir ?? join(dir, 'dl')
-  for (const d of [home, join(profile, 'qBittorrent', 'config'), downloadDir]) mkdirSync(d, { recursive: true })
-  writeFileSync(join(profile, 'qBittorrent', 'config', 'qBittorrent.conf'), [
-    '[LegalNotice]', 'Accepted=true',
-    '[BitTorrent]',
-    'Session\\DHTEnabled=false', 'Session\\LSDEnabled=false', 'Session\\PeXEnabled=false',
-    'Session\\Interface=lo', 'Session\\InterfaceName=lo', 'Session\\InterfaceAddress=127.0.0.1',
-    `Session\\Port=${peerPort}`, `Session\\DefaultSavePath=${downloadDir}`, `Session\\TempPath=${join(downloadDir, 'temp')}`,
-    'Session\\QueueingSystemEnabled=false', 'Session\\MultiConnectionsPerIp=true', 'Session\\AddTrackersEnabled=false',
-    'Session\\AnonymousModeEnabled=false',
-    '[Network]', 'PortForwardingEnabled=false',
-    '[Preferences]',
-    'Connection\\ResolvePeerCountries=false', 'Connection\\UPnP=false', 'General\\Locale=en',
-    'WebUI\\Address=127.0.0.1', `WebUI\\Port=${webPort}`, 'WebUI\\Username=admin',
-    `WebUI\\Password_PBKDF2="${passwordHash(QBT_PASSWORD)}"`,
-    `WebUI\\LocalHostAuth=${opts.localAuth === false ? 'false' : 'true'}`,
-    'WebUI\\CSRFProtection=true', 'WebUI\\UseUPnP=false', 'WebUI\\MaxAuthenticationFailCount=0', 'WebUI\\BanDuration=0',
-    ''
-  ].join('\n'))
-  const daemon = await startDaemon('qbittorrent-nox', [`--profile=${profile}`], {
-    label: 'qbittorrent-nox', env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config') }
-  })
-  const url = `http://127.0.0.1:${webPort}`
-  const deadline = Date.now() + 15_000
-  for (;;) {
-    try {
-      const res = await fetch(`${url}/api/v2/app/webapiVersion`)
-      await res.arrayBuffer()
-      break // 403 before login still means the WebUI is up
-    } catch {
-      if (!daemon.running || Date.now() > deadline) {
-        await daemon.stop()
-        throw new Error(`qbittorrent-nox did not start: ${daemon.outputTail().slice(-500)}`)
-      }
-      await new Promise(resolve => setTimeout(resolve, 100))
-    }
-  }
-  return { url, webPort, peerPort, downloadDir, daemon, stop: () => daemon.stop(5_000) }
 }
 
 export function clientFor (inst: QbtInstance, downloadsRoot: string, password = QBT_PASSWORD): QbittorrentClient {

@@ -1,0 +1,101 @@
+// `npm run demo`: the tool server on an embedded demo stack, on a bare machine. Simulated media server,
+// series/movie/indexer managers and direct-download manager; a generated media tree with small real videos;
+// the real local tools where installed (one line for each missing one); a real qbittorrent-nox when present.
+// Honours PORT, INTERNAL_API_KEY (printed when generated), MEDIA_ROOT, DOWNLOADS_ROOT and STATE_DIR.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import closeWithGrace from 'close-with-grace'
+import { buildConfig, ConfigError } from '../config.js'
+import { buildApp } from '../app.js'
+import { randomToken } from '../lib/secrets.js'
+import { findExecutable } from '../lib/process/index.js'
+import { startSimulatedStack } from '../simulators/stack.js'
+import { startQbittorrent, type QbtInstance } from '../simulators/real-qbittorrent.js'
+import { generateDemoTree } from './demo-tree.js'
+
+const env = process.env
+const say = (line: string) => process.stdout.write(`${line}\n`)
+
+const scratch = mkdtempSync(join(tmpdir(), 'mediastack-demo-'))
+const mediaRoot = env.MEDIA_ROOT ?? join(scratch, 'data')
+const downloadsRoot = env.DOWNLOADS_ROOT ?? join(scratch, 'downloads')
+const stateDir = env.STATE_DIR ?? join(scratch, 'state')
+mkdirSync(stateDir, { recursive: true })
+const generatedKey = env.INTERNAL_API_KEY ? undefined : randomToken(24)
+const internalKey = env.INTERNAL_API_KEY ?? generatedKey!
+const port = Number(env.PORT ?? 3000)
+
+say('Mediastack MCP demo')
+say(`  media root:     ${mediaRoot}${env.MEDIA_ROOT ? '' : ' (fresh temp tree)'}`)
+say(`  downloads root: ${downloadsRoot}${env.DOWNLOADS_ROOT ? '' : ' (fresh temp tree)'}`)
+
+const tools: Array<[string, string]> = [
+  ['ffmpeg', 'optimize_media and fix_subtitles cannot rewrite files'],
+  ['ffprobe', 'media analysis (optimize_media, fix_subtitles) is unavailable'],
+  ['mkvmerge', 'MKV track tools fall back to ffmpeg'],
+  ['yt-dlp', 'download_direct cannot fetch video pages'],
+  ['aria2c', 'download_direct cannot fetch plain files'],
+  ['qbittorrent-nox', 'torrent tools report the torrent client as unreachable']
+]
+const found = new Map<string, boolean>()
+for (const [bin, effect] of tools) {
+  const ok = Boolean(await findExecutable(bin))
+  found.set(bin, ok)
+  say(ok ? `  ✓ ${bin} found` : `  ✗ ${bin} not installed: ${effect} (apt-get install ${bin === 'mkvmerge' ? 'mkvtoolnix' : bin === 'aria2c' ? 'aria2' : bin})`)
+}
+
+const tree = await generateDemoTree(mediaRoot, downloadsRoot)
+say(`  demo tree: ${tree.files} media files${tree.realVideo ? ' (real 2 s videos with 2 audio and 2 subtitle tracks)' : ' (placeholder bytes: ffmpeg is missing)'}`)
+
+const stack = await startSimulatedStack({ media: mediaRoot, downloads: downloadsRoot })
+say('  simulated backends: media server, series manager, movie manager, indexer manager, direct-download manager')
+
+let qbt: QbtInstance | undefined
+const qbtPassword = randomToken(12)
+if (found.get('qbittorrent-nox')) {
+  try {
+    qbt = await startQbittorrent(join(scratch, 'qbittorrent'), { password: qbtPassword, downloadDir: join(downloadsRoot, 'torrents') })
+    say('  real torrent client: qbittorrent-nox on 127.0.0.1 (no DHT, LSD, PeX or UPnP)')
+  } catch (err) {
+    say(`  ✗ qbittorrent-nox did not start (${(err as Error).message.split('\n')[0]}); torrent tools will report it unreachable`)
+  }
+}
+
+let config
+try {
+  config = buildConfig({
+    PORT: port,
+    HOST: env.HOST ?? '127.0.0.1',
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
+    MEDIA_ROOT: mediaRoot,
+    DOWNLOADS_ROOT: downloadsRoot,
+    STATE_DIR: stateDir,
+    INTERNAL_API_KEY: internalKey,
+    ...stack.settings,
+    ...(qbt ? { TORRENT_CLIENT_URL: qbt.url, TORRENT_CLIENT_PASSWORD: qbtPassword } : { TORRENT_CLIENT_URL: 'http://127.0.0.1:9' }),
+    ...(env.LLM_PROVIDER_A_API_KEY ? { LLM_PROVIDER_A_API_KEY: env.LLM_PROVIDER_A_API_KEY } : {}),
+    ...(env.LLM_PROVIDER_B_API_KEY ? { LLM_PROVIDER_B_API_KEY: env.LLM_PROVIDER_B_API_KEY } : {})
+  })
+} catch (err) {
+  if (err instanceof ConfigError) { process.stderr.write(`${err.message}\n`); process.exit(78) }
+  throw err
+}
+
+const app = await buildApp(config)
+closeWithGrace({ delay: 10_000 }, async () => {
+  await app.close()
+  await stack.close()
+  await qbt?.stop()
+  if (!env.MEDIA_ROOT && !env.DOWNLOADS_ROOT) rmSync(scratch, { recursive: true, force: true })
+})
+await app.listen({ port: config.PORT, host: config.HOST })
+
+say('')
+say(`MCP endpoint:  ${config.PUBLIC_URL}/mcp`)
+say(`Dashboard:     ${config.PUBLIC_URL}/dashboard`)
+say(generatedKey
+  ? `Internal key:  ${generatedKey}   (generated for this run; send it as "Authorization: Bearer <key>", or sign in with OAuth)`
+  : 'Internal key:  from INTERNAL_API_KEY')
+say(`Ready: mediastack-mcp demo listening on ${config.HOST}:${config.PORT} (Ctrl+C to stop)`)
