@@ -45,7 +45,11 @@ export function createTurns (deps: TurnDeps) {
 
   async function runTurn (asker: Asker, conv: Conversation, input: TurnInput) {
     const reply = collector()
-    const opts: LoopOptions = { providers: deps.providers, runner: deps.runner, store: deps.sessions.store, signal: deps.signal, emit: reply.add }
+    const emit = (e: ChatEvent) => {
+      if (e.type === 'provider_fallback') deps.log.warn({ from: e.from, to: e.to, reason: e.reason }, 'language model fallback')
+      reply.add(e)
+    }
+    const opts: LoopOptions = { providers: deps.providers, runner: deps.runner, store: deps.sessions.store, signal: deps.signal, emit }
     const stopTyping = keepTyping(asker.chatId)
     try {
       if (input.kind === 'message') await sendMessage(conv, input.text, opts)
