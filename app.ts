@@ -17,6 +17,11 @@ import toolRegistry from './plugins/tool-registry.js'
 import mcp, { type McpPluginOptions } from './plugins/mcp.js'
 import { domains } from './domains/index.js'
 import healthRoutes from './routes/health.js'
+import dashboardRoutes from './routes/api/dashboard.js'
+import chatRoutes from './routes/api/chat.js'
+import openApiRoutes from './routes/api/openapi.js'
+import webRoutes from './routes/web.js'
+import setupRoutes from './routes/api/setup.js'
 import type { ToolDefinition } from './plugins/tool-types.js'
 
 export interface BuildOptions {
@@ -61,5 +66,10 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   for (const tool of options.extraTools ?? []) app.tools.register(tool)
   await app.register(mcp, options.plugins?.mcp ?? {})
   await app.register(healthRoutes)
+  await app.register(dashboardRoutes)
+  await app.register(chatRoutes)
+  await app.register(setupRoutes)
+  await app.register(openApiRoutes)
+  await app.register(webRoutes)
   return app
 }

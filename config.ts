@@ -28,6 +28,7 @@ export const ConfigSchema = Type.Object({
   MEDIA_ROOT: Path('/data', 'Media library root (movies, tv, anime, music below it)'),
   DOWNLOADS_ROOT: Path('/downloads', 'Downloads root shared with the downloaders'),
   PATH_MAP: Type.String({ default: '', description: 'Backend path mapping, comma-separated backendPath=ourPath pairs, e.g. /tv=/data/tv,/movies=/data/movies' }),
+  SETUP_CONFIG_ROOT: Path('/stack-config', 'Folder holding each service\'s config (sonarr/, radarr/, prowlarr/ with config.xml), mounted read-only; setup reads API keys there'),
   PUID: Type.Integer({ default: 1000, minimum: 0, description: 'User id that owns files the server creates' }),
   PGID: Type.Integer({ default: 1000, minimum: 0, description: 'Group id that owns files the server creates' }),
   // --- backends

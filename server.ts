@@ -2,11 +2,17 @@
 import closeWithGrace from 'close-with-grace'
 import { ConfigError, loadConfig } from './config.js'
 import { buildApp } from './app.js'
+import { envWithStoredSecrets, SecretsFileError } from './lib/setup/secrets-file.js'
 
 let config
 try {
-  config = loadConfig()
+  // Keys stored by setup (STATE_DIR/secrets.env) fill variables the environment leaves empty.
+  config = loadConfig(envWithStoredSecrets(process.env))
 } catch (err) {
+  if (err instanceof SecretsFileError) {
+    process.stderr.write(`${err.message}\n`)
+    process.exit(78)
+  }
   if (err instanceof ConfigError) {
     process.stderr.write(`${err.message}\nFix the variables above (see .env.example) and start again.\n`)
     process.exit(78)

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
 import autocannon from 'autocannon'
+import { libraryScaleBench } from './library-scale.js'
 
 const KEY = randomBytes(24).toString('hex')
 const CONNECTIONS = 20
@@ -83,6 +84,12 @@ try {
     { name: `check_jobs ≥ ${TARGETS.checkJobs * 100} % of ceiling`, value: `${(100 * jobs.rps / ceiling.rps).toFixed(1)} %`, ok: jobs.rps >= TARGETS.checkJobs * ceiling.rps && jobs.bad === 0 },
     { name: `RSS after ${STORM} sessions ≤ ${TARGETS.rssMb} MB`, value: `${rssMb.toFixed(0)} MB`, ok: rssMb <= TARGETS.rssMb && init.bad === 0 && after.sessions >= STORM }
   ]
+  killChild()
+  // Library scale: the whole-library summary and manage_files list over 100 000 files, against find.
+  console.log('library scale (100 000 files):')
+  for (const r of await libraryScaleBench({ log: line => console.log(`  ${line}`) })) {
+    checks.push({ name: `${r.name} within 2× of find`, value: `${r.ratio}×`, ok: r.withinGoal })
+  }
   for (const c of checks) console.log(`${c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value}`)
   process.exitCode = checks.every(c => c.ok) ? 0 : 1
 } catch (err) {

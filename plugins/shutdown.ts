@@ -36,6 +36,8 @@ function endStream (res: ServerResponse) {
   res.end(FINAL_EVENT)
   // The response was sent with keep-alive; close the socket too so nothing keeps the server open.
   socket?.end()
+  // A client that stopped reading never lets end() finish: destroy the socket after a short grace.
+  if (socket) setTimeout(() => socket.destroy(), 1000).unref()
 }
 
 export default fp(async function shutdownPlugin (app) {

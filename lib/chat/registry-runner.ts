@@ -1,5 +1,5 @@
 // Runs the chat loop's tools through the same registry as MCP, as the calling principal.
-import type { ToolRegistry } from '../../plugins/tool-registry.js'
+import { UnknownToolError, type ToolRegistry } from '../../plugins/tool-registry.js'
 import type { Principal } from '../principal.js'
 import type { ToolRunner, ToolSpec } from './types.js'
 
@@ -7,12 +7,14 @@ export function registryRunner (tools: ToolRegistry, principal: Principal): Tool
   return {
     list: () => tools.list().map(t => toSpec(t.name, t.description, t.inputSchema)),
     async call (name, args, signal) {
-      const r = await tools.call(name, args, {
-        principal,
-        signal,
-        progress: async () => {},
-        log: async () => {}
-      })
+      let r
+      try {
+        r = await tools.call(name, args, { principal, signal, progress: async () => {}, log: async () => {} })
+      } catch (err) {
+        // A tool name the model made up: tell it, so it can pick a real one.
+        if (err instanceof UnknownToolError) return { isError: true, text: `There is no tool named ${name}. Available tools: ${tools.names().join(', ')}.` }
+        throw err
+      }
       return { isError: r.isError === true, text: r.content[0]?.text ?? '', structured: r.structuredContent }
     }
   }
