@@ -31,6 +31,7 @@ export type TurnInput =
 
 const TYPING_EVERY_MS = 4_500
 const RESTARTED = 'I was stopped while answering. Send your message again in a moment.'
+export const TOOLS_UNREACHABLE = 'I cannot reach the media tool server right now, so I did not do anything. Try again in a minute.'
 
 export function createTurns (deps: TurnDeps) {
   const inflight = new Set<Promise<void>>()
@@ -51,6 +52,15 @@ export function createTurns (deps: TurnDeps) {
     }
     const opts: LoopOptions = { providers: deps.providers, runner: deps.runner, store: deps.sessions.store, signal: deps.signal, emit }
     const stopTyping = keepTyping(asker.chatId)
+    // Without the tool list the model would answer blind: say so instead, before asking it anything.
+    try {
+      await deps.runner.list()
+    } catch (err) {
+      stopTyping()
+      deps.log.warn({ err }, 'the tool server is unreachable')
+      await send(asker.chatId, TOOLS_UNREACHABLE)
+      return
+    }
     try {
       if (input.kind === 'message') await sendMessage(conv, input.text, opts)
       else await answerConfirmation(conv, input.confirmationId, input.approve, opts)

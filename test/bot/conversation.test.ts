@@ -2,6 +2,7 @@
 // one reply per turn split at Telegram's 4096-character limit, and /new forgetting the history.
 import t from 'tap'
 import { GREETING, NEW_CONVERSATION, TEXT_ONLY } from '../../bot/replies.js'
+import { TOOLS_UNREACHABLE } from '../../bot/turns.js'
 import { FAKE_BOT_TOKEN, startFakeBotApi } from '../helpers/fake-bot-api.js'
 import { startFakeLlm } from '../helpers/fake-llm.js'
 import { TEST_INTERNAL_KEY } from '../helpers/build.js'
@@ -72,4 +73,19 @@ t.test('a long answer is split into messages of at most 4096 characters; other m
   api.sendSticker(alice)
   await api.waitFor(() => api.sentTo(alice.id).find(m => m.text === TEXT_ONLY), undefined, 'the text-only note')
   t.equal(llm.requests.length, before)
+})
+
+t.test('with the tool server down, the person is told and the model is not asked', async t => {
+  const server = await startToolServer(t)
+  const api = await startFakeBotApi()
+  const llm = await startFakeLlm('openai', [], { text: 'Back again.' })
+  t.teardown(async () => { await api.close(); await llm.close() })
+  await startBot(t, { api, server, llmUrl: llm.url })
+  await server.app.close()
+  api.sendText(alice, 'anything new?')
+  await api.waitFor(() => api.sentTo(alice.id).find(m => m.text === TOOLS_UNREACHABLE), undefined, 'the unreachable note')
+  t.equal(llm.requests.length, 0)
+  await server.restart()
+  api.sendText(alice, 'and now?')
+  await api.waitFor(() => api.sentTo(alice.id).find(m => m.text === 'Back again.'), undefined, 'an answer once the server is back')
 })
