@@ -69,7 +69,12 @@ async function withTurn (conv: Conversation, opts: LoopOptions, body: () => Prom
 class LoopError extends Error {}
 
 async function runRounds (conv: Conversation, opts: LoopOptions) {
-  const tools = await opts.runner.list()
+  let tools
+  try {
+    tools = await opts.runner.list()
+  } catch {
+    throw new LoopError('The tool server is unreachable right now; try again in a minute.')
+  }
   const maxRounds = opts.maxToolRounds ?? 8
   for (let round = 0; round <= maxRounds; round++) {
     const { text, calls } = await modelTurn([{ role: 'system', content: SYSTEM_PROMPT }, ...conv.messages], tools, opts)
