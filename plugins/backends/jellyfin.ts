@@ -249,6 +249,8 @@ export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 
     refreshItem,
     createLibrary,
     deleteItem,
+    /** The authenticated JSON call, for small additive endpoint sets in sibling files (jellyfin-tasks.ts). */
+    call: api,
     probe,
     close: () => http.close()
   } satisfies BackendClientBase & Record<string, unknown>

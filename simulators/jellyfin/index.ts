@@ -7,6 +7,7 @@ import { attachFaults, type FaultSwitch } from '../faults.js'
 import { defaultSeedLibrary, generateLibrary, type SeedLibrary } from '../fixtures/library.js'
 import { registerRoutes } from './routes.js'
 import { createJellyfinState, type JellyfinState } from './state.js'
+import { createTaskState, registerTaskRoutes, type TaskState } from './tasks.js'
 
 export interface JellyfinSimulatorOptions {
   /** The API key the simulator accepts. */
@@ -20,11 +21,15 @@ export interface JellyfinSimulatorOptions {
   scanMs?: number
   /** Port to listen on (default 0: any free port). */
   port?: number
+  /** How long a started scheduled task stays Running (ms, default 50). */
+  taskMs?: number
 }
 
 export interface JellyfinSimulator {
   url: string
   state: JellyfinState
+  /** Scheduled tasks and the keys of every task started (`runs`). */
+  tasks: TaskState
   /** Contract violations seen so far (tests assert it is empty). */
   violations: string[]
   faults: FaultSwitch
@@ -68,9 +73,11 @@ export async function createJellyfinSimulator (opts: JellyfinSimulatorOptions): 
   })
   const violations = attachContract(app, await loadContract('jellyfin'))
   registerRoutes(app, state, { scanMs: opts.scanMs ?? 30, timers })
+  const tasks = createTaskState()
+  registerTaskRoutes(app, tasks, { runMs: opts.taskMs ?? 50, timers })
 
   await app.listen({ host: '127.0.0.1', port: opts.port ?? 0 })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : 0
-  return { url: `http://127.0.0.1:${port}`, state, violations, faults, app, close: () => app.close() }
+  return { url: `http://127.0.0.1:${port}`, state, tasks, violations, faults, app, close: () => app.close() }
 }
