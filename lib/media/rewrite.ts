@@ -2,14 +2,22 @@
 // the original: ffmpeg writes to a temp name in the same folder, the result is probed and checked (every
 // expected track present in order, with the expected codec, and the duration matching), and only then
 // renamed over the original, which is atomic. The original is also checked to be unchanged since the start.
+// MKVs go through mkvtoolnix when it is installed (exact subtitle timing, faster remux; see mkv-rewrite.ts)
+// and through ffmpeg otherwise; both results pass the same checks.
 import { chmod, rename, rm, stat, statfs } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { ToolError } from '../errors.js'
 import { tempPathFor } from '../fs/temp-names.js'
 import { runFfmpeg } from './ffmpeg-run.js'
+import { prepareMkvRewrite } from './mkv-rewrite.js'
 import { probeMedia, type MediaInfo, type MediaStream } from './probe.js'
 
-export interface RewriteTools { ffmpeg: string, ffprobe: string }
+export interface RewriteTools {
+  ffmpeg: string
+  ffprobe: string
+  /** mkvmerge (mkvextract beside it); when set and installed, MKVs are rewritten with mkvtoolnix. */
+  mkvmerge?: string
+}
 
 export interface RewritePlan {
   /** Streams to keep, in output order. */
@@ -52,9 +60,12 @@ export async function rewriteMedia (file: string, info: MediaInfo, plan: Rewrite
   }
   const tmp = tempPathFor(file)
   try {
-    await runFfmpeg(tools.ffmpeg, buildRewriteArgs(file, tmp, plan, container), { durationSec: info.durationSec, onProgress: opts.onProgress, signal: opts.signal })
+    const mkv = container === 'matroska' && tools.mkvmerge ? await prepareMkvRewrite(tools.mkvmerge, tools.ffmpeg, file, info, plan, opts.signal) : undefined
+    if (mkv) await mkv.write(tmp, { signal: opts.signal, onProgress: opts.onProgress })
+    else await runFfmpeg(tools.ffmpeg, buildRewriteArgs(file, tmp, plan, container), { durationSec: info.durationSec, onProgress: opts.onProgress, signal: opts.signal })
     const result = await probeMedia(tools.ffprobe, tmp, opts.signal)
     verifyRewrite(info, result, plan)
+    await mkv?.verify(tmp, opts.signal)
     const now = await stat(file)
     if (now.size !== before.size || now.mtimeMs !== before.mtimeMs) {
       throw new ToolError(`${file} changed while it was being processed; the new version was discarded and the file left as it is now. Try again later.`)

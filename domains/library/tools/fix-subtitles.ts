@@ -32,7 +32,8 @@ const outputSchema = Type.Object({
 export default function fixSubtitles (app: FastifyInstance) {
   defineJobKinds(app.jobs)
   const sandbox = app.sandbox
-  const tools = { ffmpeg: app.config.FFMPEG_PATH, ffprobe: app.config.FFPROBE_PATH }
+  // MKVs are rewritten with mkvtoolnix when installed (exact subtitle timing, fast remux), else with ffmpeg.
+  const tools = { ffmpeg: app.config.FFMPEG_PATH, ffprobe: app.config.FFPROBE_PATH, mkvmerge: app.config.MKVMERGE_PATH }
 
   const planner = (languages: string[]): Planner => info => {
     const styled = info.streams.filter(s => s.type === 'subtitle' && STYLED_SUBTITLE_CODECS.has(s.codec) && (languages.length === 0 || languages.includes(s.language)))

@@ -40,7 +40,8 @@ const outputSchema = Type.Object({
 export default function optimizeMedia (app: FastifyInstance) {
   defineJobKinds(app.jobs)
   const sandbox = app.sandbox
-  const tools = { ffmpeg: app.config.FFMPEG_PATH, ffprobe: app.config.FFPROBE_PATH }
+  // MKVs are rewritten with mkvtoolnix when installed (exact subtitle timing, fast remux), else with ffmpeg.
+  const tools = { ffmpeg: app.config.FFMPEG_PATH, ffprobe: app.config.FFPROBE_PATH, mkvmerge: app.config.MKVMERGE_PATH }
 
   async function analyze (args: { path: string, audioLanguages: string[], subtitleLanguages: string[], keepUndetermined: boolean }, signal: AbortSignal): Promise<BatchPreview> {
     const opts = {
