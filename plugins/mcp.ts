@@ -19,7 +19,7 @@ import { applyCorsHeaders } from './origin-guard.js'
 import { createSessionStore, type SessionLimits } from './mcp/session-store.js'
 import { SERVER_ERROR, SESSION_NOT_FOUND, endAfterFailure, sendJsonRpcError } from './mcp/json-rpc.js'
 import { buildToolContext } from './mcp/tool-context.js'
-import { packageVersion } from './mcp/package-version.js'
+import { packageVersion } from '../lib/package-version.js'
 
 export interface McpPluginOptions {
   /** Idle time after which a 2025-era session is closed (default 30 min). */

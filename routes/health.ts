@@ -2,7 +2,7 @@
 // (plugins/backend-probe.ts) and the job counts. No auth, so it shows nothing sensitive: no URLs, no keys,
 // no job details, and the response schema drops any field not listed here.
 import fp from 'fastify-plugin'
-import { readFileSync } from 'node:fs'
+import { packageVersion } from '../lib/package-version.js'
 import { Type } from '@sinclair/typebox'
 import backendProbe from '../plugins/backend-probe.js'
 
@@ -27,21 +27,10 @@ export const HealthSchema = Type.Object({
   })
 })
 
-/** The version in the nearest package.json (the source tree or dist/ after a build). */
-function readVersion (): string {
-  for (const rel of ['../package.json', '../../package.json']) {
-    try {
-      const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), 'utf8')) as { name?: string, version?: string }
-      if (pkg.name === 'mediastack-mcp' && typeof pkg.version === 'string') return pkg.version
-    } catch {}
-  }
-  return 'unknown'
-}
-
 export default fp(async function healthRoutes (app) {
   // Installed here when app.ts has not registered it already, so /health always has its data source.
   if (!app.hasDecorator('backendStatus')) await app.register(backendProbe)
-  const version = readVersion()
+  const version = packageVersion()
   const startedAt = Date.now()
 
   app.get('/health', { schema: { response: { 200: HealthSchema } } }, async (_request, reply) => {

@@ -4,7 +4,7 @@
 // the running config knows them) and short-lived: the caller closes them after the run.
 // Resources come back typed to the few fields setup compares; secret field values are dropped here.
 import { BackendError, ToolError } from '../../lib/errors.js'
-import { packageVersion } from '../mcp/package-version.js'
+import { packageVersion } from '../../lib/package-version.js'
 import { createHttpBackend, type HttpCall } from './http.js'
 import { authorizationHeader } from './jellyfin.js'
 

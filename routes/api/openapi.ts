@@ -2,7 +2,7 @@
 // declarations and TypeBox schemas the server registers (dashboard/routes.ts, chat.ts), so it cannot drift.
 // Public (no token): it describes the interface, never data.
 import fp from 'fastify-plugin'
-import { readFileSync } from 'node:fs'
+import { packageVersion } from '../../lib/package-version.js'
 import { Type, type TSchema } from '@sinclair/typebox'
 import type { ApiRoute } from './dashboard/api-route.js'
 import { DASHBOARD_ROUTES } from './dashboard/routes.js'
@@ -89,17 +89,7 @@ export function buildOpenApiDocument (publicUrl: string, version: string) {
 export default fp(async function openApiRoutes (app) {
   let doc: string | undefined
   app.get('/api/openapi.json', { config: { rateLimit: false } }, async (_request, reply) => {
-    doc ??= JSON.stringify(buildOpenApiDocument(app.config.PUBLIC_URL, readVersion()))
+    doc ??= JSON.stringify(buildOpenApiDocument(app.config.PUBLIC_URL, packageVersion()))
     return reply.type('application/json').header('cache-control', 'public, max-age=300').send(doc)
   })
 }, { name: 'openapi-routes', dependencies: ['config'] })
-
-function readVersion (): string {
-  for (const rel of ['../../package.json', '../../../package.json']) {
-    try {
-      const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), 'utf8')) as { name?: string, version?: string }
-      if (pkg.name === 'mediastack-mcp' && typeof pkg.version === 'string') return pkg.version
-    } catch {}
-  }
-  return 'unknown'
-}
