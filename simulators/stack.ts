@@ -1,11 +1,14 @@
 // Starts every simulated backend (media server, series and movie managers, indexer manager,
 // direct-download manager) on loopback and returns the settings that point the tool server at them.
 // Used by `npm run demo`; the simulators see the library under /data and /downloads like the real stack.
+// Each backend also answers what first-run setup needs (download clients and root folders in Sonarr/Radarr,
+// indexer proxies and tags in Prowlarr, admin sign-in and API keys in Jellyfin), so POST /api/setup works
+// against the demo.
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { randomToken } from '../lib/secrets.js'
 import { createJellyfinSimulator } from './jellyfin/index.js'
-import { createProwlarrSimulator } from './prowlarr/index.js'
+import { createProwlarrSetupSimulator } from './prowlarr/setup-proxy.js'
 import { createPyloadSimulator } from './pyload/server.js'
 import { createRadarrSimulator } from './servarr/radarr.js'
 import { createSonarrSimulator } from './servarr/sonarr.js'
@@ -13,6 +16,10 @@ import { createSonarrSimulator } from './servarr/sonarr.js'
 export interface SimulatedStack {
   /** Tool-server settings: backend URLs, keys and PATH_MAP. */
   settings: Record<string, string>
+  /** The media server's administrator, for setup's sign-in (a fresh password per run). */
+  jellyfinAdmin: { username: string, password: string }
+  /** Every contract violation the simulators saw (Sonarr/Radarr only check with `validate`). */
+  violations: () => string[]
   close: () => Promise<void>
 }
 
@@ -22,14 +29,15 @@ export async function startSimulatedStack (roots: { media: string, downloads: st
   const storage = join(roots.downloads, 'pyload')
   mkdirSync(storage, { recursive: true })
   const closers: Array<() => Promise<void>> = []
+  const jellyfinAdmin = { username: 'admin', password: randomToken(12) }
   try {
-    const jellyfin = await createJellyfinSimulator({ apiKey: keys.jellyfin })
+    const jellyfin = await createJellyfinSimulator({ apiKey: keys.jellyfin, passwords: { [jellyfinAdmin.username]: jellyfinAdmin.password } })
     closers.push(jellyfin.close)
     const sonarr = await createSonarrSimulator({ apiKey: keys.sonarr, disk, validate: opts.validate ?? false })
     closers.push(sonarr.close)
     const radarr = await createRadarrSimulator({ apiKey: keys.radarr, disk, validate: opts.validate ?? false })
     closers.push(radarr.close)
-    const prowlarr = await createProwlarrSimulator({ apiKey: keys.prowlarr })
+    const prowlarr = await createProwlarrSetupSimulator({ apiKey: keys.prowlarr })
     closers.push(prowlarr.close)
     const pyload = await createPyloadSimulator({ apiKey: keys.pyload, storageDir: storage })
     closers.push(pyload.close)
@@ -47,6 +55,8 @@ export async function startSimulatedStack (roots: { media: string, downloads: st
         DOWNLOAD_MANAGER_API_KEY: keys.pyload,
         PATH_MAP: `/data=${roots.media},/downloads=${roots.downloads}`
       },
+      jellyfinAdmin,
+      violations: () => [...jellyfin.violations, ...sonarr.violations, ...radarr.violations, ...prowlarr.violations],
       close: async () => { await Promise.allSettled(closers.map(c => c())) }
     }
   } catch (err) {

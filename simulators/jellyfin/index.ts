@@ -1,11 +1,14 @@
 // A contract-faithful Jellyfin 10.11 simulator for tests and the demo: a small Fastify app on
 // 127.0.0.1 with Jellyfin's auth rules, seeded from the shared seed library, every request and
-// response checked against the official OpenAPI file, and switchable fault modes.
-import Fastify, { type FastifyInstance } from 'fastify'
+// response checked against the official OpenAPI file, and switchable fault modes. By default it also
+// answers what first-run setup needs (admin sign-in, API keys: see setup-auth.ts); then session tokens
+// and keys created through /Auth/Keys are accepted beside the configured API key.
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { attachContract, loadContract } from '../contract.js'
 import { attachFaults, type FaultSwitch } from '../faults.js'
 import { defaultSeedLibrary, generateLibrary, type SeedLibrary } from '../fixtures/library.js'
 import { registerRoutes } from './routes.js'
+import { createJellyfinAccounts, registerJellyfinSetupRoutes, type JellyfinAccounts } from './setup-auth.js'
 import { createJellyfinState, type JellyfinState } from './state.js'
 import { createTaskState, registerTaskRoutes, type TaskState } from './tasks.js'
 
@@ -23,6 +26,10 @@ export interface JellyfinSimulatorOptions {
   port?: number
   /** How long a started scheduled task stays Running (ms, default 50). */
   taskMs?: number
+  /** Serve sign-in and API-key management for first-run setup (default true). */
+  setupRoutes?: boolean
+  /** Plain test passwords by user name for sign-in (default admin: "admin-password", family: "family-password"). */
+  passwords?: Record<string, string>
 }
 
 export interface JellyfinSimulator {
@@ -34,8 +41,12 @@ export interface JellyfinSimulator {
   violations: string[]
   faults: FaultSwitch
   app: FastifyInstance
+  /** Sign-in sessions and API keys (when the setup routes are on). */
+  accounts?: JellyfinAccounts
   close: () => Promise<void>
 }
+
+export const DEFAULT_PASSWORDS: Readonly<Record<string, string>> = { admin: 'admin-password', family: 'family-password' }
 
 const ANONYMOUS = new Set(['/System/Info/Public', '/System/Ping'])
 
@@ -62,22 +73,28 @@ export async function createJellyfinSimulator (opts: JellyfinSimulatorOptions): 
   app.addHook('onClose', async () => { for (const t of timers) clearTimeout(t) })
 
   const faults = attachFaults(app)
-  app.addHook('onRequest', async (req, reply) => {
+  const accounts = opts.setupRoutes === false ? undefined : createJellyfinAccounts(state, { apiKey: opts.apiKey, passwords: opts.passwords ?? DEFAULT_PASSWORDS })
+  const tokenOf = (req: FastifyRequest) => {
     const url = new URL(req.url, 'http://sim')
-    if (ANONYMOUS.has(url.pathname)) return
     const query = [...url.searchParams].find(([k]) => k.toLowerCase() === 'apikey' || (opts.legacyAuth && k.toLowerCase() === 'api_key'))?.[1]
     const legacyHeader = opts.legacyAuth ? (req.headers['x-emby-token'] ?? req.headers['x-mediabrowser-token']) : undefined
-    const token = tokenFromAuthorization(req.headers.authorization, opts.legacyAuth ? ['mediabrowser', 'emby'] : ['mediabrowser']) ??
+    return tokenFromAuthorization(req.headers.authorization, opts.legacyAuth ? ['mediabrowser', 'emby'] : ['mediabrowser']) ??
       query ?? (typeof legacyHeader === 'string' ? legacyHeader : undefined)
-    if (token !== opts.apiKey) return reply.code(401).send()
+  }
+  app.addHook('onRequest', async (req, reply) => {
+    const path = new URL(req.url, 'http://sim').pathname
+    if (ANONYMOUS.has(path) || (accounts && path === '/Users/AuthenticateByName')) return
+    const token = tokenOf(req)
+    if (token !== opts.apiKey && !accounts?.role(token)) return reply.code(401).send()
   })
   const violations = attachContract(app, await loadContract('jellyfin'))
   registerRoutes(app, state, { scanMs: opts.scanMs ?? 30, timers })
   const tasks = createTaskState()
   registerTaskRoutes(app, tasks, { runMs: opts.taskMs ?? 50, timers })
+  if (accounts) registerJellyfinSetupRoutes(app, state, accounts, tokenOf)
 
   await app.listen({ host: '127.0.0.1', port: opts.port ?? 0 })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : 0
-  return { url: `http://127.0.0.1:${port}`, state, tasks, violations, faults, app, close: () => app.close() }
+  return { url: `http://127.0.0.1:${port}`, state, tasks, violations, faults, app, ...(accounts && { accounts }), close: () => app.close() }
 }

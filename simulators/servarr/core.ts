@@ -24,6 +24,8 @@ export interface ServarrSimOptions {
   commandStepMs?: number
   /** Validate against the OpenAPI contract (default true). */
   validate?: boolean
+  /** Serve what first-run setup needs (download clients, adding root folders; default true). */
+  setupRoutes?: boolean
 }
 
 export interface SimCommand {

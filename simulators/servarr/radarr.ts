@@ -3,6 +3,7 @@
 // Servarr base (auth, faults, contract validation, queue, history, commands).
 import { existsSync } from 'node:fs'
 import { createServarrBase, ACCEPTED, CREATED, type ServarrSimOptions } from './core.js'
+import { registerServarrSetupRoutes } from './setup-routes.js'
 import { listVideos, removeFolder } from './files.js'
 import { parseQuality } from './qualities.js'
 import { dotted, generateReleases, grabRelease } from './releases.js'
@@ -154,8 +155,10 @@ export async function createRadarrSimulator (opts: ServarrSimOptions) {
     return found ? `Found ${found} new movie files` : 'Completed'
   }
 
+  // First-run setup (POST /api/setup) wires download clients and root folders through these.
+  const setup = opts.setupRoutes === false ? undefined : registerServarrSetupRoutes(base)
   const server = await base.listen()
-  return { url: server.url, apiKey: opts.apiKey, state: Object.assign(state, { library: st }), violations: base.violations, faults: base.faults, close: server.close }
+  return { url: server.url, apiKey: opts.apiKey, state: Object.assign(state, { library: st }), downloadClients: setup?.downloadClients, violations: base.violations, faults: base.faults, close: server.close }
 }
 
 export type RadarrSimulator = Awaited<ReturnType<typeof createRadarrSimulator>>

@@ -7,6 +7,7 @@ import { removeFolder, listVideos, parseName } from './files.js'
 import { parseQuality } from './qualities.js'
 import { dotted, generateReleases, grabRelease } from './releases.js'
 import { folderName } from './seed.js'
+import { registerServarrSetupRoutes } from './setup-routes.js'
 import { runManualImport, manualImportCandidates } from './sonarr-import.js'
 import {
   createSonarrState, episodeFileResource, episodeResource, lookupResource, pad, seriesResource, type SimEpisode, type SimSeries
@@ -228,8 +229,10 @@ export async function createSonarrSimulator (opts: ServarrSimOptions) {
     for (const n of new Set(eps.map(e => e.seasonNumber))) s.seasonsMonitored[n] = eps.some(e => e.seasonNumber === n && e.monitored)
   }
 
+  // First-run setup (POST /api/setup) wires download clients and root folders through these.
+  const setup = opts.setupRoutes === false ? undefined : registerServarrSetupRoutes(base)
   const server = await base.listen()
-  return { url: server.url, apiKey: opts.apiKey, state: Object.assign(state, { library: st }), violations: base.violations, faults: base.faults, close: server.close }
+  return { url: server.url, apiKey: opts.apiKey, state: Object.assign(state, { library: st }), downloadClients: setup?.downloadClients, violations: base.violations, faults: base.faults, close: server.close }
 }
 
 export type SonarrSimulator = Awaited<ReturnType<typeof createSonarrSimulator>>
