@@ -5,8 +5,10 @@
 // - downloadLeftovers: top-level items of the downloads folder older than the age limit that no torrent,
 //   direct-download package, manager queue item or series/movie path refers to. If any of those sources
 //   cannot be asked, nothing in this category is proposed: an unreachable manager proves nothing.
+// - caches: the media server's own cache and transcode cleanup tasks (started, not done by us);
+// - ghostEntries: manager entries whose media is provably gone (see cleanup-ghosts.ts).
 import { lstat, readdir } from 'node:fs/promises'
-import { join } from 'node:path'
+import { isAbsolute, join } from 'node:path'
 import type { PathSandbox } from '../sandbox/sandbox.js'
 import { within } from '../sandbox/sandbox.js'
 import { isOurTempName } from '../fs/temp-names.js'
@@ -14,11 +16,17 @@ import { codeOf } from '../fs/durable.js'
 import { walk } from './walk.js'
 
 export interface CleanupTarget {
-  category: 'temp' | 'orphanedTorrents' | 'downloadLeftovers'
-  /** Path (display form) or torrent name. */
+  category: 'temp' | 'orphanedTorrents' | 'downloadLeftovers' | 'caches' | 'ghostEntries'
+  /** Path (display form), torrent name, task name or title. */
   name: string
   /** Torrent hash (orphanedTorrents only). */
   hash?: string
+  /** Media-server task id (caches) or "series:<id>" / "movie:<id>" in its manager (ghostEntries). */
+  id?: string
+  /** The service that owns the target (caches, ghostEntries). */
+  service?: string
+  /** The entry's folder as it was when proposed (ghostEntries). */
+  path?: string
   bytes: number
   reason: string
 }
@@ -43,17 +51,30 @@ export async function findTempFiles (sandbox: PathSandbox, olderThanMs: number, 
   return out
 }
 
-export interface TorrentLike { hash: string, name: string, state: string, progress: number, sizeBytes?: number, contentPath: string }
+export interface TorrentLike { hash: string, name: string, state: string, progress: number, sizeBytes?: number, contentPath: string, savePath?: string }
+
+/**
+ * Where a torrent's data is, or undefined when the client does not say yet. qBittorrent reports content_path
+ * as a bare name (relative) while it checks resume data after a start; that is resolved against the save
+ * path, and a torrent whose location is still unknown proves nothing either way.
+ */
+export function torrentContent (t: Pick<TorrentLike, 'contentPath' | 'savePath'>): string | undefined {
+  if (isAbsolute(t.contentPath)) return t.contentPath
+  if (t.savePath && isAbsolute(t.savePath) && t.contentPath !== '' && !t.contentPath.split('/').includes('..')) return join(t.savePath, t.contentPath)
+  return undefined
+}
 
 export async function findOrphanedTorrents (sandbox: PathSandbox, torrents: TorrentLike[]): Promise<CleanupTarget[]> {
   const { media, downloads } = sandbox.roots()
   const out: CleanupTarget[] = []
   for (const t of torrents) {
-    const inRoots = [media, downloads].some(r => r !== undefined && within(r, t.contentPath))
+    const content = torrentContent(t)
+    if (!content || /^(checking|moving)/.test(t.state)) continue // location not settled yet
+    const inRoots = [media, downloads].some(r => r !== undefined && within(r, content))
     if (!inRoots) continue // mapped outside what we can see: its absence proves nothing
     if (t.state !== 'missingFiles' && t.progress < 1) continue // still downloading or not started
-    const exists = await lstat(t.contentPath).then(() => true, err => codeOf(err) !== 'ENOENT')
-    if (!exists) out.push({ category: 'orphanedTorrents', name: t.name, hash: t.hash, bytes: 0, reason: `its content (${sandbox.display(t.contentPath)}) no longer exists; only the torrent entry is removed` })
+    const exists = await lstat(content).then(() => true, err => codeOf(err) !== 'ENOENT')
+    if (!exists) out.push({ category: 'orphanedTorrents', name: t.name, hash: t.hash, bytes: 0, reason: `its content (${sandbox.display(content)}) no longer exists; only the torrent entry is removed` })
   }
   return out
 }

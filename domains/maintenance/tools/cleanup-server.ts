@@ -1,43 +1,62 @@
 // cleanup_server: removes what can be proved unneeded (our old temp files, torrents whose data is gone,
-// unreferenced old download leftovers). The preview lists every target; the token is bound to that list
-// and the confirmed call removes exactly it.
+// unreferenced old download leftovers, manager entries whose media is gone) and starts the media server's
+// own cache cleanup. The preview lists every target; the token is bound to that list and the confirmed
+// call acts on exactly it, re-checking each manager entry and task right before acting.
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { rm, unlink } from 'node:fs/promises'
 import { defineTool } from '../../../plugins/tool-types.js'
 import { ToolError } from '../../../lib/errors.js'
 import { formatBytes } from '../../../lib/library/format.js'
-import { findDownloadLeftovers, findOrphanedTorrents, findTempFiles, type CleanupTarget, type References } from '../../../lib/library/cleanup-candidates.js'
+import { findDownloadLeftovers, findOrphanedTorrents, findTempFiles, torrentContent, type CleanupTarget, type References } from '../../../lib/library/cleanup-candidates.js'
+import { findGhosts, folderState, ghostFacts, type GhostSource } from '../../../lib/library/cleanup-ghosts.js'
 import { part } from '../../../lib/library/title-state.js'
+import { CACHE_TASK_KEYS, scheduledTasks, startTask, type ScheduledTask } from '../../../plugins/backends/jellyfin-tasks.js'
 
-const Category = Type.Union([Type.Literal('temp'), Type.Literal('orphanedTorrents'), Type.Literal('downloadLeftovers')])
+const CATEGORIES = ['temp', 'orphanedTorrents', 'downloadLeftovers', 'caches', 'ghostEntries'] as const
+const Category = Type.Union(CATEGORIES.map(c => Type.Literal(c)))
 
 const inputSchema = Type.Object({
-  categories: Type.Array(Category, { minItems: 1, maxItems: 3, default: ['temp', 'orphanedTorrents', 'downloadLeftovers'], description: 'What to clean: temp (this server\'s leftover partial files), orphanedTorrents (torrents whose data no longer exists; data is not touched), downloadLeftovers (old items in the downloads folder that no torrent, download package or manager refers to)' }),
+  categories: Type.Array(Category, { minItems: 1, maxItems: CATEGORIES.length, default: [...CATEGORIES], description: 'What to clean: temp (this server\'s leftover partial files), orphanedTorrents (torrents whose data no longer exists; data is not touched), downloadLeftovers (old items in the downloads folder that no torrent, download package or manager refers to), caches (start the media server\'s own cache and transcode cleanup tasks), ghostEntries (series/movies the managers list although their folder and files are gone; the entry is removed, never files)' }),
   olderThanHours: Type.Integer({ minimum: 1, maximum: 8760, default: 24, description: 'Only temp files and download leftovers unchanged for longer than this' })
 }, { additionalProperties: false })
 
 const Target = Type.Object({
-  category: Type.String({ description: 'temp, orphanedTorrents or downloadLeftovers' }),
-  name: Type.String({ description: 'Path, or torrent name' }),
+  category: Type.String({ description: 'temp, orphanedTorrents, downloadLeftovers, caches or ghostEntries' }),
+  name: Type.String({ description: 'Path, torrent name, media-server task name, or series/movie title' }),
   hash: Type.Optional(Type.String({ description: 'Torrent hash' })),
-  bytes: Type.Number({ description: 'Bytes freed' }),
+  id: Type.Optional(Type.String({ description: 'Media-server task id (caches) or "series:<id>"/"movie:<id>" in its manager (ghostEntries)' })),
+  service: Type.Optional(Type.String({ description: 'Service that owns the target' })),
+  path: Type.Optional(Type.String({ description: 'The entry\'s (missing) folder (ghostEntries)' })),
+  bytes: Type.Number({ description: 'Bytes freed (0 when unknown: torrent entries, caches, manager entries)' }),
   reason: Type.String({ description: 'Why it is safe to remove' })
 })
 
 const outputSchema = Type.Object({
-  removed: Type.Array(Target, { description: 'What was removed' }),
+  removed: Type.Array(Target, { description: 'What was removed (caches: the media-server task that was started)' }),
+  skipped: Type.Array(Type.Object({ name: Type.String({ description: 'Target' }), reason: Type.String({ description: 'Why it was left alone' }) }), { description: 'Targets that changed since the preview (or a task already running) and were left alone' }),
   failed: Type.Array(Type.Object({ name: Type.String({ description: 'Target' }), error: Type.String({ description: 'Why it was not removed' }) }), { description: 'Targets that could not be removed' }),
   bytesFreed: Type.Number({ description: 'Total bytes freed' })
 }, { additionalProperties: false })
 
+/** Thrown inside the handler for a target that no longer qualifies: reported as skipped, not failed. */
+class Changed extends Error {}
+
 export default function cleanupServer (app: FastifyInstance) {
   const sandbox = app.sandbox
   const b = app.backends
+  const managers: Record<'Sonarr' | 'Radarr', GhostSource> = {
+    Sonarr: { kind: 'series', service: 'Sonarr', entries: s => b.sonarr.listSeries(s), queue: q => b.sonarr.queue(q), history: q => b.sonarr.history(q) },
+    Radarr: { kind: 'movie', service: 'Radarr', entries: s => b.radarr.listMovies(s), queue: q => b.radarr.queue(q), history: q => b.radarr.history(q) }
+  }
 
   async function references (signal: AbortSignal): Promise<References> {
     const sources = await Promise.all([
-      part(async () => (await b.qbittorrent.list()).map(t => t.contentPath)).then(p => ['torrent client', p] as const),
+      part(async () => (await b.qbittorrent.list()).map(t => {
+        const content = torrentContent(t)
+        if (!content) throw new Error(`the data location of torrent ${t.name} is not known yet (the client is still checking it)`)
+        return content
+      })).then(p => ['torrent client', p] as const),
       part(async () => [...await b.pyload.queue(), ...await b.pyload.collector()].flatMap(p => (p.folderPath ? [p.folderPath] : []))).then(p => ['direct-download manager', p] as const),
       part(async () => (await b.sonarr.queue({ page: 1, pageSize: 1000, signal })).records.flatMap(r => (r.outputPath ? [r.outputPath] : []))).then(p => ['series manager queue', p] as const),
       part(async () => (await b.radarr.queue({ page: 1, pageSize: 1000, signal })).records.flatMap(r => (r.outputPath ? [r.outputPath] : []))).then(p => ['movie manager queue', p] as const),
@@ -47,6 +66,27 @@ export default function cleanupServer (app: FastifyInstance) {
     return {
       paths: sources.flatMap(([, p]) => (p.available ? p.data : [])),
       unavailable: sources.flatMap(([name, p]) => (p.available ? [] : [`${name}: ${p.reason}`]))
+    }
+  }
+
+  async function cacheTasks (signal: AbortSignal): Promise<{ targets: CleanupTarget[], notes: string[] }> {
+    const tasks = await part(() => scheduledTasks(b.jellyfin, { signal }))
+    if (!tasks.available) return { targets: [], notes: [`caches skipped (media server unavailable: ${tasks.reason})`] }
+    const wanted = tasks.data.filter(t => (CACHE_TASK_KEYS as readonly string[]).includes(t.key))
+    const running = wanted.filter(t => t.state !== 'Idle')
+    return {
+      targets: wanted.filter(t => t.state === 'Idle').map(t => ({
+        category: 'caches' as const,
+        name: t.name,
+        id: t.id,
+        service: 'Jellyfin',
+        bytes: 0,
+        reason: `the media server's own "${t.name}" task (${t.key}) deletes the cache or transcode files it no longer needs`
+      })),
+      notes: [
+        ...(running.length ? [`already running on the media server: ${running.map(t => t.name).join(', ')}`] : []),
+        ...(wanted.length === 0 ? ['the media server offers no cache cleanup task'] : [])
+      ]
     }
   }
 
@@ -65,16 +105,54 @@ export default function cleanupServer (app: FastifyInstance) {
       if (refs.unavailable.length > 0) notes.push(`download leftovers skipped: cannot prove them unreferenced while ${refs.unavailable.join('; ')}`)
       else targets.push(...await findDownloadLeftovers(sandbox, refs, olderThanMs))
     }
+    if (categories.includes('caches')) {
+      const found = await cacheTasks(signal)
+      targets.push(...found.targets)
+      notes.push(...found.notes)
+    }
+    if (categories.includes('ghostEntries')) {
+      for (const src of Object.values(managers)) {
+        const ghosts = await part(() => findGhosts(sandbox, src, signal), 30_000)
+        if (ghosts.available) targets.push(...ghosts.data)
+        else notes.push(`ghost entries in ${src.service} skipped (${ghosts.reason})`)
+      }
+    }
     return { targets, notes }
+  }
+
+  /** Right before removing a ghost: still there, same folder, still no files, folder still gone, nothing queued. */
+  async function removeGhost (t: CleanupTarget) {
+    const src = managers[t.service as 'Sonarr' | 'Radarr']
+    const numeric = Number(t.id?.split(':')[1])
+    if (!src || !Number.isInteger(numeric)) throw new Error(`malformed target ${t.id}`)
+    const entry = src.kind === 'series' ? await b.sonarr.getSeries(numeric) : await b.radarr.getMovie(numeric)
+    if (!entry) throw new Changed(`no longer in ${src.service}`)
+    const facts = ghostFacts(src.kind, entry)
+    if (!facts || facts.hasFiles) throw new Changed(`${src.service} now lists files for it`)
+    if (sandbox.display(facts.path) !== t.path) throw new Changed(`its folder changed to ${facts.path}`)
+    if (await folderState(sandbox, facts.path) !== 'missing') throw new Changed('its folder exists again')
+    const queue = await src.queue({ page: 1, pageSize: 1000 })
+    if (queue.records.some(r => (src.kind === 'series' ? r.seriesId : r.movieId) === numeric)) throw new Changed('a download for it is now in the queue')
+    if (src.kind === 'series') await b.sonarr.deleteSeries(numeric, { deleteFiles: false, addImportListExclusion: false })
+    else await b.radarr.deleteMovie(numeric, { deleteFiles: false, addImportExclusion: false })
+  }
+
+  async function startCache (t: CleanupTarget, tasks: () => Promise<ScheduledTask[]>) {
+    const task = (await tasks()).find(x => x.id === t.id)
+    if (!task) throw new Changed('the media server no longer has this task')
+    if (task.state !== 'Idle') throw new Changed('already running on the media server')
+    await startTask(b.jellyfin, task.id)
   }
 
   return defineTool({
     name: 'cleanup_server',
     title: 'Clean up leftovers',
     description: 'Frees space by removing only what can be proved unneeded: this server\'s own leftover temporary files older than olderThanHours, torrents whose downloaded data no longer exists (the torrent entry only; PATH_MAP is used to find the data), and old items in the downloads folder that no torrent, direct-download package, manager queue item or series/movie refers to. ' +
+      'caches starts the media server\'s own "Clean Cache Directory" and "Clean Transcode Directory" tasks (the server deletes its files itself; nothing is deleted here). ' +
+      'ghostEntries removes series/movies from the series/movie manager only when their folder no longer exists on disk, the manager lists no files for them, nothing is downloading for them and their history shows files were once imported (a title that was only added and never downloaded is not a ghost); the entry is deleted with deleteFiles=false, so no file is touched and it can be added again. Entries whose folder exists or that have files are never touched. ' +
       'If a backend needed for that proof is unreachable, that category is skipped and the reason given. ' +
-      'The first call returns the complete list of targets and a confirmToken; call again with the same arguments plus confirmToken to remove exactly that list (if anything changed meanwhile, the token is refused and a fresh preview is needed). ' +
-      'The library itself is never touched. To delete specific files use manage_files.',
+      'The first call returns the complete list of targets and a confirmToken; call again with the same arguments plus confirmToken to act on exactly that list (if the list changed meanwhile, the token is refused and a fresh preview is needed; a manager entry or task that changes in the last moment is skipped and reported). ' +
+      'The library files themselves are never touched. To delete specific files use manage_files.',
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
@@ -89,11 +167,18 @@ export default function cleanupServer (app: FastifyInstance) {
     handler: async (_args, ctx) => {
       const targets = ctx.confirmed!.targets as CleanupTarget[]
       const removed: CleanupTarget[] = []
+      const skipped: Array<{ name: string, reason: string }> = []
       const failed: Array<{ name: string, error: string }> = []
+      let taskList: Promise<ScheduledTask[]> | undefined
+      const tasks = () => (taskList ??= scheduledTasks(b.jellyfin, { signal: ctx.signal }))
       for (const t of targets) {
         try {
           if (t.category === 'orphanedTorrents') {
             await b.qbittorrent.remove([t.hash!], { deleteFiles: false })
+          } else if (t.category === 'caches') {
+            await startCache(t, tasks)
+          } else if (t.category === 'ghostEntries') {
+            await removeGhost(t)
           } else {
             const abs = await sandbox.resolve(t.name)
             await sandbox.assertMutable(abs)
@@ -102,13 +187,15 @@ export default function cleanupServer (app: FastifyInstance) {
           }
           removed.push(t)
         } catch (err) {
-          failed.push({ name: t.name, error: err instanceof Error ? err.message : String(err) })
+          if (err instanceof Changed) skipped.push({ name: t.name, reason: err.message })
+          else failed.push({ name: t.name, error: err instanceof Error ? err.message : String(err) })
         }
       }
       const bytesFreed = removed.reduce((n, t) => n + t.bytes, 0)
       return {
-        data: { removed, failed, bytesFreed },
-        summary: `Removed ${removed.length} of ${targets.length} item(s), ${formatBytes(bytesFreed)} freed.${failed.length ? ` ${failed.length} failed (see failed).` : ''}`
+        data: { removed, skipped, failed, bytesFreed },
+        summary: `Done with ${removed.length} of ${targets.length} item(s), ${formatBytes(bytesFreed)} freed.` +
+          `${skipped.length ? ` ${skipped.length} skipped because they changed (see skipped).` : ''}${failed.length ? ` ${failed.length} failed (see failed).` : ''}`
       }
     }
   })
