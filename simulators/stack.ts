@@ -3,8 +3,11 @@
 // Used by `npm run demo`; the simulators see the library under /data and /downloads like the real stack.
 // Each backend also answers what first-run setup needs (download clients and root folders in Sonarr/Radarr,
 // indexer proxies and tags in Prowlarr, admin sign-in and API keys in Jellyfin), so POST /api/setup works
-// against the demo.
-import { mkdirSync } from 'node:fs'
+// against the demo; setup reads the *arr keys from a config root holding each service's config.xml, as
+// the real services write it (SETUP_CONFIG_ROOT in the returned settings).
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomToken } from '../lib/secrets.js'
 import { createJellyfinSimulator } from './jellyfin/index.js'
@@ -24,11 +27,15 @@ export interface SimulatedStack {
 }
 
 export async function startSimulatedStack (roots: { media: string, downloads: string }, opts: { validate?: boolean } = {}): Promise<SimulatedStack> {
-  const keys = { jellyfin: randomToken(16), sonarr: randomToken(16), radarr: randomToken(16), prowlarr: randomToken(16), pyload: randomToken(16) }
+  // 32 hex digits, the form the real services generate (setup refuses anything but letters and digits).
+  const key = () => randomBytes(16).toString('hex')
+  const keys = { jellyfin: key(), sonarr: key(), radarr: key(), prowlarr: key(), pyload: key() }
   const disk = { media: roots.media, downloads: roots.downloads }
   const storage = join(roots.downloads, 'pyload')
   mkdirSync(storage, { recursive: true })
   const closers: Array<() => Promise<void>> = []
+  const configRoot = writeConfigRoot({ sonarr: keys.sonarr, radarr: keys.radarr, prowlarr: keys.prowlarr })
+  closers.push(async () => { rmSync(configRoot, { recursive: true, force: true }) })
   const jellyfinAdmin = { username: 'admin', password: randomToken(12) }
   try {
     const jellyfin = await createJellyfinSimulator({ apiKey: keys.jellyfin, passwords: { [jellyfinAdmin.username]: jellyfinAdmin.password } })
@@ -53,7 +60,8 @@ export async function startSimulatedStack (roots: { media: string, downloads: st
         INDEXER_MANAGER_API_KEY: keys.prowlarr,
         DOWNLOAD_MANAGER_URL: pyload.url,
         DOWNLOAD_MANAGER_API_KEY: keys.pyload,
-        PATH_MAP: `/data=${roots.media},/downloads=${roots.downloads}`
+        PATH_MAP: `/data=${roots.media},/downloads=${roots.downloads}`,
+        SETUP_CONFIG_ROOT: configRoot
       },
       jellyfinAdmin,
       violations: () => [...jellyfin.violations, ...sonarr.violations, ...radarr.violations, ...prowlarr.violations],
@@ -63,4 +71,17 @@ export async function startSimulatedStack (roots: { media: string, downloads: st
     await Promise.allSettled(closers.map(c => c()))
     throw err
   }
+}
+
+/** A fresh config root with <service>/config.xml for each *arr service, as they write it on first start. */
+function writeConfigRoot (keys: Record<'sonarr' | 'radarr' | 'prowlarr', string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'msmcp-stack-config-'))
+  const ports = { sonarr: 8989, radarr: 7878, prowlarr: 9696 }
+  for (const [service, key] of Object.entries(keys) as Array<[keyof typeof ports, string]>) {
+    mkdirSync(join(root, service), { recursive: true })
+    const xml = `<Config>\n  <LogLevel>info</LogLevel>\n  <UrlBase></UrlBase>\n  <BindAddress>*</BindAddress>\n  <Port>${ports[service]}</Port>\n` +
+      `  <EnableSsl>False</EnableSsl>\n  <ApiKey>${key}</ApiKey>\n  <AuthenticationMethod>Forms</AuthenticationMethod>\n  <Branch>main</Branch>\n</Config>\n`
+    writeFileSync(join(root, service, 'config.xml'), xml, { mode: 0o600 })
+  }
+  return root
 }
