@@ -127,6 +127,8 @@ export async function createServarrBase (kind: SimKind, opts: ServarrSimOptions)
     queue: [] as SimQueueItem[],
     history: [] as SimHistory[],
     releaseCache: new Map<string, CachedRelease>(),
+    /** Every DELETE /queue/{id} with the options it was sent (tests assert removeFromClient and blocklist). */
+    queueRemovals: [] as Array<{ id: number, downloadId: string, removeFromClient: boolean, blocklist: boolean }>,
     /** The simulator's clock (tests move it forward to expire the release cache). */
     now: () => Date.now() + clockOffset,
     advanceClock: (ms: number) => { clockOffset += ms }
@@ -314,9 +316,11 @@ export async function createServarrBase (kind: SimKind, opts: ServarrSimOptions)
         .sort((a, b) => (a.addedAt + a.durationMs) - (b.addedAt + b.durationMs))
       return { ...paged(items.map(queueResource), req.query, 'timeleft'), sortDirection: 'ascending' }
     })
-    app.delete<{ Params: { id: string } }>('/api/v3/queue/:id', async (req, reply) => {
+    app.delete<{ Params: { id: string }, Querystring: Record<string, string> }>('/api/v3/queue/:id', async (req, reply) => {
       const item = state.queue.find(q => q.id === Number(req.params.id))
       if (!item) return notFound(reply)
+      // Like the real managers, removing one item removes its whole download (every episode of a season pack).
+      state.queueRemovals.push({ id: item.id, downloadId: item.downloadId, removeFromClient: req.query.removeFromClient !== 'false', blocklist: req.query.blocklist === 'true' })
       state.queue = state.queue.filter(q => q.downloadId !== item.downloadId)
       return reply.code(200).send()
     })

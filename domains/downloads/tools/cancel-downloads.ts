@@ -38,22 +38,54 @@ const output = Type.Object({
   warnings: Type.Array(Type.String(), { description: 'Queues that could not be read' })
 }, { additionalProperties: false })
 
+/** A manager removes a queue item together with its whole download (every episode of a season pack). */
+const downloadOf = (i: CancelItem) => `${i.source}|${i.downloadId ?? i.id}`
+
+/** The items that removing `chosen` really removes: every queue item of the same downloads. */
+function withSiblings (items: CancelItem[], chosen: CancelItem[]): CancelItem[] {
+  const downloads = new Set(chosen.filter(i => i.source !== 'torrents').map(downloadOf))
+  return items.filter(i => chosen.includes(i) || (i.source !== 'torrents' && downloads.has(downloadOf(i))))
+}
+
+/**
+ * Duplicates to remove, download by download: a manager download goes only when every episode/movie it
+ * covers stays covered by a kept download, so de-duplicating one episode never cancels a season pack that
+ * is the only download of its other episodes. Downloads are kept most advanced first. Torrents are
+ * de-duplicated by duplicatesOf (each torrent is its own download).
+ */
+function purgeTargets (items: CancelItem[]): CancelItem[] {
+  const torrents = duplicatesOf(items).filter(i => i.source === 'torrents')
+  const units = new Map<string, CancelItem[]>()
+  for (const i of items) if (i.source !== 'torrents') units.set(downloadOf(i), [...(units.get(downloadOf(i)) ?? []), i])
+  const progress = (u: CancelItem[]) => Math.max(...u.map(i => i.progressPercent))
+  const order = [...units.values()].sort((a, b) => progress(b) - progress(a) || b.length - a.length || a[0].id.localeCompare(b[0].id))
+  const covered = new Set<string>()
+  const remove: CancelItem[] = []
+  for (const unit of order) {
+    const targets = unit.map(i => (i.target ? `${i.source}:${i.target}` : undefined))
+    if (targets.some(x => x === undefined || !covered.has(x))) targets.forEach(x => x && covered.add(x))
+    else remove.push(...unit)
+  }
+  return [...torrents, ...remove].sort((a, b) => a.id.localeCompare(b.id))
+}
+
 export default (app: FastifyInstance) => {
   async function targets (args: { action: string, source: 'all' | 'series' | 'movies' | 'torrents', ids: string[] }): Promise<CancelItem[]> {
     const { items, warnings } = await listCancelItems(app, args.source)
-    if (args.action === 'purge_duplicates') return duplicatesOf(items)
+    if (args.action === 'purge_duplicates') return purgeTargets(items)
     if (args.ids.length === 0) throw new ToolError('Action "cancel" needs ids. Call cancel_downloads with action "list" to see them.')
     const missing = args.ids.filter(id => !items.some(i => i.id === id))
     if (missing.length > 0) {
       throw new ToolError(`Not found: ${missing.join(', ')}${warnings.length ? ` (could not read: ${warnings.join('; ')})` : ''}. Call action "list" for current ids.`)
     }
-    return items.filter(i => args.ids.includes(i.id))
+    return withSiblings(items, items.filter(i => args.ids.includes(i.id)))
   }
 
   return defineTool({
     name: 'cancel_downloads',
     title: 'List, cancel or de-duplicate downloads',
-    description: 'Works on the series manager\'s and movie manager\'s download queues and on the torrent client. action "list" (default) shows every item with an id (paged). action "cancel" removes the items named in ids; action "purge_duplicates" removes duplicate downloads of the same episode, movie or torrent name and keeps the most advanced copy. ' +
+    description: 'Works on the series manager\'s and movie manager\'s download queues and on the torrent client. action "list" (default) shows every item with an id (paged). action "cancel" removes the items named in ids; action "purge_duplicates" removes duplicate downloads of the same episode, movie or torrent name and keeps the most advanced copy (a download that is the only one for some of its episodes, e.g. a season pack, is always kept). ' +
+      'The managers remove a queue item together with its whole download, so cancelling one episode of a season pack cancels the pack: the preview lists every item that goes. ' +
       'Cancel and purge are destructive: the first call changes nothing and returns a preview of the exact items plus a confirmToken; repeat the same arguments with confirmToken to remove exactly those. deleteFiles (default true) also deletes their downloaded data. To see progress of every downloader use download_status.',
     inputSchema: input,
     outputSchema: output,
@@ -80,13 +112,19 @@ export default (app: FastifyInstance) => {
       const removed: CancelItem[] = []
       const failed: Array<{ id: string, error: string }> = []
       const { items } = await listCancelItems(app, args.source)
+      const gone = new Set<string>()
       for (const target of approved) {
         const item = items.find(i => i.id === target.id)
         if (!item) { failed.push({ id: target.id, error: 'no longer in the queue' }); continue }
+        // Another item of the same download was removed in this call, and took this one with it.
+        if (item.source !== 'torrents' && gone.has(downloadOf(item))) { removed.push(item); continue }
         try {
           const [kind, key] = [target.id.slice(0, target.id.indexOf(':')), target.id.slice(target.id.indexOf(':') + 1)]
           if (kind === 'torrent') await app.backends.qbittorrent.remove([key], { deleteFiles: args.deleteFiles })
-          else await (kind === 'series' ? app.backends.sonarr : app.backends.radarr).deleteQueueItem(Number(key), { removeFromClient: args.deleteFiles, blocklist: args.blocklist })
+          else {
+            await (kind === 'series' ? app.backends.sonarr : app.backends.radarr).deleteQueueItem(Number(key), { removeFromClient: args.deleteFiles, blocklist: args.blocklist })
+            gone.add(downloadOf(item))
+          }
           removed.push(item)
         } catch (err) {
           failed.push({ id: target.id, error: err instanceof ToolError ? err.message : 'internal error (see the server log)' })
