@@ -1,7 +1,16 @@
+// get_library_state: the whole-library summary on a real temp tree, and the title snapshot against the
+// contract-validated simulators (Sonarr, Radarr, Jellyfin, pyLoad) and a real qbittorrent-nox, or an
+// unreachable torrent client to show that one backend down leaves the others answering.
 import t from 'tap'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { buildTestApp } from '../../helpers/build.js'
+import { buildApp } from '../../../app.js'
+import { buildTestApp, makeRoots, testConfig } from '../../helpers/build.js'
+import { createSonarrSimulator } from '../../../simulators/servarr/sonarr.js'
+import { createRadarrSimulator } from '../../../simulators/servarr/radarr.js'
+import { createJellyfinSimulator } from '../../../simulators/jellyfin/index.js'
+import { createPyloadSimulator } from '../../../simulators/pyload/index.js'
+import { QBT_PASSWORD, makeTorrent, startQbittorrent, swarmUnavailable, waitFor } from '../../helpers/qbt-swarm.js'
 import { INTERNAL_PRINCIPAL } from '../../../lib/principal.js'
 import type { ToolCallResult, ToolContext } from '../../../plugins/tool-types.js'
 
@@ -30,26 +39,77 @@ t.test('whole-library summary: titles, files by kind and sizes per top folder', 
   t.match(by.downloads, { titles: 1, files: 1, videoFiles: 0, bytes: 7 })
 })
 
-t.test('title snapshot: a down backend shows as unavailable, the rest still answer', async t => {
-  const { app, roots } = await buildTestApp(t)
-  put(roots.media, 'tv/Breaking Bad/Season 01/Breaking Bad - S01E01.mkv', 100)
-  put(roots.downloads, 'Breaking.Bad.S01E02.1080p/Breaking.Bad.S01E02.1080p.mkv', 40)
-  // The series manager answers (stubbed at the client edge); the media server has no API key, so it fails.
-  const b = app.backends as any
-  b.sonarr.listSeries = async () => [{ id: 7, title: 'Breaking Bad', year: 2008, monitored: true, path: join(roots.media, 'tv/Breaking Bad'), statistics: { episodeFileCount: 1, episodeCount: 62 } }]
-  b.qbittorrent.list = async () => [{ hash: 'h', name: 'Breaking.Bad.S01E03.1080p', phase: 'downloading', state: 'downloading', progress: 0.42, contentPath: join(roots.downloads, 'Breaking.Bad.S01E03.1080p') }]
-  b.pyload.queue = async () => { throw new Error('connection refused') }
-  const r = await app.tools.call('get_library_state', { title: 'breaking bad', kind: 'series' }, ctx)
+const KEYS = { sonarr: 'c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7', radarr: 'd3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8', jellyfin: 'e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9', pyload: 'f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0' }
+// A series of the Jellyfin simulator's seed library (the managers' seeds have other titles).
+const TITLE = 'Endless Ledger'
+const YEAR = 1998
+
+/** Every backend a simulator (torrents: a real qbittorrent-nox or an unreachable port); the library is /data to the backends. */
+async function stack (t: { teardown: (fn: () => unknown) => void }, torrents: 'real' | 'unreachable') {
+  const roots = makeRoots()
+  t.teardown(() => roots.cleanup())
+  const sim = { disk: { media: roots.media, downloads: roots.downloads }, paths: { downloads: roots.downloads } }
+  const sonarr = await createSonarrSimulator({ apiKey: KEYS.sonarr, ...sim })
+  const radarr = await createRadarrSimulator({ apiKey: KEYS.radarr, ...sim })
+  const jellyfin = await createJellyfinSimulator({ apiKey: KEYS.jellyfin, scanMs: 5 })
+  const pyload = await createPyloadSimulator({ apiKey: KEYS.pyload, storageDir: roots.downloads, linkDurationMs: 60_000 })
+  t.teardown(() => Promise.allSettled([sonarr.close(), radarr.close(), jellyfin.close(), pyload.close()]))
+  const qbt = torrents === 'real' ? await startQbittorrent(join(roots.base, 'qbt'), { downloadDir: roots.downloads }) : undefined
+  if (qbt) t.teardown(() => qbt.stop())
+  const app = await buildApp(testConfig(roots, {
+    PATH_MAP: `/data=${roots.media}`,
+    SERIES_MANAGER_URL: sonarr.url,
+    SERIES_MANAGER_API_KEY: KEYS.sonarr,
+    MOVIE_MANAGER_URL: radarr.url,
+    MOVIE_MANAGER_API_KEY: KEYS.radarr,
+    MEDIA_SERVER_URL: jellyfin.url,
+    MEDIA_SERVER_API_KEY: KEYS.jellyfin,
+    DOWNLOAD_MANAGER_URL: pyload.url,
+    DOWNLOAD_MANAGER_API_KEY: KEYS.pyload,
+    TORRENT_CLIENT_URL: qbt?.url ?? 'http://127.0.0.1:9',
+    TORRENT_CLIENT_PASSWORD: QBT_PASSWORD
+  }), { logger: false, plugins: { backendProbe: { autoStart: false } } })
+  await app.ready()
+  t.teardown(() => app.close())
+
+  // The series manager has the title (added through its API), pyLoad downloads an episode, one episode is on disk.
+  const profile = (await app.backends.sonarr.qualityProfiles())[0].id
+  await app.backends.sonarr.addSeries({ tvdbId: 70103, title: TITLE, year: YEAR, qualityProfileId: profile, rootFolderPath: join(roots.media, 'tv'), monitored: true, seasonFolder: true, addOptions: { monitor: 'all' } })
+  pyload.state.addPackage('Endless.Ledger.S01E03.1080p', ['http://files.example.com/Endless.Ledger.S01E03.1080p.mkv'], 1)
+  put(roots.media, `tv/${TITLE} (${YEAR})/Season 01/${TITLE} - S01E01.mkv`, 100)
+  return { app, roots, violations: () => [...sonarr.violations, ...radarr.violations, ...jellyfin.violations, ...pyload.violations] }
+}
+
+t.test('title snapshot on the simulators: an unreachable torrent client shows as unavailable, the rest still answer', async t => {
+  const s = await stack(t, 'unreachable')
+  const r = await s.app.tools.call('get_library_state', { title: 'endless ledger', kind: 'series' }, ctx)
   t.notOk(r.isError, text(r))
   const d = data(r)
-  t.equal(d.mediaServer.available, false)
-  t.match(d.mediaServer.reason, /MEDIA_SERVER_API_KEY/)
-  t.equal(d.directDownloads.available, false)
-  t.equal(d.seriesManager.matches[0].monitored, true)
+  t.match(d.mediaServer, { available: true, matches: [{ name: TITLE, type: 'Series' }] })
+  t.match(d.seriesManager, { available: true, matches: [{ title: TITLE, monitored: true, path: join(s.roots.media, 'tv', `${TITLE} (${YEAR})`), episodeFiles: 0 }] })
+  t.match(d.movieManager, { available: false, reason: /not asked/ })
+  t.equal(d.torrents.available, false)
+  t.match(d.torrents.reason, /TORRENT_CLIENT_URL/)
+  t.match(d.directDownloads, { available: true, matches: [{ name: 'Endless.Ledger.S01E03.1080p', finished: false, failed: false }] })
+  t.equal(d.inLibrary, true)
   t.equal(d.monitored, true)
+  t.equal(d.downloading, true, 'the pyLoad package is still downloading')
+  t.same(d.disk.matches.map((m: any) => m.path), [`tv/${TITLE} (${YEAR})`])
+  t.match(text(r), /Unavailable: torrents \(see reasons\)/)
+  t.notMatch(r.content[0].text, /mediaServer|seriesManager|directDownloads/, 'only the torrent client is reported down')
+  t.same(s.violations(), [], 'contract-conformant traffic only')
+})
+
+const noTorrentClient = await swarmUnavailable()
+
+t.test('title snapshot with a real torrent client: a waiting torrent for the title counts as downloading', { skip: noTorrentClient }, async t => {
+  const s = await stack(t, 'real')
+  const waiting = makeTorrent(join(s.roots.base, 'src'), 'Endless.Ledger.S01E04.1080p.mkv', 20_000)
+  await s.app.backends.qbittorrent.addTorrentFile(waiting.torrent, { savePath: s.roots.downloads })
+  await waitFor('the torrent listed', async () => ((await s.app.backends.qbittorrent.list()).some(x => x.phase === 'downloading') ? true : undefined))
+  const d = data(await s.app.tools.call('get_library_state', { title: 'Endless Ledger' }, ctx))
+  t.match(d.torrents, { available: true, matches: [{ name: 'Endless.Ledger.S01E04.1080p.mkv', phase: 'downloading', progress: 0, contentPath: join(s.roots.downloads, 'Endless.Ledger.S01E04.1080p.mkv') }] })
+  t.match(d.movieManager, { available: true, matches: [] }, 'kind any also asks the movie manager')
   t.equal(d.downloading, true)
-  t.equal(d.downloadProgress, 42)
-  t.equal(d.inLibrary, true, 'video files on disk in the library count')
-  t.same(d.disk.matches.map((m: any) => m.path).sort(), ['downloads/Breaking.Bad.S01E02.1080p', 'tv/Breaking Bad'])
-  t.match(text(r), /Unavailable: mediaServer, directDownloads/)
+  t.same(s.violations(), [])
 })
