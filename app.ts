@@ -17,11 +17,11 @@ import toolRegistry from './plugins/tool-registry.js'
 import mcp, { type McpPluginOptions } from './plugins/mcp.js'
 import { domains } from './domains/index.js'
 import healthRoutes from './routes/health.js'
-import dashboardRoutes from './routes/api/dashboard.js'
-import chatRoutes from './routes/api/chat.js'
+import dashboardRoutes, { type DashboardOptions } from './routes/api/dashboard.js'
+import chatRoutes, { type ChatRouteOptions } from './routes/api/chat.js'
 import openApiRoutes from './routes/api/openapi.js'
 import webRoutes from './routes/web.js'
-import setupRoutes from './routes/api/setup.js'
+import setupRoutes, { type SetupRouteOptions } from './routes/api/setup.js'
 import type { ToolDefinition } from './plugins/tool-types.js'
 
 export interface BuildOptions {
@@ -32,7 +32,15 @@ export interface BuildOptions {
   /** Extra tools registered beside the domains (the conformance suite's fixture tools). */
   extraTools?: ToolDefinition<any, any>[]
   /** Per-plugin options: tests and the bench tune lifetimes, clocks and limits here. */
-  plugins?: { oauth?: OAuthPluginOptions, jobs?: JobsPluginOptions, mcp?: McpPluginOptions, backendProbe?: BackendProbeOptions }
+  plugins?: {
+    oauth?: OAuthPluginOptions
+    jobs?: JobsPluginOptions
+    mcp?: McpPluginOptions
+    backendProbe?: BackendProbeOptions
+    dashboard?: DashboardOptions
+    chat?: ChatRouteOptions
+    setup?: SetupRouteOptions
+  }
 }
 
 export const REDACT_PATHS = [
@@ -66,9 +74,9 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   for (const tool of options.extraTools ?? []) app.tools.register(tool)
   await app.register(mcp, options.plugins?.mcp ?? {})
   await app.register(healthRoutes)
-  await app.register(dashboardRoutes)
-  await app.register(chatRoutes)
-  await app.register(setupRoutes)
+  await app.register(dashboardRoutes, options.plugins?.dashboard ?? {})
+  await app.register(chatRoutes, options.plugins?.chat ?? {})
+  await app.register(setupRoutes, options.plugins?.setup ?? {})
   await app.register(openApiRoutes)
   await app.register(webRoutes)
   return app

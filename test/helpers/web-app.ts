@@ -50,7 +50,11 @@ export async function buildWebApp (t: { teardown: (fn: () => unknown) => void },
     ...(opts.listenPort ? { PUBLIC_URL: `http://127.0.0.1:${opts.listenPort}`, PORT: opts.listenPort } : {}),
     ...opts.config
   })
-  const app = await buildApp(config, { logger: false, ...opts.build })
+  const app = await buildApp(config, {
+    logger: false,
+    ...opts.build,
+    plugins: { backendProbe: { autoStart: false }, ...opts.build?.plugins, dashboard: opts.dashboard, chat: opts.chat }
+  })
   await registerWebSurface(app, opts)
   t.teardown(async () => { await app.close(); roots.cleanup() })
   if (opts.listenPort) await app.listen({ host: '127.0.0.1', port: opts.listenPort })

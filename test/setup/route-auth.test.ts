@@ -6,7 +6,6 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../app.js'
-import setupRoutes from '../../routes/api/setup.js'
 import { TEST_INTERNAL_KEY } from '../helpers/build.js'
 import { authorizePath, oauthLogin, pkcePair, registerClient, tokenRequest } from '../helpers/oauth-client.js'
 import { startSetupStack, type SetupStack } from './stack.js'
@@ -16,7 +15,6 @@ const internal = { authorization: `Bearer ${TEST_INTERNAL_KEY}` }
 
 async function appFor (t: { teardown: (fn: () => unknown) => void }, stack: SetupStack): Promise<FastifyInstance> {
   const app = await buildApp(stack.config, { logger: false })
-  await app.register(setupRoutes, { configRoot: stack.configRoot })
   await app.ready()
   t.teardown(() => app.close())
   return app

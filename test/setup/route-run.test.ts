@@ -5,7 +5,6 @@ import { readFileSync, statSync } from 'node:fs'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../app.js'
-import setupRoutes from '../../routes/api/setup.js'
 import { secretsPath } from '../../lib/setup/secrets-file.js'
 import { STEP_IDS } from '../../lib/setup/types.js'
 import { TEST_INTERNAL_KEY } from '../helpers/build.js'
@@ -16,7 +15,6 @@ const auth = { authorization: `Bearer ${TEST_INTERNAL_KEY}` }
 async function appFor (t: { teardown: (fn: () => unknown) => void }, stack: SetupStack, logs?: string[]): Promise<FastifyInstance> {
   const stream = new Writable({ write (chunk, _enc, cb) { logs?.push(String(chunk)); cb() } })
   const app = await buildApp(stack.config, { logger: logs ? { level: 'trace', stream } : false })
-  await app.register(setupRoutes, { configRoot: stack.configRoot })
   await app.ready()
   t.teardown(() => app.close())
   return app

@@ -56,6 +56,7 @@ export async function startSetupStack (t: { teardown: (fn: () => unknown) => voi
   const config = buildConfig({
     ...testConfigInput(roots),
     PATH_MAP: `/data=${roots.media},/downloads=${roots.downloads}`,
+    SETUP_CONFIG_ROOT: configRoot,
     SERIES_MANAGER_URL: sonarr.url,
     MOVIE_MANAGER_URL: radarr.url,
     INDEXER_MANAGER_URL: prowlarr.url,
