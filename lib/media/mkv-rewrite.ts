@@ -11,6 +11,7 @@ import {
   mkvExtractTrack, mkvIdentify, mkvRemux, mkvToolsFor, mkvtoolnixAvailable,
   type AddedSubtitle, type MkvIdentity, type MkvTrack, type MkvTools
 } from './mkvtoolnix.js'
+import { canonicalLanguage } from './languages.js'
 import type { MediaInfo } from './probe.js'
 import type { RewritePlan } from './rewrite.js'
 import { convertAssFileToSrt } from './subtitle-convert.js'
@@ -40,10 +41,6 @@ export async function prepareMkvRewrite (mkvmerge: string, ffmpeg: string, file:
   }
   const planned = mapPlan(info, source, plan)
   if (!planned) return undefined
-  const hadAudio = source.tracks.some(t => t.type === 'audio')
-  if (hadAudio && !planned.some(p => p.track.type === 'audio')) {
-    throw new ToolError(`Refused: the rewrite of ${file} would leave it without any audio track. Nothing was changed.`)
-  }
   return {
     write: (tmp, opts) => writeMkv(tools, ffmpeg, file, tmp, planned, opts),
     verify: (tmp, sig) => verifyMkv(tools, source, planned, tmp, sig)
@@ -59,6 +56,7 @@ export function mapPlan (info: MediaInfo, source: MkvIdentity, plan: RewritePlan
     const s = streams[i]
     const t = source.tracks[i]
     if (s.type === 'data' || s.type === 'attachment' || MKV_TYPE[s.type] !== t.type) return undefined
+    if (s.language !== (canonicalLanguage(t.language) ?? 'und')) return undefined
     byIndex.set(s.index, t)
   }
   // mkvmerge keeps every attachment (fonts); a plan that drops one needs ffmpeg.

@@ -53,6 +53,10 @@ export function buildRewriteArgs (input: string, output: string, plan: RewritePl
 export async function rewriteMedia (file: string, info: MediaInfo, plan: RewritePlan, tools: RewriteTools, opts: RewriteOptions = {}): Promise<MediaInfo> {
   const container = containerFor(file)
   if (!container) throw new ToolError(`${file}: only MKV and MP4 files can be rewritten.`)
+  // The planners refuse this already; checked again here so no caller can ever write a file without audio.
+  if (info.streams.some(s => s.type === 'audio') && !plan.keep.some(s => s.type === 'audio')) {
+    throw new ToolError(`Refused: the rewrite of ${file} would leave it without any audio track. Nothing was changed.`)
+  }
   const before = await stat(file)
   const fs = await statfs(dirname(file))
   if (fs.bavail * fs.bsize < before.size * 1.05 + 64 * 1024 * 1024) {

@@ -65,7 +65,18 @@ t.test('a failing ffmpeg leaves the original untouched', { skip }, async t => {
   const size = statSync(file).size
   const info = await probeMedia('ffprobe', file)
   // Stream index 99 does not exist: ffmpeg fails.
-  await t.rejects(rewriteMedia(file, info, { keep: [{ ...info.streams[0], index: 99 }] }, tools), /original file is unchanged/)
+  await t.rejects(rewriteMedia(file, info, { keep: [{ ...info.streams[0], index: 99 }, ...info.streams.slice(1)] }, tools), /original file is unchanged/)
+  t.equal(statSync(file).size, size)
+  t.same(readdirSync(dir), ['x.mkv'])
+})
+
+t.test('the rewrite itself refuses a plan without audio, before ffmpeg runs', { skip }, async t => {
+  const dir = mkdtempSync(join(tmpdir(), 'msmcp-media-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  const file = placeFixture(join(dir, 'x.mkv'))
+  const size = statSync(file).size
+  const info = await probeMedia('ffprobe', file)
+  await t.rejects(rewriteMedia(file, info, { keep: info.streams.filter(s => s.type !== 'audio') }, tools), /without any audio track/)
   t.equal(statSync(file).size, size)
   t.same(readdirSync(dir), ['x.mkv'])
 })
