@@ -6211,7 +6211,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "cancel_downloads",
     "title": "List, cancel or de-duplicate downloads",
-    "description": "Works on the series manager's and movie manager's download queues and on the torrent client. action \\"list\\" (default) shows every item with an id (paged). action \\"cancel\\" removes the items named in ids; action \\"purge_duplicates\\" removes duplicate downloads of the same episode, movie or torrent name and keeps the most advanced copy. Cancel and purge are destructive: the first call changes nothing and returns a preview of the exact items plus a confirmToken; repeat the same arguments with confirmToken to remove exactly those. deleteFiles (default true) also deletes their downloaded data. To see progress of every downloader use download_status.",
+    "description": "Works on the series manager's and movie manager's download queues and on the torrent client. action \\"list\\" (default) shows every item with an id (paged). action \\"cancel\\" removes the items named in ids; action \\"purge_duplicates\\" removes duplicate downloads of the same episode, movie or torrent name and keeps the most advanced copy (a download that is the only one for some of its episodes, e.g. a season pack, is always kept). The managers remove a queue item together with its whole download, so cancelling one episode of a season pack cancels the pack: the preview lists every item that goes. Cancel and purge are destructive: the first call changes nothing and returns a preview of the exact items plus a confirmToken; repeat the same arguments with confirmToken to remove exactly those. deleteFiles (default true) also deletes their downloaded data. To see progress of every downloader use download_status.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -6741,7 +6741,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "cleanup_server",
     "title": "Clean up leftovers",
-    "description": "Frees space by removing only what can be proved unneeded: this server's own leftover temporary files older than olderThanHours, torrents whose downloaded data no longer exists (the torrent entry only; PATH_MAP is used to find the data), and old items in the downloads folder that no torrent, direct-download package, manager queue item or series/movie refers to. If a backend needed for that proof is unreachable, that category is skipped and the reason given. The first call returns the complete list of targets and a confirmToken; call again with the same arguments plus confirmToken to remove exactly that list (if anything changed meanwhile, the token is refused and a fresh preview is needed). The library itself is never touched. To delete specific files use manage_files.",
+    "description": "Frees space by removing only what can be proved unneeded: this server's own leftover temporary files older than olderThanHours, torrents whose downloaded data no longer exists (the torrent entry only; PATH_MAP is used to find the data), and old items in the downloads folder that no torrent, direct-download package, manager queue item or series/movie refers to. caches starts the media server's own \\"Clean Cache Directory\\" and \\"Clean Transcode Directory\\" tasks (the server deletes its files itself; nothing is deleted here). ghostEntries removes series/movies from the series/movie manager only when their folder no longer exists on disk, the manager lists no files for them, nothing is downloading for them and their history shows files were once imported (a title that was only added and never downloaded is not a ghost); the entry is deleted with deleteFiles=false, so no file is touched and it can be added again. Entries whose folder exists or that have files are never touched. If a backend needed for that proof is unreachable, that category is skipped and the reason given. The first call returns the complete list of targets and a confirmToken; call again with the same arguments plus confirmToken to act on exactly that list (if the list changed meanwhile, the token is refused and a fresh preview is needed; a manager entry or task that changes in the last moment is skipped and reported). The library files themselves are never touched. To delete specific files use manage_files.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -6752,13 +6752,15 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "properties": {
         "categories": {
           "minItems": 1,
-          "maxItems": 3,
+          "maxItems": 5,
           "default": [
             "temp",
             "orphanedTorrents",
-            "downloadLeftovers"
+            "downloadLeftovers",
+            "caches",
+            "ghostEntries"
           ],
-          "description": "What to clean: temp (this server's leftover partial files), orphanedTorrents (torrents whose data no longer exists; data is not touched), downloadLeftovers (old items in the downloads folder that no torrent, download package or manager refers to)",
+          "description": "What to clean: temp (this server's leftover partial files), orphanedTorrents (torrents whose data no longer exists; data is not touched), downloadLeftovers (old items in the downloads folder that no torrent, download package or manager refers to), caches (start the media server's own cache and transcode cleanup tasks), ghostEntries (series/movies the managers list although their folder and files are gone; the entry is removed, never files)",
           "type": "array",
           "items": {
             "anyOf": [
@@ -6772,6 +6774,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
               },
               {
                 "const": "downloadLeftovers",
+                "type": "string"
+              },
+              {
+                "const": "caches",
+                "type": "string"
+              },
+              {
+                "const": "ghostEntries",
                 "type": "string"
               }
             ]
@@ -6796,7 +6806,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "type": "object",
       "properties": {
         "removed": {
-          "description": "What was removed",
+          "description": "What was removed (caches: the media-server task that was started)",
           "type": "array",
           "items": {
             "type": "object",
@@ -6808,23 +6818,56 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
             ],
             "properties": {
               "category": {
-                "description": "temp, orphanedTorrents or downloadLeftovers",
+                "description": "temp, orphanedTorrents, downloadLeftovers, caches or ghostEntries",
                 "type": "string"
               },
               "name": {
-                "description": "Path, or torrent name",
+                "description": "Path, torrent name, media-server task name, or series/movie title",
                 "type": "string"
               },
               "hash": {
                 "description": "Torrent hash",
                 "type": "string"
               },
+              "id": {
+                "description": "Media-server task id (caches) or \\"series:<id>\\"/\\"movie:<id>\\" in its manager (ghostEntries)",
+                "type": "string"
+              },
+              "service": {
+                "description": "Service that owns the target",
+                "type": "string"
+              },
+              "path": {
+                "description": "The entry's (missing) folder (ghostEntries)",
+                "type": "string"
+              },
               "bytes": {
-                "description": "Bytes freed",
+                "description": "Bytes freed (0 when unknown: torrent entries, caches, manager entries)",
                 "type": "number"
               },
               "reason": {
                 "description": "Why it is safe to remove",
+                "type": "string"
+              }
+            }
+          }
+        },
+        "skipped": {
+          "description": "Targets that changed since the preview (or a task already running) and were left alone",
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": [
+              "name",
+              "reason"
+            ],
+            "properties": {
+              "name": {
+                "description": "Target",
+                "type": "string"
+              },
+              "reason": {
+                "description": "Why it was left alone",
                 "type": "string"
               }
             }
