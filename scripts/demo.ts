@@ -34,6 +34,7 @@ const tools: Array<[string, string]> = [
   ['ffmpeg', 'optimize_media and fix_subtitles cannot rewrite files'],
   ['ffprobe', 'media analysis (optimize_media, fix_subtitles) is unavailable'],
   ['mkvmerge', 'MKV track tools fall back to ffmpeg'],
+  ['mkvextract', 'exact subtitle extraction falls back to ffmpeg'],
   ['yt-dlp', 'download_direct cannot fetch video pages'],
   ['aria2c', 'download_direct cannot fetch plain files'],
   ['qbittorrent-nox', 'torrent tools report the torrent client as unreachable']
@@ -42,7 +43,7 @@ const found = new Map<string, boolean>()
 for (const [bin, effect] of tools) {
   const ok = Boolean(await findExecutable(bin))
   found.set(bin, ok)
-  say(ok ? `  ✓ ${bin} found` : `  ✗ ${bin} not installed: ${effect} (apt-get install ${bin === 'mkvmerge' ? 'mkvtoolnix' : bin === 'aria2c' ? 'aria2' : bin})`)
+  say(ok ? `  ✓ ${bin} found` : `  ✗ ${bin} not installed: ${effect} (apt-get install ${bin === 'mkvmerge' || bin === 'mkvextract' ? 'mkvtoolnix' : bin === 'aria2c' ? 'aria2' : bin})`)
 }
 
 const tree = await generateDemoTree(mediaRoot, downloadsRoot)

@@ -127,7 +127,7 @@ export function createQbittorrentClient (opts: QbittorrentOptions) {
       sizeBytes: t.size,
       amountLeftBytes: t.amount_left,
       savePath: toOurs(t.save_path),
-      contentPath: toOurs(t.content_path ?? posix.join(t.save_path, t.name)),
+      contentPath: toOurs(contentPathOf(t)),
       category: t.category,
       tags: t.tags.split(',').map(s => s.trim()).filter(Boolean),
       addedOn: isoFromEpoch(t.added_on),
@@ -266,4 +266,15 @@ export function qbittorrentFactory (config: Config, _app: FastifyInstance) {
       pathMap: createPathMap(config.PATH_MAP)
     })
   }
+}
+
+/**
+ * Where the torrent's data is, as qBittorrent sees it. While it checks resume data, qBittorrent reports
+ * content_path as a bare name: it is then relative to the save path (never trusted to climb out of it).
+ */
+export function contentPathOf (t: { content_path?: string, save_path: string, name: string }): string {
+  const raw = t.content_path ?? t.name
+  if (posix.isAbsolute(raw)) return raw
+  const joined = posix.join(t.save_path, raw)
+  return joined.startsWith(posix.join(t.save_path, '/')) ? joined : posix.join(t.save_path, posix.basename(raw))
 }
