@@ -29,6 +29,8 @@ const ConfirmationSchema = Type.Object({
 
 interface Entry {
   def: ToolDefinition
+  /** The input schema as accepted (with confirmToken for confirm tools): defaults come from it. */
+  inputSchema: TObject
   check: TypeCheck<TObject>
   checkOutput: TypeCheck<TObject>
   accepted: string[]
@@ -58,6 +60,7 @@ export function createToolRegistry (deps: RegistryDeps) {
     const outputSchema = def.confirm ? withConfirmation(def.outputSchema) : def.outputSchema
     entries.set(def.name, {
       def,
+      inputSchema,
       check: TypeCompiler.Compile(inputSchema),
       checkOutput: TypeCompiler.Compile(def.outputSchema),
       accepted: Object.keys(inputSchema.properties),
@@ -146,7 +149,7 @@ export function createToolRegistry (deps: RegistryDeps) {
       throw new ToolError(`Unknown argument${unknown.length > 1 ? 's' : ''} ${unknown.map(u => `"${u}"`).join(', ')}. ` +
         `Accepted arguments: ${entry.accepted.join(', ') || '(none)'}.`)
     }
-    const args = Value.Default(entry.def.confirm ? withConfirmToken(entry.def.inputSchema) : entry.def.inputSchema, structuredClone(raw)) as Record<string, unknown>
+    const args = Value.Default(entry.inputSchema, structuredClone(raw)) as Record<string, unknown>
     if (!entry.check.Check(args)) {
       const problems = [...entry.check.Errors(args)].slice(0, 5).map(e => describeProblem(e.path, e.message, e.schema))
       throw new ToolError(`Invalid arguments for ${entry.def.name}: ${[...new Set(problems)].join('; ')}.`)
