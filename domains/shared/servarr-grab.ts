@@ -56,7 +56,35 @@ export async function findQueued (client: ServarrCore, t: QueueTarget): Promise<
   return [...seen.values()]
 }
 
-export async function grabRelease (client: ServarrCore, t: QueueTarget, args: { guid: string, indexerId: number, replaceExisting: boolean }, ctx: ToolContext, releasesTool: string, grabTool: string) {
+type GrabArgs = { guid: string, indexerId: number, replaceExisting: boolean }
+
+/** The confirm step of the grab tools: only replacing needs it, and the token binds what would be removed. */
+export function confirmReplace<T> (client: ServarrCore, target: (args: T) => Promise<QueueTarget>) {
+  return {
+    required: (args: T & GrabArgs) => args.replaceExisting === true,
+    preview: async (args: T & GrabArgs) => {
+      const t = await target(args)
+      const replace = await findQueued(client, t)
+      return {
+        summary: replace.length
+          ? `Remove ${replace.length} queued download${replace.length > 1 ? 's' : ''} for ${t.label} (${replace.map(r => `"${r.title}"`).join(', ')}) from the download client, then grab release ${args.guid}.`
+          : `Nothing is queued for ${t.label}; release ${args.guid} would simply be grabbed.`,
+        targets: { replace, guid: args.guid, indexerId: args.indexerId }
+      }
+    }
+  }
+}
+
+/** The grab tools' handler: grabs for the target and reports it with the tool's own target record. */
+export function grabHandler<T, I> (client: ServarrCore, target: (args: T) => Promise<QueueTarget & { info: I }>, releasesTool: string, grabTool: string) {
+  return async (args: T & GrabArgs, ctx: ToolContext) => {
+    const t = await target(args)
+    const result = await grabRelease(client, t, args, ctx, releasesTool, grabTool)
+    return { data: { target: t.info, ...result.data }, summary: result.summary }
+  }
+}
+
+export async function grabRelease (client: ServarrCore, t: QueueTarget, args: GrabArgs, ctx: ToolContext, releasesTool: string, grabTool: string) {
   const existing = await findQueued(client, t)
   if (existing.length > 0 && !args.replaceExisting) {
     throw new ToolError(`${t.label} already has a download in the queue: ${existing.map(e => `"${e.title}"`).join(', ')}. ` +

@@ -15,8 +15,12 @@ export interface IdFlavour<T> {
   byCatalogueId: (id: number) => Promise<T | undefined>
 }
 
+function catalogueName (f: { catalogueId: string }): string {
+  return f.catalogueId === 'tvdbId' ? 'TVDB' : 'TMDB'
+}
+
 export function idFields (f: { noun: string, managerId: string, catalogueId: string }, required: boolean) {
-  const catalogue = f.catalogueId === 'tvdbId' ? 'TVDB' : 'TMDB'
+  const catalogue = catalogueName(f)
   const id = Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: `The ${f.noun}: its ${f.managerId} in the manager or its ${catalogue} id (${f.catalogueId}); idType says which (auto tries both)` })
   return {
     id: required ? id : Type.Optional(id),
@@ -44,4 +48,14 @@ export async function resolveId<T extends { id: number }> (f: IdFlavour<T>, id: 
   if (byCatalogue) return { item: byCatalogue, idUsed: { value: id, type: f.catalogueId } }
   const as = idType === 'auto' ? `${f.managerId} or ${f.catalogueId}` : idType
   throw new ToolError(`No ${f.noun} with ${as} ${id} in the library. Call ${f.statusTool} with view "library" to list ids, or ${f.searchTool} to find and add it.`)
+}
+
+/** For tools whose id is optional (it narrows, or picks one item instead of all): no id, no item. */
+export async function resolveOptionalId<T extends { id: number }> (f: IdFlavour<T>, id: number | undefined, idType: string) {
+  return id === undefined ? undefined : await resolveId(f, id, idType)
+}
+
+/** The refusal for a view that names one item but got no id; it points at the view that lists ids. */
+export function idNeeded (what: string, f: { managerId: string, catalogueId: string, statusTool: string }): ToolError {
+  return new ToolError(`${what} needs id (a ${f.managerId} or ${catalogueName(f)} id). Call ${f.statusTool} with view "library" to list ids.`)
 }

@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../plugins/tool-types.js'
-import { findQueued, grabRelease, GrabOutputFields, GRAB_INPUTS, type QueueTarget } from '../../shared/servarr-grab.js'
+import { confirmReplace, grabHandler, GrabOutputFields, GRAB_INPUTS, type QueueTarget } from '../../shared/servarr-grab.js'
 import { idFields, resolveId } from '../../shared/servarr-ids.js'
 import { MOVIE_IDS, movieFlavour, movieLabel } from '../../shared/servarr-movies.js'
 import { MovieTargetSchema } from './movie-releases.js'
@@ -38,23 +38,7 @@ export default (app: FastifyInstance) => {
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-    confirm: {
-      required: args => args.replaceExisting === true,
-      preview: async (args) => {
-        const t = await target(args)
-        const replace = await findQueued(radarr, t)
-        return {
-          summary: replace.length
-            ? `Remove ${replace.length} queued download${replace.length > 1 ? 's' : ''} for ${t.label} (${replace.map(r => `"${r.title}"`).join(', ')}) from the download client, then grab release ${args.guid}.`
-            : `Nothing is queued for ${t.label}; release ${args.guid} would simply be grabbed.`,
-          targets: { replace, guid: args.guid, indexerId: args.indexerId }
-        }
-      }
-    },
-    async handler (args, ctx) {
-      const t = await target(args)
-      const result = await grabRelease(radarr, t, args, ctx, 'movie_releases', 'movie_grab')
-      return { data: { target: t.info, ...result.data }, summary: result.summary }
-    }
+    confirm: confirmReplace(radarr, target),
+    handler: grabHandler(radarr, target, 'movie_releases', 'movie_grab')
   })
 }

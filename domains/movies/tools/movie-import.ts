@@ -4,13 +4,14 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../../lib/errors.js'
 import { defineTool } from '../../../plugins/tool-types.js'
-import { IdUsedSchema, idFields, resolveId } from '../../shared/servarr-ids.js'
-import { IMPORT_INPUTS, ImportCommonOutput, rejectionReasons, runManualImport } from '../../shared/servarr-import.js'
-import { toCommand } from '../../shared/servarr-items.js'
+import { idFields, resolveOptionalId } from '../../shared/servarr-ids.js'
+import {
+  IMPORT_INPUTS, importData, importOutput, importPathInput, noVideoFiles, nothingToImport, rejectionReasons, runManualImport
+} from '../../shared/servarr-import.js'
 import { MOVIE_IDS, movieFlavour } from '../../shared/servarr-movies.js'
 
 const input = Type.Object({
-  path: Type.String({ minLength: 1, maxLength: 4096, description: 'Downloaded file or folder to import (under the downloads root; outputPath from movie_status view "queue" works)' }),
+  path: importPathInput('movie_status'),
   ...idFields(MOVIE_IDS, false),
   ...IMPORT_INPUTS
 }, { additionalProperties: false })
@@ -22,12 +23,7 @@ const ImportedSchema = Type.Object({
   destinationPath: Type.Optional(Type.String({ description: 'Where the movie file now is in the library' }))
 }, { additionalProperties: false, description: 'An imported file' })
 
-const output = Type.Object({
-  idUsed: Type.Optional(IdUsedSchema),
-  imported: Type.Array(ImportedSchema, { description: 'Files imported' }),
-  finished: Type.Boolean({ description: 'False when the import was still running after waitSeconds' }),
-  ...ImportCommonOutput
-}, { additionalProperties: false })
+const output = importOutput(ImportedSchema)
 
 export default (app: FastifyInstance) => defineTool({
   name: 'movie_import',
@@ -40,10 +36,10 @@ export default (app: FastifyInstance) => defineTool({
   guards: { paths: ['path'] },
   async handler (args, ctx) {
     const radarr = app.backends.radarr
-    const resolved = args.id === undefined ? undefined : await resolveId(movieFlavour(radarr), args.id, args.idType)
+    const resolved = await resolveOptionalId(movieFlavour(radarr), args.id, args.idType)
     const folder = await app.sandbox.resolve(args.path)
     const candidates = await radarr.manualImportCandidates({ folder, movieId: resolved?.item.id, signal: ctx.signal })
-    if (candidates.length === 0) throw new ToolError(`No video files found at ${args.path}. Check the path (movie_status view "queue" shows each download's outputPath).`)
+    if (candidates.length === 0) throw noVideoFiles(args.path, 'movie_status')
     if (resolved && candidates.length > 1) throw new ToolError(`${candidates.length} video files found at ${args.path}; with id only one file can be imported. Pass the file's own path.`)
 
     const files = []
@@ -59,18 +55,15 @@ export default (app: FastifyInstance) => defineTool({
       files.push({ path: c.path ?? '', movieId: movie.id, quality: c.quality, languages: c.languages ?? [], releaseGroup: c.releaseGroup ?? '', downloadId: c.downloadId ?? undefined, indexerFlags: c.indexerFlags ?? 0 })
       planned.push({ sourcePath: c.path ?? '', movie })
     }
-    if (files.length === 0) {
-      throw new ToolError(`Nothing to import at ${args.path}: ${skipped.map(s => `${s.sourcePath.split('/').pop()}: ${s.reasons.join(', ')}`).join('; ')}. To name the movie yourself, pass id.`)
-    }
-    const { command, finished } = await runManualImport(radarr, files, args.importMode, args.waitSeconds, ctx.signal, 'Check the file with movie_status view "queue", then retry.')
+    if (files.length === 0) throw nothingToImport(args.path, skipped, 'To name the movie yourself, pass id.')
+    const { command, finished } = await runManualImport(radarr, files, args.importMode, args.waitSeconds, ctx.signal, 'movie_status')
     const imported = []
     for (const p of planned) {
       const now = finished ? await radarr.getMovie(p.movie.id) : undefined
       imported.push({ sourcePath: p.sourcePath, movieId: p.movie.id, title: p.movie.title ?? '', ...(now?.movieFile?.path ? { destinationPath: now.movieFile.path } : {}) })
     }
-    const data = { ...(resolved ? { idUsed: resolved.idUsed } : {}), importMode: args.importMode, command: toCommand(command), imported, skipped, finished }
     return {
-      data,
+      data: importData(resolved, args.importMode, command, imported, skipped, finished),
       summary: finished
         ? `Imported ${imported.map(i => `"${i.title}"`).join(', ')} with mode ${args.importMode}${skipped.length ? `; skipped ${skipped.length}` : ''}.`
         : `Import started (command ${command.id}); check movie_status view "history" shortly.`

@@ -2,10 +2,9 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../plugins/tool-types.js'
-import { IdUsedSchema, idFields, resolveId } from '../../shared/servarr-ids.js'
-import { ReleaseItemSchema, sortReleases, toReleaseItem } from '../../shared/servarr-items.js'
+import { idFields, resolveId } from '../../shared/servarr-ids.js'
 import { MOVIE_IDS, movieFlavour, movieLabel } from '../../shared/servarr-movies.js'
-import { pageInputs, pageOf, pagingFields } from '../../shared/servarr-paging.js'
+import { RELEASE_LIST_INPUTS, releasePage, releasesOutput } from '../../shared/servarr-releases.js'
 
 export const MovieTargetSchema = Type.Object({
   movieId: Type.Integer({ description: 'Movie id in the manager' }),
@@ -15,16 +14,10 @@ export const MovieTargetSchema = Type.Object({
 
 const input = Type.Object({
   ...idFields(MOVIE_IDS, true),
-  includeRejected: Type.Boolean({ default: true, description: 'Also list releases the manager rejects (with the reasons)' }),
-  ...pageInputs(50, 15)
+  ...RELEASE_LIST_INPUTS
 }, { additionalProperties: false })
 
-const output = Type.Object({
-  target: MovieTargetSchema,
-  idUsed: IdUsedSchema,
-  approvedCount: Type.Integer({ description: 'How many releases the manager approves' }),
-  ...pagingFields(ReleaseItemSchema, 'releases')
-}, { additionalProperties: false })
+const output = releasesOutput(MovieTargetSchema)
 
 export default (app: FastifyInstance) => defineTool({
   name: 'movie_releases',
@@ -39,9 +32,7 @@ export default (app: FastifyInstance) => defineTool({
     const radarr = app.backends.radarr
     const { item: movie, idUsed } = await resolveId(movieFlavour(radarr), args.id, args.idType)
     const found = await radarr.releases({ movieId: movie.id }, ctx.signal)
-    const sorted = sortReleases(found).filter(r => args.includeRejected || r.approved === true)
-    const page = pageOf(sorted.map(toReleaseItem), args.offset, args.limit)
-    const approvedCount = found.filter(r => r.approved === true).length
+    const { page, approvedCount } = releasePage(found, args.includeRejected, args.offset, args.limit)
     return {
       data: { target: { movieId: movie.id, title: movie.title ?? '', year: movie.year ?? 0 }, idUsed, approvedCount, ...page },
       summary: `${found.length} releases for ${movieLabel(movie)} (${approvedCount} approved); showing ${page.items.length}. Grab one with movie_grab (guid + indexerId).`

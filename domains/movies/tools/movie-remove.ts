@@ -3,8 +3,9 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../plugins/tool-types.js'
-import { IdUsedSchema, idFields, resolveId } from '../../shared/servarr-ids.js'
+import { idFields, resolveId } from '../../shared/servarr-ids.js'
 import { MOVIE_IDS, movieFlavour, movieLabel } from '../../shared/servarr-movies.js'
+import { REMOVED_TAIL, confirmRemoval, removalSummary, removeOutput } from '../../shared/servarr-remove.js'
 import { formatBytes } from '../../shared/servarr-text.js'
 
 const input = Type.Object({
@@ -20,11 +21,10 @@ const RemovedSchema = Type.Object({
   year: Type.Integer({ description: 'Release year' }),
   path: Type.String({ description: 'Movie folder' }),
   fileCount: Type.Integer({ description: 'Movie files it had (0 or 1)' }),
-  sizeBytes: Type.Number({ description: 'Bytes on disk' }),
-  deleteFiles: Type.Boolean({ description: 'Whether the files are deleted too' })
+  ...REMOVED_TAIL
 }, { additionalProperties: false, description: 'The movie removed' })
 
-const output = Type.Object({ idUsed: IdUsedSchema, removed: RemovedSchema }, { additionalProperties: false })
+const output = removeOutput(RemovedSchema)
 
 export default (app: FastifyInstance) => {
   const radarr = app.backends.radarr
@@ -41,7 +41,8 @@ export default (app: FastifyInstance) => {
       sizeBytes: item.sizeOnDisk ?? item.statistics?.sizeOnDisk ?? 0,
       deleteFiles: args.deleteFiles
     }
-    const summary = `Remove ${movieLabel(item)} (movieId ${item.id}) at ${removed.path} from the movie manager; its ${removed.fileCount} file${removed.fileCount === 1 ? '' : 's'} (${formatBytes(removed.sizeBytes)}) ${args.deleteFiles ? 'would be DELETED from disk' : 'stay on disk'}.`
+    const files = { count: removed.fileCount, noun: 'file', sizeBytes: removed.sizeBytes }
+    const summary = removalSummary(`${movieLabel(item)} (movieId ${item.id})`, removed.path, 'movie manager', files, args.deleteFiles)
     return { removed, idUsed, summary }
   }
 
@@ -53,12 +54,7 @@ export default (app: FastifyInstance) => {
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-    confirm: {
-      preview: async (args) => {
-        const d = await describe(args)
-        return { summary: d.summary, targets: d.removed }
-      }
-    },
+    confirm: confirmRemoval(describe),
     async handler (args) {
       const d = await describe(args)
       await radarr.deleteMovie(d.removed.movieId, { deleteFiles: args.deleteFiles, addImportExclusion: args.addImportExclusion })

@@ -2,14 +2,14 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../plugins/tool-types.js'
-import { runCommand } from '../../shared/servarr-commands.js'
-import { IdUsedSchema, idFields, resolveId } from '../../shared/servarr-ids.js'
-import { CommandSchema, toCommand } from '../../shared/servarr-items.js'
+import { IdUsedSchema, idFields, resolveOptionalId } from '../../shared/servarr-ids.js'
+import { CommandSchema } from '../../shared/servarr-items.js'
 import { MOVIE_IDS, movieFlavour, movieLabel } from '../../shared/servarr-movies.js'
+import { RESCAN_INPUTS, runRescan } from '../../shared/servarr-rescan.js'
 
 const input = Type.Object({
   ...idFields(MOVIE_IDS, false),
-  waitSeconds: Type.Integer({ minimum: 0, maximum: 60, default: 15, description: 'How long to wait for the rescan to finish (0 = start it and return)' })
+  ...RESCAN_INPUTS
 }, { additionalProperties: false })
 
 const output = Type.Object({
@@ -31,17 +31,17 @@ export default (app: FastifyInstance) => defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler (args, ctx) {
     const radarr = app.backends.radarr
-    const resolved = args.id === undefined ? undefined : await resolveId(movieFlavour(radarr), args.id, args.idType)
-    const { command, finished } = await runCommand(radarr, { name: 'RescanMovie', ...(resolved ? { movieId: resolved.item.id } : {}) }, args.waitSeconds, ctx.signal)
+    const resolved = await resolveOptionalId(movieFlavour(radarr), args.id, args.idType)
     const what = resolved ? movieLabel(resolved.item) : 'all movies'
+    const { command, finished, summary } = await runRescan(radarr, { name: 'RescanMovie', ...(resolved ? { movieId: resolved.item.id } : {}) }, args.waitSeconds, ctx.signal, what)
     return {
       data: {
         scope: resolved ? 'movie' : 'all',
         ...(resolved ? { movieId: resolved.item.id, title: resolved.item.title ?? '', idUsed: resolved.idUsed } : {}),
-        command: toCommand(command),
+        command,
         finished
       },
-      summary: finished ? `Rescan of ${what} ${command.status}${command.message ? `: ${command.message}` : ''}.` : `Rescan of ${what} started (command ${command.id}, ${command.status}).`
+      summary
     }
   }
 })

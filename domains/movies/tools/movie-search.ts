@@ -4,8 +4,9 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../../lib/errors.js'
 import { defineTool } from '../../../plugins/tool-types.js'
+import { addedSchema, inLibrary, profileAndFolderInputs, searchOutput, searchSummary, tagsInput } from '../../shared/servarr-catalogue.js'
 import { addOrUpdateMovie } from '../../shared/servarr-movie-add.js'
-import { pageInputs, pageOf, pagingFields } from '../../shared/servarr-paging.js'
+import { pageInputs, pageOf } from '../../shared/servarr-paging.js'
 import { untrusted } from '../../shared/servarr-text.js'
 
 const ResultSchema = Type.Object({
@@ -22,8 +23,7 @@ const ResultSchema = Type.Object({
   path: Type.Optional(Type.String({ description: 'Movie folder, when in the library' }))
 }, { additionalProperties: false, description: 'A catalogue match' })
 
-const AddedSchema = Type.Object({
-  action: Type.Union([Type.Literal('added'), Type.Literal('updated')], { description: 'added: new in the library; updated: it was already there and its options were changed' }),
+const AddedSchema = addedSchema('addTmdbId', {
   movieId: Type.Integer({ description: 'Id in the movie manager' }),
   tmdbId: Type.Integer({ description: 'TMDB id' }),
   title: Type.String({ description: 'Title' }),
@@ -32,27 +32,21 @@ const AddedSchema = Type.Object({
   qualityProfile: Type.String({ description: 'Quality profile in use' }),
   monitored: Type.Boolean({ description: 'Whether the movie is monitored' }),
   minimumAvailability: Type.String({ description: 'When the manager starts looking' }),
-  searchStarted: Type.Boolean({ description: 'Whether a search was started' }),
-  notes: Type.Array(Type.String(), { description: 'Things worth telling the person (e.g. a partial profile match)' })
-}, { additionalProperties: false, description: 'Present when addTmdbId was given' })
+  searchStarted: Type.Boolean({ description: 'Whether a search was started' })
+})
 
 const input = Type.Object({
   term: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Title to search for, "tmdb:<id>" or "imdb:tt…". Required unless addTmdbId is given' })),
   ...pageInputs(50, 10),
   addTmdbId: Type.Optional(Type.Integer({ minimum: 1, description: 'Add this movie (TMDB id from the results) to the library; if it is already there, its options are updated instead' })),
-  qualityProfile: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Quality profile name or id for addTmdbId (e.g. "HD-1080p"). Required when several exist; an ambiguous name is refused with the choices' })),
-  rootFolder: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'Root folder path or its last segment for addTmdbId (e.g. "/data/movies"). Required when several exist' })),
+  ...profileAndFolderInputs('addTmdbId', '"/data/movies"'),
   monitor: Type.Optional(Type.Union([Type.Literal('movieOnly'), Type.Literal('movieAndCollection'), Type.Literal('none')], { description: 'What to monitor for addTmdbId (default "movieOnly" when adding)' })),
   minimumAvailability: Type.Optional(Type.Union([Type.Literal('announced'), Type.Literal('inCinemas'), Type.Literal('released')], { description: 'When to start looking for releases (default "released" when adding)' })),
-  tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 10, description: 'Existing tag labels to set for addTmdbId' })),
+  tags: tagsInput('addTmdbId'),
   searchForMovie: Type.Boolean({ default: false, description: 'With addTmdbId: start a search for the movie right away' })
 }, { additionalProperties: false })
 
-const output = Type.Object({
-  term: Type.Optional(Type.String({ description: 'The search term used' })),
-  ...pagingFields(ResultSchema, 'catalogue matches'),
-  added: Type.Optional(AddedSchema)
-}, { additionalProperties: false })
+const output = searchOutput(ResultSchema, AddedSchema)
 
 export default (app: FastifyInstance) => defineTool({
   name: 'movie_search',
@@ -70,7 +64,7 @@ export default (app: FastifyInstance) => defineTool({
     const term = args.term ?? `tmdb:${args.addTmdbId}`
     const page = pageOf(await radarr.lookup(term, ctx.signal), args.offset, args.limit)
     const items = page.items.map(m => {
-      const inLibrary = typeof m.id === 'number' && m.id > 0
+      const inLib = inLibrary(m)
       return {
         tmdbId: m.tmdbId ?? 0,
         ...(m.imdbId ? { imdbId: m.imdbId } : {}),
@@ -79,14 +73,12 @@ export default (app: FastifyInstance) => defineTool({
         status: m.status ?? 'unknown',
         ...(m.studio ? { studio: m.studio } : {}),
         ...(m.overview ? { overview: untrusted(m.overview, 240) } : {}),
-        inLibrary,
-        ...(inLibrary ? { movieId: m.id, hasFile: m.hasFile === true, ...(m.path ? { path: m.path } : {}) } : {})
+        inLibrary: inLib,
+        ...(inLib ? { movieId: m.id, hasFile: m.hasFile === true, ...(m.path ? { path: m.path } : {}) } : {})
       }
     })
-    const lead = added
-      ? `${added.action === 'added' ? 'Added' : 'Updated'} "${added.title}" (${added.year}, movieId ${added.movieId}, ${added.qualityProfile}, ${added.path}).${added.notes.length ? ' ' + added.notes.join(' ') : ''} `
-      : ''
-    const inLib = items.filter(i => i.inLibrary).length
-    return { data: { term, ...page, items, ...(added ? { added } : {}) }, summary: `${lead}${page.total} match${page.total === 1 ? '' : 'es'} for "${term}"${inLib ? `, ${inLib} already in the library` : ''}.` }
+    const details = added ? `${added.year}, movieId ${added.movieId}, ${added.qualityProfile}, ${added.path}` : ''
+    const summary = searchSummary(added, details, page.total, term, items.filter(i => i.inLibrary).length)
+    return { data: { term, ...page, items, ...(added ? { added } : {}) }, summary }
   }
 })

@@ -2,22 +2,23 @@
 // download queue and history — all with the same paging.
 import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { ToolError } from '../../../lib/errors.js'
 import { defineTool } from '../../../plugins/tool-types.js'
-import { IdUsedSchema, idFields, resolveId } from '../../shared/servarr-ids.js'
-import { HistoryItemSchema, QueueItemSchema, toHistoryItem, toQueueItem } from '../../shared/servarr-items.js'
+import { IdUsedSchema, idFields, idNeeded, resolveOptionalId } from '../../shared/servarr-ids.js'
+import { HistoryItemSchema, QueueItemSchema } from '../../shared/servarr-items.js'
 import { MOVIE_IDS, MovieItemSchema, movieFlavour, toMovieItem } from '../../shared/servarr-movies.js'
 import { pageInputs, pageOf, pagingFields, serverPage, type Page } from '../../shared/servarr-paging.js'
+import {
+  START_DATE_INPUT, TERM_INPUT, calendarWindow, historyPage, libraryOrder, queuePage, viewSummary
+} from '../../shared/servarr-views.js'
 
 const VIEWS = ['library', 'movie', 'calendar', 'missing', 'queue', 'history'] as const
-const DAY = 86_400_000
 
 const input = Type.Object({
   view: Type.Union(VIEWS.map(v => Type.Literal(v)), { default: 'library', description: 'library: movies in the library (filter with term, or hasFile); movie: one movie with its file (needs id); calendar: cinema and digital releases from startDate for days; missing: monitored released movies without a file; queue: downloads in progress; history: grabs, imports and failures (queue and history take an optional id to narrow to one movie)' }),
   ...idFields(MOVIE_IDS, false),
-  term: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'For view "library": only titles containing this text' })),
+  term: TERM_INPUT,
   hasFile: Type.Optional(Type.Boolean({ description: 'For view "library": only movies with (true) or without (false) a file' })),
-  startDate: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'For view "calendar": first day (YYYY-MM-DD, UTC; default today)' })),
+  startDate: START_DATE_INPUT,
   days: Type.Integer({ minimum: 1, maximum: 366, default: 30, description: 'For view "calendar": how many days to cover' }),
   ...pageInputs(100, 25)
 }, { additionalProperties: false })
@@ -42,16 +43,15 @@ export default (app: FastifyInstance) => defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler (args, ctx) {
     const radarr = app.backends.radarr
-    if (args.view === 'movie' && args.id === undefined) throw new ToolError('View "movie" needs id (a movieId or TMDB id). Call movie_status with view "library" to list ids.')
-    const resolved = args.id === undefined ? undefined : await resolveId(movieFlavour(radarr), args.id, args.idType)
+    const flavour = movieFlavour(radarr)
+    if (args.view === 'movie' && args.id === undefined) throw idNeeded('View "movie"', flavour)
+    const resolved = await resolveOptionalId(flavour, args.id, args.idType)
     const profiles = await radarr.qualityProfiles(ctx.signal)
     let page: Page<Item>
     switch (args.view) {
       case 'library': {
-        const term = args.term?.toLowerCase()
-        const all = (await radarr.listMovies(ctx.signal))
-          .filter(m => (!term || (m.title ?? '').toLowerCase().includes(term)) && (args.hasFile === undefined || (m.hasFile === true) === args.hasFile))
-          .sort((a, b) => (a.sortTitle ?? a.title ?? '').localeCompare(b.sortTitle ?? b.title ?? ''))
+        const all = libraryOrder(await radarr.listMovies(ctx.signal), args.term)
+          .filter(m => args.hasFile === undefined || (m.hasFile === true) === args.hasFile)
         page = pageOf(all.map(m => toMovieItem(m, profiles)), args.offset, args.limit)
         break
       }
@@ -59,9 +59,7 @@ export default (app: FastifyInstance) => defineTool({
         page = pageOf([toMovieItem(resolved!.item, profiles)], 0, args.limit)
         break
       case 'calendar': {
-        const start = args.startDate ? Date.parse(`${args.startDate}T00:00:00Z`) : Math.floor(Date.now() / DAY) * DAY
-        if (Number.isNaN(start)) throw new ToolError(`startDate "${args.startDate}" is not a date; use YYYY-MM-DD.`)
-        const movies = await radarr.calendar({ start: new Date(start).toISOString(), end: new Date(start + args.days * DAY).toISOString(), signal: ctx.signal })
+        const movies = await radarr.calendar({ ...calendarWindow(args.startDate, args.days), signal: ctx.signal })
         page = pageOf(movies.filter(m => !resolved || m.id === resolved.item.id).map(m => toMovieItem(m, profiles)), args.offset, args.limit)
         break
       }
@@ -72,22 +70,16 @@ export default (app: FastifyInstance) => defineTool({
         })
         break
       case 'queue':
-        page = await serverPage(args.offset, args.limit, async (p, size) => {
-          const r = await radarr.queue({ page: p, pageSize: size, ids: resolved ? [resolved.item.id] : undefined, signal: ctx.signal })
-          return { totalRecords: r.totalRecords, records: r.records.map(toQueueItem) }
-        })
+        page = await queuePage(radarr, resolved?.item.id, args.offset, args.limit, ctx.signal)
         break
       case 'history':
-        page = await serverPage(args.offset, args.limit, async (p, size) => {
-          const r = await radarr.history({ page: p, pageSize: size, ids: resolved ? [resolved.item.id] : undefined, signal: ctx.signal })
-          return { totalRecords: r.totalRecords, records: r.records.map(toHistoryItem) }
-        })
+        page = await historyPage(radarr, resolved?.item.id, args.offset, args.limit, ctx.signal)
         break
     }
     const about = resolved ? ` for "${resolved.item.title}" (${resolved.idUsed.type} ${resolved.idUsed.value})` : ''
     return {
       data: { view: args.view, ...(resolved ? { idUsed: resolved.idUsed } : {}), ...page },
-      summary: `${args.view}${about}: showing ${page.items.length} of ${page.total}${page.hasMore ? ` (next: offset ${args.offset + args.limit})` : ''}.`
+      summary: viewSummary(args.view, about, page, args.offset, args.limit)
     }
   }
 })

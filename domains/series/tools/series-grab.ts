@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../plugins/tool-types.js'
-import { findQueued, grabRelease, GrabOutputFields, GRAB_INPUTS, type QueueTarget } from '../../shared/servarr-grab.js'
+import { confirmReplace, grabHandler, GrabOutputFields, GRAB_INPUTS, type QueueTarget } from '../../shared/servarr-grab.js'
 import { idFields, resolveId } from '../../shared/servarr-ids.js'
 import { SERIES_IDS, findEpisodes, seriesFlavour } from '../../shared/servarr-series.js'
 import { episodeCode } from '../../shared/servarr-text.js'
@@ -47,23 +47,7 @@ export default (app: FastifyInstance) => {
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-    confirm: {
-      required: args => args.replaceExisting === true,
-      preview: async (args) => {
-        const t = await target(args)
-        const replace = await findQueued(sonarr, t)
-        return {
-          summary: replace.length
-            ? `Remove ${replace.length} queued download${replace.length > 1 ? 's' : ''} for ${t.label} (${replace.map(r => `"${r.title}"`).join(', ')}) from the download client, then grab release ${args.guid}.`
-            : `Nothing is queued for ${t.label}; release ${args.guid} would simply be grabbed.`,
-          targets: { replace, guid: args.guid, indexerId: args.indexerId }
-        }
-      }
-    },
-    async handler (args, ctx) {
-      const t = await target(args)
-      const result = await grabRelease(sonarr, t, args, ctx, 'series_releases', 'series_grab')
-      return { data: { target: t.info, ...result.data }, summary: result.summary }
-    }
+    confirm: confirmReplace(sonarr, target),
+    handler: grabHandler(sonarr, target, 'series_releases', 'series_grab')
   })
 }

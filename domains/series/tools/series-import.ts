@@ -4,14 +4,15 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../../lib/errors.js'
 import { defineTool } from '../../../plugins/tool-types.js'
-import { IdUsedSchema, idFields, resolveId } from '../../shared/servarr-ids.js'
-import { toCommand } from '../../shared/servarr-items.js'
-import { IMPORT_INPUTS, ImportCommonOutput, rejectionReasons, runManualImport } from '../../shared/servarr-import.js'
+import { idFields, resolveOptionalId } from '../../shared/servarr-ids.js'
+import {
+  IMPORT_INPUTS, importData, importOutput, importPathInput, noVideoFiles, nothingToImport, rejectionReasons, runManualImport
+} from '../../shared/servarr-import.js'
 import { SERIES_IDS, findEpisodes, seriesFlavour } from '../../shared/servarr-series.js'
 import { episodeCode } from '../../shared/servarr-text.js'
 
 const input = Type.Object({
-  path: Type.String({ minLength: 1, maxLength: 4096, description: 'Downloaded file or folder to import (under the downloads root; outputPath from series_status view "queue" works)' }),
+  path: importPathInput('series_status'),
   ...idFields(SERIES_IDS, false),
   seasonNumber: Type.Optional(Type.Integer({ minimum: 0, maximum: 500, description: 'Season, when the file name does not say (with id)' })),
   episodeNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, description: 'Episode for a single file whose name does not say (with id and seasonNumber)' })),
@@ -26,12 +27,7 @@ const ImportedSchema = Type.Object({
   destinationPath: Type.Optional(Type.String({ description: 'Where the episode file now is in the library' }))
 }, { additionalProperties: false, description: 'An imported file' })
 
-const output = Type.Object({
-  idUsed: Type.Optional(IdUsedSchema),
-  imported: Type.Array(ImportedSchema, { description: 'Files imported' }),
-  finished: Type.Boolean({ description: 'False when the import was still running after waitSeconds' }),
-  ...ImportCommonOutput
-}, { additionalProperties: false })
+const output = importOutput(ImportedSchema)
 
 export default (app: FastifyInstance) => defineTool({
   name: 'series_import',
@@ -47,10 +43,10 @@ export default (app: FastifyInstance) => defineTool({
     if (args.episodeNumber !== undefined && (args.id === undefined || args.seasonNumber === undefined)) {
       throw new ToolError('episodeNumber needs id and seasonNumber too (which series and season the file belongs to).')
     }
-    const resolved = args.id === undefined ? undefined : await resolveId(seriesFlavour(sonarr), args.id, args.idType)
+    const resolved = await resolveOptionalId(seriesFlavour(sonarr), args.id, args.idType)
     const folder = await app.sandbox.resolve(args.path)
     const candidates = await sonarr.manualImportCandidates({ folder, seriesId: resolved?.item.id, seasonNumber: args.seasonNumber, signal: ctx.signal })
-    if (candidates.length === 0) throw new ToolError(`No video files found at ${args.path}. Check the path (series_status view "queue" shows each download's outputPath).`)
+    if (candidates.length === 0) throw noVideoFiles(args.path, 'series_status')
     const override = args.episodeNumber !== undefined && resolved ? await findEpisodes(sonarr, resolved.item, args.seasonNumber!, args.episodeNumber) : undefined
     if (override && candidates.length > 1) throw new ToolError(`${candidates.length} files found at ${args.path}; episodeNumber can only name the episode of a single file. Pass the file's own path.`)
 
@@ -69,10 +65,8 @@ export default (app: FastifyInstance) => defineTool({
       files.push({ path: c.path ?? '', seriesId: series.id, episodeIds: episodes.map(e => e.id), quality: c.quality, languages: c.languages ?? [], releaseGroup: c.releaseGroup ?? '', downloadId: c.downloadId ?? undefined, indexerFlags: c.indexerFlags ?? 0, releaseType: c.releaseType ?? 'singleEpisode' })
       planned.push({ sourcePath: c.path ?? '', series, episodes })
     }
-    if (files.length === 0) {
-      throw new ToolError(`Nothing to import at ${args.path}: ${skipped.map(s => `${s.sourcePath.split('/').pop()}: ${s.reasons.join(', ')}`).join('; ')}. To name the episode yourself, pass id, seasonNumber and episodeNumber.`)
-    }
-    const { command, finished } = await runManualImport(sonarr, files, args.importMode, args.waitSeconds, ctx.signal, 'Check the file with series_status view "queue", then retry.')
+    if (files.length === 0) throw nothingToImport(args.path, skipped, 'To name the episode yourself, pass id, seasonNumber and episodeNumber.')
+    const { command, finished } = await runManualImport(sonarr, files, args.importMode, args.waitSeconds, ctx.signal, 'series_status')
 
     const imported = []
     for (const p of planned) {
@@ -86,7 +80,7 @@ export default (app: FastifyInstance) => defineTool({
         ...(dest ? { destinationPath: dest } : {})
       })
     }
-    const data = { ...(resolved ? { idUsed: resolved.idUsed } : {}), importMode: args.importMode, command: toCommand(command), imported, skipped, finished }
+    const data = importData(resolved, args.importMode, command, imported, skipped, finished)
     const list = imported.map(i => `${i.seriesTitle} ${i.code}`).join(', ')
     return {
       data,

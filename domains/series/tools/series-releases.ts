@@ -2,9 +2,8 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../plugins/tool-types.js'
-import { IdUsedSchema, idFields, resolveId } from '../../shared/servarr-ids.js'
-import { ReleaseItemSchema, sortReleases, toReleaseItem } from '../../shared/servarr-items.js'
-import { pageInputs, pageOf, pagingFields } from '../../shared/servarr-paging.js'
+import { idFields, resolveId } from '../../shared/servarr-ids.js'
+import { RELEASE_LIST_INPUTS, releasePage, releasesOutput } from '../../shared/servarr-releases.js'
 import { SERIES_IDS, findEpisodes, seriesFlavour } from '../../shared/servarr-series.js'
 import { episodeCode } from '../../shared/servarr-text.js'
 
@@ -21,16 +20,10 @@ const input = Type.Object({
   ...idFields(SERIES_IDS, true),
   seasonNumber: Type.Integer({ minimum: 0, maximum: 500, description: 'Season to search (0 = specials)' }),
   episodeNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, description: 'Episode to search; leave out to search the whole season (season packs)' })),
-  includeRejected: Type.Boolean({ default: true, description: 'Also list releases the manager rejects (with the reasons)' }),
-  ...pageInputs(50, 15)
+  ...RELEASE_LIST_INPUTS
 }, { additionalProperties: false })
 
-const output = Type.Object({
-  target: SeriesTargetSchema,
-  idUsed: IdUsedSchema,
-  approvedCount: Type.Integer({ description: 'How many releases the manager approves' }),
-  ...pagingFields(ReleaseItemSchema, 'releases')
-}, { additionalProperties: false })
+const output = releasesOutput(SeriesTargetSchema)
 
 export default (app: FastifyInstance) => defineTool({
   name: 'series_releases',
@@ -47,11 +40,9 @@ export default (app: FastifyInstance) => defineTool({
     const eps = await findEpisodes(sonarr, series, args.seasonNumber, args.episodeNumber)
     const episode = args.episodeNumber === undefined ? undefined : eps[0]
     const found = await sonarr.releases(episode ? { episodeId: episode.id } : { seriesId: series.id, seasonNumber: args.seasonNumber }, ctx.signal)
-    const sorted = sortReleases(found).filter(r => args.includeRejected || r.approved === true)
-    const page = pageOf(sorted.map(toReleaseItem), args.offset, args.limit)
+    const { page, approvedCount } = releasePage(found, args.includeRejected, args.offset, args.limit)
     const code = episodeCode(args.seasonNumber, episode ? [episode.episodeNumber] : [])
     const target = { seriesId: series.id, title: series.title ?? '', seasonNumber: args.seasonNumber, ...(episode ? { episodeNumber: episode.episodeNumber, episodeId: episode.id } : {}), code }
-    const approvedCount = found.filter(r => r.approved === true).length
     return {
       data: { target, idUsed, approvedCount, ...page },
       summary: `${found.length} releases for "${target.title}" ${code} (${approvedCount} approved); showing ${page.items.length}. Grab one with series_grab (guid + indexerId).`

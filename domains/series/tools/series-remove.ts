@@ -3,7 +3,8 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../plugins/tool-types.js'
-import { IdUsedSchema, idFields, resolveId } from '../../shared/servarr-ids.js'
+import { idFields, resolveId } from '../../shared/servarr-ids.js'
+import { REMOVED_TAIL, confirmRemoval, removalSummary, removeOutput } from '../../shared/servarr-remove.js'
 import { SERIES_IDS, seriesFlavour } from '../../shared/servarr-series.js'
 import { formatBytes } from '../../shared/servarr-text.js'
 
@@ -19,11 +20,10 @@ const RemovedSchema = Type.Object({
   title: Type.String({ description: 'Title' }),
   path: Type.String({ description: 'Series folder' }),
   fileCount: Type.Integer({ description: 'Episode files it had' }),
-  sizeBytes: Type.Number({ description: 'Bytes on disk' }),
-  deleteFiles: Type.Boolean({ description: 'Whether the files are deleted too' })
+  ...REMOVED_TAIL
 }, { additionalProperties: false, description: 'The series removed' })
 
-const output = Type.Object({ idUsed: IdUsedSchema, removed: RemovedSchema }, { additionalProperties: false })
+const output = removeOutput(RemovedSchema)
 
 export default (app: FastifyInstance) => {
   const sonarr = app.backends.sonarr
@@ -39,8 +39,8 @@ export default (app: FastifyInstance) => {
       sizeBytes: item.statistics?.sizeOnDisk ?? 0,
       deleteFiles: args.deleteFiles
     }
-    const files = `${removed.fileCount} episode file${removed.fileCount === 1 ? '' : 's'} (${formatBytes(removed.sizeBytes)})`
-    const summary = `Remove "${removed.title}" (seriesId ${removed.seriesId}) at ${removed.path} from the series manager; its ${files} ${args.deleteFiles ? 'would be DELETED from disk' : 'stay on disk'}.`
+    const files = { count: removed.fileCount, noun: 'episode file', sizeBytes: removed.sizeBytes }
+    const summary = removalSummary(`"${removed.title}" (seriesId ${removed.seriesId})`, removed.path, 'series manager', files, args.deleteFiles)
     return { removed, idUsed, summary }
   }
 
@@ -52,12 +52,7 @@ export default (app: FastifyInstance) => {
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-    confirm: {
-      preview: async (args) => {
-        const d = await describe(args)
-        return { summary: d.summary, targets: d.removed }
-      }
-    },
+    confirm: confirmRemoval(describe),
     async handler (args) {
       const d = await describe(args)
       await sonarr.deleteSeries(d.removed.seriesId, { deleteFiles: args.deleteFiles, addImportListExclusion: args.addImportListExclusion })

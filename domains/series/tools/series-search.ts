@@ -4,7 +4,8 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../../lib/errors.js'
 import { defineTool } from '../../../plugins/tool-types.js'
-import { pageInputs, pageOf, pagingFields } from '../../shared/servarr-paging.js'
+import { addedSchema, inLibrary, profileAndFolderInputs, searchOutput, searchSummary, tagsInput } from '../../shared/servarr-catalogue.js'
+import { pageInputs, pageOf } from '../../shared/servarr-paging.js'
 import { MONITOR_CHOICES, addOrUpdateSeries } from '../../shared/servarr-series-add.js'
 import { untrusted } from '../../shared/servarr-text.js'
 
@@ -22,8 +23,7 @@ const ResultSchema = Type.Object({
   path: Type.Optional(Type.String({ description: 'Series folder, when in the library' }))
 }, { additionalProperties: false, description: 'A catalogue match' })
 
-const AddedSchema = Type.Object({
-  action: Type.Union([Type.Literal('added'), Type.Literal('updated')], { description: 'added: new in the library; updated: it was already there and its options were changed' }),
+const AddedSchema = addedSchema('addTvdbId', {
   seriesId: Type.Integer({ description: 'Id in the series manager' }),
   tvdbId: Type.Integer({ description: 'TVDB id' }),
   title: Type.String({ description: 'Title' }),
@@ -32,28 +32,22 @@ const AddedSchema = Type.Object({
   monitored: Type.Boolean({ description: 'Whether the series is monitored' }),
   monitor: Type.Optional(Type.String({ description: 'Episode monitoring applied' })),
   seriesType: Type.String({ description: 'standard, daily or anime' }),
-  searchStarted: Type.Boolean({ description: 'Whether a search for missing episodes was started' }),
-  notes: Type.Array(Type.String(), { description: 'Things worth telling the person (e.g. a partial profile match)' })
-}, { additionalProperties: false, description: 'Present when addTvdbId was given' })
+  searchStarted: Type.Boolean({ description: 'Whether a search for missing episodes was started' })
+})
 
 const input = Type.Object({
   term: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Title to search for, or "tvdb:<id>". Required unless addTvdbId is given' })),
   ...pageInputs(50, 10),
   addTvdbId: Type.Optional(Type.Integer({ minimum: 1, description: 'Add this series (TVDB id from the results) to the library; if it is already there, its options are updated instead' })),
-  qualityProfile: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Quality profile name or id for addTvdbId (e.g. "HD-1080p"). Required when several exist; an ambiguous name is refused with the choices' })),
-  rootFolder: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'Root folder path or its last segment for addTvdbId (e.g. "/data/tv" or "anime"). Required when several exist' })),
+  ...profileAndFolderInputs('addTvdbId', '"/data/tv" or "anime"'),
   monitor: Type.Optional(Type.Union(MONITOR_CHOICES.map(m => Type.Literal(m)), { description: 'Which episodes to monitor for addTvdbId (default "all" when adding)' })),
   seriesType: Type.Optional(Type.Union([Type.Literal('standard'), Type.Literal('daily'), Type.Literal('anime')], { description: 'Episode numbering for addTvdbId (default: the catalogue\'s)' })),
   seasonFolder: Type.Optional(Type.Boolean({ description: 'Use Season NN folders (default true when adding)' })),
-  tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 10, description: 'Existing tag labels to set for addTvdbId' })),
+  tags: tagsInput('addTvdbId'),
   searchForMissing: Type.Boolean({ default: false, description: 'With addTvdbId: start a search for missing episodes right away' })
 }, { additionalProperties: false })
 
-const output = Type.Object({
-  term: Type.Optional(Type.String({ description: 'The search term used' })),
-  ...pagingFields(ResultSchema, 'catalogue matches'),
-  added: Type.Optional(AddedSchema)
-}, { additionalProperties: false })
+const output = searchOutput(ResultSchema, AddedSchema)
 
 export default (app: FastifyInstance) => defineTool({
   name: 'series_search',
@@ -72,7 +66,7 @@ export default (app: FastifyInstance) => defineTool({
     const found = await sonarr.lookup(term, ctx.signal)
     const page = pageOf(found, args.offset, args.limit)
     const items = page.items.map(s => {
-      const inLibrary = typeof s.id === 'number' && s.id > 0
+      const inLib = inLibrary(s)
       return {
         tvdbId: s.tvdbId ?? 0,
         title: s.title ?? '',
@@ -81,15 +75,12 @@ export default (app: FastifyInstance) => defineTool({
         ...(s.network ? { network: s.network } : {}),
         seasonCount: (s.seasons ?? []).filter(x => x.seasonNumber > 0).length,
         ...(s.overview ? { overview: untrusted(s.overview, 240) } : {}),
-        inLibrary,
-        ...(inLibrary ? { seriesId: s.id, monitored: s.monitored === true, ...(s.path ? { path: s.path } : {}) } : {})
+        inLibrary: inLib,
+        ...(inLib ? { seriesId: s.id, monitored: s.monitored === true, ...(s.path ? { path: s.path } : {}) } : {})
       }
     })
     const data = { term, ...page, items, ...(added ? { added } : {}) }
-    const lead = added
-      ? `${added.action === 'added' ? 'Added' : 'Updated'} "${added.title}" (seriesId ${added.seriesId}, ${added.qualityProfile}, ${added.path}).${added.notes.length ? ' ' + added.notes.join(' ') : ''} `
-      : ''
-    const inLib = items.filter(i => i.inLibrary).length
-    return { data, summary: `${lead}${page.total} match${page.total === 1 ? '' : 'es'} for "${term}"${inLib ? `, ${inLib} already in the library` : ''}.` }
+    const details = added ? `seriesId ${added.seriesId}, ${added.qualityProfile}, ${added.path}` : ''
+    return { data, summary: searchSummary(added, details, page.total, term, items.filter(i => i.inLibrary).length) }
   }
 })

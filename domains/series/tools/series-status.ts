@@ -4,22 +4,24 @@ import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../../lib/errors.js'
 import { defineTool } from '../../../plugins/tool-types.js'
-import { IdUsedSchema, idFields, resolveId } from '../../shared/servarr-ids.js'
-import { HistoryItemSchema, QueueItemSchema, toHistoryItem, toQueueItem } from '../../shared/servarr-items.js'
+import { IdUsedSchema, idFields, idNeeded, resolveOptionalId } from '../../shared/servarr-ids.js'
+import { HistoryItemSchema, QueueItemSchema } from '../../shared/servarr-items.js'
 import { pageInputs, pageOf, pagingFields, serverPage, type Page } from '../../shared/servarr-paging.js'
 import {
   EpisodeItemSchema, SERIES_IDS, SeasonItemSchema, SeriesItemSchema, seriesFlavour, toEpisodeItem, toSeasonItem, toSeriesItem
 } from '../../shared/servarr-series.js'
+import {
+  START_DATE_INPUT, TERM_INPUT, calendarWindow, historyPage, libraryOrder, queuePage, viewSummary
+} from '../../shared/servarr-views.js'
 
 const VIEWS = ['library', 'series', 'season', 'calendar', 'missing', 'queue', 'history'] as const
-const DAY = 86_400_000
 
 const input = Type.Object({
   view: Type.Union(VIEWS.map(v => Type.Literal(v)), { default: 'library', description: 'library: series in the library (filter with term); series: the seasons of one series (needs id); season: the episodes of one season (needs id and seasonNumber); calendar: episodes airing from startDate for days; missing: monitored aired episodes without a file; queue: downloads in progress; history: grabs, imports and failures (queue, history and missing take an optional id to narrow to one series)' }),
   ...idFields(SERIES_IDS, false),
   seasonNumber: Type.Optional(Type.Integer({ minimum: 0, maximum: 500, description: 'Season for view "season" (0 = specials)' })),
-  term: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'For view "library": only titles containing this text' })),
-  startDate: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'For view "calendar": first day (YYYY-MM-DD, UTC; default today)' })),
+  term: TERM_INPUT,
+  startDate: START_DATE_INPUT,
   days: Type.Integer({ minimum: 1, maximum: 90, default: 7, description: 'For view "calendar": how many days to cover' }),
   ...pageInputs(100, 25)
 }, { additionalProperties: false })
@@ -46,18 +48,16 @@ export default (app: FastifyInstance) => defineTool({
   async handler (args, ctx) {
     const sonarr = app.backends.sonarr
     const needsId = args.view === 'series' || args.view === 'season'
-    if (needsId && args.id === undefined) throw new ToolError(`View "${args.view}" needs id (a seriesId or TVDB id). Call series_status with view "library" to list ids.`)
-    const resolved = args.id === undefined ? undefined : await resolveId(seriesFlavour(sonarr), args.id, args.idType)
+    const flavour = seriesFlavour(sonarr)
+    if (needsId && args.id === undefined) throw idNeeded(`View "${args.view}"`, flavour)
+    const resolved = await resolveOptionalId(flavour, args.id, args.idType)
     const profiles = await sonarr.qualityProfiles(ctx.signal)
     const series = resolved && toSeriesItem(resolved.item, profiles)
     let page: Page<Item>
 
     switch (args.view) {
       case 'library': {
-        const term = args.term?.toLowerCase()
-        const all = (await sonarr.listSeries(ctx.signal))
-          .filter(s => !term || (s.title ?? '').toLowerCase().includes(term))
-          .sort((a, b) => (a.sortTitle ?? a.title ?? '').localeCompare(b.sortTitle ?? b.title ?? ''))
+        const all = libraryOrder(await sonarr.listSeries(ctx.signal), args.term)
         page = pageOf(all.map(s => toSeriesItem(s, profiles)), args.offset, args.limit)
         break
       }
@@ -71,9 +71,7 @@ export default (app: FastifyInstance) => defineTool({
         break
       }
       case 'calendar': {
-        const start = args.startDate ? Date.parse(`${args.startDate}T00:00:00Z`) : Math.floor(Date.now() / DAY) * DAY
-        if (Number.isNaN(start)) throw new ToolError(`startDate "${args.startDate}" is not a date; use YYYY-MM-DD.`)
-        const eps = await sonarr.calendar({ start: new Date(start).toISOString(), end: new Date(start + args.days * DAY).toISOString(), signal: ctx.signal })
+        const eps = await sonarr.calendar({ ...calendarWindow(args.startDate, args.days), signal: ctx.signal })
         page = pageOf(eps.filter(e => !resolved || e.seriesId === resolved.item.id).map(toEpisodeItem), args.offset, args.limit)
         break
       }
@@ -91,20 +89,14 @@ export default (app: FastifyInstance) => defineTool({
         }
         break
       case 'queue':
-        page = await serverPage(args.offset, args.limit, async (p, size) => {
-          const r = await sonarr.queue({ page: p, pageSize: size, ids: resolved ? [resolved.item.id] : undefined, signal: ctx.signal })
-          return { totalRecords: r.totalRecords, records: r.records.map(toQueueItem) }
-        })
+        page = await queuePage(sonarr, resolved?.item.id, args.offset, args.limit, ctx.signal)
         break
       case 'history':
-        page = await serverPage(args.offset, args.limit, async (p, size) => {
-          const r = await sonarr.history({ page: p, pageSize: size, ids: resolved ? [resolved.item.id] : undefined, signal: ctx.signal })
-          return { totalRecords: r.totalRecords, records: r.records.map(toHistoryItem) }
-        })
+        page = await historyPage(sonarr, resolved?.item.id, args.offset, args.limit, ctx.signal)
         break
     }
     const data = { view: args.view, ...(series ? { series } : {}), ...(resolved ? { idUsed: resolved.idUsed } : {}), ...page }
     const about = series ? ` for "${series.title}" (${resolved!.idUsed.type} ${resolved!.idUsed.value})` : ''
-    return { data, summary: `${args.view}${about}: showing ${page.items.length} of ${page.total}${page.hasMore ? ` (next: offset ${args.offset + args.limit})` : ''}.` }
+    return { data, summary: viewSummary(args.view, about, page, args.offset, args.limit) }
   }
 })
