@@ -6,6 +6,7 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { attachContract, loadContract } from '../contract.js'
 import { attachFaults, type FaultSwitch } from '../faults.js'
+import { listenLocal } from '../shared-http.js'
 import { defaultSeedLibrary, generateLibrary, type SeedLibrary } from '../fixtures/library.js'
 import { registerRoutes } from './routes.js'
 import { createJellyfinAccounts, registerJellyfinSetupRoutes, type JellyfinAccounts } from './setup-auth.js'
@@ -93,8 +94,6 @@ export async function createJellyfinSimulator (opts: JellyfinSimulatorOptions): 
   registerTaskRoutes(app, tasks, { runMs: opts.taskMs ?? 50, timers })
   if (accounts) registerJellyfinSetupRoutes(app, state, accounts, tokenOf)
 
-  await app.listen({ host: '127.0.0.1', port: opts.port ?? 0 })
-  const address = app.server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
-  return { url: `http://127.0.0.1:${port}`, state, tasks, violations, faults, app, ...(accounts && { accounts }), close: () => app.close() }
+  const url = await listenLocal(app, opts.port)
+  return { url, state, tasks, violations, faults, app, ...(accounts && { accounts }), close: () => app.close() }
 }

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto'
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { attachContract, loadContract } from '../contract.js'
 import { attachFaults } from '../faults.js'
+import { listenLocal } from '../shared-http.js'
 import { defaultSeedLibrary } from '../fixtures/library.js'
 import { userDto } from './dto.js'
 import { tokenFromAuthorization, type JellyfinSimulatorOptions } from './index.js'
@@ -113,10 +114,8 @@ export async function createJellyfinSetupSimulator (opts: JellyfinSetupSimulator
   const violations = attachContract(app, await loadContract('jellyfin'))
   registerRoutes(app, state, { scanMs: opts.scanMs ?? 30, timers })
   registerJellyfinSetupRoutes(app, state, accounts, tokenOf)
-  await app.listen({ host: '127.0.0.1', port: opts.port ?? 0 })
-  const address = app.server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
-  return { url: `http://127.0.0.1:${port}`, state, accounts, violations, faults, app, close: () => app.close() }
+  const url = await listenLocal(app, opts.port)
+  return { url, state, accounts, violations, faults, app, close: () => app.close() }
 }
 
 export type JellyfinSetupSimulator = Awaited<ReturnType<typeof createJellyfinSetupSimulator>>

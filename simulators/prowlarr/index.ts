@@ -4,6 +4,8 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { attachContract, loadContract } from '../contract.js'
 import { attachFaults, type FaultSwitch } from '../faults.js'
+import { listenLocal, requireApiKey } from '../shared-http.js'
+import { DOCKER_HOST } from '../shared-status.js'
 
 export interface ProwlarrSimulatorOptions { apiKey: string, port?: number }
 
@@ -74,12 +76,7 @@ export async function createProwlarrSimulator (opts: ProwlarrSimulatorOptions): 
 
   const app = Fastify({ logger: false })
   const faults = attachFaults(app)
-  app.addHook('onRequest', async (req, reply) => {
-    const url = new URL(req.url, 'http://sim')
-    if (url.pathname === '/ping') return
-    const key = url.searchParams.get('apikey') ?? req.headers['x-api-key']
-    if (key !== opts.apiKey) return reply.code(401).send()
-  })
+  requireApiKey(app, opts.apiKey)
   const violations = attachContract(app, await loadContract('prowlarr'))
 
   app.get('/ping', async () => ({ status: 'OK' }))
@@ -95,14 +92,7 @@ export async function createProwlarrSimulator (opts: ProwlarrSimulatorOptions): 
     isUserInteractive: false,
     startupPath: '/app/prowlarr/bin',
     appData: '/config',
-    osName: 'debian',
-    osVersion: '12',
-    isNetCore: true,
-    isLinux: true,
-    isOsx: false,
-    isWindows: false,
-    isDocker: true,
-    mode: 'console',
+    ...DOCKER_HOST,
     branch: 'master',
     databaseType: 'sqLite',
     databaseVersion: '3.46.1',
@@ -156,10 +146,8 @@ export async function createProwlarrSimulator (opts: ProwlarrSimulatorOptions): 
     return reply.code(200).send(toResource(created))
   })
 
-  await app.listen({ host: '127.0.0.1', port: opts.port ?? 0 })
-  const address = app.server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
-  return { url: `http://127.0.0.1:${port}`, state, violations, faults, app, close: () => app.close() }
+  const url = await listenLocal(app, opts.port)
+  return { url, state, violations, faults, app, close: () => app.close() }
 }
 
 function toResource (a: SimApplication): Record<string, unknown> {

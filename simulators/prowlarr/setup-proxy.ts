@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { request } from 'undici'
 import { attachContract, loadContract } from '../contract.js'
 import { attachFaults } from '../faults.js'
+import { listenLocal, requireApiKey } from '../shared-http.js'
 import { createProviderStore, type ProviderSpec } from '../servarr/setup-providers.js'
 import { createProwlarrSimulator, type ProwlarrSimulatorOptions } from './index.js'
 
@@ -67,12 +68,7 @@ export async function createProwlarrSetupSimulator (opts: ProwlarrSimulatorOptio
   const inner = await createProwlarrSimulator({ ...opts, port: 0 })
   const app = Fastify({ logger: false })
   const faults = attachFaults(app)
-  app.addHook('onRequest', async (req, reply) => {
-    const url = new URL(req.url, 'http://sim')
-    if (url.pathname === '/ping') return
-    const key = url.searchParams.get('apikey') ?? req.headers['x-api-key']
-    if (key !== opts.apiKey) return reply.code(401).send()
-  })
+  requireApiKey(app, opts.apiKey)
   const frontViolations = attachContract(app, await loadContract('prowlarr'))
   const setup = registerProwlarrSetupRoutes(app)
 
@@ -88,11 +84,9 @@ export async function createProwlarrSetupSimulator (opts: ProwlarrSimulatorOptio
     return reply.send(text)
   })
 
-  await app.listen({ host: '127.0.0.1', port: opts.port ?? 0 })
-  const address = app.server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
+  const url = await listenLocal(app, opts.port)
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     state: inner.state,
     proxies: setup.proxies,
     tags: setup.tags,

@@ -47,6 +47,17 @@ const PROFILE_SPECS: Array<[string, (q: SimQuality) => boolean]> = [
   ['Bluray-1080p', q => q.name === 'Bluray-1080p']
 ]
 
+/** The language, quality and custom-format fields a file resource carries, the same for MovieFile and EpisodeFile. */
+export function fileQualityFields (kind: SimKind, q: SimQuality) {
+  return {
+    languages: [{ id: 1, name: 'English' }],
+    quality: qualityModel(kind, q),
+    customFormats: [],
+    customFormatScore: 0,
+    indexerFlags: 0
+  }
+}
+
 export function profiles (kind: SimKind): SimProfile[] {
   return PROFILE_SPECS.map(([name, accepts], i) => {
     const allowed = qualities(kind).filter(accepts).map(q => q.id)

@@ -1,19 +1,11 @@
 // Radarr simulator state (movies, movie files, the lookup catalogue) and the resources the API returns
 // for them, shaped to the contract's MovieResource / MovieFileResource.
-import { qualityModel, qualities, type SimProfile, type SimQuality } from './qualities.js'
+import { fileQualityFields, qualities, type SimProfile, type SimQuality } from './qualities.js'
 import { cleanTitle, folderName, iso, seedMovies, slug, type CatalogueMovie } from './seed.js'
 
-export interface SimMovie {
+/** A library movie: its catalogue entry plus what the library adds. */
+export interface SimMovie extends CatalogueMovie {
   id: number
-  tmdbId: number
-  imdbId: string
-  title: string
-  year: number
-  overview: string
-  studio: string
-  runtime: number
-  inCinemas: string
-  digitalRelease: string
   path: string
   rootFolderPath: string
   qualityProfileId: number
@@ -85,11 +77,7 @@ export function movieFileResource (f: SimMovieFile): Record<string, unknown> {
     size: f.size,
     dateAdded: f.dateAdded,
     releaseGroup: f.releaseGroup,
-    languages: [{ id: 1, name: 'English' }],
-    quality: qualityModel('radarr', f.quality),
-    customFormats: [],
-    customFormatScore: 0,
-    indexerFlags: 0,
+    ...fileQualityFields('radarr', f.quality),
     qualityCutoffNotMet: false
   }
 }

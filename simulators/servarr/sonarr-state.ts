@@ -1,6 +1,6 @@
 // Sonarr simulator state (series, episodes, episode files, the lookup catalogue) and the resources the
 // API returns for them, shaped to the contract's SeriesResource / EpisodeResource / EpisodeFileResource.
-import { qualityModel, qualities, type SimProfile, type SimQuality } from './qualities.js'
+import { fileQualityFields, qualities, type SimProfile, type SimQuality } from './qualities.js'
 import { cleanTitle, folderName, iso, seedSeries, slug, type CatalogueSeries } from './seed.js'
 
 export interface SimSeries {
@@ -250,11 +250,7 @@ export function episodeFileResource (f: SimEpisodeFile): Record<string, unknown>
     size: f.size,
     dateAdded: f.dateAdded,
     releaseGroup: f.releaseGroup,
-    languages: [{ id: 1, name: 'English' }],
-    quality: qualityModel('sonarr', f.quality),
-    customFormats: [],
-    customFormatScore: 0,
-    indexerFlags: 0,
+    ...fileQualityFields('sonarr', f.quality),
     releaseType: 'singleEpisode',
     qualityCutoffNotMet: false
   }

@@ -1,0 +1,107 @@
+// The download side the managers track: queue items that progress with the simulator's clock and, once
+// finished, appear in the downloads folder as a real (small) video file; grab and import history; and the
+// QueueResource / HistoryResource shapes the API returns for them.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { SimDisk } from './files.js'
+import { qualityModel, type SimKind, type SimQuality } from './qualities.js'
+import { timespan } from './responses.js'
+import { iso } from './seed.js'
+
+export interface SimQueueItem {
+  id: number
+  downloadId: string
+  title: string
+  seriesId?: number
+  episodeId?: number
+  seasonNumber?: number
+  movieId?: number
+  size: number
+  addedAt: number
+  durationMs: number
+  protocol: 'torrent' | 'usenet'
+  indexer: string
+  quality: SimQuality
+  /** Folder (manager's view) the download client writes to. */
+  outputPath: string
+  written?: boolean
+}
+
+export interface SimHistory {
+  id: number
+  seriesId?: number
+  episodeId?: number
+  movieId?: number
+  sourceTitle: string
+  date: string
+  eventType: string
+  downloadId?: string
+  quality: SimQuality
+  data: Record<string, string | null>
+}
+
+/** Share of the download done at `now` (0..1). */
+export function downloadProgress (item: SimQueueItem, now: number) {
+  return Math.min(1, Math.max(0, (now - item.addedAt) / item.durationMs))
+}
+
+/** Finished downloads appear in the downloads folder, once, as a real (small) video file. */
+export function writeFinishedDownloads (queue: SimQueueItem[], disk: SimDisk, now: number) {
+  for (const item of queue) {
+    if (item.written || downloadProgress(item, now) < 1) continue
+    item.written = true
+    const real = disk.real(item.outputPath)
+    if (!real) continue
+    mkdirSync(real, { recursive: true })
+    writeFileSync(join(real, `${item.title}.mkv`), Buffer.alloc(64 * 1024, 7))
+  }
+}
+
+export function queueResource (kind: SimKind, item: SimQueueItem, now: number): Record<string, unknown> {
+  const p = downloadProgress(item, now)
+  const left = Math.round(item.size * (1 - p))
+  const secondsLeft = Math.ceil((1 - p) * item.durationMs / 1000)
+  const done = p >= 1
+  return {
+    id: item.id,
+    ...(kind === 'sonarr' ? { seriesId: item.seriesId, episodeId: item.episodeId, seasonNumber: item.seasonNumber } : { movieId: item.movieId }),
+    languages: [{ id: 1, name: 'English' }],
+    quality: qualityModel(kind, item.quality),
+    customFormats: [],
+    customFormatScore: 0,
+    size: item.size,
+    title: item.title,
+    estimatedCompletionTime: iso(item.addedAt + item.durationMs),
+    added: iso(item.addedAt),
+    status: done ? 'completed' : 'downloading',
+    trackedDownloadStatus: done ? 'warning' : 'ok',
+    trackedDownloadState: done ? 'importBlocked' : 'downloading',
+    statusMessages: done ? [{ title: item.title, messages: ['Found matching release via grab history, but automatic import is not possible. Import it manually.'] }] : [],
+    downloadId: item.downloadId,
+    protocol: item.protocol,
+    downloadClient: 'qBittorrent',
+    downloadClientHasPostImportCategory: false,
+    indexer: item.indexer,
+    outputPath: item.outputPath,
+    ...(kind === 'sonarr' ? { episodeHasFile: false } : {}),
+    sizeleft: left,
+    timeleft: done ? '00:00:00' : timespan(secondsLeft)
+  }
+}
+
+export function historyResource (kind: SimKind, h: SimHistory): Record<string, unknown> {
+  return {
+    id: h.id,
+    ...(kind === 'sonarr' ? { episodeId: h.episodeId ?? 0, seriesId: h.seriesId ?? 0 } : { movieId: h.movieId ?? 0 }),
+    sourceTitle: h.sourceTitle,
+    languages: [{ id: 1, name: 'English' }],
+    quality: qualityModel(kind, h.quality),
+    customFormats: [],
+    customFormatScore: 0,
+    qualityCutoffNotMet: false,
+    date: h.date,
+    downloadId: h.downloadId ?? null,
+    eventType: h.eventType,
+    data: h.data
+  }
+}

@@ -1,0 +1,77 @@
+// Routes Sonarr and Radarr serve alike: ping, system status, quality profiles, root folders, tags,
+// commands, the download queue and history.
+import type { FastifyInstance } from 'fastify'
+import { commandResource, type CommandQueue } from './commands.js'
+import type { ServarrState } from './core.js'
+import { historyResource, queueResource } from './downloads.js'
+import { profileResource, type SimKind } from './qualities.js'
+import { CREATED, idList, invalid, notFound, paged } from './responses.js'
+import { iso } from './seed.js'
+import { DOCKER_HOST } from '../shared-status.js'
+
+export function registerSharedRoutes (app: FastifyInstance, state: ServarrState, commands: CommandQueue): void {
+  const kind = state.kind
+  app.get('/ping', async () => ({ status: 'OK' }))
+  app.get('/api/v3/system/status', async () => systemStatus(kind, state.now()))
+  app.get('/api/v3/qualityprofile', async () => state.profiles.map(p => profileResource(kind, p)))
+  app.get('/api/v3/rootfolder', async () => state.rootFolders.map(r => ({ id: r.id, path: r.path, accessible: true, freeSpace: 2_000_000_000_000, unmappedFolders: [] })))
+  app.get('/api/v3/tag', async () => state.tags)
+  app.get('/api/v3/command', async () => [...state.commands.values()].map(commandResource))
+  app.get<{ Params: { id: string } }>('/api/v3/command/:id', async (req, reply) => {
+    const cmd = state.commands.get(Number(req.params.id))
+    return cmd ? commandResource(cmd) : notFound(reply)
+  })
+  app.post<{ Body: Record<string, unknown> }>('/api/v3/command', async (req, reply) => {
+    const name = String(req.body?.name ?? '')
+    if (!commands.has(name)) return invalid(reply, [{ propertyName: 'Name', errorMessage: `Unknown command: ${name || '(empty)'}`, errorCode: 'CommandValidator', attemptedValue: name }])
+    return reply.code(CREATED).send(commandResource(commands.start(name, req.body)))
+  })
+  app.get<{ Querystring: Record<string, string> }>('/api/v3/queue', async (req) => {
+    const ids = idList(req.query, kind === 'sonarr' ? 'seriesIds' : 'movieIds')
+    const items = state.queue.filter(q => !ids || ids.includes((kind === 'sonarr' ? q.seriesId : q.movieId) ?? -1))
+      .sort((a, b) => (a.addedAt + a.durationMs) - (b.addedAt + b.durationMs))
+    return { ...paged(items.map(item => queueResource(kind, item, state.now())), req.query, 'timeleft'), sortDirection: 'ascending' }
+  })
+  app.delete<{ Params: { id: string }, Querystring: Record<string, string> }>('/api/v3/queue/:id', async (req, reply) => {
+    const item = state.queue.find(q => q.id === Number(req.params.id))
+    if (!item) return notFound(reply)
+    // Like the real managers, removing one item removes its whole download (every episode of a season pack).
+    state.queueRemovals.push({ id: item.id, downloadId: item.downloadId, removeFromClient: req.query.removeFromClient !== 'false', blocklist: req.query.blocklist === 'true' })
+    state.queue = state.queue.filter(q => q.downloadId !== item.downloadId)
+    return reply.code(200).send()
+  })
+  app.get<{ Querystring: Record<string, string> }>('/api/v3/history', async (req) => {
+    const ids = idList(req.query, kind === 'sonarr' ? 'seriesIds' : 'movieIds')
+    const records = state.history.filter(h => (!ids || ids.includes((kind === 'sonarr' ? h.seriesId : h.movieId) ?? -1)) &&
+      (!req.query.downloadId || h.downloadId === req.query.downloadId))
+      .sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id)
+    return paged(records.map(h => historyResource(kind, h)), req.query, 'date')
+  })
+}
+
+function systemStatus (kind: SimKind, now: number) {
+  const sonarr = kind === 'sonarr'
+  return {
+    appName: sonarr ? 'Sonarr' : 'Radarr',
+    instanceName: sonarr ? 'Sonarr' : 'Radarr',
+    version: sonarr ? '4.0.14.2939' : '5.21.1.9799',
+    buildTime: '2025-03-01T00:00:00Z',
+    isDebug: false,
+    isProduction: true,
+    isAdmin: false,
+    isUserInteractive: false,
+    startupPath: '/app/bin',
+    appData: '/config',
+    ...DOCKER_HOST,
+    branch: sonarr ? 'main' : 'master',
+    authentication: 'forms',
+    ...(sonarr ? { sqliteVersion: '3.46.1' } : {}),
+    migrationVersion: sonarr ? 215 : 241,
+    urlBase: '',
+    runtimeVersion: '6.0.36',
+    runtimeName: '.NET',
+    startTime: iso(now),
+    packageUpdateMechanism: 'docker',
+    databaseType: 'sqLite'
+  }
+}
