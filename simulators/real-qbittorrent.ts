@@ -3,20 +3,10 @@
 // swarm tests and by `npm run demo` (when qbittorrent-nox is installed).
 import { randomBytes, pbkdf2Sync } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { startDaemon, type Daemon } from '../lib/process/index.js'
-
-export function freePort (): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number }
-      srv.close(() => resolve(port))
-    })
-  })
-}
+import { freePort } from '../lib/net/free-port.js'
+export { freePort }
 
 export interface QbtInstance {
   url: string

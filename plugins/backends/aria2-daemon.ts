@@ -3,9 +3,9 @@
 // local user could read it from /proc), peer discovery off, downloads confined under DOWNLOADS_ROOT.
 import { randomBytes } from 'node:crypto'
 import { chmod, mkdir, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { childEnv, startDaemon, type Daemon } from '../../lib/process/index.js'
+import { freePort } from '../../lib/net/free-port.js'
 
 export interface ManagedAria2 {
   url: string
@@ -67,15 +67,4 @@ export async function startManagedAria2 (opts: ManagedAria2Options): Promise<Man
     await new Promise(resolve => setTimeout(resolve, 50))
   }
   return { url, secret, daemon, stop: () => daemon.stop(3_000) }
-}
-
-function freePort (): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number }
-      srv.close(() => resolve(port))
-    })
-  })
 }

@@ -1,7 +1,6 @@
 // Builds the server with its web surface (dashboard API, chat API, OpenAPI document, dashboard page)
 // from the same buildApp(config), on fresh temp roots, for the route and browser tests. Each piece is
 // registered here only when app.ts has not registered it already, so the tests run either way.
-import { createServer } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type BuildOptions } from '../../app.js'
 import type { Config } from '../../config.js'
@@ -11,6 +10,8 @@ import chatRoutes, { type ChatRouteOptions } from '../../routes/api/chat.js'
 import openApiRoutes from '../../routes/api/openapi.js'
 import webRoutes from '../../routes/web.js'
 import { makeRoots, testConfig, type TestRoots } from './build.js'
+import { freePort } from '../../lib/net/free-port.js'
+export { freePort }
 
 /** Every backend pointed at a closed loopback port: nothing leaves the machine, every backend is "down". */
 export const CLOSED_BACKENDS = {
@@ -63,16 +64,6 @@ export async function buildWebApp (t: { teardown: (fn: () => unknown) => void },
 }
 
 /** A port that was free a moment ago (PUBLIC_URL must be known before the server listens). */
-export function freePort (): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number }
-      srv.close(() => resolve(port))
-    })
-  })
-}
 
 export interface SseEvent { event: string, data: any }
 
