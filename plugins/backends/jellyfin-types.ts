@@ -250,3 +250,19 @@ export function strip<T extends object> (o: T): T {
   for (const k of Object.keys(o) as Array<keyof T>) if (o[k] === undefined) delete o[k]
   return o
 }
+
+/** What counts as one item in each kind of library (series, not episodes; albums, not tracks). */
+const TOP_LEVEL_KINDS: Record<string, ItemKind[]> = {
+  movies: ['Movie'],
+  tvshows: ['Series'],
+  music: ['MusicAlbum'],
+  musicvideos: ['MusicVideo'],
+  homevideos: ['Video'],
+  boxsets: ['BoxSet'],
+  books: ['Book']
+}
+
+/** The item kinds to count for a library of this collection type (mixed libraries count every main kind). */
+export function topLevelKinds (collectionType: string): ItemKind[] {
+  return TOP_LEVEL_KINDS[collectionType] ?? ['Movie', 'Series', 'MusicAlbum', 'Video']
+}

@@ -4,7 +4,7 @@ import { statfs } from 'node:fs/promises'
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
 import { defineTool } from '../../../plugins/tool-types.js'
-import type { ItemKind, Library } from '../../../plugins/backends/jellyfin-types.js'
+import { topLevelKinds, type Library } from '../../../plugins/backends/jellyfin-types.js'
 import { pathMapOf, quoteTitle } from './media-shared.js'
 
 const inputSchema = Type.Object({}, { additionalProperties: false })
@@ -58,17 +58,6 @@ const outputSchema = Type.Object({
 }, { additionalProperties: false })
 
 type Output = Static<typeof outputSchema>
-
-/** What counts as a top-level item in each kind of library. */
-const TOP_LEVEL: Record<string, ItemKind[]> = {
-  movies: ['Movie'],
-  tvshows: ['Series'],
-  music: ['MusicAlbum'],
-  musicvideos: ['MusicVideo'],
-  homevideos: ['Video'],
-  boxsets: ['BoxSet'],
-  books: ['Book']
-}
 
 export default (app: FastifyInstance) => defineTool({
   name: 'server_status',
@@ -129,7 +118,7 @@ export default (app: FastifyInstance) => defineTool({
 
 async function countLibrary (app: FastifyInstance, lib: Library, signal: AbortSignal) {
   const jf = app.backends.jellyfin
-  const kinds = TOP_LEVEL[lib.collectionType] ?? ['Movie', 'Series', 'MusicAlbum', 'Video']
+  const kinds = topLevelKinds(lib.collectionType)
   const [itemCount, episodeCount] = await Promise.all([
     jf.countItems(lib.itemId, kinds, { signal }),
     lib.collectionType === 'tvshows' ? jf.countItems(lib.itemId, ['Episode'], { signal }) : Promise.resolve(undefined)

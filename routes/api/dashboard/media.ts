@@ -2,23 +2,12 @@
 // and reported unavailable (with the reason) when the media server does not answer.
 import type { FastifyInstance } from 'fastify'
 import type { Static } from '@sinclair/typebox'
-import type { ItemKind } from '../../../plugins/backends/jellyfin-types.js'
+import { topLevelKinds } from '../../../plugins/backends/jellyfin-types.js'
 import type { ActivitySection, LibraryCount, NowPlayingSection } from './schemas.js'
 import { publicReason, withDeadline } from './deadline.js'
 
 const SERVICE = 'Jellyfin'
 export const MAX_ACTIVITY = 20
-
-/** What counts as one item in each kind of library (series, not episodes; albums, not tracks). */
-const TOP_LEVEL: Record<string, ItemKind[]> = {
-  movies: ['Movie'],
-  tvshows: ['Series'],
-  music: ['MusicAlbum'],
-  musicvideos: ['MusicVideo'],
-  homevideos: ['Video'],
-  boxsets: ['BoxSet'],
-  books: ['Book']
-}
 
 type Unavailable = { available: false, reason: string }
 
@@ -65,7 +54,7 @@ export async function loadLibraryCounts (app: FastifyInstance, deadlineMs: numbe
     const libs = await jf.libraries({ signal })
     return Promise.all(libs.map(async lib => {
       const [itemCount, episodeCount] = await Promise.all([
-        jf.countItems(lib.itemId, TOP_LEVEL[lib.collectionType] ?? ['Movie', 'Series', 'MusicAlbum', 'Video'], { signal }),
+        jf.countItems(lib.itemId, topLevelKinds(lib.collectionType), { signal }),
         lib.collectionType === 'tvshows' ? jf.countItems(lib.itemId, ['Episode'], { signal }) : Promise.resolve(undefined)
       ])
       return { name: lib.name, collectionType: lib.collectionType, itemCount, ...(episodeCount !== undefined ? { episodeCount } : {}) }
