@@ -1,7 +1,6 @@
 // Provider A: any OpenAI-compatible chat-completions API (hosted or local), streamed, with tool calls.
-import { request } from 'undici'
-import { sseData } from './sse.js'
-import { ProviderError, type ChatMessage, type LlmProvider, type ProviderEvent, type ToolCall, type ToolSpec } from './types.js'
+import { streamJsonChunks } from './provider-stream.js'
+import { type ChatMessage, type LlmProvider, type ProviderEvent, type ToolCall, type ToolSpec } from './types.js'
 
 export interface OpenAiProviderOptions {
   apiKey: string
@@ -22,43 +21,25 @@ export function createOpenAiProvider (opts: OpenAiProviderOptions): LlmProvider 
         messages: messages.map(toWire),
         ...(tools.length > 0 ? { tools: tools.map(toolToWire), tool_choice: 'auto' } : {})
       }
-      let res
-      try {
-        res = await request(`${opts.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${opts.apiKey}`, 'content-type': 'application/json', accept: 'text/event-stream' },
-          body: JSON.stringify(body),
-          signal: AbortSignal.any([signal, AbortSignal.timeout(opts.timeoutMs ?? 120_000)]),
-          headersTimeout: 60_000,
-          bodyTimeout: 60_000
-        })
-      } catch (err) {
-        throw new ProviderError(name, `${name} could not be reached (${(err as { code?: string }).code ?? (err as Error).name})`)
-      }
-      if (res.statusCode >= 400) {
-        await res.body.dump()
-        throw new ProviderError(name, res.statusCode === 401 ? `${name} rejected the API key: check LLM_PROVIDER_A_API_KEY` : `${name} answered HTTP ${res.statusCode}`, res.statusCode)
-      }
       const calls = new Map<number, { id: string, name: string, args: string }>()
-      try {
-        for await (const data of sseData(res.body)) {
-          if (data === '[DONE]') break
-          let chunk: any
-          try { chunk = JSON.parse(data) } catch { throw new ProviderError(name, `${name} sent a malformed stream chunk`) }
-          if (chunk.error) throw new ProviderError(name, `${name} reported an error mid-stream`)
-          const delta = chunk.choices?.[0]?.delta ?? {}
-          if (typeof delta.content === 'string' && delta.content !== '') yield { type: 'text', delta: delta.content } satisfies ProviderEvent
-          for (const tc of delta.tool_calls ?? []) {
-            const slot = calls.get(tc.index ?? 0) ?? { id: '', name: '', args: '' }
-            if (tc.id) slot.id = tc.id
-            if (tc.function?.name) slot.name += tc.function.name
-            if (tc.function?.arguments) slot.args += tc.function.arguments
-            calls.set(tc.index ?? 0, slot)
-          }
+      for await (const chunk of streamJsonChunks({
+        name,
+        url: `${opts.baseUrl.replace(/\/+$/, '')}/chat/completions`,
+        headers: { authorization: `Bearer ${opts.apiKey}` },
+        body,
+        signal,
+        timeoutMs: opts.timeoutMs,
+        keyVar: 'LLM_PROVIDER_A_API_KEY'
+      })) {
+        const delta = chunk.choices?.[0]?.delta ?? {}
+        if (typeof delta.content === 'string' && delta.content !== '') yield { type: 'text', delta: delta.content } satisfies ProviderEvent
+        for (const tc of delta.tool_calls ?? []) {
+          const slot = calls.get(tc.index ?? 0) ?? { id: '', name: '', args: '' }
+          if (tc.id) slot.id = tc.id
+          if (tc.function?.name) slot.name += tc.function.name
+          if (tc.function?.arguments) slot.args += tc.function.arguments
+          calls.set(tc.index ?? 0, slot)
         }
-      } catch (err) {
-        if (err instanceof ProviderError) throw err
-        throw new ProviderError(name, `${name} stream broke off (${(err as Error).name})`)
       }
       for (const [index, c] of [...calls.entries()].sort((a, b) => a[0] - b[0])) {
         yield { type: 'tool_call', call: { id: c.id || `call_${index}`, name: c.name, args: parseArgs(c.args) } }
