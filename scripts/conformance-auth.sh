@@ -9,15 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SUITE="@modelcontextprotocol/conformance@0.2.0-alpha.12"
-KEY="conformance-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
-WORK="$(mktemp -d)"
-PIDS=()
-cleanup() {
-  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
-  for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
+# shellcheck source=scripts/conformance-common.sh
+source scripts/conformance-common.sh
 
 free_port() {
   node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'

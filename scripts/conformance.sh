@@ -8,15 +8,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-KEY="conformance-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
-WORK="$(mktemp -d)"
-PIDS=()
-cleanup() {
-  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
-  for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
+# shellcheck source=scripts/conformance-common.sh
+source scripts/conformance-common.sh
 
 # start NAME CMD...: runs CMD in the background and waits for its "listening <url>" line; sets URL.
 start() {
