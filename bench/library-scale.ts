@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { buildApp } from '../app.js'
 import { buildConfig } from '../config.js'
 import { INTERNAL_PRINCIPAL } from '../lib/principal.js'
@@ -100,7 +101,7 @@ export async function libraryScaleBench ({ files = 100_000, runs = 3, log = cons
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const files = Number(process.argv[2] ?? 100_000)
   const results = await libraryScaleBench({ files })
   process.exitCode = results.every(r => r.withinGoal) ? 0 : 1

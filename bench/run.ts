@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
+import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { libraryScaleBench } from './library-scale.js'
 
@@ -15,7 +16,7 @@ const STORM = 3000
 const TARGETS = { toolsList: 0.10, checkJobs: 0.10, rssMb: 200 }
 
 // The server runs compiled (npm run bench builds .bench-build first): a TypeScript loader would add its own memory to RSS.
-const child = spawn(process.execPath, ['--expose-gc', new URL('./server.js', import.meta.url).pathname], {
+const child = spawn(process.execPath, ['--expose-gc', fileURLToPath(new URL('./server.js', import.meta.url))], {
   env: { ...process.env, INTERNAL_API_KEY: KEY },
   stdio: ['ignore', 'pipe', 'inherit']
 })

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { Bot, HttpError } from 'grammy'
 import { buildConfig } from '../../config.js'
 import { createBotLogger } from '../../bot/log.js'
@@ -14,7 +15,7 @@ import { FAKE_BOT_TOKEN, startFakeBotApi } from '../helpers/fake-bot-api.js'
 import { startFakeLlm } from '../helpers/fake-llm.js'
 import { startToolServer } from './harness.js'
 
-const ROOT = new URL('../../', import.meta.url).pathname
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
 function runMain (env: Record<string, string>, t: { teardown: (fn: () => unknown) => void }) {
   const home = mkdtempSync(join(tmpdir(), 'msbot-'))

@@ -3,6 +3,7 @@
 import t from 'tap'
 import { readFileSync } from 'node:fs'
 import { execFileSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
 import { Ajv } from 'ajv'
 import { ConfigSchema } from '../../config.js'
@@ -27,8 +28,8 @@ t.test('every compose file validates against the Compose Specification schema', 
 })
 
 t.test('dclint finds no errors', async t => {
-  const bin = new URL('bin/dclint.cjs', dclint).pathname
-  const out = execFileSync(process.execPath, [bin, '-c', '.dclintrc.yml', '-q', ...FILES], { cwd: new URL(root).pathname, encoding: 'utf8' })
+  const bin = fileURLToPath(new URL('bin/dclint.cjs', dclint))
+  const out = execFileSync(process.execPath, [bin, '-c', '.dclintrc.yml', '-q', ...FILES], { cwd: fileURLToPath(root), encoding: 'utf8' })
   t.notMatch(out, /error/)
 })
 
