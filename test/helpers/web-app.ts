@@ -93,7 +93,7 @@ export function sseReader (body: ReadableStream<Uint8Array>) {
     }
   })().catch(() => {}).finally(() => { ended = true; for (const w of waiters.splice(0)) w() })
 
-  async function next (want: (e: SseEvent) => boolean = () => true, ms = 5_000): Promise<SseEvent> {
+  async function next (want: (e: SseEvent) => boolean = () => true, ms = 15_000): Promise<SseEvent> {
     const deadline = Date.now() + ms
     for (;;) {
       while (cursor < all.length) {

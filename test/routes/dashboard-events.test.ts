@@ -46,7 +46,7 @@ t.test('snapshot at once, then job events as a job progresses; shutdown ends the
   t.ok(jobEvents.length <= 4, `changes are coalesced per flush (${jobEvents.length} job events)`)
 
   await app.close()
-  const last = await events.next(e => e.event === 'shutdown', 3_000)
+  const last = await events.next(e => e.event === 'shutdown', 15_000)
   t.match(last.data, { reason: /shutting down/ })
   await events.done
 })
@@ -89,7 +89,7 @@ t.test('a stream that reaches its maximum age asks the client to reconnect', asy
   const { config } = await buildWebApp(t, { listenPort: port, dashboard: { maxStreamMs: 300, tickMs: 60_000 } })
   const res = await fetch(`${config.PUBLIC_URL}/api/dashboard/events`, { headers: auth })
   const events = sseReader(res.body!)
-  const reconnect = await events.next(e => e.event === 'reconnect', 3_000)
+  const reconnect = await events.next(e => e.event === 'reconnect', 15_000)
   t.match(reconnect.data, { reason: /maximum age/ })
   await events.done
 })

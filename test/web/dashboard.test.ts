@@ -49,10 +49,11 @@ t.test('the dashboard signs in, updates live, acts, and chats', { skip }, async 
     description: 'Optimize Big Buck Bunny (2008) for phones',
     // Keeps moving (5 → 95, then again) until cancelled, so a slow page load cannot miss the movement.
     run: async handle => {
+      const cancelled = abortable(handle.signal)
       for (let step = 0; !handle.signal.aborted; step++) {
         const p = 5 + (step * 5) % 95
         handle.progress(p, `Encoding: ${p}%`)
-        await Promise.race([new Promise(resolve => setTimeout(resolve, 400)), abortable(handle.signal)])
+        await Promise.race([new Promise(resolve => setTimeout(resolve, 400)), cancelled])
       }
     }
   })
@@ -66,35 +67,35 @@ t.test('the dashboard signs in, updates live, acts, and chats', { skip }, async 
   page.on('request', r => { if (!r.url().startsWith(config.PUBLIC_URL)) offLoopback.push(r.url()) })
 
   await page.goto(`${config.PUBLIC_URL}/`)
-  await page.locator('body[data-signed-in="true"]').waitFor({ timeout: 15_000 })
+  await page.locator('body[data-signed-in="true"]').waitFor({ timeout: 25_000 })
   t.equal(page.url(), `${config.PUBLIC_URL}/dashboard`, 'the callback URL (with its code) is gone from the address bar')
   t.pass('signed in through /register, /authorize and /token, and back on /dashboard')
   const stored = await page.evaluate(() => JSON.stringify(sessionStorage))
   t.match(stored, /accessToken/, 'the token is kept in sessionStorage')
   t.equal(await page.evaluate(() => localStorage.length), 0, 'nothing in localStorage')
 
-  await page.locator('#services .tile.up', { hasText: 'Jellyfin' }).waitFor({ timeout: 10_000 })
+  await page.locator('#services .tile.up', { hasText: 'Jellyfin' }).waitFor({ timeout: 20_000 })
   t.ok(await page.locator('#services .tile.down').count() >= 1, 'backends that are down show as down')
-  await page.locator('#live[data-state="live"]').waitFor({ timeout: 10_000 })
+  await page.locator('#live[data-state="live"]').waitFor({ timeout: 20_000 })
   t.pass('live updates connected')
 
   const bar = page.locator(`#jobs [data-job-id="${job.id}"] progress`)
-  await bar.waitFor({ timeout: 10_000 })
+  await bar.waitFor({ timeout: 20_000 })
   const first = Number(await bar.getAttribute('value') ?? await bar.evaluate(el => (el as HTMLProgressElement).value))
   await page.waitForFunction(([id, before]) => {
     const el = document.querySelector(`#jobs [data-job-id="${id}"] progress`) as HTMLProgressElement | null
     return el !== null && Math.abs(el.value - before) >= 5
-  }, [job.id, first] as const, { timeout: 15_000 })
+  }, [job.id, first] as const, { timeout: 25_000 })
   t.pass('the job progress bar moved without a reload')
 
   await page.locator('#playing .row').first().waitFor()
   t.match(await page.locator('#playing').innerText(), /family on Living Room TV/)
-  await page.locator('#downloads .row', { hasText: 'sintel-2010-1080p.mkv' }).waitFor({ timeout: 10_000 })
+  await page.locator('#downloads .row', { hasText: 'sintel-2010-1080p.mkv' }).waitFor({ timeout: 20_000 })
   t.match(await page.locator('#libraries').innerText(), /episodes/)
 
   await page.fill('#chat-input', 'what is going on?')
   await page.click('#chat-send')
-  await page.locator('#chat-log .msg.assistant', { hasText: 'Two people are watching' }).waitFor({ timeout: 10_000 })
+  await page.locator('#chat-log .msg.assistant', { hasText: 'Two people are watching' }).waitFor({ timeout: 20_000 })
   t.pass('the chat reply streamed in')
 
   mkdirSync(OUTPUT, { recursive: true })
@@ -102,12 +103,12 @@ t.test('the dashboard signs in, updates live, acts, and chats', { skip }, async 
   await page.screenshot({ path: join(OUTPUT, 'dashboard.png'), fullPage: true })
 
   await page.locator(`#jobs [data-job-id="${job.id}"] button`, { hasText: 'Cancel' }).click()
-  await page.locator(`#jobs [data-job-id="${job.id}"][data-status="cancelled"]`).waitFor({ timeout: 10_000 })
+  await page.locator(`#jobs [data-job-id="${job.id}"][data-status="cancelled"]`).waitFor({ timeout: 20_000 })
   t.equal(app.jobs.get(job.id)?.status, 'cancelled', 'the Cancel button cancelled the job')
 
   const session = jellyfin.state.sessions.find(s => s.nowPlayingId)!
   await page.locator(`#playing [data-session-id="${session.id}"] button`, { hasText: 'Stop' }).click()
-  await page.locator('#playing .empty').waitFor({ timeout: 10_000 })
+  await page.locator('#playing .empty').waitFor({ timeout: 20_000 })
   t.notOk(session.nowPlayingId, 'the Stop button stopped playback on the media server')
 
   await page.setViewportSize({ width: 390, height: 844 })
