@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { BackendError, ToolError } from '../../lib/errors.js'
 import { readTorrentFile } from '../../plugins/backends/qbittorrent-torrent-file.js'
 import {
-  clientFor, makeTorrent, startQbittorrent, swarmUnavailable, waitFor, type QbtInstance
+  clientFor, downloadFrom, makeTorrent, startQbittorrent, swarmUnavailable, waitFor, type QbtInstance
 } from '../helpers/qbt-swarm.js'
 
 const skip = await swarmUnavailable()
@@ -62,11 +62,7 @@ test('qBittorrent client on a real loopback swarm', { skip }, async t => {
     const savePath = join(downloadsRoot, 'movies')
     const added = await client.addTorrentFile(movie.torrent, { savePath, category: 'movies', tags: ['mcp', 'test'] })
     t.equal(added.hash, hash)
-    await client.addPeers([hash], [`127.0.0.1:${seeder.peerPort}`])
-    const done = await waitFor('the download to finish', async () => {
-      const [info] = await client.list({ hashes: [hash] })
-      return info?.progress === 1 ? info : undefined
-    }, 60_000)
+    const done = await downloadFrom(client, hash, `127.0.0.1:${seeder.peerPort}`, 'the download to finish')
     t.equal(done.name, movie.name)
     t.equal(done.savePath, savePath)
     t.equal(done.contentPath, join(savePath, movie.name))
@@ -106,11 +102,7 @@ test('qBittorrent client on a real loopback swarm', { skip }, async t => {
     await seedClient.addTorrentFile(other.torrent, { savePath: seedData, skipChecking: true })
     const added = await client.addMagnet(`magnet:?xt=urn:btih:${otherHash}&dn=Other`, { savePath: join(downloadsRoot, 'tv'), category: 'tv' })
     t.equal(added.hash, otherHash)
-    await client.addPeers([otherHash], [`127.0.0.1:${seeder.peerPort}`])
-    const done = await waitFor('the magnet download', async () => {
-      const [i] = await client.list({ hashes: [otherHash] })
-      return i?.progress === 1 ? i : undefined
-    }, 60_000)
+    const done = await downloadFrom(client, otherHash, `127.0.0.1:${seeder.peerPort}`, 'the magnet download')
     t.ok(readFileSync(done.contentPath).equals(other.bytes))
     t.equal((await client.list({ category: 'tv' })).length, 1, 'category filter')
   })

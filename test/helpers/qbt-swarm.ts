@@ -62,3 +62,21 @@ export async function waitFor<T> (what: string, check: () => Promise<T | undefin
     await new Promise(resolve => setTimeout(resolve, 200))
   }
 }
+
+/**
+ * Waits until `hash` is complete on `client`, introducing `peer` (host:port) again every few seconds. qBittorrent
+ * adds a torrent asynchronously and ignores peers for a torrent it does not hold yet, and a refused first
+ * connection is retried only after a back-off: a real swarm's tracker would keep announcing the seeder.
+ */
+export async function downloadFrom (client: QbittorrentClient, hash: string, peer: string, what: string, timeoutMs = 60_000) {
+  let introducedAt = 0
+  return await waitFor(what, async () => {
+    const [info] = await client.list({ hashes: [hash] })
+    if (info?.progress === 1) return info
+    if (Date.now() - introducedAt > 3_000) {
+      introducedAt = Date.now()
+      await client.addPeers([hash], [peer]).catch(() => undefined)
+    }
+    return undefined
+  }, timeoutMs)
+}
