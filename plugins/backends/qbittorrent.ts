@@ -145,6 +145,15 @@ export function createQbittorrentClient (opts: QbittorrentOptions) {
     return (raw ?? []).map(trim)
   }
 
+  // qBittorrent answers torrents/add before the torrent is in its session: until it is, the torrent is missing
+  // from lists and calls naming its hash (peers, pause) are ignored. Wait briefly so callers see what they added.
+  async function untilListed (hash: string, timeoutMs = 5_000) {
+    const deadline = Date.now() + timeoutMs
+    while ((await list({ hashes: [hash] })).length === 0 && Date.now() < deadline) {
+      await new Promise(resolve => setTimeout(resolve, 100))
+    }
+  }
+
   async function add (parts: { magnet?: string, torrent?: Buffer }, hash: string, o: AddTorrentOptions) {
     const { v5 } = await apiVersion()
     const fields: Record<string, string> = {}
@@ -160,7 +169,10 @@ export function createQbittorrentClient (opts: QbittorrentOptions) {
     } else c = form('/api/v2/torrents/add', { ...fields, urls: parts.magnet! })
     const answer = (await call<string>({ ...c, allowStatus: [202, 409, 415] })).trim()
     // 4.x–5.1 answer "Ok."/"Fails."; 5.2+ answer JSON counts (409 when nothing was added).
-    if (answer === 'Ok.' || /"success_count"\s*:\s*[1-9]|"pending_count"\s*:\s*[1-9]/.test(answer)) return { hash }
+    if (answer === 'Ok.' || /"success_count"\s*:\s*[1-9]|"pending_count"\s*:\s*[1-9]/.test(answer)) {
+      await untilListed(hash)
+      return { hash }
+    }
     if (/not a valid torrent/i.test(answer)) throw new ToolError('qBittorrent says the .torrent file is not valid.')
     const existing = await list({ hashes: [hash] })
     if (existing.length > 0) throw new ToolError(`qBittorrent already has this torrent (${existing[0].name}, hash ${hash}). Use cancel_downloads to list it.`)

@@ -64,9 +64,8 @@ export async function waitFor<T> (what: string, check: () => Promise<T | undefin
 }
 
 /**
- * Waits until `hash` is complete on `client`, introducing `peer` (host:port) again every few seconds. qBittorrent
- * adds a torrent asynchronously and ignores peers for a torrent it does not hold yet, and a refused first
- * connection is retried only after a back-off: a real swarm's tracker would keep announcing the seeder.
+ * Waits until `hash` is complete on `client`, introducing `peer` (host:port) again every few seconds: a refused or
+ * dropped first connection is retried only after a back-off, where a real swarm's tracker would keep announcing.
  */
 export async function downloadFrom (client: QbittorrentClient, hash: string, peer: string, what: string, timeoutMs = 60_000) {
   let introducedAt = 0
