@@ -23,8 +23,32 @@ function passwordHash (password: string) {
   return `@ByteArray(${salt.toString('base64')}:${pbkdf2Sync(password, salt, 100_000, 64, 'sha512').toString('base64')})`
 }
 
-/** Starts one qbittorrent-nox profile under `dir`; `localAuth: false` lets 127.0.0.1 in without a login. */
-export async function startQbittorrent (dir: string, opts: { password: string, localAuth?: boolean, downloadDir?: string, webPort?: number, peerPort?: number }): Promise<QbtInstance> {
+type StartOptions = { password: string, localAuth?: boolean, downloadDir?: string, webPort?: number, peerPort?: number }
+
+/**
+ * Starts one qbittorrent-nox profile under `dir`; `localAuth: false` lets 127.0.0.1 in without a login.
+ * A free port can be taken by another process before qBittorrent binds it; then it starts again on new ports.
+ */
+export async function startQbittorrent (dir: string, opts: StartOptions): Promise<QbtInstance> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(dir, opts)
+    } catch (err) {
+      const portChosenByUs = opts.webPort === undefined && opts.peerPort === undefined
+      if (!(err instanceof PortTakenError) || !portChosenByUs || attempt === 3) throw err
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+/** True when the answer is qBittorrent's own (not another local server that happens to hold the port). */
+async function isQbittorrentAnswer (res: Response) {
+  const body = (await res.text()).trim()
+  return (res.status === 200 && /^\d+\.\d+/.test(body)) || (res.status === 403 && body === 'Forbidden')
+}
+
+async function startOnce (dir: string, opts: StartOptions): Promise<QbtInstance> {
   const webPort = opts.webPort ?? await freePort()
   const peerPort = opts.peerPort ?? await freePort()
   const home = join(dir, 'home')
@@ -54,17 +78,18 @@ export async function startQbittorrent (dir: string, opts: { password: string, l
   const url = `http://127.0.0.1:${webPort}`
   const deadline = Date.now() + 15_000
   for (;;) {
-    try {
-      const res = await fetch(`${url}/api/v2/app/webapiVersion`)
-      await res.arrayBuffer()
-      break // 403 before login still means the WebUI is up
-    } catch {
-      if (!daemon.running || Date.now() > deadline) {
-        await daemon.stop()
-        throw new Error(`qbittorrent-nox did not start: ${daemon.outputTail().slice(-500)}`)
-      }
-      await new Promise(resolve => setTimeout(resolve, 100))
+    if (/Unable to bind/i.test(daemon.outputTail())) {
+      await daemon.stop()
+      throw new PortTakenError(`qbittorrent-nox could not bind port ${webPort}: ${daemon.outputTail().slice(-300)}`)
     }
+    // 403 before login still means the WebUI is up.
+    const ours = await fetch(`${url}/api/v2/app/webapiVersion`).then(isQbittorrentAnswer, () => false)
+    if (ours) break
+    if (!daemon.running || Date.now() > deadline) {
+      await daemon.stop()
+      throw new Error(`qbittorrent-nox did not start: ${daemon.outputTail().slice(-500)}`)
+    }
+    await new Promise(resolve => setTimeout(resolve, 100))
   }
   return { url, webPort, peerPort, downloadDir, daemon, stop: () => daemon.stop(5_000) }
 }

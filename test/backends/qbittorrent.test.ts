@@ -4,6 +4,8 @@ import { test } from 'tap'
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { BackendError, ToolError } from '../../lib/errors.js'
 import { readTorrentFile } from '../../plugins/backends/qbittorrent-torrent-file.js'
 import {
@@ -134,4 +136,13 @@ test('qBittorrent client on a real loopback swarm', { skip }, async t => {
     await waitFor('removal', async () => (await client.list({ hashes: [tv.hash] })).length === 0 ? true : undefined)
     t.ok(existsSync(tv.contentPath), 'data kept')
   })
+})
+
+test('a WebUI port held by another server is reported, never mistaken for a running qBittorrent', { skip }, async t => {
+  const base = mkdtempSync(join(tmpdir(), 'qbt-port-'))
+  const squatter = createServer((_req, res) => { res.statusCode = 404; res.end('not qBittorrent') })
+  await new Promise<void>(resolve => squatter.listen(0, '127.0.0.1', resolve))
+  t.teardown(() => { squatter.close(); rmSync(base, { recursive: true, force: true }) })
+  const webPort = (squatter.address() as AddressInfo).port
+  await t.rejects(startQbittorrent(base, { webPort }), new RegExp(`could not bind port ${webPort}`))
 })
