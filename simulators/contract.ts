@@ -1,5 +1,5 @@
 // Validates every request a simulator receives and every response it sends against the backend's
-// official OpenAPI file (../shared/contracts). A simulator that drifts from the contract records a
+// official OpenAPI file (simulators/contracts, with their sources in SOURCES.md there). A simulator that drifts from the contract records a
 // violation, and the tests that exercise it fail.
 //
 // Fix-ups applied to the upstream specs at load time (documented in the README):
@@ -7,8 +7,8 @@
 //  2. `nullable: true` without `type` (Swashbuckle) rewritten to anyOf [rest, {type: null}] — AJV refuses it.
 //  3. Custom formats registered: `date-span` (.NET TimeSpan) and `text`.
 //  4. CommandResource allows extra properties: each *arr command carries its own fields (seriesId, files…).
-import { readFileSync, existsSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import { OpenAPIBackend } from 'openapi-backend'
@@ -26,16 +26,9 @@ const FILES: Record<ContractName, string> = {
   pyload: 'pyload-ng.openapi.json'
 }
 
-/** The contracts folder: CONTRACTS_DIR, else ../shared/contracts beside the project. */
+/** The contracts folder: CONTRACTS_DIR, else the copies this repository carries beside this file. */
 export function contractsDir (): string {
-  if (process.env.CONTRACTS_DIR) return process.env.CONTRACTS_DIR
-  let dir = dirname(fileURLToPath(import.meta.url))
-  for (let i = 0; i < 5; i++) {
-    const candidate = resolve(dir, '..', 'shared', 'contracts')
-    if (existsSync(candidate)) return candidate
-    dir = resolve(dir, '..')
-  }
-  throw new Error('Cannot find the backend contracts (../shared/contracts); set CONTRACTS_DIR')
+  return process.env.CONTRACTS_DIR ?? join(dirname(fileURLToPath(import.meta.url)), 'contracts')
 }
 
 export interface Contract {

@@ -1,5 +1,5 @@
 // The parts of the Sonarr/Radarr v3 resources this server reads, typed at the edge. Field names follow the
-// vendored OpenAPI files (../shared/contracts/sonarr-v3 and radarr-v3); real servers send more fields, which
+// vendored OpenAPI files (simulators/contracts/sonarr-v3 and radarr-v3); real servers send more fields, which
 // are ignored. Paths in these objects are already translated to our side of PATH_MAP by the client.
 
 export interface NamedId { id: number, name?: string | null }

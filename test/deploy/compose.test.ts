@@ -100,12 +100,12 @@ t.test('every variable the compose files use is in .env.example and the config s
   t.same([...example].sort(), [...schema].sort(), '.env.example and the config schema list the same variables')
 })
 
-t.test('Dockerfiles: multi-stage, pinned Node 22 LTS, non-root, media tools, health check', async t => {
+t.test('Dockerfiles: multi-stage, pinned Node 24 LTS, non-root, media tools, health check', async t => {
   for (const f of ['compose/Dockerfile', 'compose/Dockerfile.bot']) {
     const text = read(f)
     const froms = [...text.matchAll(/^FROM (\S+)/gm)].map(m => m[1])
     t.ok(froms.length >= 2, `${f} is multi-stage`)
-    for (const from of froms) t.match(from, /^node:22\.\d+\.\d+-bookworm-slim$/, `${f} pins Node 22`)
+    for (const from of froms) t.match(from, /^node:24\.\d+\.\d+-bookworm-slim$/, `${f} pins Node 24`)
     const lastStage = text.slice(text.lastIndexOf('FROM '))
     t.match(lastStage, /^USER node$/m, `${f} runs as a non-root user`)
     t.match(text, /npm ci/)

@@ -1,4 +1,4 @@
-// Reads the shared hostile-input lists (../shared/payloads, see SOURCES.md there). Data only: tests feed the
+// Reads the hostile-input lists this repository carries (test/fixtures/payloads, see SOURCES.md there). Data only: tests feed the
 // strings to validators and never send traffic to anything they name.
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -6,7 +6,7 @@ import { dirname, join, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const here = dirname(fileURLToPath(import.meta.url))
-export const PAYLOAD_DIR = resolve(here, '../../../shared/payloads')
+export const PAYLOAD_DIR = resolve(here, '../fixtures/payloads')
 
 export interface Payload { file: string, line: number, text: string }
 

@@ -1,4 +1,4 @@
-// Every line of every path-traversal list (../shared/payloads/path-traversal), raw and URL-decoded, as a
+// Every line of every path-traversal list (test/fixtures/payloads/path-traversal), raw and URL-decoded, as a
 // media-relative, downloads/ and absolute input, against a tree full of escaping symlinks: each is refused or
 // resolves strictly inside a root. Weird-but-legal names inside a root are fine; escapes must be zero.
 import t from 'tap'

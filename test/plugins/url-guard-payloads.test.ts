@@ -1,4 +1,4 @@
-// Every line of the SSRF lists (../shared/payloads/ssrf) goes through a URL-guarded test tool: refused before
+// Every line of the SSRF lists (test/fixtures/payloads/ssrf) goes through a URL-guarded test tool: refused before
 // the handler queues anything, and no connection is opened. The fake resolver answers like real DNS does for
 // these names: rebinding and wildcard services (nip.io, localtest.me...) give the private address they encode,
 // other names a public address. A handful of lines name ordinary public hosts; the guard cannot and should not
