@@ -5,7 +5,11 @@ export interface TorrentInfo {
   name: string
   /** qBittorrent state, e.g. downloading, stalledDL, uploading, pausedUP (4.x) / stoppedUP (5.x), error. */
   state: string
-  /** Coarse state every tool can rely on across versions. */
+  /**
+   * Coarse state every tool can rely on across versions. seeding: finished and still shared by qBittorrent
+   * (uploading, stalled or queued for upload, forced); completed: finished and stopped (pausedUP/stoppedUP).
+   * In both, qBittorrent still holds the files.
+   */
   phase: 'downloading' | 'seeding' | 'completed' | 'paused' | 'queued' | 'checking' | 'error' | 'other'
   /** 0–1. */
   progress: number
@@ -65,6 +69,10 @@ export interface RawTorrent {
   ratio: number
 }
 
+// State names as qBittorrent serializes them: src/webui/api/serialize/serialize_torrent.cpp,
+// torrentStateToString (github.com/qbittorrent/qBittorrent; release-4.5.2 says paused*, 5.0 renamed them
+// stopped*, release-5.0.0 and release-5.2.0). stalledUP (no peer wants data) and queuedUP (waiting for a
+// seeding slot) are seeding torrents, not finished ones: the torrent is active and may read its files any time.
 const PHASES: Record<string, TorrentInfo['phase']> = {
   downloading: 'downloading',
   metaDL: 'downloading',
@@ -73,17 +81,16 @@ const PHASES: Record<string, TorrentInfo['phase']> = {
   forcedMetaDL: 'downloading',
   uploading: 'seeding',
   forcedUP: 'seeding',
-  stalledUP: 'completed',
+  stalledUP: 'seeding',
+  queuedUP: 'seeding',
   pausedUP: 'completed',
   stoppedUP: 'completed',
-  queuedUP: 'completed',
   pausedDL: 'paused',
   stoppedDL: 'paused',
   queuedDL: 'queued',
   checkingDL: 'checking',
   checkingUP: 'checking',
   checkingResumeData: 'checking',
-  allocating: 'checking',
   moving: 'checking',
   error: 'error',
   missingFiles: 'error'

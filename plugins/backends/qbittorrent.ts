@@ -1,8 +1,7 @@
 // qBittorrent WebUI API v2 client (app.backends.qbittorrent). Logs in with TORRENT_CLIENT_USERNAME/PASSWORD
-// for an SID cookie and logs in again once when a call answers 403 (expired session). Sends neither
+// for a session cookie and logs in again once when a call answers 403 (expired session). Sends neither
 // Referer nor Origin: the WebUI's CSRF check only rejects them when present and not an exact host:port match.
 // Reads webapiVersion once to pick 4.x names (pause/resume, paused) or 5.x names (stop/start, stopped).
-import { randomBytes } from 'node:crypto'
 import { posix } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config.js'
@@ -10,6 +9,7 @@ import { BackendError, ToolError } from '../../lib/errors.js'
 import { createHttpBackend, type HttpCall, type ProbeResult } from './http.js'
 import { createPathMap, type PathMap } from './path-map.js'
 import { magnetHash, readTorrentFile } from './qbittorrent-torrent-file.js'
+import { multipart, sessionCookie } from './qbittorrent-wire.js'
 import {
   isoFromEpoch, phaseOf, type AddTorrentOptions, type RawTorrent, type TorrentFileEntry, type TorrentInfo
 } from './qbittorrent-types.js'
@@ -29,7 +29,8 @@ export interface QbittorrentOptions {
 }
 
 export function createQbittorrentClient (opts: QbittorrentOptions) {
-  let sid: string | undefined
+  /** The session cookie(s) the login set, as `name=value` pairs (the name differs by version, see login()). */
+  let session: string | undefined
   let loggedIn = false
   let loggingIn: Promise<void> | undefined
   let api: { webapi: string, v5: boolean } | undefined
@@ -39,11 +40,16 @@ export function createQbittorrentClient (opts: QbittorrentOptions) {
     baseUrl: opts.url,
     urlVar: 'TORRENT_CLIENT_URL',
     keyVar: 'TORRENT_CLIENT_PASSWORD',
-    headers: (): Record<string, string> => (sid ? { cookie: `SID=${sid}` } : {}),
+    headers: (): Record<string, string> => (session ? { cookie: session } : {}),
     deadlineMs: opts.deadlineMs ?? 15_000,
     concurrency: 4
   })
 
+  // Login answers by version (github.com/qbittorrent/qBittorrent, src/webui/api/authcontroller.cpp and
+  // src/webui/webapplication.cpp): up to 5.1 (release-4.5.2, release-5.1.0) 200 "Ok." or 200 "Fails.", cookie
+  // "SID", which 4.6–5.1 let users rename (WebAPI\SessionCookieName, release-4.6.0 webapplication.cpp);
+  // from 5.2 (release-5.2.0, commits 0c48b70e5 and 753fb80e9) 204 with no body, 401 for wrong credentials,
+  // cookie "QBT_SID_<WebUI port>". All versions answer 403 to a banned address. So: any success, any cookie.
   async function login (): Promise<void> {
     const body = new URLSearchParams({ username: opts.username, password: opts.password }).toString()
     let res
@@ -53,14 +59,18 @@ export function createQbittorrentClient (opts: QbittorrentOptions) {
       if (err instanceof BackendError && err.status === 403) {
         throw new BackendError(SERVICE, 'qBittorrent has banned this server\'s address after too many failed logins. Fix TORRENT_CLIENT_USERNAME/TORRENT_CLIENT_PASSWORD, then restart qBittorrent (or wait for WebUI\\BanDuration).', 403, 'unauthorized')
       }
+      if (err instanceof BackendError && err.status === 401) {
+        throw new BackendError(SERVICE, 'qBittorrent rejected the login (HTTP 401): check TORRENT_CLIENT_USERNAME and TORRENT_CLIENT_PASSWORD; if they are right, its CSRF or host check refused TORRENT_CLIENT_URL (see WebUI\\ServerDomains).', 401, 'unauthorized')
+      }
       throw err
     }
-    if (res.data.trim() !== 'Ok.') {
-      throw new BackendError(SERVICE, 'qBittorrent rejected the login: check TORRENT_CLIENT_USERNAME and TORRENT_CLIENT_PASSWORD.', 200, 'unauthorized')
+    const succeeded = res.status === 204 || (res.status === 200 && res.data.trim() === 'Ok.')
+    if (!succeeded) {
+      const detail = res.data.trim() === 'Fails.' ? '' : ` (it answered HTTP ${res.status}; is TORRENT_CLIENT_URL the qBittorrent WebUI?)`
+      throw new BackendError(SERVICE, `qBittorrent rejected the login: check TORRENT_CLIENT_USERNAME and TORRENT_CLIENT_PASSWORD${detail}.`, res.status, 'unauthorized')
     }
-    const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? [])
     // No cookie is normal when the WebUI bypasses auth for this address (LocalHostAuth off or a whitelisted subnet).
-    sid = cookies.map(c => /^SID=([^;]+)/.exec(c)?.[1]).find(Boolean)
+    session = sessionCookie(res.headers['set-cookie'])
     loggedIn = true
   }
 
@@ -80,7 +90,7 @@ export function createQbittorrentClient (opts: QbittorrentOptions) {
       if (err.status === 401) {
         throw new BackendError(SERVICE, 'qBittorrent refused the request (HTTP 401): its WebUI CSRF or host check rejected it. Check TORRENT_CLIENT_URL and WebUI\\ServerDomains.', 401, 'unauthorized')
       }
-      sid = undefined
+      session = undefined
       loggedIn = false
       await ensureLogin()
       return (await http.call<T>(c)).data
@@ -250,17 +260,6 @@ export function createQbittorrentClient (opts: QbittorrentOptions) {
 }
 
 export type QbittorrentClient = ReturnType<typeof createQbittorrentClient>
-
-function multipart (fields: Record<string, string>, file: { name: string, filename: string, type: string, data: Buffer }) {
-  const boundary = `----msmcp${randomBytes(12).toString('hex')}`
-  const parts: Buffer[] = []
-  for (const [k, v] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`))
-  }
-  parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\ncontent-type: ${file.type}\r\n\r\n`))
-  parts.push(file.data, Buffer.from(`\r\n--${boundary}--\r\n`))
-  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` }
-}
 
 declare module './index.js' {
   interface Backends {
