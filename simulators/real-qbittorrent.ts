@@ -1,14 +1,24 @@
 // Runs the real qbittorrent-nox on loopback: one profile under a folder, WebUI and peer port on 127.0.0.1,
 // DHT, LSD, PeX, UPnP/NAT-PMP and GeoIP lookups off, so no packet leaves the machine. Used by the loopback
 // swarm tests and by `npm run demo` (when qbittorrent-nox is installed).
+// Two majors: 4 is the machine's qbittorrent-nox (Debian bookworm's 4.5.2); 5 is Debian sid's, in the chroot
+// scripts/qbittorrent-chroot.sh builds. The chroot's runs in a private mount namespace (unshare), so its
+// mounts vanish with it, with the profile and data folders bound at their own paths: both sides see the same
+// paths. The profile's keys are the same in both (src/base/preferences.cpp, src/base/bittorrent/sessionimpl.cpp,
+// github.com/qbittorrent/qBittorrent, release-4.5.2 and release-5.2.0).
 import { randomBytes, pbkdf2Sync } from 'node:crypto'
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { startDaemon, type Daemon } from '../lib/process/index.js'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { findExecutable, startDaemon, type Daemon } from '../lib/process/index.js'
 import { freePort } from '../lib/net/free-port.js'
 export { freePort }
 
+export type QbtMajor = 4 | 5
+
 export interface QbtInstance {
+  major: QbtMajor
   url: string
   webPort: number
   peerPort: number
@@ -23,7 +33,45 @@ function passwordHash (password: string) {
   return `@ByteArray(${salt.toString('base64')}:${pbkdf2Sync(password, salt, 100_000, 64, 'sha512').toString('base64')})`
 }
 
-type StartOptions = { password: string, localAuth?: boolean, downloadDir?: string, webPort?: number, peerPort?: number }
+type StartOptions = {
+  password: string
+  localAuth?: boolean
+  downloadDir?: string
+  webPort?: number
+  peerPort?: number
+  /** 4 (default): the machine's qbittorrent-nox; 5: the chroot's. */
+  major?: QbtMajor
+  /** More folders qBittorrent must see (5.x: bound into the chroot at the same path), e.g. save paths. */
+  folders?: string[]
+}
+
+/** Where scripts/qbittorrent-chroot.sh builds the 5.x chroot (same defaults as the script). */
+export function qbt5ChrootDir (env = process.env) {
+  return env.MEDIASTACK_QBT5_CHROOT || join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'mediastack-qbt5')
+}
+
+const CHROOT_SCRIPT = ['../scripts/qbittorrent-chroot.sh', '../../scripts/qbittorrent-chroot.sh']
+  .map(rel => fileURLToPath(new URL(rel, import.meta.url))).find(existsSync)
+
+/** Why qBittorrent `major` cannot run here, or undefined when it can. */
+export async function qbtUnavailable (major: QbtMajor): Promise<string | undefined> {
+  if (major === 4) return await findExecutable('qbittorrent-nox') ? undefined : 'qbittorrent-nox is not installed (apt-get install qbittorrent-nox)'
+  const dir = qbt5ChrootDir()
+  if (!existsSync(join(dir, '.mediastack-qbt5'))) return `the qBittorrent 5 chroot is not built at ${dir} (run scripts/qbittorrent-chroot.sh as root)`
+  if (process.getuid?.() !== 0) return 'running the qBittorrent 5 chroot needs root (chroot and bind mounts in a private mount namespace)'
+  if (!await findExecutable('unshare')) return 'unshare (util-linux) is not installed'
+  return undefined
+}
+
+/** The command that runs qbittorrent-nox `major` with `args`, seeing `folders` at their own paths. */
+function command (major: QbtMajor, folders: string[], args: string[]): [string, string[]] {
+  if (major === 4) return ['qbittorrent-nox', args]
+  if (!CHROOT_SCRIPT) throw new Error('scripts/qbittorrent-chroot.sh is missing')
+  // A folder inside another bound folder is already visible.
+  const outer = [...new Set(folders.map(f => resolve(f)))].sort()
+    .filter((f, i, all) => !all.slice(0, i).some(parent => f.startsWith(parent + '/')))
+  return ['unshare', ['--mount', '--propagation', 'private', 'bash', CHROOT_SCRIPT, 'exec', ...outer, '--', ...args]]
+}
 
 /**
  * Starts one qbittorrent-nox profile under `dir`; `localAuth: false` lets 127.0.0.1 in without a login.
@@ -54,7 +102,9 @@ async function startOnce (dir: string, opts: StartOptions): Promise<QbtInstance>
   const home = join(dir, 'home')
   const profile = join(dir, 'profile')
   const downloadDir = opts.downloadDir ?? join(dir, 'dl')
-  for (const d of [home, join(profile, 'qBittorrent', 'config'), downloadDir]) mkdirSync(d, { recursive: true })
+  const major = opts.major ?? 4
+  const folders = [dir, downloadDir, ...opts.folders ?? []]
+  for (const d of [home, join(profile, 'qBittorrent', 'config'), ...folders]) mkdirSync(d, { recursive: true })
   writeFileSync(join(profile, 'qBittorrent', 'config', 'qBittorrent.conf'), [
     '[LegalNotice]', 'Accepted=true',
     '[BitTorrent]',
@@ -72,8 +122,10 @@ async function startOnce (dir: string, opts: StartOptions): Promise<QbtInstance>
     'WebUI\\CSRFProtection=true', 'WebUI\\UseUPnP=false', 'WebUI\\MaxAuthenticationFailCount=0', 'WebUI\\BanDuration=0',
     ''
   ].join('\n'))
-  const daemon = await startDaemon('qbittorrent-nox', [`--profile=${profile}`], {
-    label: 'qbittorrent-nox', env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config') }
+  const [file, args] = command(major, folders, [`--profile=${profile}`])
+  const daemon = await startDaemon(file, args, {
+    label: `qbittorrent-nox ${major}.x`,
+    env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), MEDIASTACK_QBT5_CHROOT: qbt5ChrootDir() }
   })
   const url = `http://127.0.0.1:${webPort}`
   const deadline = Date.now() + 15_000
@@ -87,9 +139,9 @@ async function startOnce (dir: string, opts: StartOptions): Promise<QbtInstance>
     if (ours) break
     if (!daemon.running || Date.now() > deadline) {
       await daemon.stop()
-      throw new Error(`qbittorrent-nox did not start: ${daemon.outputTail().slice(-500)}`)
+      throw new Error(`qbittorrent-nox ${major}.x did not start: ${daemon.outputTail().slice(-500)}`)
     }
     await new Promise(resolve => setTimeout(resolve, 100))
   }
-  return { url, webPort, peerPort, downloadDir, daemon, stop: () => daemon.stop(5_000) }
+  return { major, url, webPort, peerPort, downloadDir, daemon, stop: () => daemon.stop(5_000) }
 }
