@@ -1,5 +1,5 @@
-// cancel_downloads through the registry against a real qbittorrent-nox: list, the confirm flow for cancel
-// and purge_duplicates, and removal of exactly the previewed items.
+// cancel_downloads through the registry against a real qbittorrent-nox (4.x and the 5.x chroot): list, the
+// confirm flow for cancel and purge_duplicates, and removal of exactly the previewed items.
 import { test } from 'tap'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -8,63 +8,63 @@ import type { ToolContext } from '../../../plugins/tool-types.js'
 import { readTorrentFile } from '../../../plugins/backends/qbittorrent-torrent-file.js'
 import { buildApp } from '../../../app.js'
 import { makeRoots, testConfig } from '../../helpers/build.js'
-import { QBT_PASSWORD, makeTorrent, startQbittorrent, swarmUnavailable, waitFor } from '../../helpers/qbt-swarm.js'
+import { QBT_PASSWORD, makeTorrent, qbtMajors, startQbittorrent, waitFor } from '../../helpers/qbt-swarm.js'
 
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
-const skip = await swarmUnavailable()
+for (const { major, name, skip } of await qbtMajors()) {
+  test(`cancel_downloads on a real torrent client (${name})`, { skip }, async t => {
+    const roots = makeRoots()
+    t.teardown(() => roots.cleanup())
+    const qbt = await startQbittorrent(join(roots.base, 'qbt'), { downloadDir: roots.downloads, major })
+    t.teardown(() => qbt.stop())
+    const config = testConfig(roots, {
+      TORRENT_CLIENT_URL: qbt.url, TORRENT_CLIENT_PASSWORD: QBT_PASSWORD, SERIES_MANAGER_URL: 'http://127.0.0.1:9', MOVIE_MANAGER_URL: 'http://127.0.0.1:9'
+    })
+    const app = await buildApp(config, { logger: false })
+    await app.ready()
+    t.teardown(() => app.close())
+    const call = (args: unknown) => app.tools.call('cancel_downloads', args, ctx)
 
-test('cancel_downloads on a real torrent client', { skip }, async t => {
-  const roots = makeRoots()
-  t.teardown(() => roots.cleanup())
-  const qbt = await startQbittorrent(join(roots.base, 'qbt'), { downloadDir: roots.downloads })
-  t.teardown(() => qbt.stop())
-  const config = testConfig(roots, {
-    TORRENT_CLIENT_URL: qbt.url, TORRENT_CLIENT_PASSWORD: QBT_PASSWORD, SERIES_MANAGER_URL: 'http://127.0.0.1:9', MOVIE_MANAGER_URL: 'http://127.0.0.1:9'
+    // Two torrents of the same release (different data, so different hashes) and one other; no peers, so they wait.
+    const src = join(roots.base, 'src')
+    mkdirSync(join(src, 'a'), { recursive: true })
+    mkdirSync(join(src, 'b'), { recursive: true })
+    const one = makeTorrent(join(src, 'a'), 'Some.Show.S01E01.1080p.mkv', 100_000)
+    const two = makeTorrent(join(src, 'b'), 'Some.Show.S01E01.1080p.mkv', 120_000)
+    const other = makeTorrent(src, 'Other.Movie.2020.mkv', 90_000)
+    const client = app.backends.qbittorrent
+    for (const x of [one, two, other]) await client.addTorrentFile(x.torrent, { savePath: join(roots.downloads, 'tv') })
+    const hashes = [one, two, other].map(x => readTorrentFile(x.torrent).hash)
+    await waitFor('torrents listed', async () => (await client.list()).length === 3 ? true : undefined)
+
+    const listed = await call({ source: 'all' })
+    t.notOk(listed.isError, listed.content[0].text)
+    const list = listed.structuredContent as { items: Array<{ id: string }>, total: number, warnings: string[] }
+    t.equal(list.total, 3)
+    t.same(list.items.map(i => i.id).sort(), hashes.map(h => `torrent:${h}`).sort())
+    t.equal(list.warnings.length, 2, 'the unreachable managers are reported, not fatal')
+
+    const preview = await call({ action: 'purge_duplicates', source: 'torrents' })
+    const confirmation = (preview.structuredContent as { confirmation: { confirmToken: string, targets: Array<{ id: string }> } }).confirmation
+    t.equal(confirmation.targets.length, 1, 'one of the two copies is a duplicate')
+    t.equal((await client.list()).length, 3, 'the preview changed nothing')
+    const purged = await call({ action: 'purge_duplicates', source: 'torrents', confirmToken: confirmation.confirmToken })
+    t.notOk(purged.isError, purged.content[0].text)
+    t.same((purged.structuredContent as { removed: Array<{ id: string }> }).removed.map(r => r.id), [confirmation.targets[0].id])
+    await waitFor('purge', async () => (await client.list()).length === 2 ? true : undefined)
+
+    const unknown = await call({ action: 'cancel', source: 'torrents', ids: [`torrent:${'0'.repeat(40)}`] })
+    t.match(unknown.content[0].text, /Not found/)
+    const noToken = await call({ action: 'cancel', source: 'torrents', ids: [`torrent:${hashes[2]}`] })
+    const token = (noToken.structuredContent as { confirmation: { confirmToken: string } }).confirmation.confirmToken
+    const otherArgs = await call({ action: 'cancel', source: 'torrents', ids: [`torrent:${hashes[2]}`], deleteFiles: false, confirmToken: token })
+    t.equal(otherArgs.isError, true, 'a token only works with the previewed arguments')
+    t.equal((await client.list({ hashes: [hashes[2]] })).length, 1)
+    const again = await call({ action: 'cancel', source: 'torrents', ids: [`torrent:${hashes[2]}`] })
+    const token2 = (again.structuredContent as { confirmation: { confirmToken: string } }).confirmation.confirmToken
+    const cancelled = await call({ action: 'cancel', source: 'torrents', ids: [`torrent:${hashes[2]}`], confirmToken: token2 })
+    t.notOk(cancelled.isError, cancelled.content[0].text)
+    await waitFor('cancel', async () => (await client.list({ hashes: [hashes[2]] })).length === 0 ? true : undefined)
+    t.equal((await client.list()).length, 1)
   })
-  const app = await buildApp(config, { logger: false })
-  await app.ready()
-  t.teardown(() => app.close())
-  const call = (args: unknown) => app.tools.call('cancel_downloads', args, ctx)
-
-  // Two torrents of the same release (different data, so different hashes) and one other; no peers, so they wait.
-  const src = join(roots.base, 'src')
-  mkdirSync(join(src, 'a'), { recursive: true })
-  mkdirSync(join(src, 'b'), { recursive: true })
-  const one = makeTorrent(join(src, 'a'), 'Some.Show.S01E01.1080p.mkv', 100_000)
-  const two = makeTorrent(join(src, 'b'), 'Some.Show.S01E01.1080p.mkv', 120_000)
-  const other = makeTorrent(src, 'Other.Movie.2020.mkv', 90_000)
-  const client = app.backends.qbittorrent
-  for (const x of [one, two, other]) await client.addTorrentFile(x.torrent, { savePath: join(roots.downloads, 'tv') })
-  const hashes = [one, two, other].map(x => readTorrentFile(x.torrent).hash)
-  await waitFor('torrents listed', async () => (await client.list()).length === 3 ? true : undefined)
-
-  const listed = await call({ source: 'all' })
-  t.notOk(listed.isError, listed.content[0].text)
-  const list = listed.structuredContent as { items: Array<{ id: string }>, total: number, warnings: string[] }
-  t.equal(list.total, 3)
-  t.same(list.items.map(i => i.id).sort(), hashes.map(h => `torrent:${h}`).sort())
-  t.equal(list.warnings.length, 2, 'the unreachable managers are reported, not fatal')
-
-  const preview = await call({ action: 'purge_duplicates', source: 'torrents' })
-  const confirmation = (preview.structuredContent as { confirmation: { confirmToken: string, targets: Array<{ id: string }> } }).confirmation
-  t.equal(confirmation.targets.length, 1, 'one of the two copies is a duplicate')
-  t.equal((await client.list()).length, 3, 'the preview changed nothing')
-  const purged = await call({ action: 'purge_duplicates', source: 'torrents', confirmToken: confirmation.confirmToken })
-  t.notOk(purged.isError, purged.content[0].text)
-  t.same((purged.structuredContent as { removed: Array<{ id: string }> }).removed.map(r => r.id), [confirmation.targets[0].id])
-  await waitFor('purge', async () => (await client.list()).length === 2 ? true : undefined)
-
-  const unknown = await call({ action: 'cancel', source: 'torrents', ids: [`torrent:${'0'.repeat(40)}`] })
-  t.match(unknown.content[0].text, /Not found/)
-  const noToken = await call({ action: 'cancel', source: 'torrents', ids: [`torrent:${hashes[2]}`] })
-  const token = (noToken.structuredContent as { confirmation: { confirmToken: string } }).confirmation.confirmToken
-  const otherArgs = await call({ action: 'cancel', source: 'torrents', ids: [`torrent:${hashes[2]}`], deleteFiles: false, confirmToken: token })
-  t.equal(otherArgs.isError, true, 'a token only works with the previewed arguments')
-  t.equal((await client.list({ hashes: [hashes[2]] })).length, 1)
-  const again = await call({ action: 'cancel', source: 'torrents', ids: [`torrent:${hashes[2]}`] })
-  const token2 = (again.structuredContent as { confirmation: { confirmToken: string } }).confirmation.confirmToken
-  const cancelled = await call({ action: 'cancel', source: 'torrents', ids: [`torrent:${hashes[2]}`], confirmToken: token2 })
-  t.notOk(cancelled.isError, cancelled.content[0].text)
-  await waitFor('cancel', async () => (await client.list({ hashes: [hashes[2]] })).length === 0 ? true : undefined)
-  t.equal((await client.list()).length, 1)
-})
+}

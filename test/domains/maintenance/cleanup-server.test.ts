@@ -15,13 +15,13 @@ import { readTorrentFile } from '../../../plugins/backends/qbittorrent-torrent-f
 import type { ToolCallResult } from '../../../plugins/tool-types.js'
 import { makeRoots, testConfig, type TestRoots } from '../../helpers/build.js'
 import { toolContext } from '../../helpers/sim-app.js'
-import { QBT_PASSWORD, makeTorrent, startQbittorrent, swarmUnavailable, waitFor } from '../../helpers/qbt-swarm.js'
+import { QBT_PASSWORD, makeTorrent, qbtMajors, startQbittorrent, waitFor, type QbtMajor } from '../../helpers/qbt-swarm.js'
 
 const KEYS = { sonarr: 'c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7', radarr: 'd3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8', jellyfin: 'e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9', pyload: 'f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0' }
 const OLD = new Date(Date.now() - 3 * 24 * 3600_000)
 const data = (r: ToolCallResult) => r.structuredContent as Record<string, any>
 const text = (r: ToolCallResult) => r.content.map(c => c.text).join('\n')
-const noTorrentClient = await swarmUnavailable()
+type Tap = Parameters<Parameters<typeof t.test>[0]>[0]
 
 interface Stack {
   app: FastifyInstance
@@ -36,7 +36,7 @@ interface Stack {
 }
 
 /** Every backend is a simulator (or a real qbittorrent-nox); the managers see the library as /data (PATH_MAP). */
-async function stack (t: { teardown: (fn: () => unknown) => void }, o: { torrents: 'real' | 'unreachable', jellyfin?: { taskMs?: number, apiKey?: string } }): Promise<Stack> {
+async function stack (t: { teardown: (fn: () => unknown) => void }, o: { torrents: 'real' | 'unreachable', major?: QbtMajor, jellyfin?: { taskMs?: number, apiKey?: string } }): Promise<Stack> {
   const roots = makeRoots()
   t.teardown(() => roots.cleanup())
   // The library crosses PATH_MAP (/data); downloads are seen under their real path by every backend, as the
@@ -50,7 +50,7 @@ async function stack (t: { teardown: (fn: () => unknown) => void }, o: { torrent
   t.teardown(() => Promise.allSettled([sonarr.close(), radarr.close(), jellyfin.close(), pyload.close()]))
   let torrentUrl = 'http://127.0.0.1:9'
   if (o.torrents === 'real') {
-    const qbt = await startQbittorrent(join(roots.base, 'qbt'), { downloadDir: roots.downloads })
+    const qbt = await startQbittorrent(join(roots.base, 'qbt'), { downloadDir: roots.downloads, major: o.major })
     t.teardown(() => qbt.stop())
     torrentUrl = qbt.url
   }
@@ -96,8 +96,13 @@ function age (path: string) {
 const confirmWith = async (s: Stack, args: Record<string, unknown>, preview: ToolCallResult) =>
   await s.call({ ...args, confirmToken: data(preview).confirmation.confirmToken })
 
-t.test('every category on the real parts: the preview lists every target, the token acts on exactly that list, referenced folders survive', { skip: noTorrentClient }, async t => {
-  const s = await stack(t, { torrents: 'real' })
+// On both qBittorrent majors (the machine's 4.x and the 5.x chroot).
+for (const { major, name, skip } of await qbtMajors()) {
+  t.test(`every category on the real parts: the preview lists every target, the token acts on exactly that list, referenced folders survive (${name})`, { skip }, t => everyCategoryOnTheRealParts(t, major))
+}
+
+async function everyCategoryOnTheRealParts (t: Tap, major: QbtMajor) {
+  const s = await stack(t, { torrents: 'real', major })
   const { roots } = s
   const b = s.app.backends
 
@@ -180,7 +185,7 @@ t.test('every category on the real parts: the preview lists every target, the to
   t.ok(existsSync(join(roots.downloads, 'fresh/file.mkv')), 'recent items stay')
   t.equal((await b.sonarr.queue({ page: 1, pageSize: 10 })).totalRecords, 1, 'the queue item is untouched')
   t.same(s.violations(), [], 'the simulators saw only contract-conformant traffic')
-})
+}
 
 t.test('ghost entries: only provable ghosts, removed without files; a target that changed is skipped', async t => {
   const s = await stack(t, { torrents: 'unreachable' })
