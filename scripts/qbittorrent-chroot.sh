@@ -36,6 +36,7 @@ build () {
   # Built beside the final folder and renamed at the end, so an interrupted build never looks finished.
   tmp="$root.building.$$"
   trap 'rm -rf --one-file-system "$tmp" "$tmp.log"' EXIT
+  trap 'exit 143' TERM INT
   echo "qBittorrent 5 chroot: debootstrap $suite into $root (minbase + qbittorrent-nox)"
   debootstrap --variant=minbase --include=qbittorrent-nox --components=main "$suite" "$tmp" "$mirror" >"$tmp.log" 2>&1 || {
     tail -n 30 "$tmp.log" >&2; return 1
@@ -45,7 +46,7 @@ build () {
   dpkg-query --admindir="$tmp/var/lib/dpkg" -W -f='${Version}' qbittorrent-nox >"$tmp/.mediastack-qbt5"
   rm -rf --one-file-system "$root"
   mv "$tmp" "$root"
-  trap - EXIT
+  trap - EXIT TERM INT
   echo "qBittorrent 5 chroot: qbittorrent-nox $(cat "$marker") built in $(($(date +%s) - started)) s"
 }
 
