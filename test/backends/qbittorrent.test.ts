@@ -9,6 +9,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { BackendError, ToolError } from '../../lib/errors.js'
 import { readTorrentFile } from '../../plugins/backends/qbittorrent-torrent-file.js'
+import { qbt5ChrootDir } from '../../simulators/real-qbittorrent.js'
 import {
   QBT_PASSWORD, clientFor, downloadFrom, makeTorrent, qbtMajors, startQbittorrent, waitFor, type QbtInstance
 } from '../helpers/qbt-swarm.js'
@@ -157,3 +158,19 @@ for (const { major, name, skip } of await qbtMajors()) {
     await t.rejects(startQbittorrent(base, { webPort, major }), new RegExp(`could not bind port ${webPort}`))
   })
 }
+
+const five = (await qbtMajors()).find(m => m.major === 5)!
+test('the 5.x chroot\'s mounts exist only in its own namespace and leave with its one process', { skip: five.skip }, async t => {
+  const base = mkdtempSync(join(tmpdir(), 'qbt-mounts-'))
+  t.teardown(() => rmSync(base, { recursive: true, force: true }))
+  const chroot = qbt5ChrootDir()
+  // Field 5 of mountinfo is the mount point, as seen from the reading process's root (the chroot for qBittorrent).
+  const mountPoints = (pid: number | 'self') => readFileSync(`/proc/${pid}/mountinfo`, 'utf8').split('\n').map(line => line.split(' ')[4])
+  const qbt = await startQbittorrent(base, { major: 5 })
+  t.teardown(() => qbt.stop())
+  t.same(mountPoints('self').filter(p => p?.startsWith(chroot + '/')), [], 'none in this namespace')
+  t.ok(mountPoints(qbt.daemon.pid).includes(base), 'the test folder is bound at its own path inside the chroot')
+  t.equal(readFileSync(`/proc/${qbt.daemon.pid}/comm`, 'utf8').trim(), 'qbittorrent-nox', 'the started pid is qbittorrent-nox itself')
+  await qbt.stop()
+  t.notOk(existsSync(`/proc/${qbt.daemon.pid}`), 'gone after stop')
+})
