@@ -32,6 +32,7 @@ for (const { major, name, skip } of await qbtMajors()) {
     running.push(seeder, ours)
     const seedClient = clientFor(seeder, seedData, 'not-needed-when-localhost-auth-is-off')
     const client = clientFor(ours, downloadsRoot)
+    const both = { seeder: seedClient, us: `127.0.0.1:${ours.peerPort}` }
     t.teardown(async () => { await seedClient.close(); await client.close() })
 
     await t.test('the real login answers as the client expects of this major', async t => {
@@ -74,7 +75,7 @@ for (const { major, name, skip } of await qbtMajors()) {
       const savePath = join(downloadsRoot, 'movies')
       const added = await client.addTorrentFile(movie.torrent, { savePath, category: 'movies', tags: ['mcp', 'test'] })
       t.equal(added.hash, hash)
-      const done = await downloadFrom(client, hash, `127.0.0.1:${seeder.peerPort}`, 'the download to finish')
+      const done = await downloadFrom(client, hash, `127.0.0.1:${seeder.peerPort}`, 'the download to finish', both)
       t.equal(done.name, movie.name)
       t.equal(done.savePath, savePath)
       t.equal(done.contentPath, join(savePath, movie.name))
@@ -115,7 +116,7 @@ for (const { major, name, skip } of await qbtMajors()) {
       await seedClient.addTorrentFile(other.torrent, { savePath: seedData, skipChecking: true })
       const added = await client.addMagnet(`magnet:?xt=urn:btih:${otherHash}&dn=Other`, { savePath: join(downloadsRoot, 'tv'), category: 'tv' })
       t.equal(added.hash, otherHash)
-      const done = await downloadFrom(client, otherHash, `127.0.0.1:${seeder.peerPort}`, 'the magnet download')
+      const done = await downloadFrom(client, otherHash, `127.0.0.1:${seeder.peerPort}`, 'the magnet download', both)
       t.ok(readFileSync(done.contentPath).equals(other.bytes))
       t.equal((await client.list({ category: 'tv' })).length, 1, 'category filter')
     })

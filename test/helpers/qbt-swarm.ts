@@ -79,8 +79,9 @@ export async function waitFor<T> (what: string, check: () => Promise<T | undefin
 /**
  * Waits until `hash` is complete on `client`, introducing `peer` (host:port) again every few seconds: a refused or
  * dropped first connection is retried only after a back-off, where a real swarm's tracker would keep announcing.
+ * With `back`, the seeder is also told about us, so either side may open the connection.
  */
-export async function downloadFrom (client: QbittorrentClient, hash: string, peer: string, what: string, timeoutMs = 60_000) {
+export async function downloadFrom (client: QbittorrentClient, hash: string, peer: string, what: string, back?: { seeder: QbittorrentClient, us: string }) {
   let introducedAt = 0
   return await waitFor(what, async () => {
     const [info] = await client.list({ hashes: [hash] })
@@ -88,7 +89,8 @@ export async function downloadFrom (client: QbittorrentClient, hash: string, pee
     if (Date.now() - introducedAt > 3_000) {
       introducedAt = Date.now()
       await client.addPeers([hash], [peer]).catch(() => undefined)
+      await back?.seeder.addPeers([hash], [back.us]).catch(() => undefined)
     }
     return undefined
-  }, timeoutMs)
+  }, 60_000)
 }
