@@ -7,7 +7,7 @@ import http from 'node:http'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { AddressInfo } from 'node:net'
+import net, { type AddressInfo } from 'node:net'
 import { GuardError } from '../../lib/errors.js'
 import { findExecutable } from '../../lib/process/index.js'
 import { ytdlpDownload } from '../../lib/ytdlp.js'
@@ -16,6 +16,10 @@ import { createUrlGuard, type Resolver } from '../../lib/url-guard/url-guard.js'
 import { createAria2Client } from '../../plugins/backends/aria2.js'
 import { createPathMap } from '../../plugins/backends/path-map.js'
 import { waitFor } from '../helpers/qbt-swarm.js'
+import { makeRoots, testConfig } from '../helpers/build.js'
+import { buildApp } from '../../app.js'
+import { INTERNAL_PRINCIPAL } from '../../lib/principal.js'
+import type { ToolContext } from '../../plugins/tool-types.js'
 
 const ytdlp = await findExecutable('yt-dlp') ? undefined : 'yt-dlp not installed; CI installs it'
 const aria2 = await findExecutable('aria2c') ? undefined : 'aria2c not installed; CI installs it'
@@ -35,6 +39,7 @@ const privateServer = http.createServer((_req, res) => { privateHits++; res.writ
 const publicServer = http.createServer((req, res) => {
   const privateUrl = `http://127.0.0.2:${port}/secret.mp4`
   if (req.url === '/redirect.mp4') return res.writeHead(302, { location: privateUrl }).end()
+  if (req.url === '/to-lan.mp4') return res.writeHead(302, { location: 'http://10.0.0.5/secret.mp4' }).end()
   if (req.url === '/watch') return res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><video><source src="${privateUrl}" type="video/mp4"></video></body></html>`)
   res.writeHead(404).end()
 })
@@ -94,4 +99,26 @@ t.test('the managed aria2c: a redirect to a private address is refused at connec
   t.equal(done.status, 'error', 'the download failed')
   t.equal(privateHits, before, 'the private server got no request')
   t.ok(proxy.refusals.some(r => r.host === '127.0.0.2' && r.at >= since), 'refused by the proxy, not by chance')
+})
+
+t.test('download_direct end to end, default address policy: the first URL is public, its redirect to 10.0.0.5 fails the job', async t => {
+  const PUBLIC = '93.184.216.34'
+  let connectedTo: string[] = []
+  // Nothing leaves loopback: the one public test address is mapped to the local server, anything else to a closed port.
+  const connect = (address: string) => { connectedTo.push(address); return net.connect({ host: '127.0.0.1', port: address === PUBLIC ? port : 9 }) }
+  const roots = makeRoots()
+  t.teardown(() => roots.cleanup())
+  const app = await buildApp(testConfig(roots), { logger: false, resolver: async host => host.endsWith('.example.com') ? [{ address: PUBLIC, family: 4 }] : [], plugins: { urlGuard: { connect } } })
+  t.teardown(() => app.close())
+  const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
+  for (const [method, skipReason] of [['file', aria2], ['video', ytdlp]] as const) {
+    if (skipReason) { t.comment(`${method}: ${skipReason}`); continue }
+    connectedTo = []
+    const res = await app.tools.call('download_direct', { url: 'http://files.example.com/to-lan.mp4', method }, ctx)
+    t.notOk(res.isError, `${method}: the first URL is public, so the job starts`)
+    const job = await app.jobs.wait((res.structuredContent as { job: { id: string } }).job.id, 60_000)
+    t.equal(job.status, 'failed', method)
+    t.match(job.error, /private, local or stack-internal address.*URL guard/, `${method}: the error says why`)
+    t.same([...new Set(connectedTo)], [PUBLIC], `${method}: only the public address was ever connected`)
+  }
 })
