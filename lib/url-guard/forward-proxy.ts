@@ -136,7 +136,8 @@ export async function startForwardProxy (opts: ForwardProxyOptions): Promise<For
         up.once('error', reject)
       })
       upstream.once('error', reject)
-      res.once('close', () => upstream.destroy())
+      // The downloader hung up (cancelled, or it had enough): stop fetching for it.
+      res.once('close', () => { upstream.destroy(); resolve() })
       req.pipe(upstream)
     })
   }
