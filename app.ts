@@ -8,7 +8,7 @@ import originGuard from './plugins/origin-guard.js'
 import auth from './plugins/auth.js'
 import oauth, { type OAuthPluginOptions } from './plugins/oauth.js'
 import pathSandbox from './plugins/path-sandbox.js'
-import urlGuard, { type Resolver } from './plugins/url-guard.js'
+import urlGuard, { type Resolver, type UrlGuardPluginOptions } from './plugins/url-guard.js'
 import confirmTokens from './plugins/confirm-tokens.js'
 import jobs, { type JobsPluginOptions } from './plugins/jobs.js'
 import backends from './plugins/backends/index.js'
@@ -40,6 +40,7 @@ export interface BuildOptions {
     dashboard?: DashboardOptions
     chat?: ChatRouteOptions
     setup?: SetupRouteOptions
+    urlGuard?: Pick<UrlGuardPluginOptions, 'connect'>
   }
 }
 
@@ -64,7 +65,7 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(auth)
   await app.register(oauth, options.plugins?.oauth ?? {})
   await app.register(pathSandbox)
-  await app.register(urlGuard, { resolver: options.resolver })
+  await app.register(urlGuard, { resolver: options.resolver, ...options.plugins?.urlGuard })
   await app.register(confirmTokens)
   await app.register(jobs, options.plugins?.jobs ?? {})
   await app.register(backends)

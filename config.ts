@@ -5,6 +5,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { ValueErrorType } from '@sinclair/typebox/errors'
 import { createPathMap } from './plugins/backends/path-map.js'
+import { trustProxyProblem } from './lib/net/trust-proxy.js'
 
 const Secret = (description: string) => Type.String({ default: '', description, secret: true })
 const Url = (def: string, description: string) => Type.String({ default: def, format: 'uri', description })
@@ -17,7 +18,7 @@ export const ConfigSchema = Type.Object({
   PUBLIC_URL: Type.String({ default: '', description: 'The base URL clients type, e.g. https://media.example.com (default http://localhost:PORT)' }),
   ALLOWED_ORIGINS: Type.String({ default: '', description: 'Comma-separated exact browser origins allowed on /mcp and /api/* (PUBLIC_URL\'s origin is always allowed)' }),
   ALLOWED_HOSTS: Type.String({ default: '', description: 'Comma-separated extra Host names accepted besides PUBLIC_URL\'s host and localhost (e.g. mcp-server)' }),
-  TRUST_PROXY: Type.String({ default: '', description: 'IP or CIDR list of the reverse proxy whose X-Forwarded-For is trusted (never "true")' }),
+  TRUST_PROXY: Type.String({ default: '', description: 'Comma-separated IP addresses or CIDR ranges of the reverse proxy whose X-Forwarded-For is trusted (never "true", never a host name)' }),
   LOG_LEVEL: Type.Union([Type.Literal('fatal'), Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug'), Type.Literal('trace'), Type.Literal('silent')], { default: 'info', description: 'Log level' }),
   STATE_DIR: Path('./.state', 'Directory for persistent state: job journal, optional OAuth store, setup secrets'),
   // --- auth
@@ -128,6 +129,8 @@ export function buildConfig (input: Record<string, unknown> = {}, { fromEnv = fa
   for (const k of URL_KEYS) checkUrl(k, String(converted[k] ?? ''), problems)
   checkUrl('PUBLIC_URL', String(converted.PUBLIC_URL ?? ''), problems)
   try { createPathMap(String(converted.PATH_MAP ?? '')) } catch (err) { problems.push((err as Error).message) }
+  const trustProxy = trustProxyProblem(String(converted.TRUST_PROXY ?? ''))
+  if (trustProxy) problems.push(trustProxy)
   if (problems.length > 0) throw new ConfigError([...new Set(problems)])
   const config = converted as Config
   if (config.PUBLIC_URL === '') config.PUBLIC_URL = `http://localhost:${config.PORT}`

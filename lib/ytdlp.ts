@@ -2,11 +2,17 @@
 // (no user config can add --exec or cookies), a private HOME/cache under STATE_DIR, a minimal environment
 // (no backend keys), --restrict-filenames, output only inside the given folder, one video (--no-playlist),
 // progress parsed from a template line, the final path from `--print after_move:…`, a wall-clock timeout
-// and stall detection. The URL passed here must already have passed the URL guard.
+// and stall detection. The URL passed here must already have passed the URL guard, and `proxy` (the URL
+// guard's forward proxy) checks every later hop at connect time: redirects, embedded media URLs, the
+// ffmpeg yt-dlp may start. The proxy goes in the environment (http_proxy/https_proxy), which yt-dlp and
+// its ffmpeg both honour, not on argv where every local user could read its secret. Only formats yt-dlp
+// fetches over HTTP itself are chosen (HLS by its native downloader): rtmp, rtsp or mms would bypass a
+// proxy.
 import { mkdir, realpath, stat } from 'node:fs/promises'
 import { join, sep } from 'node:path'
-import { ToolError } from './errors.js'
-import { childEnv, findExecutable, ProcessError, runProcess } from './process/index.js'
+import { GuardError, ToolError } from './errors.js'
+import { REFUSED_REASON } from './url-guard/forward-proxy.js'
+import { findExecutable, ProcessError, runProcess } from './process/index.js'
 
 export interface YtdlpProgress {
   downloadedBytes: number
@@ -31,6 +37,8 @@ export interface YtdlpOptions {
   onProgress?: (p: YtdlpProgress) => void
   /** Refuse files larger than this (yt-dlp --max-filesize). */
   maxBytes?: number
+  /** The URL guard's forward proxy (http://user:secret@127.0.0.1:port): every connection goes through it. */
+  proxy?: string
 }
 
 export interface YtdlpResult {
@@ -41,6 +49,12 @@ export interface YtdlpResult {
 
 const PROGRESS = 'MSMCP-PROGRESS'
 const FILE = 'MSMCP-FILE'
+/** Best video+audio (or best single file), only among formats fetched over http(s) or native HLS. */
+const HTTP_FORMATS = ['http', 'm3u8'].map(p => `bv*[protocol^=${p}]+ba[protocol^=${p}]/b[protocol^=${p}]`).join('/')
+
+function proxyEnv (proxy: string | undefined): Record<string, string> {
+  return proxy ? { http_proxy: proxy, https_proxy: proxy, HTTP_PROXY: proxy, HTTPS_PROXY: proxy } : {}
+}
 
 export async function ytdlpDownload (url: string, opts: YtdlpOptions): Promise<YtdlpResult> {
   const binary = await findExecutable(opts.ytdlpPath)
@@ -54,6 +68,7 @@ export async function ytdlpDownload (url: string, opts: YtdlpOptions): Promise<Y
   const args = [
     '--ignore-config', '--no-playlist', '--restrict-filenames', '--no-overwrites', '--no-mtime',
     '--cache-dir', join(home, 'cache'),
+    '--format', HTTP_FORMATS, '--downloader', 'm3u8:native',
     '--socket-timeout', '30', '--retries', '3', '--fragment-retries', '3',
     '--newline', '--progress',
     '--progress-template', `download:${PROGRESS} %(progress.downloaded_bytes)s %(progress.total_bytes)s %(progress.total_bytes_estimate)s %(progress.speed)s %(progress.eta)s`,
@@ -66,7 +81,7 @@ export async function ytdlpDownload (url: string, opts: YtdlpOptions): Promise<Y
   let result
   try {
     result = await runProcess(binary, args, {
-      env: childEnv({ HOME: home, XDG_CACHE_HOME: join(home, 'cache'), XDG_CONFIG_HOME: join(home, 'config') }),
+      env: { HOME: home, XDG_CACHE_HOME: join(home, 'cache'), XDG_CONFIG_HOME: join(home, 'config'), ...proxyEnv(opts.proxy) },
       cwd: outputDir,
       timeoutMs: opts.timeoutMs ?? 2 * 3600_000,
       stallMs: opts.stallMs ?? 120_000,
@@ -119,6 +134,9 @@ function explain (err: unknown): Error {
   if (err.reason === 'not_found') return new ToolError('yt-dlp could not be started: check YTDLP_PATH.')
   if (err.reason === 'timeout' || err.reason === 'stalled' || err.reason === 'aborted') return new ToolError(err.message)
   const lastError = err.stderrLines(10).reverse().find(l => l.startsWith('ERROR:'))?.replace(/^ERROR:\s*/, '').slice(0, 300)
+  if (err.result.stderrTail.includes(REFUSED_REASON)) {
+    return new GuardError('url', 'The download was stopped: the page, a redirect or a media URL inside it points to a private, local or stack-internal address, which the URL guard refuses at connect time. Only files on the public internet can be downloaded.')
+  }
   if (lastError && /Unsupported URL/i.test(lastError)) {
     return new ToolError('yt-dlp found no video on this page (Unsupported URL). If it is a direct file link, call download_direct with method "file".')
   }

@@ -5,6 +5,7 @@ import { copyFileSync, mkdirSync, writeFileSync, existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { tmpdir } from 'node:os'
 import { promisify } from 'node:util'
+import { childEnv } from '../lib/process/env.js'
 
 const run = promisify(execFile)
 
@@ -36,7 +37,7 @@ export async function makeSampleMkv (out: string, ffmpeg = 'ffmpeg'): Promise<vo
     '-map', '0:v', '-map', '1:a', '-map', '2:a', '-map', '3:s', '-map', '4:s', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p',
     '-c:a', 'aac', '-b:a', '32k', '-c:s:0', 'srt', '-c:s:1', 'ass',
     '-metadata:s:a:0', 'language=eng', '-metadata:s:a:1', 'language=jpn', '-metadata:s:s:0', 'language=eng', '-metadata:s:s:1', 'language=spa',
-    '-disposition:a:0', 'default', out], { timeout: 60_000 })
+    '-disposition:a:0', 'default', out], { timeout: 60_000, env: childEnv() })
 }
 
 export interface DemoTreeResult { realVideo: boolean, files: number }

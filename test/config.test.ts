@@ -59,3 +59,13 @@ t.test('every SPEC §2 variable is in the schema and keys are marked secret', as
     'CHAT_BOT_TOKEN', 'LLM_PROVIDER_A_API_KEY', 'LLM_PROVIDER_B_API_KEY', 'TUNNEL_TOKEN', 'PUID', 'PGID']) t.ok(k in c, k)
   for (const k of ['MEDIA_SERVER_API_KEY', 'INTERNAL_API_KEY', 'CHAT_BOT_TOKEN', 'TUNNEL_TOKEN', 'TORRENT_CLIENT_PASSWORD']) t.ok(SECRET_KEYS.includes(k as never), `${k} is secret`)
 })
+
+t.test('TRUST_PROXY takes IP addresses and CIDR ranges only, with one line naming the variable and the form', async t => {
+  for (const ok of ['', '172.30.88.10', '10.0.0.0/8, 192.168.1.1', '::1', 'fd00::/8', 'loopback']) t.equal(loadConfig({ TRUST_PROXY: ok }).TRUST_PROXY, ok)
+  for (const bad of ['caddy', 'true', '2', '10.0.0.0/33', '10.0.0.1,', '1.2.3', 'caddy.internal']) {
+    const err = t.throws(() => loadConfig({ TRUST_PROXY: bad }), `"${bad}" is refused`) as ConfigError
+    t.equal(err.problems.length, 1)
+    t.match(err.problems[0], /^TRUST_PROXY: .*; use a comma-separated list of IP addresses or CIDR ranges/)
+    t.notMatch(err.problems[0], /\n/)
+  }
+})

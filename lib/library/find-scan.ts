@@ -5,6 +5,7 @@
 // spawned directly rather than through lib/process because the NUL-separated stream is consumed as it
 // arrives instead of being collected as lines.
 import { spawn } from 'node:child_process'
+import { childEnv } from '../process/env.js'
 import { basename } from 'node:path'
 import type { WalkEntry } from './walk.js'
 import { walk } from './walk.js'
@@ -23,7 +24,7 @@ export async function scanTree (root: string, visit: (e: WalkEntry) => void, sig
 function scanWithFind (root: string, visit: (e: WalkEntry) => void, signal?: AbortSignal): Promise<boolean> {
   return new Promise((resolve, reject) => {
     // -P: never follow symlinks; the root is an absolute sandboxed path, so it cannot read as an option.
-    const child = spawn('find', ['-P', root, '-mindepth', '1', '-printf', '%y\\t%s\\t%d\\t%T@\\t%p\\0'], { stdio: ['ignore', 'pipe', 'ignore'], signal })
+    const child = spawn('find', ['-P', root, '-mindepth', '1', '-printf', '%y\\t%s\\t%d\\t%T@\\t%p\\0'], { stdio: ['ignore', 'pipe', 'ignore'], signal, env: childEnv() })
     let rest = Buffer.alloc(0)
     child.stdout.on('data', (chunk: Buffer) => {
       let buf = rest.length ? Buffer.concat([rest, chunk]) : chunk

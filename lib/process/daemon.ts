@@ -3,10 +3,12 @@
 import { spawn } from 'node:child_process'
 import { RingBuffer, lineSplitter } from './ring-buffer.js'
 import { killGroup, trackGroup } from './groups.js'
+import { childEnv } from './env.js'
 
 export interface DaemonOptions {
   cwd?: string
-  env?: NodeJS.ProcessEnv
+  /** Variables added to the minimal child environment (childEnv); the server's own never passes whole. */
+  env?: Record<string, string | undefined>
   label?: string
   /** Called for each output line of stdout and stderr. */
   onLine?: (line: string, stream: 'stdout' | 'stderr') => void
@@ -29,7 +31,7 @@ export function startDaemon (file: string, args: readonly string[], opts: Daemon
   const label = opts.label ?? file
   const tail = new RingBuffer(opts.outputTailBytes ?? 32 * 1024)
   return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { cwd: opts.cwd, env: opts.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    const child = spawn(file, args, { cwd: opts.cwd, env: childEnv(opts.env), stdio: ['ignore', 'pipe', 'pipe'], detached: true })
     let running = true
     const exited = new Promise<{ code: number | null, signal: NodeJS.Signals | null }>(resolve => {
       child.once('exit', (code, signal) => { running = false; resolve({ code, signal }) })

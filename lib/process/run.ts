@@ -12,13 +12,15 @@
 import { spawn } from 'node:child_process'
 import { RingBuffer, lineSplitter } from './ring-buffer.js'
 import { trackGroup, killGroup } from './groups.js'
+import { childEnv } from './env.js'
 
 export type StreamName = 'stdout' | 'stderr'
 
 export interface RunOptions {
   cwd?: string
-  /** The complete environment of the child (default: this process's). */
-  env?: NodeJS.ProcessEnv
+  /** Variables added to the minimal child environment (childEnv): the server's own environment, secrets
+   *  included, never reaches a child. */
+  env?: Record<string, string | undefined>
   /** Wall-clock limit (default 10 minutes). */
   timeoutMs?: number
   /** Kill when neither stdout nor stderr produced anything for this long (default: off). */
@@ -84,7 +86,7 @@ export function runProcess (file: string, args: readonly string[], opts: RunOpti
     }
     const child = spawn(file, args, {
       cwd: opts.cwd,
-      env: opts.env ?? process.env,
+      env: childEnv(opts.env),
       stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       detached: true, // own process group: killGroup reaches grandchildren (ffmpeg helpers, yt-dlp's ffmpeg)
       windowsHide: true

@@ -1,5 +1,6 @@
-// Composes the URL guard: the pre-check used before anything is queued, and the guarded dispatcher plus
-// fetchGuarded() for when the server itself downloads (e.g. a .torrent file whose bytes go to the client).
+// Composes the URL guard: the pre-check used before anything is queued, the guarded dispatcher plus
+// fetchGuarded() for when the server itself downloads (e.g. a .torrent file whose bytes go to the client), and
+// the forward proxy the local downloaders connect through (every hop checked at connect time).
 import dns from 'node:dns'
 import net from 'node:net'
 import type { Agent } from 'undici'
@@ -8,8 +9,10 @@ import { createUrlChecker, type Resolver } from './check-url.js'
 import { createGuardedAgent } from './guarded-dispatcher.js'
 import { fetchGuarded, type FetchGuardedOptions, type FetchGuardedResult } from './fetch-guarded.js'
 import { normalizeHost } from './host-policy.js'
+import { startForwardProxy, type Connector, type ForwardProxy } from './forward-proxy.js'
 
 export type { Resolver } from './check-url.js'
+export type { Connector, ForwardProxy } from './forward-proxy.js'
 
 export const DNS_TIMEOUT_MS = 5_000
 
@@ -34,6 +37,8 @@ export interface UrlGuardOptions {
   addressPolicy?: AddressPolicy
   /** Response cap of the guarded dispatcher (default 20 MiB). */
   maxResponseSize?: number
+  /** How the forward proxy opens a checked connection. For tests on loopback only. */
+  connect?: Connector
 }
 
 export function createUrlGuard (opts: UrlGuardOptions = {}) {
@@ -54,6 +59,8 @@ export function createUrlGuard (opts: UrlGuardOptions = {}) {
   const resolver = withTimeout(opts.resolver ?? systemResolver, DNS_TIMEOUT_MS)
   const checker = createUrlChecker({ resolver, addressPolicy, ownHosts: hosts })
   let agent: Agent | undefined
+  let proxy: Promise<ForwardProxy> | undefined
+  let closed = false
 
   /** The guarded undici dispatcher (created on first use). */
   function dispatcher (): Agent {
@@ -70,7 +77,18 @@ export function createUrlGuard (opts: UrlGuardOptions = {}) {
     /** Downloads through the guarded dispatcher, re-checking every redirect. */
     fetchGuarded: (url: string, options: FetchGuardedOptions): Promise<FetchGuardedResult> =>
       fetchGuarded(checker.check, dispatcher(), url, options),
-    close: async () => { await agent?.close() }
+    /** The loopback forward proxy for downloaders that run here (yt-dlp, the managed aria2c), started on first use. */
+    forwardProxy: (): Promise<ForwardProxy> => {
+      if (closed) return Promise.reject(new Error('the URL guard is closed'))
+      proxy ??= startForwardProxy({ addressPolicy, resolver, ownHosts: hosts, connect: opts.connect })
+      proxy.catch(() => { proxy = undefined })
+      return proxy
+    },
+    close: async () => {
+      closed = true
+      await agent?.close()
+      await (await proxy?.catch(() => undefined))?.close()
+    }
   }
 }
 

@@ -1,10 +1,11 @@
 // The managed aria2c: when ARIA2_RPC_URL is empty and aria2c is installed, the server runs its own on
 // 127.0.0.1 with a random RPC secret (kept in a 0600 config file, never on the command line where any
-// local user could read it from /proc), peer discovery off, downloads confined under DOWNLOADS_ROOT.
+// local user could read it from /proc), peer discovery off, downloads confined under DOWNLOADS_ROOT, and every
+// connection through the URL guard's forward proxy when one is given (redirects to private addresses refused).
 import { randomBytes } from 'node:crypto'
 import { chmod, mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { childEnv, startDaemon, type Daemon } from '../../lib/process/index.js'
+import { startDaemon, type Daemon } from '../../lib/process/index.js'
 import { freePort } from '../../lib/net/free-port.js'
 
 export interface ManagedAria2 {
@@ -18,9 +19,19 @@ export interface ManagedAria2Options {
   aria2cPath: string
   stateDir: string
   downloadsRoot: string
-  /** Extra environment (tests point http_proxy at a local server). */
-  env?: NodeJS.ProcessEnv
+  /** Extra environment variables (added to the minimal child environment). */
+  env?: Record<string, string | undefined>
+  /** The URL guard's forward proxy (http://user:secret@127.0.0.1:port): every connection aria2c opens goes through it. */
+  proxyUrl?: string
   startTimeoutMs?: number
+}
+
+/** The proxy for every protocol aria2c speaks, in the 0600 config file (its secret never on argv). https goes
+ *  through CONNECT; no-proxy is emptied so nothing bypasses it. */
+function proxyConf (proxyUrl: string | undefined): string {
+  if (!proxyUrl) return ''
+  const u = new URL(proxyUrl)
+  return [`all-proxy=http://${u.host}`, `all-proxy-user=${decodeURIComponent(u.username)}`, `all-proxy-passwd=${decodeURIComponent(u.password)}`, 'no-proxy=', ''].join('\n')
 }
 
 export async function startManagedAria2 (opts: ManagedAria2Options): Promise<ManagedAria2> {
@@ -29,7 +40,7 @@ export async function startManagedAria2 (opts: ManagedAria2Options): Promise<Man
   const secret = randomBytes(24).toString('hex')
   const port = await freePort()
   const confPath = join(dir, 'aria2.conf')
-  await writeFile(confPath, `rpc-secret=${secret}\n`, { mode: 0o600 })
+  await writeFile(confPath, `rpc-secret=${secret}\n${proxyConf(opts.proxyUrl)}`, { mode: 0o600 })
   await chmod(confPath, 0o600)
   const args = [
     `--conf-path=${confPath}`,
@@ -47,7 +58,7 @@ export async function startManagedAria2 (opts: ManagedAria2Options): Promise<Man
   ]
   const home = join(dir, 'home')
   await mkdir(home, { recursive: true, mode: 0o700 })
-  const daemon = await startDaemon(opts.aria2cPath, args, { label: 'aria2c', env: { ...childEnv({ HOME: home }), ...opts.env } })
+  const daemon = await startDaemon(opts.aria2cPath, args, { label: 'aria2c', env: { HOME: home, ...opts.env } })
   const url = `http://127.0.0.1:${port}/jsonrpc`
   const deadline = Date.now() + (opts.startTimeoutMs ?? 10_000)
   for (;;) {

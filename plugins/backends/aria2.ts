@@ -36,7 +36,9 @@ export interface Aria2Options {
   downloadsRoot: string
   pathMap: PathMap
   /** Extra environment for the managed aria2c. */
-  env?: NodeJS.ProcessEnv
+  env?: Record<string, string | undefined>
+  /** The URL guard's forward proxy URL for the managed aria2c (an external aria2 cannot reach our loopback). */
+  proxyUrl?: () => Promise<string>
 }
 
 interface RpcAnswer<T> { result?: T, error?: { code: number, message: string } }
@@ -64,7 +66,7 @@ export function createAria2Client (opts: Aria2Options) {
       if (!await findExecutable(opts.aria2cPath)) {
         throw new ToolError(`aria2c is not installed (ARIA2C_PATH="${opts.aria2cPath}" was not found). Install aria2 (apt-get install aria2) or set ARIA2_RPC_URL to a running aria2 with RPC enabled.`)
       }
-      return await startManagedAria2({ aria2cPath: opts.aria2cPath, stateDir: opts.stateDir, downloadsRoot: opts.downloadsRoot, env: opts.env })
+      return await startManagedAria2({ aria2cPath: opts.aria2cPath, stateDir: opts.stateDir, downloadsRoot: opts.downloadsRoot, env: opts.env, proxyUrl: await opts.proxyUrl?.() })
     })()
     let m: ManagedAria2
     try {
@@ -198,7 +200,7 @@ declare module './index.js' {
   }
 }
 
-export function aria2Factory (config: Config, _app: FastifyInstance) {
+export function aria2Factory (config: Config, app: FastifyInstance) {
   return {
     aria2: createAria2Client({
       rpcUrl: config.ARIA2_RPC_URL,
@@ -206,7 +208,8 @@ export function aria2Factory (config: Config, _app: FastifyInstance) {
       aria2cPath: config.ARIA2C_PATH,
       stateDir: config.STATE_DIR,
       downloadsRoot: config.DOWNLOADS_ROOT,
-      pathMap: createPathMap(config.PATH_MAP)
+      pathMap: createPathMap(config.PATH_MAP),
+      proxyUrl: async () => (await app.urlGuard.forwardProxy()).url
     })
   }
 }

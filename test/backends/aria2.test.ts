@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { BackendError, ToolError } from '../../lib/errors.js'
 import { createAria2Client, type Aria2Client, type Aria2Download } from '../../plugins/backends/aria2.js'
 import { createPathMap } from '../../plugins/backends/path-map.js'
+import { createUrlGuard } from '../../lib/url-guard/url-guard.js'
 import { startStaticServer } from '../helpers/static-server.js'
 import { aria2Unavailable, startExternalAria2 } from '../helpers/aria2-daemon.js'
 import { waitFor } from '../helpers/qbt-swarm.js'
@@ -139,4 +140,31 @@ test('without aria2c and without ARIA2_RPC_URL the error says what to install or
   t.type(err, ToolError)
   t.match(err.message, /ARIA2C_PATH="\/nonexistent\/aria2c" was not found.*ARIA2_RPC_URL/)
   t.equal((await client.probe()).configured, false)
+})
+
+test('managed aria2c with the URL guard\'s forward proxy: every connection goes through it, its secret only in the 0600 file', { skip }, async t => {
+  const d = dirs(t)
+  const server = await startStaticServer()
+  t.teardown(() => server.close())
+  const payload = randomBytes(100_000)
+  server.serve('/files/Proxied.mkv', { body: payload })
+  // files.example.org exists only in the guard's resolver: aria2c can reach it through the proxy alone.
+  const guard = createUrlGuard({
+    resolver: async host => host === 'files.example.org' ? [{ address: '127.0.0.1', family: 4 }] : [],
+    addressPolicy: address => address === '127.0.0.1' ? undefined : 'refused in this test'
+  })
+  t.teardown(() => guard.close())
+  const proxy = await guard.forwardProxy()
+  const client = createAria2Client({ rpcUrl: '', secret: '', aria2cPath: 'aria2c', stateDir: d.state, downloadsRoot: d.downloads, pathMap: createPathMap(''), proxyUrl: async () => proxy.url })
+  t.teardown(() => client.close())
+  const gid = await client.addUri(`http://files.example.org:${server.port}/files/Proxied.mkv`, { dir: join(d.downloads, 'direct') })
+  const done = await finished(client, gid)
+  t.equal(done.status, 'complete', done.errorMessage ?? '')
+  t.ok(readFileSync(join(d.downloads, 'direct', 'Proxied.mkv')).equals(payload))
+  t.ok(server.requests.some(r => r.host === `files.example.org:${server.port}`), 'fetched by name, through the proxy')
+  const password = new URL(proxy.url).password
+  t.match(readFileSync(join(d.state, 'aria2', 'aria2.conf'), 'utf8'), new RegExp(`^all-proxy-passwd=${password}$`, 'm'))
+  const [pid, cmdline] = processesMatching(/aria2c/, '--conf-path=' + d.state)
+  t.ok(pid > 0)
+  t.notMatch(cmdline, password, 'the proxy secret is not on the command line')
 })

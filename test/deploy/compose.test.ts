@@ -6,7 +6,9 @@ import { execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
 import { Ajv } from 'ajv'
-import { ConfigSchema } from '../../config.js'
+import Fastify from 'fastify'
+import ipaddr from 'ipaddr.js'
+import { ConfigSchema, loadConfig } from '../../config.js'
 
 const root = new URL('../../', import.meta.url)
 const read = (f: string) => readFileSync(new URL(f, root), 'utf8')
@@ -117,4 +119,49 @@ t.test('Dockerfiles: multi-stage, pinned Node 24 LTS, non-root, media tools, hea
   t.match(server, /ARG YTDLP_VERSION=\d{4}\.\d{2}\.\d{2}/, 'a pinned, current yt-dlp')
   t.match(server, /HEALTHCHECK .*\/health/)
   t.match(server, /rm -rf \/var\/lib\/apt\/lists/, 'apt lists cleaned')
+})
+
+// The mcp-server's environment as Compose would build it for a mode: .env (from .env.example) via env_file,
+// then the base file's environment, then the mode file's, with ${VAR} and ${VAR:-default} interpolated.
+function modeEnvironment (modeFile: string): Record<string, string> {
+  const dotenv = Object.fromEntries([...read('.env.example').matchAll(/^([A-Z][A-Z0-9_]*)=(.*)$/gm)].map(m => [m[1], m[2]]))
+  const interpolate = (v: unknown) => String(v).replace(/\$\{([A-Z0-9_]+)(?::?-([^}]*))?\}/g, (_, name: string, def?: string) => dotenv[name] || (def ?? ''))
+  const env: Record<string, string> = { ...dotenv }
+  for (const f of [FILES[0], modeFile]) {
+    for (const [k, v] of Object.entries<unknown>(yaml(f).services['mcp-server']?.environment ?? {})) env[k] = interpolate(v)
+  }
+  return env
+}
+
+const networkOf = (f: string, service: string) => yaml(f).services[service].networks.internal.ipv4_address as string
+
+t.test('every deployment mode\'s environment passes config validation and starts the HTTP server', async t => {
+  for (const mode of FILES.slice(1)) {
+    const config = loadConfig(modeEnvironment(mode))
+    const app = Fastify({ trustProxy: config.TRUST_PROXY === '' ? false : config.TRUST_PROXY })
+    await app.ready()
+    await app.close()
+    t.pass(`${mode} starts`)
+  }
+})
+
+t.test('proxy and tunnel modes trust exactly their entry point\'s fixed address', async t => {
+  const ipam = base.networks.internal.ipam.config[0]
+  const [subnet, bits] = ipaddr.parseCIDR(ipam.subnet)
+  const dynamic = ipaddr.parseCIDR(ipam.ip_range)
+  for (const [mode, entry] of [['compose/mode-proxy.yml', 'caddy'], ['compose/mode-tunnel.yml', 'tunnel']]) {
+    const address = networkOf(mode, entry)
+    const parsed = ipaddr.parse(address)
+    t.ok(parsed.match(subnet, bits), `${entry}'s address ${address} is in the network's subnet`)
+    t.notOk(parsed.match(dynamic), `${entry}'s address is outside the dynamic range, so no other container can take it`)
+    const config = loadConfig(modeEnvironment(mode))
+    t.equal(config.TRUST_PROXY, address, `${mode} trusts ${entry} only`)
+    const app = Fastify({ trustProxy: config.TRUST_PROXY })
+    app.get('/ip', async request => request.ip)
+    const via = await app.inject({ url: '/ip', remoteAddress: address, headers: { 'x-forwarded-for': '203.0.113.7' } })
+    t.equal(via.body, '203.0.113.7', `through ${entry}, each visitor keeps their own address for the per-IP limits`)
+    const other = await app.inject({ url: '/ip', remoteAddress: '172.30.88.200', headers: { 'x-forwarded-for': '203.0.113.7' } })
+    t.equal(other.body, '172.30.88.200', 'another container cannot forge a client address')
+    await app.close()
+  }
 })

@@ -1,6 +1,6 @@
 import { test } from 'tap'
 import { readFileSync } from 'node:fs'
-import { runProcess, ProcessError, startDaemon, findExecutable, RingBuffer, lineSplitter } from '../../lib/process/index.js'
+import { runProcess, ProcessError, startDaemon, findExecutable, RingBuffer, lineSplitter, childEnv } from '../../lib/process/index.js'
 
 /** Running and not a zombie (in a container nothing may reap an orphan, so kill(pid, 0) is not enough). */
 function alive (pid: number): boolean {
@@ -108,4 +108,10 @@ test('daemon: started in its own group and stopped with SIGTERM, then SIGKILL', 
   t.ok(Date.now() - started < 3000)
   t.notOk(alive(d.pid))
   await t.rejects(startDaemon('/nonexistent/aria2c', []), /was not found/)
+})
+
+test('childEnv keeps only the allowlisted variables plus the extras given', async t => {
+  const source = { PATH: '/bin', LANG: 'C.UTF-8', HOME: '/home/server', INTERNAL_API_KEY: 'k', http_proxy: 'http://p:1', NO_PROXY: '*' }
+  t.same(childEnv({ HOME: '/state/tool', EMPTY: undefined }, source), { PATH: '/bin', LANG: 'C.UTF-8', HOME: '/state/tool' })
+  t.same(childEnv({}, source), { PATH: '/bin', LANG: 'C.UTF-8' }, 'no HOME, no keys, no proxy settings unless given')
 })

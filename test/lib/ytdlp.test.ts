@@ -91,3 +91,22 @@ test('progress template parsing', async t => {
   t.same(parseProgress('512 NA 2048 NA NA'), { downloadedBytes: 512, totalBytes: 2048, bytesPerSecond: undefined, etaSeconds: undefined, percent: 25 })
   t.equal(parseProgress('NA NA NA NA NA'), undefined)
 })
+
+test('the forward proxy reaches yt-dlp and its ffmpeg through the environment, never argv; only HTTP formats', async t => {
+  const base = scratch(t)
+  const script = join(base, 'fake-yt-dlp')
+  writeFileSync(script, `#!/bin/sh\nenv > "${join(base, 'env.txt')}"\nprintf '%s\\n' "$@" > "${join(base, 'argv.txt')}"\n`)
+  chmodSync(script, 0o755)
+  const proxy = 'http://msmcp:proxy-secret-1234@127.0.0.1:1'
+  await ytdlpDownload('https://example.com/v', { ytdlpPath: script, stateDir: join(base, 'state'), outputDir: join(base, 'out'), proxy }).catch(() => {})
+  const env = readFileSync(join(base, 'env.txt'), 'utf8').split('\n')
+  for (const name of ['http_proxy', 'https_proxy', 'HTTP_PROXY', 'HTTPS_PROXY']) t.ok(env.includes(`${name}=${proxy}`), name)
+  t.notOk(env.some(l => /^no_proxy=/i.test(l)), 'nothing bypasses the proxy')
+  const argv = readFileSync(join(base, 'argv.txt'), 'utf8')
+  t.notMatch(argv, /proxy-secret-1234/, 'the secret is not on the command line (readable by every local user in /proc)')
+  const args = argv.split('\n')
+  const format = args[args.indexOf('--format') + 1]
+  t.match(format, /protocol\^=http/)
+  t.notMatch(format.replace(/\[protocol\^=(http|m3u8)\]/g, ''), /protocol/, 'every alternative is restricted to http or m3u8')
+  t.equal(args[args.indexOf('--downloader') + 1], 'm3u8:native', 'HLS is fetched by yt-dlp itself, through the proxy')
+})

@@ -1,7 +1,8 @@
 // The two ways download_direct saves a URL under DOWNLOADS_ROOT: yt-dlp for video pages and video sites,
-// aria2 for everything else. Both report progress to the job and stop on cancel or stall.
+// aria2 for everything else. Both report progress to the job and stop on cancel or stall. Both connect through
+// the URL guard's forward proxy (the managed aria2c is started with it), so every redirect is checked too.
 import type { FastifyInstance } from 'fastify'
-import { ToolError } from '../../../lib/errors.js'
+import { GuardError, ToolError } from '../../../lib/errors.js'
 import { ytdlpDownload } from '../../../lib/ytdlp.js'
 import type { JobHandle } from '../../../plugins/job-types.js'
 
@@ -21,6 +22,7 @@ export async function downloadWithYtdlp (app: FastifyInstance, job: JobHandle, u
     ytdlpPath: app.config.YTDLP_PATH,
     stateDir: app.config.STATE_DIR,
     outputDir: dir,
+    proxy: (await app.urlGuard.forwardProxy()).url,
     signal: job.signal,
     onProgress: p => job.progress(Math.min(p.percent ?? 0, 99), p.percent !== undefined ? `Downloading: ${p.percent}%` : `Downloaded ${p.downloadedBytes} bytes`)
   })
@@ -29,6 +31,7 @@ export async function downloadWithYtdlp (app: FastifyInstance, job: JobHandle, u
 
 export async function downloadWithAria2 (app: FastifyInstance, job: JobHandle, url: string, dir: string, fileName?: string) {
   const aria2 = app.backends.aria2
+  const started = Date.now()
   const gid = await aria2.addUri(url, { dir, out: fileName })
   let lastBytes = -1
   let lastChange = Date.now()
@@ -38,6 +41,9 @@ export async function downloadWithAria2 (app: FastifyInstance, job: JobHandle, u
       const s = await aria2.status(gid)
       if (s.status === 'complete') return s.files.map(f => ({ path: f.path, sizeBytes: f.lengthBytes }))
       if (s.status === 'error' || s.status === 'removed') {
+        if (await refusedSince(app, started)) {
+          throw new GuardError('url', 'The download was stopped: the link redirected to a private, local or stack-internal address, which the URL guard refuses at connect time. Only files on the public internet can be downloaded.')
+        }
         throw new ToolError(`The download failed: ${s.errorMessage ?? `aria2 error ${s.errorCode ?? 'unknown'}`}. Check that the URL still works.`)
       }
       if (s.completedBytes !== lastBytes) { lastBytes = s.completedBytes; lastChange = Date.now() }
@@ -49,4 +55,10 @@ export async function downloadWithAria2 (app: FastifyInstance, job: JobHandle, u
     await aria2.remove(gid).catch(() => {})
     throw err
   }
+}
+
+/** Whether the forward proxy refused a connection since `since` (aria2 itself only reports an HTTP status). */
+async function refusedSince (app: FastifyInstance, since: number): Promise<boolean> {
+  const proxy = await app.urlGuard.forwardProxy().catch(() => undefined)
+  return proxy?.refusals.some(r => r.at >= since) ?? false
 }

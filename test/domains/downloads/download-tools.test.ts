@@ -1,9 +1,11 @@
 // download_add, download_direct and download_status through the tool registry, with the pyLoad simulator,
 // the real aria2c and yt-dlp, and a real temp media tree. Public-looking URLs pass the URL guard through a
-// fake resolver; the downloaders reach them through http_proxy pointing at the local static server.
+// fake resolver; the downloaders connect through the URL guard's forward proxy, whose connector maps the
+// public test address to the local static server (nothing leaves 127.0.0.1).
 import { test } from 'tap'
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import net from 'node:net'
 import { randomBytes } from 'node:crypto'
 import { INTERNAL_PRINCIPAL } from '../../../lib/principal.js'
 import type { ToolContext } from '../../../plugins/tool-types.js'
@@ -27,15 +29,13 @@ const HOSTILE = [
 async function setup (t: { teardown: (fn: () => unknown) => void }) {
   const server = await startStaticServer()
   t.teardown(() => server.close())
-  const previous = process.env.http_proxy
-  process.env.http_proxy = server.url // read by the aria2c and yt-dlp children only
-  t.teardown(() => { if (previous === undefined) delete process.env.http_proxy; else process.env.http_proxy = previous })
   const roots = makeRoots()
   t.teardown(() => roots.cleanup())
   const sim = await createPyloadSimulator({ apiKey: KEY, storageDir: join(roots.downloads, 'pyload'), linkDurationMs: 100_000 })
   t.teardown(() => sim.close())
   const config = testConfig(roots, { DOWNLOAD_MANAGER_URL: sim.url, DOWNLOAD_MANAGER_API_KEY: KEY, TORRENT_CLIENT_URL: 'http://127.0.0.1:9' })
-  const app = await buildApp(config, { logger: false, resolver })
+  const connect = (address: string) => net.connect({ host: '127.0.0.1', port: address === PUBLIC ? server.port : 9 })
+  const app = await buildApp(config, { logger: false, resolver, plugins: { urlGuard: { connect } } })
   await app.ready()
   t.teardown(() => app.close())
   return { app, config, sim, server, call: (name: string, args: unknown) => app.tools.call(name, args, ctx) }
