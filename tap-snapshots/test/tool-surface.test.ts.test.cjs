@@ -3059,6 +3059,30 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
             "deleteFiles": {
               "description": "Whether the files are deleted too",
               "type": "boolean"
+            },
+            "folder": {
+              "additionalProperties": false,
+              "description": "With deleteFiles: what is on disk in the folder the manager deletes whole",
+              "type": "object",
+              "required": [
+                "files",
+                "bytes",
+                "complete"
+              ],
+              "properties": {
+                "files": {
+                  "description": "Every file in the folder (tracked or not), all of which the manager deletes",
+                  "type": "integer"
+                },
+                "bytes": {
+                  "description": "Their total size",
+                  "type": "number"
+                },
+                "complete": {
+                  "description": "False when the count stopped at its limit (the folder holds more)",
+                  "type": "boolean"
+                }
+              }
             }
           }
         },
@@ -4927,6 +4951,30 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
             "deleteFiles": {
               "description": "Whether the files are deleted too",
               "type": "boolean"
+            },
+            "folder": {
+              "additionalProperties": false,
+              "description": "With deleteFiles: what is on disk in the folder the manager deletes whole",
+              "type": "object",
+              "required": [
+                "files",
+                "bytes",
+                "complete"
+              ],
+              "properties": {
+                "files": {
+                  "description": "Every file in the folder (tracked or not), all of which the manager deletes",
+                  "type": "integer"
+                },
+                "bytes": {
+                  "description": "Their total size",
+                  "type": "number"
+                },
+                "complete": {
+                  "description": "False when the count stopped at its limit (the folder holds more)",
+                  "type": "boolean"
+                }
+              }
             }
           }
         },
