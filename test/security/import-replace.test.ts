@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import t from 'tap'
 import { errorText, ok, startServarrStack } from '../helpers/servarr-sims.js'
 
-const s = await startServarrStack(t, { sim: { downloadMs: 200, commandStepMs: 10 } })
+t.setTimeout(120_000)
+const s = await startServarrStack(t, { sim: { downloadMs: 200, commandStepMs: 10 }, config: { TORRENT_CLIENT_URL: 'http://127.0.0.1:9' } })
 const lib = s.sonarr.state.library
 const harbor = [...lib.series.values()].find(x => x.title === 'Harbor Lights')!
 const withFile = (lib.bySeries.get(harbor.id) ?? []).find(e => e.episodeFileId > 0)!

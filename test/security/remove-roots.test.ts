@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import t from 'tap'
 import { errorText, ok, startServarrStack } from '../helpers/servarr-sims.js'
 
+t.setTimeout(120_000)
 const s = await startServarrStack(t, { sim: { downloadMs: 200, commandStepMs: 10 } })
 
 t.test('series and movie folders that are roots, top folders or outside the roots are refused', async t => {

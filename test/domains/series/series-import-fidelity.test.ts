@@ -6,8 +6,9 @@ import { join } from 'node:path'
 import t from 'tap'
 import { errorText, ok, startServarrStack } from '../../helpers/servarr-sims.js'
 
+t.setTimeout(180_000) // several imports against two simulators on a shared machine
 // queueRefreshMs is left at the real 5 s debounce on purpose.
-const s = await startServarrStack(t, { sim: { downloadMs: 200, commandStepMs: 10 } })
+const s = await startServarrStack(t, { sim: { downloadMs: 200, commandStepMs: 10 }, config: { TORRENT_CLIENT_URL: 'http://127.0.0.1:9' } })
 const lib = s.sonarr.state.library
 const harbor = [...lib.series.values()].find(x => x.title === 'Harbor Lights')!
 const now = Date.now()
@@ -69,4 +70,23 @@ t.test('a completed ManualImport that placed nothing is reported as a failure, f
   const cmd = [...s.sonarr.state.commands.values()].filter(c => c.name === 'ManualImport').pop()!
   t.equal(cmd.status, 'completed', 'the manager still called the command completed')
   t.match(s.sonarr.state.importFailures.at(-1), { reason: 'Failed to import episode, Root folder missing.' })
+})
+
+t.test('a 404 on grab says which: an expired search, or a release the manager cannot map to episodes/a movie', async t => {
+  const season = noFile[3].seasonNumber
+  const rel = ok(await s.call('series_releases', { id: harbor.id, seasonNumber: season }))
+  const pick = rel.items.find((r: any) => r.approved)
+  // The manager could not parse which episodes this pack holds (its cached mapping has none).
+  const cached = [...s.sonarr.state.releaseCache.values()].find(c => c.release.guid === pick.guid)!
+  cached.target = { seriesId: harbor.id }
+  t.match(errorText(await s.call('series_grab', { id: harbor.id, seasonNumber: season, guid: pick.guid, indexerId: pick.indexerId })), /cannot tell which episodes.*Unable to parse episodes in the release/)
+
+  const movie = [...s.radarr.state.library.movies.values()].find(m => m.movieFileId === 0)!
+  const releases = ok(await s.call('movie_releases', { id: movie.id, idType: 'movieId' })).items
+  const moviePick = releases[0]
+  const movieCached = [...s.radarr.state.releaseCache.values()].find(c => c.release.guid === moviePick.guid)!
+  movieCached.target = {}
+  t.match(await s.app.backends.radarr.grab(moviePick.guid, moviePick.indexerId).catch((err: Error) => err.message), /cannot match this release to a movie.*Unable to find matching movie/)
+  const grabbed = ok(await s.call('movie_grab', { id: movie.id, idType: 'movieId', guid: moviePick.guid, indexerId: moviePick.indexerId }))
+  t.equal(grabbed.queueItems[0]?.movieId, movie.id, 'movie_grab names the movie, so an unmapped release is still grabbed for it')
 })
