@@ -95,7 +95,7 @@ export function createToolRegistry (deps: RegistryDeps) {
       await applyGuards(entry.def, args)
       const { [CONFIRM_TOKEN_FIELD]: token, ...bound } = args
       const confirm = entry.def.confirm
-      if (confirm && (confirm.required?.(args) ?? true)) {
+      if (confirm && ((await confirm.required?.(args)) ?? true)) {
         const binding = { tool: name, args: bound, principalId: ctx.principal.id }
         if (typeof token !== 'string') {
           outcome = 'preview'

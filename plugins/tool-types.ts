@@ -36,8 +36,8 @@ export interface ConfirmPreview {
 }
 
 export interface ConfirmSpec<I extends TObject> {
-  /** Whether these arguments need confirmation (default: always). E.g. only action=delete. */
-  required?: (args: Static<I>) => boolean
+  /** Whether these arguments need confirmation (default: always). E.g. only action=delete; may ask a backend (an import that would replace a file). */
+  required?: (args: Static<I>) => boolean | Promise<boolean>
   /** Computes the preview without changing anything. Runs on the first call and again on the confirmed call. */
   preview: (args: Static<I>, ctx: ToolContext) => Promise<ConfirmPreview>
 }

@@ -41,6 +41,8 @@ export interface QueueTarget {
   /** The series or movie id, to narrow the queue listing. */
   ownerId: number
   matches: (q: QueueItem) => boolean
+  /** The title the release is for, sent with the grab for a release the manager could not map itself. */
+  names: { seriesId?: number, episodeId?: number, movieId?: number }
 }
 
 export interface Replaced { queueId: number, title: string, downloadId: string }
@@ -93,7 +95,7 @@ export async function grabRelease (client: ServarrCore, t: QueueTarget, args: Gr
   // The confirmed call replaces exactly what the preview showed (the registry checked it still matches).
   const toReplace = args.replaceExisting ? ((ctx.confirmed?.targets as { replace?: Replaced[] } | undefined)?.replace ?? existing) : []
   const before = new Set((await client.queue({ page: 1, pageSize: 200, ids: [t.ownerId] })).records.map(q => q.id))
-  const grabbed = await client.grab(args.guid, args.indexerId)
+  const grabbed = await client.grab(args.guid, args.indexerId, t.names)
   if (!grabbed) {
     throw new ToolError(`${client.service} no longer has that release in its search cache (results expire 30 minutes after a search, or guid/indexerId do not match). Call ${releasesTool} again and grab from the fresh results.`)
   }
@@ -110,8 +112,15 @@ export async function grabRelease (client: ServarrCore, t: QueueTarget, args: Gr
   return { grabbed: true, data, summary: `Grabbed a release for ${t.label}.${replaced.length ? ` Replaced ${replaced.length} earlier download${replaced.length > 1 ? 's' : ''}.` : ''}${progress}` }
 }
 
+/**
+ * The manager lists a grab in its queue only after refreshing its tracked downloads, which it debounces by
+ * 5 s after the grab (DownloadMonitoringService.cs, Sonarr v4.0.19.2979 / Radarr v6.0.3.10276). The client's
+ * grab() asks for the refresh at once; poll past the debounce in case the download client was slow to list it.
+ */
+export const QUEUE_WAIT_MS = 8_000
+
 async function waitForNewItems (client: ServarrCore, t: QueueTarget, before: Set<number>, signal: AbortSignal): Promise<QueueItemOut[]> {
-  const deadline = Date.now() + 3_000
+  const deadline = Date.now() + QUEUE_WAIT_MS
   for (;;) {
     const { records } = await client.queue({ page: 1, pageSize: 200, ids: [t.ownerId], signal })
     const fresh = records.filter(q => !before.has(q.id) && t.matches(q))

@@ -30,7 +30,54 @@ export const SkippedSchema = Type.Object({
 export const ImportCommonOutput = {
   importMode: Type.String({ description: 'Import mode used' }),
   command: CommandSchema,
-  skipped: Type.Array(SkippedSchema, { description: 'Files found but not imported, with reasons' })
+  skipped: Type.Array(SkippedSchema, { description: 'Files found but not imported, with reasons' }),
+  failed: Type.Array(SkippedSchema, { description: 'Files sent to the manager that did not land in the library (the command finished, but no new file record appeared)' })
+}
+
+/** A file that would replace what the library has, or is itself a library file: shown before anything happens. */
+export interface Replacement { sourcePath: string, replaces: string[] }
+
+/**
+ * The confirm step of the import tools: needed only when the import replaces an existing library file or
+ * takes a library file as its source; the token binds exactly those files. `plan` changes nothing.
+ */
+export function confirmImport<A> (plan: (args: A) => Promise<{ replacements: Replacement[], sourceInLibrary: boolean, label: string }>) {
+  const destructive = (p: { replacements: Replacement[], sourceInLibrary: boolean }) => p.replacements.length > 0 || p.sourceInLibrary
+  return {
+    required: async (args: A) => destructive(await plan(args)),
+    preview: async (args: A) => {
+      const p = await plan(args)
+      const replaced = p.replacements.flatMap(r => r.replaces)
+      return {
+        summary: `Import ${p.label}${p.sourceInLibrary ? ' from a file that is already in the library (another title loses it if it was theirs)' : ''}` +
+          `${replaced.length ? `; it REPLACES ${replaced.length} existing library file${replaced.length > 1 ? 's' : ''} (${replaced.join(', ')}), which the manager deletes` : ''}.`,
+        targets: { replacements: p.replacements, sourceInLibrary: p.sourceInLibrary }
+      }
+    },
+    destructive
+  }
+}
+
+/** Refuses to go on when the plan became destructive after the registry decided no confirmation was needed. */
+export function requireConfirmed (destructive: boolean, confirmed: unknown, tool: string): void {
+  if (destructive && !confirmed) {
+    throw new ToolError(`This import now replaces an existing library file (it did not a moment ago). Nothing was changed; call ${tool} again to get a preview and a confirmToken.`)
+  }
+}
+
+/** Every planned file landed, or the command finished without placing some: `landed` says which. */
+export function splitLanded<P extends { sourcePath: string }> (planned: P[], landed: (p: P) => boolean, manager: string) {
+  const ok = planned.filter(landed)
+  const failed = planned.filter(p => !landed(p)).map(p => ({
+    sourcePath: p.sourcePath,
+    reasons: [`${manager} finished the import but recorded no new file; it writes the reason only to its log (System → Logs), typically "Destination already exists" or "Root folder missing"`]
+  }))
+  return { ok, failed }
+}
+
+export function nothingLanded (failed: Array<{ sourcePath: string }>, manager: string, statusTool: string): ToolError {
+  return new ToolError(`${manager} finished the import command, but none of the ${failed.length} file${failed.length > 1 ? 's' : ''} landed in the library (${failed.map(f => f.sourcePath.split('/').pop()).join(', ')}). ` +
+    `It writes why only to its log (System → Logs): usually the destination file already exists or the root folder is missing. Check with ${statusTool} view "history", fix that, then retry.`)
 }
 
 export function importOutput<T extends TObject> (imported: T) {
@@ -66,6 +113,14 @@ export async function runManualImport (client: ServarrCore, files: Array<Record<
 }
 
 /** The import tools' data: the id used (when one was given), the command, and what was and was not imported. */
-export function importData<I> (resolved: { idUsed: { value: number, type: string } } | undefined, importMode: string, command: Command, imported: I[], skipped: Array<{ sourcePath: string, reasons: string[] }>, finished: boolean) {
-  return { ...(resolved ? { idUsed: resolved.idUsed } : {}), importMode, command: toCommand(command), imported, skipped, finished }
+export function importData<I> (resolved: { idUsed: { value: number, type: string } } | undefined, importMode: string, command: Command, imported: I[], skipped: Array<{ sourcePath: string, reasons: string[] }>, finished: boolean, failed: Array<{ sourcePath: string, reasons: string[] }>) {
+  return { ...(resolved ? { idUsed: resolved.idUsed } : {}), importMode, command: toCommand(command), imported, skipped, failed, finished }
 }
+
+/**
+ * Rejections that only say the manager could not match the file; naming the title (and episodes) yourself
+ * overrides them. The texts are the real ones: "Unknown Series"/"Unknown Movie" (ManualImportService.cs),
+ * "Invalid season or episode", "Unable to parse file" (ImportDecisionMaker.cs), "Episodes not selected"
+ * (ManualImportService.ReprocessItem); Sonarr v4.0.19.2979, Radarr v6.0.3.10276.
+ */
+export const MATCHING_REJECTION = /^(Unknown Series|Unknown Movie|Invalid season or episode|Invalid movie|Unable to parse file|Episodes not selected)$/i

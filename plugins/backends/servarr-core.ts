@@ -88,8 +88,19 @@ export function createServarrCore (opts: ServarrOptions) {
     return cmd
   }
 
+  /**
+   * Asks the manager to refresh its tracked downloads now, so a fresh grab shows in the queue without waiting
+   * for the 5 s debounce (RefreshMonitoredDownloadsCommand; Sonarr v4.0.19.2979 / Radarr v6.0.3.10276
+   * src/NzbDrone.Core/Download/TrackedDownloads/DownloadMonitoringService.cs).
+   */
+  async function refreshQueue (signal?: AbortSignal): Promise<void> {
+    const cmd = await write<Command>({ method: 'POST', path: '/command', json: { name: 'RefreshMonitoredDownloads' } }, 'refresh the queue')
+    await waitForCommand(cmd.id, { timeoutMs: 5_000, intervalMs: 50, signal })
+  }
+
   return {
     service: opts.service,
+    refreshQueue,
     baseUrl: opts.baseUrl,
     paths,
     api,
@@ -124,16 +135,42 @@ export function createServarrCore (opts: ServarrOptions) {
     /** Interactive search: the manager asks every indexer, so this is slow; the results are cached there for 30 minutes. */
     releases: (query: Record<string, number>, signal?: AbortSignal) =>
       api<Release[]>({ path: '/release', query, deadlineMs: 90_000, signal }),
-    /** Grabs a release from the manager's cache. Returns false when the cache no longer has it. */
-    async grab (guid: string, indexerId: number): Promise<boolean> {
-      const res = await http.call({ method: 'POST', path: '/api/v3/release', json: { guid, indexerId }, allowStatus: [404, 409], deadlineMs: 60_000 })
+    /**
+     * Grabs a release from the manager's cache, naming the title (seriesId/episodeId or movieId) for a release
+     * the manager could not map itself. Returns false when the cache no longer has the release; a 404 for a
+     * release it cannot match to episodes or a movie is a ToolError saying so (ReleaseController.DownloadRelease,
+     * Sonarr v4.0.19.2979 src/Sonarr.Api.V3/Indexers/ReleaseController.cs, Radarr v6.0.3.10276
+     * src/Radarr.Api.V3/Indexers/ReleaseController.cs).
+     */
+    async grab (guid: string, indexerId: number, names: { seriesId?: number, episodeId?: number, movieId?: number } = {}): Promise<boolean> {
+      const res = await http.call<{ message?: string } | null>({ method: 'POST', path: '/api/v3/release', json: { guid, indexerId, ...names }, allowStatus: [404, 409], deadlineMs: 60_000 })
       if (res.status === 409) throw new BackendError(opts.service, `${opts.service} could not fetch the release from the indexer (409). Pick another release or try again later.`, 409, 'rejected')
-      return res.status !== 404
+      if (res.status !== 404) {
+        // The queue shows a grab only after the manager's debounced refresh (5 s); ask for it now. A manager
+        // that refuses the command still refreshes on its own.
+        await refreshQueue().catch(() => undefined)
+        return true
+      }
+      const message = typeof res.data?.message === 'string' ? res.data.message : ''
+      if (/unable to parse episodes/i.test(message)) {
+        throw new ToolError(`${opts.service} cannot tell which episodes this release contains ("Unable to parse episodes in the release"). Pick a release whose title names the season or episode, or search one episode at a time.`)
+      }
+      if (/unable to find matching/i.test(message)) {
+        const what = opts.service === 'Sonarr' ? 'series and episodes' : 'movie'
+        throw new ToolError(`${opts.service} cannot match this release to a ${what} ("Unable to find matching ${what}"). Pick another release from the same search.`)
+      }
+      return false
     },
-    async manualImportCandidates (q: { folder: string, seriesId?: number, seasonNumber?: number, movieId?: number, signal?: AbortSignal }): Promise<ManualImportCandidate[]> {
+    /**
+     * Candidates in a folder, or in a tracked download's output folder when downloadId is given (the manager
+     * then ignores folder). Never sends seriesId/movieId: with those the manager ignores the folder and lists
+     * the title's existing library files instead (ManualImportController.GetMediaFiles, Sonarr v4.0.19.2979
+     * src/Sonarr.Api.V3/ManualImport/ManualImportController.cs; Radarr v6.0.3.10276 the same without downloadId).
+     */
+    async manualImportCandidates (q: { folder: string, downloadId?: string, signal?: AbortSignal }): Promise<ManualImportCandidate[]> {
       const list = await api<ManualImportCandidate[]>({
         path: '/manualimport',
-        query: { folder: paths.toBackend(q.folder), seriesId: q.seriesId, seasonNumber: q.seasonNumber, movieId: q.movieId, filterExistingFiles: false },
+        query: { folder: paths.toBackend(q.folder), downloadId: q.downloadId, filterExistingFiles: false },
         deadlineMs: 60_000,
         signal: q.signal
       })

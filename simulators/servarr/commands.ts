@@ -94,9 +94,19 @@ export function createCommandQueue (commands: Map<number, SimCommand>, clock: Co
     return cmd
   }
 
+  /**
+   * The registered command a request names: the real CommandController matches the type name without
+   * "Command" case-insensitively (StringComparison.InvariantCultureIgnoreCase; Sonarr v4.0.19.2979
+   * src/Sonarr.Api.V3/Commands/CommandController.cs, Radarr v6.0.3.10276 src/Radarr.Api.V3/Commands/CommandController.cs).
+   */
+  function lookup (name: string): string | undefined {
+    const wanted = name.toLowerCase()
+    return [...runners.keys()].find(k => k.toLowerCase() === wanted)
+  }
+
   return {
     start,
-    has: (name: string) => runners.has(name),
+    lookup,
     onCommand: (name: string, run: CommandRunner) => runners.set(name, run)
   }
 }

@@ -11,6 +11,7 @@ import { listenLocal, requireApiKey } from '../shared-http.js'
 import { createCommandQueue, type SimCommand } from './commands.js'
 import { downloadProgress, writeFinishedDownloads, type SimHistory, type SimQueueItem } from './downloads.js'
 import { createDisk, type SimDisk } from './files.js'
+import type { ImportFailure } from './manual-import.js'
 import { profiles, type SimKind, type SimProfile } from './qualities.js'
 import { invalid, notFound, paged } from './responses.js'
 import { SEED_TAGS, iso } from './seed.js'
@@ -30,6 +31,13 @@ export interface ServarrSimOptions {
   downloadMs?: number
   /** Time between command states queued → started → completed (default 40 ms). */
   commandStepMs?: number
+  /**
+   * Debounce before a grab shows in the queue (default 5000 ms, as the real one: DownloadMonitoringService
+   * refreshes tracked downloads through a 5 s Debouncer after EpisodeGrabbedEvent/MovieGrabbedEvent; a
+   * RefreshMonitoredDownloads command refreshes at once). Sonarr v4.0.19.2979 / Radarr v6.0.3.10276
+   * src/NzbDrone.Core/Download/TrackedDownloads/DownloadMonitoringService.cs.
+   */
+  queueRefreshMs?: number
   /** Validate against the OpenAPI contract (default true). */
   validate?: boolean
   /** Serve what first-run setup needs (download clients, adding root folders; default true). */
@@ -51,6 +59,8 @@ function createServarrState (kind: SimKind, media: string, downloads: string) {
     tags: SEED_TAGS.map(t => ({ ...t })),
     commands: new Map<number, SimCommand>(),
     queue: [] as SimQueueItem[],
+    /** Files a ManualImport command left out, with the reason the real manager only logs (tests read it). */
+    importFailures: [] as ImportFailure[],
     history: [] as SimHistory[],
     releaseCache: new Map<string, CachedRelease>(),
     /** Every DELETE /queue/{id} with the options it was sent (tests assert removeFromClient and blocklist). */
@@ -83,14 +93,25 @@ export async function createServarrBase (kind: SimKind, opts: ServarrSimOptions)
   }
 
   const commands = createCommandQueue(state.commands, { now: state.now, later, stepMs: opts.commandStepMs ?? 40 })
+  // The queue lists only tracked downloads: a grab becomes tracked when the monitored downloads are next refreshed.
+  const refreshQueue = () => { for (const item of state.queue) item.tracked = true }
+  let refreshTimer: NodeJS.Timeout | undefined
+  function debounceQueueRefresh () {
+    if (refreshTimer) { clearTimeout(refreshTimer); timers.delete(refreshTimer) }
+    refreshTimer = setTimeout(() => { if (refreshTimer) timers.delete(refreshTimer); refreshTimer = undefined; refreshQueue() }, opts.queueRefreshMs ?? 5_000)
+    timers.add(refreshTimer)
+  }
+  commands.onCommand('RefreshMonitoredDownloads', () => { refreshQueue(); return undefined })
   const faults: FaultSwitch = attachFaults(app)
   requireApiKey(app, opts.apiKey, { bearer: true, onAuthorized: () => writeFinishedDownloads(state.queue, disk, state.now()) })
   // Contract hooks go on after auth, so a 401 is never validated and every answered request is.
   const violations: string[] = contract ? attachContract(app, contract) : []
 
-  function addQueueItem (item: Omit<SimQueueItem, 'id' | 'addedAt' | 'durationMs' | 'outputPath'>): SimQueueItem {
-    const full: SimQueueItem = { ...item, id: nextId.queue++, addedAt: state.now(), durationMs: opts.downloadMs ?? 20_000, outputPath: `${downloads}/complete/${item.title}` }
+  /** A grabbed download: untracked (absent from GET /queue) until the debounced refresh or a RefreshMonitoredDownloads. */
+  function addQueueItem (item: Omit<SimQueueItem, 'id' | 'addedAt' | 'durationMs' | 'outputPath' | 'tracked'>): SimQueueItem {
+    const full: SimQueueItem = { ...item, id: nextId.queue++, addedAt: state.now(), durationMs: opts.downloadMs ?? 20_000, outputPath: `${downloads}/complete/${item.title}`, tracked: false }
     state.queue.push(full)
+    debounceQueueRefresh()
     return full
   }
 

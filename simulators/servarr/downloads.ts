@@ -25,6 +25,8 @@ export interface SimQueueItem {
   /** Folder (manager's view) the download client writes to. */
   outputPath: string
   written?: boolean
+  /** Listed by GET /queue and found by downloadId only once the manager has refreshed its tracked downloads. */
+  tracked: boolean
 }
 
 export interface SimHistory {

@@ -12,7 +12,7 @@ import { manualImportCandidates, runManualImport } from './radarr-import.js'
 import { createRadarrState, fromCatalogue, movieFileResource, movieResource, type SimMovie } from './radarr-state.js'
 
 type Q = Record<string, string>
-const NOOP_COMMANDS = ['RefreshMovie', 'MoviesSearch', 'MissingMoviesSearch', 'RssSync', 'RefreshMonitoredDownloads', 'CheckHealth']
+const NOOP_COMMANDS = ['RefreshMovie', 'MoviesSearch', 'MissingMoviesSearch', 'RssSync', 'CheckHealth']
 
 export async function createRadarrSimulator (opts: ServarrSimOptions) {
   const base = await createServarrBase('radarr', opts)

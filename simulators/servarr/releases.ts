@@ -97,26 +97,55 @@ export function hash (s: string) {
   return createHash('sha1').update(s).digest('hex')
 }
 
+/** How the Sonarr simulator finds an episode a grab names by episodeId (the Radarr one passes none). */
+export type EpisodeLookup = (episodeId: number) => { seriesId: number, seasonNumber: number } | undefined
+
+const MANUAL = 'will need to be manually provided'
+
+/**
+ * Which title and episodes a cached release is grabbed for. A release the search could not map keeps what
+ * the body names: Sonarr takes episodeId (or seriesId, then needs episodes parsed from the title), Radarr
+ * takes movieId; otherwise 404 with the reason (Sonarr v4.0.19.2979 src/Sonarr.Api.V3/Indexers/
+ * ReleaseController.cs, Radarr v6.0.3.10276 src/Radarr.Api.V3/Indexers/ReleaseController.cs, DownloadRelease).
+ */
+function grabTarget (kind: SimKind, cached: CachedRelease, body: Record<string, unknown>, episodeOf?: EpisodeLookup): CachedRelease['target'] | string {
+  const t = cached.target
+  if (kind === 'radarr') {
+    if (t.movieId) return t
+    return Number(body.movieId) > 0 ? { movieId: Number(body.movieId) } : `Unable to find matching movie, ${MANUAL}`
+  }
+  const bodyEpisode = Number(body.episodeId) > 0 ? episodeOf?.(Number(body.episodeId)) : undefined
+  if (!t.seriesId) {
+    if (bodyEpisode) return { seriesId: bodyEpisode.seriesId, seasonNumber: bodyEpisode.seasonNumber, episodeIds: [Number(body.episodeId)] }
+    if (!(Number(body.seriesId) > 0)) return `Unable to find matching series and episodes, ${MANUAL}`
+  }
+  const episodeIds = t.episodeIds?.length ? t.episodeIds : bodyEpisode ? [Number(body.episodeId)] : []
+  if (episodeIds.length === 0) return `Unable to parse episodes in the release, ${MANUAL}`
+  return { seriesId: t.seriesId ?? Number(body.seriesId), seasonNumber: t.seasonNumber ?? bodyEpisode?.seasonNumber, episodeIds }
+}
+
 /** POST /release: only releases from a search within the last 30 minutes can be grabbed. */
-export function grabRelease (base: ServarrBase, kind: SimKind, body: Record<string, unknown>, reply: FastifyReply) {
+export function grabRelease (base: ServarrBase, kind: SimKind, body: Record<string, unknown>, reply: FastifyReply, episodeOf?: EpisodeLookup) {
   const cached = base.state.releaseCache.get(cacheKey(String(body?.guid ?? ''), Number(body?.indexerId)))
   if (!cached || base.state.now() - cached.at > RELEASE_CACHE_MS) {
     return base.notFound(reply, "Couldn't find requested release in cache, try searching again")
   }
+  const target = grabTarget(kind, cached, body ?? {}, episodeOf)
+  if (typeof target === 'string') return base.notFound(reply, target)
   const r = cached.release
   const downloadId = String(r.infoHash)
   const quality = qualities(kind).find(q => q.id === (r.quality as { quality: { id: number } }).quality.id)!
   const title = String(r.title).replace(/[^\x20-\x7e]/g, '')
   const common = { downloadId, title, size: Number(r.size), protocol: 'torrent' as const, indexer: String(r.indexer), quality }
-  const episodeIds = cached.target.episodeIds ?? []
+  const grabbed = { indexer: String(r.indexer), downloadClient: 'qBittorrent', size: String(r.size) }
   if (kind === 'sonarr') {
-    for (const episodeId of episodeIds) {
-      base.addQueueItem({ ...common, seriesId: cached.target.seriesId, episodeId, seasonNumber: cached.target.seasonNumber })
-      base.addHistory({ seriesId: cached.target.seriesId, episodeId, sourceTitle: title, eventType: 'grabbed', downloadId, quality, data: { indexer: String(r.indexer), downloadClient: 'qBittorrent', size: String(r.size) } })
+    for (const episodeId of target.episodeIds ?? []) {
+      base.addQueueItem({ ...common, seriesId: target.seriesId, episodeId, seasonNumber: target.seasonNumber })
+      base.addHistory({ seriesId: target.seriesId, episodeId, sourceTitle: title, eventType: 'grabbed', downloadId, quality, data: grabbed })
     }
   } else {
-    base.addQueueItem({ ...common, movieId: cached.target.movieId })
-    base.addHistory({ movieId: cached.target.movieId, sourceTitle: title, eventType: 'grabbed', downloadId, quality, data: { indexer: String(r.indexer), downloadClient: 'qBittorrent', size: String(r.size) } })
+    base.addQueueItem({ ...common, movieId: target.movieId })
+    base.addHistory({ movieId: target.movieId, sourceTitle: title, eventType: 'grabbed', downloadId, quality, data: grabbed })
   }
   return reply.code(200).send(r)
 }

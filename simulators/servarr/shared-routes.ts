@@ -22,18 +22,22 @@ export function registerSharedRoutes (app: FastifyInstance, state: ServarrState,
     return cmd ? commandResource(cmd) : notFound(reply)
   })
   app.post<{ Body: Record<string, unknown> }>('/api/v3/command', async (req, reply) => {
-    const name = String(req.body?.name ?? '')
-    if (!commands.has(name)) return invalid(reply, [{ propertyName: 'Name', errorMessage: `Unknown command: ${name || '(empty)'}`, errorCode: 'CommandValidator', attemptedValue: name }])
+    const asked = String(req.body?.name ?? '')
+    // PostValidator.RuleFor(c => c.Name).NotBlank(); an unknown name makes .Single() throw, which the error
+    // pipeline answers with 500 and the exception's message (SonarrErrorPipeline.cs / RadarrErrorPipeline.cs).
+    if (asked.trim() === '') return invalid(reply, [{ propertyName: 'Name', errorMessage: "'Name' must not be empty.", errorCode: 'NotEmptyValidator', attemptedValue: asked }])
+    const name = commands.lookup(asked)
+    if (!name) return reply.code(500).send({ message: 'Sequence contains no matching element' })
     return reply.code(CREATED).send(commandResource(commands.start(name, req.body)))
   })
   app.get<{ Querystring: Record<string, string> }>('/api/v3/queue', async (req) => {
     const ids = idList(req.query, kind === 'sonarr' ? 'seriesIds' : 'movieIds')
-    const items = state.queue.filter(q => !ids || ids.includes((kind === 'sonarr' ? q.seriesId : q.movieId) ?? -1))
+    const items = state.queue.filter(q => q.tracked && (!ids || ids.includes((kind === 'sonarr' ? q.seriesId : q.movieId) ?? -1)))
       .sort((a, b) => (a.addedAt + a.durationMs) - (b.addedAt + b.durationMs))
     return { ...paged(items.map(item => queueResource(kind, item, state.now())), req.query, 'timeleft'), sortDirection: 'ascending' }
   })
   app.delete<{ Params: { id: string }, Querystring: Record<string, string> }>('/api/v3/queue/:id', async (req, reply) => {
-    const item = state.queue.find(q => q.id === Number(req.params.id))
+    const item = state.queue.find(q => q.tracked && q.id === Number(req.params.id))
     if (!item) return notFound(reply)
     // Like the real managers, removing one item removes its whole download (every episode of a season pack).
     state.queueRemovals.push({ id: item.id, downloadId: item.downloadId, removeFromClient: req.query.removeFromClient !== 'false', blocklist: req.query.blocklist === 'true' })

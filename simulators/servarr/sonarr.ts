@@ -14,7 +14,7 @@ import {
 } from './sonarr-state.js'
 
 type Q = Record<string, string>
-const NOOP_COMMANDS = ['RefreshSeries', 'SeriesSearch', 'EpisodeSearch', 'SeasonSearch', 'MissingEpisodeSearch', 'RssSync', 'RefreshMonitoredDownloads', 'CheckHealth']
+const NOOP_COMMANDS = ['RefreshSeries', 'SeriesSearch', 'EpisodeSearch', 'SeasonSearch', 'MissingEpisodeSearch', 'RssSync', 'CheckHealth']
 
 export async function createSonarrSimulator (opts: ServarrSimOptions) {
   const base = await createServarrBase('sonarr', opts)
@@ -173,7 +173,7 @@ export async function createSonarrSimulator (opts: ServarrSimOptions) {
     })
   })
 
-  app.post<{ Body: Record<string, unknown> }>('/api/v3/release', async (req, reply) => grabRelease(base, 'sonarr', req.body, reply))
+  app.post<{ Body: Record<string, unknown> }>('/api/v3/release', async (req, reply) => grabRelease(base, 'sonarr', req.body, reply, id => st.episodes.get(id)))
 
   app.get<{ Querystring: Q }>('/api/v3/manualimport', async (req) => manualImportCandidates(base, st, req.query))
 

@@ -3059,6 +3059,30 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
             "deleteFiles": {
               "description": "Whether the files are deleted too",
               "type": "boolean"
+            },
+            "folder": {
+              "additionalProperties": false,
+              "description": "With deleteFiles: what is on disk in the folder the manager deletes whole",
+              "type": "object",
+              "required": [
+                "files",
+                "bytes",
+                "complete"
+              ],
+              "properties": {
+                "files": {
+                  "description": "Every file in the folder (tracked or not), all of which the manager deletes",
+                  "type": "integer"
+                },
+                "bytes": {
+                  "description": "Their total size",
+                  "type": "number"
+                },
+                "complete": {
+                  "description": "False when the count stopped at its limit (the folder holds more)",
+                  "type": "boolean"
+                }
+              }
             }
           }
         },
@@ -3693,7 +3717,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "series_import",
     "title": "Import downloaded episodes",
-    "description": "Imports episode files from a download folder (or one file) into the library through the series manager's manual import: it matches each file to a series and episodes (by name, or by the id/seasonNumber/episodeNumber you give), renames it and moves it — or, with importMode \\"copy\\", hardlinks/copies it so a torrent can keep seeding. Files the manager rejects are listed with reasons and left alone. Use it for downloads stuck in the queue with \\"importBlocked\\"; use series_rescan for files already in the series folder.",
+    "description": "Imports episode files from a download folder (or one file) into the library through the series manager's manual import: it matches each file to a series and episodes (by name, or by the id/seasonNumber/episodeNumber you give), renames it and moves it — or copies/hardlinks it while a torrent still seeds (files of a torrent are never moved). Files the manager rejects are listed with reasons and left alone; each imported file is checked to have landed. Replacing an episode file the library already has, or importing a file that is already in the library, first returns a preview and a confirmToken. Use it for downloads stuck in the queue with \\"importBlocked\\"; use series_rescan for files already in the series folder.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -3737,7 +3761,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
         "seasonNumber": {
           "minimum": 0,
           "maximum": 500,
-          "description": "Season, when the file name does not say (with id)",
+          "description": "Season, when the file name does not say (with id and episodeNumber)",
           "type": "integer"
         },
         "episodeNumber": {
@@ -3770,19 +3794,17 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "default": 30,
           "description": "How long to wait for the import to finish",
           "type": "integer"
+        },
+        "confirmToken": {
+          "minLength": 16,
+          "maxLength": 128,
+          "description": "Leave out on the first call: it returns a preview and a confirmToken. Then repeat the same arguments plus the token to execute.",
+          "type": "string"
         }
       }
     },
     "outputSchema": {
-      "additionalProperties": false,
       "type": "object",
-      "required": [
-        "imported",
-        "finished",
-        "importMode",
-        "command",
-        "skipped"
-      ],
       "properties": {
         "idUsed": {
           "additionalProperties": false,
@@ -3901,13 +3923,66 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
               }
             }
           }
+        },
+        "failed": {
+          "description": "Files sent to the manager that did not land in the library (the command finished, but no new file record appeared)",
+          "type": "array",
+          "items": {
+            "additionalProperties": false,
+            "description": "A file left where it was",
+            "type": "object",
+            "required": [
+              "sourcePath",
+              "reasons"
+            ],
+            "properties": {
+              "sourcePath": {
+                "description": "File that was not imported",
+                "type": "string"
+              },
+              "reasons": {
+                "description": "Why the manager would not import it",
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              }
+            }
+          }
+        },
+        "confirmation": {
+          "description": "Present when the call only previewed a destructive action",
+          "type": "object",
+          "required": [
+            "confirmToken",
+            "expiresAt",
+            "summary",
+            "targets"
+          ],
+          "properties": {
+            "confirmToken": {
+              "description": "Single-use token; call the tool again with the same arguments plus this token to execute",
+              "type": "string"
+            },
+            "expiresAt": {
+              "description": "When the token expires (ISO 8601, 5 minutes after the preview)",
+              "type": "string"
+            },
+            "summary": {
+              "description": "What would happen",
+              "type": "string"
+            },
+            "targets": {
+              "description": "The exact targets the confirmed call will touch"
+            }
+          }
         }
       }
     },
     "annotations": {
       "title": "Import downloaded episodes",
       "readOnlyHint": false,
-      "destructiveHint": false,
+      "destructiveHint": true,
       "idempotentHint": false,
       "openWorldHint": false
     }
@@ -4876,6 +4951,30 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
             "deleteFiles": {
               "description": "Whether the files are deleted too",
               "type": "boolean"
+            },
+            "folder": {
+              "additionalProperties": false,
+              "description": "With deleteFiles: what is on disk in the folder the manager deletes whole",
+              "type": "object",
+              "required": [
+                "files",
+                "bytes",
+                "complete"
+              ],
+              "properties": {
+                "files": {
+                  "description": "Every file in the folder (tracked or not), all of which the manager deletes",
+                  "type": "integer"
+                },
+                "bytes": {
+                  "description": "Their total size",
+                  "type": "number"
+                },
+                "complete": {
+                  "description": "False when the count stopped at its limit (the folder holds more)",
+                  "type": "boolean"
+                }
+              }
             }
           }
         },
@@ -5458,7 +5557,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "movie_import",
     "title": "Import a downloaded movie",
-    "description": "Imports a movie file from a download folder (or the file itself) into the library through the movie manager's manual import: it matches the file to a movie (by name, or the id you give), renames it and moves it — or, with importMode \\"copy\\", hardlinks/copies it so a torrent can keep seeding. Files the manager rejects are listed with reasons and left alone. Use it for downloads stuck in the queue with \\"importBlocked\\"; use movie_rescan for files already in the movie folder.",
+    "description": "Imports a movie file from a download folder (or the file itself) into the library through the movie manager's manual import: it matches the file to a movie (by name, or the id you give), renames it and moves it — or copies/hardlinks it while a torrent still seeds (files of a torrent are never moved). Files the manager rejects are listed with reasons and left alone; the imported file is checked to have landed. Replacing the file a movie already has, or importing a file that is already in the library, first returns a preview and a confirmToken. Use it for downloads stuck in the queue with \\"importBlocked\\"; use movie_rescan for files already in the movie folder.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -5523,19 +5622,17 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "default": 30,
           "description": "How long to wait for the import to finish",
           "type": "integer"
+        },
+        "confirmToken": {
+          "minLength": 16,
+          "maxLength": 128,
+          "description": "Leave out on the first call: it returns a preview and a confirmToken. Then repeat the same arguments plus the token to execute.",
+          "type": "string"
         }
       }
     },
     "outputSchema": {
-      "additionalProperties": false,
       "type": "object",
-      "required": [
-        "imported",
-        "finished",
-        "importMode",
-        "command",
-        "skipped"
-      ],
       "properties": {
         "idUsed": {
           "additionalProperties": false,
@@ -5649,13 +5746,66 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
               }
             }
           }
+        },
+        "failed": {
+          "description": "Files sent to the manager that did not land in the library (the command finished, but no new file record appeared)",
+          "type": "array",
+          "items": {
+            "additionalProperties": false,
+            "description": "A file left where it was",
+            "type": "object",
+            "required": [
+              "sourcePath",
+              "reasons"
+            ],
+            "properties": {
+              "sourcePath": {
+                "description": "File that was not imported",
+                "type": "string"
+              },
+              "reasons": {
+                "description": "Why the manager would not import it",
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              }
+            }
+          }
+        },
+        "confirmation": {
+          "description": "Present when the call only previewed a destructive action",
+          "type": "object",
+          "required": [
+            "confirmToken",
+            "expiresAt",
+            "summary",
+            "targets"
+          ],
+          "properties": {
+            "confirmToken": {
+              "description": "Single-use token; call the tool again with the same arguments plus this token to execute",
+              "type": "string"
+            },
+            "expiresAt": {
+              "description": "When the token expires (ISO 8601, 5 minutes after the preview)",
+              "type": "string"
+            },
+            "summary": {
+              "description": "What would happen",
+              "type": "string"
+            },
+            "targets": {
+              "description": "The exact targets the confirmed call will touch"
+            }
+          }
         }
       }
     },
     "annotations": {
       "title": "Import a downloaded movie",
       "readOnlyHint": false,
-      "destructiveHint": false,
+      "destructiveHint": true,
       "idempotentHint": false,
       "openWorldHint": false
     }

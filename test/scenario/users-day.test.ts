@@ -7,7 +7,7 @@ import { ok, errorText, startServarrStack } from '../helpers/servarr-sims.js'
 import type { SeedSeries } from '../../simulators/fixtures/library.js'
 
 t.test("a user's day with the series manager", async t => {
-  const s = await startServarrStack(t, { jellyfin: true, sim: { downloadMs: 600, commandStepMs: 20 } })
+  const s = await startServarrStack(t, { jellyfin: true, sim: { downloadMs: 1500, commandStepMs: 20 } })
 
   // Morning: "is Northern Line something we have?"
   const search = ok(await s.call('series_search', { term: 'northern line' }))

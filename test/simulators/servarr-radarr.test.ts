@@ -40,6 +40,10 @@ t.test('Radarr endpoints: library, lookup, add, releases, grab, queue, manual im
   const releases = (await req('GET', `/api/v3/release?movieId=${added.id}`)).json
   t.equal((await req('POST', '/api/v3/release', { guid: releases[0].guid, indexerId: releases[0].indexerId })).status, 200)
   await new Promise(resolve => setTimeout(resolve, 250))
+  t.equal((await req('GET', '/api/v3/queue')).json.totalRecords, 0, 'the queue refresh is debounced (DownloadMonitoringService.cs)')
+  const refresh = (await req('POST', '/api/v3/command', { name: 'REFRESHMONITOREDDOWNLOADS' })).json
+  t.equal(refresh.name, 'RefreshMonitoredDownloads', 'command names match case-insensitively')
+  await new Promise(resolve => setTimeout(resolve, 80))
   const item = (await req('GET', '/api/v3/queue')).json.records[0]
   t.equal(item.movieId, added.id)
   t.equal(item.trackedDownloadState, 'importBlocked')
@@ -52,7 +56,10 @@ t.test('Radarr endpoints: library, lookup, add, releases, grab, queue, manual im
   t.ok(now.hasFile)
   t.ok(existsSync(join(roots.media, now.movieFile.path.slice('/data/'.length))))
   t.notOk(existsSync(join(roots.downloads, 'complete', item.title, `${item.title}.mkv`)), 'move mode moves the source')
-  t.equal((await req('POST', '/api/v3/command', { name: 'NoSuchCommand' })).status, 400)
+  t.equal((await req('POST', '/api/v3/command', { name: 'NoSuchCommand' })).status, 500, 'an unknown name makes .Single() throw: 500')
+  t.equal((await req('POST', '/api/v3/command', { name: '' })).status, 400, 'a blank name fails NotBlank: 400')
+  // Without downloadId, movieId makes the manager ignore the folder and list the movie's library files.
+  t.ok((await req('GET', `/api/v3/manualimport?folder=/downloads&movieId=${added.id}`)).json.every((c: { path: string }) => c.path.startsWith('/data/')))
   t.equal((await req('DELETE', `/api/v3/movie/${added.id}?deleteFiles=true`)).status, 200)
   t.equal((await req('GET', `/api/v3/movie/${added.id}`)).status, 404)
   t.same(sim.violations, [])

@@ -61,9 +61,15 @@ t.test('every endpoint the tools use answers within the contract', async t => {
   t.ok((await req('GET', `/api/v3/release?seriesId=${added.json.id}&seasonNumber=1`)).json.every((r: { fullSeason: boolean }) => r.fullSeason))
   t.equal((await req('POST', '/api/v3/release', { guid: 'nope', indexerId: 1 })).status, 404, 'no grab without a prior search')
   t.equal((await req('POST', '/api/v3/release', { guid: releases[0].guid, indexerId: releases[0].indexerId })).status, 200)
+  // The queue lists a grab only after the debounced refresh (5 s, DownloadMonitoringService.cs) or a
+  // RefreshMonitoredDownloads command; command names match case-insensitively (CommandController.cs).
+  t.equal((await req('GET', '/api/v3/queue')).json.totalRecords, 0, 'not yet refreshed')
+  const refresh = (await req('POST', '/api/v3/command', { name: 'refreshmonitoreddownloads' })).json
+  t.equal(refresh.name, 'RefreshMonitoredDownloads')
+  while ((await req('GET', `/api/v3/command/${refresh.id}`)).json.status !== 'completed') await new Promise(resolve => setTimeout(resolve, 10))
   const queue = (await req('GET', `/api/v3/queue?seriesIds=${added.json.id}&includeSeries=false`)).json
   t.equal(queue.records[0].episodeId, ep.id)
-  t.equal(queue.records[0].status, 'downloading')
+  t.match(queue.records[0].status, /downloading|completed/)
   await new Promise(resolve => setTimeout(resolve, 300))
   const done = (await req('GET', '/api/v3/queue')).json.records[0]
   t.equal(done.status, 'completed')
@@ -73,8 +79,14 @@ t.test('every endpoint the tools use answers within the contract', async t => {
   t.equal((await req('GET', '/api/v3/history')).json.records[0].eventType, 'grabbed')
 
   // manual import: candidates, then the command through queued → started → completed
-  const candidates = (await req('GET', `/api/v3/manualimport?folder=${encodeURIComponent(done.outputPath)}&filterExistingFiles=false`)).json
+  // A candidate carries a downloadId only when the query names it (ManualImportService.MapItem).
+  t.notOk((await req('GET', `/api/v3/manualimport?folder=${encodeURIComponent(done.outputPath)}`)).json[0].downloadId)
+  t.same((await req('GET', '/api/v3/manualimport?downloadId=unknown')).json, [], 'an untracked downloadId lists nothing')
+  // With seriesId the folder is ignored: the series' own library files are listed (ManualImportController.GetMediaFiles).
+  t.ok((await req('GET', `/api/v3/manualimport?folder=${encodeURIComponent(done.outputPath)}&seriesId=1`)).json.every((c: { path: string }) => c.path.startsWith('/data/')))
+  const candidates = (await req('GET', `/api/v3/manualimport?folder=/elsewhere&downloadId=${done.downloadId}&filterExistingFiles=false`)).json
   t.equal(candidates.length, 1)
+  t.equal(candidates[0].downloadId, done.downloadId)
   t.same(candidates[0].rejections, [])
   t.equal(candidates[0].episodes[0].id, ep.id)
   const cmd = (await req('POST', '/api/v3/command', { name: 'ManualImport', importMode: 'copy', files: [{ path: candidates[0].path, seriesId: added.json.id, episodeIds: [ep.id], quality: candidates[0].quality, downloadId: candidates[0].downloadId }] })).json
@@ -97,7 +109,7 @@ t.test('every endpoint the tools use answers within the contract', async t => {
   const rescan = (await req('POST', '/api/v3/command', { name: 'RescanSeries', seriesId: added.json.id })).json
   await new Promise(resolve => setTimeout(resolve, 200))
   t.match((await req('GET', `/api/v3/command/${rescan.id}`)).json, { status: 'completed', message: 'Found 1 new episode files' })
-  t.equal((await req('GET', '/api/v3/command')).json.length, 2)
+  t.equal((await req('GET', '/api/v3/command')).json.length, 3)
   t.equal((await req('DELETE', `/api/v3/series/${added.json.id}?deleteFiles=true`)).status, 200)
   t.notOk(existsSync(join(roots.media, 'tv', 'Northern Line (2024)')))
   t.same(sim.violations, [], 'no contract violations')

@@ -24,6 +24,7 @@ export default (app: FastifyInstance) => {
       idUsed,
       label: movieLabel(movie),
       ownerId: movie.id,
+      names: { movieId: movie.id },
       matches: q => q.movieId === movie.id,
       info: { movieId: movie.id, title: movie.title ?? '', year: movie.year ?? 0 }
     }

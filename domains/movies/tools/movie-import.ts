@@ -1,13 +1,20 @@
 // movie_import: imports a downloaded movie file into the library with the movie manager's ManualImport
-// command (move, or hardlink/copy while the source still seeds).
+// command (move, or hardlink/copy while a torrent still seeds). The candidates come from the download folder
+// (never from GET /manualimport?movieId=… without a downloadId, which lists the movie's library files); the
+// id the user names is applied here. Replacing the movie's existing file, or importing a library file, needs
+// the preview/confirmToken step; the file is checked to have landed.
+import { stat } from 'node:fs/promises'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../../lib/errors.js'
+import type { Movie } from '../../../plugins/backends/servarr-types.js'
 import { defineTool } from '../../../plugins/tool-types.js'
 import { idFields, resolveOptionalId } from '../../shared/servarr-ids.js'
 import {
-  IMPORT_INPUTS, importData, importOutput, importPathInput, noVideoFiles, nothingToImport, rejectionReasons, runManualImport
+  IMPORT_INPUTS, MATCHING_REJECTION, confirmImport, importData, importOutput, importPathInput, noVideoFiles, nothingLanded, nothingToImport,
+  rejectionReasons, requireConfirmed, runManualImport, splitLanded, type Replacement
 } from '../../shared/servarr-import.js'
+import { chooseMode, importSource } from '../../shared/servarr-import-source.js'
 import { MOVIE_IDS, movieFlavour } from '../../shared/servarr-movies.js'
 
 const input = Type.Object({
@@ -25,48 +32,81 @@ const ImportedSchema = Type.Object({
 
 const output = importOutput(ImportedSchema)
 
-export default (app: FastifyInstance) => defineTool({
-  name: 'movie_import',
-  title: 'Import a downloaded movie',
-  description: 'Imports a movie file from a download folder (or the file itself) into the library through the movie manager\'s manual import: it matches the file to a movie (by name, or the id you give), renames it and moves it — or, with importMode "copy", hardlinks/copies it so a torrent can keep seeding. ' +
-    'Files the manager rejects are listed with reasons and left alone. Use it for downloads stuck in the queue with "importBlocked"; use movie_rescan for files already in the movie folder.',
-  inputSchema: input,
-  outputSchema: output,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  guards: { paths: ['path'] },
-  async handler (args, ctx) {
-    const radarr = app.backends.radarr
+type Args = typeof input.static
+interface Planned { sourcePath: string, movie: Movie }
+
+export default (app: FastifyInstance) => {
+  const radarr = app.backends.radarr
+
+  /** What the import would do, without changing anything. */
+  async function plan (args: Args, signal?: AbortSignal) {
     const resolved = await resolveOptionalId(movieFlavour(radarr), args.id, args.idType)
-    const folder = await app.sandbox.resolve(args.path)
-    const candidates = await radarr.manualImportCandidates({ folder, movieId: resolved?.item.id, signal: ctx.signal })
+    const isFile = await stat(await app.sandbox.resolve(args.path)).then(s => s.isFile(), () => false)
+    const source = await importSource(app, radarr, args.path, isFile, 'movie_rescan')
+    const mode = chooseMode(args.importMode, source, 'movie_import')
+    const candidates = (await radarr.manualImportCandidates({ folder: source.path, downloadId: source.downloadId, signal }))
+      .filter(c => c.path && (c.path === source.path || c.path.startsWith(source.path + '/')))
     if (candidates.length === 0) throw noVideoFiles(args.path, 'movie_status')
     if (resolved && candidates.length > 1) throw new ToolError(`${candidates.length} video files found at ${args.path}; with id only one file can be imported. Pass the file's own path.`)
 
     const files = []
     const skipped = []
-    const planned = []
+    const planned: Planned[] = []
     for (const c of candidates) {
       const movie = resolved?.item ?? c.movie
-      const reasons = rejectionReasons(c).filter(r => !resolved || !/unknown movie/i.test(r))
+      const reasons = rejectionReasons(c).filter(r => !resolved || !MATCHING_REJECTION.test(r))
       if (!movie || reasons.length > 0) {
-        skipped.push({ sourcePath: c.path ?? '', reasons: reasons.length ? reasons : ['No matching movie: pass id'] })
+        skipped.push({ sourcePath: c.path!, reasons: reasons.length ? reasons : ['No matching movie: pass id'] })
         continue
       }
-      files.push({ path: c.path ?? '', movieId: movie.id, quality: c.quality, languages: c.languages ?? [], releaseGroup: c.releaseGroup ?? '', downloadId: c.downloadId ?? undefined, indexerFlags: c.indexerFlags ?? 0 })
-      planned.push({ sourcePath: c.path ?? '', movie })
+      files.push({ path: c.path!, movieId: movie.id, quality: c.quality, languages: c.languages ?? [], releaseGroup: c.releaseGroup ?? '', downloadId: source.downloadId, indexerFlags: c.indexerFlags ?? 0 })
+      planned.push({ sourcePath: c.path!, movie })
     }
     if (files.length === 0) throw nothingToImport(args.path, skipped, 'To name the movie yourself, pass id.')
-    const { command, finished } = await runManualImport(radarr, files, args.importMode, args.waitSeconds, ctx.signal, 'movie_status')
-    const imported = []
+    const replacements: Replacement[] = []
     for (const p of planned) {
-      const now = finished ? await radarr.getMovie(p.movie.id) : undefined
-      imported.push({ sourcePath: p.sourcePath, movieId: p.movie.id, title: p.movie.title ?? '', ...(now?.movieFile?.path ? { destinationPath: now.movieFile.path } : {}) })
+      const current = (await radarr.getMovie(p.movie.id))?.movieFile?.path
+      if (current && current !== p.sourcePath) replacements.push({ sourcePath: p.sourcePath, replaces: [current] })
     }
-    return {
-      data: importData(resolved, args.importMode, command, imported, skipped, finished),
-      summary: finished
-        ? `Imported ${imported.map(i => `"${i.title}"`).join(', ')} with mode ${args.importMode}${skipped.length ? `; skipped ${skipped.length}` : ''}.`
-        : `Import started (command ${command.id}); check movie_status view "history" shortly.`
-    }
+    const label = planned.map(p => `${p.sourcePath.split('/').pop()} as "${p.movie.title}"`).join(', ')
+    return { resolved, mode, files, planned, skipped, replacements, sourceInLibrary: source.inLibrary, label }
   }
-})
+
+  const confirm = confirmImport((args: Args) => plan(args))
+
+  return defineTool({
+    name: 'movie_import',
+    title: 'Import a downloaded movie',
+    description: 'Imports a movie file from a download folder (or the file itself) into the library through the movie manager\'s manual import: it matches the file to a movie (by name, or the id you give), renames it and moves it — or copies/hardlinks it while a torrent still seeds (files of a torrent are never moved). ' +
+      'Files the manager rejects are listed with reasons and left alone; the imported file is checked to have landed. Replacing the file a movie already has, or importing a file that is already in the library, first returns a preview and a confirmToken. ' +
+      'Use it for downloads stuck in the queue with "importBlocked"; use movie_rescan for files already in the movie folder.',
+    inputSchema: input,
+    outputSchema: output,
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    guards: { paths: ['path'] },
+    confirm: { required: confirm.required, preview: confirm.preview },
+    async handler (args, ctx) {
+      const p = await plan(args, ctx.signal)
+      requireConfirmed(confirm.destructive(p), ctx.confirmed, 'movie_import')
+      const before = new Map<number, number>()
+      for (const x of p.planned) before.set(x.movie.id, (await radarr.getMovie(x.movie.id))?.movieFile?.id ?? 0)
+      const { command, finished } = await runManualImport(radarr, p.files, p.mode, args.waitSeconds, ctx.signal, 'movie_status')
+      const after = new Map<number, Movie | undefined>()
+      if (finished) for (const x of p.planned) after.set(x.movie.id, await radarr.getMovie(x.movie.id))
+      // Landed: the movie now has a different movie file than before the import.
+      const landed = (x: Planned) => { const id = after.get(x.movie.id)?.movieFile?.id ?? 0; return id > 0 && id !== before.get(x.movie.id) }
+      const { ok, failed } = finished ? splitLanded(p.planned, landed, 'The movie manager') : { ok: p.planned, failed: [] }
+      if (finished && ok.length === 0) throw nothingLanded(failed, 'The movie manager', 'movie_status')
+      const imported = ok.map(x => {
+        const dest = after.get(x.movie.id)?.movieFile?.path
+        return { sourcePath: x.sourcePath, movieId: x.movie.id, title: x.movie.title ?? '', ...(dest ? { destinationPath: dest } : {}) }
+      })
+      return {
+        data: importData(p.resolved, p.mode, command, imported, p.skipped, finished, failed),
+        summary: finished
+          ? `Imported ${imported.map(i => `"${i.title}"`).join(', ')} with mode ${p.mode}${failed.length ? `; ${failed.length} file(s) did NOT land: see failed` : ''}${p.skipped.length ? `; skipped ${p.skipped.length}` : ''}.`
+          : `Import started (command ${command.id}); check movie_status view "history" shortly.`
+      }
+    }
+  })
+}

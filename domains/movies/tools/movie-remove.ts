@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../plugins/tool-types.js'
 import { idFields, resolveId } from '../../shared/servarr-ids.js'
 import { MOVIE_IDS, movieFlavour, movieLabel } from '../../shared/servarr-movies.js'
-import { REMOVED_TAIL, confirmRemoval, removalSummary, removeOutput } from '../../shared/servarr-remove.js'
+import { REMOVED_TAIL, assertDeletableFolder, confirmRemoval, folderOnDisk, removalSummary, removeOutput } from '../../shared/servarr-remove.js'
 import { formatBytes } from '../../shared/servarr-text.js'
 
 const input = Type.Object({
@@ -31,6 +31,8 @@ export default (app: FastifyInstance) => {
 
   async function describe (args: { id: number, idType: string, deleteFiles: boolean }) {
     const { item, idUsed } = await resolveId(movieFlavour(radarr), args.id, args.idType)
+    // Checked before anything reads the folder: the manager deletes it whole.
+    if (args.deleteFiles) assertDeletableFolder(app, item.path ?? '', 'movie manager')
     const removed = {
       movieId: item.id,
       tmdbId: item.tmdbId ?? 0,
@@ -39,10 +41,11 @@ export default (app: FastifyInstance) => {
       path: item.path ?? '',
       fileCount: item.hasFile ? 1 : 0,
       sizeBytes: item.sizeOnDisk ?? item.statistics?.sizeOnDisk ?? 0,
-      deleteFiles: args.deleteFiles
+      deleteFiles: args.deleteFiles,
+      ...(args.deleteFiles ? { folder: await folderOnDisk(item.path ?? '') } : {})
     }
     const files = { count: removed.fileCount, noun: 'file', sizeBytes: removed.sizeBytes }
-    const summary = removalSummary(`${movieLabel(item)} (movieId ${item.id})`, removed.path, 'movie manager', files, args.deleteFiles)
+    const summary = removalSummary(`${movieLabel(item)} (movieId ${item.id})`, removed.path, 'movie manager', files, args.deleteFiles, removed.folder)
     return { removed, idUsed, summary }
   }
 
@@ -60,7 +63,7 @@ export default (app: FastifyInstance) => {
       await radarr.deleteMovie(d.removed.movieId, { deleteFiles: args.deleteFiles, addImportExclusion: args.addImportExclusion })
       return {
         data: { idUsed: d.idUsed, removed: d.removed },
-        summary: `Removed "${d.removed.title}" from the movie manager${args.deleteFiles ? ` and deleted its files (${formatBytes(d.removed.sizeBytes)})` : '; its files stay on disk'}.`
+        summary: `Removed "${d.removed.title}" from the movie manager${args.deleteFiles ? ` and had it delete its folder ${d.removed.path} (${d.removed.folder?.files ?? 0} files, ${formatBytes(d.removed.folder?.bytes ?? 0)})` : '; its files stay on disk'}.`
       }
     }
   })

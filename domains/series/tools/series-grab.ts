@@ -33,6 +33,7 @@ export default (app: FastifyInstance) => {
       idUsed,
       label: `"${series.title}" ${code}`,
       ownerId: series.id,
+      names: { seriesId: series.id, ...(episode ? { episodeId: episode.id } : {}) },
       matches: q => q.seriesId === series.id && (typeof q.episodeId === 'number' ? episodeIds.has(q.episodeId) : q.seasonNumber === args.seasonNumber),
       info: { seriesId: series.id, title: series.title ?? '', seasonNumber: args.seasonNumber, ...(episode ? { episodeNumber: episode.episodeNumber, episodeId: episode.id } : {}), code }
     }

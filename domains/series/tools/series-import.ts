@@ -1,20 +1,27 @@
-// series_import: imports downloaded episode files into the library with the series manager's
-// ManualImport command (move, or hardlink/copy while the source still seeds).
+// series_import: imports downloaded episode files into the library with the series manager's ManualImport
+// command (move, or hardlink/copy while a torrent still seeds). The candidates come from the download folder
+// (never from GET /manualimport?seriesId=…, which lists the series' library files instead); the id, season
+// and episode the user names are applied here. Replacing an existing episode file, or importing a library
+// file, needs the preview/confirmToken step; each file is checked to have landed.
+import { stat } from 'node:fs/promises'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../../lib/errors.js'
-import { defineTool } from '../../../plugins/tool-types.js'
+import type { Episode, Series } from '../../../plugins/backends/servarr-types.js'
+import { defineTool, type ToolContext } from '../../../plugins/tool-types.js'
 import { idFields, resolveOptionalId } from '../../shared/servarr-ids.js'
 import {
-  IMPORT_INPUTS, importData, importOutput, importPathInput, noVideoFiles, nothingToImport, rejectionReasons, runManualImport
+  IMPORT_INPUTS, MATCHING_REJECTION, confirmImport, importData, importOutput, importPathInput, noVideoFiles, nothingLanded, nothingToImport,
+  rejectionReasons, requireConfirmed, runManualImport, splitLanded, type Replacement
 } from '../../shared/servarr-import.js'
+import { chooseMode, importSource } from '../../shared/servarr-import-source.js'
 import { SERIES_IDS, findEpisodes, seriesFlavour } from '../../shared/servarr-series.js'
 import { episodeCode } from '../../shared/servarr-text.js'
 
 const input = Type.Object({
   path: importPathInput('series_status'),
   ...idFields(SERIES_IDS, false),
-  seasonNumber: Type.Optional(Type.Integer({ minimum: 0, maximum: 500, description: 'Season, when the file name does not say (with id)' })),
+  seasonNumber: Type.Optional(Type.Integer({ minimum: 0, maximum: 500, description: 'Season, when the file name does not say (with id and episodeNumber)' })),
   episodeNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, description: 'Episode for a single file whose name does not say (with id and seasonNumber)' })),
   ...IMPORT_INPUTS
 }, { additionalProperties: false })
@@ -29,64 +36,108 @@ const ImportedSchema = Type.Object({
 
 const output = importOutput(ImportedSchema)
 
-export default (app: FastifyInstance) => defineTool({
-  name: 'series_import',
-  title: 'Import downloaded episodes',
-  description: 'Imports episode files from a download folder (or one file) into the library through the series manager\'s manual import: it matches each file to a series and episodes (by name, or by the id/seasonNumber/episodeNumber you give), renames it and moves it — or, with importMode "copy", hardlinks/copies it so a torrent can keep seeding. ' +
-    'Files the manager rejects are listed with reasons and left alone. Use it for downloads stuck in the queue with "importBlocked"; use series_rescan for files already in the series folder.',
-  inputSchema: input,
-  outputSchema: output,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  guards: { paths: ['path'] },
-  async handler (args, ctx) {
-    const sonarr = app.backends.sonarr
+type Args = typeof input.static
+interface Planned { sourcePath: string, series: Series, episodes: Episode[] }
+
+export default (app: FastifyInstance) => {
+  const sonarr = app.backends.sonarr
+
+  /** What the import would do, without changing anything. */
+  async function plan (args: Args, signal?: AbortSignal) {
     if (args.episodeNumber !== undefined && (args.id === undefined || args.seasonNumber === undefined)) {
       throw new ToolError('episodeNumber needs id and seasonNumber too (which series and season the file belongs to).')
     }
     const resolved = await resolveOptionalId(seriesFlavour(sonarr), args.id, args.idType)
-    const folder = await app.sandbox.resolve(args.path)
-    const candidates = await sonarr.manualImportCandidates({ folder, seriesId: resolved?.item.id, seasonNumber: args.seasonNumber, signal: ctx.signal })
+    const isFile = await stat(await app.sandbox.resolve(args.path)).then(s => s.isFile(), () => false)
+    const source = await importSource(app, sonarr, args.path, isFile, 'series_rescan')
+    const mode = chooseMode(args.importMode, source, 'series_import')
+    // With a downloadId the manager lists the whole download; keep the files under the path the user named.
+    const candidates = (await sonarr.manualImportCandidates({ folder: source.path, downloadId: source.downloadId, signal }))
+      .filter(c => c.path && (c.path === source.path || c.path.startsWith(source.path + '/')))
     if (candidates.length === 0) throw noVideoFiles(args.path, 'series_status')
     const override = args.episodeNumber !== undefined && resolved ? await findEpisodes(sonarr, resolved.item, args.seasonNumber!, args.episodeNumber) : undefined
     if (override && candidates.length > 1) throw new ToolError(`${candidates.length} files found at ${args.path}; episodeNumber can only name the episode of a single file. Pass the file's own path.`)
 
     const files = []
     const skipped = []
-    const planned = []
+    const planned: Planned[] = []
     for (const c of candidates) {
-      const series = resolved?.item ?? c.series
-      const episodes = override ?? c.episodes ?? []
-      // An explicit episode overrides the name-parsing rejections; other rejections (sample, not an upgrade…) still apply.
-      const reasons = rejectionReasons(c).filter(r => !override || !/unknown series|determine episode|episode.*not found/i.test(r))
+      const named = resolved?.item
+      const series = named ?? c.series
+      // Named episodes override the matching rejections; a named series keeps the episodes only if the manager matched the same one.
+      const episodes = override ?? (named && c.series?.id !== named.id ? [] : c.episodes ?? [])
+      const reasons = rejectionReasons(c).filter(r => !override || !MATCHING_REJECTION.test(r))
       if (!series || episodes.length === 0 || reasons.length > 0) {
-        skipped.push({ sourcePath: c.path ?? '', reasons: reasons.length ? reasons : ['No matching series or episode: pass id, seasonNumber and episodeNumber'] })
+        skipped.push({ sourcePath: c.path!, reasons: reasons.length ? reasons : ['No matching series or episode: pass id, seasonNumber and episodeNumber'] })
         continue
       }
-      files.push({ path: c.path ?? '', seriesId: series.id, episodeIds: episodes.map(e => e.id), quality: c.quality, languages: c.languages ?? [], releaseGroup: c.releaseGroup ?? '', downloadId: c.downloadId ?? undefined, indexerFlags: c.indexerFlags ?? 0, releaseType: c.releaseType ?? 'singleEpisode' })
-      planned.push({ sourcePath: c.path ?? '', series, episodes })
+      files.push({ path: c.path!, seriesId: series.id, episodeIds: episodes.map(e => e.id), quality: c.quality, languages: c.languages ?? [], releaseGroup: c.releaseGroup ?? '', downloadId: source.downloadId, indexerFlags: c.indexerFlags ?? 0, releaseType: c.releaseType ?? 'singleEpisode' })
+      planned.push({ sourcePath: c.path!, series, episodes })
     }
     if (files.length === 0) throw nothingToImport(args.path, skipped, 'To name the episode yourself, pass id, seasonNumber and episodeNumber.')
-    const { command, finished } = await runManualImport(sonarr, files, args.importMode, args.waitSeconds, ctx.signal, 'series_status')
-
-    const imported = []
-    for (const p of planned) {
-      const eps = finished ? await sonarr.episodes({ seriesId: p.series.id, seasonNumber: p.episodes[0].seasonNumber, includeEpisodeFile: true, signal: ctx.signal }) : []
-      const dest = eps.find(e => e.id === p.episodes[0].id)?.episodeFile?.path
-      imported.push({
-        sourcePath: p.sourcePath,
-        seriesId: p.series.id,
-        seriesTitle: p.series.title ?? '',
-        code: episodeCode(p.episodes[0].seasonNumber, p.episodes.map(e => e.episodeNumber)),
-        ...(dest ? { destinationPath: dest } : {})
-      })
-    }
-    const data = importData(resolved, args.importMode, command, imported, skipped, finished)
-    const list = imported.map(i => `${i.seriesTitle} ${i.code}`).join(', ')
-    return {
-      data,
-      summary: finished
-        ? `Imported ${imported.length} file${imported.length === 1 ? '' : 's'} (${list}) with mode ${args.importMode}${skipped.length ? `; skipped ${skipped.length}` : ''}.`
-        : `Import of ${imported.length} file${imported.length === 1 ? '' : 's'} started (command ${command.id}); check series_status view "history" shortly.`
-    }
+    const replacements = await replacedFiles(planned)
+    const label = planned.map(p => `${p.sourcePath.split('/').pop()} as "${p.series.title}" ${code(p)}`).join(', ')
+    return { resolved, mode, files, planned, skipped, replacements, sourceInLibrary: source.inLibrary, label }
   }
-})
+
+  /** The episode files each planned file would replace (the manager deletes them on import). */
+  async function replacedFiles (planned: Planned[]): Promise<Replacement[]> {
+    const out: Replacement[] = []
+    const bySeries = new Map<number, Map<number, string>>()
+    for (const p of planned) {
+      const ids = [...new Set(p.episodes.map(e => e.episodeFileId ?? 0).filter(id => id > 0))]
+      if (ids.length === 0) continue
+      if (!bySeries.has(p.series.id)) bySeries.set(p.series.id, new Map((await sonarr.episodeFiles(p.series.id)).map(f => [f.id, f.path ?? `episode file ${f.id}`])))
+      const paths = bySeries.get(p.series.id)!
+      const replaces = ids.map(id => paths.get(id)).filter((x): x is string => !!x && x !== p.sourcePath)
+      if (replaces.length) out.push({ sourcePath: p.sourcePath, replaces })
+    }
+    return out
+  }
+
+  const confirm = confirmImport((args: Args) => plan(args))
+
+  return defineTool({
+    name: 'series_import',
+    title: 'Import downloaded episodes',
+    description: 'Imports episode files from a download folder (or one file) into the library through the series manager\'s manual import: it matches each file to a series and episodes (by name, or by the id/seasonNumber/episodeNumber you give), renames it and moves it — or copies/hardlinks it while a torrent still seeds (files of a torrent are never moved). ' +
+      'Files the manager rejects are listed with reasons and left alone; each imported file is checked to have landed. Replacing an episode file the library already has, or importing a file that is already in the library, first returns a preview and a confirmToken. ' +
+      'Use it for downloads stuck in the queue with "importBlocked"; use series_rescan for files already in the series folder.',
+    inputSchema: input,
+    outputSchema: output,
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    guards: { paths: ['path'] },
+    confirm: { required: confirm.required, preview: confirm.preview },
+    async handler (args, ctx: ToolContext) {
+      const p = await plan(args, ctx.signal)
+      requireConfirmed(confirm.destructive(p), ctx.confirmed, 'series_import')
+      const { command, finished } = await runManualImport(sonarr, p.files, p.mode, args.waitSeconds, ctx.signal, 'series_status')
+      const after = new Map<number, Episode>()
+      if (finished) {
+        for (const id of new Set(p.planned.map(x => x.series.id))) {
+          for (const e of await sonarr.episodes({ seriesId: id, includeEpisodeFile: true, signal: ctx.signal })) after.set(e.id, e)
+        }
+      }
+      // Landed: every episode of the file now has a different episode file than before the import.
+      const landed = (x: Planned) => x.episodes.every(e => { const now = after.get(e.id)?.episodeFileId ?? 0; return now > 0 && now !== (e.episodeFileId ?? 0) })
+      const { ok, failed } = finished ? splitLanded(p.planned, landed, 'The series manager') : { ok: p.planned, failed: [] }
+      if (finished && ok.length === 0) throw nothingLanded(failed, 'The series manager', 'series_status')
+      const imported = ok.map(x => {
+        const dest = after.get(x.episodes[0].id)?.episodeFile?.path
+        return { sourcePath: x.sourcePath, seriesId: x.series.id, seriesTitle: x.series.title ?? '', code: code(x), ...(dest ? { destinationPath: dest } : {}) }
+      })
+      const list = imported.map(i => `${i.seriesTitle} ${i.code}`).join(', ')
+      const n = (k: number) => `${k} file${k === 1 ? '' : 's'}`
+      return {
+        data: importData(p.resolved, p.mode, command, imported, p.skipped, finished, failed),
+        summary: finished
+          ? `Imported ${n(imported.length)} (${list}) with mode ${p.mode}${failed.length ? `; ${n(failed.length)} did NOT land (${failed.map(f => f.sourcePath.split('/').pop()).join(', ')}): see failed` : ''}${p.skipped.length ? `; skipped ${p.skipped.length}` : ''}.`
+          : `Import of ${n(imported.length)} started (command ${command.id}); check series_status view "history" shortly.`
+      }
+    }
+  })
+}
+
+function code (p: Planned): string {
+  return episodeCode(p.episodes[0].seasonNumber, p.episodes.map(e => e.episodeNumber))
+}

@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../plugins/tool-types.js'
 import { idFields, resolveId } from '../../shared/servarr-ids.js'
-import { REMOVED_TAIL, confirmRemoval, removalSummary, removeOutput } from '../../shared/servarr-remove.js'
+import { REMOVED_TAIL, assertDeletableFolder, confirmRemoval, folderOnDisk, removalSummary, removeOutput } from '../../shared/servarr-remove.js'
 import { SERIES_IDS, seriesFlavour } from '../../shared/servarr-series.js'
 import { formatBytes } from '../../shared/servarr-text.js'
 
@@ -30,6 +30,8 @@ export default (app: FastifyInstance) => {
 
   async function describe (args: { id: number, idType: string, deleteFiles: boolean }) {
     const { item, idUsed } = await resolveId(seriesFlavour(sonarr), args.id, args.idType)
+    // Checked before anything reads the folder: the manager deletes it whole.
+    if (args.deleteFiles) assertDeletableFolder(app, item.path ?? '', 'series manager')
     const removed = {
       seriesId: item.id,
       tvdbId: item.tvdbId ?? 0,
@@ -37,10 +39,11 @@ export default (app: FastifyInstance) => {
       path: item.path ?? '',
       fileCount: item.statistics?.episodeFileCount ?? 0,
       sizeBytes: item.statistics?.sizeOnDisk ?? 0,
-      deleteFiles: args.deleteFiles
+      deleteFiles: args.deleteFiles,
+      ...(args.deleteFiles ? { folder: await folderOnDisk(item.path ?? '') } : {})
     }
     const files = { count: removed.fileCount, noun: 'episode file', sizeBytes: removed.sizeBytes }
-    const summary = removalSummary(`"${removed.title}" (seriesId ${removed.seriesId})`, removed.path, 'series manager', files, args.deleteFiles)
+    const summary = removalSummary(`"${removed.title}" (seriesId ${removed.seriesId})`, removed.path, 'series manager', files, args.deleteFiles, removed.folder)
     return { removed, idUsed, summary }
   }
 
@@ -58,7 +61,7 @@ export default (app: FastifyInstance) => {
       await sonarr.deleteSeries(d.removed.seriesId, { deleteFiles: args.deleteFiles, addImportListExclusion: args.addImportListExclusion })
       return {
         data: { idUsed: d.idUsed, removed: d.removed },
-        summary: `Removed "${d.removed.title}" from the series manager${args.deleteFiles ? ` and deleted ${d.removed.fileCount} files (${formatBytes(d.removed.sizeBytes)})` : '; its files stay on disk'}.`
+        summary: `Removed "${d.removed.title}" from the series manager${args.deleteFiles ? ` and had it delete its folder ${d.removed.path} (${d.removed.folder?.files ?? 0} files, ${formatBytes(d.removed.folder?.bytes ?? 0)})` : '; its files stay on disk'}.`
       }
     }
   })

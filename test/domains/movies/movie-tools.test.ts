@@ -55,12 +55,14 @@ t.test('movie_releases, movie_grab with confirmed replacement, movie_import, mov
     if (item?.state === 'importBlocked') break
     await new Promise(resolve => setTimeout(resolve, 50))
   }
-  const imp = ok(await s.call('movie_import', { path: item.outputPath, importMode: 'move' }))
-  t.match(imp, { importMode: 'move', finished: true })
+  // The files belong to a torrent the manager tracks: never moved from under it; auto lets the manager copy.
+  t.match(errorText(await s.call('movie_import', { path: item.outputPath, importMode: 'move' })), /belong to the torrent.*importMode "copy"/)
+  const imp = ok(await s.call('movie_import', { path: item.outputPath }))
+  t.match(imp, { importMode: 'auto', finished: true, failed: [] })
   t.ok(existsSync(imp.imported[0].destinationPath))
-  t.notOk(existsSync(imp.imported[0].sourcePath), 'moved')
+  t.ok(existsSync(imp.imported[0].sourcePath), 'copied: the seeding torrent keeps its file')
   t.equal(ok(await s.call('movie_status', { view: 'movie', id: PAPER_MOONS })).items[0].hasFile, true)
-  t.match(errorText(await s.call('movie_import', { path: item.outputPath })), /No video files/)
+  t.equal(ok(await s.call('movie_status', { view: 'queue', id: PAPER_MOONS })).total, 0, 'a tracked import clears the queue item')
 
   t.match(ok(await s.call('movie_rescan', { id: PAPER_MOONS })), { scope: 'movie', finished: true, command: { status: 'completed' } })
   const preview2 = ok(await s.call('movie_remove', { id: PAPER_MOONS, deleteFiles: true }))
