@@ -93,6 +93,8 @@ export interface PyloadPackage {
   finished: boolean
   /** Some link failed or is offline. */
   failed: boolean
+  /** The package folder's name inside pyLoad's storage folder, as written on disk ('' when it has none). */
+  folderName: string
   /** The package's folder as this server sees it (PATH_MAP applied); undefined when unknown. */
   folderPath?: string
   files: PyloadFile[]

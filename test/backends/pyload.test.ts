@@ -53,6 +53,21 @@ test('add a package, watch it download, find it finished with its folder on disk
   t.same(sim.violations, [], 'every request and response matched the contract')
 })
 
+test('progress is counted from the links when pyLoad sends links without stats', async t => {
+  const { sim, client, storage } = await setup(t)
+  const id = await client.addPackage('Halves', ['https://files.example.com/a.mkv', 'https://files.example.com/b.mkv'])
+  sim.state.advance(150_000)
+  const sizes = sim.state.packages.get(id)!.files.map(f => f.size)
+  const [queued] = await client.queue()
+  t.match(queued, { linksDone: 1, linksTotal: 2, bytesDone: sizes[0], bytesTotal: sizes[0] + sizes[1], finished: false })
+  t.match(await client.package(id), { linksDone: 1, linksTotal: 2, bytesDone: sizes[0], bytesTotal: sizes[0] + sizes[1] }, 'get_package_data has no stats: counted from its links')
+  sim.state.advance(100_000)
+  t.match(await client.package(id), { linksDone: 2, bytesDone: sizes[0] + sizes[1], finished: true })
+  const odd = sim.state.addFinishedPackage('What? Live: 2024', [{ name: 'a.mkv', content: 'x' }])
+  t.equal((await client.package(odd)).folderPath, join(storage, 'What Live 2024'), 'the folder pyLoad really writes (safename applied)')
+  t.same(sim.violations, [])
+})
+
 test('collector and failed packages', async t => {
   const { sim, client } = await setup(t)
   await client.addPackage('Later', ['https://x.example.com/a.zip'], 'collector')
