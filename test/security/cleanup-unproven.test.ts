@@ -67,9 +67,7 @@ t.test('download_direct\'s folder is never a leftover, pyLoad\'s storage folder 
   t.same(found.map(f => f.name), ['downloads/pyload/Gone.Package'], 'only the package folder pyLoad no longer lists')
 })
 
-t.test('end to end: no SETTINGS permission, a live package folder and download_direct\'s folder survive cleanup', async t => {
-  const unavailable = await swarmUnavailable()
-  if (unavailable) return t.skip(unavailable)
+t.test('end to end: no SETTINGS permission, a live package folder and download_direct\'s folder survive cleanup', { skip: await swarmUnavailable() }, async t => {
   const roots = makeRoots()
   t.teardown(() => roots.cleanup())
   const keys = { sonarr: 'c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f8', radarr: 'd3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a9', pyload: 'f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c1' }
