@@ -100,6 +100,7 @@ export function createToolRegistry (deps: RegistryDeps) {
         if (typeof token !== 'string') {
           outcome = 'preview'
           const preview = await confirm.preview(args, ctx)
+          if (preview.nothingToDo) { outcome = 'ok'; return checked(entry, preview.nothingToDo) }
           const issued = deps.confirm!.issue(binding, preview.targets)
           return result({ confirmation: { ...issued, summary: preview.summary, targets: preview.targets } },
             `Confirmation needed: ${preview.summary} Nothing has changed yet. To proceed, call ${name} again with the same arguments and confirmToken "${issued.confirmToken}" (valid until ${issued.expiresAt}).`)
@@ -131,7 +132,10 @@ export function createToolRegistry (deps: RegistryDeps) {
   }
 
   async function run (entry: Entry, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolCallResult> {
-    const { data, summary } = await entry.def.handler(args, ctx)
+    return checked(entry, await entry.def.handler(args, ctx))
+  }
+
+  function checked (entry: Entry, { data, summary }: { data: unknown, summary: string }): ToolCallResult {
     if (!entry.checkOutput.Check(data)) {
       const first = [...entry.checkOutput.Errors(data)].slice(0, 3).map(e => `${e.path} ${e.message}`)
       deps.log.error({ tool: entry.def.name, problems: first }, 'tool output does not match its outputSchema')

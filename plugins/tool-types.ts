@@ -33,6 +33,8 @@ export interface ConfirmPreview {
   summary: string
   /** The exact targets (paths, ids, sizes, counts). Bound into the token's fingerprint. */
   targets: unknown
+  /** Set when there is nothing to confirm: this is the call's (successful) result and no token is issued. */
+  nothingToDo?: ToolOutcome<unknown>
 }
 
 export interface ConfirmSpec<I extends TObject> {

@@ -1,7 +1,7 @@
 // Generates the demo media tree: small real video files (several audio and subtitle tracks, one ASS),
 // episodes with messy names, a finished download waiting to be organized, and an orphan download folder.
 import { execFile } from 'node:child_process'
-import { copyFileSync, mkdirSync, writeFileSync, existsSync } from 'node:fs'
+import { copyFileSync, mkdirSync, writeFileSync, existsSync, utimesSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { tmpdir } from 'node:os'
 import { promisify } from 'node:util'
@@ -18,10 +18,13 @@ const MEDIA_FILES = [
   'anime/Frieren/[Group] Frieren - 05 [1080p].mkv',
   'anime/Frieren/Frieren.S01E06.mkv'
 ]
+/** A download nothing refers to any more: what cleanup_server's download leftovers are for. */
+const ORPHAN_FILES = ['orphaned/Old.Show.S02.Complete/Old.Show.S02E01.mkv']
+const ORPHAN_AGE_MS = 3 * 24 * 3600_000
 const DOWNLOAD_FILES = [
   'complete/The.Matrix.1999.1080p.BluRay/The.Matrix.1999.1080p.BluRay.mkv',
   'complete/The.Matrix.1999.1080p.BluRay/The.Matrix.1999.Extras.mkv',
-  'orphaned/Old.Show.S02.Complete/Old.Show.S02E01.mkv'
+  ...ORPHAN_FILES
 ]
 
 /** Makes one 2-second MKV with h264 video, two audio tracks (eng default, jpn) and two subtitles (eng SRT, spa ASS). */
@@ -58,6 +61,12 @@ export async function generateDemoTree (mediaRoot: string, downloadsRoot: string
   for (const target of targets) {
     mkdirSync(dirname(target), { recursive: true })
     if (!existsSync(target)) copyFileSync(sample, target)
+  }
+  // The orphan is days old, so cleanup_server's download leftovers (older than 24 h by default) can show it.
+  const old = new Date(Date.now() - ORPHAN_AGE_MS)
+  for (const f of ORPHAN_FILES) {
+    const parts = f.split('/')
+    for (let n = parts.length; n > 0; n--) utimesSync(join(downloadsRoot, ...parts.slice(0, n)), old, old)
   }
   const album = join(mediaRoot, 'music/Demo Artist/Demo Album (2020)')
   mkdirSync(album, { recursive: true })

@@ -8,7 +8,7 @@
 // - caches: the media server's own cache and transcode cleanup tasks (started, not done by us);
 // - ghostEntries: manager entries whose media is provably gone (see cleanup-ghosts.ts).
 import { lstat, readdir } from 'node:fs/promises'
-import { isAbsolute, join } from 'node:path'
+import { basename, isAbsolute, join } from 'node:path'
 import type { PathSandbox } from '../sandbox/sandbox.js'
 import { within } from '../sandbox/sandbox.js'
 import { isOurTempName } from '../fs/temp-names.js'
@@ -27,14 +27,25 @@ export interface CleanupTarget {
   service?: string
   /** The entry's folder as it was when proposed (ghostEntries). */
   path?: string
-  bytes: number
+  /** Bytes freed on disk; absent when not known in advance (the media server's cache tasks). */
+  bytes?: number
   reason: string
 }
+
+/** Where download_direct saves, under the downloads root, on purpose: never a leftover. */
+export const DIRECT_DOWNLOADS_FOLDER = 'direct'
 
 /** Every path some backend still refers to, and the sources that could not be asked. */
 export interface References {
   paths: string[]
   unavailable: string[]
+  /**
+   * Folder names a source refers to without saying where (a download manager whose storage folder is not
+   * known): an item that is, or holds at any depth, a folder of such a name is untouchable.
+   */
+  names?: string[]
+  /** Folders that hold a service's items (its storage folder): never a target, their children are judged one by one. */
+  containers?: string[]
 }
 
 export async function findTempFiles (sandbox: PathSandbox, olderThanMs: number, now = Date.now()): Promise<CleanupTarget[]> {
@@ -79,22 +90,41 @@ export async function findOrphanedTorrents (sandbox: PathSandbox, torrents: Torr
   return out
 }
 
+/** The items judged: top-level entries of the downloads root, with each container replaced by its children. */
+async function leftoverCandidates (downloads: string, containers: string[]): Promise<string[]> {
+  const direct = join(downloads, DIRECT_DOWNLOADS_FOLDER)
+  const out: string[] = []
+  const visit = async (dir: string, depth: number) => {
+    for (const d of await readdir(dir, { withFileTypes: true })) {
+      const abs = join(dir, d.name)
+      if (d.name.startsWith('.') || abs === direct) continue
+      // A container, or a folder holding one, is opened instead of judged whole.
+      if (d.isDirectory() && depth < 4 && containers.some(c => within(abs, c))) await visit(abs, depth + 1)
+      else out.push(abs)
+    }
+  }
+  await visit(downloads, 0)
+  return out
+}
+
 export async function findDownloadLeftovers (sandbox: PathSandbox, refs: References, olderThanMs: number, now = Date.now()): Promise<CleanupTarget[]> {
   const { downloads } = sandbox.roots()
   if (!downloads || refs.unavailable.length > 0) return []
+  const names = new Set(refs.names ?? [])
   const out: CleanupTarget[] = []
-  for (const d of await readdir(downloads, { withFileTypes: true })) {
-    const abs = join(downloads, d.name)
-    if (d.name.startsWith('.')) continue
+  for (const abs of await leftoverCandidates(downloads, refs.containers ?? [])) {
     // Referenced if it is, contains, or lies inside any referenced path.
     if (refs.paths.some(p => within(p, abs) || within(abs, p))) continue
     let newest = 0
     let bytes = 0
+    let named = false
     const st = await lstat(abs)
     newest = st.mtimeMs
-    if (st.isDirectory()) await walk(abs, e => { newest = Math.max(newest, e.mtimeMs); bytes += e.size })
-    else bytes = st.size
-    if (now - newest <= olderThanMs) continue
+    if (st.isDirectory()) {
+      named = names.has(basename(abs))
+      await walk(abs, e => { newest = Math.max(newest, e.mtimeMs); bytes += e.size; if (e.kind === 'dir' && names.has(e.name)) named = true })
+    } else bytes = st.size
+    if (named || now - newest <= olderThanMs) continue
     out.push({ category: 'downloadLeftovers', name: sandbox.display(abs), bytes, reason: `not referenced by any torrent, download package or manager; unchanged for more than ${Math.round(olderThanMs / 3600_000)} h` })
   }
   return out

@@ -122,10 +122,22 @@ export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 
     return page(raw, q.startIndex ?? 0)
   }
 
-  /** One item by id, or undefined when the server does not know it. */
+  /**
+   * One item by id, or undefined when the server does not know it. Asked as /Items?ids=…: GET /Items/{id}
+   * needs a user, and with an API key and no userId Jellyfin 10.10/10.11 answers 400 (jellyfin/jellyfin
+   * v10.11.11 Jellyfin.Api/Controllers/UserLibraryController.cs GetItem → UserManager.GetUserById(Guid.Empty);
+   * issue 12260), while ItemsController.GetItems serves an API key without a user.
+   */
   async function item (id: string, o?: CallOptions): Promise<MediaItem | undefined> {
-    const raw = await maybe<RawItem>({ path: `/Items/${encodeURIComponent(id)}` }, o)
-    return raw ? toItem(raw) : undefined
+    // The ids binder drops a malformed id silently and the list is then unfiltered, so only a GUID is sent.
+    const wanted = itemGuid(id)
+    if (!wanted) return undefined
+    const raw = await api<RawQueryResult<RawItem>>({
+      path: '/Items',
+      query: { ids: [wanted], fields: ITEM_FIELDS, enableTotalRecordCount: false, enableImages: false, enableUserData: false }
+    }, o)
+    const found = (raw?.Items ?? []).find(i => itemGuid(i.Id ?? '') === wanted)
+    return found ? toItem(found) : undefined
   }
 
   /** Seasons of a series, or undefined when the series id is unknown. */
@@ -202,13 +214,7 @@ export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 
 
   /** Adds a library over folders given as the media server sees them (map with PATH_MAP first). */
   async function createLibrary (q: { name: string, collectionType: CollectionType, paths: string[], refresh?: boolean }, o?: CallOptions): Promise<void> {
-    await api({
-      method: 'POST',
-      path: '/Library/VirtualFolders',
-      query: { name: q.name, collectionType: q.collectionType, paths: q.paths, refreshLibrary: q.refresh ?? true },
-      json: { LibraryOptions: { Enabled: true, EnableRealtimeMonitor: true } },
-      as: 'none'
-    }, o)
+    await api({ method: 'POST', path: '/Library/VirtualFolders', ...libraryRequest(q), as: 'none' }, o)
   }
 
   /** Deletes an item and its files on the server; false when the id is unknown. */
@@ -254,6 +260,24 @@ export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 
     probe,
     close: () => http.close()
   } satisfies BackendClientBase & Record<string, unknown>
+}
+
+/**
+ * The query and body that add a library. The folders go in the body's LibraryOptions.PathInfos, never in the
+ * `paths` query: that one is read by CommaDelimitedCollectionModelBinder, which splits a single value on commas
+ * (a folder "A, B" would become "A" and "B"), and a non-empty one replaces PathInfos (jellyfin/jellyfin v10.11.11
+ * Jellyfin.Api/Controllers/LibraryStructureController.cs AddVirtualFolder).
+ */
+export function libraryRequest (q: { name: string, collectionType: string, paths: readonly string[], refresh?: boolean }) {
+  return {
+    query: { name: q.name, collectionType: q.collectionType, refreshLibrary: q.refresh ?? true },
+    json: { LibraryOptions: { Enabled: true, EnableRealtimeMonitor: true, PathInfos: q.paths.map(Path => ({ Path })) } }
+  }
+}
+
+/** An item id in Jellyfin's "N" form (32 lower-case hex digits), or undefined when it is not a GUID. */
+function itemGuid (id: string): string | undefined {
+  return /^[0-9a-f]{32}$|^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? id.replace(/-/g, '').toLowerCase() : undefined
 }
 
 function page (raw: RawQueryResult<RawItem> | null | undefined, startIndex: number): Page<MediaItem> {

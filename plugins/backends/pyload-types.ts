@@ -5,6 +5,7 @@ const STATUS_NAMES = ['finished', 'offline', 'online', 'queued', 'skipped', 'wai
   'starting', 'failed', 'aborted', 'decrypting', 'custom', 'downloading', 'processing', 'unknown']
 export const DOWNLOAD_STATUS: Record<number, string> = Object.fromEntries(STATUS_NAMES.map((name, code) => [code, name]))
 export const FINISHED = 0
+export const DOWNLOADING = 12
 /** Statuses after which a link will not progress without a person acting. */
 export const FAILED_STATUSES = new Set([1, 8, 9])
 
@@ -93,6 +94,8 @@ export interface PyloadPackage {
   finished: boolean
   /** Some link failed or is offline. */
   failed: boolean
+  /** The package folder's name inside pyLoad's storage folder, as written on disk ('' when it has none). */
+  folderName: string
   /** The package's folder as this server sees it (PATH_MAP applied); undefined when unknown. */
   folderPath?: string
   files: PyloadFile[]

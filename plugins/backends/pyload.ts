@@ -8,7 +8,7 @@ import { BackendError, ToolError } from '../../lib/errors.js'
 import { createHttpBackend, type ProbeResult } from './http.js'
 import { createPathMap, type PathMap } from './path-map.js'
 import {
-  DOWNLOAD_STATUS, FAILED_STATUSES, FINISHED, hostOf,
+  DOWNLOAD_STATUS, DOWNLOADING, FAILED_STATUSES, FINISHED, hostOf,
   type PyloadDownload, type PyloadPackage, type RawDownloadInfo, type RawPackageData, type RawServerStatus
 } from './pyload-types.js'
 
@@ -22,6 +22,29 @@ export interface PyloadOptions {
   downloadsRoot: string
   pathMap: PathMap
   deadlineMs?: number
+}
+
+/**
+ * The package folder's name as pyLoad writes it: safejoin(storage, folder) drops these characters from each
+ * path part (pyload/pyload main, src/pyload/core/utils/fs.py safepath/safename; plugins/base/downloader.py).
+ */
+// eslint-disable-next-line no-control-regex
+export const diskFolder = (folder: string) => folder.replace(/[<>:"\\|?*\x00]/g, '')
+
+/**
+ * Links and bytes done and in total. Which stats come back depends on the method (pyload/pyload main,
+ * src/pyload/core/api/__init__.py): get_package_data sends links and no stats, get_queue_data links and
+ * stats without linkstotal, get_collector stats without links. With links they are counted here.
+ */
+export function packageProgress (p: RawPackageData, inProgress: ReadonlyMap<number, number> = new Map()): Pick<PyloadPackage, 'linksDone' | 'linksTotal' | 'bytesDone' | 'bytesTotal'> {
+  if (p.links) {
+    const done = p.links.filter(l => l.status === FINISHED)
+    const bytes = (list: typeof done) => list.reduce((n, l) => n + (l.size ?? 0), 0)
+    // A link being downloaded counts what status_downloads says is on disk (its stats count it only when done).
+    const partial = p.links.reduce((n, l) => n + (l.status === FINISHED ? 0 : inProgress.get(l.fid) ?? 0), 0)
+    return { linksDone: done.length, linksTotal: p.links.length, bytesDone: bytes(done) + partial, bytesTotal: bytes(p.links) }
+  }
+  return { linksDone: p.linksdone ?? 0, linksTotal: p.linkstotal ?? 0, bytesDone: p.sizedone ?? 0, bytesTotal: p.sizetotal ?? 0 }
 }
 
 export function createPyloadClient (opts: PyloadOptions) {
@@ -57,26 +80,25 @@ export function createPyloadClient (opts: PyloadOptions) {
   }
 
   function folderPathOf (root: string | undefined, folder: string): string | undefined {
-    if (!root || folder === '' || folder.includes('\0')) return undefined
-    const joined = posix.join(root, folder)
+    if (!root) return undefined
+    // Without a folder per package, the package's files go straight into the storage folder.
+    if (folder === '') return root
+    const joined = posix.join(root, diskFolder(folder))
     // A folder name from the backend must not walk out of the storage folder.
     return joined.startsWith(root.replace(/\/$/, '') + '/') ? joined : undefined
   }
 
-  function trim (p: RawPackageData, root: string | undefined): PyloadPackage {
+  function trim (p: RawPackageData, root: string | undefined, inProgress?: ReadonlyMap<number, number>): PyloadPackage {
     const links = p.links ?? []
-    const linksTotal = p.linkstotal ?? links.length
-    const linksDone = p.linksdone ?? links.filter(l => l.status === FINISHED).length
+    const progress = packageProgress(p, inProgress)
     return {
       id: p.pid,
       name: p.name,
       destination: p.dest === 0 ? 'collector' : 'queue',
-      linksDone,
-      linksTotal,
-      bytesDone: p.sizedone ?? 0,
-      bytesTotal: p.sizetotal ?? links.reduce((n, l) => n + (l.size ?? 0), 0),
-      finished: linksTotal > 0 && (links.length > 0 ? links.every(l => l.status === FINISHED) : linksDone === linksTotal),
+      ...progress,
+      finished: progress.linksTotal > 0 && (links.length > 0 ? links.every(l => l.status === FINISHED) : progress.linksDone === progress.linksTotal),
       failed: links.some(l => FAILED_STATUSES.has(l.status)),
+      folderName: diskFolder(p.folder),
       folderPath: folderPathOf(root, p.folder),
       files: links.map(l => ({
         id: l.fid,
@@ -89,9 +111,17 @@ export function createPyloadClient (opts: PyloadOptions) {
     }
   }
 
+  /** Bytes on disk of each link being downloaded now, by file id (asked only when some link is downloading). */
+  async function bytesInProgress (packages: RawPackageData[]): Promise<Map<number, number>> {
+    if (!packages.some(p => p.links?.some(l => l.status === DOWNLOADING))) return new Map()
+    const raw = await get<RawDownloadInfo[]>('status_downloads')
+    return new Map((raw ?? []).map(d => [d.fid, Math.max(0, d.size - d.bleft)]))
+  }
+
   async function packages (method: 'get_queue_data' | 'get_collector'): Promise<PyloadPackage[]> {
     const [raw, root] = await Promise.all([get<RawPackageData[]>(method), storageFolder()])
-    return (raw ?? []).map(p => trim(p, root))
+    const inProgress = await bytesInProgress(raw ?? [])
+    return (raw ?? []).map(p => trim(p, root, inProgress))
   }
 
   return {
@@ -131,7 +161,7 @@ export function createPyloadClient (opts: PyloadOptions) {
 
     async package (id: number): Promise<PyloadPackage> {
       const [raw, root] = await Promise.all([get<RawPackageData>('get_package_data', { package_id: id }), storageFolder()])
-      return trim(raw, root)
+      return trim(raw, root, await bytesInProgress([raw]))
     },
 
     /** Finished packages (every link done), newest first. */

@@ -6,7 +6,7 @@
 import { BackendError, ToolError } from '../../lib/errors.js'
 import { packageVersion } from '../../lib/package-version.js'
 import { createHttpBackend, type HttpCall } from './http.js'
-import { authorizationHeader } from './jellyfin.js'
+import { authorizationHeader, libraryRequest } from './jellyfin.js'
 
 const DEADLINE_MS = 20_000
 const SECRET_FIELD = /key|password|token|secret/i
@@ -134,13 +134,13 @@ export function createJellyfinSetupCalls (o: { baseUrl: string }) {
       const res = await as(token, {
         method: 'POST',
         path: '/Library/VirtualFolders',
-        query: { name: q.name, collectionType: q.collectionType, paths: [q.path], refreshLibrary: true },
-        json: { LibraryOptions: { Enabled: true, EnableRealtimeMonitor: true, PathInfos: [{ Path: q.path }] } },
+        ...libraryRequest({ name: q.name, collectionType: q.collectionType, paths: [q.path] }),
         allowStatus: [400],
         as: 'none'
       })
-      // Its 400 body is free text; it is not passed on (the usual cause: a library with that name exists).
-      if (res.status === 400) throw new ToolError(`Jellyfin refused to add the library "${q.name}" (HTTP 400); check that no library has that name.`)
+      // A taken name is not refused (Jellyfin appends 2, 3, …); its 400 means the folder does not exist where
+      // Jellyfin runs (LibraryManager.AddVirtualFolder, jellyfin/jellyfin v10.11.11). The body is a fixed text.
+      if (res.status === 400) throw new ToolError(`Jellyfin refused to add the library "${q.name}" (HTTP 400): it cannot see the folder ${q.path}. Check that the media folder is mounted there in the Jellyfin container (and PATH_MAP), then run setup again.`)
     },
     close: () => http.close()
   }

@@ -29,6 +29,8 @@ export interface JellyfinSimulatorOptions {
   taskMs?: number
   /** Serve sign-in and API-key management for first-run setup (default true). */
   setupRoutes?: boolean
+  /** Whether a folder exists as the server sees it, for library creation (default: every folder does). */
+  pathExists?: (path: string) => boolean
   /** Plain test passwords by user name for sign-in (default admin: "admin-password", family: "family-password"). */
   passwords?: Record<string, string>
 }
@@ -89,7 +91,11 @@ export async function createJellyfinSimulator (opts: JellyfinSimulatorOptions): 
     if (token !== opts.apiKey && !accounts?.role(token)) return reply.code(401).send()
   })
   const violations = attachContract(app, await loadContract('jellyfin'))
-  registerRoutes(app, state, { scanMs: opts.scanMs ?? 30, timers })
+  const callerOf = (req: FastifyRequest) => {
+    const token = tokenOf(req)
+    return token === opts.apiKey ? { isApiKey: true, isAdmin: true } : accounts?.caller(token) ?? { isApiKey: false, isAdmin: false }
+  }
+  registerRoutes(app, state, { scanMs: opts.scanMs ?? 30, timers, callerOf, pathExists: opts.pathExists })
   const tasks = createTaskState()
   registerTaskRoutes(app, tasks, { runMs: opts.taskMs ?? 50, timers })
   if (accounts) registerJellyfinSetupRoutes(app, state, accounts, tokenOf)

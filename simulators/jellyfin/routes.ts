@@ -1,18 +1,15 @@
 // The Jellyfin endpoints the client uses, answered like Jellyfin 10.11 answers them (status codes,
 // paging, optional fields, 404s), on the simulator's state.
-import type { FastifyInstance, FastifyReply } from 'fastify'
-import { activityDto, isBelow, itemDto, libraryDto, sessionDto, userDto } from './dto.js'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { EMPTY_USER_ID, commaList, exceptionReply, guid } from './binders.js'
+import { activityDto, isBelow, itemDto, sessionDto, userDto } from './dto.js'
+import { registerLibraryRoutes, type LibraryRouteOptions } from './library-routes.js'
 import { SERVER_ID, SERVER_VERSION, type JellyfinState, type SimItem } from './state.js'
 
 type Query = Record<string, string | string[] | undefined>
-const GUID = /^[0-9a-f]{32}$|^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const KINDS = new Set(['AggregateFolder', 'Audio', 'AudioBook', 'BasePluginFolder', 'Book', 'BoxSet', 'Channel', 'ChannelFolderItem', 'CollectionFolder', 'Episode', 'Folder', 'Genre', 'ManualPlaylistsFolder', 'Movie', 'LiveTvChannel', 'LiveTvProgram', 'MusicAlbum', 'MusicArtist', 'MusicGenre', 'MusicVideo', 'Person', 'Photo', 'PhotoAlbum', 'Playlist', 'PlaylistsFolder', 'Program', 'Recording', 'Season', 'Series', 'Studio', 'Trailer', 'TvChannel', 'TvProgram', 'UserRootFolder', 'UserView', 'Video', 'Year'])
 
-/** Jellyfin accepts list parameters both repeated and comma-delimited. */
-function list (v: string | string[] | undefined): string[] {
-  if (v === undefined) return []
-  return (Array.isArray(v) ? v : [v]).flatMap(x => x.split(',')).map(x => x.trim()).filter(Boolean)
-}
+const list = (v: string | string[] | undefined) => commaList(v)
 const int = (v: unknown, def: number) => { const n = Number(Array.isArray(v) ? v[0] : v); return Number.isFinite(n) && v !== undefined && v !== '' ? Math.trunc(n) : def }
 const bool = (v: unknown) => String(Array.isArray(v) ? v[0] : v).toLowerCase() === 'true'
 const normalize = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, ' ').trim()
@@ -21,7 +18,13 @@ function problem (reply: FastifyReply, status: number, detail: string) {
   return reply.code(status).type('application/problem+json').send({ type: 'https://tools.ietf.org/html/rfc9110#section-15.5.5', title: status === 404 ? 'Not Found' : 'Bad Request', status, detail })
 }
 
-export interface RouteOptions { scanMs: number, timers: Set<NodeJS.Timeout> }
+/** Who a request's token belongs to: an API key (no user; acts as an administrator) or a user's session. */
+export interface Caller { isApiKey: boolean, userId?: string, isAdmin: boolean }
+
+export interface RouteOptions extends LibraryRouteOptions {
+  /** The caller of an authenticated request (the auth hook has already refused unknown tokens). */
+  callerOf: (req: FastifyRequest) => Caller
+}
 
 export function registerRoutes (app: FastifyInstance, state: JellyfinState, opts: RouteOptions) {
   const info = () => ({ LocalAddress: 'http://127.0.0.1:8096', ServerName: 'mediastack-sim', Version: SERVER_VERSION, ProductName: 'Jellyfin Server', OperatingSystem: 'Linux', Id: SERVER_ID, StartupWizardCompleted: true })
@@ -29,47 +32,15 @@ export function registerRoutes (app: FastifyInstance, state: JellyfinState, opts
   app.get('/System/Info/Public', async () => info())
   app.get('/System/Info', async () => ({ ...info(), OperatingSystemDisplayName: 'Linux', PackageName: 'debian', HasPendingRestart: false, IsShuttingDown: false, SupportsLibraryMonitor: true, WebSocketPortNumber: 8096, CompletedInstallations: [], CanSelfRestart: true, CanLaunchWebBrowser: false, CastReceiverApplications: [], HasUpdateAvailable: false, EncoderLocation: 'System', SystemArchitecture: 'X64' }))
 
-  app.get('/Library/VirtualFolders', async () => state.libraries.map(libraryDto))
-
-  app.post('/Library/VirtualFolders', async (req, reply) => {
-    const q = req.query as Query
-    const name = String(q.name ?? '').trim()
-    if (!name) return reply.code(400).type('text/plain').send('Name cannot be empty.')
-    if (state.libraries.some(l => l.name.toLowerCase() === name.toLowerCase())) return reply.code(400).type('text/plain').send(`There is already a media library with the name ${name}.`)
-    const type = String(q.collectionType ?? 'mixed')
-    state.addLibrary(name, type, list(q.paths))
-    state.log({ name: `Library ${name} was added`, type: 'LibraryAdded', severity: 'Information' })
-    if (bool(q.refreshLibrary)) startScan()
-    return reply.code(204).send()
-  })
-
-  app.post('/Library/Refresh', async (_req, reply) => {
-    startScan()
-    return reply.code(204).send()
-  })
-
-  function startScan () {
-    for (const lib of state.libraries) { lib.refreshStatus = 'Active'; lib.refreshProgress = 0 }
-    const t = setTimeout(() => {
-      opts.timers.delete(t)
-      for (const staged of state.staged.splice(0)) {
-        if ('movie' in staged) state.addMovie(staged.movie)
-        else state.addSeries(staged.series)
-      }
-      for (const lib of state.libraries) { lib.refreshStatus = 'Idle'; delete lib.refreshProgress }
-      state.countScan()
-      state.log({ name: 'Scan Media Library completed', type: 'TaskCompleted', severity: 'Information', shortOverview: `Took ${opts.scanMs} milliseconds.` })
-    }, opts.scanMs)
-    opts.timers.add(t)
-  }
+  registerLibraryRoutes(app, state, opts)
 
   app.get('/Items', async (req, reply) => {
     const q = req.query as Query
-    const types = list(q.includeItemTypes)
-    const bad = types.find(t => !KINDS.has(t))
-    if (bad) return problem(reply, 400, `The value '${bad}' is not valid for includeItemTypes.`)
-    const exclude = new Set(list(q.excludeItemTypes))
-    const ids = new Set(list(q.ids).map(i => i.replace(/-/g, '').toLowerCase()))
+    // Unknown kinds and malformed ids are dropped by the list binder (binders.ts), so they filter nothing.
+    const kind = (s: string) => KINDS.has(s) ? s : undefined
+    const types = commaList(q.includeItemTypes, kind)
+    const exclude = new Set(commaList(q.excludeItemTypes, kind))
+    const ids = new Set(commaList(q.ids, guid))
     const parentId = typeof q.parentId === 'string' ? q.parentId.replace(/-/g, '').toLowerCase() : undefined
     if (parentId && !state.items.has(parentId)) return problem(reply, 404, 'Parent item not found.')
     const recursive = bool(q.recursive)
@@ -92,7 +63,17 @@ export function registerRoutes (app: FastifyInstance, state: JellyfinState, opts
     return { Items: found.slice(start, start + limit).map(i => itemDto(state, i, fields)), TotalRecordCount: found.length, StartIndex: start }
   })
 
+  // UserLibraryController.GetItem (v10.10.7 and v10.11.11): the user is the `userId` query or else the
+  // caller's own; an API key has none, and UserManager.GetUserById(Guid.Empty) throws ArgumentException, so an
+  // API key without userId gets 400 (jellyfin/jellyfin issue 12260). Another user's id needs an administrator
+  // (RequestHelpers.GetUserId: SecurityException → 403); an unknown user is NotFound().
   app.get('/Items/:itemId', async (req, reply) => {
+    const caller = opts.callerOf(req)
+    const asked = guid((req.query as Query).userId)
+    const userId = asked && asked !== EMPTY_USER_ID ? asked : (caller.userId ?? EMPTY_USER_ID)
+    if (asked && asked !== EMPTY_USER_ID && asked !== caller.userId && !caller.isAdmin) return exceptionReply(reply, 403)
+    if (userId === EMPTY_USER_ID) return exceptionReply(reply, 400)
+    if (!state.users.some(u => u.id === userId)) return problem(reply, 404, 'Not Found')
     const item = findItem((req.params as { itemId: string }).itemId)
     if (item === 'bad') return problem(reply, 400, 'The value is not a valid GUID.')
     if (!item) return problem(reply, 404, 'Item not found.')
@@ -178,8 +159,8 @@ export function registerRoutes (app: FastifyInstance, state: JellyfinState, opts
   })
 
   function findItem (raw: string): SimItem | undefined | 'bad' {
-    if (!GUID.test(raw)) return 'bad'
-    return state.items.get(raw.replace(/-/g, '').toLowerCase())
+    const id = guid(raw)
+    return id === undefined ? 'bad' : state.items.get(id)
   }
 }
 

@@ -11,7 +11,7 @@ import { listenLocal } from '../shared-http.js'
 import { defaultSeedLibrary } from '../fixtures/library.js'
 import { userDto } from './dto.js'
 import { tokenFromAuthorization, type JellyfinSimulatorOptions } from './index.js'
-import { registerRoutes } from './routes.js'
+import { registerRoutes, type Caller } from './routes.js'
 import { SERVER_ID, createJellyfinState, type JellyfinState } from './state.js'
 
 export interface SimApiKey { id: number, token: string, appName: string, created: string, active: boolean }
@@ -35,6 +35,14 @@ export function createJellyfinAccounts (state: JellyfinState, o: { apiKey: strin
       const userId = sessions.get(t)
       if (!userId) return undefined
       return state.users.find(u => u.id === userId)?.isAdmin ? 'admin' : 'user'
+    },
+    /** The caller behind a known token (see routes.ts Caller), undefined when unknown. */
+    caller (t: string | undefined): Caller | undefined {
+      if (!t) return undefined
+      if (keys.some(k => k.active && k.token === t)) return { isApiKey: true, isAdmin: true }
+      const userId = sessions.get(t)
+      const user = userId ? state.users.find(u => u.id === userId) : undefined
+      return user ? { isApiKey: false, userId: user.id, isAdmin: user.isAdmin } : undefined
     },
     signIn (name: string, password: string): { token: string, userId: string } | undefined {
       const user = state.users.find(u => u.name.toLowerCase() === name.toLowerCase() && !u.isDisabled)
@@ -112,7 +120,7 @@ export async function createJellyfinSetupSimulator (opts: JellyfinSetupSimulator
     if (!accounts.role(tokenOf(req))) return reply.code(401).send()
   })
   const violations = attachContract(app, await loadContract('jellyfin'))
-  registerRoutes(app, state, { scanMs: opts.scanMs ?? 30, timers })
+  registerRoutes(app, state, { scanMs: opts.scanMs ?? 30, timers, callerOf: req => accounts.caller(tokenOf(req)) ?? { isApiKey: false, isAdmin: false } })
   registerJellyfinSetupRoutes(app, state, accounts, tokenOf)
   const url = await listenLocal(app, opts.port)
   return { url, state, accounts, violations, faults, app, close: () => app.close() }

@@ -6,7 +6,7 @@ import Fastify from 'fastify'
 import { mkdirSync } from 'node:fs'
 import { attachContract, loadContract, type Contract } from '../contract.js'
 import { attachFaults, type FaultSwitch } from '../faults.js'
-import { createSimState, STATUS, type SimPackage, type SimState } from './state.js'
+import { createSimState, DONE_STATUSES, STATUS, type SimPackage, type SimState } from './state.js'
 
 export interface PyloadSimulatorOptions {
   apiKey: string
@@ -83,8 +83,17 @@ export async function createPyloadSimulator (opts: PyloadSimulatorOptions): Prom
     calls.push(method)
   })
 
-  function packageData (p: SimPackage, withLinks: boolean) {
-    const done = p.files.filter(f => f.status === STATUS.FINISHED)
+  /**
+   * PackageData as each method fills it (pyload/pyload main, src/pyload/core/api/__init__.py): get_queue and
+   * get_collector carry the stats and no links; get_queue_data and get_collector_data the links and the stats
+   * except linkstotal; get_package_data only the links; get_package_info only fids. Unset fields are null
+   * (PackageData defaults, serialised whole by webui/app/helpers.py JSONEncoder).
+   */
+  function packageData (p: SimPackage, shape: 'info' | 'complete' | 'links' | 'fids') {
+    // The pstats view (src/pyload/core/threads/database_thread.py): links done are statuses 0, 4 and 13
+    // (finished, skipped, processing), counted whole; a link in progress adds nothing to sizedone.
+    const done = p.files.filter(f => DONE_STATUSES.has(f.status))
+    const stats = shape === 'info' || shape === 'complete'
     return {
       pid: p.pid,
       name: p.name,
@@ -93,11 +102,11 @@ export async function createPyloadSimulator (opts: PyloadSimulatorOptions): Prom
       password: p.password,
       dest: p.dest,
       order: p.order,
-      linksdone: done.length,
-      sizedone: done.reduce((n, f) => n + f.size, 0) + p.files.filter(f => f.status === STATUS.DOWNLOADING).reduce((n, f) => n + Math.floor(f.size * f.doneMs / state.linkDurationMs), 0),
-      sizetotal: p.files.reduce((n, f) => n + f.size, 0),
-      linkstotal: p.files.length,
-      links: withLinks
+      linksdone: stats ? done.length : null,
+      sizedone: stats ? done.reduce((n, f) => n + f.size, 0) : null,
+      sizetotal: stats ? p.files.reduce((n, f) => n + f.size, 0) : null,
+      linkstotal: shape === 'info' ? p.files.length : null,
+      links: shape === 'complete' || shape === 'links'
         ? p.files.map(f => ({
           fid: f.fid,
           url: f.url,
@@ -112,11 +121,13 @@ export async function createPyloadSimulator (opts: PyloadSimulatorOptions): Prom
           order: f.order
         }))
         : null,
-      fids: p.files.map(f => f.fid)
+      fids: shape === 'fids' ? p.files.map(f => f.fid) : null
     }
   }
 
-  const sorted = (dest: number) => [...state.packages.values()].filter(p => p.dest === dest).sort((a, b) => a.order - b.order)
+  // The list methods join packages with their link stats, so a package without links is not listed
+  // (file_database.py get_all_packages: JOIN pstats).
+  const sorted = (dest: number) => [...state.packages.values()].filter(p => p.dest === dest && p.files.length > 0).sort((a, b) => a.order - b.order)
   const body = (request: { body: unknown }) => (request.body ?? {}) as Record<string, unknown>
 
   app.route({
@@ -177,15 +188,15 @@ export async function createPyloadSimulator (opts: PyloadSimulatorOptions): Prom
             proxy: false
           }
         }
-        case 'get_queue': return sorted(1).map(p => packageData(p, false))
-        case 'get_queue_data': return sorted(1).map(p => packageData(p, true))
-        case 'get_collector': return sorted(0).map(p => packageData(p, false))
+        case 'get_queue': return sorted(1).map(p => packageData(p, 'info'))
+        case 'get_queue_data': return sorted(1).map(p => packageData(p, 'complete'))
+        case 'get_collector': return sorted(0).map(p => packageData(p, 'info'))
         case 'get_package_data':
         case 'get_package_info': {
           const p = state.packages.get(Number(query.package_id))
           // pyLoad raises inside the method for an unknown id, which its API turns into a 500.
           if (!p) return reply.code(500).send({ error: 'Internal server error' })
-          return packageData(p, method === 'get_package_data')
+          return packageData(p, method === 'get_package_data' ? 'links' : 'fids')
         }
         case 'delete_packages': {
           const ids = body(request).package_ids

@@ -40,6 +40,20 @@ export interface SimStateOptions {
 }
 
 export const STATUS = { FINISHED: 0, OFFLINE: 1, QUEUED: 3, FAILED: 8, DOWNLOADING: 12 } as const
+/** Statuses pyLoad counts as done in its package stats (finished, skipped, processing). */
+export const DONE_STATUSES: ReadonlySet<number> = new Set([0, 4, 13])
+
+/**
+ * The folder pyLoad gives a new package (folder_per_package on, its default): api add_package's replacements
+ * (src/pyload/core/api/__init__.py); the folder on disk is that with safename's characters removed
+ * (src/pyload/core/utils/fs.py safejoin → safepath → safename, per path part), as downloader.py joins it.
+ */
+export function packageFolder (name: string): string {
+  return name.replace(/http:\/\//g, '').replace(/https:\/\//g, '').replace(/\.\.\//g, '_').replace(/\.\.\\/g, '_')
+    .replace(/:/g, '').replace(/[/\\\r\n]/g, '_')
+}
+// eslint-disable-next-line no-control-regex
+export const diskName = (folder: string) => folder.replace(/[<>:"\\|?*\x00]/g, '')
 
 export function createSimState (opts: SimStateOptions) {
   const packages = new Map<number, SimPackage>()
@@ -61,7 +75,7 @@ export function createSimState (opts: SimStateOptions) {
   function finish (pkg: SimPackage, f: SimFile) {
     f.status = STATUS.FINISHED
     f.doneMs = linkMs
-    const dir = join(opts.storageDir, pkg.folder)
+    const dir = join(opts.storageDir, diskName(pkg.folder))
     mkdirSync(dir, { recursive: true })
     writeFileSync(join(dir, f.name), f.content)
   }
@@ -110,7 +124,7 @@ export function createSimState (opts: SimStateOptions) {
           order: i
         }
       })
-      packages.set(pid, { pid, name, folder: name.replace(/[/\\\0]/g, '_'), dest, order: pid, site: '', password: '', files })
+      packages.set(pid, { pid, name: name.replace(/\n/g, '\\n').replace(/\r/g, '\\r'), folder: packageFolder(name), dest, order: pid, site: '', password: '', files })
       return pid
     },
 

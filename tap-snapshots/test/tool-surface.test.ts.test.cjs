@@ -6963,7 +6963,6 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
             "required": [
               "category",
               "name",
-              "bytes",
               "reason"
             ],
             "properties": {
@@ -6992,7 +6991,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                 "type": "string"
               },
               "bytes": {
-                "description": "Bytes freed (0 when unknown: torrent entries, caches, manager entries)",
+                "description": "Bytes freed on disk (0 for torrent and manager entries, which free no disk space); absent when unknown (caches)",
                 "type": "number"
               },
               "reason": {

@@ -53,6 +53,26 @@ test('add a package, watch it download, find it finished with its folder on disk
   t.same(sim.violations, [], 'every request and response matched the contract')
 })
 
+test('progress is counted from the links when pyLoad sends links without stats', async t => {
+  const { sim, client, storage } = await setup(t)
+  const id = await client.addPackage('Halves', ['https://files.example.com/a.mkv', 'https://files.example.com/b.mkv'])
+  sim.state.advance(150_000)
+  const sizes = sim.state.packages.get(id)!.files.map(f => f.size)
+  // The second link is half-way: it counts what status_downloads says is on disk (the clock runs on meanwhile).
+  const halfWay = (bytes: number) => bytes >= sizes[0] + sizes[1] * 0.5 && bytes < sizes[0] + sizes[1] * 0.6
+  const [queued] = await client.queue()
+  t.match(queued, { linksDone: 1, linksTotal: 2, bytesTotal: sizes[0] + sizes[1], finished: false })
+  t.ok(halfWay(queued.bytesDone), `queue: a link in progress counts what is on disk (${queued.bytesDone})`)
+  const one = await client.package(id)
+  t.match(one, { linksDone: 1, linksTotal: 2, bytesTotal: sizes[0] + sizes[1] }, 'get_package_data has no stats: counted from its links')
+  t.ok(halfWay(one.bytesDone), `package: the same (${one.bytesDone})`)
+  sim.state.advance(100_000)
+  t.match(await client.package(id), { linksDone: 2, bytesDone: sizes[0] + sizes[1], finished: true })
+  const odd = sim.state.addFinishedPackage('What? Live: 2024', [{ name: 'a.mkv', content: 'x' }])
+  t.equal((await client.package(odd)).folderPath, join(storage, 'What Live 2024'), 'the folder pyLoad really writes (safename applied)')
+  t.same(sim.violations, [])
+})
+
 test('collector and failed packages', async t => {
   const { sim, client } = await setup(t)
   await client.addPackage('Later', ['https://x.example.com/a.zip'], 'collector')

@@ -50,13 +50,43 @@ test('packages progress over time and finished ones leave real files in their fo
   t.equal(active.body[0].package_id, pid)
   s.state.advance(200_000)
   const data = await api(s.url, 'get_package_data', { query: `package_id=${pid}` })
-  t.equal(data.body.linksdone, 2)
+  t.equal(data.body.linksdone, null, 'get_package_data carries links, not stats')
   t.same(data.body.links.map((l: { status: number }) => l.status), [0, 0])
   t.match(readFileSync(join(dir, 'Big Buck Bunny', 'bbb.part2.mkv'), 'utf8'), /bbb.part2.mkv/)
   t.equal((await api(s.url, 'get_queue')).body[0].links, null, 'get_queue carries no links')
   t.equal((await api(s.url, 'get_queue_data')).body[0].links.length, 2)
   t.same((await api(s.url, 'status_downloads')).body, [])
   t.same(s.violations, [])
+})
+
+// pyload/pyload main: src/pyload/core/api/__init__.py (which fields each method fills), datatypes/data.py
+// (PackageData defaults), threads/database_thread.py (the pstats view), webui/app/helpers.py (None → null).
+test('each method returns exactly the PackageData fields the real one fills', async t => {
+  const { s } = await sim(t, { linkDurationMs: 100_000 })
+  const pid = (await api(s.url, 'add_package', { verb: 'POST', body: { name: 'Two Parts', links: ['https://f.example.com/a.mkv', 'https://f.example.com/b.mkv'] } })).body
+  s.state.advance(150_000) // the first link is done, the second half-way
+  const size = (i: number) => s.state.packages.get(pid)!.files[i].size
+  const stats = { linksdone: 1, sizedone: size(0), sizetotal: size(0) + size(1) }
+  const only = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([k]) => ['linksdone', 'sizedone', 'sizetotal', 'linkstotal', 'fids'].includes(k)))
+  const [queue] = (await api(s.url, 'get_queue')).body
+  t.same(only(queue), { ...stats, linkstotal: 2, fids: null }, 'get_queue: stats with linkstotal; a link in progress adds nothing to sizedone')
+  t.equal(queue.links, null)
+  const [queueData] = (await api(s.url, 'get_queue_data')).body
+  t.same(only(queueData), { ...stats, linkstotal: null, fids: null }, 'get_queue_data: no linkstotal')
+  t.equal(queueData.links.length, 2)
+  const pkg = (await api(s.url, 'get_package_data', { query: `package_id=${pid}` })).body
+  t.same(only(pkg), { linksdone: null, sizedone: null, sizetotal: null, linkstotal: null, fids: null }, 'get_package_data: links only')
+  t.equal(pkg.links.length, 2)
+  const info = (await api(s.url, 'get_package_info', { query: `package_id=${pid}` })).body
+  t.same(only(info), { linksdone: null, sizedone: null, sizetotal: null, linkstotal: null, fids: s.state.packages.get(pid)!.files.map(f => f.fid) })
+  t.same(s.violations, [])
+})
+
+test('package folders are named and written as pyLoad names and writes them', async t => {
+  const { s, dir } = await sim(t)
+  const pid = s.state.addFinishedPackage('What? Live: "Tour" 2024', [{ name: 'a.mkv', content: 'x' }])
+  t.equal(s.state.packages.get(pid)!.folder, 'What? Live "Tour" 2024', 'add_package drops colons')
+  t.match(readFileSync(join(dir, 'What Live Tour 2024', 'a.mkv'), 'utf8'), 'x', 'safename drops <>:"\\|?* on disk')
 })
 
 test('collector, offline links, delete and config', async t => {

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { defineTool } from '../../../plugins/tool-types.js'
 import { JobStartedSchema, jobStarted } from './download-shared.js'
+import { DIRECT_DOWNLOADS_FOLDER } from '../../../lib/library/cleanup-candidates.js'
 import { chooseMethod, downloadWithAria2, downloadWithYtdlp } from './direct-download-run.js'
 import { resolveLibraryDestination, runOrganize } from './organize-job.js'
 
@@ -42,7 +43,7 @@ export default (app: FastifyInstance) => {
       const destination = args.destination === undefined ? undefined : await resolveLibraryDestination(app, args.destination)
       const downloads = app.sandbox.roots().downloads
       if (!downloads) throw new Error('downloads root unavailable')
-      const folder = join(downloads, 'direct', `${new Date().toISOString().slice(0, 10)}-${randomBytes(4).toString('hex')}`)
+      const folder = join(downloads, DIRECT_DOWNLOADS_FOLDER, `${new Date().toISOString().slice(0, 10)}-${randomBytes(4).toString('hex')}`)
       const job = app.jobs.start({
         kind: KIND,
         owner: ctx.principal.id,

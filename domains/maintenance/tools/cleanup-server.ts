@@ -6,11 +6,12 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { rm, unlink } from 'node:fs/promises'
 import { defineTool } from '../../../plugins/tool-types.js'
-import { ToolError } from '../../../lib/errors.js'
 import { formatBytes } from '../../../lib/library/format.js'
 import { findDownloadLeftovers, findOrphanedTorrents, findTempFiles, torrentContent, type CleanupTarget, type References } from '../../../lib/library/cleanup-candidates.js'
+import { directDownloadReferences } from '../../../lib/library/cleanup-direct-downloads.js'
 import { findGhosts, folderState, ghostFacts, type GhostSource } from '../../../lib/library/cleanup-ghosts.js'
 import { part } from '../../../lib/library/title-state.js'
+import { untrusted } from '../../shared/servarr-text.js'
 import { CACHE_TASK_KEYS, scheduledTasks, startTask, type ScheduledTask } from '../../../plugins/backends/jellyfin-tasks.js'
 
 const CATEGORIES = ['temp', 'orphanedTorrents', 'downloadLeftovers', 'caches', 'ghostEntries'] as const
@@ -28,7 +29,7 @@ const Target = Type.Object({
   id: Type.Optional(Type.String({ description: 'Media-server task id (caches) or "series:<id>"/"movie:<id>" in its manager (ghostEntries)' })),
   service: Type.Optional(Type.String({ description: 'Service that owns the target' })),
   path: Type.Optional(Type.String({ description: 'The entry\'s (missing) folder (ghostEntries)' })),
-  bytes: Type.Number({ description: 'Bytes freed (0 when unknown: torrent entries, caches, manager entries)' }),
+  bytes: Type.Optional(Type.Number({ description: 'Bytes freed on disk (0 for torrent and manager entries, which free no disk space); absent when unknown (caches)' })),
   reason: Type.String({ description: 'Why it is safe to remove' })
 })
 
@@ -38,6 +39,17 @@ const outputSchema = Type.Object({
   failed: Type.Array(Type.Object({ name: Type.String({ description: 'Target' }), error: Type.String({ description: 'Why it was not removed' }) }), { description: 'Targets that could not be removed' }),
   bytesFreed: Type.Number({ description: 'Total bytes freed' })
 }, { additionalProperties: false })
+
+/** What the preview says: each target with what it frees, then the known total. */
+function previewLines (targets: CleanupTarget[]): string {
+  const shown = 20
+  const frees = (t: CleanupTarget) => t.bytes === undefined ? 'size unknown' : t.category === 'orphanedTorrents' || t.category === 'ghostEntries' ? 'an entry only, no disk space' : formatBytes(t.bytes)
+  const lines = targets.slice(0, shown).map(t => `${t.category} "${untrusted(t.name, 120)}" (${frees(t)})`)
+  const known = targets.reduce((n, t) => n + (t.bytes ?? 0), 0)
+  const unknown = targets.filter(t => t.bytes === undefined).length
+  return `Remove ${targets.length} item(s): ${lines.join('; ')}${targets.length > shown ? `; and ${targets.length - shown} more (see targets)` : ''}. ` +
+    `Frees ${formatBytes(known)}${unknown ? ` plus what the ${unknown} item(s) of unknown size hold` : ''}.`
+}
 
 /** Thrown inside the handler for a target that no longer qualifies: reported as skipped, not failed. */
 class Changed extends Error {}
@@ -50,14 +62,16 @@ export default function cleanupServer (app: FastifyInstance) {
     Radarr: { kind: 'movie', service: 'Radarr', entries: s => b.radarr.listMovies(s), queue: q => b.radarr.queue(q), history: q => b.radarr.history(q) }
   }
 
-  async function references (signal: AbortSignal): Promise<References> {
+  async function references (signal: AbortSignal): Promise<References & { notes: string[] }> {
+    const roots = Object.values(sandbox.roots()).filter((r): r is string => typeof r === 'string')
+    const direct = await part(() => directDownloadReferences(b.pyload, roots))
     const sources = await Promise.all([
       part(async () => (await b.qbittorrent.list()).map(t => {
         const content = torrentContent(t)
         if (!content) throw new Error(`the data location of torrent ${t.name} is not known yet (the client is still checking it)`)
         return content
       })).then(p => ['torrent client', p] as const),
-      part(async () => [...await b.pyload.queue(), ...await b.pyload.collector()].flatMap(p => (p.folderPath ? [p.folderPath] : []))).then(p => ['direct-download manager', p] as const),
+      Promise.resolve(['direct-download manager', direct.available ? { available: true as const, data: direct.data.paths } : direct] as const),
       part(async () => (await b.sonarr.queue({ page: 1, pageSize: 1000, signal })).records.flatMap(r => (r.outputPath ? [r.outputPath] : []))).then(p => ['series manager queue', p] as const),
       part(async () => (await b.radarr.queue({ page: 1, pageSize: 1000, signal })).records.flatMap(r => (r.outputPath ? [r.outputPath] : []))).then(p => ['movie manager queue', p] as const),
       part(async () => (await b.sonarr.listSeries(signal)).flatMap(s => (s.path ? [s.path] : []))).then(p => ['series manager', p] as const),
@@ -65,7 +79,10 @@ export default function cleanupServer (app: FastifyInstance) {
     ])
     return {
       paths: sources.flatMap(([, p]) => (p.available ? p.data : [])),
-      unavailable: sources.flatMap(([name, p]) => (p.available ? [] : [`${name}: ${p.reason}`]))
+      unavailable: sources.flatMap(([name, p]) => (p.available ? [] : [`${name}: ${p.reason}`])),
+      names: direct.available ? direct.data.names : [],
+      containers: direct.available ? direct.data.containers : [],
+      notes: direct.available ? direct.data.notes : []
     }
   }
 
@@ -80,7 +97,6 @@ export default function cleanupServer (app: FastifyInstance) {
         name: t.name,
         id: t.id,
         service: 'Jellyfin',
-        bytes: 0,
         reason: `the media server's own "${t.name}" task (${t.key}) deletes the cache or transcode files it no longer needs`
       })),
       notes: [
@@ -103,7 +119,10 @@ export default function cleanupServer (app: FastifyInstance) {
     if (categories.includes('downloadLeftovers')) {
       const refs = await references(signal)
       if (refs.unavailable.length > 0) notes.push(`download leftovers skipped: cannot prove them unreferenced while ${refs.unavailable.join('; ')}`)
-      else targets.push(...await findDownloadLeftovers(sandbox, refs, olderThanMs))
+      else {
+        targets.push(...await findDownloadLeftovers(sandbox, refs, olderThanMs))
+        notes.push(...refs.notes)
+      }
     }
     if (categories.includes('caches')) {
       const found = await cacheTasks(signal)
@@ -159,9 +178,11 @@ export default function cleanupServer (app: FastifyInstance) {
     confirm: {
       preview: async (args, ctx) => {
         const { targets, notes } = await findTargets(args.categories, args.olderThanHours, ctx.signal)
-        if (targets.length === 0) throw new ToolError(`Nothing to clean up${notes.length ? `; ${notes.join('; ')}` : ''}.`)
-        const bytes = targets.reduce((n, t) => n + t.bytes, 0)
-        return { summary: `Remove ${targets.length} item(s), freeing ${formatBytes(bytes)}.${notes.length ? ` Note: ${notes.join('; ')}.` : ''}`, targets }
+        const noted = notes.length ? ` Note: ${notes.join('; ')}.` : ''
+        if (targets.length === 0) {
+          return { summary: '', targets, nothingToDo: { data: { removed: [], skipped: [], failed: [], bytesFreed: 0 }, summary: `Nothing to clean up: nothing qualifies in ${args.categories.join(', ')}.${noted}` } }
+        }
+        return { summary: `${previewLines(targets)}${noted}`, targets }
       }
     },
     handler: async (_args, ctx) => {
@@ -191,7 +212,7 @@ export default function cleanupServer (app: FastifyInstance) {
           else failed.push({ name: t.name, error: err instanceof Error ? err.message : String(err) })
         }
       }
-      const bytesFreed = removed.reduce((n, t) => n + t.bytes, 0)
+      const bytesFreed = removed.reduce((n, t) => n + (t.bytes ?? 0), 0)
       return {
         data: { removed, skipped, failed, bytesFreed },
         summary: `Done with ${removed.length} of ${targets.length} item(s), ${formatBytes(bytesFreed)} freed.` +

@@ -39,6 +39,13 @@ t.test('manage_library against the simulator', async t => {
     t.match(search.structuredContent, { library: 'Documentaries', total: 0 })
   })
 
+  t.test('create over a folder with a comma in its name gives the server that one folder', async t => {
+    mkdirSync(join(roots.media, 'Live, Unplugged'))
+    const res = await call({ action: 'create', name: 'Concerts', path: 'Live, Unplugged', collectionType: 'music' })
+    t.notOk(res.isError, res.content[0].text)
+    t.same(jf.state.libraries.find(l => l.name === 'Concerts')?.locations, ['/data/Live, Unplugged'], 'not split into "/data/Live" and "Unplugged"')
+  })
+
   t.test('create refuses what it should, saying what to do', async t => {
     mkdirSync(join(roots.media, 'kids'))
     mkdirSync(join(roots.media, 'tv', 'Extra Show'))

@@ -265,8 +265,10 @@ t.test('unreachable backends: each category that needs them is skipped with the 
   put(s.roots.downloads, 'Show.S01E02/Show.S01E02.mkv')
   age(join(s.roots.downloads, 'Show.S01E02'))
   const preview = await s.call({})
-  t.ok(preview.isError)
+  t.notOk(preview.isError, 'nothing to do is a success, with the reasons')
+  t.same(data(preview), { removed: [], skipped: [], failed: [], bytesFreed: 0 }, 'no token: there is nothing to confirm')
   const msg = text(preview)
+  t.match(msg, /^Nothing to clean up/)
   t.match(msg, /orphaned torrents skipped \(torrent client unavailable/)
   t.match(msg, /download leftovers skipped: cannot prove them unreferenced while torrent client: .*series manager queue/)
   t.match(msg, /caches skipped \(media server unavailable: .*MEDIA_SERVER_API_KEY/)
@@ -293,4 +295,25 @@ t.test('caches: a task already running is not a target; a changed task list refu
   t.same(s.jellyfin.tasks.runs, ['DeleteTranscodeFiles', 'DeleteCacheFiles'])
   t.equal(s.jellyfin.tasks.byKey('DeleteCacheFiles')!.state, 'Running')
   t.same(s.violations(), [], 'the simulators saw only contract-conformant traffic')
+})
+
+t.test('nothing to clean up is a successful answer, not an error', async t => {
+  const s = await stack(t, { torrents: 'unreachable' })
+  const res = await s.call({ categories: ['temp'] })
+  t.notOk(res.isError, text(res))
+  t.match(text(res), /^Nothing to clean up: nothing qualifies in temp\./)
+  t.same(data(res), { removed: [], skipped: [], failed: [], bytesFreed: 0 })
+})
+
+t.test('the preview says what each item frees, or that its size is unknown', async t => {
+  const s = await stack(t, { torrents: 'unreachable' })
+  put(s.roots.media, 'tv/Show/.Show - S01E01.mkv.0123456789ab.msmcp.tmp', 'x'.repeat(2000))
+  age(join(s.roots.media, 'tv/Show'))
+  const preview = await s.call({ categories: ['temp', 'caches'] })
+  const { summary, targets } = data(preview).confirmation
+  t.match(summary, /temp "tv\/Show\/\.Show - S01E01\.mkv\.0123456789ab\.msmcp\.tmp" \(2\.0 KB\)/)
+  t.match(summary, /caches "Clean Cache Directory" \(size unknown\)/)
+  t.match(summary, /Frees 2\.0 KB plus what the 2 item\(s\) of unknown size hold\./)
+  t.notMatch(summary, /freeing 0 B/)
+  t.equal(targets.find((x: any) => x.category === 'caches').bytes, undefined, 'an unknown size is not reported as 0')
 })

@@ -1,0 +1,66 @@
+// Libraries: GET/POST /Library/VirtualFolders and POST /Library/Refresh, answered as Jellyfin 10.11 answers
+// them (jellyfin/jellyfin v10.11.11: Jellyfin.Api/Controllers/LibraryStructureController.cs,
+// Emby.Server.Implementations/Library/LibraryManager.cs AddVirtualFolder).
+import type { FastifyInstance } from 'fastify'
+import { commaList, exceptionReply } from './binders.js'
+import { libraryDto } from './dto.js'
+import type { JellyfinState } from './state.js'
+
+type Query = Record<string, string | string[] | undefined>
+
+export interface LibraryRouteOptions {
+  scanMs: number
+  timers: Set<NodeJS.Timeout>
+  /** Whether a folder exists as the server sees it (default: every folder does). */
+  pathExists?: (path: string) => boolean
+}
+
+/** Characters GetValidFilename turns into spaces (Emby.Server.Implementations/IO/ManagedFileSystem.cs _invalidPathCharacters). */
+// eslint-disable-next-line no-control-regex
+const INVALID_NAME_CHARS = /["<>|\x00-\x1f:*?\\/]/g
+
+export function registerLibraryRoutes (app: FastifyInstance, state: JellyfinState, opts: LibraryRouteOptions) {
+  app.get('/Library/VirtualFolders', async () => state.libraries.map(libraryDto))
+
+  app.post('/Library/VirtualFolders', async (req, reply) => {
+    const q = req.query as Query
+    const body = (req.body ?? {}) as { LibraryOptions?: { PathInfos?: Array<{ Path?: string | null }> | null } | null }
+    // A non-empty `paths` query (comma-split by the binder) replaces the body's PathInfos (AddVirtualFolder).
+    const queried = commaList(q.paths)
+    const paths = queried.length > 0 ? queried : (body.LibraryOptions?.PathInfos ?? []).map(p => String(p.Path ?? ''))
+    const raw = typeof q.name === 'string' ? q.name.trim() : ''
+    // A blank name throws ArgumentNullException, an ArgumentException: 400 through the exception middleware.
+    if (!raw) return exceptionReply(reply, 400)
+    // A folder that does not exist throws ArgumentException ("The specified path does not exist") before anything is made.
+    if (paths.some(p => !(opts.pathExists ?? (() => true))(p))) return exceptionReply(reply, 400)
+    // The name becomes a folder under the root; a taken one gets 2, 3, … appended, never an error
+    // (Directory.Exists: case-sensitive on Linux).
+    const base = raw.replace(INVALID_NAME_CHARS, ' ')
+    let name = base
+    for (let n = 2; state.libraries.some(l => l.name === name); n++) name = `${base}${n}`
+    state.addLibrary(name, typeof q.collectionType === 'string' ? q.collectionType : 'mixed', paths)
+    state.log({ name: `Library ${name} was added`, type: 'LibraryAdded', severity: 'Information' })
+    if (String(q.refreshLibrary).toLowerCase() === 'true') startScan()
+    return reply.code(204).send()
+  })
+
+  app.post('/Library/Refresh', async (_req, reply) => {
+    startScan()
+    return reply.code(204).send()
+  })
+
+  function startScan () {
+    for (const lib of state.libraries) { lib.refreshStatus = 'Active'; lib.refreshProgress = 0 }
+    const t = setTimeout(() => {
+      opts.timers.delete(t)
+      for (const staged of state.staged.splice(0)) {
+        if ('movie' in staged) state.addMovie(staged.movie)
+        else state.addSeries(staged.series)
+      }
+      for (const lib of state.libraries) { lib.refreshStatus = 'Idle'; delete lib.refreshProgress }
+      state.countScan()
+      state.log({ name: 'Scan Media Library completed', type: 'TaskCompleted', severity: 'Information', shortOverview: `Took ${opts.scanMs} milliseconds.` })
+    }, opts.scanMs)
+    opts.timers.add(t)
+  }
+}
