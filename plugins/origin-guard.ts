@@ -12,6 +12,7 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import type { ServerResponse } from 'node:http'
 import { listSetting, type Config } from '../config.js'
+import { redactQuery } from '../lib/request-log.js'
 
 /** Per-window request budgets. OAuth endpoints are keyed by client IP, the rest by principal (else IP). */
 export const RATE_LIMITS = {
@@ -120,12 +121,12 @@ export default fp(async function originGuard (app) {
     reply.header('vary', 'Origin')
     const host = typeof request.headers.host === 'string' ? hostnameOf(request.hostname) : undefined
     if (host === undefined || !policy.hosts.has(host)) {
-      request.log.warn({ host: request.headers.host, url: request.url }, 'request refused: Host not allowed')
+      request.log.warn({ host: request.headers.host, url: redactQuery(request.url) }, 'request refused: Host not allowed')
       return forbid(reply, area, `Host "${String(request.headers.host ?? '')}" is not allowed. Use ${app.config.PUBLIC_URL} or add the name to ALLOWED_HOSTS.`)
     }
     const origin = request.headers.origin
     if (origin !== undefined && !policy.origins.has(origin)) {
-      request.log.warn({ origin, url: request.url }, 'request refused: Origin not allowed')
+      request.log.warn({ origin, url: redactQuery(request.url) }, 'request refused: Origin not allowed')
       return forbid(reply, area, `Origin "${origin}" is not allowed. Add it to ALLOWED_ORIGINS if this web page should reach the server.`)
     }
   })

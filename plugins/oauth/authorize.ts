@@ -1,12 +1,13 @@
 // GET /authorize: validates the request in two phases. Until client_id and redirect_uri are trusted,
 // errors are shown (never redirected: no open redirect). After that, errors go back to the client's
 // redirect_uri with error=, state and iss. A valid request is approved automatically, or, with
-// OAUTH_APPROVAL_PASSPHRASE set, through the approval page once per client.
+// OAUTH_APPROVAL_PASSPHRASE set, through the approval page once per client and browser.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { randomToken, sha256hex } from '../../lib/secrets.js'
 import type { OAuthContext } from './context.js'
 import { optional, parseScopes, type Params } from './form.js'
 import { isValidChallenge } from './pkce.js'
+import { cookieJar, isOwnerBrowser } from './owner-session.js'
 import { matchRedirectUri } from './redirect-uri.js'
 import { DEFAULT_SCOPE, OAuthError, SUPPORTED_SCOPES, type ClientRecord } from './types.js'
 import { renderErrorPage } from './pages.js'
@@ -28,6 +29,7 @@ const MAX_STATE = 1024
 export class UntrustedRequestError extends Error {}
 
 export function authorizeRoute (app: FastifyInstance, ctx: OAuthContext, showApprovalPage: (req: AuthorizationRequest, reply: FastifyReply) => Promise<unknown>) {
+  const jar = cookieJar(ctx.issuer)
   app.get('/authorize', async (request, reply) => {
     const params = request.query as Params
     let client: ClientRecord, redirectUri: string, redirectUriSent: boolean
@@ -44,7 +46,8 @@ export function authorizeRoute (app: FastifyInstance, ctx: OAuthContext, showApp
         throw new OAuthError('invalid_request', `state must be sent once and be at most ${MAX_STATE} characters.`)
       }
       const req = checkRequest(ctx, client, params, { redirectUri, redirectUriSent, state })
-      if (ctx.passphrase === '' || req.scopes.every(s => client.approvedScopes.includes(s))) {
+      const remembered = req.scopes.every(s => client.approvedScopes.includes(s)) && isOwnerBrowser(jar, request, client)
+      if (ctx.passphrase === '' || remembered) {
         return await approve(ctx, reply, req)
       }
       return await showApprovalPage(req, reply)

@@ -74,7 +74,9 @@ async function register (ctx: OAuthContext, body: unknown) {
     approvedScopes: []
   }
   await ctx.store.saveClient(record)
-  ctx.log.info({ clientId: record.clientId, clientName: record.clientName, authMethod: record.authMethod }, 'OAuth client registered')
+  // A client_id is what a sign-in presents, so it is logged at debug only, never at info.
+  ctx.log.info({ clientName: record.clientName, authMethod: record.authMethod }, 'OAuth client registered')
+  ctx.log.debug({ clientId: record.clientId }, 'registered OAuth client id')
   return {
     client_id: record.clientId,
     client_id_issued_at: Math.floor(now / 1000),

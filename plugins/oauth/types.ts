@@ -21,6 +21,8 @@ export interface ClientRecord {
   lastUsedAt: number
   /** Scopes the owner approved on the approval page (only used with OAUTH_APPROVAL_PASSPHRASE). */
   approvedScopes: string[]
+  /** sha256 hex of the owner-session cookies of the browsers that approved it (owner-session.ts). */
+  approvedBy?: string[]
 }
 
 export interface CodeRecord {
