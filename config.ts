@@ -6,6 +6,9 @@ import { Value } from '@sinclair/typebox/value'
 import { ValueErrorType } from '@sinclair/typebox/errors'
 import { createPathMap } from './plugins/backends/path-map.js'
 
+/** A shorter approval passphrase is refused at startup: it is the one thing between the internet and a token. */
+export const MIN_PASSPHRASE_LENGTH = 16
+
 const Secret = (description: string) => Type.String({ default: '', description, secret: true })
 const Url = (def: string, description: string) => Type.String({ default: def, format: 'uri', description })
 const Path = (def: string, description: string) => Type.String({ default: def, description })
@@ -23,7 +26,7 @@ export const ConfigSchema = Type.Object({
   // --- auth
   INTERNAL_API_KEY: Secret('Bearer key for the chat bot (Authorization: Bearer <key>); empty disables internal auth'),
   OAUTH_STORE: Type.Union([Type.Literal('memory'), Type.Literal('file')], { default: 'memory', description: 'memory: a restart signs every client out (spec default); file: clients and tokens survive restarts (hashed, under STATE_DIR)' }),
-  OAUTH_APPROVAL_PASSPHRASE: Secret('If set, /authorize shows a one-field approval page (once per client) instead of approving automatically'),
+  OAUTH_APPROVAL_PASSPHRASE: Secret(`If set (at least ${MIN_PASSPHRASE_LENGTH} characters), /authorize shows a one-field approval page (once per client and browser) instead of approving automatically`),
   // --- media roots
   MEDIA_ROOT: Path('/data', 'Media library root (movies, tv, anime, music below it)'),
   DOWNLOADS_ROOT: Path('/downloads', 'Downloads root shared with the downloaders'),
@@ -100,6 +103,11 @@ function checkUrl (key: string, value: string, problems: string[]) {
   }
 }
 
+function checkPassphrase (value: string, problems: string[]) {
+  if (value === '' || [...value].length >= MIN_PASSPHRASE_LENGTH) return
+  problems.push(`OAUTH_APPROVAL_PASSPHRASE: too short (${[...value].length} characters); use at least ${MIN_PASSPHRASE_LENGTH}, e.g. four random words`)
+}
+
 /**
  * Builds a complete, validated config from partial input (env strings or typed values).
  * Unknown keys are ignored when reading the environment, refused otherwise.
@@ -128,6 +136,7 @@ export function buildConfig (input: Record<string, unknown> = {}, { fromEnv = fa
   for (const k of URL_KEYS) checkUrl(k, String(converted[k] ?? ''), problems)
   checkUrl('PUBLIC_URL', String(converted.PUBLIC_URL ?? ''), problems)
   try { createPathMap(String(converted.PATH_MAP ?? '')) } catch (err) { problems.push((err as Error).message) }
+  checkPassphrase(String(converted.OAUTH_APPROVAL_PASSPHRASE ?? ''), problems)
   if (problems.length > 0) throw new ConfigError([...new Set(problems)])
   const config = converted as Config
   if (config.PUBLIC_URL === '') config.PUBLIC_URL = `http://localhost:${config.PORT}`
