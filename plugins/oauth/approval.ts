@@ -4,7 +4,7 @@
 // browser only (owner-session.ts), so later sign-ins from it are automatic.
 // CSRF: the form carries an unguessable request id, bound server-side to the validated request and to
 // a cookie set with the page, so a form cannot be replayed from another browser or page.
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { randomToken, safeEqual, sha256hex } from '../../lib/secrets.js'
 import { approve, type AuthorizationRequest } from './authorize.js'
 import type { OAuthContext } from './context.js'
@@ -14,7 +14,7 @@ import { renderApprovalPage, renderErrorPage } from './pages.js'
 import { createPassphraseThrottle } from './passphrase-throttle.js'
 import { LIMITS } from './types.js'
 
-interface Pending { req: AuthorizationRequest, cookieHash: string, expiresAt: number, attempts: number }
+interface Pending { req: AuthorizationRequest, cookieHash: string, expiresAt: number, attempts: number, source: string }
 
 export function approvalFlow (app: FastifyInstance, ctx: OAuthContext) {
   const pending = new Map<string, Pending>()
@@ -27,15 +27,21 @@ export function approvalFlow (app: FastifyInstance, ctx: OAuthContext) {
     for (const [k, p] of pending) if (p.expiresAt <= now) pending.delete(k)
   }
 
-  async function show (req: AuthorizationRequest, reply: FastifyReply) {
+  // Pending pages are what a stranger can create: a few per address, and when full the oldest goes
+  // (Map order is insertion order), so filling the table never refuses the owner's own sign-in.
+  function makeRoom (source: string) {
+    const mine = [...pending].filter(([, p]) => p.source === source)
+    if (mine.length >= LIMITS.pendingApprovalsPerSource) pending.delete(mine[0][0])
+    if (pending.size >= LIMITS.pendingApprovals) pending.delete(pending.keys().next().value!)
+  }
+
+  async function show (req: AuthorizationRequest, reply: FastifyReply, request: FastifyRequest) {
     sweep()
-    if (pending.size >= LIMITS.pendingApprovals) {
-      reply.code(503)
-      return renderErrorPage(reply, 'Too many approvals are waiting; try again in a few minutes.')
-    }
+    const source = sha256hex(request.ip)
+    makeRoom(source)
     const requestId = randomToken(32)
     const cookie = randomToken(32)
-    pending.set(sha256hex(requestId), { req, cookieHash: sha256hex(cookie), expiresAt: ctx.now() + ctx.lifetimes.approval, attempts: 0 })
+    pending.set(sha256hex(requestId), { req, cookieHash: sha256hex(cookie), expiresAt: ctx.now() + ctx.lifetimes.approval, attempts: 0, source })
     reply.header('set-cookie', jar.header(cookieName, cookie, ctx.lifetimes.approval))
     return renderApprovalPage(reply, view(requestId, req))
   }

@@ -28,7 +28,7 @@ const MAX_STATE = 1024
 /** Raised while the redirect_uri is not yet trusted: shown to the user, never redirected. */
 export class UntrustedRequestError extends Error {}
 
-export function authorizeRoute (app: FastifyInstance, ctx: OAuthContext, showApprovalPage: (req: AuthorizationRequest, reply: FastifyReply) => Promise<unknown>) {
+export function authorizeRoute (app: FastifyInstance, ctx: OAuthContext, showApprovalPage: (req: AuthorizationRequest, reply: FastifyReply, request: FastifyRequest) => Promise<unknown>) {
   const jar = cookieJar(ctx.issuer)
   app.get('/authorize', async (request, reply) => {
     const params = request.query as Params
@@ -50,7 +50,7 @@ export function authorizeRoute (app: FastifyInstance, ctx: OAuthContext, showApp
       if (ctx.passphrase === '' || remembered) {
         return await approve(ctx, reply, req)
       }
-      return await showApprovalPage(req, reply)
+      return await showApprovalPage(req, reply, request)
     } catch (err) {
       if (!(err instanceof OAuthError)) throw err
       return redirectWith(ctx, reply, redirectUri, { error: err.code, error_description: err.description, ...(state !== undefined ? { state } : {}) })

@@ -17,12 +17,12 @@ export function registrationRoute (app: FastifyInstance, ctx: OAuthContext) {
     if (!String(request.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) {
       throw new OAuthError('invalid_client_metadata', 'Send the client metadata as a JSON object (Content-Type: application/json).')
     }
-    const client = await register(ctx, request.body)
+    const client = await register(ctx, request.body, request.ip)
     return reply.code(201).header('cache-control', 'no-store').send(client)
   })
 }
 
-async function register (ctx: OAuthContext, body: unknown) {
+async function register (ctx: OAuthContext, body: unknown, sourceIp: string) {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new OAuthError('invalid_client_metadata', 'Send the client metadata as a JSON object (Content-Type: application/json).')
   }
@@ -71,7 +71,8 @@ async function register (ctx: OAuthContext, body: unknown) {
     ...(typeof name === 'string' && name.trim() !== '' ? { clientName: name.trim() } : {}),
     createdAt: now,
     lastUsedAt: now,
-    approvedScopes: []
+    approvedScopes: [],
+    registeredFrom: sha256hex(sourceIp).slice(0, 16)
   }
   await ctx.store.saveClient(record)
   // A client_id is what a sign-in presents, so it is logged at debug only, never at info.
