@@ -21,6 +21,7 @@ export const ConfigSchema = Type.Object({
   ALLOWED_ORIGINS: Type.String({ default: '', description: 'Comma-separated exact browser origins allowed on /mcp and /api/* (PUBLIC_URL\'s origin is always allowed)' }),
   ALLOWED_HOSTS: Type.String({ default: '', description: 'Comma-separated extra Host names accepted besides PUBLIC_URL\'s host and localhost (e.g. mcp-server)' }),
   TRUST_PROXY: Type.String({ default: '', description: 'IP or CIDR list of the reverse proxy whose X-Forwarded-For is trusted (never "true")' }),
+  MCP_RATE_LIMIT: Type.Integer({ default: 1200, minimum: 1, description: 'Requests per minute one credential may send to /mcp (beyond it: 429 with Retry-After)' }),
   LOG_LEVEL: Type.Union([Type.Literal('fatal'), Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug'), Type.Literal('trace'), Type.Literal('silent')], { default: 'info', description: 'Log level' }),
   STATE_DIR: Path('./.state', 'Directory for persistent state: job journal, optional OAuth store, setup secrets'),
   // --- auth

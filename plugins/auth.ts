@@ -63,11 +63,14 @@ export default fp(async function authPlugin (app) {
       }
     }
     const sent = header !== undefined
+    const internal = INTERNAL_API_KEY === ''
+      ? 'Internal clients: INTERNAL_API_KEY is not set on this server, so only OAuth tokens are accepted.'
+      : 'Internal clients (the chat bot): send exactly the INTERNAL_API_KEY the server was started with.'
     const challenge = `Bearer resource_metadata="${resourceMetadata}"` + (sent ? ', error="invalid_token", error_description="The access token is missing, malformed, expired or not issued for this server"' : '')
     return reply.code(401).header('www-authenticate', challenge).header('cache-control', 'no-store').send({
       error: sent ? 'invalid_token' : 'unauthorized',
       error_description: sent
-        ? 'The bearer token is invalid, expired or was issued for another resource. Refresh it or sign in again.'
+        ? `The bearer token is neither a valid OAuth access token for this server (it may have expired, been revoked or been issued for another resource) nor the INTERNAL_API_KEY. OAuth clients: refresh the token or sign in again. ${internal}`
         : 'Authentication required. Use OAuth 2 (see the metadata documents) or the internal API key as a Bearer token.',
       ...links
     })

@@ -14,7 +14,7 @@ import type { ServerResponse } from 'node:http'
 import { listSetting, type Config } from '../config.js'
 import { redactQuery } from '../lib/request-log.js'
 
-/** Per-window request budgets. OAuth endpoints are keyed by client IP, the rest by principal (else IP). */
+/** Per-window request budgets. OAuth endpoints are keyed by client IP, the rest by principal (else IP); /mcp's max is MCP_RATE_LIMIT. */
 export const RATE_LIMITS = {
   register: { max: 20, timeWindow: 10 * 60_000 },
   authorize: { max: 60, timeWindow: 60_000 },
@@ -147,7 +147,7 @@ export default fp(async function originGuard (app) {
     const area = areaOfPath(route.url ?? '')
     if (!area) return
     const name = area === 'oauth' ? route.url.slice(1) as 'register' | 'authorize' | 'token' | 'revoke' : area
-    const limit = RATE_LIMITS[name]
+    const limit = name === 'mcp' ? { ...RATE_LIMITS.mcp, max: app.config.MCP_RATE_LIMIT } : RATE_LIMITS[name]
     route.config = {
       ...route.config,
       rateLimit: area === 'oauth'
