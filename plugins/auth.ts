@@ -5,6 +5,7 @@ import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { INTERNAL_PRINCIPAL, type Principal } from '../lib/principal.js'
 import { safeEqual } from '../lib/secrets.js'
+import { baseUrlFor } from '../lib/loopback-url.js'
 
 /** Verifies an OAuth access token for this server's resource; returns undefined when invalid or expired. */
 export type AccessTokenVerifier = (token: string) => Promise<Principal | undefined> | Principal | undefined
@@ -32,15 +33,20 @@ export default fp(async function authPlugin (app) {
   if (INTERNAL_API_KEY === '') app.log.warn('INTERNAL_API_KEY is not set: internal (chat bot) authentication is off; only OAuth tokens are accepted')
   else if (INTERNAL_API_KEY.length < MIN_INTERNAL_KEY_LENGTH) app.log.warn(`INTERNAL_API_KEY is shorter than ${MIN_INTERNAL_KEY_LENGTH} characters; use a long random value (e.g. openssl rand -base64 32)`)
 
-  const resourceMetadata = `${PUBLIC_URL}/.well-known/oauth-protected-resource/mcp`
-  const links = {
-    resource_metadata: resourceMetadata,
-    authorization_server_metadata: `${PUBLIC_URL}/.well-known/oauth-authorization-server`
+  // The metadata links follow the name the client used (a loopback PUBLIC_URL accepts all three).
+  const linksFor = (request: FastifyRequest) => {
+    const base = baseUrlFor(PUBLIC_URL, request.headers.host)
+    return {
+      resource_metadata: `${base}/.well-known/oauth-protected-resource/mcp`,
+      authorization_server_metadata: `${base}/.well-known/oauth-authorization-server`
+    }
   }
   app.decorate('setAccessTokenVerifier', (v: AccessTokenVerifier) => { verifier = v })
   app.decorateRequest('principal', undefined)
 
   app.decorate('authenticate', async function authenticate (request: FastifyRequest, reply: FastifyReply) {
+    const links = linksFor(request)
+    const resourceMetadata = links.resource_metadata
     const query = request.query as Record<string, unknown> | undefined
     if (query && typeof query === 'object' && 'access_token' in query) {
       return reply.code(400)
@@ -78,6 +84,8 @@ export default fp(async function authPlugin (app) {
 
   app.decorate('requireScope', (scope: string) => async function requireScope (request: FastifyRequest, reply: FastifyReply) {
     if (request.principal?.scopes.includes(scope)) return
+    const links = linksFor(request)
+    const resourceMetadata = links.resource_metadata
     return reply.code(403)
       .header('www-authenticate', `Bearer error="insufficient_scope", scope="${scope}", resource_metadata="${resourceMetadata}"`)
       .header('cache-control', 'no-store')

@@ -13,6 +13,7 @@ import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import type { ServerResponse } from 'node:http'
 import { listSetting, type Config } from '../config.js'
 import { redactQuery } from '../lib/request-log.js'
+import { originAliases } from '../lib/loopback-url.js'
 
 /** Per-window request budgets. OAuth endpoints are keyed by client IP, the rest by principal (else IP); /mcp's max is MCP_RATE_LIMIT. */
 export const RATE_LIMITS = {
@@ -44,7 +45,8 @@ export function originPolicy (config: Config): OriginPolicy {
   if (cached) return cached
   const publicUrl = new URL(config.PUBLIC_URL)
   const problems: string[] = []
-  const origins = new Set([publicUrl.origin])
+  // A loopback PUBLIC_URL is reachable as localhost, 127.0.0.1 and [::1]: all three are its origin.
+  const origins = new Set(originAliases(config.PUBLIC_URL))
   for (const entry of listSetting(config.ALLOWED_ORIGINS)) {
     try {
       const u = new URL(entry)

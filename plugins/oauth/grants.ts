@@ -97,7 +97,7 @@ export async function verifyAccessToken (ctx: OAuthContext, token: string): Prom
   const record = await ctx.store.getToken(sha256hex(token))
   if (!record || record.kind !== 'access') return undefined
   if (record.expiresAt <= ctx.now()) return undefined
-  if (record.resource !== ctx.resource) return undefined
+  if (!ctx.isOwnResource(record.resource)) return undefined
   if (!await ctx.store.getClient(record.clientId)) return undefined
   return {
     id: `oauth:${record.grantId}`,
