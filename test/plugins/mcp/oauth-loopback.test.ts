@@ -2,20 +2,10 @@
 // SDK client signs in and calls a tool at whichever name it was given, and a page served under another
 // loopback name than PUBLIC_URL's is an allowed origin.
 import t from 'tap'
-import net from 'node:net'
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client'
 import { buildTestApp } from '../../helpers/build.js'
-import { HeadlessOAuthProvider } from '../../helpers/oauth-client.js'
+import { HeadlessOAuthProvider, freePort } from '../../helpers/oauth-client.js'
 import { mcpTestTools } from './test-tools.js'
-
-async function freePort (): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo
-      s.close(() => resolve(port))
-    }).on('error', reject)
-  })
-}
 
 t.test('PUBLIC_URL says localhost, the SDK client uses 127.0.0.1', async t => {
   const port = await freePort()
