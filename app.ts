@@ -23,6 +23,7 @@ import openApiRoutes from './routes/api/openapi.js'
 import webRoutes from './routes/web.js'
 import setupRoutes, { type SetupRouteOptions } from './routes/api/setup.js'
 import type { ToolDefinition } from './plugins/tool-types.js'
+import { REDACTED, serializeRequest } from './lib/request-log.js'
 
 export interface BuildOptions {
   /** Fastify logger option; tests pass false. Defaults to pino at config.LOG_LEVEL with secrets redacted. */
@@ -50,9 +51,16 @@ export const REDACT_PATHS = [
   '*.confirmToken', ...SECRET_KEYS.map(k => `config.${k}`)
 ]
 
+/** Secrets and query values never reach a log line, whatever logger options a caller passes. */
+function loggerOptions (config: Config, given: BuildOptions['logger']): FastifyServerOptions['logger'] {
+  const safe = { redact: { paths: REDACT_PATHS, censor: REDACTED }, serializers: { req: serializeRequest } }
+  if (given === undefined) return { level: config.LOG_LEVEL, ...safe }
+  return typeof given === 'object' ? { ...safe, ...given } : given
+}
+
 export async function buildApp (config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL, redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+    logger: loggerOptions(config, options.logger),
     bodyLimit: 1024 * 1024,
     trustProxy: config.TRUST_PROXY === '' ? false : config.TRUST_PROXY,
     requestTimeout: 120_000,

@@ -7,6 +7,9 @@ import { ValueErrorType } from '@sinclair/typebox/errors'
 import { createPathMap } from './plugins/backends/path-map.js'
 import { trustProxyProblem } from './lib/net/trust-proxy.js'
 
+/** A shorter approval passphrase is refused at startup: it is the one thing between the internet and a token. */
+export const MIN_PASSPHRASE_LENGTH = 16
+
 const Secret = (description: string) => Type.String({ default: '', description, secret: true })
 const Url = (def: string, description: string) => Type.String({ default: def, format: 'uri', description })
 const Path = (def: string, description: string) => Type.String({ default: def, description })
@@ -19,12 +22,13 @@ export const ConfigSchema = Type.Object({
   ALLOWED_ORIGINS: Type.String({ default: '', description: 'Comma-separated exact browser origins allowed on /mcp and /api/* (PUBLIC_URL\'s origin is always allowed)' }),
   ALLOWED_HOSTS: Type.String({ default: '', description: 'Comma-separated extra Host names accepted besides PUBLIC_URL\'s host and localhost (e.g. mcp-server)' }),
   TRUST_PROXY: Type.String({ default: '', description: 'Comma-separated IP addresses or CIDR ranges of the reverse proxy whose X-Forwarded-For is trusted (never "true", never a host name)' }),
+  MCP_RATE_LIMIT: Type.Integer({ default: 1200, minimum: 1, description: 'Requests per minute one credential may send to /mcp (beyond it: 429 with Retry-After)' }),
   LOG_LEVEL: Type.Union([Type.Literal('fatal'), Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug'), Type.Literal('trace'), Type.Literal('silent')], { default: 'info', description: 'Log level' }),
   STATE_DIR: Path('./.state', 'Directory for persistent state: job journal, optional OAuth store, setup secrets'),
   // --- auth
   INTERNAL_API_KEY: Secret('Bearer key for the chat bot (Authorization: Bearer <key>); empty disables internal auth'),
   OAUTH_STORE: Type.Union([Type.Literal('memory'), Type.Literal('file')], { default: 'memory', description: 'memory: a restart signs every client out (spec default); file: clients and tokens survive restarts (hashed, under STATE_DIR)' }),
-  OAUTH_APPROVAL_PASSPHRASE: Secret('If set, /authorize shows a one-field approval page (once per client) instead of approving automatically'),
+  OAUTH_APPROVAL_PASSPHRASE: Secret(`If set (at least ${MIN_PASSPHRASE_LENGTH} characters), /authorize shows a one-field approval page (once per client and browser) instead of approving automatically`),
   // --- media roots
   MEDIA_ROOT: Path('/data', 'Media library root (movies, tv, anime, music below it)'),
   DOWNLOADS_ROOT: Path('/downloads', 'Downloads root shared with the downloaders'),
@@ -101,6 +105,11 @@ function checkUrl (key: string, value: string, problems: string[]) {
   }
 }
 
+function checkPassphrase (value: string, problems: string[]) {
+  if (value === '' || [...value].length >= MIN_PASSPHRASE_LENGTH) return
+  problems.push(`OAUTH_APPROVAL_PASSPHRASE: too short (${[...value].length} characters); use at least ${MIN_PASSPHRASE_LENGTH}, e.g. four random words`)
+}
+
 /**
  * Builds a complete, validated config from partial input (env strings or typed values).
  * Unknown keys are ignored when reading the environment, refused otherwise.
@@ -131,6 +140,7 @@ export function buildConfig (input: Record<string, unknown> = {}, { fromEnv = fa
   try { createPathMap(String(converted.PATH_MAP ?? '')) } catch (err) { problems.push((err as Error).message) }
   const trustProxy = trustProxyProblem(String(converted.TRUST_PROXY ?? ''))
   if (trustProxy) problems.push(trustProxy)
+  checkPassphrase(String(converted.OAUTH_APPROVAL_PASSPHRASE ?? ''), problems)
   if (problems.length > 0) throw new ConfigError([...new Set(problems)])
   const config = converted as Config
   if (config.PUBLIC_URL === '') config.PUBLIC_URL = `http://localhost:${config.PORT}`

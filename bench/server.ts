@@ -8,14 +8,10 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { buildConfig } from '../config.js'
 import { buildApp } from '../app.js'
-import { RATE_LIMITS } from '../plugins/origin-guard.js'
 import { defineTool } from '../plugins/tool-types.js'
 
 const base = mkdtempSync(join(tmpdir(), 'msmcp-bench-'))
 for (const d of ['data/movies', 'data/tv', 'data/anime', 'data/music', 'downloads', 'state']) mkdirSync(join(base, d), { recursive: true })
-
-// The per-principal /mcp budget (1200/min) would turn the load into 429s: the bench measures the server, not the limiter.
-;(RATE_LIMITS.mcp as { max: number }).max = Number.MAX_SAFE_INTEGER
 
 const ref: { app?: FastifyInstance } = {}
 // Stand-in for check_jobs while that tool is not registered: the same kind of read (the job list).
@@ -37,6 +33,8 @@ const config = buildConfig({
   HOST: '127.0.0.1',
   PUBLIC_URL: 'http://127.0.0.1',
   LOG_LEVEL: 'warn',
+  // The per-credential /mcp budget would turn the load into 429s: the bench measures the server, not the limiter.
+  MCP_RATE_LIMIT: Number.MAX_SAFE_INTEGER,
   MEDIA_ROOT: join(base, 'data'),
   DOWNLOADS_ROOT: join(base, 'downloads'),
   STATE_DIR: join(base, 'state'),

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { INTERNAL_PRINCIPAL, type Principal } from '../lib/principal.js'
 import { safeEqual } from '../lib/secrets.js'
+import { baseUrlFor } from '../lib/loopback-url.js'
 
 /** Verifies an OAuth access token for this server's resource; returns undefined when invalid or expired. */
 export type AccessTokenVerifier = (token: string) => Promise<Principal | undefined> | Principal | undefined
@@ -32,15 +33,20 @@ export default fp(async function authPlugin (app) {
   if (INTERNAL_API_KEY === '') app.log.warn('INTERNAL_API_KEY is not set: internal (chat bot) authentication is off; only OAuth tokens are accepted')
   else if (INTERNAL_API_KEY.length < MIN_INTERNAL_KEY_LENGTH) app.log.warn(`INTERNAL_API_KEY is shorter than ${MIN_INTERNAL_KEY_LENGTH} characters; use a long random value (e.g. openssl rand -base64 32)`)
 
-  const resourceMetadata = `${PUBLIC_URL}/.well-known/oauth-protected-resource/mcp`
-  const links = {
-    resource_metadata: resourceMetadata,
-    authorization_server_metadata: `${PUBLIC_URL}/.well-known/oauth-authorization-server`
+  // The metadata links follow the name the client used (a loopback PUBLIC_URL accepts all three).
+  const linksFor = (request: FastifyRequest) => {
+    const base = baseUrlFor(PUBLIC_URL, request.headers.host)
+    return {
+      resource_metadata: `${base}/.well-known/oauth-protected-resource/mcp`,
+      authorization_server_metadata: `${base}/.well-known/oauth-authorization-server`
+    }
   }
   app.decorate('setAccessTokenVerifier', (v: AccessTokenVerifier) => { verifier = v })
   app.decorateRequest('principal', undefined)
 
   app.decorate('authenticate', async function authenticate (request: FastifyRequest, reply: FastifyReply) {
+    const links = linksFor(request)
+    const resourceMetadata = links.resource_metadata
     const query = request.query as Record<string, unknown> | undefined
     if (query && typeof query === 'object' && 'access_token' in query) {
       return reply.code(400)
@@ -63,11 +69,14 @@ export default fp(async function authPlugin (app) {
       }
     }
     const sent = header !== undefined
+    const internal = INTERNAL_API_KEY === ''
+      ? 'Internal clients: INTERNAL_API_KEY is not set on this server, so only OAuth tokens are accepted.'
+      : 'Internal clients (the chat bot): send exactly the INTERNAL_API_KEY the server was started with.'
     const challenge = `Bearer resource_metadata="${resourceMetadata}"` + (sent ? ', error="invalid_token", error_description="The access token is missing, malformed, expired or not issued for this server"' : '')
     return reply.code(401).header('www-authenticate', challenge).header('cache-control', 'no-store').send({
       error: sent ? 'invalid_token' : 'unauthorized',
       error_description: sent
-        ? 'The bearer token is invalid, expired or was issued for another resource. Refresh it or sign in again.'
+        ? `The bearer token is neither a valid OAuth access token for this server (it may have expired, been revoked or been issued for another resource) nor the INTERNAL_API_KEY. OAuth clients: refresh the token or sign in again. ${internal}`
         : 'Authentication required. Use OAuth 2 (see the metadata documents) or the internal API key as a Bearer token.',
       ...links
     })
@@ -75,6 +84,8 @@ export default fp(async function authPlugin (app) {
 
   app.decorate('requireScope', (scope: string) => async function requireScope (request: FastifyRequest, reply: FastifyReply) {
     if (request.principal?.scopes.includes(scope)) return
+    const links = linksFor(request)
+    const resourceMetadata = links.resource_metadata
     return reply.code(403)
       .header('www-authenticate', `Bearer error="insufficient_scope", scope="${scope}", resource_metadata="${resourceMetadata}"`)
       .header('cache-control', 'no-store')

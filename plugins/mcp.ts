@@ -26,6 +26,8 @@ export interface McpPluginOptions {
   sessionIdleMs?: number
   /** Open 2025-era sessions at most (default 1000). */
   maxSessions?: number
+  /** Open 2025-era sessions per credential at most (default 20). */
+  maxSessionsPerPrincipal?: number
 }
 
 export interface McpSessionsControl {
@@ -94,7 +96,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
   }
 
   const sessions = createSessionStore<SessionValue>({
-    limits: { idleMs: opts.sessionIdleMs ?? 30 * 60_000, max: opts.maxSessions ?? 1000 },
+    limits: { idleMs: opts.sessionIdleMs ?? 30 * 60_000, max: opts.maxSessions ?? 1000, perPrincipal: opts.maxSessionsPerPrincipal ?? 20 },
     onRemove: (session, why) => {
       log.debug({ session: session.id, why }, 'MCP session closed')
       session.value.server.close().catch(err => log.warn({ err }, 'closing an MCP session failed'))
@@ -133,7 +135,14 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
   }
 
   async function openSession (principal: Principal, request: FastifyRequest, res: ServerResponse) {
-    if (!sessions.reserve()) {
+    const slot = sessions.reserve(principal.id)
+    if (!slot.ok && slot.reason === 'principal') {
+      log.warn({ max: sessions.limits.perPrincipal }, 'MCP session cap of one credential reached')
+      return sendJsonRpcError(res, 429, SERVER_ERROR,
+        `This credential already has ${sessions.limits.perPrincipal} open MCP sessions, the most one credential may hold. Close the ones you no longer use (DELETE /mcp with their Mcp-Session-Id) or wait until they expire after ${Math.round(sessions.limits.idleMs / 60_000)} idle minutes.`,
+        { 'retry-after': '60' })
+    }
+    if (!slot.ok) {
       log.warn({ max: sessions.limits.max }, 'MCP session cap reached')
       return sendJsonRpcError(res, 503, SERVER_ERROR,
         `Too many open MCP sessions (limit ${sessions.limits.max}). Close unused sessions (DELETE /mcp) or retry later.`,
@@ -155,7 +164,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       await transport.handleRequest(request.raw as RawWithAuth, res, request.body)
     } finally {
       if (!opened) {
-        sessions.release()
+        sessions.release(principal.id)
         await server.close().catch(() => {})
       }
     }

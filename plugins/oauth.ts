@@ -15,6 +15,7 @@ import { metadataRoutes } from './oauth/metadata.js'
 import { registrationRoute } from './oauth/registration.js'
 import { MemoryOAuthStore, type OAuthStore } from './oauth/store.js'
 import { tokenRoutes } from './oauth/token.js'
+import { baseUrlFor, isOwnUrl } from '../lib/loopback-url.js'
 import { DEFAULT_LIFETIMES, OAuthError, type Lifetimes } from './oauth/types.js'
 
 export interface OAuthPluginOptions {
@@ -38,6 +39,8 @@ export default fp<OAuthPluginOptions>(async function oauthPlugin (app, opts) {
     now: opts.now ?? Date.now,
     issuer: PUBLIC_URL,
     resource: `${PUBLIC_URL}/mcp`,
+    issuerFor: request => baseUrlFor(PUBLIC_URL, request.headers.host),
+    isOwnResource: url => isOwnUrl(PUBLIC_URL, '/mcp', url),
     passphrase: OAUTH_APPROVAL_PASSPHRASE,
     log: app.log.child({ component: 'oauth' })
   }

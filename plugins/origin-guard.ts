@@ -12,8 +12,10 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import type { ServerResponse } from 'node:http'
 import { listSetting, type Config } from '../config.js'
+import { redactQuery } from '../lib/request-log.js'
+import { originAliases } from '../lib/loopback-url.js'
 
-/** Per-window request budgets. OAuth endpoints are keyed by client IP, the rest by principal (else IP). */
+/** Per-window request budgets. OAuth endpoints are keyed by client IP, the rest by principal (else IP); /mcp's max is MCP_RATE_LIMIT. */
 export const RATE_LIMITS = {
   register: { max: 20, timeWindow: 10 * 60_000 },
   authorize: { max: 60, timeWindow: 60_000 },
@@ -43,7 +45,8 @@ export function originPolicy (config: Config): OriginPolicy {
   if (cached) return cached
   const publicUrl = new URL(config.PUBLIC_URL)
   const problems: string[] = []
-  const origins = new Set([publicUrl.origin])
+  // A loopback PUBLIC_URL is reachable as localhost, 127.0.0.1 and [::1]: all three are its origin.
+  const origins = new Set(originAliases(config.PUBLIC_URL))
   for (const entry of listSetting(config.ALLOWED_ORIGINS)) {
     try {
       const u = new URL(entry)
@@ -120,12 +123,12 @@ export default fp(async function originGuard (app) {
     reply.header('vary', 'Origin')
     const host = typeof request.headers.host === 'string' ? hostnameOf(request.hostname) : undefined
     if (host === undefined || !policy.hosts.has(host)) {
-      request.log.warn({ host: request.headers.host, url: request.url }, 'request refused: Host not allowed')
+      request.log.warn({ host: request.headers.host, url: redactQuery(request.url) }, 'request refused: Host not allowed')
       return forbid(reply, area, `Host "${String(request.headers.host ?? '')}" is not allowed. Use ${app.config.PUBLIC_URL} or add the name to ALLOWED_HOSTS.`)
     }
     const origin = request.headers.origin
     if (origin !== undefined && !policy.origins.has(origin)) {
-      request.log.warn({ origin, url: request.url }, 'request refused: Origin not allowed')
+      request.log.warn({ origin, url: redactQuery(request.url) }, 'request refused: Origin not allowed')
       return forbid(reply, area, `Origin "${origin}" is not allowed. Add it to ALLOWED_ORIGINS if this web page should reach the server.`)
     }
   })
@@ -146,7 +149,7 @@ export default fp(async function originGuard (app) {
     const area = areaOfPath(route.url ?? '')
     if (!area) return
     const name = area === 'oauth' ? route.url.slice(1) as 'register' | 'authorize' | 'token' | 'revoke' : area
-    const limit = RATE_LIMITS[name]
+    const limit = name === 'mcp' ? { ...RATE_LIMITS.mcp, max: app.config.MCP_RATE_LIMIT } : RATE_LIMITS[name]
     route.config = {
       ...route.config,
       rateLimit: area === 'oauth'

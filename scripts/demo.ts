@@ -63,6 +63,10 @@ if (found.get('qbittorrent-nox')) {
   }
 }
 
+function pick (source: NodeJS.ProcessEnv, keys: string[]): Record<string, string> {
+  return Object.fromEntries(keys.filter(k => source[k] !== undefined).map(k => [k, source[k]!]))
+}
+
 let config
 try {
   config = buildConfig({
@@ -70,6 +74,8 @@ try {
     HOST: env.HOST ?? '127.0.0.1',
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${port}`,
     LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
+    // Settings a demo user may want to try (a local web client's origin, another host name, a rate limit).
+    ...pick(env, ['ALLOWED_ORIGINS', 'ALLOWED_HOSTS', 'MCP_RATE_LIMIT', 'OAUTH_APPROVAL_PASSPHRASE']),
     MEDIA_ROOT: mediaRoot,
     DOWNLOADS_ROOT: downloadsRoot,
     STATE_DIR: stateDir,

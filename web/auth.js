@@ -1,10 +1,14 @@
 // Signs the page in as an OAuth client of its own server: dynamic registration, authorization code with
 // PKCE (S256) and state, code exchange, refresh with rotation. Tokens live in sessionStorage (this tab
-// only, gone when it closes); nothing secret is ever part of the page's files.
+// only, gone when it closes); the public client id is kept in localStorage so every tab and reload reuses
+// one registration (it is no secret: a sign-in still needs the owner's approval in this browser).
+// Nothing secret is ever part of the page's files.
 /* global location, history */
 
 const STORE = 'mediastack.dashboard.tokens'
 const PENDING = 'mediastack.dashboard.signin'
+const CLIENT = 'mediastack.dashboard.client'
+const SIGNED_OUT = 'mediastack.dashboard.signed-out'
 const CALLBACK_PATH = '/dashboard/callback'
 /** Refresh this long before the access token expires. */
 const EARLY_MS = 60_000
@@ -55,11 +59,19 @@ async function tokenRequest (fields) {
 }
 
 /**
- * Starts a sign-in: registers a fresh public client (registrations are lost when the server restarts
- * with the memory store, so a remembered client_id could strand the page on an error) and navigates
- * to /authorize, which approves automatically (or shows the owner's approval page) and comes back.
+ * The remembered client id when the server still knows it. Registrations are lost when the server
+ * restarts with the memory store (and dropped once their sign-ins end), so the id is checked first:
+ * /authorize answers an unknown client_id with 400 and a known one with a redirect.
  */
-export async function signIn () {
+async function rememberedClient () {
+  let saved
+  try { saved = JSON.parse(localStorage.getItem(CLIENT) ?? 'null') } catch {}
+  if (!saved?.clientId || saved.redirectUri !== redirectUri()) return undefined
+  const probe = await fetch(`/authorize?${new URLSearchParams({ client_id: saved.clientId, redirect_uri: redirectUri() })}`, { redirect: 'manual', headers: { accept: 'application/json' } })
+  return probe.type === 'opaqueredirect' ? saved.clientId : undefined
+}
+
+async function registerClient () {
   const res = await fetch('/register', {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -77,13 +89,24 @@ export async function signIn () {
       (location.protocol === 'http:' && !/^(localhost|127\.0\.0\.1|\[::1\])$/.test(location.hostname) ? ' Open the dashboard over https, or at http://localhost.' : ''))
   }
   const client = await res.json()
+  localStorage.setItem(CLIENT, JSON.stringify({ clientId: client.client_id, redirectUri: redirectUri() }))
+  return client.client_id
+}
+
+/**
+ * Starts a sign-in with this browser's client (registered once) and navigates to /authorize, which
+ * approves automatically (or shows the owner's approval page) and comes back.
+ */
+export async function signIn () {
+  sessionStorage.removeItem(SIGNED_OUT)
+  const clientId = await rememberedClient() ?? await registerClient()
   const verifier = randomString(32)
   const challenge = base64url(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)))
   const state = randomString(16)
-  save(PENDING, { state, verifier, clientId: client.client_id })
+  save(PENDING, { state, verifier, clientId })
   const q = new URLSearchParams({
     response_type: 'code',
-    client_id: client.client_id,
+    client_id: clientId,
     redirect_uri: redirectUri(),
     code_challenge: challenge,
     code_challenge_method: 'S256',
@@ -156,11 +179,17 @@ export async function authFetch (url, init = {}) {
   return signIn()
 }
 
-export function signOut () {
+/** True after the user signed out in this tab: a reload stays signed out until they sign in again. */
+export const signedOut = () => sessionStorage.getItem(SIGNED_OUT) === '1'
+
+/** Forgets the tokens, asks the server to revoke the grant, and reloads the page signed out. */
+export async function signOut () {
   const tokens = load(STORE)
   save(STORE, null)
+  sessionStorage.setItem(SIGNED_OUT, '1')
   if (tokens?.refreshToken) {
-    // Best effort: the server forgets the grant; the page is gone either way.
-    fetch('/revoke', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token: tokens.refreshToken, client_id: tokens.clientId }), keepalive: true }).catch(() => {})
+    // The server forgets the grant (and later the client, once none of its grants is left).
+    await fetch('/revoke', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token: tokens.refreshToken, client_id: tokens.clientId }), keepalive: true }).catch(() => {})
   }
+  location.assign('/dashboard')
 }

@@ -26,7 +26,7 @@ export function renderServices (section) {
   list.replaceChildren(...section.items.map(s => {
     const status = !s.configured ? 'off' : s.reachable ? 'up' : 'down'
     const word = { off: 'Not configured', up: 'Up', down: 'Down' }[status]
-    const detail = s.reachable ? [s.version && `v${s.version}`, s.latencyMs !== undefined && `${s.latencyMs} ms`].filter(Boolean).join(' · ') : (s.error ?? '')
+    const detail = s.reachable ? [s.version && (/^\d/.test(s.version) ? `v${s.version}` : s.version), s.latencyMs !== undefined && `${s.latencyMs} ms`].filter(Boolean).join(' · ') : (s.error ?? '')
     return h('li', { class: `tile ${status}`, title: s.error ?? '', 'aria-label': `${s.name}: ${word}${detail ? `, ${detail}` : ''}` },
       h('span', { class: 'dot', 'aria-hidden': 'true' }),
       h('span', { class: 'tile-name' }, s.name),

@@ -3,8 +3,11 @@
 // and a fingerprint of the previewed targets. Any mismatch refuses and burns the token, saying why. A retry of
 // a confirmed call with the same token and binding gets the stored outcome instead of running twice.
 //
-// Caps: at most 20 unconfirmed tokens per principal and 1000 records in all. When full, new previews are
-// refused with a clear message; nothing is evicted, so a token the caller holds never vanishes silently.
+// Caps: every live record (waiting, running, or a finished call's stored outcome) counts against its
+// principal (20) and the server (1000). A refused token is deleted at once, only its reason is kept in a
+// small ring so a retry still learns why. When a principal is full, its own oldest stored outcome makes
+// room (a retry of that call then gets "unknown or expired"); tokens still waiting or running are never
+// evicted, so a token the caller holds never vanishes silently: the preview is refused instead.
 import { randomBytes } from 'node:crypto'
 import { GuardError } from '../errors.js'
 import type { ConfirmBinding, ConfirmGate, ToolCallResult } from '../../plugins/tool-types.js'
@@ -15,11 +18,15 @@ export const CONFIRM_TTL_MS = 5 * 60_000
 export interface ConfirmStoreOptions {
   now?: () => number
   ttlMs?: number
+  /** Live records per principal: waiting, running and stored outcomes alike. */
   maxPendingPerPrincipal?: number
   maxRecords?: number
 }
 
-type State = 'pending' | 'running' | 'settled' | 'burnt'
+type State = 'pending' | 'running' | 'settled'
+
+/** Reasons of refused (deleted) tokens remembered for their error message, oldest dropped first. */
+const BURNT_REASONS_KEPT = 256
 
 interface TokenRecord {
   tool: string
@@ -29,8 +36,8 @@ interface TokenRecord {
   targets: string
   expiresAt: number
   state: State
-  burntBecause?: string
   outcome?: ToolCallResult
+  settledAt?: number
 }
 
 function refuse (message: string): never {
@@ -43,6 +50,7 @@ export function createConfirmStore (opts: ConfirmStoreOptions = {}) {
   const maxPending = opts.maxPendingPerPrincipal ?? 20
   const maxRecords = opts.maxRecords ?? 1000
   const records = new Map<string, TokenRecord>()
+  const burnt = new Map<string, { tool: string, reason: string }>()
   const minutes = `${Math.round(ttl / 60_000)} minutes`
 
   const fresh = (tool: string) => `Call ${tool} again without confirmToken for a fresh preview.`
@@ -56,10 +64,12 @@ export function createConfirmStore (opts: ConfirmStoreOptions = {}) {
     return new Map(Object.keys(args).sort().map(k => [k, canonicalJson(args[k])]))
   }
 
-  /** Finds the live record of a token or refuses (unknown, expired). */
+  /** Finds the live record of a token or refuses (unknown, expired, refused earlier). */
   function lookup (token: string, tool: string): [string, TokenRecord] {
     const hash = sha256Hex(String(token))
     const rec = records.get(hash)
+    const gone = burnt.get(hash)
+    if (!rec && gone) refuse(`This confirmToken can no longer be used: it was refused earlier because ${gone.reason}. ${fresh(tool)}`)
     if (!rec) refuse(`This confirmToken is unknown or has expired (tokens last ${minutes} and work once). ${fresh(tool)}`)
     if (rec.expiresAt <= now()) {
       records.delete(hash)
@@ -78,36 +88,55 @@ export function createConfirmStore (opts: ConfirmStoreOptions = {}) {
     return undefined
   }
 
-  function burn (rec: TokenRecord, reason: string): never {
+  function burn (hash: string, rec: TokenRecord, reason: string): never {
     // A settled token keeps its outcome: the action already ran, and a correct retry should still learn how.
-    if (rec.state === 'pending') {
-      rec.state = 'burnt'
-      rec.burntBecause = reason
+    const cancel = rec.state === 'pending'
+    if (cancel) {
+      records.delete(hash)
+      burnt.set(hash, { tool: rec.tool, reason })
+      if (burnt.size > BURNT_REASONS_KEPT) burnt.delete(burnt.keys().next().value!)
     }
-    const cancelled = rec.state === 'burnt' ? ' The token has been cancelled.' : ''
-    refuse(`Refused: ${reason}.${cancelled} Nothing was changed. ${fresh(rec.tool)}`)
+    refuse(`Refused: ${reason}.${cancel ? ' The token has been cancelled.' : ''} Nothing was changed. ${fresh(rec.tool)}`)
   }
 
-  /** Checks a presented token against the binding; returns the live record. */
-  function verify (token: string, binding: ConfirmBinding): TokenRecord {
-    const [, rec] = lookup(token, binding.tool)
-    if (rec.state === 'burnt') {
-      refuse(`This confirmToken can no longer be used: it was refused earlier because ${rec.burntBecause}. ${fresh(binding.tool)}`)
-    }
+  /** Checks a presented token against the binding; returns its hash and live record. */
+  function verify (token: string, binding: ConfirmBinding): [string, TokenRecord] {
+    const [hash, rec] = lookup(token, binding.tool)
     const reason = mismatch(rec, binding)
-    if (reason) burn(rec, reason)
-    return rec
+    if (reason) burn(hash, rec, reason)
+    return [hash, rec]
+  }
+
+  /** The oldest stored outcome among `candidates`, the only kind of record that may make room. */
+  function oldestSettled (candidates: Iterable<[string, TokenRecord]>): string | undefined {
+    let oldest: [string, number] | undefined
+    for (const [hash, rec] of candidates) {
+      if (rec.state === 'settled' && (oldest === undefined || rec.settledAt! < oldest[1])) oldest = [hash, rec.settledAt!]
+    }
+    return oldest?.[0]
+  }
+
+  /** Makes room for one more record of the principal, or refuses. */
+  function makeRoom (principalId: string) {
+    const mine = [...records].filter(([, rec]) => rec.principalId === principalId)
+    if (mine.length >= maxPending) {
+      const evict = oldestSettled(mine)
+      if (evict === undefined) {
+        refuse(`You have ${mine.length} previews waiting for confirmation. Confirm or drop them (they expire ${minutes} after the preview) before asking for another preview.`)
+      }
+      records.delete(evict)
+    }
+    if (records.size >= maxRecords) {
+      const evict = oldestSettled(records)
+      if (evict === undefined) refuse('The server is holding too many confirmations right now. Try again in a few minutes.')
+      records.delete(evict)
+    }
   }
 
   const gate: ConfirmGate = {
     issue (binding, targets) {
       sweep()
-      let pending = 0
-      for (const rec of records.values()) if (rec.principalId === binding.principalId && rec.state === 'pending') pending++
-      if (pending >= maxPending) {
-        refuse(`You have ${pending} previews waiting for confirmation. Confirm or drop them (they expire ${minutes} after the preview) before asking for another preview.`)
-      }
-      if (records.size >= maxRecords) refuse('The server is holding too many confirmations right now. Try again in a few minutes.')
+      makeRoom(binding.principalId)
       const token = randomBytes(32).toString('base64url')
       const expiresAt = now() + ttl
       records.set(sha256Hex(token), {
@@ -122,17 +151,17 @@ export function createConfirmStore (opts: ConfirmStoreOptions = {}) {
     },
 
     replay (token, binding) {
-      const rec = verify(token, binding)
+      const [, rec] = verify(token, binding)
       if (rec.state === 'settled') return markReplayed(rec.outcome!)
       if (rec.state === 'running') refuse(`This confirmed ${binding.tool} call is still running. Wait a moment and retry with the same token to get its outcome.`)
       return undefined
     },
 
     redeem (token, binding, targets) {
-      const rec = verify(token, binding)
+      const [hash, rec] = verify(token, binding)
       if (rec.state !== 'pending') refuse(`This confirmToken was already used. ${fresh(binding.tool)}`)
       if (fingerprint(targets) !== rec.targets) {
-        burn(rec, 'the files or items this action would touch changed since the preview')
+        burn(hash, rec, 'the files or items this action would touch changed since the preview')
       }
       rec.state = 'running'
     },
@@ -141,12 +170,13 @@ export function createConfirmStore (opts: ConfirmStoreOptions = {}) {
       const rec = records.get(sha256Hex(token))
       if (!rec || rec.state !== 'running') return
       rec.state = 'settled'
+      rec.settledAt = now()
       rec.outcome = structuredClone(outcome)
     }
   }
 
   return Object.assign(gate, {
-    /** Number of live records (for /health and tests). */
+    /** Number of live records (for /health and tests); refused tokens are not among them. */
     size: () => { sweep(); return records.size }
   })
 }

@@ -1,4 +1,6 @@
-// The 2025-era MCP sessions: bound to the principal that opened them, capped, and expired when idle.
+// The 2025-era MCP sessions: bound to the principal that opened them, capped per principal and overall,
+// and expired when idle. When the server is full, the principal holding the most sessions gives up its
+// least recently used idle one, so credentials that filled the table cannot keep everyone else out.
 // Holds no SDK types, so the policy is testable on its own with a fake clock.
 
 export interface SessionLimits {
@@ -6,7 +8,11 @@ export interface SessionLimits {
   idleMs: number
   /** Open sessions at most; initialize beyond this is refused. */
   max: number
+  /** Open sessions per principal (credential) at most. */
+  perPrincipal: number
 }
+
+export type Reservation = { ok: true } | { ok: false, reason: 'principal' | 'full' }
 
 export interface Session<T> {
   readonly id: string
@@ -22,10 +28,12 @@ export type SessionLookup<T> =
   | { ok: true, session: Session<T> }
   | { ok: false, reason: 'unknown' | 'foreign' }
 
+export type RemoveReason = 'idle' | 'closed' | 'evicted'
+
 export interface SessionStoreOptions<T> {
   limits: SessionLimits
   /** Called once for every session that leaves the store (expired, deleted or closed at shutdown). */
-  onRemove: (session: Session<T>, why: 'idle' | 'closed') => void
+  onRemove: (session: Session<T>, why: RemoveReason) => void
   now?: () => number
 }
 
@@ -33,23 +41,50 @@ export function createSessionStore<T> (options: SessionStoreOptions<T>) {
   const limits = { ...options.limits }
   const now = options.now ?? Date.now
   const sessions = new Map<string, Session<T>>()
-  // Initialize requests in flight: they count against the cap before their session id exists.
-  let pending = 0
+  // Initialize requests in flight, per principal: they count against the caps before their session id exists.
+  const pending = new Map<string, number>()
+  let pendingTotal = 0
 
-  /** Takes a slot for a new session; false when the cap is reached. Pair with add() or release(). */
-  function reserve (): boolean {
-    if (sessions.size + pending >= limits.max) return false
-    pending++
-    return true
+  function held (owner: string): number {
+    let n = pending.get(owner) ?? 0
+    for (const session of sessions.values()) if (session.owner === owner) n++
+    return n
   }
 
-  function release () {
-    if (pending > 0) pending--
+  /** The least recently used idle session of the principal (other than `requester`) holding the most. */
+  function evictable (requester: string): Session<T> | undefined {
+    const counts = new Map<string, number>()
+    for (const session of sessions.values()) if (session.owner !== requester) counts.set(session.owner, (counts.get(session.owner) ?? 0) + 1)
+    const heaviest = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0]
+    return [...sessions.values()]
+      .filter(session => session.owner === heaviest && session.active === 0)
+      .sort((a, b) => a.lastSeen - b.lastSeen)[0]
+  }
+
+  /** Takes a slot for a new session of `owner`. Pair with add() or release(). */
+  function reserve (owner: string): Reservation {
+    if (held(owner) >= limits.perPrincipal) return { ok: false, reason: 'principal' }
+    if (sessions.size + pendingTotal >= limits.max) {
+      const victim = evictable(owner)
+      if (!victim) return { ok: false, reason: 'full' }
+      remove(victim.id, 'evicted')
+    }
+    pending.set(owner, (pending.get(owner) ?? 0) + 1)
+    pendingTotal++
+    return { ok: true }
+  }
+
+  function release (owner: string) {
+    const n = pending.get(owner) ?? 0
+    if (n === 0) return
+    if (n === 1) pending.delete(owner)
+    else pending.set(owner, n - 1)
+    pendingTotal--
   }
 
   /** Turns a reserved slot into a session. */
   function add (id: string, owner: string, value: T): Session<T> {
-    release()
+    release(owner)
     const session: Session<T> = { id, owner, value, lastSeen: now(), active: 0 }
     sessions.set(id, session)
     return session
@@ -80,7 +115,7 @@ export function createSessionStore<T> (options: SessionStoreOptions<T>) {
     if (id !== undefined) sessions.delete(id)
   }
 
-  function remove (id: string, why: 'idle' | 'closed') {
+  function remove (id: string, why: RemoveReason) {
     const session = sessions.get(id)
     if (!session) return
     sessions.delete(id)
@@ -106,6 +141,7 @@ export function createSessionStore<T> (options: SessionStoreOptions<T>) {
   function configure (next: Partial<SessionLimits>) {
     if (next.idleMs !== undefined) limits.idleMs = next.idleMs
     if (next.max !== undefined) limits.max = next.max
+    if (next.perPrincipal !== undefined) limits.perPrincipal = next.perPrincipal
   }
 
   return {

@@ -1,6 +1,7 @@
-// The approval page (OAUTH_APPROVAL_PASSPHRASE set): GET /authorize renders a one-field form for a
-// client the owner has not approved yet; POST /authorize checks the passphrase in constant time and
-// then approves, remembering the client so later sign-ins are automatic.
+// The approval page (OAUTH_APPROVAL_PASSPHRASE set): GET /authorize renders a one-field form unless
+// this browser already approved the client; POST /authorize checks the passphrase in constant time
+// (behind a per-client and global backoff) and then approves, remembering the approval for this
+// browser only (owner-session.ts), so later sign-ins from it are automatic.
 // CSRF: the form carries an unguessable request id, bound server-side to the validated request and to
 // a cookie set with the page, so a form cannot be replayed from another browser or page.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -8,31 +9,40 @@ import { randomToken, safeEqual, sha256hex } from '../../lib/secrets.js'
 import { approve, type AuthorizationRequest } from './authorize.js'
 import type { OAuthContext } from './context.js'
 import { optional, type Params } from './form.js'
+import { cookieJar, newOwnerSession, ownerCookieName } from './owner-session.js'
 import { renderApprovalPage, renderErrorPage } from './pages.js'
+import { createPassphraseThrottle } from './passphrase-throttle.js'
 import { LIMITS } from './types.js'
 
-interface Pending { req: AuthorizationRequest, cookieHash: string, expiresAt: number, attempts: number }
+interface Pending { req: AuthorizationRequest, cookieHash: string, expiresAt: number, attempts: number, source: string }
 
 export function approvalFlow (app: FastifyInstance, ctx: OAuthContext) {
   const pending = new Map<string, Pending>()
-  const secure = ctx.issuer.startsWith('https:')
-  const cookieName = secure ? '__Host-msmcp_approval' : 'msmcp_approval'
+  const jar = cookieJar(ctx.issuer)
+  const throttle = createPassphraseThrottle()
+  const cookieName = 'msmcp_approval'
 
   const sweep = () => {
     const now = ctx.now()
     for (const [k, p] of pending) if (p.expiresAt <= now) pending.delete(k)
   }
 
-  async function show (req: AuthorizationRequest, reply: FastifyReply) {
+  // Pending pages are what a stranger can create: a few per address, and when full the oldest goes
+  // (Map order is insertion order), so filling the table never refuses the owner's own sign-in.
+  function makeRoom (source: string) {
+    const mine = [...pending].filter(([, p]) => p.source === source)
+    if (mine.length >= LIMITS.pendingApprovalsPerSource) pending.delete(mine[0][0])
+    if (pending.size >= LIMITS.pendingApprovals) pending.delete(pending.keys().next().value!)
+  }
+
+  async function show (req: AuthorizationRequest, reply: FastifyReply, request: FastifyRequest) {
     sweep()
-    if (pending.size >= LIMITS.pendingApprovals) {
-      reply.code(503)
-      return renderErrorPage(reply, 'Too many approvals are waiting; try again in a few minutes.')
-    }
+    const source = sha256hex(request.ip)
+    makeRoom(source)
     const requestId = randomToken(32)
     const cookie = randomToken(32)
-    pending.set(sha256hex(requestId), { req, cookieHash: sha256hex(cookie), expiresAt: ctx.now() + ctx.lifetimes.approval, attempts: 0 })
-    reply.header('set-cookie', `${cookieName}=${cookie}; Path=${secure ? '/' : '/authorize'}; Max-Age=${Math.floor(ctx.lifetimes.approval / 1000)}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`)
+    pending.set(sha256hex(requestId), { req, cookieHash: sha256hex(cookie), expiresAt: ctx.now() + ctx.lifetimes.approval, attempts: 0, source })
+    reply.header('set-cookie', jar.header(cookieName, cookie, ctx.lifetimes.approval))
     return renderApprovalPage(reply, view(requestId, req))
   }
 
@@ -44,15 +54,23 @@ export function approvalFlow (app: FastifyInstance, ctx: OAuthContext) {
       reply.code(400)
       return renderErrorPage(reply, 'This approval request is unknown or has expired. Start the sign-in again from the application.')
     }
-    const cookie = readCookie(request, cookieName)
+    const cookie = jar.read(request, cookieName)
     if (cookie === undefined || !safeEqual(sha256hex(cookie), entry.cookieHash)) {
       reply.code(403)
       return renderErrorPage(reply, 'This approval form was not opened in this browser. Start the sign-in again from the application.')
     }
+    const clientId = entry.req.client.clientId
+    const wait = throttle.retryAfter(clientId, ctx.now())
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000)
+      reply.code(429).header('retry-after', String(seconds))
+      return renderApprovalPage(reply, { ...view(requestId, entry.req), error: `Too many wrong passphrases. Wait ${seconds} s, then try again.` })
+    }
     const passphrase = optional(params, 'passphrase') ?? ''
     if (!safeEqual(passphrase, ctx.passphrase)) {
       entry.attempts++
-      ctx.log.warn({ clientId: entry.req.client.clientId, attempts: entry.attempts }, 'wrong OAuth approval passphrase')
+      throttle.failed(clientId, ctx.now())
+      ctx.log.warn({ attempts: entry.attempts }, 'wrong OAuth approval passphrase')
       if (entry.attempts >= LIMITS.approvalAttempts) {
         pending.delete(sha256hex(requestId))
         reply.code(403)
@@ -62,16 +80,23 @@ export function approvalFlow (app: FastifyInstance, ctx: OAuthContext) {
       return renderApprovalPage(reply, { ...view(requestId, entry.req), error: 'Wrong passphrase. Try again.' })
     }
     pending.delete(sha256hex(requestId))
-    const client = await ctx.store.getClient(entry.req.client.clientId)
+    throttle.succeeded(clientId)
+    const client = await ctx.store.getClient(clientId)
     if (!client) {
       reply.code(400)
       return renderErrorPage(reply, 'The application\'s registration is gone. Start the sign-in again from the application.')
     }
     const approvedScopes = [...new Set([...client.approvedScopes, ...entry.req.scopes])]
-    await ctx.store.saveClient({ ...client, approvedScopes })
-    ctx.log.info({ clientId: client.clientId, scopes: approvedScopes }, 'OAuth client approved by the owner')
-    reply.header('set-cookie', `${cookieName}=; Path=${secure ? '/' : '/authorize'}; Max-Age=0; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`)
-    return approve(ctx, reply, { ...entry.req, client: { ...client, approvedScopes } })
+    const owner = newOwnerSession(client)
+    const approved = { ...client, approvedScopes, approvedBy: owner.approvedBy }
+    await ctx.store.saveClient(approved)
+    ctx.log.info({ clientName: client.clientName, scopes: approvedScopes }, 'OAuth client approved by the owner')
+    ctx.log.debug({ clientId }, 'approved OAuth client id')
+    reply.header('set-cookie', [
+      jar.header(cookieName, '', 0),
+      jar.header(ownerCookieName(clientId), owner.value, ctx.lifetimes.refresh)
+    ])
+    return approve(ctx, reply, { ...entry.req, client: approved })
   })
 
   return show
@@ -93,14 +118,4 @@ function redirectTarget (uri: string): { display: string, csp: string } {
   const url = new URL(uri)
   if (url.protocol === 'http:' || url.protocol === 'https:') return { display: url.host, csp: url.origin }
   return { display: `${url.protocol}${url.host ? '//' + url.host : ''} (an application on this device)`, csp: url.protocol }
-}
-
-function readCookie (request: FastifyRequest, name: string): string | undefined {
-  const header = request.headers.cookie
-  if (typeof header !== 'string') return undefined
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=')
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim()
-  }
-  return undefined
 }

@@ -1,12 +1,13 @@
 // GET /authorize: validates the request in two phases. Until client_id and redirect_uri are trusted,
 // errors are shown (never redirected: no open redirect). After that, errors go back to the client's
 // redirect_uri with error=, state and iss. A valid request is approved automatically, or, with
-// OAUTH_APPROVAL_PASSPHRASE set, through the approval page once per client.
+// OAUTH_APPROVAL_PASSPHRASE set, through the approval page once per client and browser.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { randomToken, sha256hex } from '../../lib/secrets.js'
 import type { OAuthContext } from './context.js'
 import { optional, parseScopes, type Params } from './form.js'
 import { isValidChallenge } from './pkce.js'
+import { cookieJar, isOwnerBrowser } from './owner-session.js'
 import { matchRedirectUri } from './redirect-uri.js'
 import { DEFAULT_SCOPE, OAuthError, SUPPORTED_SCOPES, type ClientRecord } from './types.js'
 import { renderErrorPage } from './pages.js'
@@ -20,6 +21,8 @@ export interface AuthorizationRequest {
   codeChallenge: string
   scopes: string[]
   resource: string
+  /** The issuer the client used (the `iss` of the answer). */
+  issuer: string
 }
 
 const MAX_STATE = 1024
@@ -27,7 +30,8 @@ const MAX_STATE = 1024
 /** Raised while the redirect_uri is not yet trusted: shown to the user, never redirected. */
 export class UntrustedRequestError extends Error {}
 
-export function authorizeRoute (app: FastifyInstance, ctx: OAuthContext, showApprovalPage: (req: AuthorizationRequest, reply: FastifyReply) => Promise<unknown>) {
+export function authorizeRoute (app: FastifyInstance, ctx: OAuthContext, showApprovalPage: (req: AuthorizationRequest, reply: FastifyReply, request: FastifyRequest) => Promise<unknown>) {
+  const jar = cookieJar(ctx.issuer)
   app.get('/authorize', async (request, reply) => {
     const params = request.query as Params
     let client: ClientRecord, redirectUri: string, redirectUriSent: boolean
@@ -43,14 +47,15 @@ export function authorizeRoute (app: FastifyInstance, ctx: OAuthContext, showApp
       if (Array.isArray(stateRaw) || (typeof stateRaw === 'string' && stateRaw.length > MAX_STATE)) {
         throw new OAuthError('invalid_request', `state must be sent once and be at most ${MAX_STATE} characters.`)
       }
-      const req = checkRequest(ctx, client, params, { redirectUri, redirectUriSent, state })
-      if (ctx.passphrase === '' || req.scopes.every(s => client.approvedScopes.includes(s))) {
+      const req = checkRequest(ctx, client, params, { redirectUri, redirectUriSent, state, issuer: ctx.issuerFor(request) })
+      const remembered = req.scopes.every(s => client.approvedScopes.includes(s)) && isOwnerBrowser(jar, request, client)
+      if (ctx.passphrase === '' || remembered) {
         return await approve(ctx, reply, req)
       }
-      return await showApprovalPage(req, reply)
+      return await showApprovalPage(req, reply, request)
     } catch (err) {
       if (!(err instanceof OAuthError)) throw err
-      return redirectWith(ctx, reply, redirectUri, { error: err.code, error_description: err.description, ...(state !== undefined ? { state } : {}) })
+      return redirectWith(ctx.issuerFor(request), reply, redirectUri, { error: err.code, error_description: err.description, ...(state !== undefined ? { state } : {}) })
     }
   })
 }
@@ -70,7 +75,7 @@ async function trustClient (ctx: OAuthContext, params: Params) {
   return { client, redirectUri: match, redirectUriSent: true }
 }
 
-function checkRequest (ctx: OAuthContext, client: ClientRecord, params: Params, trusted: { redirectUri: string, redirectUriSent: boolean, state?: string }): AuthorizationRequest {
+function checkRequest (ctx: OAuthContext, client: ClientRecord, params: Params, trusted: { redirectUri: string, redirectUriSent: boolean, state?: string, issuer: string }): AuthorizationRequest {
   const responseType = optional(params, 'response_type')
   if (responseType !== 'code') throw new OAuthError('unsupported_response_type', 'response_type must be "code".')
   const codeChallenge = optional(params, 'code_challenge')
@@ -79,7 +84,7 @@ function checkRequest (ctx: OAuthContext, client: ClientRecord, params: Params, 
   if (method !== 'S256') throw new OAuthError('invalid_request', `code_challenge_method must be S256 (${method === undefined ? 'a missing method means plain' : `"${method}"`} is not accepted).`)
   if (!isValidChallenge(codeChallenge)) throw new OAuthError('invalid_request', 'code_challenge must be the 43-character base64url SHA-256 of the code verifier.')
   const resource = optional(params, 'resource')
-  if (resource !== undefined && resource !== ctx.resource) throw new OAuthError('invalid_target', `This server only issues tokens for the resource ${ctx.resource}.`)
+  if (resource !== undefined && !ctx.isOwnResource(resource)) throw new OAuthError('invalid_target', `This server only issues tokens for the resource ${trusted.issuer}/mcp.`)
 
   const requested = parseScopes(optional(params, 'scope'))
   const unknown = requested.filter(s => !(SUPPORTED_SCOPES as readonly string[]).includes(s))
@@ -88,7 +93,7 @@ function checkRequest (ctx: OAuthContext, client: ClientRecord, params: Params, 
   // `setup` is granted only by the owner on the approval page; automatic approval drops it.
   if (ctx.passphrase === '') scopes = scopes.filter(s => s !== 'setup')
   if (scopes.length === 0) throw new OAuthError('invalid_scope', 'The setup scope can only be granted on the approval page (set OAUTH_APPROVAL_PASSPHRASE); request the mcp scope.')
-  return { client, ...trusted, codeChallenge, scopes, resource: resource ?? ctx.resource }
+  return { client, ...trusted, codeChallenge, scopes, resource: resource ?? `${trusted.issuer}/mcp` }
 }
 
 /** Issues a 60-second single-use code bound to client, redirect_uri, PKCE challenge, resource and scopes. */
@@ -107,12 +112,12 @@ export async function approve (ctx: OAuthContext, reply: FastifyReply, req: Auth
     expiresAt: now + ctx.lifetimes.code
   })
   await ctx.store.touchClient(req.client.clientId, now)
-  return redirectWith(ctx, reply, req.redirectUri, { code, ...(req.state !== undefined ? { state: req.state } : {}) })
+  return redirectWith(req.issuer, reply, req.redirectUri, { code, ...(req.state !== undefined ? { state: req.state } : {}) })
 }
 
-export function redirectWith (ctx: OAuthContext, reply: FastifyReply, redirectUri: string, params: Record<string, string>) {
+export function redirectWith (issuer: string, reply: FastifyReply, redirectUri: string, params: Record<string, string>) {
   // Appended, not re-serialized, so the registered URI's own query stays byte-for-byte intact.
-  const query = new URLSearchParams({ ...params, iss: ctx.issuer }).toString()
+  const query = new URLSearchParams({ ...params, iss: issuer }).toString()
   const location = redirectUri + (redirectUri.includes('?') ? '&' : '?') + query
   return reply.code(302).header('location', location).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').send()
 }

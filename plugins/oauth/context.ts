@@ -1,5 +1,5 @@
 // What every OAuth endpoint shares: the store, the clock, lifetimes and this server's identifiers.
-import type { FastifyBaseLogger } from 'fastify'
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import type { OAuthStore } from './store.js'
 import type { Lifetimes } from './types.js'
 
@@ -8,10 +8,14 @@ export interface OAuthContext {
   lifetimes: Lifetimes
   /** Milliseconds since epoch; injectable so tests can expire codes and tokens. */
   now: () => number
-  /** PUBLIC_URL exactly: the `iss` of every authorization response. */
+  /** PUBLIC_URL exactly. */
   issuer: string
-  /** PUBLIC_URL + '/mcp': the only resource (audience) tokens are issued for. */
+  /** PUBLIC_URL + '/mcp': the resource (audience) tokens are issued for. */
   resource: string
+  /** The issuer as this request named the server (a loopback PUBLIC_URL follows the loopback name used). */
+  issuerFor: (request: Pick<FastifyRequest, 'headers'>) => string
+  /** True for PUBLIC_URL + '/mcp' under any accepted name of this server. */
+  isOwnResource: (url: string) => boolean
   /** OAUTH_APPROVAL_PASSPHRASE, or '' when authorization is approved automatically. */
   passphrase: string
   log: FastifyBaseLogger

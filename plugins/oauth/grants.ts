@@ -42,7 +42,7 @@ export async function exchangeCode (ctx: OAuthContext, client: ClientRecord, req
   if (!code) throw new OAuthError('invalid_grant', 'The authorization code is unknown or has expired. Start the authorization again.')
   if (code.usedAt !== undefined) {
     await ctx.store.revokeGrant(code.grantId)
-    ctx.log.warn({ clientId: code.clientId, grant: code.grantId.slice(0, 8) }, 'authorization code replayed; tokens issued from it were revoked')
+    ctx.log.warn({ grant: code.grantId.slice(0, 8) }, 'authorization code replayed; tokens issued from it were revoked')
     throw new OAuthError('invalid_grant', 'The authorization code was already used; the tokens issued from it have been revoked. Start the authorization again.')
   }
   if (code.expiresAt <= now) throw new OAuthError('invalid_grant', 'The authorization code has expired (codes live 60 seconds). Start the authorization again.')
@@ -87,7 +87,7 @@ export async function refreshGrant (ctx: OAuthContext, client: ClientRecord, req
 
 async function replayed (ctx: OAuthContext, token: TokenRecord): Promise<never> {
   await ctx.store.revokeGrant(token.grantId)
-  ctx.log.warn({ clientId: token.clientId, grant: token.grantId.slice(0, 8) }, 'rotated refresh token replayed; the whole token family was revoked')
+  ctx.log.warn({ grant: token.grantId.slice(0, 8) }, 'rotated refresh token replayed; the whole token family was revoked')
   throw new OAuthError('invalid_grant', 'The refresh token was already used; every token of this sign-in has been revoked. Sign in again.')
 }
 
@@ -97,7 +97,7 @@ export async function verifyAccessToken (ctx: OAuthContext, token: string): Prom
   const record = await ctx.store.getToken(sha256hex(token))
   if (!record || record.kind !== 'access') return undefined
   if (record.expiresAt <= ctx.now()) return undefined
-  if (record.resource !== ctx.resource) return undefined
+  if (!ctx.isOwnResource(record.resource)) return undefined
   if (!await ctx.store.getClient(record.clientId)) return undefined
   return {
     id: `oauth:${record.grantId}`,

@@ -1,13 +1,29 @@
 // Discovery documents: RFC 8414 authorization server metadata and RFC 9728 protected resource metadata
-// (root and path-specific for /mcp). Built once from PUBLIC_URL.
+// (root and path-specific for /mcp). Built from PUBLIC_URL, under the loopback name the client used
+// when PUBLIC_URL is a loopback address (lib/loopback-url.ts), once per name.
 import type { FastifyInstance } from 'fastify'
 import { endpoints, type OAuthContext } from './context.js'
 import { SUPPORTED_SCOPES } from './types.js'
 
 export function metadataRoutes (app: FastifyInstance, ctx: OAuthContext) {
-  const urls = endpoints(ctx.issuer)
+  const built = new Map<string, ReturnType<typeof documents>>()
+  const docsFor = (issuer: string) => {
+    let docs = built.get(issuer)
+    if (!docs) built.set(issuer, docs = documents(issuer))
+    return docs
+  }
+
+  app.get('/.well-known/oauth-authorization-server', async (request, reply) =>
+    reply.header('cache-control', 'public, max-age=300').header('vary', 'Host').send(docsFor(ctx.issuerFor(request)).authorizationServer))
+  for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp']) {
+    app.get(path, async (request, reply) => reply.header('cache-control', 'public, max-age=300').header('vary', 'Host').send(docsFor(ctx.issuerFor(request)).protectedResource))
+  }
+}
+
+function documents (issuer: string) {
+  const urls = endpoints(issuer)
   const authorizationServer = Object.freeze({
-    issuer: ctx.issuer,
+    issuer,
     authorization_endpoint: urls.authorization,
     token_endpoint: urls.token,
     registration_endpoint: urls.registration,
@@ -22,16 +38,12 @@ export function metadataRoutes (app: FastifyInstance, ctx: OAuthContext) {
     authorization_response_iss_parameter_supported: true
   })
   const protectedResource = Object.freeze({
-    resource: ctx.resource,
-    authorization_servers: [ctx.issuer],
+    resource: `${issuer}/mcp`,
+    authorization_servers: [issuer],
     bearer_methods_supported: ['header'],
     scopes_supported: ['mcp'],
     resource_name: 'Mediastack MCP'
   })
 
-  app.get('/.well-known/oauth-authorization-server', async (_req, reply) =>
-    reply.header('cache-control', 'public, max-age=300').send(authorizationServer))
-  for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp']) {
-    app.get(path, async (_req, reply) => reply.header('cache-control', 'public, max-age=300').send(protectedResource))
-  }
+  return { authorizationServer, protectedResource }
 }

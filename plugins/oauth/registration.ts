@@ -17,12 +17,12 @@ export function registrationRoute (app: FastifyInstance, ctx: OAuthContext) {
     if (!String(request.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) {
       throw new OAuthError('invalid_client_metadata', 'Send the client metadata as a JSON object (Content-Type: application/json).')
     }
-    const client = await register(ctx, request.body)
+    const client = await register(ctx, request.body, request.ip)
     return reply.code(201).header('cache-control', 'no-store').send(client)
   })
 }
 
-async function register (ctx: OAuthContext, body: unknown) {
+async function register (ctx: OAuthContext, body: unknown, sourceIp: string) {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new OAuthError('invalid_client_metadata', 'Send the client metadata as a JSON object (Content-Type: application/json).')
   }
@@ -71,10 +71,13 @@ async function register (ctx: OAuthContext, body: unknown) {
     ...(typeof name === 'string' && name.trim() !== '' ? { clientName: name.trim() } : {}),
     createdAt: now,
     lastUsedAt: now,
-    approvedScopes: []
+    approvedScopes: [],
+    registeredFrom: sha256hex(sourceIp).slice(0, 16)
   }
   await ctx.store.saveClient(record)
-  ctx.log.info({ clientId: record.clientId, clientName: record.clientName, authMethod: record.authMethod }, 'OAuth client registered')
+  // A client_id is what a sign-in presents, so it is logged at debug only, never at info.
+  ctx.log.info({ clientName: record.clientName, authMethod: record.authMethod }, 'OAuth client registered')
+  ctx.log.debug({ clientId: record.clientId }, 'registered OAuth client id')
   return {
     client_id: record.clientId,
     client_id_issued_at: Math.floor(now / 1000),

@@ -7,7 +7,11 @@ import { LIMITS, OAuthError, type ClientRecord, type CodeRecord, type TokenRecor
 export interface OAuthStore {
   readonly kind: 'memory' | 'file'
   getClient (clientId: string): Promise<ClientRecord | undefined>
-  /** Inserts or replaces; throws OAuthError temporarily_unavailable when the client registry is full. */
+  /**
+   * Inserts or replaces. A new client makes room by dropping the oldest never-used registration (of its own
+   * address first, LIMITS.unusedClientsPerSource); throws OAuthError temporarily_unavailable only when
+   * every registered client has signed in.
+   */
   saveClient (client: ClientRecord): Promise<void>
   /** Records use of a client (keeps it from expiring); no-op for an unknown client. */
   touchClient (clientId: string, now: number): Promise<void>
@@ -24,6 +28,11 @@ export interface OAuthStore {
   /** Drops expired records. */
   sweep (now: number): Promise<void>
   close (): Promise<void>
+}
+
+/** Records before `used` existed count as used once they were touched after registration. */
+export function isUsed (client: ClientRecord): boolean {
+  return client.used === true || client.lastUsedAt !== client.createdAt
 }
 
 export interface StoreSnapshot {
@@ -49,8 +58,14 @@ export class MemoryOAuthStore implements OAuthStore {
   }
 
   async saveClient (client: ClientRecord) {
-    if (!this.clients.has(client.clientId) && this.clients.size >= LIMITS.clients) {
-      throw new OAuthError('temporarily_unavailable', `The client registry is full (${LIMITS.clients} clients). Unused clients expire after a day; try again later or restart with OAUTH_STORE=memory to clear it.`)
+    if (!this.clients.has(client.clientId)) {
+      const unused = [...this.clients.values()].filter(c => !isUsed(c)).sort((a, b) => a.createdAt - b.createdAt)
+      const sameSource = unused.filter(c => client.registeredFrom !== undefined && c.registeredFrom === client.registeredFrom)
+      if (sameSource.length >= LIMITS.unusedClientsPerSource) this.clients.delete(sameSource[0].clientId)
+      else if (this.clients.size >= LIMITS.clients && unused.length > 0) this.clients.delete(unused[0].clientId)
+      if (this.clients.size >= LIMITS.clients) {
+        throw new OAuthError('temporarily_unavailable', `The client registry is full (${LIMITS.clients} clients that have all signed in). Clients are dropped once their sign-ins end or after 30 idle days; revoke unused ones or restart with OAUTH_STORE=memory to clear it.`)
+      }
     }
     this.clients.set(client.clientId, client)
     await this.changed()
@@ -60,6 +75,7 @@ export class MemoryOAuthStore implements OAuthStore {
     const client = this.clients.get(clientId)
     if (!client) return
     client.lastUsedAt = now
+    client.used = true
     await this.changed()
   }
 
@@ -123,10 +139,13 @@ export class MemoryOAuthStore implements OAuthStore {
     this.sweepCodes(now)
     const removed = this.sweepTokens(now)
     let clientsRemoved = 0
+    const withGrants = new Set([...this.tokens.values()].map(t => t.clientId))
+    for (const code of this.codes.values()) withGrants.add(code.clientId)
     for (const [id, c] of this.clients) {
       const idle = now - c.lastUsedAt
-      const neverUsed = c.lastUsedAt === c.createdAt
-      if ((neverUsed && idle > this.lifetimes.unusedClient) || idle > this.lifetimes.refresh) {
+      // Never used, or used but every grant is gone (signed out, revoked, expired): dropped after a short grace.
+      const idleWithoutGrants = !withGrants.has(id) && idle > this.lifetimes.unusedClient
+      if (idleWithoutGrants || idle > this.lifetimes.refresh) {
         this.clients.delete(id)
         clientsRemoved++
       }

@@ -17,7 +17,7 @@ export function tokenRoutes (app: FastifyInstance, ctx: OAuthContext) {
     }
     const client = await authenticateClient(ctx, request, params)
     const resource = optional(params, 'resource')
-    if (resource !== undefined && resource !== ctx.resource) throw new OAuthError('invalid_target', `This server only issues tokens for the resource ${ctx.resource}.`)
+    if (resource !== undefined && !ctx.isOwnResource(resource)) throw new OAuthError('invalid_target', `This server only issues tokens for the resource ${ctx.issuerFor(request)}/mcp.`)
     const tokens = grantType === 'authorization_code'
       ? await exchangeCode(ctx, client, {
         code: required(params, 'code'),

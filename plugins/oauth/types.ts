@@ -21,6 +21,12 @@ export interface ClientRecord {
   lastUsedAt: number
   /** Scopes the owner approved on the approval page (only used with OAUTH_APPROVAL_PASSPHRASE). */
   approvedScopes: string[]
+  /** sha256 hex of the owner-session cookies of the browsers that approved it (owner-session.ts). */
+  approvedBy?: string[]
+  /** Hash of the address that registered it: never-used registrations are capped per address. */
+  registeredFrom?: string
+  /** Set once the client completed an authorization; never-used registrations expire fast and make room. */
+  used?: boolean
 }
 
 export interface CodeRecord {
@@ -57,7 +63,7 @@ export interface Lifetimes {
   code: number
   access: number
   refresh: number
-  /** A registered client that never authorizes is dropped after this, ms. */
+  /** A registered client that never authorizes is dropped after this, ms; so is a client whose grants are all gone. */
   unusedClient: number
   /** Pending approval page requests, ms. */
   approval: number
@@ -67,13 +73,18 @@ export const DEFAULT_LIFETIMES: Lifetimes = {
   code: 60_000,
   access: 24 * 3600_000,
   refresh: 30 * 24 * 3600_000,
-  unusedClient: 24 * 3600_000,
+  unusedClient: 15 * 60_000,
   approval: 10 * 60_000
 }
 
-/** Store caps: when full, new entries are refused (never silently evicting someone's live credentials). */
+/**
+ * Store caps. Live credentials are never evicted; what strangers can create without the owner (never-used
+ * registrations, pending approvals) makes room oldest first instead of refusing everyone.
+ */
 export const LIMITS = {
   clients: 200,
+  /** Never-used registrations kept per registering address; the oldest goes first. */
+  unusedClientsPerSource: 10,
   codes: 1000,
   tokens: 20_000,
   /** Live access tokens kept per grant; older ones are revoked as new ones are issued by refresh. */
@@ -81,6 +92,8 @@ export const LIMITS = {
   /** How long a redeemed code's tombstone is kept to catch late replays, ms. */
   codeTombstone: 10 * 60_000,
   pendingApprovals: 200,
+  /** Pending approval pages per address; the oldest goes first. */
+  pendingApprovalsPerSource: 5,
   approvalAttempts: 5
 }
 

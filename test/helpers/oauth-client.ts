@@ -2,6 +2,7 @@
 // through app.inject; plus an OAuthClientProvider for the MCP SDK client that does the same over real
 // HTTP (redirectToAuthorization fetches the URL with redirect:'manual' and captures the callback).
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import net from 'node:net'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type {
   OAuthClientMetadata, OAuthClientProvider, StoredOAuthClientInformation, StoredOAuthTokens
@@ -151,4 +152,14 @@ export class HeadlessOAuthProvider implements OAuthClientProvider {
     if (params.get('iss') !== this.issuer) throw new Error(`authorization callback iss ${params.get('iss')} is not ${this.issuer}`)
     this.callbackParams = params
   }
+}
+
+/** A free loopback port, for tests whose PUBLIC_URL must name the port before the app is built. */
+export async function freePort (): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo
+      s.close(() => resolve(port))
+    }).on('error', reject)
+  })
 }

@@ -2,6 +2,7 @@ import t from 'tap'
 import { IncomingMessage, ServerResponse } from 'node:http'
 import { Socket } from 'node:net'
 import { buildApp } from '../../app.js'
+import { buildConfig } from '../../config.js'
 import { makeRoots, testConfig, TEST_INTERNAL_KEY } from '../helpers/build.js'
 import { oauthLogin, registerClient } from '../helpers/oauth-client.js'
 import { applyCorsHeaders, RATE_LIMITS } from '../../plugins/origin-guard.js'
@@ -113,4 +114,13 @@ t.test('applyCorsHeaders writes CORS onto a hijacked raw response', async t => {
   const none = raw()
   applyCorsHeaders(req(), none)
   t.equal(none.getHeader('access-control-allow-origin'), undefined)
+})
+
+t.test('MCP_RATE_LIMIT sets the per-credential /mcp budget per minute', async t => {
+  const a = await app(t, { PUBLIC_URL: 'http://127.0.0.1:3000', MCP_RATE_LIMIT: '3' })
+  const statuses: number[] = []
+  for (let i = 0; i < 4; i++) statuses.push((await a.inject({ method: 'DELETE', url: '/mcp', headers: auth })).statusCode)
+  t.not(statuses[2], 429, 'three requests pass')
+  t.equal(statuses[3], 429, 'the fourth is limited')
+  t.throws(() => buildConfig({ MCP_RATE_LIMIT: 0 }), /MCP_RATE_LIMIT/)
 })

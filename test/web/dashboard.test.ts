@@ -72,7 +72,8 @@ t.test('the dashboard signs in, updates live, acts, and chats', { skip }, async 
   t.pass('signed in through /register, /authorize and /token, and back on /dashboard')
   const stored = await page.evaluate(() => JSON.stringify(sessionStorage))
   t.match(stored, /accessToken/, 'the token is kept in sessionStorage')
-  t.equal(await page.evaluate(() => localStorage.length), 0, 'nothing in localStorage')
+  t.same(await page.evaluate(() => Object.keys(localStorage)), ['mediastack.dashboard.client'], 'only the public client id in localStorage')
+  t.notMatch(await page.evaluate(() => JSON.stringify(localStorage)), /accessToken|refreshToken/, 'no token in localStorage')
 
   await page.locator('#services .tile.up', { hasText: 'Jellyfin' }).waitFor({ timeout: 20_000 })
   t.ok(await page.locator('#services .tile.down').count() >= 1, 'backends that are down show as down')

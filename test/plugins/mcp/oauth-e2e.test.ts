@@ -2,7 +2,6 @@
 // authorize (auto-approved, the provider follows the 302 itself) → token → tools/call on a session bound
 // to the OAuth grant → the access token expires → refresh with rotation → the call is retried transparently.
 import t from 'tap'
-import net from 'node:net'
 import Fastify from 'fastify'
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client'
 import configPlugin from '../../../plugins/config.js'
@@ -12,17 +11,8 @@ import oauth from '../../../plugins/oauth.js'
 import toolRegistry from '../../../plugins/tool-registry.js'
 import mcp from '../../../plugins/mcp.js'
 import { makeRoots, testConfig } from '../../helpers/build.js'
-import { HeadlessOAuthProvider } from '../../helpers/oauth-client.js'
+import { HeadlessOAuthProvider, freePort } from '../../helpers/oauth-client.js'
 import { mcpTestTools } from './test-tools.js'
-
-async function freePort (): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo
-      s.close(() => resolve(port))
-    }).on('error', reject)
-  })
-}
 
 t.test('OAuth sign-in, tool call and refresh with rotation through the SDK client', async t => {
   // PUBLIC_URL is the URL the client types, so the port is chosen before the app is built.

@@ -7,7 +7,7 @@ function setup (max = 2, idleMs = 1000) {
   let clock = 0
   const removed: string[] = []
   const store = createSessionStore<string>({
-    limits: { idleMs, max },
+    limits: { idleMs, max, perPrincipal: 10 },
     onRemove: (s, why) => removed.push(`${s.id}:${why}`),
     now: () => clock
   })
@@ -16,18 +16,18 @@ function setup (max = 2, idleMs = 1000) {
 
 t.test('cap counts sessions being opened', async t => {
   const { store } = setup(2)
-  t.ok(store.reserve())
-  t.ok(store.reserve())
-  t.notOk(store.reserve(), 'two initializes in flight fill a cap of 2')
+  t.ok(store.reserve('p1').ok)
+  t.ok(store.reserve('p1').ok)
+  t.same(store.reserve('p2'), { ok: false, reason: 'full' }, 'two initializes in flight fill a cap of 2')
   store.add('a', 'p1', 'A')
-  store.release()
+  store.release('p1')
   t.equal(store.size, 1)
-  t.ok(store.reserve(), 'a released reservation frees its slot')
+  t.ok(store.reserve('p2').ok, 'a released reservation frees its slot')
 })
 
 t.test('lookup binds to the owner', async t => {
   const { store } = setup()
-  store.reserve()
+  store.reserve('p1')
   store.add('a', 'p1', 'A')
   t.match(store.lookup('a', 'p1'), { ok: true, session: { value: 'A' } })
   t.same(store.lookup('a', 'p2'), { ok: false, reason: 'foreign' })
@@ -36,8 +36,8 @@ t.test('lookup binds to the owner', async t => {
 
 t.test('idle expiry skips sessions with work in flight', async t => {
   const { store, removed, tick } = setup(5, 1000)
-  store.reserve(); const a = store.add('a', 'p', 'A')
-  store.reserve(); store.add('b', 'p', 'B')
+  store.reserve('p'); const a = store.add('a', 'p', 'A')
+  store.reserve('p'); store.add('b', 'p', 'B')
   const leave = store.enter(a)
   tick(1500)
   t.equal(store.sweep(), 1)
@@ -54,12 +54,26 @@ t.test('idle expiry skips sessions with work in flight', async t => {
 
 t.test('forget drops silently; closeAll reports every session', async t => {
   const { store, removed } = setup(5)
-  store.reserve(); store.add('a', 'p', 'A')
-  store.reserve(); store.add('b', 'p', 'B')
+  store.reserve('p'); store.add('a', 'p', 'A')
+  store.reserve('p'); store.add('b', 'p', 'B')
   store.forget('a')
   store.forget(undefined)
   store.closeAll()
   t.same(removed, ['b:closed'])
   store.configure({ max: 0 })
-  t.notOk(store.reserve())
+  t.notOk(store.reserve('p').ok)
+})
+
+t.test('one principal holds at most perPrincipal sessions; a full server evicts from the heaviest holder', async t => {
+  const { store, removed, tick } = setup(4)
+  store.configure({ perPrincipal: 3 })
+  const held = ['a', 'b', 'c'].map(id => { t.ok(store.reserve('stranger').ok); tick(1); return store.add(id, 'stranger', id) })
+  t.same(store.reserve('stranger'), { ok: false, reason: 'principal' })
+  t.ok(store.reserve('owner').ok); store.add('o1', 'owner', 'o1')
+  t.ok(store.reserve('owner').ok, 'the server is full, yet the owner gets in')
+  t.same(removed, ['a:evicted'], 'the stranger\'s least recently used session made room')
+  store.add('o2', 'owner', 'o2')
+  store.enter(held[1])
+  store.enter(held[2])
+  t.same(store.reserve('owner'), { ok: false, reason: 'full' }, 'sessions with work in flight are never evicted')
 })

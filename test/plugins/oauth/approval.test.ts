@@ -5,9 +5,9 @@ import { authorizePath, pkcePair, registerClient, tokenRequest } from '../../hel
 
 const PASSPHRASE = 'correct horse battery staple'
 
-async function openPage (app: any, client: any, extra: Record<string, string> = {}) {
+async function openPage (app: any, client: any, extra: Record<string, string> = {}, headers: Record<string, string> = {}) {
   const { verifier, challenge } = pkcePair()
-  const res = await app.inject({ url: authorizePath(client, { challenge, method: 'S256', state: 'st', ...extra }) })
+  const res = await app.inject({ url: authorizePath(client, { challenge, method: 'S256', state: 'st', ...extra }), headers })
   const requestId = /name="request_id" value="([^"]+)"/.exec(res.body)?.[1]
   const cookie = String(res.headers['set-cookie'] ?? '').split(';')[0]
   return { res, requestId, cookie, verifier }
@@ -58,8 +58,10 @@ t.test('wrong passphrase refused, right one approves, the next sign-in is automa
 
   t.equal((await submit(app, { request_id: requestId!, passphrase: PASSPHRASE }, cookie)).statusCode, 400, 'the form cannot be replayed')
 
-  const second = await openPage(app, client)
-  t.equal(second.res.statusCode, 302, 'second sign-in of the same client: approved automatically')
+  const ownerCookie = ([] as string[]).concat(ok.headers['set-cookie'] as string[]).find(c => c.startsWith('msmcp_owner_'))!
+  t.match(ownerCookie, /HttpOnly; SameSite=Strict/)
+  const second = await openPage(app, client, {}, { cookie: ownerCookie.split(';')[0] })
+  t.equal(second.res.statusCode, 302, 'second sign-in of the same client in the same browser: approved automatically')
   t.ok(new URL(String(second.res.headers.location)).searchParams.get('code'))
 
   const stranger = await registerClient(app)
@@ -87,8 +89,9 @@ t.test('only the approval page grants the setup scope, and asks again when a cli
   const { app } = await buildTestApp(t, { OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE })
   const client = await registerClient(app)
   const first = await openPage(app, client)
-  await submit(app, { request_id: first.requestId!, passphrase: PASSPHRASE }, first.cookie)
-  const wantsSetup = await openPage(app, client, { scope: 'mcp setup' })
+  const approved = await submit(app, { request_id: first.requestId!, passphrase: PASSPHRASE }, first.cookie)
+  const owner = ([] as string[]).concat(approved.headers['set-cookie'] as string[]).find(c => c.startsWith('msmcp_owner_'))!.split(';')[0]
+  const wantsSetup = await openPage(app, client, { scope: 'mcp setup' }, { cookie: owner })
   t.equal(wantsSetup.res.statusCode, 200, 'approval of mcp does not cover setup')
   t.match(wantsSetup.res.body, /<code>setup<\/code>/)
   const ok = await submit(app, { request_id: wantsSetup.requestId!, passphrase: PASSPHRASE }, wantsSetup.cookie)

@@ -46,6 +46,7 @@ t.test('a bogus or malformed bearer → 401 with error="invalid_token"', async t
     t.match(res.headers['www-authenticate'], /^Bearer resource_metadata="[^"]+", error="invalid_token"/)
     t.equal(res.json().error, 'invalid_token')
     t.notMatch(res.body, TEST_INTERNAL_KEY, 'the key never appears in an answer')
+    t.match(res.json().error_description, /neither a valid OAuth access token for this server .* nor the INTERNAL_API_KEY\. OAuth clients: refresh the token or sign in again\. Internal clients \(the chat bot\): send exactly the INTERNAL_API_KEY/)
   }
 })
 

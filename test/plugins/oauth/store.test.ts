@@ -59,23 +59,28 @@ t.test('file store: a damaged file is set aside and the server starts empty', as
 
 const client = (id: string, at: number): ClientRecord => ({ clientId: id, authMethod: 'none', redirectUris: ['https://a.example/cb'], grantTypes: ['authorization_code', 'refresh_token'], createdAt: at, lastUsedAt: at, approvedScopes: [] })
 
-t.test('stores are capped: a full client registry refuses new clients but keeps existing ones', async t => {
+t.test('stores are capped: a registry full of signed-in clients refuses new clients but keeps existing ones', async t => {
   const store = new MemoryOAuthStore(DEFAULT_LIFETIMES)
   const now = Date.now()
-  for (let i = 0; i < LIMITS.clients; i++) await store.saveClient(client(`c${i}`, now))
+  for (let i = 0; i < LIMITS.clients; i++) await store.saveClient({ ...client(`c${i}`, now), used: true })
   await t.rejects(store.saveClient(client('one-more', now)), { code: 'temporarily_unavailable', status: 503 })
   await store.saveClient({ ...client('c1', now), lastUsedAt: now + 1 })
   t.equal((await store.getClient('c1'))?.lastUsedAt, now + 1, 'updating an existing client still works')
 })
 
-t.test('sweep drops expired tokens and clients that never signed in', async t => {
+t.test('sweep drops expired tokens, clients that never signed in and clients whose grants are all gone', async t => {
   const store = new MemoryOAuthStore(DEFAULT_LIFETIMES)
   const now = Date.now()
   await store.saveClient(client('unused', now))
   await store.saveClient({ ...client('active', now), lastUsedAt: now + 1000 })
-  await store.saveTokens([{ hash: 'h1', kind: 'access', grantId: 'g', clientId: 'active', scopes: ['mcp'], resource: 'r', issuedAt: now, expiresAt: now + 10 }])
-  await store.sweep(now + DEFAULT_LIFETIMES.unusedClient + 1)
+  await store.saveClient({ ...client('signed-out', now), lastUsedAt: now + 1000 })
+  await store.saveTokens([
+    { hash: 'h1', kind: 'access', grantId: 'g', clientId: 'active', scopes: ['mcp'], resource: 'r', issuedAt: now, expiresAt: now + 10 },
+    { hash: 'h2', kind: 'refresh', grantId: 'g', clientId: 'active', scopes: ['mcp'], resource: 'r', issuedAt: now, expiresAt: now + DEFAULT_LIFETIMES.refresh }
+  ])
+  await store.sweep(now + DEFAULT_LIFETIMES.unusedClient + 1001)
   t.notOk(await store.getClient('unused'))
-  t.ok(await store.getClient('active'))
+  t.ok(await store.getClient('active'), 'a client with a live refresh token stays')
+  t.notOk(await store.getClient('signed-out'), 'a client with no grant left is dropped')
   t.notOk(await store.getToken('h1'))
 })

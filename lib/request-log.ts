@@ -1,0 +1,28 @@
+// What a request log line shows. Every query-string value is replaced by [redacted] (the names stay):
+// the query carries client ids, states, codes and, from misconfigured clients, access tokens
+// (?access_token= is refused but still arrives), and none of it is needed to read a log.
+import type { FastifyRequest } from 'fastify'
+
+export const REDACTED = '[redacted]'
+
+/** "/authorize?client_id=x&state=y" → "/authorize?client_id=[redacted]&state=[redacted]". */
+export function redactQuery (url: string): string {
+  const q = url.indexOf('?')
+  if (q === -1) return url
+  const names = url.slice(q + 1).split('&').filter(p => p !== '').map(p => {
+    const eq = p.indexOf('=')
+    return `${eq === -1 ? p : p.slice(0, eq)}=${REDACTED}`
+  })
+  return `${url.slice(0, q)}?${names.join('&')}`
+}
+
+/** Fastify's default request serializer, with the query values redacted. */
+export function serializeRequest (request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactQuery(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort
+  }
+}

@@ -1,0 +1,26 @@
+// Finding 12.11: one credential could open every MCP session the server allows. Each credential now
+// holds at most 20, is told so clearly, and a full server still lets another credential in.
+import t from 'tap'
+import type { Principal } from '../../lib/principal.js'
+import { buildTestApp } from '../helpers/build.js'
+import { INITIALIZE, listenMcp, openRawSession, postMcp } from '../helpers/mcp-client.js'
+
+const strangers: Record<string, Principal> = {
+  'stranger-token-a-0123456789abcdef0123': { id: 'oauth:a', kind: 'oauth', clientId: 'a', scopes: ['mcp'] },
+  'stranger-token-b-0123456789abcdef0123': { id: 'oauth:b', kind: 'oauth', clientId: 'b', scopes: ['mcp'] }
+}
+const [A, B] = Object.keys(strangers)
+
+t.test('one credential cannot take every session, and the owner keeps a way in', async t => {
+  const { app } = await buildTestApp(t, {}, { plugins: { mcp: { maxSessions: 25 } } })
+  app.setAccessTokenVerifier(token => strangers[token])
+  const url = await listenMcp(app)
+  for (let i = 0; i < 20; i++) await openRawSession(url, { authorization: `Bearer ${A}` })
+  const refused = await postMcp(url, INITIALIZE, { authorization: `Bearer ${A}` })
+  t.equal(refused.status, 429)
+  t.match(refused.text, /already has 20 open MCP sessions.*DELETE \/mcp/)
+  for (let i = 0; i < 5; i++) await openRawSession(url, { authorization: `Bearer ${B}` })
+  t.equal(app.mcpSessions.size, 25, 'the server is full')
+  t.ok(await openRawSession(url), 'the owner (internal key) still opens a session')
+  t.equal(app.mcpSessions.size, 25, 'one of the heaviest holder\'s idle sessions made room')
+})
