@@ -42,6 +42,8 @@ export interface RegistryDeps {
   sandbox?: SandboxGuard
   urlGuard?: UrlGuard
   confirm?: ConfirmGate
+  /** The version warning of a backend (app.backendWarning): its tool errors name the version problem. */
+  backendWarning?: (service: string) => string | undefined
 }
 
 export function createToolRegistry (deps: RegistryDeps) {
@@ -113,7 +115,7 @@ export function createToolRegistry (deps: RegistryDeps) {
         try {
           done = await run(entry, args, { ...ctx, confirmed: { targets: preview.targets } })
         } catch (err) {
-          const shaped = shapeError(err, name, deps.log)
+          const shaped = shapeError(err, name, deps.log, deps.backendWarning)
           outcome = shaped.userFacing ? 'user_error' : 'error'
           done = shaped.result
         }
@@ -122,7 +124,7 @@ export function createToolRegistry (deps: RegistryDeps) {
       }
       return await run(entry, args, ctx)
     } catch (err) {
-      const shaped = shapeError(err, name, deps.log)
+      const shaped = shapeError(err, name, deps.log, deps.backendWarning)
       outcome = shaped.userFacing ? 'user_error' : 'error'
       return shaped.result
     } finally {
@@ -213,12 +215,15 @@ function result (data: Record<string, unknown>, summary: string): ToolCallResult
   return { content: [{ type: 'text', text: summary }, { type: 'text', text: JSON.stringify(data) }], structuredContent: data }
 }
 
-function shapeError (err: unknown, tool: string, log: FastifyBaseLogger): { result: ToolCallResult, userFacing: boolean } {
+function shapeError (err: unknown, tool: string, log: FastifyBaseLogger, backendWarning?: RegistryDeps['backendWarning']): { result: ToolCallResult, userFacing: boolean } {
   if (err instanceof ToolError) {
     if (err instanceof BackendError) log.warn({ tool, service: err.service, status: err.status, code: err.code }, 'backend error')
-    const structured: Record<string, unknown> = { error: err.message, kind: err instanceof GuardError ? `refused_by_${err.guard}_guard` : err instanceof BackendError ? 'backend' : 'invalid_request' }
+    // A backend on an unsupported version: its failures say so, the likeliest cause.
+    const warning = err instanceof BackendError ? backendWarning?.(err.service) : undefined
+    const message = warning ? `${err.message} ${warning}` : err.message
+    const structured: Record<string, unknown> = { error: message, kind: err instanceof GuardError ? `refused_by_${err.guard}_guard` : err instanceof BackendError ? 'backend' : 'invalid_request' }
     if (err instanceof BackendError) structured.service = err.service
-    return { result: { content: [{ type: 'text', text: err.message }], isError: true, _meta: { error: structured } }, userFacing: true }
+    return { result: { content: [{ type: 'text', text: message }], isError: true, _meta: { error: structured } }, userFacing: true }
   }
   log.error({ tool, err }, 'tool failed unexpectedly')
   return {
@@ -238,7 +243,9 @@ export default fp(async function toolRegistryPlugin (app: FastifyInstance) {
     log: app.log,
     sandbox: app.hasDecorator('sandbox') ? app.sandbox : undefined,
     urlGuard: app.hasDecorator('urlGuard') ? app.urlGuard : undefined,
-    confirm: app.hasDecorator('confirm') ? app.confirm : undefined
+    confirm: app.hasDecorator('confirm') ? app.confirm : undefined,
+    // Read at error time: the probe plugin may register after this one.
+    backendWarning: service => app.hasDecorator('backendWarning') ? app.backendWarning(service) : undefined
   })
   app.decorate('tools', registry)
 }, { name: 'tool-registry' })
