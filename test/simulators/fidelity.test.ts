@@ -5,6 +5,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { CLIENT_FILES, clientCalls } from '../../simulators/fidelity/client-calls.js'
 import { FIDELITY_ROWS, renderFidelityMarkdown, routeKey } from '../../simulators/fidelity/index.js'
+import { versionVerdict } from '../../lib/backend-versions.js'
 
 const root = join(import.meta.dirname, '..', '..')
 const key = (r: { service: string, method: string, path: string }) => `${r.service} ${routeKey(r.method, r.path)}`
@@ -30,6 +31,13 @@ t.test('rows are unique and complete', async t => {
   for (const r of FIDELITY_ROWS) {
     if (!r.source.repo.includes('/') || !r.source.path || !r.source.tag || r.behaviours.length === 0) t.fail(`${key(r)} needs a source (repo, path, tag) and behaviours`)
   }
+})
+
+t.test('rows are read at versions the server supports (README "Supported versions")', async t => {
+  // An untagged branch commit (branch@commit) has no version to judge.
+  const outside = FIDELITY_ROWS.filter(r => !r.source.tag.includes('@'))
+    .filter(r => (versionVerdict(r.service, r.source.tag.replace(/^release-/, ''))?.kind ?? 'supported') !== 'supported')
+  t.same(outside.map(r => `${key(r)} @ ${r.source.tag}`), [])
 })
 
 t.test('every client source file is scanned', async t => {
