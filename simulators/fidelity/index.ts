@@ -29,7 +29,7 @@ export function renderFidelityMarkdown (rows: FidelityRow[] = FIDELITY_ROWS): st
     'Every backend endpoint (or RPC method) our clients call, the real service\'s source that defines its behaviour',
     '(repository, file, tag), and the behaviours read there that the simulators reproduce and the clients rely on.',
     'The data is `simulators/fidelity/*.ts`; `test/simulators/fidelity.test.ts` fails when a client calls an',
-    'endpoint that has no row here. Rows marked *pending* are written ahead for calls a change in progress adds.',
+    'endpoint that has no row here. Rows marked *pending* belong to a call a change in progress adds or removes.',
     ''
   ]
   const services = [...new Set(rows.map(r => r.service))]

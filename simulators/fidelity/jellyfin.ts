@@ -19,10 +19,12 @@ export const JELLYFIN_ROWS: FidelityRow[] = [
     'name, collectionType, refreshLibrary (default false) and paths are query parameters; LibraryOptions is the JSON body',
     'paths goes through CommaDelimitedCollectionModelBinder: a single value is split on "," (one folder named "A, B" becomes two paths), repeated values are taken whole; send folders in LibraryOptions.PathInfos instead',
     'Query paths, when given, replace LibraryOptions.PathInfos from the body',
-    '204 No Content on success; a duplicate name throws ArgumentException → 400 (ExceptionMiddleware) with a free-text body'
+    'A name already taken does not fail: LibraryManager.AddVirtualFolder numbers it (Movies2, Movies3…); the name is made a valid file name first',
+    'A folder the server cannot see → ArgumentException "The specified path does not exist: <path>." → 400 (ExceptionMiddleware), free-text body',
+    '204 No Content on success'
   ]),
   row('GET', '/Items', C('ItemsController'), [
-    'With an API key no user is resolved (userId stays empty) and the query runs unscoped: works without userId',
+    'With an API key no user is resolved (userId stays empty) and the query runs unscoped: works without userId; ids=… is the way to read items by id with a key',
     'ids, includeItemTypes, fields, sortBy, sortOrder: one value is split on ",", repeated values bind as they are (CommaDelimitedCollectionModelBinder)',
     'Paging: startIndex (Skip) and limit; TotalRecordCount only when enableTotalRecordCount (default true)',
     'Answers a QueryResult {Items, TotalRecordCount, StartIndex}'
@@ -31,11 +33,7 @@ export const JELLYFIN_ROWS: FidelityRow[] = [
     'GetItem resolves userId from the token when the query has none; an API key has no user, so UserManager.GetUserById(Guid.Empty) throws ArgumentException → 400 (jellyfin/jellyfin issue 12260)',
     'With a user token: 404 when the user or the item is unknown',
     'Use GET /Items?ids=… (or the user-scoped /Users/{userId}/Items/{itemId}) with an API key'
-  ]),
-  row('GET', '/Users/{userId}/Items/{itemId}', C('UserLibraryController'), [
-    'Legacy user-scoped route of GetItem: the userId in the path avoids the empty-user lookup of an API key',
-    '404 when the user or the item is unknown'
-  ], 'Jellyfin client: item() by user-scoped route, if chosen over /Items?ids='),
+  ], 'the Jellyfin client stops calling it (items by id through GET /Items?ids=): delete this row once that change is merged'),
   row('POST', '/Items/{itemId}/Refresh', C('ItemRefreshController'), [
     'metadataRefreshMode and imageRefreshMode default to None (nothing refreshed): FullRefresh must be asked for; replaceAllMetadata, replaceAllImages default false',
     'ProviderManager.QueueRefresh (high priority) and 204 at once; 404 when the item id is unknown'

@@ -69,6 +69,7 @@ function shared (service: Arr): FidelityRow[] {
     ]),
     row('POST', '/command', api('Commands/CommandController.cs'), [
       'name is matched case-insensitively against the command class names without "Command" (RescanSeries = rescanseries); 201 Created with the command',
+      'RefreshMonitoredDownloads refreshes the queue now (DownloadMonitoringService.Execute), instead of waiting for the 5 s debounce after a grab',
       'ManualImport runs at high priority; with importMode auto an untracked file (no downloadId) is MOVED, a tracked one copied when the client cannot release it (ImportApproved* CanMoveFiles)',
       `Per-file failures ("Failed to import ${sonarr ? 'episode' : 'movie'}, Destination already exists.", "…Root folder missing.", exceptions) are caught in ImportApproved${sonarr ? 'Episodes' : 'Movie'}: the command still completes (${core(sonarr ? 'MediaFiles/EpisodeImport/ImportApprovedEpisodes.cs' : 'MediaFiles/MovieImport/ImportApprovedMovie.cs').path})`
     ]),

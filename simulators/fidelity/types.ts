@@ -23,8 +23,8 @@ export interface FidelityRow {
   source: SourceRef
   behaviours: string[]
   /**
-   * Set on rows written ahead for a call another change is adding: says which. The test fails once a client
-   * calls it (drop the note then) and tolerates that no client calls it yet.
+   * Set on a row whose call another change in progress adds or removes: says which, and what to do once it is
+   * merged. The test tolerates that no client calls a pending row.
    */
   pending?: string
 }
