@@ -23,8 +23,7 @@ export const QBITTORRENT_ROWS: FidelityRow[] = [
   row('POST', '/app/setPreferences', 'api/appcontroller.cpp', ['Form field json (required, else 400); unknown keys are ignored']),
   row('GET', '/torrents/info', 'api/torrentscontroller.cpp', [
     'filter, category, tag, sort, reverse, limit, offset, hashes ("|"-separated, empty parts skipped); unknown hashes are simply absent',
-    'state stalledUP / queuedUP / uploading / forcedUP are seeding states (complete data still shared), not "completed"; 5.x reports stoppedUP/stoppedDL where 4.x said pausedUP/pausedDL',
-    'content_path can be relative while resume data is checked'
+    'state stalledUP / queuedUP / uploading / forcedUP are seeding states (complete data still shared), not "completed"; 5.x reports stoppedUP/stoppedDL where 4.x said pausedUP/pausedDL'
   ]),
   row('GET', '/torrents/files', 'api/torrentscontroller.cpp', ['hash required (400 when missing); unknown hash → 404; answers [] while metadata is not fetched yet']),
   row('POST', '/torrents/add', 'api/torrentscontroller.cpp', [

@@ -104,7 +104,7 @@ function radarrOnly (): FidelityRow[] {
     row('GET', '/movie', api('Movies/MovieController.cs'), ['tmdbId filters to that movie (empty array when absent)']),
     row('GET', '/movie/{id}', api('Movies/MovieController.cs'), ['Unknown id → 404 (RestController)']),
     row('GET', '/movie/lookup', api('Movies/MovieLookupController.cs'), ['term is free text, "tmdb:<id>" or "imdb:tt…"; movies already in the library carry their id']),
-    row('POST', '/movie', api('Movies/MovieController.cs'), ['Title, qualityProfileId and a path or rootFolderPath are validated', VALIDATION, '201 Created']),
+    row('POST', '/movie', api('Movies/MovieController.cs'), ['tmdbId is required and must not be in the library already; a path or rootFolderPath and qualityProfileId are validated (Title only when tmdbId is missing)', VALIDATION, '201 Created']),
     row('PUT', '/movie/{id}', api('Movies/MovieController.cs'), ['moveFiles defaults to false: a new path is only recorded', VALIDATION]),
     row('DELETE', '/movie/{id}', api('Movies/MovieController.cs'), ['deleteFiles and addImportExclusion default to false']),
     row('GET', '/moviefile', api('MovieFiles/MovieFileController.cs'), ['movieId (repeated) or movieFileIds required, else 400 "movieId or movieFileIds must be provided"']),
