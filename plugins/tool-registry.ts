@@ -115,7 +115,7 @@ export function createToolRegistry (deps: RegistryDeps) {
         try {
           done = await run(entry, args, { ...ctx, confirmed: { targets: preview.targets } })
         } catch (err) {
-          const shaped = shapeError(err, name, deps.log, deps.backendWarning)
+          const shaped = shapeError(err, name, deps.log)
           outcome = shaped.userFacing ? 'user_error' : 'error'
           done = shaped.result
         }
@@ -124,7 +124,7 @@ export function createToolRegistry (deps: RegistryDeps) {
       }
       return await run(entry, args, ctx)
     } catch (err) {
-      const shaped = shapeError(err, name, deps.log, deps.backendWarning)
+      const shaped = shapeError(err, name, deps.log)
       outcome = shaped.userFacing ? 'user_error' : 'error'
       return shaped.result
     } finally {
@@ -171,7 +171,13 @@ export function createToolRegistry (deps: RegistryDeps) {
     }
   }
 
-  return { register, list, get, call, names: () => [...entries.keys()] }
+  return {
+    register,
+    list,
+    get,
+    call: async (name: string, rawArgs: unknown, ctx: ToolContext) => withBackendWarning(await call(name, rawArgs, ctx), deps.backendWarning),
+    names: () => [...entries.keys()]
+  }
 }
 
 export type ToolRegistry = ReturnType<typeof createToolRegistry>
@@ -215,15 +221,21 @@ function result (data: Record<string, unknown>, summary: string): ToolCallResult
   return { content: [{ type: 'text', text: summary }, { type: 'text', text: JSON.stringify(data) }], structuredContent: data }
 }
 
-function shapeError (err: unknown, tool: string, log: FastifyBaseLogger, backendWarning?: RegistryDeps['backendWarning']): { result: ToolCallResult, userFacing: boolean } {
+/** A backend on an unsupported version: its failures end with the version warning, the likeliest cause. */
+function withBackendWarning (res: ToolCallResult, backendWarning?: RegistryDeps['backendWarning']): ToolCallResult {
+  const error = (res._meta as { error?: { kind?: string, service?: string, error?: string } } | undefined)?.error
+  const warning = error?.kind === 'backend' && error.service ? backendWarning?.(error.service) : undefined
+  if (!warning) return res
+  const message = `${error!.error} ${warning}`
+  return { ...res, content: [{ type: 'text', text: message }], _meta: { ...(res._meta as object), error: { ...error, error: message } } }
+}
+
+function shapeError (err: unknown, tool: string, log: FastifyBaseLogger): { result: ToolCallResult, userFacing: boolean } {
   if (err instanceof ToolError) {
     if (err instanceof BackendError) log.warn({ tool, service: err.service, status: err.status, code: err.code }, 'backend error')
-    // A backend on an unsupported version: its failures say so, the likeliest cause.
-    const warning = err instanceof BackendError ? backendWarning?.(err.service) : undefined
-    const message = warning ? `${err.message} ${warning}` : err.message
-    const structured: Record<string, unknown> = { error: message, kind: err instanceof GuardError ? `refused_by_${err.guard}_guard` : err instanceof BackendError ? 'backend' : 'invalid_request' }
+    const structured: Record<string, unknown> = { error: err.message, kind: err instanceof GuardError ? `refused_by_${err.guard}_guard` : err instanceof BackendError ? 'backend' : 'invalid_request' }
     if (err instanceof BackendError) structured.service = err.service
-    return { result: { content: [{ type: 'text', text: message }], isError: true, _meta: { error: structured } }, userFacing: true }
+    return { result: { content: [{ type: 'text', text: err.message }], isError: true, _meta: { error: structured } }, userFacing: true }
   }
   log.error({ tool, err }, 'tool failed unexpectedly')
   return {
