@@ -221,15 +221,6 @@ function result (data: Record<string, unknown>, summary: string): ToolCallResult
   return { content: [{ type: 'text', text: summary }, { type: 'text', text: JSON.stringify(data) }], structuredContent: data }
 }
 
-/** A backend on an unsupported version: its failures end with the version warning, the likeliest cause. */
-function withBackendWarning (res: ToolCallResult, backendWarning?: RegistryDeps['backendWarning']): ToolCallResult {
-  const error = (res._meta as { error?: { kind?: string, service?: string, error?: string } } | undefined)?.error
-  const warning = error?.kind === 'backend' && error.service ? backendWarning?.(error.service) : undefined
-  if (!warning) return res
-  const message = `${error!.error} ${warning}`
-  return { ...res, content: [{ type: 'text', text: message }], _meta: { ...(res._meta as object), error: { ...error, error: message } } }
-}
-
 function shapeError (err: unknown, tool: string, log: FastifyBaseLogger): { result: ToolCallResult, userFacing: boolean } {
   if (err instanceof ToolError) {
     if (err instanceof BackendError) log.warn({ tool, service: err.service, status: err.status, code: err.code }, 'backend error')
@@ -242,6 +233,15 @@ function shapeError (err: unknown, tool: string, log: FastifyBaseLogger): { resu
     result: { content: [{ type: 'text', text: `${tool} failed because of an internal error. It has been logged; try again, and if it keeps failing check the server log.` }], isError: true },
     userFacing: false
   }
+}
+
+/** A backend on an unsupported version: its failures end with the version warning, the likeliest cause. */
+function withBackendWarning (res: ToolCallResult, backendWarning?: RegistryDeps['backendWarning']): ToolCallResult {
+  const error = (res._meta as { error?: { kind?: string, service?: string, error?: string } } | undefined)?.error
+  const warning = error?.kind === 'backend' && error.service ? backendWarning?.(error.service) : undefined
+  if (!warning) return res
+  const message = `${error!.error} ${warning}`
+  return { ...res, content: [{ type: 'text', text: message }], _meta: { ...(res._meta as object), error: { ...error, error: message } } }
 }
 
 declare module 'fastify' {
