@@ -1,11 +1,22 @@
 // Background reachability probe of every backend client (allBackends): first run right after ready, then
 // every ~30 s with jitter, each probe under its own short timeout. /health and the dashboard read the last
-// results through app.backendStatus(); nothing is ever probed on a request path.
+// results through app.backendStatus(); nothing is ever probed on a request path. A reported version outside
+// the supported range (lib/backend-versions.ts) adds a warning there, logged once, and tool errors of that
+// backend name it (app.backendWarning, read by the tool registry).
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { BackendError } from '../lib/errors.js'
 import type { BackendClientBase } from './backends/index.js'
 import type { ProbeResult } from './backends/http.js'
+import { versionVerdict } from '../lib/backend-versions.js'
+
+/** A probe result as /health shows it: with the verdict on the reported version. */
+export interface BackendStatus extends ProbeResult {
+  /** supported, unsupported (older than the supported range) or untested (a newer major); absent when unknown. */
+  versionStatus?: 'supported' | 'unsupported' | 'untested'
+  /** The one warning about the version, when it is not supported. */
+  warning?: string
+}
 
 export interface BackendProbeOptions {
   /** Spacing between probe rounds (default 30 s). */
@@ -21,9 +32,11 @@ export interface BackendProbeOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     /** The last probe result of each backend (empty until the first round finishes, right after ready). */
-    backendStatus: () => ProbeResult[]
+    backendStatus: () => BackendStatus[]
     /** Runs a probe round now (dashboard "check again"); concurrent calls share one round. */
-    refreshBackendStatus: () => Promise<ProbeResult[]>
+    refreshBackendStatus: () => Promise<BackendStatus[]>
+    /** The version warning of a backend (by service name), for its tool errors; undefined when none. */
+    backendWarning: (service: string) => string | undefined
   }
 }
 
@@ -36,12 +49,13 @@ export default fp<BackendProbeOptions>(async function backendProbe (app, opts) {
   const jitterMs = opts.jitterMs ?? 5_000
   const timeoutMs = opts.timeoutMs ?? 5_000
   const log = app.log.child({ plugin: 'backend-probe' })
-  let results: ProbeResult[] = []
-  let round: Promise<ProbeResult[]> | undefined
+  let results: BackendStatus[] = []
+  let round: Promise<BackendStatus[]> | undefined
+  const warned = new Set<string>()
   let timer: NodeJS.Timeout | undefined
   let stopped = false
 
-  async function probeOne (name: string, client: BackendClientBase): Promise<ProbeResult> {
+  async function probeOne (name: string, client: BackendClientBase): Promise<BackendStatus> {
     const previous = results.find(r => r.service === name || r.service.toLowerCase() === name.toLowerCase())
     const failed = (error: string): ProbeResult => ({
       service: previous?.service ?? name, configured: previous?.configured ?? true, reachable: false, checkedAt: new Date().toISOString(), error
@@ -52,7 +66,7 @@ export default fp<BackendProbeOptions>(async function backendProbe (app, opts) {
         limit = setTimeout(() => reject(new ProbeTimeout()), timeoutMs)
         limit.unref()
       })
-      return publicFields(await Promise.race([client.probe(), timedOut]))
+      return withVerdict(publicFields(await Promise.race([client.probe(), timedOut])))
     } catch (err) {
       if (err instanceof ProbeTimeout) return failed(`No answer within ${timeoutMs / 1000} s.`)
       if (err instanceof BackendError) return failed(err.message)
@@ -63,7 +77,19 @@ export default fp<BackendProbeOptions>(async function backendProbe (app, opts) {
     }
   }
 
-  function refresh (): Promise<ProbeResult[]> {
+  function withVerdict (r: ProbeResult): BackendStatus {
+    const verdict = versionVerdict(r.service, r.version)
+    if (!verdict) return r
+    if (verdict.kind === 'supported') return { ...r, versionStatus: 'supported' }
+    const key = `${r.service} ${r.version}`
+    if (!warned.has(key)) {
+      warned.add(key)
+      log.warn({ backend: r.service, version: r.version }, verdict.warning)
+    }
+    return { ...r, versionStatus: verdict.kind, warning: verdict.warning }
+  }
+
+  function refresh (): Promise<BackendStatus[]> {
     round ??= Promise.all(backendEntries(app).map(([name, client]) => probeOne(name, client)))
       .then(r => { if (!stopped) results = r; return results })
       .finally(() => { round = undefined })
@@ -78,6 +104,8 @@ export default fp<BackendProbeOptions>(async function backendProbe (app, opts) {
 
   app.decorate('backendStatus', () => results.map(r => ({ ...r })))
   app.decorate('refreshBackendStatus', refresh)
+  app.decorate('backendWarning', (service: string) =>
+    results.find(r => r.service.toLowerCase() === service.toLowerCase())?.warning)
   if (opts.autoStart !== false) app.addHook('onReady', async () => { refresh().finally(schedule) })
   app.addHook('onClose', async () => {
     stopped = true

@@ -42,6 +42,8 @@ export interface RegistryDeps {
   sandbox?: SandboxGuard
   urlGuard?: UrlGuard
   confirm?: ConfirmGate
+  /** The version warning of a backend (app.backendWarning): its tool errors name the version problem. */
+  backendWarning?: (service: string) => string | undefined
 }
 
 export function createToolRegistry (deps: RegistryDeps) {
@@ -173,7 +175,13 @@ export function createToolRegistry (deps: RegistryDeps) {
     }
   }
 
-  return { register, list, get, call, names: () => [...entries.keys()] }
+  return {
+    register,
+    list,
+    get,
+    call: async (name: string, rawArgs: unknown, ctx: ToolContext) => withBackendWarning(await call(name, rawArgs, ctx), deps.backendWarning),
+    names: () => [...entries.keys()]
+  }
 }
 
 export type ToolRegistry = ReturnType<typeof createToolRegistry>
@@ -231,6 +239,15 @@ function shapeError (err: unknown, tool: string, log: FastifyBaseLogger): { resu
   }
 }
 
+/** A backend on an unsupported version: its failures end with the version warning, the likeliest cause. */
+function withBackendWarning (res: ToolCallResult, backendWarning?: RegistryDeps['backendWarning']): ToolCallResult {
+  const error = (res._meta as { error?: { kind?: string, service?: string, error?: string } } | undefined)?.error
+  const warning = error?.kind === 'backend' && error.service ? backendWarning?.(error.service) : undefined
+  if (!warning) return res
+  const message = `${error!.error} ${warning}`
+  return { ...res, content: [{ type: 'text', text: message }], _meta: { ...(res._meta as object), error: { ...error, error: message } } }
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     tools: ToolRegistry
@@ -242,7 +259,9 @@ export default fp(async function toolRegistryPlugin (app: FastifyInstance) {
     log: app.log,
     sandbox: app.hasDecorator('sandbox') ? app.sandbox : undefined,
     urlGuard: app.hasDecorator('urlGuard') ? app.urlGuard : undefined,
-    confirm: app.hasDecorator('confirm') ? app.confirm : undefined
+    confirm: app.hasDecorator('confirm') ? app.confirm : undefined,
+    // Read at error time: the probe plugin may register after this one.
+    backendWarning: service => app.hasDecorator('backendWarning') ? app.backendWarning(service) : undefined
   })
   app.decorate('tools', registry)
 }, { name: 'tool-registry' })

@@ -13,11 +13,17 @@ const BackendHealth = Type.Object({
   latencyMs: Type.Optional(Type.Integer({ description: 'Round trip of the last probe' })),
   version: Type.Optional(Type.String({ description: 'Version the backend reported' })),
   checkedAt: Type.String({ description: 'When the last probe ran (ISO 8601)' }),
-  error: Type.Optional(Type.String({ description: 'Why the last probe failed' }))
+  error: Type.Optional(Type.String({ description: 'Why the last probe failed' })),
+  versionStatus: Type.Optional(Type.Union([Type.Literal('supported'), Type.Literal('unsupported'), Type.Literal('untested')], {
+    description: 'Verdict on the reported version: unsupported is older than the supported range, untested a newer major'
+  })),
+  warning: Type.Optional(Type.String({ description: 'What is wrong with the reported version and what to do' }))
 })
 
 export const HealthSchema = Type.Object({
-  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')], { description: 'degraded: a configured backend is unreachable' }),
+  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')], {
+    description: 'degraded: a configured backend is unreachable or runs an unsupported version (an untested newer version only warns)'
+  }),
   version: Type.String({ description: 'Tool server version' }),
   uptimeSeconds: Type.Integer({ description: 'Seconds since the server started' }),
   backends: Type.Array(BackendHealth, { description: 'Last probe of each backend; empty until the first probe, right after start' }),
@@ -37,7 +43,7 @@ export default fp(async function healthRoutes (app) {
     const backends = app.backendStatus()
     reply.header('cache-control', 'no-store')
     return {
-      status: backends.some(b => b.configured && !b.reachable) ? 'degraded' : 'ok',
+      status: backends.some(b => b.configured && (!b.reachable || b.versionStatus === 'unsupported')) ? 'degraded' : 'ok',
       version,
       uptimeSeconds: Math.floor((Date.now() - startedAt) / 1000),
       backends,

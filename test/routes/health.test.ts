@@ -44,7 +44,7 @@ async function until (check: () => boolean, ms = 3_000) {
 }
 
 t.test('reports version, uptime, jobs and the last probe of each backend', async t => {
-  const { app } = await build(t, { jellyfin: ok('Jellyfin'), sonarr: ok('Sonarr', { apiKey: SECRET } as never) })
+  const { app } = await build(t, { jellyfin: ok('Jellyfin', { version: '10.11.11' }), sonarr: ok('Sonarr', { apiKey: SECRET } as never) })
   await until(() => app.backendStatus().length === 2)
   let release: () => void = () => {}
   app.jobs.start({ kind: 'k', owner: 'internal', description: 'd', run: () => new Promise<void>(resolve => { release = resolve }) })
@@ -58,14 +58,15 @@ t.test('reports version, uptime, jobs and the last probe of each backend', async
   t.ok(Number.isInteger(body.uptimeSeconds) && body.uptimeSeconds >= 0)
   t.same(body.jobs, { running: 1, queued: 1 })
   t.same(body.backends.map((b: ProbeResult) => b.service), ['Jellyfin', 'Sonarr'])
-  t.match(body.backends[0], { configured: true, reachable: true, latencyMs: 13, version: '4.0.1' })
+  t.match(body.backends[0], { configured: true, reachable: true, latencyMs: 13, version: '10.11.11', versionStatus: 'supported' })
+  t.notOk('warning' in body.backends[0], 'a supported version has no warning')
   t.notOk(res.body.includes(SECRET), 'no secret, even one a client put in its probe result')
   release()
 })
 
 t.test('a configured backend that is down makes the status degraded; an unconfigured one does not', async t => {
   const { app } = await build(t, {
-    jellyfin: ok('Jellyfin'),
+    jellyfin: ok('Jellyfin', { version: '10.11.11' }),
     radarr: ok('Radarr', { configured: false, reachable: false, error: 'Radarr is not configured: set MOVIE_MANAGER_API_KEY.' })
   })
   await until(() => app.backendStatus().length === 2)
@@ -76,6 +77,29 @@ t.test('a configured backend that is down makes the status degraded; an unconfig
   const body = (await down.app.inject('/health')).json()
   t.equal(body.status, 'degraded')
   t.match(body.backends[0], { service: 'sonarr', reachable: false, error: /ECONNREFUSED/ })
+})
+
+t.test('an unsupported backend version: one warning in /health and status degraded', async t => {
+  const { app } = await build(t, { sonarr: ok('Sonarr', { version: '3.0.10.1567' }), jellyfin: ok('Jellyfin', { version: '10.11.11' }) })
+  await until(() => app.backendStatus().length === 2)
+  const body = (await app.inject('/health')).json()
+  t.equal(body.status, 'degraded', 'a configured backend on an unsupported version degrades the status')
+  t.match(body.backends[0], { service: 'Sonarr', reachable: true, version: '3.0.10.1567', versionStatus: 'unsupported', warning: /Sonarr 3\.0\.10\.1567 is not supported \(this server supports v4.*Upgrade Sonarr\./ })
+  t.notOk('warning' in body.backends[1])
+  t.equal(app.backendWarning('sonarr'), body.backends[0].warning, 'the tool registry reads the same warning')
+  t.equal(app.backendWarning('Jellyfin'), undefined)
+})
+
+t.test('an untested newer major warns without degrading; an unreadable version gets no verdict', async t => {
+  const { app } = await build(t, {
+    qbittorrent: ok('qBittorrent', { version: 'v6.0.0' }),
+    aria2: ok('aria2', { version: 'managed (starts on first use)' })
+  })
+  await until(() => app.backendStatus().length === 2)
+  const body = (await app.inject('/health')).json()
+  t.equal(body.status, 'ok')
+  t.match(body.backends[0], { versionStatus: 'untested', warning: /qBittorrent v6\.0\.0 is newer than the versions this server was checked against \(4\.5–5\.x\)/ })
+  t.notOk('versionStatus' in body.backends[1] || 'warning' in body.backends[1])
 })
 
 t.test('each probe has its own timeout, and unexpected errors are not shown', async t => {

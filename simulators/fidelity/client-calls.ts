@@ -1,0 +1,211 @@
+// Every backend endpoint (HTTP method + route) or RPC method the clients call, read statically from their
+// sources with the TypeScript parser, so formatting does not matter. A call site counts when it is
+//  - an object literal with a `path` property (the HTTP core's call shape), its verb from a `method`
+//    property (default GET), or
+//  - a call of a file's request helper (e.g. pyLoad's get('status_server'), aria2's rpc('aria2.addUri'))
+//    with a string literal first argument, or
+//  - a JSON-RPC body literal ({ jsonrpc, method: 'aria2.getVersion' }) sent directly.
+// Anything dynamic that is not declared here as a forwarding helper is reported as unreadable, so a new call
+// can never slip past the fidelity table unseen.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import ts from 'typescript'
+
+export type Service = 'Jellyfin' | 'Sonarr' | 'Radarr' | 'Prowlarr' | 'qBittorrent' | 'pyLoad' | 'aria2' | 'FlareSolverr'
+
+export interface ClientCall {
+  service: Service
+  /** HTTP verb, or RPC for a JSON-RPC method. */
+  method: string
+  /** Route as called, path parameters written `{}` (e.g. /Items/{}), or the RPC method name. */
+  path: string
+  /** file:line of the call site. */
+  at: string
+}
+
+interface Helper { method: string, argIndex?: number, route: (literal: string) => string }
+
+interface ClientFile {
+  /** Services per enclosing top-level function (setup-calls.ts builds several); '*' for the whole file. */
+  services: Record<string, Service[]>
+  /** Prefix for relative paths per enclosing function, e.g. Servarr's '/api/v3'; '*' for the whole file. */
+  prefix?: Record<string, string>
+  /** Request helpers called with a literal (name as written at the call, e.g. 'api.get'). */
+  helpers?: Record<string, Helper>
+  /** Functions that pass a caller's path or method on (their own dynamic call is not an endpoint). */
+  forwarders?: string[]
+  /** Literals that look like routes but are not endpoints (prefixes handed to a helper factory, file names). */
+  notRoutes?: string[]
+}
+
+const ARR = ['Sonarr', 'Radarr'] as Service[]
+const asIs = (p: string) => p
+
+/** The client sources and how each one names its requests. */
+export const CLIENT_FILES: Record<string, ClientFile> = {
+  'plugins/backends/jellyfin.ts': { services: { '*': ['Jellyfin'] }, forwarders: ['api', 'maybe'] },
+  'plugins/backends/jellyfin-tasks.ts': { services: { '*': ['Jellyfin'] } },
+  'plugins/backends/servarr-core.ts': { services: { '*': ARR }, prefix: { '*': '/api/v3' }, forwarders: ['api', 'write'] },
+  'plugins/backends/servarr-sonarr.ts': { services: { '*': ['Sonarr'] }, prefix: { '*': '/api/v3' } },
+  'plugins/backends/servarr-radarr.ts': { services: { '*': ['Radarr'] }, prefix: { '*': '/api/v3' } },
+  'plugins/backends/prowlarr.ts': { services: { '*': ['Prowlarr'] }, forwarders: ['api'] },
+  'plugins/backends/qbittorrent.ts': {
+    services: { '*': ['qBittorrent'] },
+    helpers: { form: { method: 'POST', route: asIs } },
+    forwarders: ['form', 'call']
+  },
+  'plugins/backends/pyload.ts': {
+    services: { '*': ['pyLoad'] },
+    helpers: {
+      get: { method: 'GET', route: m => `/api/${m}` },
+      post: { method: 'POST', route: m => `/api/${m}` },
+      packages: { method: 'GET', route: m => `/api/${m}` }
+    },
+    forwarders: ['get', 'post', 'packages']
+  },
+  'plugins/backends/aria2.ts': {
+    services: { '*': ['aria2'] },
+    helpers: { rpc: { method: 'RPC', route: m => m } },
+    forwarders: ['rpc']
+  },
+  // The managed aria2c's readiness check calls aria2.getVersion with fetch.
+  'plugins/backends/aria2-daemon.ts': { services: { '*': ['aria2'] }, notRoutes: ['aria2.conf'] },
+  // FlareSolverr has no client of its own: setup status checks it with one request.
+  'lib/setup/status.ts': { services: { '*': ['FlareSolverr'] }, helpers: { URL: { method: 'GET', route: asIs } } },
+  'lib/setup/config-root.ts': { services: {}, notRoutes: ['/stack-config'] },
+  'plugins/backends/setup-calls.ts': {
+    services: { createServarrSetupCalls: ARR, createProwlarrSetupCalls: ['Prowlarr'], createJellyfinSetupCalls: ['Jellyfin'] },
+    prefix: { createServarrSetupCalls: '/api/v3', createProwlarrSetupCalls: '/api/v1' },
+    helpers: { 'api.get': { method: 'GET', route: asIs }, 'api.post': { method: 'POST', route: asIs } },
+    forwarders: ['createArrApi'],
+    notRoutes: ['/api/v3', '/api/v1']
+  }
+}
+
+/** Scans the client files (by default every one CLIENT_FILES declares). */
+export function clientCalls (root: string, files = Object.keys(CLIENT_FILES)): ScanResult {
+  const results = files.map(file => clientCallsInSource(file, readFileSync(join(root, file), 'utf8')))
+  return { calls: results.flatMap(r => r.calls), unreadable: results.flatMap(r => r.unreadable) }
+}
+
+export interface ScanResult { calls: ClientCall[], unreadable: string[] }
+
+/** The calls in one source text, read with the rules CLIENT_FILES declares for that file. */
+export function clientCallsInSource (file: string, text: string): ScanResult {
+  const calls: ClientCall[] = []
+  const unreadable: string[] = []
+  const conf = CLIENT_FILES[file] ?? { services: {} }
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true)
+  const where = (n: ts.Node) => `${file}:${source.getLineAndCharacterOfPosition(n.getStart()).line + 1}`
+  const consumed = new Set<ts.Node>()
+  const visit = (node: ts.Node) => {
+    const owner = enclosing(node)
+    const services = conf.services[topLevel(node)] ?? conf.services['*']
+    const prefix = conf.prefix?.[topLevel(node)] ?? conf.prefix?.['*'] ?? ''
+    const dynamicOk = conf.forwarders?.some(f => owner.includes(f)) ?? false
+    const emit = (method: string, routes: string[] | undefined, n: ts.Node) => {
+      if (!routes) { if (!dynamicOk) unreadable.push(`${where(n)}: ${n.getText().slice(0, 80)}`); return }
+      if (!services) { unreadable.push(`${where(n)}: no service declared for this file in CLIENT_FILES`); return }
+      for (const route of routes) {
+        const path = method === 'RPC' || route.startsWith('/api/') || !route.startsWith('/') ? route : prefix + route
+        for (const service of services) calls.push({ service, method, path, at: where(n) })
+      }
+    }
+    if (ts.isObjectLiteralExpression(node)) {
+      const path = property(node, 'path')
+      // Only a route literal makes a request object; other `path` fields are data or a forwarded path.
+      if (path && ts.isPropertyAssignment(path) && isRouteLiteral(path.initializer)) {
+        const method = property(node, 'method')
+        const verb = !method ? 'GET' : ts.isPropertyAssignment(method) && ts.isStringLiteral(method.initializer) ? method.initializer.text : undefined
+        // Inside a forwarder a substituted route is the caller's (e.g. `/api/${method}`), not an endpoint.
+        const forwarded = dynamicOk && ts.isTemplateExpression(path.initializer)
+        if (!forwarded) emit(verb ?? '?', verb ? literalRoutes(path.initializer) : undefined, path)
+        consumed.add(path.initializer)
+      }
+    }
+    if (ts.isObjectLiteralExpression(node) && property(node, 'jsonrpc')) {
+      const method = property(node, 'method')
+      const name = method && ts.isPropertyAssignment(method) ? method.initializer : undefined
+      if (name && (ts.isStringLiteral(name) || !dynamicOk)) emit('RPC', literalRoutes(name), name)
+      if (name) consumed.add(name)
+    }
+    if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
+      const helper = conf.helpers?.[calleeName(node.expression)]
+      if (helper) {
+        const arg = node.arguments?.[helper.argIndex ?? 0]
+        emit(helper.method, arg ? literalRoutes(arg)?.map(helper.route) : undefined, node)
+        if (arg) consumed.add(arg)
+      }
+    }
+    // Safety net: a route-like literal anywhere else means a request helper this scanner does not know.
+    if (ts.isStringLiteral(node) && ROUTE_LIKE.test(node.text) && !consumed.has(node) && !isInside(node, consumed) && !conf.notRoutes?.includes(node.text)) {
+      unreadable.push(`${where(node)}: route literal ${node.getText()} outside a known request helper (declare the helper in CLIENT_FILES)`)
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return { calls, unreadable }
+}
+
+const ROUTE_LIKE = /^(\/[A-Za-z][\w/.{}-]*|aria2\.[a-zA-Z]+)$/
+
+function isRouteLiteral (e: ts.Expression): boolean {
+  if (ts.isParenthesizedExpression(e)) return isRouteLiteral(e.expression)
+  if (ts.isConditionalExpression(e)) return isRouteLiteral(e.whenTrue) && isRouteLiteral(e.whenFalse)
+  if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return e.text.startsWith('/')
+  return ts.isTemplateExpression(e) && e.head.text.startsWith('/')
+}
+
+function isInside (node: ts.Node, set: Set<ts.Node>): boolean {
+  for (let n: ts.Node | undefined = node.parent; n; n = n.parent) if (set.has(n)) return true
+  return false
+}
+
+/** The fixed routes a path expression can take, or undefined when it is not fixed. */
+function literalRoutes (e: ts.Expression): string[] | undefined {
+  if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return [e.text]
+  if (ts.isParenthesizedExpression(e)) return literalRoutes(e.expression)
+  if (ts.isConditionalExpression(e)) {
+    const a = literalRoutes(e.whenTrue)
+    const b = literalRoutes(e.whenFalse)
+    return a && b ? [...a, ...b] : undefined
+  }
+  if (!ts.isTemplateExpression(e)) return undefined
+  let routes = [e.head.text]
+  for (const span of e.templateSpans) {
+    const before = routes[0]
+    // A substitution is a path parameter when it fills a whole segment; a fixed choice expands to each option.
+    const choice = ts.isConditionalExpression(span.expression) ? literalRoutes(span.expression) : undefined
+    const segment = before.endsWith('/') && (span.literal.text === '' || span.literal.text.startsWith('/'))
+    if (!choice && !segment) return undefined
+    const parts = choice ?? ['{}']
+    routes = routes.flatMap(r => parts.map(p => r + p + span.literal.text))
+  }
+  return routes
+}
+
+function property (o: ts.ObjectLiteralExpression, name: string) {
+  return o.properties.find(p => p.name && ts.isIdentifier(p.name) && p.name.text === name)
+}
+
+function calleeName (e: ts.Expression): string {
+  if (ts.isIdentifier(e)) return e.text
+  if (ts.isPropertyAccessExpression(e)) return `${calleeName(e.expression)}.${e.name.text}`
+  return ''
+}
+
+/** Names of the functions enclosing a node, innermost first. */
+function enclosing (node: ts.Node): string[] {
+  const names: string[] = []
+  for (let n: ts.Node | undefined = node.parent; n; n = n.parent) {
+    if ((ts.isFunctionDeclaration(n) || ts.isMethodDeclaration(n)) && n.name) names.push(n.name.getText())
+    else if ((ts.isArrowFunction(n) || ts.isFunctionExpression(n)) && ts.isVariableDeclaration(n.parent)) names.push(n.parent.name.getText())
+    else if ((ts.isArrowFunction(n) || ts.isFunctionExpression(n)) && ts.isPropertyAssignment(n.parent)) names.push(n.parent.name.getText())
+  }
+  return names
+}
+
+function topLevel (node: ts.Node): string {
+  const names = enclosing(node)
+  return names[names.length - 1] ?? '*'
+}

@@ -1,0 +1,46 @@
+// The fidelity table: every backend endpoint the clients call, the real source that defines it, and the
+// behaviours the simulators reproduce. simulators/FIDELITY.md is rendered from these rows (render.ts);
+// test/simulators/fidelity.test.ts holds the clients, the rows and the rendered file together.
+import { ARIA2_ROWS } from './aria2.js'
+import { FLARESOLVERR_ROWS } from './flaresolverr.js'
+import { JELLYFIN_ROWS } from './jellyfin.js'
+import { PROWLARR_ROWS } from './prowlarr.js'
+import { PYLOAD_ROWS } from './pyload.js'
+import { QBITTORRENT_ROWS } from './qbittorrent.js'
+import { SERVARR_ROWS } from './servarr.js'
+import type { FidelityRow } from './types.js'
+
+export type { FidelityRow, SourceRef } from './types.js'
+export { routeKey } from './types.js'
+
+export const FIDELITY_ROWS: FidelityRow[] = [
+  ...JELLYFIN_ROWS, ...SERVARR_ROWS, ...PROWLARR_ROWS, ...QBITTORRENT_ROWS, ...PYLOAD_ROWS, ...ARIA2_ROWS, ...FLARESOLVERR_ROWS
+]
+
+const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ')
+
+/** The human-readable table, one section per service. */
+export function renderFidelityMarkdown (rows: FidelityRow[] = FIDELITY_ROWS): string {
+  const out = [
+    '# Simulator fidelity',
+    '',
+    '<!-- Generated from simulators/fidelity/*.ts by `npx tsx simulators/fidelity/render.ts`; do not edit by hand. -->',
+    '',
+    'Every backend endpoint (or RPC method) our clients call, the real service\'s source that defines its behaviour',
+    '(repository, file, tag), and the behaviours read there that the simulators reproduce and the clients rely on.',
+    'The data is `simulators/fidelity/*.ts`; `test/simulators/fidelity.test.ts` fails when a client calls an',
+    'endpoint that has no row here. Rows marked *pending* belong to a call a change in progress adds or removes.',
+    ''
+  ]
+  const services = [...new Set(rows.map(r => r.service))]
+  for (const service of services) {
+    out.push(`## ${service}`, '', '| Call | Source | Behaviours |', '|---|---|---|')
+    for (const r of rows.filter(x => x.service === service)) {
+      const source = `[${r.source.repo}](https://github.com/${r.source.repo}) \`${r.source.path}\` @ \`${r.source.tag}\``
+      const behaviours = r.behaviours.map(b => `• ${cell(b)}`).join('<br>')
+      out.push(`| \`${r.method} ${cell(r.path)}\`${r.pending ? ` *pending: ${cell(r.pending)}*` : ''} | ${source} | ${behaviours} |`)
+    }
+    out.push('')
+  }
+  return out.join('\n')
+}

@@ -1,0 +1,87 @@
+// Jellyfin, read at v10.11.11 (the current stable line; 10.10.7 has the same behaviour for every row here).
+import type { FidelityRow } from './types.js'
+
+const TAG = 'v10.11.11'
+const src = (path: string) => ({ repo: 'jellyfin/jellyfin', path, tag: TAG })
+const C = (name: string) => src(`Jellyfin.Api/Controllers/${name}.cs`)
+const row = (method: string, path: string, source: FidelityRow['source'], behaviours: string[], pending?: string): FidelityRow =>
+  ({ service: 'Jellyfin', method, path, source, behaviours, ...(pending ? { pending } : {}) })
+
+export const JELLYFIN_ROWS: FidelityRow[] = [
+  row('GET', '/System/Info/Public', C('SystemController'), [
+    'Anonymous (no key needed); answers Version, ServerName, Id: the probe reads Version from it'
+  ]),
+  row('GET', '/System/Info', C('SystemController'), ['Needs an authenticated token or key (FirstTimeSetupOrIgnoreParentalControl policy); 401 without one']),
+  row('GET', '/Library/VirtualFolders', C('LibraryStructureController'), [
+    'Answers a bare array of VirtualFolderInfo (Name, CollectionType, Locations, ItemId), not a QueryResult'
+  ]),
+  row('POST', '/Library/VirtualFolders', C('LibraryStructureController'), [
+    'name, collectionType, refreshLibrary (default false) and paths are query parameters; LibraryOptions is the JSON body',
+    'paths goes through CommaDelimitedCollectionModelBinder: a single value is split on "," (one folder named "A, B" becomes two paths), repeated values are taken whole; send folders in LibraryOptions.PathInfos instead',
+    'Query paths, when given, replace LibraryOptions.PathInfos from the body',
+    'A name already taken does not fail: LibraryManager.AddVirtualFolder numbers it (Movies2, Movies3…); the name is made a valid file name first',
+    'A folder the server cannot see → ArgumentException "The specified path does not exist: <path>." → 400 (ExceptionMiddleware), free-text body',
+    '204 No Content on success'
+  ]),
+  row('GET', '/Items', C('ItemsController'), [
+    'With an API key no user is resolved (userId stays empty) and the query runs unscoped: works without userId; ids=… is the way to read items by id with a key',
+    'ids, includeItemTypes, fields, sortBy, sortOrder: one value is split on ",", repeated values bind as they are (CommaDelimitedCollectionModelBinder)',
+    'Paging: startIndex (Skip) and limit; TotalRecordCount only when enableTotalRecordCount (default true)',
+    'Answers a QueryResult {Items, TotalRecordCount, StartIndex}'
+  ]),
+  row('GET', '/Items/{itemId}', C('UserLibraryController'), [
+    'GetItem resolves userId from the token when the query has none; an API key has no user, so UserManager.GetUserById(Guid.Empty) throws ArgumentException → 400 (jellyfin/jellyfin issue 12260)',
+    'With a user token: 404 when the user or the item is unknown',
+    'Use GET /Items?ids=… (or the user-scoped /Users/{userId}/Items/{itemId}) with an API key'
+  ], 'the Jellyfin client stops calling it (items by id through GET /Items?ids=): delete this row once that change is merged'),
+  row('POST', '/Items/{itemId}/Refresh', C('ItemRefreshController'), [
+    'metadataRefreshMode and imageRefreshMode default to None (nothing refreshed): FullRefresh must be asked for; replaceAllMetadata, replaceAllImages default false',
+    'ProviderManager.QueueRefresh (high priority) and 204 at once; 404 when the item id is unknown'
+  ]),
+  row('DELETE', '/Items/{itemId}', C('LibraryController'), [
+    'Deletes the item and its files from disk (LibraryManager.DeleteItem with DeleteFileLocation = true)',
+    '404 when the item is unknown; 401 "Unauthorized access" when a user token may not delete it; an API key skips the per-user check',
+    '204 No Content on success'
+  ]),
+  row('GET', '/Shows/{seriesId}/Seasons', C('TvShowsController'), [
+    'Answers a QueryResult of seasons; 404 when the series id is unknown'
+  ]),
+  row('GET', '/Shows/{seriesId}/Episodes', C('TvShowsController'), [
+    'seasonId wins over season; an unknown seasonId → 404 "No season exists with Id …"',
+    'season (number) with an unknown series → 404 "Series not found"; an unknown season number → empty list, not 404',
+    'startIndex and limit page the episode list'
+  ]),
+  row('GET', '/Sessions', C('SessionController'), [
+    'activeWithinSeconds filters by last activity; answers a bare array of SessionInfoDto'
+  ]),
+  row('POST', '/Sessions/{sessionId}/Playing/Stop', C('SessionController'), [
+    'Route Sessions/{sessionId}/Playing/{command}: command is a PlaystateCommand (Stop, Pause, …); 204 No Content'
+  ]),
+  row('POST', '/Sessions/{sessionId}/Message', C('SessionController'), [
+    'Body MessageCommand {Header, Text, TimeoutMs}; an empty Header becomes "Message from Server"; 204 No Content'
+  ]),
+  row('POST', '/Sessions/Logout', C('SessionController'), ['Ends the session of the calling token; 204 No Content']),
+  row('GET', '/Users', C('UserController'), ['Answers a bare array of UserDto; isHidden / isDisabled filters optional']),
+  row('POST', '/Users/AuthenticateByName', C('UserController'), [
+    'Body {Username, Pw}; answers AuthenticationResult {User, AccessToken, SessionInfo}',
+    'Wrong credentials: AuthenticationException "Invalid username or password entered." → 401; a disabled user or device limit: SecurityException → 403 (ExceptionMiddleware)'
+  ]),
+  row('GET', '/System/ActivityLog/Entries', C('ActivityLogController'), [
+    'startIndex (Skip), limit, minDate, hasUserId; answers a QueryResult, newest first'
+  ]),
+  row('POST', '/Library/Refresh', C('LibraryController'), [
+    'RequiresElevation; LibraryManager.ValidateMediaLibrary only queues the "Scan Media Library" task (cancelling a running one): 204 at once, the scan runs afterwards'
+  ]),
+  row('GET', '/ScheduledTasks', C('ScheduledTasksController'), [
+    'Answers a bare array of TaskInfo (Id, Key, Name, State, Category, IsHidden, LastExecutionResult); isHidden / isEnabled filters optional'
+  ]),
+  row('POST', '/ScheduledTasks/Running/{taskId}', C('ScheduledTasksController'), [
+    'Queues the task by Id (not Key); 404 when no task has that id; 204 No Content'
+  ]),
+  row('GET', '/Auth/Keys', C('ApiKeyController'), [
+    'RequiresElevation (an administrator token); answers a QueryResult of AuthenticationInfo (AppName, AccessToken, DateCreated, IsActive)'
+  ]),
+  row('POST', '/Auth/Keys', C('ApiKeyController'), [
+    'app is a required query parameter; 204 No Content (the new key is not returned: list the keys to read it)'
+  ])
+]

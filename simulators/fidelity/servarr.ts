@@ -1,0 +1,116 @@
+// Sonarr (read at v4.0.19.2979) and Radarr (read at v6.0.3.10276; v5.28.0.10274 agrees on every row here).
+// They share one codebase: the rows both call are written once, each citing its own repository.
+import type { FidelityRow } from './types.js'
+
+type Arr = 'Sonarr' | 'Radarr'
+const TAGS: Record<Arr, string> = { Sonarr: 'v4.0.19.2979', Radarr: 'v6.0.3.10276' }
+
+function arr (service: Arr) {
+  const api = (file: string) => ({ repo: `${service}/${service}`, path: `src/${service}.Api.V3/${file}`, tag: TAGS[service] })
+  const core = (file: string) => ({ repo: `${service}/${service}`, path: `src/NzbDrone.Core/${file}`, tag: TAGS[service] })
+  const row = (method: string, path: string, source: FidelityRow['source'], behaviours: string[]): FidelityRow =>
+    ({ service, method, path: `/api/v3${path}`, source, behaviours })
+  return { api, core, row }
+}
+
+const PAGING = 'Paging: page defaults to 1, pageSize to 10, sortDirection to descending (PagingResource); answers {page, pageSize, totalRecords, records}'
+const VALIDATION = 'Validation failures → 400 with a JSON array of {propertyName, errorMessage, errorCode}'
+
+function shared (service: Arr): FidelityRow[] {
+  const { api, core, row } = arr(service)
+  const sonarr = service === 'Sonarr'
+  const idParam = sonarr ? 'seriesIds' : 'movieIds'
+  const grabbed = sonarr ? 'EpisodeGrabbedEvent' : 'MovieGrabbedEvent'
+  return [
+    row('GET', '/system/status', api('System/SystemController.cs'), ['Answers SystemResource with version (e.g. "4.0.19.2979"); the probe reads it']),
+    row('GET', '/qualityprofile', api('Profiles/Quality/QualityProfileController.cs'), ['Answers every quality profile (bare array)']),
+    row('GET', '/rootfolder', api('RootFolders/RootFolderController.cs'), ['Answers every root folder with its path as the manager sees it, accessible and freeSpace']),
+    row('POST', '/rootfolder', api('RootFolders/RootFolderController.cs'), [
+      'Path must be absolute, exist, be writable, and not be a system, startup or recycle-bin folder or a mapped network drive',
+      VALIDATION, '201 Created with the root folder'
+    ]),
+    row('GET', '/tag', api('Tags/TagController.cs'), ['Answers every tag {id, label}']),
+    row('GET', '/queue', api('Queue/QueueController.cs'), [
+      PAGING,
+      `${idParam} (repeated) filters; include${sonarr ? 'UnknownSeriesItems' : 'UnknownMovieItems'} defaults to false`,
+      `The queue is what DownloadMonitoringService last refreshed: after ${grabbed} the refresh runs through a 5 s Debouncer (NzbDrone.Core/Download/TrackedDownloads/DownloadMonitoringService.cs), so a grab is not in the queue for about 5 s`
+    ]),
+    row('DELETE', '/queue/{id}', api('Queue/QueueController.cs'), [
+      'removeFromClient defaults to TRUE (the download and its data go from the download client); blocklist, skipRedownload, changeCategory default false',
+      'A pending release with that id is removed first; no tracked download with that id → 404'
+    ]),
+    row('GET', '/history', api('History/HistoryController.cs'), [
+      PAGING,
+      `eventType (repeated int), downloadId and ${idParam} filter; include${sonarr ? 'Series/includeEpisode' : 'Movie'} add the related records`
+    ]),
+    row('GET', '/release', api('Indexers/ReleaseController.cs'), [
+      sonarr
+        ? 'episodeId → episode search; seriesId + seasonNumber → season search; anything else → the RSS feeds, not an error'
+        : 'movieId → movie search; without it → the RSS feeds, not an error',
+      'A failed search → 400 with the failure message; other errors → 500',
+      'Each release is cached for 30 minutes, keyed by indexerId + guid, for POST /release'
+    ]),
+    row('POST', '/release', api('Indexers/ReleaseController.cs'), [
+      'Body {guid, indexerId}: not in the 30-minute cache → 404 "Couldn\'t find requested release in cache, try searching again"',
+      sonarr
+        ? 'Cached but unmatched → 404 "Unable to parse episodes in the release, will need to be manually provided" or "Unable to find matching series and episodes, will need to be manually provided"'
+        : 'Cached but unmatched → 404 "Unable to find matching movie, will need to be manually provided"',
+      'The indexer download fails → 409 "Getting release from indexer failed"'
+    ]),
+    row('GET', '/manualimport', api('ManualImport/ManualImportController.cs'), [
+      sonarr
+        ? 'With seriesId, folder is IGNORED: the answer lists that series\' existing library files (ManualImportService.GetMediaFiles(seriesId, seasonNumber))'
+        : 'With movieId and no downloadId, folder is IGNORED: the answer lists that movie\'s existing library files',
+      'A candidate carries downloadId only when the query passed downloadId (ManualImportService.MapItem); without it the import is untracked',
+      'downloadId of a tracked download scans that download\'s output path; filterExistingFiles defaults to true',
+      sonarr
+        ? 'Rejections carry the real texts: "Invalid season or episode", "Unable to parse file" (ImportDecisionMaker), "Episodes not selected" (ManualImportService)'
+        : 'Rejections carry the real texts of ImportDecisionMaker (e.g. "Unable to parse file")'
+    ]),
+    row('POST', '/command', api('Commands/CommandController.cs'), [
+      'name is matched case-insensitively against the command class names without "Command" (RescanSeries = rescanseries); 201 Created with the command',
+      'RefreshMonitoredDownloads refreshes the queue now (DownloadMonitoringService.Execute), instead of waiting for the 5 s debounce after a grab',
+      'ManualImport runs at high priority; with importMode auto an untracked file (no downloadId) is MOVED, a tracked one copied when the client cannot release it (ImportApproved* CanMoveFiles)',
+      `Per-file failures ("Failed to import ${sonarr ? 'episode' : 'movie'}, Destination already exists.", "…Root folder missing.", exceptions) are caught in ImportApproved${sonarr ? 'Episodes' : 'Movie'}: the command still completes (${core(sonarr ? 'MediaFiles/EpisodeImport/ImportApprovedEpisodes.cs' : 'MediaFiles/MovieImport/ImportApprovedMovie.cs').path})`
+    ]),
+    row('GET', '/command/{id}', api('Commands/CommandController.cs'), ['Answers the command with status queued, started, completed, failed, aborted, cancelled or orphaned; unknown id → 404']),
+    row('GET', '/downloadclient', api('DownloadClient/DownloadClientController.cs'), ['Provider list; apiKey/password field values are masked "********" (SchemaBuilder privacy)']),
+    row('POST', '/downloadclient', api('ProviderControllerBase.cs'), [
+      'An enabled client is tested before it is saved (connects to it) unless forceSave=true; a failed test → 400 validation failures',
+      VALIDATION, '201 Created'
+    ])
+  ]
+}
+
+function sonarrOnly (): FidelityRow[] {
+  const { api, row } = arr('Sonarr')
+  return [
+    row('GET', '/series', api('Series/SeriesController.cs'), ['tvdbId filters to that series (empty array when absent)']),
+    row('GET', '/series/{id}', api('Series/SeriesController.cs'), ['Unknown id → 404 (RestController)']),
+    row('GET', '/series/lookup', api('Series/SeriesLookupController.cs'), ['term is free text or "tvdb:<id>"; series already in the library carry their id, new ones id 0']),
+    row('POST', '/series', api('Series/SeriesController.cs'), ['Title, qualityProfileId and a path or rootFolderPath are validated (root folder must exist, path not an ancestor of another series)', VALIDATION, '201 Created']),
+    row('PUT', '/series/{id}', api('Series/SeriesController.cs'), ['moveFiles defaults to false: a new path is only recorded', VALIDATION]),
+    row('DELETE', '/series/{id}', api('Series/SeriesController.cs'), ['deleteFiles and addImportListExclusion default to false']),
+    row('GET', '/episode', api('Episodes/EpisodeController.cs'), ['Needs seriesId or episodeIds, else 400 "seriesId or episodeIds must be provided"; includeEpisodeFile, includeSeries default false']),
+    row('GET', '/episodefile', api('EpisodeFiles/EpisodeFileController.cs'), ['Needs seriesId or episodeFileIds, else 400 "seriesId or episodeFileIds must be provided"']),
+    row('GET', '/calendar', api('Calendar/CalendarController.cs'), ['start defaults to today, end to today + 2 days; unmonitored, includeSeries default false']),
+    row('GET', '/wanted/missing', api('Wanted/MissingController.cs'), [PAGING, 'monitored defaults to true; includeSeries defaults to false'])
+  ]
+}
+
+function radarrOnly (): FidelityRow[] {
+  const { api, row } = arr('Radarr')
+  return [
+    row('GET', '/movie', api('Movies/MovieController.cs'), ['tmdbId filters to that movie (empty array when absent)']),
+    row('GET', '/movie/{id}', api('Movies/MovieController.cs'), ['Unknown id → 404 (RestController)']),
+    row('GET', '/movie/lookup', api('Movies/MovieLookupController.cs'), ['term is free text, "tmdb:<id>" or "imdb:tt…"; movies already in the library carry their id']),
+    row('POST', '/movie', api('Movies/MovieController.cs'), ['tmdbId is required and must not be in the library already; a path or rootFolderPath and qualityProfileId are validated (Title only when tmdbId is missing)', VALIDATION, '201 Created']),
+    row('PUT', '/movie/{id}', api('Movies/MovieController.cs'), ['moveFiles defaults to false: a new path is only recorded', VALIDATION]),
+    row('DELETE', '/movie/{id}', api('Movies/MovieController.cs'), ['deleteFiles and addImportExclusion default to false']),
+    row('GET', '/moviefile', api('MovieFiles/MovieFileController.cs'), ['movieId (repeated) or movieFileIds required, else 400 "movieId or movieFileIds must be provided"']),
+    row('GET', '/calendar', api('Calendar/CalendarController.cs'), ['start defaults to today, end to today + 2 days; unmonitored defaults to false']),
+    row('GET', '/wanted/missing', api('Wanted/MissingController.cs'), [PAGING, 'monitored defaults to true'])
+  ]
+}
+
+export const SERVARR_ROWS: FidelityRow[] = [...shared('Sonarr'), ...sonarrOnly(), ...shared('Radarr'), ...radarrOnly()]
