@@ -53,7 +53,7 @@ export function createToolRegistry (deps: RegistryDeps) {
     if (entries.has(def.name)) throw new Error(`Tool ${def.name} is registered twice`)
     if (publishedList) throw new Error(`Tool ${def.name} registered after tools/list was published`)
     if (def.annotations.destructiveHint && !def.confirm) throw new Error(`Destructive tool ${def.name} needs a confirm spec`)
-    if (def.guards?.paths?.length && !deps.sandbox) throw new Error(`Tool ${def.name} takes paths but no sandbox is installed`)
+    if ((def.guards?.paths?.length || def.guards?.entries?.length) && !deps.sandbox) throw new Error(`Tool ${def.name} takes paths but no sandbox is installed`)
     if (def.guards?.urls && !deps.urlGuard) throw new Error(`Tool ${def.name} takes URLs but no URL guard is installed`)
     if (def.confirm && !deps.confirm) throw new Error(`Tool ${def.name} needs confirm tokens but no confirm gate is installed`)
     const inputSchema = def.confirm ? withConfirmToken(def.inputSchema) : def.inputSchema
@@ -160,6 +160,9 @@ export function createToolRegistry (deps: RegistryDeps) {
   async function applyGuards (def: ToolDefinition, args: Record<string, unknown>) {
     for (const field of def.guards?.paths ?? []) {
       for (const value of asList(args[field])) await deps.sandbox!.resolve(value)
+    }
+    for (const field of def.guards?.entries ?? []) {
+      for (const value of asList(args[field])) await deps.sandbox!.resolveEntry(value)
     }
     for (const field of def.guards?.names ?? []) {
       for (const value of asList(args[field])) deps.sandbox!.checkName(value)
