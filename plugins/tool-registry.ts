@@ -113,7 +113,7 @@ export function createToolRegistry (deps: RegistryDeps) {
         try {
           done = await run(entry, args, { ...ctx, confirmed: { targets: preview.targets } })
         } catch (err) {
-          const shaped = shapeError(err, name, deps.log)
+          const shaped = shapeError(err, name, deps.log, deps.sandbox)
           outcome = shaped.userFacing ? 'user_error' : 'error'
           done = shaped.result
         }
@@ -122,7 +122,7 @@ export function createToolRegistry (deps: RegistryDeps) {
       }
       return await run(entry, args, ctx)
     } catch (err) {
-      const shaped = shapeError(err, name, deps.log)
+      const shaped = shapeError(err, name, deps.log, deps.sandbox)
       outcome = shaped.userFacing ? 'user_error' : 'error'
       return shaped.result
     } finally {
@@ -216,7 +216,19 @@ function result (data: Record<string, unknown>, summary: string): ToolCallResult
   return { content: [{ type: 'text', text: summary }, { type: 'text', text: JSON.stringify(data) }], structuredContent: data }
 }
 
-function shapeError (err: unknown, tool: string, log: FastifyBaseLogger): { result: ToolCallResult, userFacing: boolean } {
+/**
+ * A file or folder inside the roots that vanished between a tool's checks and its use (or that a tool never
+ * checked) is the caller's problem to see, not an internal error.
+ */
+function missingPathError (err: unknown, sandbox?: SandboxGuard): ToolError | undefined {
+  const e = err as NodeJS.ErrnoException | undefined
+  if ((e?.code !== 'ENOENT' && e?.code !== 'ENOTDIR') || typeof e.path !== 'string' || e.syscall?.startsWith('spawn')) return undefined
+  const message = sandbox?.missingMessage?.(e.path)
+  return message === undefined ? undefined : new ToolError(message)
+}
+
+function shapeError (raw: unknown, tool: string, log: FastifyBaseLogger, sandbox?: SandboxGuard): { result: ToolCallResult, userFacing: boolean } {
+  const err = missingPathError(raw, sandbox) ?? raw
   if (err instanceof ToolError) {
     if (err instanceof BackendError) log.warn({ tool, service: err.service, status: err.status, code: err.code }, 'backend error')
     const structured: Record<string, unknown> = { error: err.message, kind: err instanceof GuardError ? `refused_by_${err.guard}_guard` : err instanceof BackendError ? 'backend' : 'invalid_request' }

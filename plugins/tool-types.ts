@@ -103,6 +103,8 @@ export interface SandboxGuard {
   resolveEntry: (input: string) => Promise<string>
   /** Throws GuardError unless `name` is one safe path segment. */
   checkName: (name: string) => void
+  /** What to tell the caller about a missing path inside the roots; undefined for any other path. */
+  missingMessage?: (abs: string) => string | undefined
 }
 export interface UrlGuard {
   /** Throws GuardError unless the URL is allowed for that use; resolves names and checks every address. */

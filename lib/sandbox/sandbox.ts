@@ -170,16 +170,20 @@ export async function createPathSandbox (opts: SandboxOptions) {
       return await lstat(abs)
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code
-      if (code === 'ENOENT' || code === 'ENOTDIR') throw new ToolError(missingMessage(abs, input))
+      if (code === 'ENOENT' || code === 'ENOTDIR') throw new ToolError(missingMessage(abs, input) ?? `No such file or folder: ${quote(input)}.`)
       throw err
     }
   }
 
-  /** "No such file or folder: X. Call manage_files list on its parent …" for a path inside the roots. */
-  function missingMessage (abs: string, input = shown(abs)): string {
+  /**
+   * "No such file or folder: X. Call manage_files list on its parent …" for a path inside the roots;
+   * undefined for a path outside them (never shown: it is not the caller's).
+   */
+  function missingMessage (abs: string, input?: string): string | undefined {
+    if (!roots.some(r => r.real !== undefined && within(r.real, abs))) return undefined
     const parent = path.dirname(abs)
-    const where = roots.some(r => r.real !== undefined && within(r.real, parent) && parent !== abs) ? ` (${quote(display(parent))})` : ''
-    return `No such file or folder: ${quote(input)}. Call manage_files list on its parent${where} to see what is there.`
+    const where = roots.some(r => r.real !== undefined && within(r.real, parent)) ? ` (${quote(display(parent))})` : ''
+    return `No such file or folder: ${quote(input ?? display(abs))}. Call manage_files list on its parent${where} to see what is there.`
   }
 
   /** Shows an absolute path in the form tools accept: media-relative, "downloads/...", or absolute when ambiguous. */
