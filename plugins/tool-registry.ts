@@ -6,6 +6,7 @@ import { Type, type TObject, type TSchema } from '@sinclair/typebox'
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler'
 import { Value } from '@sinclair/typebox/value'
 import { BackendError, GuardError, ToolError } from '../lib/errors.js'
+import { plainLine } from '../lib/untrusted-text.js'
 import type {
   ConfirmGate, PublishedTool, SandboxGuard, ToolCallResult, ToolContext, ToolDefinition, UrlGuard
 } from './tool-types.js'
@@ -101,8 +102,11 @@ export function createToolRegistry (deps: RegistryDeps) {
           outcome = 'preview'
           const preview = await confirm.preview(args, ctx)
           const issued = deps.confirm!.issue(binding, preview.targets)
-          return result({ confirmation: { ...issued, summary: preview.summary, targets: preview.targets } },
-            `Confirmation needed: ${preview.summary} Nothing has changed yet. To proceed, call ${name} again with the same arguments and confirmToken "${issued.confirmToken}" (valid until ${issued.expiresAt}).`)
+          // Summaries embed titles and file names from backends and disks: shown as one plain line, so no
+          // line break or bidi override can make the approval read differently from what will run.
+          const summary = plainLine(preview.summary)
+          return result({ confirmation: { ...issued, summary, targets: preview.targets } },
+            `Confirmation needed: ${summary} Nothing has changed yet. To proceed, call ${name} again with the same arguments and confirmToken "${issued.confirmToken}" (valid until ${issued.expiresAt}).`)
         }
         const stored = deps.confirm!.replay(token, binding)
         if (stored) return stored
