@@ -7,7 +7,6 @@
 // C0/C1 controls, zero-width and bidi formatting characters (matching control characters is the point).
 // eslint-disable-next-line no-control-regex
 const INVISIBLE = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g
-// eslint-disable-next-line no-control-regex
 const BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g
 
 /** One line of plain, visible text, at most `max` characters. */
