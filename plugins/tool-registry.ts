@@ -6,6 +6,7 @@ import { Type, type TObject, type TSchema } from '@sinclair/typebox'
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler'
 import { Value } from '@sinclair/typebox/value'
 import { BackendError, GuardError, ToolError } from '../lib/errors.js'
+import { plainLine } from '../lib/untrusted-text.js'
 import type {
   ConfirmGate, PublishedTool, SandboxGuard, ToolCallResult, ToolContext, ToolDefinition, UrlGuard
 } from './tool-types.js'
@@ -55,7 +56,7 @@ export function createToolRegistry (deps: RegistryDeps) {
     if (entries.has(def.name)) throw new Error(`Tool ${def.name} is registered twice`)
     if (publishedList) throw new Error(`Tool ${def.name} registered after tools/list was published`)
     if (def.annotations.destructiveHint && !def.confirm) throw new Error(`Destructive tool ${def.name} needs a confirm spec`)
-    if (def.guards?.paths?.length && !deps.sandbox) throw new Error(`Tool ${def.name} takes paths but no sandbox is installed`)
+    if ((def.guards?.paths?.length || def.guards?.entries?.length) && !deps.sandbox) throw new Error(`Tool ${def.name} takes paths but no sandbox is installed`)
     if (def.guards?.urls && !deps.urlGuard) throw new Error(`Tool ${def.name} takes URLs but no URL guard is installed`)
     if (def.confirm && !deps.confirm) throw new Error(`Tool ${def.name} needs confirm tokens but no confirm gate is installed`)
     const inputSchema = def.confirm ? withConfirmToken(def.inputSchema) : def.inputSchema
@@ -104,8 +105,11 @@ export function createToolRegistry (deps: RegistryDeps) {
           const preview = await confirm.preview(args, ctx)
           if (preview.nothingToDo) { outcome = 'ok'; return checked(entry, preview.nothingToDo) }
           const issued = deps.confirm!.issue(binding, preview.targets)
-          return result({ confirmation: { ...issued, summary: preview.summary, targets: preview.targets } },
-            `Confirmation needed: ${preview.summary} Nothing has changed yet. To proceed, call ${name} again with the same arguments and confirmToken "${issued.confirmToken}" (valid until ${issued.expiresAt}).`)
+          // Summaries embed titles and file names from backends and disks: shown as one plain line, so no
+          // line break or bidi override can make the approval read differently from what will run.
+          const summary = plainLine(preview.summary)
+          return result({ confirmation: { ...issued, summary, targets: preview.targets } },
+            `Confirmation needed: ${summary} Nothing has changed yet. To proceed, call ${name} again with the same arguments and confirmToken "${issued.confirmToken}" (valid until ${issued.expiresAt}).`)
         }
         const stored = deps.confirm!.replay(token, binding)
         if (stored) return stored
@@ -116,7 +120,7 @@ export function createToolRegistry (deps: RegistryDeps) {
         try {
           done = await run(entry, args, { ...ctx, confirmed: { targets: preview.targets } })
         } catch (err) {
-          const shaped = shapeError(err, name, deps.log)
+          const shaped = shapeError(err, name, deps.log, deps.sandbox)
           outcome = shaped.userFacing ? 'user_error' : 'error'
           done = shaped.result
         }
@@ -125,7 +129,7 @@ export function createToolRegistry (deps: RegistryDeps) {
       }
       return await run(entry, args, ctx)
     } catch (err) {
-      const shaped = shapeError(err, name, deps.log)
+      const shaped = shapeError(err, name, deps.log, deps.sandbox)
       outcome = shaped.userFacing ? 'user_error' : 'error'
       return shaped.result
     } finally {
@@ -166,6 +170,9 @@ export function createToolRegistry (deps: RegistryDeps) {
   async function applyGuards (def: ToolDefinition, args: Record<string, unknown>) {
     for (const field of def.guards?.paths ?? []) {
       for (const value of asList(args[field])) await deps.sandbox!.resolve(value)
+    }
+    for (const field of def.guards?.entries ?? []) {
+      for (const value of asList(args[field])) await deps.sandbox!.resolveEntry(value)
     }
     for (const field of def.guards?.names ?? []) {
       for (const value of asList(args[field])) deps.sandbox!.checkName(value)
@@ -225,7 +232,19 @@ function result (data: Record<string, unknown>, summary: string): ToolCallResult
   return { content: [{ type: 'text', text: summary }, { type: 'text', text: JSON.stringify(data) }], structuredContent: data }
 }
 
-function shapeError (err: unknown, tool: string, log: FastifyBaseLogger): { result: ToolCallResult, userFacing: boolean } {
+/**
+ * A file or folder inside the roots that vanished between a tool's checks and its use (or that a tool never
+ * checked) is the caller's problem to see, not an internal error.
+ */
+function missingPathError (err: unknown, sandbox?: SandboxGuard): ToolError | undefined {
+  const e = err as NodeJS.ErrnoException | undefined
+  if ((e?.code !== 'ENOENT' && e?.code !== 'ENOTDIR') || typeof e.path !== 'string' || e.syscall?.startsWith('spawn')) return undefined
+  const message = sandbox?.missingMessage?.(e.path)
+  return message === undefined ? undefined : new ToolError(message)
+}
+
+function shapeError (raw: unknown, tool: string, log: FastifyBaseLogger, sandbox?: SandboxGuard): { result: ToolCallResult, userFacing: boolean } {
+  const err = missingPathError(raw, sandbox) ?? raw
   if (err instanceof ToolError) {
     if (err instanceof BackendError) log.warn({ tool, service: err.service, status: err.status, code: err.code }, 'backend error')
     const structured: Record<string, unknown> = { error: err.message, kind: err instanceof GuardError ? `refused_by_${err.guard}_guard` : err instanceof BackendError ? 'backend' : 'invalid_request' }

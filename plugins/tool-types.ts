@@ -48,6 +48,11 @@ export interface ConfirmSpec<I extends TObject> {
 export interface ToolGuards {
   /** Fields (string or string[]) that are file or folder paths: must resolve inside MEDIA_ROOT / DOWNLOADS_ROOT. */
   paths?: string[]
+  /**
+   * Fields that name entries a tool deletes, moves or renames: checked like paths, except that the last
+   * name is not followed, so a symbolic link there is acted on as a link (never its target).
+   */
+  entries?: string[]
   /** Fields that are single names (file names, show names): one safe path segment. */
   names?: string[]
   /** Fields that are download URLs, with what they will be used for. */
@@ -96,8 +101,12 @@ export interface PublishedTool {
 export interface SandboxGuard {
   /** Throws GuardError unless `input` resolves inside a root (symlink-safe). Returns the absolute real path. */
   resolve: (input: string) => Promise<string>
+  /** Like resolve(), without following the last name (a symbolic link there is the entry itself). */
+  resolveEntry: (input: string) => Promise<string>
   /** Throws GuardError unless `name` is one safe path segment. */
   checkName: (name: string) => void
+  /** What to tell the caller about a missing path inside the roots; undefined for any other path. */
+  missingMessage?: (abs: string) => string | undefined
 }
 export interface UrlGuard {
   /** Throws GuardError unless the URL is allowed for that use; resolves names and checks every address. */

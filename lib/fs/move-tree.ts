@@ -83,15 +83,22 @@ async function moveFileByFile (from: string, to: string, opts: MoveTreeOptions):
     bytesDone += f.size
   }
   opts.onProgress?.({ filesDone: files.length, filesTotal: files.length, bytesDone, bytesTotal })
-  const leftBehind = await removeEmptyDirs(from, dirs)
+  const leftBehind = await removeEmptyDirs(from, dirs, opts.guard)
   return { entry, files: files.length, bytes: bytesTotal, leftBehind }
 }
 
-/** Removes `root` and the listed subfolders, deepest first, where empty. Returns the ones still holding something. */
-export async function removeEmptyDirs (root: string, dirs: string[]): Promise<string[]> {
+/**
+ * Removes `root` and the listed subfolders, deepest first, where empty. Returns the ones still holding
+ * something, or refused by `guard` (the sandbox's check that the folder holding each is still real).
+ */
+export async function removeEmptyDirs (root: string, dirs: string[], guard?: (abs: string) => Promise<unknown>): Promise<string[]> {
   const left: string[] = []
   for (const d of [...dirs].sort((a, b) => b.length - a.length).map(r => join(root, r)).concat(root)) {
     try {
+      if (guard && !await guard(d).then(() => true, () => false)) {
+        left.push(d)
+        continue
+      }
       await rmdir(d)
     } catch (err) {
       const code = codeOf(err)

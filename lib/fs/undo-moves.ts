@@ -54,7 +54,7 @@ export async function undoMoves (log: MoveLog, opts: UndoOptions = {}): Promise<
         await restoreOne(join(e.from, rel), join(e.to, rel), report, opts)
       }
       const dirs = [...new Set(files.flatMap(parentsOf))]
-      await removeEmptyDirs(e.to, dirs)
+      await removeEmptyDirs(e.to, dirs, opts.guard)
     } else {
       opts.onProgress?.(done++, total, e.to)
       await restoreOne(e.from, e.to, report, opts, e.kind === 'dir')

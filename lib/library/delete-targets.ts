@@ -1,14 +1,22 @@
-// Deletion with a preview that pins exactly what will go. A folder target carries its file count, byte
-// total and a digest of its listing, so the confirmed call (which recomputes the preview) is refused if
-// anything in it changed after the preview. Deleting removes the listed files one by one and then only the
-// folders left empty: a file that appears at the last moment survives. A file target's parent folder
-// (an episode's season folder) is never touched.
+// Deletion with a preview that pins exactly what will go. A file target carries its size, mtime, device and
+// inode; a folder target its file count, byte total and a digest of its listing (the same four per entry),
+// so the confirmed call is refused if anything changed after the preview, even a file replaced by another
+// of the same size and mtime.
+//
+// Deleting never follows a symbolic link: a target or an entry that is a link is unlinked as a link, the
+// walk never descends into one, and before each unlink and rmdir the folder holding the entry is checked to
+// still be its own real path inside the roots (Node has no unlinkat, so this re-check right before each
+// call is what stops a subfolder swapped for a link mid-delete from leading outside). The folder is walked
+// once more at delete time and must still match the preview's digest; then the listed files go one by one
+// and only the folders left empty after them: a file that appears at the last moment survives. A file
+// target's parent folder (an episode's season folder) is never touched.
 import { createHash } from 'node:crypto'
-import { lstat, rmdir, unlink } from 'node:fs/promises'
+import type { Stats } from 'node:fs'
+import { rmdir, unlink } from 'node:fs/promises'
 import type { PathSandbox } from '../sandbox/sandbox.js'
-import { ToolError } from '../errors.js'
+import { GuardError, ToolError } from '../errors.js'
 import { codeOf } from '../fs/durable.js'
-import { walk } from './walk.js'
+import { walk, type WalkEntry } from './walk.js'
 
 export interface DeleteTarget {
   /** As shown to the caller (sandbox display form). */
@@ -16,24 +24,30 @@ export interface DeleteTarget {
   kind: 'file' | 'folder' | 'symlink'
   files: number
   bytes: number
-  /** Modification time of a file, or the digest of a folder's listing. */
+  /** Size, mtime, device and inode of a file or link, or the digest of a folder's listing. */
   fingerprint: string
+}
+
+/** What identifies a file or link as the one previewed: a copy put in its place has another inode. */
+export function entryFingerprint (st: Pick<Stats, 'size' | 'mtimeMs' | 'dev' | 'ino'>): string {
+  return `${st.size}:${st.mtimeMs}:${st.dev}:${st.ino}`
 }
 
 export async function previewDelete (sandbox: PathSandbox, inputs: string[]): Promise<DeleteTarget[]> {
   const targets: DeleteTarget[] = []
   const seen = new Set<string>()
   for (const input of inputs) {
-    const abs = await sandbox.resolve(input)
+    const abs = await sandbox.resolveEntry(input)
     await sandbox.assertMutable(abs)
     if (seen.has(abs)) continue
     seen.add(abs)
-    const st = await lstat(abs).catch(err => {
-      if (codeOf(err) === 'ENOENT') throw new ToolError(`${input} does not exist. List the folder with manage_files action "list" to see what is there.`)
-      throw err
-    })
-    if (st.isDirectory()) targets.push({ path: sandbox.display(abs), kind: 'folder', ...await folderFingerprint(abs) })
-    else targets.push({ path: sandbox.display(abs), kind: st.isSymbolicLink() ? 'symlink' : 'file', files: 1, bytes: st.isFile() ? st.size : 0, fingerprint: `${st.size}:${st.mtimeMs}` })
+    const st = await sandbox.mustExist(abs, input)
+    if (st.isDirectory()) {
+      const listing = await listFolder(abs)
+      targets.push({ path: sandbox.display(abs), kind: 'folder', files: listing.files.length, bytes: listing.bytes, fingerprint: listing.fingerprint })
+    } else {
+      targets.push({ path: sandbox.display(abs), kind: st.isSymbolicLink() ? 'symlink' : 'file', files: 1, bytes: st.isFile() ? st.size : 0, fingerprint: entryFingerprint(st) })
+    }
   }
   for (const a of seen) {
     for (const b of seen) {
@@ -43,16 +57,26 @@ export async function previewDelete (sandbox: PathSandbox, inputs: string[]): Pr
   return targets
 }
 
-async function folderFingerprint (abs: string) {
+interface FolderListing {
+  files: WalkEntry[]
+  /** Subfolders, parents before children. */
+  dirs: string[]
+  bytes: number
+  fingerprint: string
+}
+
+/** One walk (never into a symlink) giving what a delete removes and the digest that pins it. */
+async function listFolder (abs: string): Promise<FolderListing> {
   const hash = createHash('sha256')
-  let files = 0
-  let bytes = 0
+  const listing: FolderListing = { files: [], dirs: [], bytes: 0, fingerprint: '' }
   await walk(abs, e => {
-    hash.update(`${e.path}\0${e.kind}\0${e.size}\0${e.mtimeMs}\n`)
-    if (e.kind !== 'dir') files++
-    bytes += e.size
+    hash.update(`${e.path}\0${e.kind}\0${e.size}\0${e.mtimeMs}\0${e.dev}:${e.ino}\n`)
+    if (e.kind === 'dir') listing.dirs.push(e.path)
+    else listing.files.push(e)
+    listing.bytes += e.size
   })
-  return { files, bytes, fingerprint: hash.digest('hex').slice(0, 32) }
+  listing.fingerprint = hash.digest('hex').slice(0, 32)
+  return listing
 }
 
 export interface DeleteResult {
@@ -63,38 +87,51 @@ export interface DeleteResult {
   keptFolders: string[]
 }
 
-/** Deletes exactly the previewed targets, re-checking each against the sandbox right before. */
+function changedSincePreview (path: string): never {
+  throw new ToolError(`${path} changed since the preview; nothing in it was deleted. Call manage_files delete again for a fresh preview.`)
+}
+
+/** Deletes exactly the previewed targets, re-checking each entry's folder against the sandbox right before. */
 export async function applyDelete (sandbox: PathSandbox, targets: DeleteTarget[]): Promise<DeleteResult[]> {
   const results: DeleteResult[] = []
   for (const t of targets) {
-    const abs = await sandbox.resolve(t.path)
+    const abs = await sandbox.resolveEntry(t.path)
     await sandbox.assertMutable(abs)
+    const st = await sandbox.mustExist(abs, t.path)
     if (t.kind !== 'folder') {
+      if (st.isDirectory() || entryFingerprint(st) !== t.fingerprint) changedSincePreview(t.path)
+      await sandbox.recheckEntry(abs)
       await unlink(abs)
       results.push({ path: t.path, filesDeleted: 1, bytesFreed: t.bytes, keptFolders: [] })
       continue
     }
-    const files: Array<{ path: string, size: number }> = []
-    const dirs: string[] = [abs]
-    await walk(abs, e => {
-      if (e.kind === 'dir') dirs.push(e.path)
-      else files.push({ path: e.path, size: e.size })
-    })
+    if (!st.isDirectory()) changedSincePreview(t.path)
+    const listing = await listFolder(abs)
+    if (listing.fingerprint !== t.fingerprint) changedSincePreview(t.path)
     let bytesFreed = 0
-    for (const f of files) {
-      await unlink(f.path)
+    let filesDeleted = 0
+    const stopped = (err: unknown): never => {
+      if (!(err instanceof GuardError)) throw err
+      throw new ToolError(`Stopped deleting ${t.path}: a folder in it was replaced by a symbolic link during the deletion, and nothing was deleted through it. ` +
+        `${filesDeleted} file(s) had already been deleted. Look at the folder (manage_files list) before deciding again.`)
+    }
+    for (const f of listing.files) {
+      await sandbox.recheckEntry(f.path).catch(stopped)
+      await unlink(f.path).catch(err => { if (codeOf(err) !== 'ENOENT') throw err })
+      filesDeleted++
       bytesFreed += f.size
     }
     const keptFolders: string[] = []
-    for (const d of dirs.reverse()) {
+    for (const d of [abs, ...listing.dirs].reverse()) {
       try {
+        await sandbox.recheckEntry(d).catch(stopped)
         await rmdir(d)
       } catch (err) {
-        if (codeOf(err) === 'ENOTEMPTY' || codeOf(err) === 'EEXIST') keptFolders.push(sandbox.display(d))
+        if (codeOf(err) === 'ENOTEMPTY' || codeOf(err) === 'EEXIST' || codeOf(err) === 'ENOTDIR') keptFolders.push(sandbox.display(d))
         else if (codeOf(err) !== 'ENOENT') throw err
       }
     }
-    results.push({ path: t.path, filesDeleted: files.length, bytesFreed, keptFolders })
+    results.push({ path: t.path, filesDeleted, bytesFreed, keptFolders })
   }
   return results
 }

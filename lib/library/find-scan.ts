@@ -24,7 +24,7 @@ export async function scanTree (root: string, visit: (e: WalkEntry) => void, sig
 function scanWithFind (root: string, visit: (e: WalkEntry) => void, signal?: AbortSignal): Promise<boolean> {
   return new Promise((resolve, reject) => {
     // -P: never follow symlinks; the root is an absolute sandboxed path, so it cannot read as an option.
-    const child = spawn('find', ['-P', root, '-mindepth', '1', '-printf', '%y\\t%s\\t%d\\t%T@\\t%p\\0'], { stdio: ['ignore', 'pipe', 'ignore'], signal, env: childEnv() })
+    const child = spawn('find', ['-P', root, '-mindepth', '1', '-printf', '%y\\t%s\\t%d\\t%T@\\t%D\\t%i\\t%p\\0'], { stdio: ['ignore', 'pipe', 'ignore'], signal, env: childEnv() })
     let rest = Buffer.alloc(0)
     child.stdout.on('data', (chunk: Buffer) => {
       let buf = rest.length ? Buffer.concat([rest, chunk]) : chunk
@@ -36,9 +36,20 @@ function scanWithFind (root: string, visit: (e: WalkEntry) => void, signal?: Abo
         const t2 = rec.indexOf('\t', t1 + 1)
         const t3 = rec.indexOf('\t', t2 + 1)
         const t4 = rec.indexOf('\t', t3 + 1)
-        const path = rec.slice(t4 + 1)
+        const t5 = rec.indexOf('\t', t4 + 1)
+        const t6 = rec.indexOf('\t', t5 + 1)
+        const path = rec.slice(t6 + 1)
         const kind = KINDS[rec.slice(0, t1)] ?? 'other'
-        visit({ path, name: basename(path), depth: Number(rec.slice(t2 + 1, t3)), kind, size: kind === 'file' ? Number(rec.slice(t1 + 1, t2)) : 0, mtimeMs: Number(rec.slice(t3 + 1, t4)) * 1000 })
+        visit({
+          path,
+          name: basename(path),
+          depth: Number(rec.slice(t2 + 1, t3)),
+          kind,
+          size: kind === 'file' ? Number(rec.slice(t1 + 1, t2)) : 0,
+          mtimeMs: Number(rec.slice(t3 + 1, t4)) * 1000,
+          dev: Number(rec.slice(t4 + 1, t5)),
+          ino: Number(rec.slice(t5 + 1, t6))
+        })
       }
       buf = buf.subarray(start)
       rest = Buffer.from(buf)

@@ -19,7 +19,7 @@ export interface RenameJobResult {
 export async function runRenameJob (job: JobHandle, sandbox: PathSandbox, renames: PlannedRename[]): Promise<RenameJobResult> {
   const log = newMoveLog(renames.map(r => ({ from: r.from, to: r.to, kind: 'file' as const })))
   job.setInverse(log)
-  const guard = (p: string) => sandbox.recheck(p)
+  const guard = (p: string) => sandbox.recheckEntry(p)
   const seasonsCreated: string[] = []
   let done = 0
   try {

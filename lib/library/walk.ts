@@ -15,6 +15,9 @@ export interface WalkEntry {
   /** Bytes (files only; 0 otherwise). */
   size: number
   mtimeMs: number
+  /** Device and inode (0 with noStat): tell a replaced file from one with the same size and mtime. */
+  dev: number
+  ino: number
 }
 
 export interface WalkOptions {
@@ -63,14 +66,18 @@ export async function walk (root: string, visit: (e: WalkEntry) => VisitResult, 
     const kind = d.isDirectory() ? 'dir' : d.isFile() ? 'file' : d.isSymbolicLink() ? 'symlink' : 'other'
     let size = 0
     let mtimeMs = 0
+    let dev = 0
+    let ino = 0
     if (!opts.noStat) {
       const st = lstatSync(path, { throwIfNoEntry: false })
       if (st) {
         size = kind === 'file' ? st.size : 0
         mtimeMs = st.mtimeMs
+        dev = st.dev
+        ino = st.ino
       }
     }
-    const answer = visit({ path, name: d.name, depth: top.depth, kind, size, mtimeMs })
+    const answer = visit({ path, name: d.name, depth: top.depth, kind, size, mtimeMs, dev, ino })
     if (kind === 'dir' && answer !== 'skip' && (opts.maxDepth === undefined || top.depth < opts.maxDepth)) open(path, top.depth + 1)
     if ((++counter & 127) === 0 && performance.now() - sliceStart > sliceMs) {
       if (opts.signal?.aborted) throw new ToolError('The listing was cancelled.')

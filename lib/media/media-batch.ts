@@ -1,5 +1,5 @@
 // The shared shape of fix_subtitles and optimize_media: find the media files under a path, probe each,
-// ask a planner what to change, show that as a preview bound to each file's size and mtime, and later
+// ask a planner what to change, show that as a preview bound to each file's size, mtime and inode, and later
 // apply exactly the previewed plans in a job, one file at a time, re-probing each file first so a file
 // that changed since the preview is skipped rather than rewritten on stale information.
 import { lstat } from 'node:fs/promises'
@@ -23,6 +23,9 @@ export interface PlannedFile {
   path: string
   size: number
   modified: number
+  /** Device and inode: a file replaced by another of the same size and mtime is not the one previewed. */
+  dev: number
+  ino: number
   /** Streams as they are now ("#1 audio aac jpn"), to bind the plan to what was seen. */
   tracks: string[]
   changes: string[]
@@ -69,6 +72,8 @@ export async function previewBatch (sandbox: PathSandbox, ffprobe: string, files
         path,
         size: st.size,
         modified: st.mtimeMs,
+        dev: st.dev,
+        ino: st.ino,
         tracks: info.streams.map(describeStream),
         changes: plan.changes,
         keep: plan.keep.map(s => s.index),
@@ -100,7 +105,7 @@ export async function runBatchJob (job: JobHandle, sandbox: PathSandbox, tools: 
       await sandbox.recheck(abs)
       const st = await lstat(abs)
       const info = await probeMedia(tools.ffprobe, abs, job.signal)
-      if (st.size !== f.size || st.mtimeMs !== f.modified || info.streams.map(describeStream).join('|') !== f.tracks.join('|')) {
+      if (st.size !== f.size || st.mtimeMs !== f.modified || st.dev !== f.dev || st.ino !== f.ino || info.streams.map(describeStream).join('|') !== f.tracks.join('|')) {
         result.skipped.push({ path: f.path, reason: 'changed since the preview; run the tool again for a fresh preview' })
         continue
       }

@@ -71,7 +71,7 @@ export async function rewriteMedia (file: string, info: MediaInfo, plan: Rewrite
     verifyRewrite(info, result, plan)
     await mkv?.verify(tmp, opts.signal)
     const now = await stat(file)
-    if (now.size !== before.size || now.mtimeMs !== before.mtimeMs) {
+    if (now.size !== before.size || now.mtimeMs !== before.mtimeMs || now.ino !== before.ino || now.dev !== before.dev) {
       throw new ToolError(`${file} changed while it was being processed; the new version was discarded and the file left as it is now. Try again later.`)
     }
     await chmod(tmp, before.mode & 0o7777)

@@ -8,9 +8,14 @@
 // re-appended, and the result must lie inside a root's real path (realpath'd at startup). A symlink that
 // leads out of the roots is refused, never followed; so is a dangling symlink (creating through it would
 // write wherever it points).
+//
+// What a tool deletes, moves or renames is an entry, resolved by resolveEntry(): its folder is resolved as
+// above, its own name is not followed, so a symbolic link (a torrent may carry one, BEP 47) is acted on as a
+// link and never as what it points at. recheckEntry() re-verifies that folder right before each change.
 import { lstat, realpath } from 'node:fs/promises'
+import type { Stats } from 'node:fs'
 import path from 'node:path'
-import { GuardError } from '../errors.js'
+import { GuardError, ToolError } from '../errors.js'
 import { checkName, checkPathSyntax, quote } from './path-rules.js'
 
 const AMBIGUOUS_START = /^(~|[A-Za-z]:)/
@@ -139,6 +144,48 @@ export async function createPathSandbox (opts: SandboxOptions) {
     return real
   }
 
+  /**
+   * Resolves a path input naming an entry to act on (delete, move, rename) without following its last
+   * name: the folder holding it is resolved symlink-safe, the entry is taken as it is, so a symbolic link
+   * is deleted or moved as a link, never its target. A root itself resolves as resolve() does.
+   */
+  async function resolveEntry (input: string): Promise<string> {
+    const segments = checkPathSyntax(input)
+    const lexical = await lexicalTarget(input, segments)
+    if (roots.some(r => r.real === lexical || r.configured === lexical)) return await resolve(input)
+    const parent = await realpathDeepest(path.dirname(lexical), input)
+    const abs = path.join(parent, path.basename(lexical))
+    if (!await containingRoot(parent)) {
+      refuse(`The path ${quote(input)} leads outside the media and downloads folders through a symbolic link; it is not followed.`)
+    }
+    return abs
+  }
+
+  /**
+   * lstat of a resolved entry; a missing one is a ToolError naming the input and saying what to do next.
+   * `input` is the path as the caller gave it.
+   */
+  async function mustExist (abs: string, input: string): Promise<Stats> {
+    try {
+      return await lstat(abs)
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code
+      if (code === 'ENOENT' || code === 'ENOTDIR') throw new ToolError(missingMessage(abs, input) ?? `No such file or folder: ${quote(input)}.`)
+      throw err
+    }
+  }
+
+  /**
+   * "No such file or folder: X. Call manage_files list on its parent …" for a path inside the roots;
+   * undefined for a path outside them (never shown: it is not the caller's).
+   */
+  function missingMessage (abs: string, input?: string): string | undefined {
+    if (!roots.some(r => r.real !== undefined && within(r.real, abs))) return undefined
+    const parent = path.dirname(abs)
+    const where = roots.some(r => r.real !== undefined && within(r.real, parent)) ? ` (${quote(display(parent))})` : ''
+    return `No such file or folder: ${quote(input ?? display(abs))}. Call manage_files list on its parent${where} to see what is there.`
+  }
+
   /** Shows an absolute path in the form tools accept: media-relative, "downloads/...", or absolute when ambiguous. */
   function display (abs: string): string {
     let best: Root | undefined
@@ -172,6 +219,18 @@ export async function createPathSandbox (opts: SandboxOptions) {
     return real
   }
 
+  /**
+   * Re-checks, right before an unlink, rmdir, rename or link of `abs`, that the folder holding it is still
+   * its own real path inside a root (no folder on the way swapped for a symlink since it was looked at).
+   * The entry itself is not followed: a symlink there is changed as a link.
+   */
+  async function recheckEntry (abs: string): Promise<string> {
+    if (!path.isAbsolute(abs)) throw new Error('recheckEntry() takes an absolute path from resolve() or resolveEntry()')
+    if (roots.some(r => r.real === abs)) return await recheck(abs)
+    await recheck(path.dirname(abs))
+    return abs
+  }
+
   /** The roots and the library top folders, plus anything containing them. */
   function isProtected (abs: string): boolean {
     const guarded: string[] = []
@@ -185,15 +244,27 @@ export async function createPathSandbox (opts: SandboxOptions) {
     return guarded.some(p => within(abs, p))
   }
 
-  /** Call right before delete/move/rename: refuses protected folders, then rechecks the path. */
+  /** Call right before delete/move/rename: refuses protected folders, then rechecks the entry's folder. */
   async function assertMutable (abs: string): Promise<string> {
     if (isProtected(abs)) {
       refuse(`${quote(shown(abs))} is a root or library top folder (movies, tv, anime, music); it can never be deleted, moved or renamed. Pick a folder inside it.`)
     }
-    return recheck(abs)
+    return recheckEntry(abs)
   }
 
-  return { resolve, display, recheck, checkName, isProtected, assertMutable, roots: () => ({ media: media.real, downloads: downloads.real }) }
+  return {
+    resolve,
+    resolveEntry,
+    mustExist,
+    missingMessage,
+    display,
+    recheck,
+    recheckEntry,
+    checkName,
+    isProtected,
+    assertMutable,
+    roots: () => ({ media: media.real, downloads: downloads.real })
+  }
 }
 
 export type PathSandbox = Awaited<ReturnType<typeof createPathSandbox>>

@@ -1102,6 +1102,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "type": "object",
       "required": [
         "action",
+        "createFolder",
         "recursive",
         "offset",
         "limit",
@@ -1149,8 +1150,13 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
         "destination": {
           "minLength": 1,
           "maxLength": 4096,
-          "description": "move: an existing folder to move into (names are kept), or, for a single item, its full new path (the parent folder must exist).",
+          "description": "move: an existing folder to move into (names are kept), or, for a single item, its full new path (the parent folder must exist; a file's new name keeps its extension).",
           "type": "string"
+        },
+        "createFolder": {
+          "default": false,
+          "description": "move: create destination as a new folder and move into it",
+          "type": "boolean"
         },
         "recursive": {
           "default": false,

@@ -21,17 +21,26 @@ export interface OrganizeOptions {
   onMoved?: (moves: OrganizeMove[]) => void
 }
 
-/** Files to organize from a package folder or a single file (recursively, skipping partial and hidden files). */
-export async function collectFiles (source: string): Promise<Array<{ path: string, sizeBytes: number }>> {
+export interface SkippedEntry { path: string, reason: string }
+
+export const SYMLINK_SKIPPED = 'a symbolic link (torrents may carry them); links are never followed or moved into the library, so it was left in the downloads folder'
+
+/**
+ * Files to organize from a package folder or a single file (recursively, skipping partial and hidden files).
+ * Nothing is followed through a symbolic link: links are left where they are and listed in `skipped`.
+ */
+export async function collectFiles (source: string, skipped: SkippedEntry[] = []): Promise<Array<{ path: string, sizeBytes: number }>> {
   const st = await lstat(source)
   if (st.isFile()) return PARTIAL.test(source) ? [] : [{ path: source, sizeBytes: st.size }]
+  if (st.isSymbolicLink()) skipped.push({ path: source, reason: SYMLINK_SKIPPED })
   if (!st.isDirectory()) return []
   const out: Array<{ path: string, sizeBytes: number }> = []
   for (const entry of await readdir(source, { withFileTypes: true })) {
     if (entry.name.startsWith('.') || isOurTempName(entry.name) || PARTIAL.test(entry.name)) continue
     const full = join(source, entry.name)
-    if (entry.isDirectory()) out.push(...await collectFiles(full))
+    if (entry.isDirectory()) out.push(...await collectFiles(full, skipped))
     else if (entry.isFile()) out.push({ path: full, sizeBytes: (await lstat(full)).size })
+    else if (entry.isSymbolicLink()) skipped.push({ path: full, reason: SYMLINK_SKIPPED })
   }
   return out.sort((a, b) => a.path.localeCompare(b.path))
 }

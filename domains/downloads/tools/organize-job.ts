@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../../lib/errors.js'
 import { within } from '../../../lib/sandbox/sandbox.js'
 import type { JobHandle, JobRecord } from '../../../plugins/job-types.js'
-import { collectFiles, organizeFiles, type OrganizeMove } from './organize-files.js'
+import { collectFiles, organizeFiles, type OrganizeMove, type SkippedEntry } from './organize-files.js'
 
 export const ORGANIZE_KIND = 'organize-download'
 /** Rough copy speed for the estimate when source and destination are on different filesystems. */
@@ -24,19 +24,22 @@ export async function resolveLibraryDestination (app: FastifyInstance, destinati
 
 /** Moves files from `source` (a file or folder under DOWNLOADS_ROOT) into `destination`. Runs inside a job. */
 export async function runOrganize (app: FastifyInstance, job: Pick<JobHandle, 'signal' | 'progress' | 'setInverse'>, source: string, destination: string) {
-  const files = await collectFiles(await app.sandbox.recheck(source))
-  if (files.length === 0) throw new ToolError('There is nothing to organize: the download folder has no finished files.')
+  const skipped: SkippedEntry[] = []
+  const files = await collectFiles(await app.sandbox.recheck(source), skipped)
+  const links = skipped.length > 0 ? ` ${skipped.length} symbolic link(s) were left alone: links are never followed.` : ''
+  if (files.length === 0) throw new ToolError(`There is nothing to organize: the download folder has no finished files.${links}`)
   await app.sandbox.recheck(destination)
   await mkdir(destination, { recursive: true })
   const moves = await organizeFiles(files, destination, {
-    guard: abs => app.sandbox.recheck(abs),
+    guard: abs => app.sandbox.recheckEntry(abs),
     signal: job.signal,
     onFile: (done, total, name) => job.progress(Math.round(100 * done / total), name ? `Moving ${name} (${done + 1}/${total})` : 'Done'),
     onMoved: (m: OrganizeMove[]) => job.setInverse({ moves: m.map(x => ({ from: x.from, to: x.to })) })
   })
   return {
     destination: app.sandbox.display(destination),
-    files: moves.map(m => ({ from: app.sandbox.display(m.from), to: app.sandbox.display(m.to), sizeBytes: m.sizeBytes }))
+    files: moves.map(m => ({ from: app.sandbox.display(m.from), to: app.sandbox.display(m.to), sizeBytes: m.sizeBytes })),
+    skipped: skipped.map(s => ({ path: app.sandbox.display(s.path), reason: s.reason }))
   }
 }
 

@@ -43,6 +43,7 @@ export default function fixSubtitles (app: FastifyInstance) {
 
   async function preview (path: string, languages: string[] | undefined, signal: AbortSignal): Promise<BatchPreview> {
     const abs = await sandbox.resolve(path)
+    await sandbox.mustExist(abs, path)
     const files = await findMediaFiles(abs, f => f.toLowerCase().endsWith('.mkv'), signal)
     if (files.length === 0) throw new ToolError(`No MKV files under ${sandbox.display(abs)}. fix_subtitles only rewrites MKV files.`)
     return await previewBatch(sandbox, tools.ffprobe, files, planner(canonicalLanguages('languages', languages)), signal)

@@ -20,7 +20,8 @@ const inputSchema = Type.Object({
   action: Action,
   path: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: 'list: the folder (or file) to list, e.g. "tv/Show Name" or "downloads". Relative paths are under the media root; "downloads/..." is under the downloads root.' })),
   paths: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 4096 }), { minItems: 1, maxItems: 200, description: 'move: the files or folders to move; delete: the files or folders to delete. Same path forms as `path`.' })),
-  destination: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: 'move: an existing folder to move into (names are kept), or, for a single item, its full new path (the parent folder must exist).' })),
+  destination: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: 'move: an existing folder to move into (names are kept), or, for a single item, its full new path (the parent folder must exist; a file\'s new name keeps its extension).' })),
+  createFolder: Type.Boolean({ default: false, description: 'move: create destination as a new folder and move into it' }),
   recursive: Type.Boolean({ default: false, description: 'list: include everything below the folder, not just its direct contents' }),
   offset: Type.Integer({ minimum: 0, default: 0, description: 'list: how many entries to skip (paging)' }),
   limit: Type.Integer({ minimum: 1, maximum: 500, default: 100, description: 'list: page size' }),
@@ -87,7 +88,7 @@ export default function manageFiles (app: FastifyInstance) {
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-    guards: { paths: ['path', 'paths', 'destination'] },
+    guards: { paths: ['path'], entries: ['paths', 'destination'] },
     confirm: {
       required: args => args.action === 'delete',
       preview: async (args) => {
@@ -103,7 +104,9 @@ export default function manageFiles (app: FastifyInstance) {
     handler: async (args, ctx) => {
       switch (args.action) {
         case 'list': {
-          const abs = await sandbox.resolve(need(args.path, 'path', 'list'))
+          const input = need(args.path, 'path', 'list')
+          const abs = await sandbox.resolve(input)
+          await sandbox.mustExist(abs, input)
           const page = await listFolder(abs, { recursive: args.recursive, offset: args.offset, limit: args.limit, display: p => sandbox.display(p), signal: ctx.signal })
           return {
             data: { action: 'list', ...page },
@@ -111,7 +114,7 @@ export default function manageFiles (app: FastifyInstance) {
           }
         }
         case 'move': {
-          const moves = await planMoves(sandbox, need(args.paths, 'paths', 'move'), need(args.destination, 'destination', 'move'))
+          const moves = await planMoves(sandbox, need(args.paths, 'paths', 'move'), need(args.destination, 'destination', 'move'), { createFolder: args.createFolder })
           const what = moves.length === 1 ? sandbox.display(moves[0].from) : `${moves.length} items`
           const job = await startJobAndWait(app.jobs, ctx, {
             kind: JOB_KINDS.fileMove.kind,

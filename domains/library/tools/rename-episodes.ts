@@ -63,6 +63,9 @@ export default function renameEpisodes (app: FastifyInstance) {
     guards: { paths: ['path'], names: ['showName'] },
     handler: async (args, ctx) => {
       const dir = await sandbox.resolve(args.path)
+      if (!(await sandbox.mustExist(dir, args.path)).isDirectory()) {
+        throw new ToolError(`${args.path} is a file; rename_episodes takes a show folder (e.g. "tv/Show Name") or one of its season folders.`)
+      }
       const plan = await planEpisodeRenames(dir, { showName: args.showName, signal: ctx.signal })
       await sandbox.assertMutable(plan.showDir)
       const view = shown(plan)

@@ -56,6 +56,7 @@ export default function optimizeMedia (app: FastifyInstance) {
       return { keep: plan.keep, changes: plan.drop.map(s => `remove ${describeStream(s)}`) }
     }
     const abs = await sandbox.resolve(args.path)
+    await sandbox.mustExist(abs, args.path)
     const files = await findMediaFiles(abs, isRewritable, signal)
     if (files.length === 0) throw new ToolError(`No MKV or MP4 files under ${sandbox.display(abs)}.`)
     return await previewBatch(sandbox, tools.ffprobe, files, planner, signal)

@@ -1,0 +1,68 @@
+// Finding 9 (issue 12): a subfolder swapped for a symbolic link to a folder outside the roots in the middle of
+// a folder delete must not lead the delete outside. The swap is made from inside fs.promises.unlink (patched
+// through the builtin module's exports), i.e. after the delete has walked the folder and started removing
+// files: the worst moment short of the instant between a check and its syscall.
+import t from 'tap'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { createRequire, syncBuiltinESMExports } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { buildTestApp } from '../helpers/build.js'
+import { INTERNAL_PRINCIPAL } from '../../lib/principal.js'
+import type { ToolCallResult, ToolContext } from '../../plugins/tool-types.js'
+
+const require = createRequire(import.meta.url)
+const fsp = require('node:fs/promises') as typeof import('node:fs/promises')
+const realUnlink = fsp.unlink
+/** Runs once, on the first unlink of any file, before that unlink. */
+let onFirstUnlink: (() => void) | undefined
+fsp.unlink = async (p: Parameters<typeof realUnlink>[0]) => {
+  const swap = onFirstUnlink
+  onFirstUnlink = undefined
+  swap?.()
+  return await realUnlink(p)
+}
+syncBuiltinESMExports()
+t.teardown(() => { fsp.unlink = realUnlink; syncBuiltinESMExports() })
+
+const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
+const text = (r: ToolCallResult) => r.content.map(c => c.text).join('\n')
+
+function outsideFolder (t: { teardown: (fn: () => void) => void }) {
+  const dir = mkdtempSync(join(tmpdir(), 'msmcp-outside-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  mkdirSync(join(dir, 'keep'))
+  writeFileSync(join(dir, 'x.mkv'), 'outside data')
+  writeFileSync(join(dir, 'keep', 'y.mkv'), 'more outside data')
+  return dir
+}
+
+t.test('a subfolder swapped for a link to an outside folder mid-delete: nothing outside is deleted', async t => {
+  const { app, roots } = await buildTestApp(t)
+  const outside = outsideFolder(t)
+  const pkg = join(roots.downloads, 'Show.S01.1080p')
+  mkdirSync(join(pkg, 'sub', 'keep'), { recursive: true })
+  writeFileSync(join(pkg, 'a.mkv'), 'first')
+  writeFileSync(join(pkg, 'sub', 'x.mkv'), 'inside x')
+  writeFileSync(join(pkg, 'sub', 'keep', 'y.mkv'), 'inside y')
+
+  const args = { action: 'delete', paths: ['downloads/Show.S01.1080p'] }
+  const preview = await app.tools.call('manage_files', args, ctx)
+  const token = (preview.structuredContent as any)?.confirmation?.confirmToken
+  t.type(token, 'string', text(preview))
+
+  let swapped = false
+  onFirstUnlink = () => {
+    renameSync(join(pkg, 'sub'), join(roots.downloads, 'moved-away'))
+    symlinkSync(outside, join(pkg, 'sub'))
+    swapped = true
+  }
+  const done = await app.tools.call('manage_files', { ...args, confirmToken: token }, ctx)
+  t.ok(swapped, 'the subfolder was swapped during the delete')
+  t.ok(existsSync(join(outside, 'x.mkv')), 'the outside file survives')
+  t.ok(existsSync(join(outside, 'keep', 'y.mkv')), 'the outside subfolder survives')
+  t.same(readdirSync(outside).sort(), ['keep', 'x.mkv'])
+  t.ok(done.isError, 'the delete stops and says so')
+  t.match(text(done), /replaced by a symbolic link/)
+  t.notMatch(text(done), /internal error/)
+})
