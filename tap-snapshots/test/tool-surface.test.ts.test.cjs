@@ -259,11 +259,6 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
-      "required": [
-        "minSeverity",
-        "offset",
-        "limit"
-      ],
       "properties": {
         "sinceHours": {
           "minimum": 1,
@@ -277,22 +272,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "string"
         },
         "minSeverity": {
+          "type": "string",
+          "enum": [
+            "all",
+            "Warning",
+            "Error"
+          ],
           "default": "all",
-          "description": "Only entries of at least this severity: Warning (warnings and errors) or Error. With a filter, the newest 500 entries are searched.",
-          "anyOf": [
-            {
-              "const": "all",
-              "type": "string"
-            },
-            {
-              "const": "Warning",
-              "type": "string"
-            },
-            {
-              "const": "Error",
-              "type": "string"
-            }
-          ]
+          "description": "Only entries of at least this severity: Warning (warnings and errors) or Error. With a filter, the newest 500 entries are searched."
         },
         "offset": {
           "minimum": 0,
@@ -408,12 +395,6 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
-      "required": [
-        "types",
-        "offset",
-        "limit",
-        "includeOverview"
-      ],
       "properties": {
         "query": {
           "minLength": 1,
@@ -432,55 +413,20 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "description": "Item kinds to include (default Movie and Series). Episode and Season search every episode or season title; MusicAlbum, MusicArtist, Audio for music.",
           "type": "array",
           "items": {
-            "anyOf": [
-              {
-                "const": "Movie",
-                "type": "string"
-              },
-              {
-                "const": "Series",
-                "type": "string"
-              },
-              {
-                "const": "Season",
-                "type": "string"
-              },
-              {
-                "const": "Episode",
-                "type": "string"
-              },
-              {
-                "const": "MusicAlbum",
-                "type": "string"
-              },
-              {
-                "const": "MusicArtist",
-                "type": "string"
-              },
-              {
-                "const": "Audio",
-                "type": "string"
-              },
-              {
-                "const": "MusicVideo",
-                "type": "string"
-              },
-              {
-                "const": "Video",
-                "type": "string"
-              },
-              {
-                "const": "BoxSet",
-                "type": "string"
-              },
-              {
-                "const": "Book",
-                "type": "string"
-              },
-              {
-                "const": "Playlist",
-                "type": "string"
-              }
+            "type": "string",
+            "enum": [
+              "Movie",
+              "Series",
+              "Season",
+              "Episode",
+              "MusicAlbum",
+              "MusicArtist",
+              "Audio",
+              "MusicVideo",
+              "Video",
+              "BoxSet",
+              "Book",
+              "Playlist"
             ]
           }
         },
@@ -491,25 +437,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "string"
         },
         "sort": {
-          "description": "Order: name (A–Z), added (newest first), released (newest first), rating (best first). Default: best match with a query, else name.",
-          "anyOf": [
-            {
-              "const": "name",
-              "type": "string"
-            },
-            {
-              "const": "added",
-              "type": "string"
-            },
-            {
-              "const": "released",
-              "type": "string"
-            },
-            {
-              "const": "rating",
-              "type": "string"
-            }
-          ]
+          "type": "string",
+          "enum": [
+            "name",
+            "added",
+            "released",
+            "rating"
+          ],
+          "description": "Order: name (A–Z), added (newest first), released (newest first), rating (best first). Default: best match with a query, else name."
         },
         "offset": {
           "minimum": 0,
@@ -668,9 +603,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "additionalProperties": false,
       "type": "object",
       "required": [
-        "seriesId",
-        "offset",
-        "limit"
+        "seriesId"
       ],
       "properties": {
         "seriesId": {
@@ -943,26 +876,17 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "additionalProperties": false,
       "type": "object",
       "required": [
-        "action",
-        "replaceMetadata"
+        "action"
       ],
       "properties": {
         "action": {
-          "description": "scan: rescan every library for new, changed and removed files. create: add a library over a folder (needs name, path, collectionType). refresh: re-read metadata and images of one item (needs itemId).",
-          "anyOf": [
-            {
-              "const": "scan",
-              "type": "string"
-            },
-            {
-              "const": "create",
-              "type": "string"
-            },
-            {
-              "const": "refresh",
-              "type": "string"
-            }
-          ]
+          "type": "string",
+          "enum": [
+            "scan",
+            "create",
+            "refresh"
+          ],
+          "description": "scan: rescan every library for new, changed and removed files. create: add a library over a folder (needs name, path, collectionType). refresh: re-read metadata and images of one item (needs itemId)."
         },
         "name": {
           "minLength": 1,
@@ -977,25 +901,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "string"
         },
         "collectionType": {
-          "description": "create: what the folder holds — movies, tvshows (series and anime), music, or mixed",
-          "anyOf": [
-            {
-              "const": "movies",
-              "type": "string"
-            },
-            {
-              "const": "tvshows",
-              "type": "string"
-            },
-            {
-              "const": "music",
-              "type": "string"
-            },
-            {
-              "const": "mixed",
-              "type": "string"
-            }
-          ]
+          "type": "string",
+          "enum": [
+            "movies",
+            "tvshows",
+            "music",
+            "mixed"
+          ],
+          "description": "create: what the folder holds — movies, tvshows (series and anime), music, or mixed"
         },
         "itemId": {
           "pattern": "^(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$",
@@ -1101,33 +1014,18 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "additionalProperties": false,
       "type": "object",
       "required": [
-        "action",
-        "recursive",
-        "offset",
-        "limit",
-        "waitSeconds"
+        "action"
       ],
       "properties": {
         "action": {
-          "description": "list: page through a folder; move: move files/folders (never overwrites, undoable); delete: remove files/folders (preview + confirmToken); undo: revert a finished move or rename job",
-          "anyOf": [
-            {
-              "const": "list",
-              "type": "string"
-            },
-            {
-              "const": "move",
-              "type": "string"
-            },
-            {
-              "const": "delete",
-              "type": "string"
-            },
-            {
-              "const": "undo",
-              "type": "string"
-            }
-          ]
+          "type": "string",
+          "enum": [
+            "list",
+            "move",
+            "delete",
+            "undo"
+          ],
+          "description": "list: page through a folder; move: move files/folders (never overwrites, undoable); delete: remove files/folders (preview + confirmToken); undo: revert a finished move or rename job"
         },
         "path": {
           "minLength": 1,
@@ -1367,9 +1265,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "additionalProperties": false,
       "type": "object",
       "required": [
-        "path",
-        "dryRun",
-        "waitSeconds"
+        "path"
       ],
       "properties": {
         "path": {
@@ -1544,9 +1440,6 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
-      "required": [
-        "kind"
-      ],
       "properties": {
         "title": {
           "minLength": 1,
@@ -1555,22 +1448,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "string"
         },
         "kind": {
+          "type": "string",
+          "enum": [
+            "any",
+            "series",
+            "movie"
+          ],
           "default": "any",
-          "description": "Restrict the title lookup to series or movies",
-          "anyOf": [
-            {
-              "const": "any",
-              "type": "string"
-            },
-            {
-              "const": "series",
-              "type": "string"
-            },
-            {
-              "const": "movie",
-              "type": "string"
-            }
-          ]
+          "description": "Restrict the title lookup to series or movies"
         }
       }
     },
@@ -1836,8 +1721,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "additionalProperties": false,
       "type": "object",
       "required": [
-        "path",
-        "waitSeconds"
+        "path"
       ],
       "properties": {
         "path": {
@@ -2000,11 +1884,6 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
-      "required": [
-        "offset",
-        "limit",
-        "searchForMissing"
-      ],
       "properties": {
         "term": {
           "minLength": 1,
@@ -2044,62 +1923,28 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "string"
         },
         "monitor": {
-          "description": "Which episodes to monitor for addTvdbId (default \\"all\\" when adding)",
-          "anyOf": [
-            {
-              "const": "all",
-              "type": "string"
-            },
-            {
-              "const": "future",
-              "type": "string"
-            },
-            {
-              "const": "missing",
-              "type": "string"
-            },
-            {
-              "const": "existing",
-              "type": "string"
-            },
-            {
-              "const": "firstSeason",
-              "type": "string"
-            },
-            {
-              "const": "lastSeason",
-              "type": "string"
-            },
-            {
-              "const": "pilot",
-              "type": "string"
-            },
-            {
-              "const": "recent",
-              "type": "string"
-            },
-            {
-              "const": "none",
-              "type": "string"
-            }
-          ]
+          "type": "string",
+          "enum": [
+            "all",
+            "future",
+            "missing",
+            "existing",
+            "firstSeason",
+            "lastSeason",
+            "pilot",
+            "recent",
+            "none"
+          ],
+          "description": "Which episodes to monitor for addTvdbId (default \\"all\\" when adding)"
         },
         "seriesType": {
-          "description": "Episode numbering for addTvdbId (default: the catalogue's)",
-          "anyOf": [
-            {
-              "const": "standard",
-              "type": "string"
-            },
-            {
-              "const": "daily",
-              "type": "string"
-            },
-            {
-              "const": "anime",
-              "type": "string"
-            }
-          ]
+          "type": "string",
+          "enum": [
+            "standard",
+            "daily",
+            "anime"
+          ],
+          "description": "Episode numbering for addTvdbId (default: the catalogue's)"
         },
         "seasonFolder": {
           "description": "Use Season NN folders (default true when adding)",
@@ -2237,17 +2082,12 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           ],
           "properties": {
             "action": {
-              "description": "added: new in the library; updated: it was already there and its options were changed",
-              "anyOf": [
-                {
-                  "const": "added",
-                  "type": "string"
-                },
-                {
-                  "const": "updated",
-                  "type": "string"
-                }
-              ]
+              "type": "string",
+              "enum": [
+                "added",
+                "updated"
+              ],
+              "description": "added: new in the library; updated: it was already there and its options were changed"
             },
             "seriesId": {
               "description": "Id in the series manager",
@@ -2311,47 +2151,20 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
-      "required": [
-        "view",
-        "idType",
-        "days",
-        "offset",
-        "limit"
-      ],
       "properties": {
         "view": {
+          "type": "string",
+          "enum": [
+            "library",
+            "series",
+            "season",
+            "calendar",
+            "missing",
+            "queue",
+            "history"
+          ],
           "default": "library",
-          "description": "library: series in the library (filter with term); series: the seasons of one series (needs id); season: the episodes of one season (needs id and seasonNumber); calendar: episodes airing from startDate for days; missing: monitored aired episodes without a file; queue: downloads in progress; history: grabs, imports and failures (queue, history and missing take an optional id to narrow to one series)",
-          "anyOf": [
-            {
-              "const": "library",
-              "type": "string"
-            },
-            {
-              "const": "series",
-              "type": "string"
-            },
-            {
-              "const": "season",
-              "type": "string"
-            },
-            {
-              "const": "calendar",
-              "type": "string"
-            },
-            {
-              "const": "missing",
-              "type": "string"
-            },
-            {
-              "const": "queue",
-              "type": "string"
-            },
-            {
-              "const": "history",
-              "type": "string"
-            }
-          ]
+          "description": "library: series in the library (filter with term); series: the seasons of one series (needs id); season: the episodes of one season (needs id and seasonNumber); calendar: episodes airing from startDate for days; missing: monitored aired episodes without a file; queue: downloads in progress; history: grabs, imports and failures (queue, history and missing take an optional id to narrow to one series)"
         },
         "id": {
           "minimum": 1,
@@ -2360,22 +2173,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "integer"
         },
         "idType": {
+          "type": "string",
+          "enum": [
+            "auto",
+            "seriesId",
+            "tvdbId"
+          ],
           "default": "auto",
-          "description": "How to read id: \\"seriesId\\" (the manager's id), \\"tvdbId\\" (TVDB), or \\"auto\\" (whichever matches; refused if both match different series)",
-          "anyOf": [
-            {
-              "const": "auto",
-              "type": "string"
-            },
-            {
-              "const": "seriesId",
-              "type": "string"
-            },
-            {
-              "const": "tvdbId",
-              "type": "string"
-            }
-          ]
+          "description": "How to read id: \\"seriesId\\" (the manager's id), \\"tvdbId\\" (TVDB), or \\"auto\\" (whichever matches; refused if both match different series)"
         },
         "seasonNumber": {
           "minimum": 0,
@@ -2948,10 +2753,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "additionalProperties": false,
       "type": "object",
       "required": [
-        "id",
-        "idType",
-        "deleteFiles",
-        "addImportListExclusion"
+        "id"
       ],
       "properties": {
         "id": {
@@ -2961,22 +2763,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "integer"
         },
         "idType": {
+          "type": "string",
+          "enum": [
+            "auto",
+            "seriesId",
+            "tvdbId"
+          ],
           "default": "auto",
-          "description": "How to read id: \\"seriesId\\" (the manager's id), \\"tvdbId\\" (TVDB), or \\"auto\\" (whichever matches; refused if both match different series)",
-          "anyOf": [
-            {
-              "const": "auto",
-              "type": "string"
-            },
-            {
-              "const": "seriesId",
-              "type": "string"
-            },
-            {
-              "const": "tvdbId",
-              "type": "string"
-            }
-          ]
+          "description": "How to read id: \\"seriesId\\" (the manager's id), \\"tvdbId\\" (TVDB), or \\"auto\\" (whichever matches; refused if both match different series)"
         },
         "deleteFiles": {
           "default": false,
@@ -3108,11 +2902,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "type": "object",
       "required": [
         "id",
-        "idType",
-        "seasonNumber",
-        "includeRejected",
-        "offset",
-        "limit"
+        "seasonNumber"
       ],
       "properties": {
         "id": {
@@ -3122,22 +2912,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "integer"
         },
         "idType": {
+          "type": "string",
+          "enum": [
+            "auto",
+            "seriesId",
+            "tvdbId"
+          ],
           "default": "auto",
-          "description": "How to read id: \\"seriesId\\" (the manager's id), \\"tvdbId\\" (TVDB), or \\"auto\\" (whichever matches; refused if both match different series)",
-          "anyOf": [
-            {
-              "const": "auto",
-              "type": "string"
-            },
-            {
-              "const": "seriesId",
-              "type": "string"
-            },
-            {
-              "const": "tvdbId",
-              "type": "string"
-            }
-          ]
+          "description": "How to read id: \\"seriesId\\" (the manager's id), \\"tvdbId\\" (TVDB), or \\"auto\\" (whichever matches; refused if both match different series)"
         },
         "seasonNumber": {
           "minimum": 0,
@@ -3372,9 +3154,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "required": [
         "guid",
         "indexerId",
-        "replaceExisting",
         "id",
-        "idType",
         "seasonNumber"
       ],
       "properties": {
@@ -3401,22 +3181,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "integer"
         },
         "idType": {
+          "type": "string",
+          "enum": [
+            "auto",
+            "seriesId",
+            "tvdbId"
+          ],
           "default": "auto",
-          "description": "How to read id: \\"seriesId\\" (the manager's id), \\"tvdbId\\" (TVDB), or \\"auto\\" (whichever matches; refused if both match different series)",
-          "anyOf": [
-            {
-              "const": "auto",
-              "type": "string"
-            },
-            {
-              "const": "seriesId",
-              "type": "string"
-            },
-            {
-              "const": "tvdbId",
-              "type": "string"
-            }
-          ]
+          "description": "How to read id: \\"seriesId\\" (the manager's id), \\"tvdbId\\" (TVDB), or \\"auto\\" (whichever matches; refused if both match different series)"
         },
         "seasonNumber": {
           "minimum": 0,
@@ -3698,10 +3470,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "additionalProperties": false,
       "type": "object",
       "required": [
-        "path",
-        "idType",
-        "importMode",
-        "waitSeconds"
+        "path"
       ],
       "properties": {
         "path": {
@@ -3717,22 +3486,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "integer"
         },
         "idType": {
+          "type": "string",
+          "enum": [
+            "auto",
+            "seriesId",
+            "tvdbId"
+          ],
           "default": "auto",
-          "description": "How to read id: \\"seriesId\\" (the manager's id), \\"tvdbId\\" (TVDB), or \\"auto\\" (whichever matches; refused if both match different series)",
-          "anyOf": [
-            {
-              "const": "auto",
-              "type": "string"
-            },
-            {
-              "const": "seriesId",
-              "type": "string"
-            },
-            {
-              "const": "tvdbId",
-              "type": "string"
-            }
-          ]
+          "description": "How to read id: \\"seriesId\\" (the manager's id), \\"tvdbId\\" (TVDB), or \\"auto\\" (whichever matches; refused if both match different series)"
         },
         "seasonNumber": {
           "minimum": 0,
@@ -3747,22 +3508,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "integer"
         },
         "importMode": {
+          "type": "string",
+          "enum": [
+            "auto",
+            "move",
+            "copy"
+          ],
           "default": "auto",
-          "description": "move: move the file into the library; copy: hardlink it (or copy when the library is on another disk) so a torrent that is still seeding keeps its file; auto: the manager decides (copy for torrents it grabbed, else move)",
-          "anyOf": [
-            {
-              "const": "auto",
-              "type": "string"
-            },
-            {
-              "const": "move",
-              "type": "string"
-            },
-            {
-              "const": "copy",
-              "type": "string"
-            }
-          ]
+          "description": "move: move the file into the library; copy: hardlink it (or copy when the library is on another disk) so a torrent that is still seeding keeps its file; auto: the manager decides (copy for torrents it grabbed, else move)"
         },
         "waitSeconds": {
           "minimum": 1,
@@ -3919,10 +3672,6 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
-      "required": [
-        "idType",
-        "waitSeconds"
-      ],
       "properties": {
         "id": {
           "minimum": 1,
@@ -3931,22 +3680,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "integer"
         },
         "idType": {
+          "type": "string",
+          "enum": [
+            "auto",
+            "seriesId",
+            "tvdbId"
+          ],
           "default": "auto",
-          "description": "How to read id: \\"seriesId\\" (the manager's id), \\"tvdbId\\" (TVDB), or \\"auto\\" (whichever matches; refused if both match different series)",
-          "anyOf": [
-            {
-              "const": "auto",
-              "type": "string"
-            },
-            {
-              "const": "seriesId",
-              "type": "string"
-            },
-            {
-              "const": "tvdbId",
-              "type": "string"
-            }
-          ]
+          "description": "How to read id: \\"seriesId\\" (the manager's id), \\"tvdbId\\" (TVDB), or \\"auto\\" (whichever matches; refused if both match different series)"
         },
         "waitSeconds": {
           "minimum": 0,
@@ -4046,11 +3787,6 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
-      "required": [
-        "offset",
-        "limit",
-        "searchForMovie"
-      ],
       "properties": {
         "term": {
           "minLength": 1,
@@ -4090,38 +3826,22 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "string"
         },
         "monitor": {
-          "description": "What to monitor for addTmdbId (default \\"movieOnly\\" when adding)",
-          "anyOf": [
-            {
-              "const": "movieOnly",
-              "type": "string"
-            },
-            {
-              "const": "movieAndCollection",
-              "type": "string"
-            },
-            {
-              "const": "none",
-              "type": "string"
-            }
-          ]
+          "type": "string",
+          "enum": [
+            "movieOnly",
+            "movieAndCollection",
+            "none"
+          ],
+          "description": "What to monitor for addTmdbId (default \\"movieOnly\\" when adding)"
         },
         "minimumAvailability": {
-          "description": "When to start looking for releases (default \\"released\\" when adding)",
-          "anyOf": [
-            {
-              "const": "announced",
-              "type": "string"
-            },
-            {
-              "const": "inCinemas",
-              "type": "string"
-            },
-            {
-              "const": "released",
-              "type": "string"
-            }
-          ]
+          "type": "string",
+          "enum": [
+            "announced",
+            "inCinemas",
+            "released"
+          ],
+          "description": "When to start looking for releases (default \\"released\\" when adding)"
         },
         "tags": {
           "maxItems": 10,
@@ -4255,17 +3975,12 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           ],
           "properties": {
             "action": {
-              "description": "added: new in the library; updated: it was already there and its options were changed",
-              "anyOf": [
-                {
-                  "const": "added",
-                  "type": "string"
-                },
-                {
-                  "const": "updated",
-                  "type": "string"
-                }
-              ]
+              "type": "string",
+              "enum": [
+                "added",
+                "updated"
+              ],
+              "description": "added: new in the library; updated: it was already there and its options were changed"
             },
             "movieId": {
               "description": "Id in the movie manager",
@@ -4329,43 +4044,19 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
-      "required": [
-        "view",
-        "idType",
-        "days",
-        "offset",
-        "limit"
-      ],
       "properties": {
         "view": {
+          "type": "string",
+          "enum": [
+            "library",
+            "movie",
+            "calendar",
+            "missing",
+            "queue",
+            "history"
+          ],
           "default": "library",
-          "description": "library: movies in the library (filter with term, or hasFile); movie: one movie with its file (needs id); calendar: cinema and digital releases from startDate for days; missing: monitored released movies without a file; queue: downloads in progress; history: grabs, imports and failures (queue and history take an optional id to narrow to one movie)",
-          "anyOf": [
-            {
-              "const": "library",
-              "type": "string"
-            },
-            {
-              "const": "movie",
-              "type": "string"
-            },
-            {
-              "const": "calendar",
-              "type": "string"
-            },
-            {
-              "const": "missing",
-              "type": "string"
-            },
-            {
-              "const": "queue",
-              "type": "string"
-            },
-            {
-              "const": "history",
-              "type": "string"
-            }
-          ]
+          "description": "library: movies in the library (filter with term, or hasFile); movie: one movie with its file (needs id); calendar: cinema and digital releases from startDate for days; missing: monitored released movies without a file; queue: downloads in progress; history: grabs, imports and failures (queue and history take an optional id to narrow to one movie)"
         },
         "id": {
           "minimum": 1,
@@ -4374,22 +4065,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "integer"
         },
         "idType": {
+          "type": "string",
+          "enum": [
+            "auto",
+            "movieId",
+            "tmdbId"
+          ],
           "default": "auto",
-          "description": "How to read id: \\"movieId\\" (the manager's id), \\"tmdbId\\" (TMDB), or \\"auto\\" (whichever matches; refused if both match different movies)",
-          "anyOf": [
-            {
-              "const": "auto",
-              "type": "string"
-            },
-            {
-              "const": "movieId",
-              "type": "string"
-            },
-            {
-              "const": "tmdbId",
-              "type": "string"
-            }
-          ]
+          "description": "How to read id: \\"movieId\\" (the manager's id), \\"tmdbId\\" (TMDB), or \\"auto\\" (whichever matches; refused if both match different movies)"
         },
         "term": {
           "minLength": 1,
@@ -4760,10 +4443,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "additionalProperties": false,
       "type": "object",
       "required": [
-        "id",
-        "idType",
-        "deleteFiles",
-        "addImportExclusion"
+        "id"
       ],
       "properties": {
         "id": {
@@ -4773,22 +4453,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "integer"
         },
         "idType": {
+          "type": "string",
+          "enum": [
+            "auto",
+            "movieId",
+            "tmdbId"
+          ],
           "default": "auto",
-          "description": "How to read id: \\"movieId\\" (the manager's id), \\"tmdbId\\" (TMDB), or \\"auto\\" (whichever matches; refused if both match different movies)",
-          "anyOf": [
-            {
-              "const": "auto",
-              "type": "string"
-            },
-            {
-              "const": "movieId",
-              "type": "string"
-            },
-            {
-              "const": "tmdbId",
-              "type": "string"
-            }
-          ]
+          "description": "How to read id: \\"movieId\\" (the manager's id), \\"tmdbId\\" (TMDB), or \\"auto\\" (whichever matches; refused if both match different movies)"
         },
         "deleteFiles": {
           "default": false,
@@ -4924,11 +4596,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "additionalProperties": false,
       "type": "object",
       "required": [
-        "id",
-        "idType",
-        "includeRejected",
-        "offset",
-        "limit"
+        "id"
       ],
       "properties": {
         "id": {
@@ -4938,22 +4606,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "integer"
         },
         "idType": {
+          "type": "string",
+          "enum": [
+            "auto",
+            "movieId",
+            "tmdbId"
+          ],
           "default": "auto",
-          "description": "How to read id: \\"movieId\\" (the manager's id), \\"tmdbId\\" (TMDB), or \\"auto\\" (whichever matches; refused if both match different movies)",
-          "anyOf": [
-            {
-              "const": "auto",
-              "type": "string"
-            },
-            {
-              "const": "movieId",
-              "type": "string"
-            },
-            {
-              "const": "tmdbId",
-              "type": "string"
-            }
-          ]
+          "description": "How to read id: \\"movieId\\" (the manager's id), \\"tmdbId\\" (TMDB), or \\"auto\\" (whichever matches; refused if both match different movies)"
         },
         "includeRejected": {
           "default": true,
@@ -5163,9 +4823,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "required": [
         "guid",
         "indexerId",
-        "replaceExisting",
-        "id",
-        "idType"
+        "id"
       ],
       "properties": {
         "guid": {
@@ -5191,22 +4849,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "integer"
         },
         "idType": {
+          "type": "string",
+          "enum": [
+            "auto",
+            "movieId",
+            "tmdbId"
+          ],
           "default": "auto",
-          "description": "How to read id: \\"movieId\\" (the manager's id), \\"tmdbId\\" (TMDB), or \\"auto\\" (whichever matches; refused if both match different movies)",
-          "anyOf": [
-            {
-              "const": "auto",
-              "type": "string"
-            },
-            {
-              "const": "movieId",
-              "type": "string"
-            },
-            {
-              "const": "tmdbId",
-              "type": "string"
-            }
-          ]
+          "description": "How to read id: \\"movieId\\" (the manager's id), \\"tmdbId\\" (TMDB), or \\"auto\\" (whichever matches; refused if both match different movies)"
         },
         "confirmToken": {
           "minLength": 16,
@@ -5463,10 +5113,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "additionalProperties": false,
       "type": "object",
       "required": [
-        "path",
-        "idType",
-        "importMode",
-        "waitSeconds"
+        "path"
       ],
       "properties": {
         "path": {
@@ -5482,40 +5129,24 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "integer"
         },
         "idType": {
+          "type": "string",
+          "enum": [
+            "auto",
+            "movieId",
+            "tmdbId"
+          ],
           "default": "auto",
-          "description": "How to read id: \\"movieId\\" (the manager's id), \\"tmdbId\\" (TMDB), or \\"auto\\" (whichever matches; refused if both match different movies)",
-          "anyOf": [
-            {
-              "const": "auto",
-              "type": "string"
-            },
-            {
-              "const": "movieId",
-              "type": "string"
-            },
-            {
-              "const": "tmdbId",
-              "type": "string"
-            }
-          ]
+          "description": "How to read id: \\"movieId\\" (the manager's id), \\"tmdbId\\" (TMDB), or \\"auto\\" (whichever matches; refused if both match different movies)"
         },
         "importMode": {
+          "type": "string",
+          "enum": [
+            "auto",
+            "move",
+            "copy"
+          ],
           "default": "auto",
-          "description": "move: move the file into the library; copy: hardlink it (or copy when the library is on another disk) so a torrent that is still seeding keeps its file; auto: the manager decides (copy for torrents it grabbed, else move)",
-          "anyOf": [
-            {
-              "const": "auto",
-              "type": "string"
-            },
-            {
-              "const": "move",
-              "type": "string"
-            },
-            {
-              "const": "copy",
-              "type": "string"
-            }
-          ]
+          "description": "move: move the file into the library; copy: hardlink it (or copy when the library is on another disk) so a torrent that is still seeding keeps its file; auto: the manager decides (copy for torrents it grabbed, else move)"
         },
         "waitSeconds": {
           "minimum": 1,
@@ -5667,10 +5298,6 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
-      "required": [
-        "idType",
-        "waitSeconds"
-      ],
       "properties": {
         "id": {
           "minimum": 1,
@@ -5679,22 +5306,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "integer"
         },
         "idType": {
+          "type": "string",
+          "enum": [
+            "auto",
+            "movieId",
+            "tmdbId"
+          ],
           "default": "auto",
-          "description": "How to read id: \\"movieId\\" (the manager's id), \\"tmdbId\\" (TMDB), or \\"auto\\" (whichever matches; refused if both match different movies)",
-          "anyOf": [
-            {
-              "const": "auto",
-              "type": "string"
-            },
-            {
-              "const": "movieId",
-              "type": "string"
-            },
-            {
-              "const": "tmdbId",
-              "type": "string"
-            }
-          ]
+          "description": "How to read id: \\"movieId\\" (the manager's id), \\"tmdbId\\" (TMDB), or \\"auto\\" (whichever matches; refused if both match different movies)"
         },
         "waitSeconds": {
           "minimum": 0,
@@ -5796,8 +5415,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "type": "object",
       "required": [
         "name",
-        "links",
-        "destination"
+        "links"
       ],
       "properties": {
         "name": {
@@ -5819,18 +5437,13 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           }
         },
         "destination": {
+          "type": "string",
+          "enum": [
+            "queue",
+            "collector"
+          ],
           "default": "queue",
-          "description": "queue: start downloading; collector: only collect the links for later",
-          "anyOf": [
-            {
-              "const": "queue",
-              "type": "string"
-            },
-            {
-              "const": "collector",
-              "type": "string"
-            }
-          ]
+          "description": "queue: start downloading; collector: only collect the links for later"
         }
       }
     },
@@ -5878,29 +5491,16 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
-      "required": [
-        "action",
-        "offset",
-        "limit"
-      ],
       "properties": {
         "action": {
+          "type": "string",
+          "enum": [
+            "queue",
+            "finished",
+            "organize"
+          ],
           "default": "queue",
-          "description": "queue: what is downloading or waiting (both downloaders); finished: completed direct-download packages; organize: move a finished package's files into a library folder (needs packageId and destination; runs as a job)",
-          "anyOf": [
-            {
-              "const": "queue",
-              "type": "string"
-            },
-            {
-              "const": "finished",
-              "type": "string"
-            },
-            {
-              "const": "organize",
-              "type": "string"
-            }
-          ]
+          "description": "queue: what is downloading or waiting (both downloaders); finished: completed direct-download packages; organize: move a finished package's files into a library folder (needs packageId and destination; runs as a job)"
         },
         "packageId": {
           "minimum": 1,
@@ -6111,8 +5711,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "additionalProperties": false,
       "type": "object",
       "required": [
-        "url",
-        "method"
+        "url"
       ],
       "properties": {
         "url": {
@@ -6122,22 +5721,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "string"
         },
         "method": {
+          "type": "string",
+          "enum": [
+            "auto",
+            "video",
+            "file"
+          ],
           "default": "auto",
-          "description": "video: extract the video from the page (yt-dlp); file: download the URL as is (aria2); auto: video for video sites and pages, file for links ending in a file extension",
-          "anyOf": [
-            {
-              "const": "auto",
-              "type": "string"
-            },
-            {
-              "const": "video",
-              "type": "string"
-            },
-            {
-              "const": "file",
-              "type": "string"
-            }
-          ]
+          "description": "video: extract the video from the page (yt-dlp); file: download the URL as is (aria2); auto: video for video sites and pages, file for links ending in a file extension"
         },
         "destination": {
           "minLength": 1,
@@ -6215,55 +5806,27 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
-      "required": [
-        "action",
-        "source",
-        "ids",
-        "deleteFiles",
-        "blocklist",
-        "offset",
-        "limit"
-      ],
       "properties": {
         "action": {
+          "type": "string",
+          "enum": [
+            "list",
+            "cancel",
+            "purge_duplicates"
+          ],
           "default": "list",
-          "description": "list: show queue items and torrents with their ids; cancel: remove the items named in ids; purge_duplicates: remove duplicate downloads of the same episode, movie or torrent, keeping the most advanced one. cancel and purge_duplicates need confirmation",
-          "anyOf": [
-            {
-              "const": "list",
-              "type": "string"
-            },
-            {
-              "const": "cancel",
-              "type": "string"
-            },
-            {
-              "const": "purge_duplicates",
-              "type": "string"
-            }
-          ]
+          "description": "list: show queue items and torrents with their ids; cancel: remove the items named in ids; purge_duplicates: remove duplicate downloads of the same episode, movie or torrent, keeping the most advanced one. cancel and purge_duplicates need confirmation"
         },
         "source": {
+          "type": "string",
+          "enum": [
+            "all",
+            "series",
+            "movies",
+            "torrents"
+          ],
           "default": "all",
-          "description": "Which queues to look at",
-          "anyOf": [
-            {
-              "const": "all",
-              "type": "string"
-            },
-            {
-              "const": "series",
-              "type": "string"
-            },
-            {
-              "const": "movies",
-              "type": "string"
-            },
-            {
-              "const": "torrents",
-              "type": "string"
-            }
-          ]
+          "description": "Which queues to look at"
         },
         "ids": {
           "maxItems": 100,
@@ -6512,25 +6075,16 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "type": "object",
       "required": [
         "action",
-        "path",
-        "audioLanguages",
-        "subtitleLanguages",
-        "keepUndetermined",
-        "waitSeconds"
+        "path"
       ],
       "properties": {
         "action": {
-          "description": "analyze: list each file's tracks and what strip would remove (read-only). strip: remove the unwanted tracks (preview + confirmToken, then a background job).",
-          "anyOf": [
-            {
-              "const": "analyze",
-              "type": "string"
-            },
-            {
-              "const": "strip",
-              "type": "string"
-            }
-          ]
+          "type": "string",
+          "enum": [
+            "analyze",
+            "strip"
+          ],
+          "description": "analyze: list each file's tracks and what strip would remove (read-only). strip: remove the unwanted tracks (preview + confirmToken, then a background job)."
         },
         "path": {
           "minLength": 1,
@@ -6745,10 +6299,6 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
-      "required": [
-        "categories",
-        "olderThanHours"
-      ],
       "properties": {
         "categories": {
           "minItems": 1,
@@ -6763,27 +6313,13 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "description": "What to clean: temp (this server's leftover partial files), orphanedTorrents (torrents whose data no longer exists; data is not touched), downloadLeftovers (old items in the downloads folder that no torrent, download package or manager refers to), caches (start the media server's own cache and transcode cleanup tasks), ghostEntries (series/movies the managers list although their folder and files are gone; the entry is removed, never files)",
           "type": "array",
           "items": {
-            "anyOf": [
-              {
-                "const": "temp",
-                "type": "string"
-              },
-              {
-                "const": "orphanedTorrents",
-                "type": "string"
-              },
-              {
-                "const": "downloadLeftovers",
-                "type": "string"
-              },
-              {
-                "const": "caches",
-                "type": "string"
-              },
-              {
-                "const": "ghostEntries",
-                "type": "string"
-              }
+            "type": "string",
+            "enum": [
+              "temp",
+              "orphanedTorrents",
+              "downloadLeftovers",
+              "caches",
+              "ghostEntries"
             ]
           }
         },
@@ -6942,12 +6478,6 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
-      "required": [
-        "status",
-        "mine",
-        "offset",
-        "limit"
-      ],
       "properties": {
         "id": {
           "pattern": "^[A-Za-z0-9_-]{8,64}$",
@@ -6955,46 +6485,20 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "string"
         },
         "status": {
+          "type": "string",
+          "enum": [
+            "all",
+            "active",
+            "finished",
+            "queued",
+            "running",
+            "succeeded",
+            "failed",
+            "cancelled",
+            "interrupted"
+          ],
           "default": "all",
-          "description": "List only jobs in this state: active (queued or running), finished (any end state), one exact status, or all. Ignored with id.",
-          "anyOf": [
-            {
-              "const": "all",
-              "type": "string"
-            },
-            {
-              "const": "active",
-              "type": "string"
-            },
-            {
-              "const": "finished",
-              "type": "string"
-            },
-            {
-              "const": "queued",
-              "type": "string"
-            },
-            {
-              "const": "running",
-              "type": "string"
-            },
-            {
-              "const": "succeeded",
-              "type": "string"
-            },
-            {
-              "const": "failed",
-              "type": "string"
-            },
-            {
-              "const": "cancelled",
-              "type": "string"
-            },
-            {
-              "const": "interrupted",
-              "type": "string"
-            }
-          ]
+          "description": "List only jobs in this state: active (queued or running), finished (any end state), one exact status, or all. Ignored with id."
         },
         "kind": {
           "minLength": 1,
@@ -7062,33 +6566,16 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                 "type": "string"
               },
               "status": {
-                "description": "queued (waiting for a slot), running, succeeded, failed, cancelled, or interrupted (the server stopped while it was queued or running; it will not resume)",
-                "anyOf": [
-                  {
-                    "const": "queued",
-                    "type": "string"
-                  },
-                  {
-                    "const": "running",
-                    "type": "string"
-                  },
-                  {
-                    "const": "succeeded",
-                    "type": "string"
-                  },
-                  {
-                    "const": "failed",
-                    "type": "string"
-                  },
-                  {
-                    "const": "cancelled",
-                    "type": "string"
-                  },
-                  {
-                    "const": "interrupted",
-                    "type": "string"
-                  }
-                ]
+                "type": "string",
+                "enum": [
+                  "queued",
+                  "running",
+                  "succeeded",
+                  "failed",
+                  "cancelled",
+                  "interrupted"
+                ],
+                "description": "queued (waiting for a slot), running, succeeded, failed, cancelled, or interrupted (the server stopped while it was queued or running; it will not resume)"
               },
               "message": {
                 "description": "Latest status message, for a person to read",
