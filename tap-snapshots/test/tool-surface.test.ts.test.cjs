@@ -134,8 +134,8 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
             "usedPercent": {
               "minimum": 0,
               "maximum": 100,
-              "description": "Used share of the filesystem",
-              "type": "number"
+              "description": "Used share as df shows it: used / (used + available), rounded up",
+              "type": "integer"
             }
           }
         },
