@@ -2164,7 +2164,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
             "history"
           ],
           "default": "library",
-          "description": "library: series in the library (filter with term); series: the seasons of one series (needs id); season: the episodes of one season (needs id and seasonNumber); calendar: episodes airing from startDate for days; missing: monitored aired episodes without a file; queue: downloads in progress; history: grabs, imports and failures (queue, history and missing take an optional id to narrow to one series)"
+          "description": "library: series in the library (filter with term); series: the seasons of one series (needs id or term); season: the episodes of one season (needs id or term, and seasonNumber); calendar: episodes airing from startDate for days; missing: monitored aired episodes without a file; queue: downloads in progress; history: grabs, imports and failures (every view but library narrows to one series by id or term)"
         },
         "id": {
           "minimum": 1,
@@ -2191,7 +2191,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
         "term": {
           "minLength": 1,
           "maxLength": 200,
-          "description": "For view \\"library\\": only titles containing this text",
+          "description": "Title text. View \\"library\\": only titles containing it; every other view: narrows to the one title containing it (instead of id)",
           "type": "string"
         },
         "startDate": {
@@ -2202,8 +2202,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
         "days": {
           "minimum": 1,
           "maximum": 90,
-          "default": 7,
-          "description": "For view \\"calendar\\": how many days to cover",
+          "description": "For view \\"calendar\\": how many days to cover (default 7)",
           "type": "integer"
         },
         "offset": {
@@ -4056,7 +4055,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
             "history"
           ],
           "default": "library",
-          "description": "library: movies in the library (filter with term, or hasFile); movie: one movie with its file (needs id); calendar: cinema and digital releases from startDate for days; missing: monitored released movies without a file; queue: downloads in progress; history: grabs, imports and failures (queue and history take an optional id to narrow to one movie)"
+          "description": "library: movies in the library (filter with term, or hasFile); movie: one movie with its file (needs id or term); calendar: cinema and digital releases from startDate for days; missing: monitored released movies without a file; queue: downloads in progress; history: grabs, imports and failures (every view but library narrows to one movie by id or term)"
         },
         "id": {
           "minimum": 1,
@@ -4077,7 +4076,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
         "term": {
           "minLength": 1,
           "maxLength": 200,
-          "description": "For view \\"library\\": only titles containing this text",
+          "description": "Title text. View \\"library\\": only titles containing it; every other view: narrows to the one title containing it (instead of id)",
           "type": "string"
         },
         "hasFile": {
@@ -4092,8 +4091,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
         "days": {
           "minimum": 1,
           "maximum": 366,
-          "default": 30,
-          "description": "For view \\"calendar\\": how many days to cover",
+          "description": "For view \\"calendar\\": how many days to cover (default 30)",
           "type": "integer"
         },
         "offset": {
