@@ -6499,10 +6499,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "description": "List only jobs in this state: active (queued or running), finished (any end state), one exact status, or all. Ignored with id."
         },
         "kind": {
-          "minLength": 1,
-          "maxLength": 64,
-          "description": "List only jobs of this kind, e.g. move or optimize. Ignored with id.",
-          "type": "string"
+          "type": "string",
+          "enum": [
+            "file-move",
+            "media-process",
+            "direct-download",
+            "organize-download"
+          ],
+          "description": "List only jobs of this kind: file-move (manage_files move and undo, rename_episodes), media-process (optimize_media, fix_subtitles), direct-download (download_direct), organize-download (download_status organize). Ignored with id."
         },
         "mine": {
           "default": false,
@@ -6556,7 +6560,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                 "type": "string"
               },
               "kind": {
-                "description": "What sort of job, e.g. move, optimize, subtitles",
+                "description": "What sort of job: file-move, media-process, direct-download, organize-download",
                 "type": "string"
               },
               "description": {
