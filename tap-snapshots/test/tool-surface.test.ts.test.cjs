@@ -6190,6 +6190,13 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
               "reason": {
                 "description": "Why it is left alone",
                 "type": "string"
+              },
+              "tracks": {
+                "description": "Its tracks, when the file could be read",
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
               }
             }
           }
@@ -6211,6 +6218,13 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
               "reason": {
                 "description": "Why it is left alone",
                 "type": "string"
+              },
+              "tracks": {
+                "description": "Its tracks, when the file could be read",
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
               }
             }
           }
