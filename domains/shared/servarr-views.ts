@@ -1,10 +1,10 @@
 // The read-only views shared by series_status and movie_status: the library filter and order, the
 // calendar window, the queue and history pages (narrowed to one item by id) and the summary line.
-import { Type } from '@sinclair/typebox'
+import { Type, type Static } from '@sinclair/typebox'
 import { ToolError } from '../../lib/errors.js'
 import type { ServarrCore } from '../../plugins/backends/servarr-core.js'
-import { toHistoryItem, toQueueItem } from './servarr-items.js'
-import { serverPage, type Page } from './servarr-paging.js'
+import { QueueItemSchema, toHistoryItem, toQueueItem, type QueueItemOut } from './servarr-items.js'
+import { pageOf, serverPage, type Page } from './servarr-paging.js'
 
 const DAY = 86_400_000
 
@@ -58,11 +58,42 @@ export function calendarWindow (startDate: string | undefined, days: number): { 
   return { start: new Date(start).toISOString(), end: new Date(start + days * DAY).toISOString() }
 }
 
-export function queuePage (client: ServarrCore, ownerId: number | undefined, offset: number, limit: number, signal: AbortSignal) {
-  return serverPage(offset, limit, async (p, size) => {
-    const r = await client.queue({ page: p, pageSize: size, ids: ownerId === undefined ? undefined : [ownerId], signal })
-    return { totalRecords: r.totalRecords, records: r.records.map(toQueueItem) }
-  })
+/** A queue row is one download: a season pack the manager lists once per episode is one row with every episode. */
+export const QueueRowSchema = Type.Object({
+  ...QueueItemSchema.properties,
+  queueIds: Type.Array(Type.Integer(), { description: 'Every queue item id of this download (one per episode for a season pack); queueId is the first' }),
+  episodeIds: Type.Optional(Type.Array(Type.Integer(), { description: 'Every episode this download covers (series downloads)' }))
+}, { additionalProperties: false, description: 'A download in the manager\'s queue' })
+export type QueueRow = Static<typeof QueueRowSchema>
+
+const QUEUE_FETCH = 250
+const QUEUE_MAX = 5000
+
+/** The whole queue (the managers page it per episode), grouped by download, then paged by download. */
+export async function queuePage (client: ServarrCore, ownerId: number | undefined, offset: number, limit: number, signal: AbortSignal): Promise<Page<QueueRow>> {
+  const records: QueueItemOut[] = []
+  for (let page = 1; records.length < QUEUE_MAX; page++) {
+    const r = await client.queue({ page, pageSize: QUEUE_FETCH, ids: ownerId === undefined ? undefined : [ownerId], signal })
+    records.push(...r.records.map(toQueueItem))
+    if (r.records.length < QUEUE_FETCH || records.length >= r.totalRecords) break
+  }
+  return pageOf(groupByDownload(records), offset, limit)
+}
+
+export function groupByDownload (items: QueueItemOut[]): QueueRow[] {
+  const rows = new Map<string, QueueRow>()
+  for (const item of items) {
+    const key = item.downloadId ? `download:${item.downloadId}` : `queue:${item.queueId}`
+    const row = rows.get(key)
+    if (!row) {
+      rows.set(key, { ...item, queueIds: [item.queueId], ...(item.episodeId !== undefined ? { episodeIds: [item.episodeId] } : {}) })
+      continue
+    }
+    row.queueIds.push(item.queueId)
+    if (item.episodeId !== undefined) row.episodeIds = [...(row.episodeIds ?? []), item.episodeId]
+    row.messages = [...new Set([...row.messages, ...item.messages])].slice(0, 5)
+  }
+  return [...rows.values()]
 }
 
 export function historyPage (client: ServarrCore, ownerId: number | undefined, offset: number, limit: number, signal: AbortSignal) {

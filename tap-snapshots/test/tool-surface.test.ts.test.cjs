@@ -2566,7 +2566,8 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                   "sizeBytes",
                   "sizeLeftBytes",
                   "protocol",
-                  "messages"
+                  "messages",
+                  "queueIds"
                 ],
                 "properties": {
                   "kind": {
@@ -2653,6 +2654,20 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                     "type": "array",
                     "items": {
                       "type": "string"
+                    }
+                  },
+                  "queueIds": {
+                    "description": "Every queue item id of this download (one per episode for a season pack); queueId is the first",
+                    "type": "array",
+                    "items": {
+                      "type": "integer"
+                    }
+                  },
+                  "episodeIds": {
+                    "description": "Every episode this download covers (series downloads)",
+                    "type": "array",
+                    "items": {
+                      "type": "integer"
                     }
                   }
                 }
@@ -4255,7 +4270,8 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                   "sizeBytes",
                   "sizeLeftBytes",
                   "protocol",
-                  "messages"
+                  "messages",
+                  "queueIds"
                 ],
                 "properties": {
                   "kind": {
@@ -4342,6 +4358,20 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                     "type": "array",
                     "items": {
                       "type": "string"
+                    }
+                  },
+                  "queueIds": {
+                    "description": "Every queue item id of this download (one per episode for a season pack); queueId is the first",
+                    "type": "array",
+                    "items": {
+                      "type": "integer"
+                    }
+                  },
+                  "episodeIds": {
+                    "description": "Every episode this download covers (series downloads)",
+                    "type": "array",
+                    "items": {
+                      "type": "integer"
                     }
                   }
                 }

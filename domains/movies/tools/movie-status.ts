@@ -5,11 +5,11 @@ import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../../lib/errors.js'
 import { defineTool } from '../../../plugins/tool-types.js'
 import { IdUsedSchema, idFields, idNeeded, resolveOptionalId } from '../../shared/servarr-ids.js'
-import { HistoryItemSchema, QueueItemSchema } from '../../shared/servarr-items.js'
+import { HistoryItemSchema } from '../../shared/servarr-items.js'
 import { MOVIE_IDS, MovieItemSchema, movieFlavour, toMovieItem } from '../../shared/servarr-movies.js'
 import { pageInputs, pageOf, pagingFields, serverPage, type Page } from '../../shared/servarr-paging.js'
 import {
-  START_DATE_INPUT, TERM_INPUT, calendarWindow, historyPage, libraryOrder, queuePage, refuseUnusedFilters, titleByTerm, viewSummary,
+  QueueRowSchema, START_DATE_INPUT, TERM_INPUT, calendarWindow, historyPage, libraryOrder, queuePage, refuseUnusedFilters, titleByTerm, viewSummary,
   type FilterUse
 } from '../../shared/servarr-views.js'
 
@@ -35,7 +35,7 @@ const input = Type.Object({
   ...pageInputs(100, 25)
 }, { additionalProperties: false })
 
-const ItemSchema = Type.Union([MovieItemSchema, QueueItemSchema, HistoryItemSchema], { description: 'One row; its kind says which shape it has' })
+const ItemSchema = Type.Union([MovieItemSchema, QueueRowSchema, HistoryItemSchema], { description: 'One row; its kind says which shape it has' })
 
 const output = Type.Object({
   view: Type.String({ description: 'The view shown' }),
