@@ -1526,7 +1526,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "string"
         },
         "inLibrary": {
-          "description": "title: known to the media server or with files on disk in the library",
+          "description": "title: known to the media server, with files on disk in the library, or with files in the series/movie manager",
           "type": "boolean"
         },
         "monitored": {
