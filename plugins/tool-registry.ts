@@ -10,6 +10,7 @@ import { plainLine } from '../lib/untrusted-text.js'
 import type {
   ConfirmGate, PublishedTool, SandboxGuard, ToolCallResult, ToolContext, ToolDefinition, UrlGuard
 } from './tool-types.js'
+import { publishSchema } from './published-schema.js'
 
 export class UnknownToolError extends Error {
   constructor (readonly toolName: string) {
@@ -71,8 +72,8 @@ export function createToolRegistry (deps: RegistryDeps) {
         name: def.name,
         title: def.title,
         description: def.description,
-        inputSchema: plain(inputSchema),
-        outputSchema: plain(outputSchema),
+        inputSchema: publishSchema(inputSchema, { defaultsOptional: true }),
+        outputSchema: publishSchema(outputSchema, { defaultsOptional: false }),
         annotations: { title: def.title, ...def.annotations }
       }
     })
@@ -222,10 +223,6 @@ function withConfirmation (schema: TObject): TObject {
   // the handler's real output is still checked against the strict schema before it is sent.
   return Type.Object({ ...Type.Partial(schema).properties, confirmation: Type.Optional(ConfirmationSchema) },
     { description: schema.description })
-}
-
-function plain (schema: TSchema): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(schema)) as Record<string, unknown>
 }
 
 function result (data: Record<string, unknown>, summary: string): ToolCallResult {

@@ -7,12 +7,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import closeWithGrace from 'close-with-grace'
 import { buildConfig, ConfigError } from '../config.js'
-import { buildApp } from '../app.js'
+import { REDACT_PATHS, buildApp } from '../app.js'
 import { randomToken } from '../lib/secrets.js'
 import { findExecutable } from '../lib/process/index.js'
 import { startSimulatedStack } from '../simulators/stack.js'
 import { startQbittorrent, type QbtInstance } from '../simulators/real-qbittorrent.js'
 import { generateDemoTree } from './demo-tree.js'
+import { readableLogStream } from './demo-log.js'
 
 const env = process.env
 const say = (line: string) => process.stdout.write(`${line}\n`)
@@ -90,7 +91,10 @@ try {
   throw err
 }
 
-const app = await buildApp(config)
+// Readable warnings instead of raw JSON lines between the demo's own lines.
+const app = await buildApp(config, {
+  logger: { level: config.LOG_LEVEL, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, stream: readableLogStream(line => process.stderr.write(`${line}\n`)) }
+})
 closeWithGrace({ delay: 10_000 }, async () => {
   await app.close()
   await stack.close()

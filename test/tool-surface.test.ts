@@ -2,6 +2,7 @@
 // metadata rules every tool follows (DESIGN.md conventions 7, 8, 10).
 import t from 'tap'
 import { buildTestApp } from './helpers/build.js'
+import { INTERNAL_PRINCIPAL } from '../lib/principal.js'
 
 const EXPECTED = {
   'media server': ['server_status', 'activity_log', 'search_media', 'show_details'],
@@ -28,6 +29,65 @@ function schemaProblems (schema: Schema, path: string): string[] {
   for (const variant of schema.anyOf ?? []) problems.push(...schemaProblems(variant, path))
   return problems
 }
+
+/** Every object schema at any depth, with where it is. */
+function * objectSchemas (schema: unknown, path: string): Generator<[string, Schema]> {
+  if (schema === null || typeof schema !== 'object') return
+  if (Array.isArray(schema)) {
+    for (const [i, s] of schema.entries()) yield * objectSchemas(s, `${path}[${i}]`)
+    return
+  }
+  yield [path, schema as Schema]
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'properties') {
+      for (const [name, sub] of Object.entries(value as Schema)) yield * objectSchemas(sub, `${path}.${name}`)
+    } else yield * objectSchemas(value, `${path}/${key}`)
+  }
+}
+
+t.test('a field with a default is optional in every published input schema', async t => {
+  const { app } = await buildTestApp(t)
+  const offenders: string[] = []
+  let defaulted = 0
+  for (const tool of app.tools.list()) {
+    for (const [path, s] of objectSchemas(tool.inputSchema, tool.name)) {
+      for (const [name, sub] of Object.entries<Schema>(s.properties ?? {})) {
+        if (sub.default === undefined) continue
+        defaulted++
+        if ((s.required ?? []).includes(name)) offenders.push(`${path}.${name}`)
+      }
+    }
+  }
+  t.ok(defaulted > 50, `the tools have defaulted fields (${defaulted})`)
+  t.same(offenders, [], 'no defaulted field is listed in required')
+})
+
+t.test('the registry still fills in defaults the published schema leaves optional', async t => {
+  const { app } = await buildTestApp(t)
+  const def = app.tools.get('check_jobs')!
+  const published = app.tools.list().find(tool => tool.name === 'check_jobs')!.inputSchema as Schema
+  const defaulted = Object.keys(published.properties).filter(k => published.properties[k].default !== undefined)
+  t.ok(defaulted.length > 0, 'check_jobs has defaulted fields')
+  t.ok(def.inputSchema, 'the original schema is kept')
+  const answer = await app.tools.call('check_jobs', {}, { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} })
+  t.notOk(answer.isError, 'a call that leaves every defaulted field out is accepted')
+})
+
+t.test('string choices are published as enum, never as anyOf of const', async t => {
+  const { app } = await buildTestApp(t)
+  const offenders: string[] = []
+  let enums = 0
+  for (const tool of app.tools.list()) {
+    for (const where of ['inputSchema', 'outputSchema'] as const) {
+      for (const [path, s] of objectSchemas(tool[where], `${tool.name}.${where}`)) {
+        if (Array.isArray(s.enum)) enums++
+        if (Array.isArray(s.anyOf) && s.anyOf.some((v: Schema) => v.const !== undefined)) offenders.push(path)
+      }
+    }
+  }
+  t.ok(enums > 30, `choices are published as enum (${enums})`)
+  t.same(offenders, [], 'no anyOf carries const variants')
+})
 
 t.test('tools/list publishes exactly the 30 tools of the six domains, in domain order', async t => {
   const { app } = await buildTestApp(t)

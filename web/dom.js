@@ -29,9 +29,10 @@ export function bar (percent, label, tone = '') {
 
 export function bytes (n) {
   if (!Number.isFinite(n)) return ''
-  const units = ['B', 'KB', 'MB', 'GB', 'TB', 'PB']
+  // Binary units, as the server's formatBytes (lib/library/format.ts) and df -h.
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB']
   let i = 0
-  while (n >= 1000 && i < units.length - 1) { n /= 1000; i++ }
+  while (n >= 1024 && i < units.length - 1) { n /= 1024; i++ }
   return `${n.toFixed(n < 10 && i > 0 ? 1 : 0)} ${units[i]}`
 }
 

@@ -55,3 +55,28 @@ export function chooseTags (tags: Tag[], requested: string[] | undefined, tool: 
   }
   return [...new Set(out)]
 }
+
+/**
+ * The quality profile and root folder for a new title, chosen together: when both are missing or wrong,
+ * one refusal names both, so the caller fixes them in one round trip.
+ */
+export function chooseProfileAndFolder (profiles: QualityProfile[], folders: RootFolder[], req: { qualityProfile?: string, rootFolder?: string }, tool: string) {
+  const problems: ToolError[] = []
+  const attempt = <T> (choose: () => T): T | undefined => {
+    try {
+      return choose()
+    } catch (err) {
+      if (!(err instanceof ToolError)) throw err
+      problems.push(err)
+      return undefined
+    }
+  }
+  const profile = attempt(() => chooseProfile(profiles, req.qualityProfile, tool))
+  const rootFolderPath = attempt(() => chooseRootFolder(folders, req.rootFolder, tool))
+  if (problems.length === 1) throw problems[0]
+  if (problems.length > 1) {
+    throw new ToolError(`Two choices are needed, both in the next call. ${problems.map(p => p.message).join(' ')}`,
+      { choices: { qualityProfile: problems[0].details?.choices, rootFolder: problems[1].details?.choices } })
+  }
+  return { profile: profile!, rootFolderPath: rootFolderPath! }
+}

@@ -2,7 +2,7 @@
 // folder and tags are resolved strictly (servarr-choices.ts): ambiguity is refused with the choices.
 import { ToolError } from '../../lib/errors.js'
 import type { RadarrClient } from '../../plugins/backends/servarr.js'
-import { chooseProfile, chooseRootFolder, chooseTags } from './servarr-choices.js'
+import { chooseProfile, chooseProfileAndFolder, chooseRootFolder, chooseTags } from './servarr-choices.js'
 
 export interface AddMovieRequest {
   tmdbId: number
@@ -54,8 +54,7 @@ export async function addOrUpdateMovie (client: RadarrClient, req: AddMovieReque
   }
 
   const found = await lookupTmdb(client, req.tmdbId)
-  const profile = chooseProfile(profiles, req.qualityProfile, TOOL)
-  const rootFolderPath = chooseRootFolder(folders, req.rootFolder, TOOL)
+  const { profile, rootFolderPath } = chooseProfileAndFolder(profiles, folders, req, TOOL)
   if (profile.matchedBy === 'partial') notes.push(`Quality profile "${req.qualityProfile}" matched "${profile.name}".`)
   const monitor = req.monitor ?? 'movieOnly'
   const added = await client.addMovie({

@@ -3,7 +3,7 @@
 import { ToolError } from '../../lib/errors.js'
 import type { SonarrClient } from '../../plugins/backends/servarr.js'
 import type { Series } from '../../plugins/backends/servarr-types.js'
-import { chooseProfile, chooseRootFolder, chooseTags } from './servarr-choices.js'
+import { chooseProfile, chooseProfileAndFolder, chooseRootFolder, chooseTags } from './servarr-choices.js'
 
 export const MONITOR_CHOICES = ['all', 'future', 'missing', 'existing', 'firstSeason', 'lastSeason', 'pilot', 'recent', 'none'] as const
 export type MonitorChoice = typeof MONITOR_CHOICES[number]
@@ -42,8 +42,7 @@ export async function addOrUpdateSeries (client: SonarrClient, req: AddSeriesReq
 
   const found = (await client.lookup(`tvdb:${req.tvdbId}`))[0]
   if (!found || found.tvdbId !== req.tvdbId) throw new ToolError(`TVDB id ${req.tvdbId} was not found in the catalogue. Call series_search with a title to find the right tvdbId.`)
-  const profile = chooseProfile(profiles, req.qualityProfile, TOOL)
-  const rootFolderPath = chooseRootFolder(folders, req.rootFolder, TOOL)
+  const { profile, rootFolderPath } = chooseProfileAndFolder(profiles, folders, req, TOOL)
   const monitor = req.monitor ?? 'all'
   const added = await client.addSeries({
     title: found.title,

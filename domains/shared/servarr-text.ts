@@ -11,12 +11,8 @@ export function untrusted (text: string | null | undefined, max = 300): string {
   return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean
 }
 
-export function formatBytes (n: number): string {
-  if (!Number.isFinite(n) || n <= 0) return '0 B'
-  const units = ['B', 'KB', 'MB', 'GB', 'TB']
-  const i = Math.min(units.length - 1, Math.floor(Math.log(n) / Math.log(1024)))
-  return `${(n / 1024 ** i).toFixed(i === 0 ? 0 : 1)} ${units[i]}`
-}
+// Byte figures use the one format of the whole server.
+export { formatBytes } from '../../lib/library/format.js'
 
 export function episodeCode (season: number, episodes: number[] = []): string {
   const pad = (n: number) => String(n).padStart(2, '0')

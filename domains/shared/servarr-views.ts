@@ -1,15 +1,47 @@
 // The read-only views shared by series_status and movie_status: the library filter and order, the
 // calendar window, the queue and history pages (narrowed to one item by id) and the summary line.
-import { Type } from '@sinclair/typebox'
+import { Type, type Static } from '@sinclair/typebox'
 import { ToolError } from '../../lib/errors.js'
 import type { ServarrCore } from '../../plugins/backends/servarr-core.js'
-import { toHistoryItem, toQueueItem } from './servarr-items.js'
-import { serverPage, type Page } from './servarr-paging.js'
+import { QueueItemSchema, toHistoryItem, toQueueItem, type QueueItemOut } from './servarr-items.js'
+import { pageOf, serverPage, type Page } from './servarr-paging.js'
 
 const DAY = 86_400_000
 
-export const TERM_INPUT = Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'For view "library": only titles containing this text' }))
+export const TERM_INPUT = Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Title text. View "library": only titles containing it; every other view: narrows to the one title containing it (instead of id)' }))
 export const START_DATE_INPUT = Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'For view "calendar": first day (YYYY-MM-DD, UTC; default today)' }))
+
+/** Which optional filters each view honours; a filter given to a view that does not use it is refused. */
+export type FilterUse = Record<string, readonly string[]>
+
+export function refuseUnusedFilters (tool: string, view: string, args: Record<string, unknown>, uses: FilterUse) {
+  const filters = [...new Set(Object.values(uses).flat())]
+  const unused = filters.filter(f => args[f] !== undefined && !uses[view].includes(f))
+  if (unused.length === 0) return
+  const where = (f: string) => Object.keys(uses).filter(v => uses[v].includes(f)).map(v => `"${v}"`).join(', ')
+  throw new ToolError(`View "${view}" does not use ${unused.join(', ')}: ` +
+    unused.map(f => `${f} applies to view ${where(f)}`).join('; ') +
+    `. Call ${tool} again without ${unused.length > 1 ? 'them' : 'it'}, or with one of those views.`)
+}
+
+/**
+ * A title named by text in a view about one title: exactly one title in the library must contain it.
+ * Answers like an id lookup, with the manager's id as the id used.
+ */
+export function titleByTerm<T extends { id: number, title?: string | null, sortTitle?: string | null }> (
+  all: T[], term: string, f: { noun: string, managerId: string, statusTool: string }
+): { item: T, idUsed: { value: number, type: string } } {
+  const found = libraryOrder(all, term)
+  const exact = found.filter(x => (x.title ?? '').toLowerCase() === term.toLowerCase())
+  const hits = exact.length === 1 ? exact : found
+  if (hits.length === 1) return { item: hits[0], idUsed: { value: hits[0].id, type: f.managerId } }
+  if (hits.length === 0) {
+    throw new ToolError(`No ${f.noun} in the library has "${term}" in its title. Call ${f.statusTool} with view "library" to list titles.`)
+  }
+  const named = hits.slice(0, 10).map(x => `"${x.title}" (${f.managerId} ${x.id})`).join(', ')
+  throw new ToolError(`term "${term}" matches ${hits.length} ${f.noun === 'series' ? 'series' : 'movies'}: ${named}${hits.length > 10 ? ', …' : ''}. ` +
+    `Call ${f.statusTool} again with id set to one of them, or a longer term.`)
+}
 
 /** The library view: titles containing term (case-insensitive), in the manager's sort-title order. */
 export function libraryOrder<T extends { title?: string | null, sortTitle?: string | null }> (all: T[], term: string | undefined): T[] {
@@ -26,11 +58,42 @@ export function calendarWindow (startDate: string | undefined, days: number): { 
   return { start: new Date(start).toISOString(), end: new Date(start + days * DAY).toISOString() }
 }
 
-export function queuePage (client: ServarrCore, ownerId: number | undefined, offset: number, limit: number, signal: AbortSignal) {
-  return serverPage(offset, limit, async (p, size) => {
-    const r = await client.queue({ page: p, pageSize: size, ids: ownerId === undefined ? undefined : [ownerId], signal })
-    return { totalRecords: r.totalRecords, records: r.records.map(toQueueItem) }
-  })
+/** A queue row is one download: a season pack the manager lists once per episode is one row with every episode. */
+export const QueueRowSchema = Type.Object({
+  ...QueueItemSchema.properties,
+  queueIds: Type.Array(Type.Integer(), { description: 'Every queue item id of this download (one per episode for a season pack); queueId is the first' }),
+  episodeIds: Type.Optional(Type.Array(Type.Integer(), { description: 'Every episode this download covers (series downloads)' }))
+}, { additionalProperties: false, description: 'A download in the manager\'s queue' })
+export type QueueRow = Static<typeof QueueRowSchema>
+
+const QUEUE_FETCH = 250
+const QUEUE_MAX = 5000
+
+/** The whole queue (the managers page it per episode), grouped by download, then paged by download. */
+export async function queuePage (client: ServarrCore, ownerId: number | undefined, offset: number, limit: number, signal: AbortSignal): Promise<Page<QueueRow>> {
+  const records: QueueItemOut[] = []
+  for (let page = 1; records.length < QUEUE_MAX; page++) {
+    const r = await client.queue({ page, pageSize: QUEUE_FETCH, ids: ownerId === undefined ? undefined : [ownerId], signal })
+    records.push(...r.records.map(toQueueItem))
+    if (r.records.length < QUEUE_FETCH || records.length >= r.totalRecords) break
+  }
+  return pageOf(groupByDownload(records), offset, limit)
+}
+
+export function groupByDownload (items: QueueItemOut[]): QueueRow[] {
+  const rows = new Map<string, QueueRow>()
+  for (const item of items) {
+    const key = item.downloadId ? `download:${item.downloadId}` : `queue:${item.queueId}`
+    const row = rows.get(key)
+    if (!row) {
+      rows.set(key, { ...item, queueIds: [item.queueId], ...(item.episodeId !== undefined ? { episodeIds: [item.episodeId] } : {}) })
+      continue
+    }
+    row.queueIds.push(item.queueId)
+    if (item.episodeId !== undefined) row.episodeIds = [...(row.episodeIds ?? []), item.episodeId]
+    row.messages = [...new Set([...row.messages, ...item.messages])].slice(0, 5)
+  }
+  return [...rows.values()]
 }
 
 export function historyPage (client: ServarrCore, ownerId: number | undefined, offset: number, limit: number, signal: AbortSignal) {

@@ -35,7 +35,8 @@ export interface PlannedFile {
 
 export interface BatchPreview {
   files: PlannedFile[]
-  skipped: Array<{ path: string, reason: string }>
+  /** Files left alone; `tracks` (as in PlannedFile) when the file could be read. */
+  skipped: Array<{ path: string, reason: string, tracks?: string[] }>
   refused: Array<{ path: string, reason: string }>
 }
 
@@ -65,7 +66,7 @@ export async function previewBatch (sandbox: PathSandbox, ffprobe: string, files
       continue
     }
     const plan = planner(info)
-    if ('skip' in plan) preview.skipped.push({ path, reason: plan.skip })
+    if ('skip' in plan) preview.skipped.push({ path, reason: plan.skip, tracks: info.streams.map(describeStream) })
     else if ('refusal' in plan) preview.refused.push({ path, reason: plan.refusal })
     else {
       preview.files.push({
@@ -86,7 +87,8 @@ export async function previewBatch (sandbox: PathSandbox, ffprobe: string, files
 
 export interface BatchResult {
   done: Array<{ path: string, changes: string[] }>
-  skipped: Array<{ path: string, reason: string }>
+  /** Files left alone; `tracks` (as in PlannedFile) when the file could be read. */
+  skipped: Array<{ path: string, reason: string, tracks?: string[] }>
 }
 
 export function estimateBatchMs (files: PlannedFile[]): number {

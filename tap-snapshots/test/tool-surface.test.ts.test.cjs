@@ -134,8 +134,8 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
             "usedPercent": {
               "minimum": 0,
               "maximum": 100,
-              "description": "Used share of the filesystem",
-              "type": "number"
+              "description": "Used share as df shows it: used / (used + available), rounded up",
+              "type": "integer"
             }
           }
         },
@@ -259,11 +259,6 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
-      "required": [
-        "minSeverity",
-        "offset",
-        "limit"
-      ],
       "properties": {
         "sinceHours": {
           "minimum": 1,
@@ -277,22 +272,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "string"
         },
         "minSeverity": {
+          "type": "string",
+          "enum": [
+            "all",
+            "Warning",
+            "Error"
+          ],
           "default": "all",
-          "description": "Only entries of at least this severity: Warning (warnings and errors) or Error. With a filter, the newest 500 entries are searched.",
-          "anyOf": [
-            {
-              "const": "all",
-              "type": "string"
-            },
-            {
-              "const": "Warning",
-              "type": "string"
-            },
-            {
-              "const": "Error",
-              "type": "string"
-            }
-          ]
+          "description": "Only entries of at least this severity: Warning (warnings and errors) or Error. With a filter, the newest 500 entries are searched."
         },
         "offset": {
           "minimum": 0,
@@ -408,12 +395,6 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
-      "required": [
-        "types",
-        "offset",
-        "limit",
-        "includeOverview"
-      ],
       "properties": {
         "query": {
           "minLength": 1,
@@ -432,55 +413,20 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "description": "Item kinds to include (default Movie and Series). Episode and Season search every episode or season title; MusicAlbum, MusicArtist, Audio for music.",
           "type": "array",
           "items": {
-            "anyOf": [
-              {
-                "const": "Movie",
-                "type": "string"
-              },
-              {
-                "const": "Series",
-                "type": "string"
-              },
-              {
-                "const": "Season",
-                "type": "string"
-              },
-              {
-                "const": "Episode",
-                "type": "string"
-              },
-              {
-                "const": "MusicAlbum",
-                "type": "string"
-              },
-              {
-                "const": "MusicArtist",
-                "type": "string"
-              },
-              {
-                "const": "Audio",
-                "type": "string"
-              },
-              {
-                "const": "MusicVideo",
-                "type": "string"
-              },
-              {
-                "const": "Video",
-                "type": "string"
-              },
-              {
-                "const": "BoxSet",
-                "type": "string"
-              },
-              {
-                "const": "Book",
-                "type": "string"
-              },
-              {
-                "const": "Playlist",
-                "type": "string"
-              }
+            "type": "string",
+            "enum": [
+              "Movie",
+              "Series",
+              "Season",
+              "Episode",
+              "MusicAlbum",
+              "MusicArtist",
+              "Audio",
+              "MusicVideo",
+              "Video",
+              "BoxSet",
+              "Book",
+              "Playlist"
             ]
           }
         },
@@ -491,25 +437,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "string"
         },
         "sort": {
-          "description": "Order: name (A–Z), added (newest first), released (newest first), rating (best first). Default: best match with a query, else name.",
-          "anyOf": [
-            {
-              "const": "name",
-              "type": "string"
-            },
-            {
-              "const": "added",
-              "type": "string"
-            },
-            {
-              "const": "released",
-              "type": "string"
-            },
-            {
-              "const": "rating",
-              "type": "string"
-            }
-          ]
+          "type": "string",
+          "enum": [
+            "name",
+            "added",
+            "released",
+            "rating"
+          ],
+          "description": "Order: name (A–Z), added (newest first), released (newest first), rating (best first). Default: best match with a query, else name."
         },
         "offset": {
           "minimum": 0,
@@ -668,9 +603,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "additionalProperties": false,
       "type": "object",
       "required": [
-        "seriesId",
-        "offset",
-        "limit"
+        "seriesId"
       ],
       "properties": {
         "seriesId": {
@@ -943,26 +876,17 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "additionalProperties": false,
       "type": "object",
       "required": [
-        "action",
-        "replaceMetadata"
+        "action"
       ],
       "properties": {
         "action": {
-          "description": "scan: rescan every library for new, changed and removed files. create: add a library over a folder (needs name, path, collectionType). refresh: re-read metadata and images of one item (needs itemId).",
-          "anyOf": [
-            {
-              "const": "scan",
-              "type": "string"
-            },
-            {
-              "const": "create",
-              "type": "string"
-            },
-            {
-              "const": "refresh",
-              "type": "string"
-            }
-          ]
+          "type": "string",
+          "enum": [
+            "scan",
+            "create",
+            "refresh"
+          ],
+          "description": "scan: rescan every library for new, changed and removed files. create: add a library over a folder (needs name, path, collectionType). refresh: re-read metadata and images of one item (needs itemId)."
         },
         "name": {
           "minLength": 1,
@@ -977,25 +901,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "string"
         },
         "collectionType": {
-          "description": "create: what the folder holds — movies, tvshows (series and anime), music, or mixed",
-          "anyOf": [
-            {
-              "const": "movies",
-              "type": "string"
-            },
-            {
-              "const": "tvshows",
-              "type": "string"
-            },
-            {
-              "const": "music",
-              "type": "string"
-            },
-            {
-              "const": "mixed",
-              "type": "string"
-            }
-          ]
+          "type": "string",
+          "enum": [
+            "movies",
+            "tvshows",
+            "music",
+            "mixed"
+          ],
+          "description": "create: what the folder holds — movies, tvshows (series and anime), music, or mixed"
         },
         "itemId": {
           "pattern": "^(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$",
@@ -1101,34 +1014,18 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "additionalProperties": false,
       "type": "object",
       "required": [
-        "action",
-        "createFolder",
-        "recursive",
-        "offset",
-        "limit",
-        "waitSeconds"
+        "action"
       ],
       "properties": {
         "action": {
-          "description": "list: page through a folder; move: move files/folders (never overwrites, undoable); delete: remove files/folders (preview + confirmToken); undo: revert a finished move or rename job",
-          "anyOf": [
-            {
-              "const": "list",
-              "type": "string"
-            },
-            {
-              "const": "move",
-              "type": "string"
-            },
-            {
-              "const": "delete",
-              "type": "string"
-            },
-            {
-              "const": "undo",
-              "type": "string"
-            }
-          ]
+          "type": "string",
+          "enum": [
+            "list",
+            "move",
+            "delete",
+            "undo"
+          ],
+          "description": "list: page through a folder; move: move files/folders (never overwrites, undoable); delete: remove files/folders (preview + confirmToken); undo: revert a finished move or rename job"
         },
         "path": {
           "minLength": 1,
@@ -1373,9 +1270,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "additionalProperties": false,
       "type": "object",
       "required": [
-        "path",
-        "dryRun",
-        "waitSeconds"
+        "path"
       ],
       "properties": {
         "path": {
@@ -1550,9 +1445,6 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
-      "required": [
-        "kind"
-      ],
       "properties": {
         "title": {
           "minLength": 1,
@@ -1561,22 +1453,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "string"
         },
         "kind": {
+          "type": "string",
+          "enum": [
+            "any",
+            "series",
+            "movie"
+          ],
           "default": "any",
-          "description": "Restrict the title lookup to series or movies",
-          "anyOf": [
-            {
-              "const": "any",
-              "type": "string"
-            },
-            {
-              "const": "series",
-              "type": "string"
-            },
-            {
-              "const": "movie",
-              "type": "string"
-            }
-          ]
+          "description": "Restrict the title lookup to series or movies"
         }
       }
     },
@@ -1647,7 +1531,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "string"
         },
         "inLibrary": {
-          "description": "title: known to the media server or with files on disk in the library",
+          "description": "title: known to the media server, with files on disk in the library, or with files in the series/movie manager",
           "type": "boolean"
         },
         "monitored": {
@@ -1842,8 +1726,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "additionalProperties": false,
       "type": "object",
       "required": [
-        "path",
-        "waitSeconds"
+        "path"
       ],
       "properties": {
         "path": {
@@ -2006,11 +1889,6 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
-      "required": [
-        "offset",
-        "limit",
-        "searchForMissing"
-      ],
       "properties": {
         "term": {
           "minLength": 1,
@@ -2050,62 +1928,28 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "string"
         },
         "monitor": {
-          "description": "Which episodes to monitor for addTvdbId (default \\"all\\" when adding)",
-          "anyOf": [
-            {
-              "const": "all",
-              "type": "string"
-            },
-            {
-              "const": "future",
-              "type": "string"
-            },
-            {
-              "const": "missing",
-              "type": "string"
-            },
-            {
-              "const": "existing",
-              "type": "string"
-            },
-            {
-              "const": "firstSeason",
-              "type": "string"
-            },
-            {
-              "const": "lastSeason",
-              "type": "string"
-            },
-            {
-              "const": "pilot",
-              "type": "string"
-            },
-            {
-              "const": "recent",
-              "type": "string"
-            },
-            {
-              "const": "none",
-              "type": "string"
-            }
-          ]
+          "type": "string",
+          "enum": [
+            "all",
+            "future",
+            "missing",
+            "existing",
+            "firstSeason",
+            "lastSeason",
+            "pilot",
+            "recent",
+            "none"
+          ],
+          "description": "Which episodes to monitor for addTvdbId (default \\"all\\" when adding)"
         },
         "seriesType": {
-          "description": "Episode numbering for addTvdbId (default: the catalogue's)",
-          "anyOf": [
-            {
-              "const": "standard",
-              "type": "string"
-            },
-            {
-              "const": "daily",
-              "type": "string"
-            },
-            {
-              "const": "anime",
-              "type": "string"
-            }
-          ]
+          "type": "string",
+          "enum": [
+            "standard",
+            "daily",
+            "anime"
+          ],
+          "description": "Episode numbering for addTvdbId (default: the catalogue's)"
         },
         "seasonFolder": {
           "description": "Use Season NN folders (default true when adding)",
@@ -2243,17 +2087,12 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           ],
           "properties": {
             "action": {
-              "description": "added: new in the library; updated: it was already there and its options were changed",
-              "anyOf": [
-                {
-                  "const": "added",
-                  "type": "string"
-                },
-                {
-                  "const": "updated",
-                  "type": "string"
-                }
-              ]
+              "type": "string",
+              "enum": [
+                "added",
+                "updated"
+              ],
+              "description": "added: new in the library; updated: it was already there and its options were changed"
             },
             "seriesId": {
               "description": "Id in the series manager",
@@ -2317,47 +2156,20 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
-      "required": [
-        "view",
-        "idType",
-        "days",
-        "offset",
-        "limit"
-      ],
       "properties": {
         "view": {
+          "type": "string",
+          "enum": [
+            "library",
+            "series",
+            "season",
+            "calendar",
+            "missing",
+            "queue",
+            "history"
+          ],
           "default": "library",
-          "description": "library: series in the library (filter with term); series: the seasons of one series (needs id); season: the episodes of one season (needs id and seasonNumber); calendar: episodes airing from startDate for days; missing: monitored aired episodes without a file; queue: downloads in progress; history: grabs, imports and failures (queue, history and missing take an optional id to narrow to one series)",
-          "anyOf": [
-            {
-              "const": "library",
-              "type": "string"
-            },
-            {
-              "const": "series",
-              "type": "string"
-            },
-            {
-              "const": "season",
-              "type": "string"
-            },
-            {
-              "const": "calendar",
-              "type": "string"
-            },
-            {
-              "const": "missing",
-              "type": "string"
-            },
-            {
-              "const": "queue",
-              "type": "string"
-            },
-            {
-              "const": "history",
-              "type": "string"
-            }
-          ]
+          "description": "library: series in the library (filter with term); series: the seasons of one series (needs id or term); season: the episodes of one season (needs id or term, and seasonNumber); calendar: episodes airing from startDate for days; missing: monitored aired episodes without a file; queue: downloads in progress; history: grabs, imports and failures (every view but library narrows to one series by id or term)"
         },
         "id": {
           "minimum": 1,
@@ -2366,22 +2178,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "integer"
         },
         "idType": {
+          "type": "string",
+          "enum": [
+            "auto",
+            "seriesId",
+            "tvdbId"
+          ],
           "default": "auto",
-          "description": "How to read id: \\"seriesId\\" (the manager's id), \\"tvdbId\\" (TVDB), or \\"auto\\" (whichever matches; refused if both match different series)",
-          "anyOf": [
-            {
-              "const": "auto",
-              "type": "string"
-            },
-            {
-              "const": "seriesId",
-              "type": "string"
-            },
-            {
-              "const": "tvdbId",
-              "type": "string"
-            }
-          ]
+          "description": "How to read id: \\"seriesId\\" (the manager's id), \\"tvdbId\\" (TVDB), or \\"auto\\" (whichever matches; refused if both match different series)"
         },
         "seasonNumber": {
           "minimum": 0,
@@ -2392,7 +2196,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
         "term": {
           "minLength": 1,
           "maxLength": 200,
-          "description": "For view \\"library\\": only titles containing this text",
+          "description": "Title text. View \\"library\\": only titles containing it; every other view: narrows to the one title containing it (instead of id)",
           "type": "string"
         },
         "startDate": {
@@ -2403,8 +2207,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
         "days": {
           "minimum": 1,
           "maximum": 90,
-          "default": 7,
-          "description": "For view \\"calendar\\": how many days to cover",
+          "description": "For view \\"calendar\\": how many days to cover (default 7)",
           "type": "integer"
         },
         "offset": {
@@ -2768,7 +2571,8 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                   "sizeBytes",
                   "sizeLeftBytes",
                   "protocol",
-                  "messages"
+                  "messages",
+                  "queueIds"
                 ],
                 "properties": {
                   "kind": {
@@ -2855,6 +2659,20 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                     "type": "array",
                     "items": {
                       "type": "string"
+                    }
+                  },
+                  "queueIds": {
+                    "description": "Every queue item id of this download (one per episode for a season pack); queueId is the first",
+                    "type": "array",
+                    "items": {
+                      "type": "integer"
+                    }
+                  },
+                  "episodeIds": {
+                    "description": "Every episode this download covers (series downloads)",
+                    "type": "array",
+                    "items": {
+                      "type": "integer"
                     }
                   }
                 }
@@ -2954,10 +2772,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "additionalProperties": false,
       "type": "object",
       "required": [
-        "id",
-        "idType",
-        "deleteFiles",
-        "addImportListExclusion"
+        "id"
       ],
       "properties": {
         "id": {
@@ -2967,22 +2782,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "integer"
         },
         "idType": {
+          "type": "string",
+          "enum": [
+            "auto",
+            "seriesId",
+            "tvdbId"
+          ],
           "default": "auto",
-          "description": "How to read id: \\"seriesId\\" (the manager's id), \\"tvdbId\\" (TVDB), or \\"auto\\" (whichever matches; refused if both match different series)",
-          "anyOf": [
-            {
-              "const": "auto",
-              "type": "string"
-            },
-            {
-              "const": "seriesId",
-              "type": "string"
-            },
-            {
-              "const": "tvdbId",
-              "type": "string"
-            }
-          ]
+          "description": "How to read id: \\"seriesId\\" (the manager's id), \\"tvdbId\\" (TVDB), or \\"auto\\" (whichever matches; refused if both match different series)"
         },
         "deleteFiles": {
           "default": false,
@@ -3138,11 +2945,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "type": "object",
       "required": [
         "id",
-        "idType",
-        "seasonNumber",
-        "includeRejected",
-        "offset",
-        "limit"
+        "seasonNumber"
       ],
       "properties": {
         "id": {
@@ -3152,22 +2955,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "integer"
         },
         "idType": {
+          "type": "string",
+          "enum": [
+            "auto",
+            "seriesId",
+            "tvdbId"
+          ],
           "default": "auto",
-          "description": "How to read id: \\"seriesId\\" (the manager's id), \\"tvdbId\\" (TVDB), or \\"auto\\" (whichever matches; refused if both match different series)",
-          "anyOf": [
-            {
-              "const": "auto",
-              "type": "string"
-            },
-            {
-              "const": "seriesId",
-              "type": "string"
-            },
-            {
-              "const": "tvdbId",
-              "type": "string"
-            }
-          ]
+          "description": "How to read id: \\"seriesId\\" (the manager's id), \\"tvdbId\\" (TVDB), or \\"auto\\" (whichever matches; refused if both match different series)"
         },
         "seasonNumber": {
           "minimum": 0,
@@ -3402,9 +3197,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "required": [
         "guid",
         "indexerId",
-        "replaceExisting",
         "id",
-        "idType",
         "seasonNumber"
       ],
       "properties": {
@@ -3431,22 +3224,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "integer"
         },
         "idType": {
+          "type": "string",
+          "enum": [
+            "auto",
+            "seriesId",
+            "tvdbId"
+          ],
           "default": "auto",
-          "description": "How to read id: \\"seriesId\\" (the manager's id), \\"tvdbId\\" (TVDB), or \\"auto\\" (whichever matches; refused if both match different series)",
-          "anyOf": [
-            {
-              "const": "auto",
-              "type": "string"
-            },
-            {
-              "const": "seriesId",
-              "type": "string"
-            },
-            {
-              "const": "tvdbId",
-              "type": "string"
-            }
-          ]
+          "description": "How to read id: \\"seriesId\\" (the manager's id), \\"tvdbId\\" (TVDB), or \\"auto\\" (whichever matches; refused if both match different series)"
         },
         "seasonNumber": {
           "minimum": 0,
@@ -3728,10 +3513,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "additionalProperties": false,
       "type": "object",
       "required": [
-        "path",
-        "idType",
-        "importMode",
-        "waitSeconds"
+        "path"
       ],
       "properties": {
         "path": {
@@ -3747,22 +3529,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "integer"
         },
         "idType": {
+          "type": "string",
+          "enum": [
+            "auto",
+            "seriesId",
+            "tvdbId"
+          ],
           "default": "auto",
-          "description": "How to read id: \\"seriesId\\" (the manager's id), \\"tvdbId\\" (TVDB), or \\"auto\\" (whichever matches; refused if both match different series)",
-          "anyOf": [
-            {
-              "const": "auto",
-              "type": "string"
-            },
-            {
-              "const": "seriesId",
-              "type": "string"
-            },
-            {
-              "const": "tvdbId",
-              "type": "string"
-            }
-          ]
+          "description": "How to read id: \\"seriesId\\" (the manager's id), \\"tvdbId\\" (TVDB), or \\"auto\\" (whichever matches; refused if both match different series)"
         },
         "seasonNumber": {
           "minimum": 0,
@@ -3777,22 +3551,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "integer"
         },
         "importMode": {
+          "type": "string",
+          "enum": [
+            "auto",
+            "move",
+            "copy"
+          ],
           "default": "auto",
-          "description": "move: move the file into the library; copy: hardlink it (or copy when the library is on another disk) so a torrent that is still seeding keeps its file; auto: the manager decides (copy for torrents it grabbed, else move)",
-          "anyOf": [
-            {
-              "const": "auto",
-              "type": "string"
-            },
-            {
-              "const": "move",
-              "type": "string"
-            },
-            {
-              "const": "copy",
-              "type": "string"
-            }
-          ]
+          "description": "move: move the file into the library; copy: hardlink it (or copy when the library is on another disk) so a torrent that is still seeding keeps its file; auto: the manager decides (copy for torrents it grabbed, else move)"
         },
         "waitSeconds": {
           "minimum": 1,
@@ -4000,10 +3766,6 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
-      "required": [
-        "idType",
-        "waitSeconds"
-      ],
       "properties": {
         "id": {
           "minimum": 1,
@@ -4012,22 +3774,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "integer"
         },
         "idType": {
+          "type": "string",
+          "enum": [
+            "auto",
+            "seriesId",
+            "tvdbId"
+          ],
           "default": "auto",
-          "description": "How to read id: \\"seriesId\\" (the manager's id), \\"tvdbId\\" (TVDB), or \\"auto\\" (whichever matches; refused if both match different series)",
-          "anyOf": [
-            {
-              "const": "auto",
-              "type": "string"
-            },
-            {
-              "const": "seriesId",
-              "type": "string"
-            },
-            {
-              "const": "tvdbId",
-              "type": "string"
-            }
-          ]
+          "description": "How to read id: \\"seriesId\\" (the manager's id), \\"tvdbId\\" (TVDB), or \\"auto\\" (whichever matches; refused if both match different series)"
         },
         "waitSeconds": {
           "minimum": 0,
@@ -4127,11 +3881,6 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
-      "required": [
-        "offset",
-        "limit",
-        "searchForMovie"
-      ],
       "properties": {
         "term": {
           "minLength": 1,
@@ -4171,38 +3920,22 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "string"
         },
         "monitor": {
-          "description": "What to monitor for addTmdbId (default \\"movieOnly\\" when adding)",
-          "anyOf": [
-            {
-              "const": "movieOnly",
-              "type": "string"
-            },
-            {
-              "const": "movieAndCollection",
-              "type": "string"
-            },
-            {
-              "const": "none",
-              "type": "string"
-            }
-          ]
+          "type": "string",
+          "enum": [
+            "movieOnly",
+            "movieAndCollection",
+            "none"
+          ],
+          "description": "What to monitor for addTmdbId (default \\"movieOnly\\" when adding)"
         },
         "minimumAvailability": {
-          "description": "When to start looking for releases (default \\"released\\" when adding)",
-          "anyOf": [
-            {
-              "const": "announced",
-              "type": "string"
-            },
-            {
-              "const": "inCinemas",
-              "type": "string"
-            },
-            {
-              "const": "released",
-              "type": "string"
-            }
-          ]
+          "type": "string",
+          "enum": [
+            "announced",
+            "inCinemas",
+            "released"
+          ],
+          "description": "When to start looking for releases (default \\"released\\" when adding)"
         },
         "tags": {
           "maxItems": 10,
@@ -4336,17 +4069,12 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           ],
           "properties": {
             "action": {
-              "description": "added: new in the library; updated: it was already there and its options were changed",
-              "anyOf": [
-                {
-                  "const": "added",
-                  "type": "string"
-                },
-                {
-                  "const": "updated",
-                  "type": "string"
-                }
-              ]
+              "type": "string",
+              "enum": [
+                "added",
+                "updated"
+              ],
+              "description": "added: new in the library; updated: it was already there and its options were changed"
             },
             "movieId": {
               "description": "Id in the movie manager",
@@ -4410,43 +4138,19 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
-      "required": [
-        "view",
-        "idType",
-        "days",
-        "offset",
-        "limit"
-      ],
       "properties": {
         "view": {
+          "type": "string",
+          "enum": [
+            "library",
+            "movie",
+            "calendar",
+            "missing",
+            "queue",
+            "history"
+          ],
           "default": "library",
-          "description": "library: movies in the library (filter with term, or hasFile); movie: one movie with its file (needs id); calendar: cinema and digital releases from startDate for days; missing: monitored released movies without a file; queue: downloads in progress; history: grabs, imports and failures (queue and history take an optional id to narrow to one movie)",
-          "anyOf": [
-            {
-              "const": "library",
-              "type": "string"
-            },
-            {
-              "const": "movie",
-              "type": "string"
-            },
-            {
-              "const": "calendar",
-              "type": "string"
-            },
-            {
-              "const": "missing",
-              "type": "string"
-            },
-            {
-              "const": "queue",
-              "type": "string"
-            },
-            {
-              "const": "history",
-              "type": "string"
-            }
-          ]
+          "description": "library: movies in the library (filter with term, or hasFile); movie: one movie with its file (needs id or term); calendar: cinema and digital releases from startDate for days; missing: monitored released movies without a file; queue: downloads in progress; history: grabs, imports and failures (every view but library narrows to one movie by id or term)"
         },
         "id": {
           "minimum": 1,
@@ -4455,27 +4159,19 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "integer"
         },
         "idType": {
+          "type": "string",
+          "enum": [
+            "auto",
+            "movieId",
+            "tmdbId"
+          ],
           "default": "auto",
-          "description": "How to read id: \\"movieId\\" (the manager's id), \\"tmdbId\\" (TMDB), or \\"auto\\" (whichever matches; refused if both match different movies)",
-          "anyOf": [
-            {
-              "const": "auto",
-              "type": "string"
-            },
-            {
-              "const": "movieId",
-              "type": "string"
-            },
-            {
-              "const": "tmdbId",
-              "type": "string"
-            }
-          ]
+          "description": "How to read id: \\"movieId\\" (the manager's id), \\"tmdbId\\" (TMDB), or \\"auto\\" (whichever matches; refused if both match different movies)"
         },
         "term": {
           "minLength": 1,
           "maxLength": 200,
-          "description": "For view \\"library\\": only titles containing this text",
+          "description": "Title text. View \\"library\\": only titles containing it; every other view: narrows to the one title containing it (instead of id)",
           "type": "string"
         },
         "hasFile": {
@@ -4490,8 +4186,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
         "days": {
           "minimum": 1,
           "maximum": 366,
-          "default": 30,
-          "description": "For view \\"calendar\\": how many days to cover",
+          "description": "For view \\"calendar\\": how many days to cover (default 30)",
           "type": "integer"
         },
         "offset": {
@@ -4655,7 +4350,8 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                   "sizeBytes",
                   "sizeLeftBytes",
                   "protocol",
-                  "messages"
+                  "messages",
+                  "queueIds"
                 ],
                 "properties": {
                   "kind": {
@@ -4742,6 +4438,20 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                     "type": "array",
                     "items": {
                       "type": "string"
+                    }
+                  },
+                  "queueIds": {
+                    "description": "Every queue item id of this download (one per episode for a season pack); queueId is the first",
+                    "type": "array",
+                    "items": {
+                      "type": "integer"
+                    }
+                  },
+                  "episodeIds": {
+                    "description": "Every episode this download covers (series downloads)",
+                    "type": "array",
+                    "items": {
+                      "type": "integer"
                     }
                   }
                 }
@@ -4841,10 +4551,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "additionalProperties": false,
       "type": "object",
       "required": [
-        "id",
-        "idType",
-        "deleteFiles",
-        "addImportExclusion"
+        "id"
       ],
       "properties": {
         "id": {
@@ -4854,22 +4561,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "integer"
         },
         "idType": {
+          "type": "string",
+          "enum": [
+            "auto",
+            "movieId",
+            "tmdbId"
+          ],
           "default": "auto",
-          "description": "How to read id: \\"movieId\\" (the manager's id), \\"tmdbId\\" (TMDB), or \\"auto\\" (whichever matches; refused if both match different movies)",
-          "anyOf": [
-            {
-              "const": "auto",
-              "type": "string"
-            },
-            {
-              "const": "movieId",
-              "type": "string"
-            },
-            {
-              "const": "tmdbId",
-              "type": "string"
-            }
-          ]
+          "description": "How to read id: \\"movieId\\" (the manager's id), \\"tmdbId\\" (TMDB), or \\"auto\\" (whichever matches; refused if both match different movies)"
         },
         "deleteFiles": {
           "default": false,
@@ -5029,11 +4728,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "additionalProperties": false,
       "type": "object",
       "required": [
-        "id",
-        "idType",
-        "includeRejected",
-        "offset",
-        "limit"
+        "id"
       ],
       "properties": {
         "id": {
@@ -5043,22 +4738,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "integer"
         },
         "idType": {
+          "type": "string",
+          "enum": [
+            "auto",
+            "movieId",
+            "tmdbId"
+          ],
           "default": "auto",
-          "description": "How to read id: \\"movieId\\" (the manager's id), \\"tmdbId\\" (TMDB), or \\"auto\\" (whichever matches; refused if both match different movies)",
-          "anyOf": [
-            {
-              "const": "auto",
-              "type": "string"
-            },
-            {
-              "const": "movieId",
-              "type": "string"
-            },
-            {
-              "const": "tmdbId",
-              "type": "string"
-            }
-          ]
+          "description": "How to read id: \\"movieId\\" (the manager's id), \\"tmdbId\\" (TMDB), or \\"auto\\" (whichever matches; refused if both match different movies)"
         },
         "includeRejected": {
           "default": true,
@@ -5268,9 +4955,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "required": [
         "guid",
         "indexerId",
-        "replaceExisting",
-        "id",
-        "idType"
+        "id"
       ],
       "properties": {
         "guid": {
@@ -5296,22 +4981,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "integer"
         },
         "idType": {
+          "type": "string",
+          "enum": [
+            "auto",
+            "movieId",
+            "tmdbId"
+          ],
           "default": "auto",
-          "description": "How to read id: \\"movieId\\" (the manager's id), \\"tmdbId\\" (TMDB), or \\"auto\\" (whichever matches; refused if both match different movies)",
-          "anyOf": [
-            {
-              "const": "auto",
-              "type": "string"
-            },
-            {
-              "const": "movieId",
-              "type": "string"
-            },
-            {
-              "const": "tmdbId",
-              "type": "string"
-            }
-          ]
+          "description": "How to read id: \\"movieId\\" (the manager's id), \\"tmdbId\\" (TMDB), or \\"auto\\" (whichever matches; refused if both match different movies)"
         },
         "confirmToken": {
           "minLength": 16,
@@ -5568,10 +5245,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "additionalProperties": false,
       "type": "object",
       "required": [
-        "path",
-        "idType",
-        "importMode",
-        "waitSeconds"
+        "path"
       ],
       "properties": {
         "path": {
@@ -5587,40 +5261,24 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "integer"
         },
         "idType": {
+          "type": "string",
+          "enum": [
+            "auto",
+            "movieId",
+            "tmdbId"
+          ],
           "default": "auto",
-          "description": "How to read id: \\"movieId\\" (the manager's id), \\"tmdbId\\" (TMDB), or \\"auto\\" (whichever matches; refused if both match different movies)",
-          "anyOf": [
-            {
-              "const": "auto",
-              "type": "string"
-            },
-            {
-              "const": "movieId",
-              "type": "string"
-            },
-            {
-              "const": "tmdbId",
-              "type": "string"
-            }
-          ]
+          "description": "How to read id: \\"movieId\\" (the manager's id), \\"tmdbId\\" (TMDB), or \\"auto\\" (whichever matches; refused if both match different movies)"
         },
         "importMode": {
+          "type": "string",
+          "enum": [
+            "auto",
+            "move",
+            "copy"
+          ],
           "default": "auto",
-          "description": "move: move the file into the library; copy: hardlink it (or copy when the library is on another disk) so a torrent that is still seeding keeps its file; auto: the manager decides (copy for torrents it grabbed, else move)",
-          "anyOf": [
-            {
-              "const": "auto",
-              "type": "string"
-            },
-            {
-              "const": "move",
-              "type": "string"
-            },
-            {
-              "const": "copy",
-              "type": "string"
-            }
-          ]
+          "description": "move: move the file into the library; copy: hardlink it (or copy when the library is on another disk) so a torrent that is still seeding keeps its file; auto: the manager decides (copy for torrents it grabbed, else move)"
         },
         "waitSeconds": {
           "minimum": 1,
@@ -5823,10 +5481,6 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
-      "required": [
-        "idType",
-        "waitSeconds"
-      ],
       "properties": {
         "id": {
           "minimum": 1,
@@ -5835,22 +5489,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "integer"
         },
         "idType": {
+          "type": "string",
+          "enum": [
+            "auto",
+            "movieId",
+            "tmdbId"
+          ],
           "default": "auto",
-          "description": "How to read id: \\"movieId\\" (the manager's id), \\"tmdbId\\" (TMDB), or \\"auto\\" (whichever matches; refused if both match different movies)",
-          "anyOf": [
-            {
-              "const": "auto",
-              "type": "string"
-            },
-            {
-              "const": "movieId",
-              "type": "string"
-            },
-            {
-              "const": "tmdbId",
-              "type": "string"
-            }
-          ]
+          "description": "How to read id: \\"movieId\\" (the manager's id), \\"tmdbId\\" (TMDB), or \\"auto\\" (whichever matches; refused if both match different movies)"
         },
         "waitSeconds": {
           "minimum": 0,
@@ -5952,8 +5598,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "type": "object",
       "required": [
         "name",
-        "links",
-        "destination"
+        "links"
       ],
       "properties": {
         "name": {
@@ -5975,18 +5620,13 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           }
         },
         "destination": {
+          "type": "string",
+          "enum": [
+            "queue",
+            "collector"
+          ],
           "default": "queue",
-          "description": "queue: start downloading; collector: only collect the links for later",
-          "anyOf": [
-            {
-              "const": "queue",
-              "type": "string"
-            },
-            {
-              "const": "collector",
-              "type": "string"
-            }
-          ]
+          "description": "queue: start downloading; collector: only collect the links for later"
         }
       }
     },
@@ -6034,29 +5674,16 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
-      "required": [
-        "action",
-        "offset",
-        "limit"
-      ],
       "properties": {
         "action": {
+          "type": "string",
+          "enum": [
+            "queue",
+            "finished",
+            "organize"
+          ],
           "default": "queue",
-          "description": "queue: what is downloading or waiting (both downloaders); finished: completed direct-download packages; organize: move a finished package's files into a library folder (needs packageId and destination; runs as a job)",
-          "anyOf": [
-            {
-              "const": "queue",
-              "type": "string"
-            },
-            {
-              "const": "finished",
-              "type": "string"
-            },
-            {
-              "const": "organize",
-              "type": "string"
-            }
-          ]
+          "description": "queue: what is downloading or waiting (both downloaders); finished: completed direct-download packages; organize: move a finished package's files into a library folder (needs packageId and destination; runs as a job)"
         },
         "packageId": {
           "minimum": 1,
@@ -6267,8 +5894,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "additionalProperties": false,
       "type": "object",
       "required": [
-        "url",
-        "method"
+        "url"
       ],
       "properties": {
         "url": {
@@ -6278,22 +5904,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "string"
         },
         "method": {
+          "type": "string",
+          "enum": [
+            "auto",
+            "video",
+            "file"
+          ],
           "default": "auto",
-          "description": "video: extract the video from the page (yt-dlp); file: download the URL as is (aria2); auto: video for video sites and pages, file for links ending in a file extension",
-          "anyOf": [
-            {
-              "const": "auto",
-              "type": "string"
-            },
-            {
-              "const": "video",
-              "type": "string"
-            },
-            {
-              "const": "file",
-              "type": "string"
-            }
-          ]
+          "description": "video: extract the video from the page (yt-dlp); file: download the URL as is (aria2); auto: video for video sites and pages, file for links ending in a file extension"
         },
         "destination": {
           "minLength": 1,
@@ -6371,55 +5989,27 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
-      "required": [
-        "action",
-        "source",
-        "ids",
-        "deleteFiles",
-        "blocklist",
-        "offset",
-        "limit"
-      ],
       "properties": {
         "action": {
+          "type": "string",
+          "enum": [
+            "list",
+            "cancel",
+            "purge_duplicates"
+          ],
           "default": "list",
-          "description": "list: show queue items and torrents with their ids; cancel: remove the items named in ids; purge_duplicates: remove duplicate downloads of the same episode, movie or torrent, keeping the most advanced one. cancel and purge_duplicates need confirmation",
-          "anyOf": [
-            {
-              "const": "list",
-              "type": "string"
-            },
-            {
-              "const": "cancel",
-              "type": "string"
-            },
-            {
-              "const": "purge_duplicates",
-              "type": "string"
-            }
-          ]
+          "description": "list: show queue items and torrents with their ids; cancel: remove the items named in ids; purge_duplicates: remove duplicate downloads of the same episode, movie or torrent, keeping the most advanced one. cancel and purge_duplicates need confirmation"
         },
         "source": {
+          "type": "string",
+          "enum": [
+            "all",
+            "series",
+            "movies",
+            "torrents"
+          ],
           "default": "all",
-          "description": "Which queues to look at",
-          "anyOf": [
-            {
-              "const": "all",
-              "type": "string"
-            },
-            {
-              "const": "series",
-              "type": "string"
-            },
-            {
-              "const": "movies",
-              "type": "string"
-            },
-            {
-              "const": "torrents",
-              "type": "string"
-            }
-          ]
+          "description": "Which queues to look at"
         },
         "ids": {
           "maxItems": 100,
@@ -6668,25 +6258,16 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "type": "object",
       "required": [
         "action",
-        "path",
-        "audioLanguages",
-        "subtitleLanguages",
-        "keepUndetermined",
-        "waitSeconds"
+        "path"
       ],
       "properties": {
         "action": {
-          "description": "analyze: list each file's tracks and what strip would remove (read-only). strip: remove the unwanted tracks (preview + confirmToken, then a background job).",
-          "anyOf": [
-            {
-              "const": "analyze",
-              "type": "string"
-            },
-            {
-              "const": "strip",
-              "type": "string"
-            }
-          ]
+          "type": "string",
+          "enum": [
+            "analyze",
+            "strip"
+          ],
+          "description": "analyze: list each file's tracks and what strip would remove (read-only). strip: remove the unwanted tracks (preview + confirmToken, then a background job)."
         },
         "path": {
           "minLength": 1,
@@ -6794,6 +6375,13 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
               "reason": {
                 "description": "Why it is left alone",
                 "type": "string"
+              },
+              "tracks": {
+                "description": "Its tracks, when the file could be read",
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
               }
             }
           }
@@ -6815,6 +6403,13 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
               "reason": {
                 "description": "Why it is left alone",
                 "type": "string"
+              },
+              "tracks": {
+                "description": "Its tracks, when the file could be read",
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
               }
             }
           }
@@ -6901,10 +6496,6 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
-      "required": [
-        "categories",
-        "olderThanHours"
-      ],
       "properties": {
         "categories": {
           "minItems": 1,
@@ -6919,27 +6510,13 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "description": "What to clean: temp (this server's leftover partial files), orphanedTorrents (torrents whose data no longer exists; data is not touched), downloadLeftovers (old items in the downloads folder that no torrent, download package or manager refers to), caches (start the media server's own cache and transcode cleanup tasks), ghostEntries (series/movies the managers list although their folder and files are gone; the entry is removed, never files)",
           "type": "array",
           "items": {
-            "anyOf": [
-              {
-                "const": "temp",
-                "type": "string"
-              },
-              {
-                "const": "orphanedTorrents",
-                "type": "string"
-              },
-              {
-                "const": "downloadLeftovers",
-                "type": "string"
-              },
-              {
-                "const": "caches",
-                "type": "string"
-              },
-              {
-                "const": "ghostEntries",
-                "type": "string"
-              }
+            "type": "string",
+            "enum": [
+              "temp",
+              "orphanedTorrents",
+              "downloadLeftovers",
+              "caches",
+              "ghostEntries"
             ]
           }
         },
@@ -7097,12 +6674,6 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
-      "required": [
-        "status",
-        "mine",
-        "offset",
-        "limit"
-      ],
       "properties": {
         "id": {
           "pattern": "^[A-Za-z0-9_-]{8,64}$",
@@ -7110,52 +6681,30 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "string"
         },
         "status": {
+          "type": "string",
+          "enum": [
+            "all",
+            "active",
+            "finished",
+            "queued",
+            "running",
+            "succeeded",
+            "failed",
+            "cancelled",
+            "interrupted"
+          ],
           "default": "all",
-          "description": "List only jobs in this state: active (queued or running), finished (any end state), one exact status, or all. Ignored with id.",
-          "anyOf": [
-            {
-              "const": "all",
-              "type": "string"
-            },
-            {
-              "const": "active",
-              "type": "string"
-            },
-            {
-              "const": "finished",
-              "type": "string"
-            },
-            {
-              "const": "queued",
-              "type": "string"
-            },
-            {
-              "const": "running",
-              "type": "string"
-            },
-            {
-              "const": "succeeded",
-              "type": "string"
-            },
-            {
-              "const": "failed",
-              "type": "string"
-            },
-            {
-              "const": "cancelled",
-              "type": "string"
-            },
-            {
-              "const": "interrupted",
-              "type": "string"
-            }
-          ]
+          "description": "List only jobs in this state: active (queued or running), finished (any end state), one exact status, or all. Ignored with id."
         },
         "kind": {
-          "minLength": 1,
-          "maxLength": 64,
-          "description": "List only jobs of this kind, e.g. move or optimize. Ignored with id.",
-          "type": "string"
+          "type": "string",
+          "enum": [
+            "file-move",
+            "media-process",
+            "direct-download",
+            "organize-download"
+          ],
+          "description": "List only jobs of this kind: file-move (manage_files move and undo, rename_episodes), media-process (optimize_media, fix_subtitles), direct-download (download_direct), organize-download (download_status organize). Ignored with id."
         },
         "mine": {
           "default": false,
@@ -7209,7 +6758,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                 "type": "string"
               },
               "kind": {
-                "description": "What sort of job, e.g. move, optimize, subtitles",
+                "description": "What sort of job: file-move, media-process, direct-download, organize-download",
                 "type": "string"
               },
               "description": {
@@ -7217,33 +6766,16 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                 "type": "string"
               },
               "status": {
-                "description": "queued (waiting for a slot), running, succeeded, failed, cancelled, or interrupted (the server stopped while it was queued or running; it will not resume)",
-                "anyOf": [
-                  {
-                    "const": "queued",
-                    "type": "string"
-                  },
-                  {
-                    "const": "running",
-                    "type": "string"
-                  },
-                  {
-                    "const": "succeeded",
-                    "type": "string"
-                  },
-                  {
-                    "const": "failed",
-                    "type": "string"
-                  },
-                  {
-                    "const": "cancelled",
-                    "type": "string"
-                  },
-                  {
-                    "const": "interrupted",
-                    "type": "string"
-                  }
-                ]
+                "type": "string",
+                "enum": [
+                  "queued",
+                  "running",
+                  "succeeded",
+                  "failed",
+                  "cancelled",
+                  "interrupted"
+                ],
+                "description": "queued (waiting for a slot), running, succeeded, failed, cancelled, or interrupted (the server stopped while it was queued or running; it will not resume)"
               },
               "message": {
                 "description": "Latest status message, for a person to read",

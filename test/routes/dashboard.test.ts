@@ -2,6 +2,7 @@
 // degradation when backends are down, now playing with stop/message against the Jellyfin simulator,
 // downloads from the pyLoad simulator, and job cancel.
 import t from 'tap'
+import { execFileSync } from 'node:child_process'
 import { Value } from '@sinclair/typebox/value'
 import { createJellyfinSimulator } from '../../simulators/jellyfin/index.js'
 import { createPyloadSimulator } from '../../simulators/pyload/index.js'
@@ -51,6 +52,8 @@ t.test('with every backend down the snapshot still answers, section by section',
   t.match(body.library, { available: false, libraries: [] })
   t.match(body.library.disks, [{ root: 'media', available: true }, { root: 'downloads', available: true }], 'disk use needs no backend')
   t.ok(body.library.disks[0].totalBytes > 0)
+  const df = Number(/(\d+)%/.exec(execFileSync('df', ['-P', config.MEDIA_ROOT], { encoding: 'utf8' }).trim().split('\n').pop()!)![1])
+  t.ok(Math.abs(body.library.disks[0].usedPercent - df) <= 1 && Number.isInteger(body.library.disks[0].usedPercent), `disk use as df shows it (df ${df} %)`)
   for (const secret of ['jf-secret-0123456789abcdef', 'py-secret-0123456789abcdef', 'qbt-secret-0123456789', TEST_INTERNAL_KEY, config.MEDIA_ROOT]) {
     t.notOk(res.body.includes(secret), 'no secret and no local path in the answer')
   }

@@ -10,7 +10,7 @@ import { DIRECT_DOWNLOADS_FOLDER } from '../../../lib/library/cleanup-candidates
 import { chooseMethod, downloadWithAria2, downloadWithYtdlp } from './direct-download-run.js'
 import { resolveLibraryDestination, runOrganize } from './organize-job.js'
 
-const KIND = 'direct-download'
+export const KIND = 'direct-download'
 
 const input = Type.Object({
   url: Type.String({ minLength: 8, maxLength: 2048, description: 'Public http(s) URL of a video page or a file' }),

@@ -35,7 +35,7 @@ const outputSchema = Type.Object({
   mode: Type.String({ description: 'summary or title' }),
   folders: Type.Optional(Type.Array(Folder, { description: 'summary: one entry per top folder' })),
   title: Type.Optional(Type.String({ description: 'title: what was looked up' })),
-  inLibrary: Type.Optional(Type.Boolean({ description: 'title: known to the media server or with files on disk in the library' })),
+  inLibrary: Type.Optional(Type.Boolean({ description: 'title: known to the media server, with files on disk in the library, or with files in the series/movie manager' })),
   monitored: Type.Optional(Type.Boolean({ description: 'title: monitored by the series or movie manager (absent when unknown)' })),
   downloading: Type.Optional(Type.Boolean({ description: 'title: a download is in progress somewhere' })),
   downloadProgress: Type.Optional(Type.Number({ description: 'title: progress of the furthest active download, percent' })),
@@ -106,7 +106,9 @@ export default function getLibraryState (app: FastifyInstance) {
     return {
       mode: 'title',
       title,
-      inLibrary: (mediaServer.available && mediaServer.data.length > 0) || libraryDisk.some(d => Number(d.videoFiles) > 0),
+      // A manager that holds files for the title counts too: its answer must agree with series_status/movie_status.
+      inLibrary: (mediaServer.available && mediaServer.data.length > 0) || libraryDisk.some(d => Number(d.videoFiles) > 0) ||
+        managed.some(m => Number((m as { episodeFiles?: number }).episodeFiles) > 0 || (m as { hasFile?: boolean }).hasFile === true),
       ...(managed.length > 0 && { monitored: managed.some(m => m.monitored === true) }),
       downloading: active.length > 0,
       ...(active.length > 0 && { downloadProgress: Math.max(...active.map(a => Number(a.progress) || 0)) }),

@@ -37,6 +37,10 @@ const outputSchema = Type.Object({
   job: Type.Optional(JobSummarySchema)
 }, { additionalProperties: false })
 
+// The markers lib/library/episode-name.ts reads, as examples a person can copy.
+const UNMATCHED_HINT = ' A name is recognised when it carries season and episode, e.g. "Show.S01E02.mkv", "Show 1x02.mkv" or ' +
+  '"Show - Season 1 Episode 2.mkv"; rename the others with manage_files move, or leave them (they are not touched).'
+
 export default function renameEpisodes (app: FastifyInstance) {
   defineJobKinds(app.jobs)
   const sandbox = app.sandbox
@@ -73,7 +77,7 @@ export default function renameEpisodes (app: FastifyInstance) {
         const blocked = plan.collisions.length > 0 ? ` ${plan.collisions.length} collision(s) must be resolved first (rename or delete the files listed).` : ''
         return {
           data: { ...view, dryRun: args.dryRun },
-          summary: `${view.showFolder}: ${plan.renames.length} file(s) to rename, ${plan.unchanged.length} already standard, ${plan.unmatched.length} not recognised.${blocked}` +
+          summary: `${view.showFolder}: ${plan.renames.length} file(s) to rename, ${plan.unchanged.length} already standard, ${plan.unmatched.length} not recognised.${plan.unmatched.length > 0 ? UNMATCHED_HINT : ''}${blocked}` +
             (args.dryRun && plan.renames.length > 0 && !blocked ? ' Call again with dryRun:false to apply.' : '')
         }
       }

@@ -4,6 +4,9 @@ import { Type, type Static } from '@sinclair/typebox'
 import { ToolError } from '../../../lib/errors.js'
 import type { JobRecord, JobStatus } from '../../../plugins/job-types.js'
 import { defineTool } from '../../../plugins/tool-types.js'
+import { JOB_KINDS } from '../../../lib/library/run-job.js'
+import { KIND as DIRECT_DOWNLOAD_KIND } from '../../downloads/tools/download-direct.js'
+import { ORGANIZE_KIND } from '../../downloads/tools/organize-job.js'
 
 const STATUS_FILTERS = {
   all: undefined,
@@ -19,6 +22,14 @@ const STATUS_FILTERS = {
 
 type StatusFilter = keyof typeof STATUS_FILTERS
 
+/** Every job kind the tools start, with the tools that start it. */
+const JOB_KIND_SOURCES: Record<string, string> = {
+  [JOB_KINDS.fileMove.kind]: 'manage_files move and undo, rename_episodes',
+  [JOB_KINDS.media.kind]: 'optimize_media, fix_subtitles',
+  [DIRECT_DOWNLOAD_KIND]: 'download_direct',
+  [ORGANIZE_KIND]: 'download_status organize'
+}
+
 const inputSchema = Type.Object({
   id: Type.Optional(Type.String({
     pattern: '^[A-Za-z0-9_-]{8,64}$',
@@ -28,7 +39,9 @@ const inputSchema = Type.Object({
     default: 'all',
     description: 'List only jobs in this state: active (queued or running), finished (any end state), one exact status, or all. Ignored with id.'
   }),
-  kind: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'List only jobs of this kind, e.g. move or optimize. Ignored with id.' })),
+  kind: Type.Optional(Type.Union(Object.keys(JOB_KIND_SOURCES).map(k => Type.Literal(k)), {
+    description: `List only jobs of this kind: ${Object.entries(JOB_KIND_SOURCES).map(([k, from]) => `${k} (${from})`).join(', ')}. Ignored with id.`
+  })),
   mine: Type.Boolean({ default: false, description: 'true: list only jobs started with the same credential as this call. Ignored with id.' }),
   offset: Type.Integer({ minimum: 0, maximum: 10_000, default: 0, description: 'How many jobs to skip (paging; newest first).' }),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Most jobs to return (1–100).' })
@@ -36,7 +49,7 @@ const inputSchema = Type.Object({
 
 const JobSchema = Type.Object({
   id: Type.String({ description: 'Job id' }),
-  kind: Type.String({ description: 'What sort of job, e.g. move, optimize, subtitles' }),
+  kind: Type.String({ description: `What sort of job: ${Object.keys(JOB_KIND_SOURCES).join(', ')}` }),
   description: Type.String({ description: 'What the job does' }),
   status: Type.Union(['queued', 'running', 'succeeded', 'failed', 'cancelled', 'interrupted'].map(s => Type.Literal(s)), {
     description: 'queued (waiting for a slot), running, succeeded, failed, cancelled, or interrupted (the server stopped while it was queued or running; it will not resume)'

@@ -26,7 +26,11 @@ const Planned = Type.Object({
   tracks: Type.Array(Type.String(), { description: 'Its tracks now ("#1 audio aac jpn default")' }),
   changes: Type.Array(Type.String(), { description: 'Tracks strip would remove (or removed)' })
 })
-const Skip = Type.Object({ path: Type.String({ description: 'The file' }), reason: Type.String({ description: 'Why it is left alone' }) })
+const Skip = Type.Object({
+  path: Type.String({ description: 'The file' }),
+  reason: Type.String({ description: 'Why it is left alone' }),
+  tracks: Type.Optional(Type.Array(Type.String(), { description: 'Its tracks, when the file could be read' }))
+})
 
 const outputSchema = Type.Object({
   action: Type.String({ description: 'The action performed' }),

@@ -1,11 +1,12 @@
 // server_status: one overview of the media server — version, libraries with item counts, disk use of
 // MEDIA_ROOT, who is watching what, and the users.
-import { statfs } from 'node:fs/promises'
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
 import { defineTool } from '../../../plugins/tool-types.js'
 import { topLevelKinds, type Library } from '../../../plugins/backends/jellyfin-types.js'
 import { pathMapOf, quoteTitle } from './media-shared.js'
+import { readDiskFigures } from '../../../lib/library/disk-figures.js'
+import { formatBytes } from '../../../lib/library/format.js'
 
 const inputSchema = Type.Object({}, { additionalProperties: false })
 
@@ -45,7 +46,7 @@ const outputSchema = Type.Object({
     path: Type.String({ description: 'MEDIA_ROOT' }),
     totalBytes: Type.Integer({ minimum: 0, description: 'Size of the filesystem holding MEDIA_ROOT' }),
     freeBytes: Type.Integer({ minimum: 0, description: 'Space available to this server' }),
-    usedPercent: Type.Number({ minimum: 0, maximum: 100, description: 'Used share of the filesystem' })
+    usedPercent: Type.Integer({ minimum: 0, maximum: 100, description: 'Used share as df shows it: used / (used + available), rounded up' })
   }, { additionalProperties: false, description: 'Disk use of the media library; absent when MEDIA_ROOT cannot be read' })),
   diskError: Type.Optional(Type.String({ description: 'Why disk use is missing' })),
   sessions: Type.Array(SessionSchema, { description: 'Sessions active in the last 15 minutes' }),
@@ -128,11 +129,8 @@ async function countLibrary (app: FastifyInstance, lib: Library, signal: AbortSi
 
 async function diskUse (path: string): Promise<NonNullable<Output['disk']> | { error: string }> {
   try {
-    const s = await statfs(path)
-    const total = s.blocks * s.bsize
-    const free = s.bavail * s.bsize
-    const used = total - s.bfree * s.bsize
-    return { path, totalBytes: total, freeBytes: free, usedPercent: total > 0 ? Math.round(1000 * used / total) / 10 : 0 }
+    const { totalBytes, freeBytes, usedPercent } = await readDiskFigures(path)
+    return { path, totalBytes, freeBytes, usedPercent }
   } catch (err) {
     return { error: `Cannot read disk use of MEDIA_ROOT (${(err as NodeJS.ErrnoException).code ?? 'error'}): check that ${path} exists and is mounted.` }
   }
@@ -141,6 +139,6 @@ async function diskUse (path: string): Promise<NonNullable<Output['disk']> | { e
 function summarize (d: Output): string {
   const libs = d.libraries.map(l => `${quoteTitle(l.name)} ${l.itemCount}${l.episodeCount !== undefined ? ` (${l.episodeCount} episodes)` : ''}`).join(', ')
   const playing = d.sessions.filter(s => s.nowPlaying).length
-  const disk = d.disk ? `; media disk ${d.disk.usedPercent}% used, ${(d.disk.freeBytes / 1e9).toFixed(1)} GB free` : ''
+  const disk = d.disk ? `; media disk ${d.disk.usedPercent}% used, ${formatBytes(d.disk.freeBytes)} free of ${formatBytes(d.disk.totalBytes)}` : ''
   return `Jellyfin ${d.server.version} is up. Libraries: ${libs || 'none'}${disk}. ${d.sessions.length} active session(s), ${playing} playing; ${d.users.length} user(s).`
 }

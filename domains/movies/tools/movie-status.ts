@@ -2,28 +2,40 @@
 // download queue and history — all with the same paging.
 import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
+import { ToolError } from '../../../lib/errors.js'
 import { defineTool } from '../../../plugins/tool-types.js'
 import { IdUsedSchema, idFields, idNeeded, resolveOptionalId } from '../../shared/servarr-ids.js'
-import { HistoryItemSchema, QueueItemSchema } from '../../shared/servarr-items.js'
+import { HistoryItemSchema } from '../../shared/servarr-items.js'
 import { MOVIE_IDS, MovieItemSchema, movieFlavour, toMovieItem } from '../../shared/servarr-movies.js'
 import { pageInputs, pageOf, pagingFields, serverPage, type Page } from '../../shared/servarr-paging.js'
 import {
-  START_DATE_INPUT, TERM_INPUT, calendarWindow, historyPage, libraryOrder, queuePage, viewSummary
+  QueueRowSchema, START_DATE_INPUT, TERM_INPUT, calendarWindow, historyPage, libraryOrder, queuePage, refuseUnusedFilters, titleByTerm, viewSummary,
+  type FilterUse
 } from '../../shared/servarr-views.js'
 
 const VIEWS = ['library', 'movie', 'calendar', 'missing', 'queue', 'history'] as const
+const DEFAULT_DAYS = 30
+const ABOUT_ONE = ['id', 'term'] as const
+const FILTERS: FilterUse = {
+  library: ['term', 'hasFile'],
+  movie: ABOUT_ONE,
+  calendar: [...ABOUT_ONE, 'startDate', 'days'],
+  missing: ABOUT_ONE,
+  queue: ABOUT_ONE,
+  history: ABOUT_ONE
+}
 
 const input = Type.Object({
-  view: Type.Union(VIEWS.map(v => Type.Literal(v)), { default: 'library', description: 'library: movies in the library (filter with term, or hasFile); movie: one movie with its file (needs id); calendar: cinema and digital releases from startDate for days; missing: monitored released movies without a file; queue: downloads in progress; history: grabs, imports and failures (queue and history take an optional id to narrow to one movie)' }),
+  view: Type.Union(VIEWS.map(v => Type.Literal(v)), { default: 'library', description: 'library: movies in the library (filter with term, or hasFile); movie: one movie with its file (needs id or term); calendar: cinema and digital releases from startDate for days; missing: monitored released movies without a file; queue: downloads in progress; history: grabs, imports and failures (every view but library narrows to one movie by id or term)' }),
   ...idFields(MOVIE_IDS, false),
   term: TERM_INPUT,
   hasFile: Type.Optional(Type.Boolean({ description: 'For view "library": only movies with (true) or without (false) a file' })),
   startDate: START_DATE_INPUT,
-  days: Type.Integer({ minimum: 1, maximum: 366, default: 30, description: 'For view "calendar": how many days to cover' }),
+  days: Type.Optional(Type.Integer({ minimum: 1, maximum: 366, description: `For view "calendar": how many days to cover (default ${DEFAULT_DAYS})` })),
   ...pageInputs(100, 25)
 }, { additionalProperties: false })
 
-const ItemSchema = Type.Union([MovieItemSchema, QueueItemSchema, HistoryItemSchema], { description: 'One row; its kind says which shape it has' })
+const ItemSchema = Type.Union([MovieItemSchema, QueueRowSchema, HistoryItemSchema], { description: 'One row; its kind says which shape it has' })
 
 const output = Type.Object({
   view: Type.String({ description: 'The view shown' }),
@@ -44,8 +56,12 @@ export default (app: FastifyInstance) => defineTool({
   async handler (args, ctx) {
     const radarr = app.backends.radarr
     const flavour = movieFlavour(radarr)
-    if (args.view === 'movie' && args.id === undefined) throw idNeeded('View "movie"', flavour)
-    const resolved = await resolveOptionalId(flavour, args.id, args.idType)
+    refuseUnusedFilters('movie_status', args.view, args, FILTERS)
+    if (args.id !== undefined && args.term !== undefined && args.view !== 'library') throw new ToolError('Give id or term, not both.')
+    if (args.view === 'movie' && args.id === undefined && args.term === undefined) throw idNeeded('View "movie"', flavour)
+    const resolved = args.term !== undefined && args.view !== 'library'
+      ? titleByTerm(await radarr.listMovies(ctx.signal), args.term, flavour)
+      : await resolveOptionalId(flavour, args.id, args.idType)
     const profiles = await radarr.qualityProfiles(ctx.signal)
     let page: Page<Item>
     switch (args.view) {
@@ -59,11 +75,18 @@ export default (app: FastifyInstance) => defineTool({
         page = pageOf([toMovieItem(resolved!.item, profiles)], 0, args.limit)
         break
       case 'calendar': {
-        const movies = await radarr.calendar({ ...calendarWindow(args.startDate, args.days), signal: ctx.signal })
+        const movies = await radarr.calendar({ ...calendarWindow(args.startDate, args.days ?? DEFAULT_DAYS), signal: ctx.signal })
         page = pageOf(movies.filter(m => !resolved || m.id === resolved.item.id).map(m => toMovieItem(m, profiles)), args.offset, args.limit)
         break
       }
       case 'missing':
+        // The manager's wanted/missing rule for one movie: monitored and without a file
+        // (Radarr src/Radarr.Api.V3/Wanted/MissingController.cs: Monitored filter over MoviesWithoutFiles).
+        if (resolved) {
+          const m = resolved.item
+          page = pageOf(m.monitored && !m.hasFile ? [toMovieItem(m, profiles)] : [], args.offset, args.limit)
+          break
+        }
         page = await serverPage(args.offset, args.limit, async (p, size) => {
           const r = await radarr.missing({ page: p, pageSize: size, signal: ctx.signal })
           return { totalRecords: r.totalRecords, records: r.records.map(m => toMovieItem(m, profiles)) }

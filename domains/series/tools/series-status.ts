@@ -5,28 +5,40 @@ import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../../lib/errors.js'
 import { defineTool } from '../../../plugins/tool-types.js'
 import { IdUsedSchema, idFields, idNeeded, resolveOptionalId } from '../../shared/servarr-ids.js'
-import { HistoryItemSchema, QueueItemSchema } from '../../shared/servarr-items.js'
+import { HistoryItemSchema } from '../../shared/servarr-items.js'
 import { pageInputs, pageOf, pagingFields, serverPage, type Page } from '../../shared/servarr-paging.js'
 import {
   EpisodeItemSchema, SERIES_IDS, SeasonItemSchema, SeriesItemSchema, seriesFlavour, toEpisodeItem, toSeasonItem, toSeriesItem
 } from '../../shared/servarr-series.js'
 import {
-  START_DATE_INPUT, TERM_INPUT, calendarWindow, historyPage, libraryOrder, queuePage, viewSummary
+  QueueRowSchema, START_DATE_INPUT, TERM_INPUT, calendarWindow, historyPage, libraryOrder, queuePage, refuseUnusedFilters, titleByTerm, viewSummary,
+  type FilterUse
 } from '../../shared/servarr-views.js'
 
 const VIEWS = ['library', 'series', 'season', 'calendar', 'missing', 'queue', 'history'] as const
+const DEFAULT_DAYS = 7
+const ABOUT_ONE = ['id', 'term'] as const
+const FILTERS: FilterUse = {
+  library: ['term'],
+  series: ABOUT_ONE,
+  season: [...ABOUT_ONE, 'seasonNumber'],
+  calendar: [...ABOUT_ONE, 'startDate', 'days'],
+  missing: ABOUT_ONE,
+  queue: ABOUT_ONE,
+  history: ABOUT_ONE
+}
 
 const input = Type.Object({
-  view: Type.Union(VIEWS.map(v => Type.Literal(v)), { default: 'library', description: 'library: series in the library (filter with term); series: the seasons of one series (needs id); season: the episodes of one season (needs id and seasonNumber); calendar: episodes airing from startDate for days; missing: monitored aired episodes without a file; queue: downloads in progress; history: grabs, imports and failures (queue, history and missing take an optional id to narrow to one series)' }),
+  view: Type.Union(VIEWS.map(v => Type.Literal(v)), { default: 'library', description: 'library: series in the library (filter with term); series: the seasons of one series (needs id or term); season: the episodes of one season (needs id or term, and seasonNumber); calendar: episodes airing from startDate for days; missing: monitored aired episodes without a file; queue: downloads in progress; history: grabs, imports and failures (every view but library narrows to one series by id or term)' }),
   ...idFields(SERIES_IDS, false),
   seasonNumber: Type.Optional(Type.Integer({ minimum: 0, maximum: 500, description: 'Season for view "season" (0 = specials)' })),
   term: TERM_INPUT,
   startDate: START_DATE_INPUT,
-  days: Type.Integer({ minimum: 1, maximum: 90, default: 7, description: 'For view "calendar": how many days to cover' }),
+  days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, description: `For view "calendar": how many days to cover (default ${DEFAULT_DAYS})` })),
   ...pageInputs(100, 25)
 }, { additionalProperties: false })
 
-const ItemSchema = Type.Union([SeriesItemSchema, SeasonItemSchema, EpisodeItemSchema, QueueItemSchema, HistoryItemSchema], { description: 'One row; its kind says which shape it has' })
+const ItemSchema = Type.Union([SeriesItemSchema, SeasonItemSchema, EpisodeItemSchema, QueueRowSchema, HistoryItemSchema], { description: 'One row; its kind says which shape it has' })
 
 const output = Type.Object({
   view: Type.String({ description: 'The view shown' }),
@@ -47,10 +59,14 @@ export default (app: FastifyInstance) => defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler (args, ctx) {
     const sonarr = app.backends.sonarr
+    refuseUnusedFilters('series_status', args.view, args, FILTERS)
     const needsId = args.view === 'series' || args.view === 'season'
     const flavour = seriesFlavour(sonarr)
-    if (needsId && args.id === undefined) throw idNeeded(`View "${args.view}"`, flavour)
-    const resolved = await resolveOptionalId(flavour, args.id, args.idType)
+    if (args.id !== undefined && args.term !== undefined && args.view !== 'library') throw new ToolError('Give id or term, not both.')
+    if (needsId && args.id === undefined && args.term === undefined) throw idNeeded(`View "${args.view}"`, flavour)
+    const resolved = args.term !== undefined && args.view !== 'library'
+      ? titleByTerm(await sonarr.listSeries(ctx.signal), args.term, flavour)
+      : await resolveOptionalId(flavour, args.id, args.idType)
     const profiles = await sonarr.qualityProfiles(ctx.signal)
     const series = resolved && toSeriesItem(resolved.item, profiles)
     let page: Page<Item>
@@ -71,7 +87,7 @@ export default (app: FastifyInstance) => defineTool({
         break
       }
       case 'calendar': {
-        const eps = await sonarr.calendar({ ...calendarWindow(args.startDate, args.days), signal: ctx.signal })
+        const eps = await sonarr.calendar({ ...calendarWindow(args.startDate, args.days ?? DEFAULT_DAYS), signal: ctx.signal })
         page = pageOf(eps.filter(e => !resolved || e.seriesId === resolved.item.id).map(toEpisodeItem), args.offset, args.limit)
         break
       }

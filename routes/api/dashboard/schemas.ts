@@ -84,7 +84,7 @@ export const Disk = Type.Object({
   ...Availability,
   totalBytes: Type.Optional(Type.Integer({ minimum: 0 })),
   freeBytes: Type.Optional(Type.Integer({ minimum: 0, description: 'Available to the server' })),
-  usedPercent: Type.Optional(Type.Number({ minimum: 0, maximum: 100 }))
+  usedPercent: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'As df shows it: used / (used + available), rounded up' }))
 })
 
 export const LibrarySection = Type.Object({

@@ -64,3 +64,14 @@ t.test('show name is one safe name segment', async t => {
   const r = await app.tools.call('rename_episodes', { path: 'tv', showName: '../evil' }, ctx)
   t.ok(r.isError)
 })
+
+t.test('files it cannot read come with examples of the names it recognises', async t => {
+  const { app, roots } = await buildTestApp(t)
+  const show = join(roots.media, 'tv/Odd Show')
+  put(show, 'Odd.Show.S01E01.mkv')
+  put(show, 'odd show pilot.mkv')
+  const r = await app.tools.call('rename_episodes', { path: 'tv/Odd Show' }, ctx)
+  t.notOk(r.isError, text(r))
+  t.same(data(r).unmatched, ['tv/Odd Show/odd show pilot.mkv'])
+  t.match(text(r), /1 not recognised\. A name is recognised when it carries season and episode, e\.g\. "Show\.S01E02\.mkv", "Show 1x02\.mkv"/)
+})

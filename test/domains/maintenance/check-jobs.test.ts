@@ -62,14 +62,17 @@ t.test('lists jobs newest first, paged, with every field', async t => {
 t.test('filters by status, kind and caller', async t => {
   const { app, call } = await setup(t)
   let release: () => void = () => {}
-  const running = app.jobs.start({ kind: 'move', owner: OTHER.id, description: 'long move', run: job => { job.setInverse({ moves: [] }); job.progress(45, 'copying'); return new Promise<void>(resolve => { release = resolve }) } })
-  const failed = app.jobs.start({ kind: 'optimize', owner: 'internal', description: 'bad file', run: async () => { throw new ToolError('No audio track would remain; keep at least one language.') } })
+  const running = app.jobs.start({ kind: 'file-move', owner: OTHER.id, description: 'long move', run: job => { job.setInverse({ moves: [] }); job.progress(45, 'copying'); return new Promise<void>(resolve => { release = resolve }) } })
+  const failed = app.jobs.start({ kind: 'media-process', owner: 'internal', description: 'bad file', run: async () => { throw new ToolError('No audio track would remain; keep at least one language.') } })
   await app.jobs.wait(failed.id, 5_000)
   const ids = async (args: Record<string, unknown>, p?: Principal) => ((await call(args, p)).structuredContent as any).items.map((j: any) => j.id)
   t.same(await ids({ status: 'active' }), [running.id])
   t.same(await ids({ status: 'finished' }), [failed.id])
   t.same(await ids({ status: 'failed' }), [failed.id])
-  t.same(await ids({ kind: 'move' }), [running.id])
+  t.same(await ids({ kind: 'file-move' }), [running.id])
+  t.same(await ids({ kind: 'media-process' }), [failed.id])
+  // The kinds are a published choice: a friendly guess is refused with the real kinds.
+  t.match((await call({ kind: 'move' })).content[0].text, /kind must be one of "file-move", "media-process", "direct-download", "organize-download"/)
   t.same(await ids({ mine: true }), [failed.id])
   t.same(await ids({ mine: true }, OTHER), [running.id])
   t.same(await ids({ status: 'cancelled' }), [])

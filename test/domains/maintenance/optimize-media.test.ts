@@ -49,3 +49,12 @@ t.test('languages come from an allowlist', async t => {
   const r = await app.tools.call('optimize_media', { action: 'analyze', path: 'movies', audioLanguages: ['xx'] }, ctx)
   t.ok(r.isError)
 })
+
+t.test('analyze without languages shows every file\'s tracks', { skip }, async t => {
+  const { app, roots } = await buildTestApp(t)
+  placeFixture(join(roots.media, 'movies/Film (2020)/Film (2020).mkv'))
+  const r = await app.tools.call('optimize_media', { action: 'analyze', path: 'movies/Film (2020)' }, ctx)
+  t.notOk(r.isError, text(r))
+  t.equal(data(r).fileCount, 0, 'nothing to remove when every language is kept')
+  t.match(data(r).unchanged, [{ path: /Film \(2020\)\.mkv$/, reason: 'no track to remove', tracks: ['#0 video h264', '#1 audio aac eng', /#2 audio aac jpn/] }], 'the tracks are listed anyway')
+})

@@ -1,6 +1,7 @@
 // The four media-server tools through the registry (the same path MCP calls take), against the
 // contract-validated Jellyfin simulator with PATH_MAP /data=<temp media root>.
 import t from 'tap'
+import { execFileSync } from 'node:child_process'
 import { startSims } from '../../helpers/sim-app.js'
 
 t.test('media-server tools against the simulator', async t => {
@@ -19,6 +20,9 @@ t.test('media-server tools against the simulator', async t => {
     t.ok(d.libraries.find((l: any) => l.name === 'Movies').itemCount > 200)
     t.ok(d.disk.totalBytes > 0 && d.disk.usedPercent >= 0)
     t.equal(d.disk.path, roots.media)
+    const df = Number(/(\d+)%/.exec(execFileSync('df', ['-P', roots.media], { encoding: 'utf8' }).trim().split('\n').pop()!)![1])
+    t.ok(Math.abs(d.disk.usedPercent - df) <= 1 && Number.isInteger(d.disk.usedPercent), `disk use as df shows it (df ${df} %, ours ${d.disk.usedPercent} %)`)
+    t.match(res.content[0].text, /media disk \d+% used, [\d.]+ [KMGT]iB free of [\d.]+ [KMGT]iB/, 'sizes in the one byte format')
     t.ok(d.sessions.some((s: any) => s.nowPlaying && s.nowPlaying.progressPercent >= 0))
     t.ok(d.users.some((u: any) => u.isAdmin))
     t.match(res.content[0].text, /^Jellyfin 10\.11\.11 is up\. Libraries: "Movies" \d+/)

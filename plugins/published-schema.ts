@@ -1,0 +1,57 @@
+// How a TypeBox schema is published in tools/list, portable across clients' and model providers' schema
+// subsets: a field with a default is optional (the registry fills the default in before validating), and a
+// choice of constants is a plain `enum` rather than an `anyOf` of `const`. The registry keeps validating
+// against the original schema; only the published copy changes.
+
+type Json = Record<string, unknown>
+
+export interface PublishOptions {
+  /** Drop defaulted fields from `required` (inputs: the caller may leave them out). */
+  defaultsOptional: boolean
+}
+
+export function publishSchema (schema: unknown, opts: PublishOptions): Json {
+  return transform(JSON.parse(JSON.stringify(schema)), opts) as Json
+}
+
+function transform (node: unknown, opts: PublishOptions): unknown {
+  if (Array.isArray(node)) return node.map(n => transform(n, opts))
+  if (node === null || typeof node !== 'object') return node
+  const out: Json = {}
+  for (const [key, value] of Object.entries(node)) {
+    // `properties` maps names to schemas; every other object-valued keyword holds a schema or schemas.
+    out[key] = key === 'properties' ? mapValues(value as Json, v => transform(v, opts)) : transform(value, opts)
+  }
+  if (opts.defaultsOptional && Array.isArray(out.required) && out.properties) {
+    const properties = out.properties as Record<string, Json>
+    const required = (out.required as string[]).filter(name => properties[name]?.default === undefined)
+    if (required.length > 0) out.required = required
+    else delete out.required
+  }
+  return asEnum(out)
+}
+
+/** `{ anyOf: [{ const: 'a' }, { const: 'b' }], ...rest }` → `{ type: 'string', enum: ['a', 'b'], ...rest }`. */
+function asEnum (node: Json): Json {
+  const variants = node.anyOf
+  if (!Array.isArray(variants) || variants.length === 0) return node
+  if (!variants.every(v => isBareConst(v))) return node
+  const values = variants.map(v => (v as Json).const)
+  const types = new Set(values.map(v => typeof v))
+  if (types.size !== 1) return node
+  const type = typeof values[0] === 'number' ? (values.every(Number.isInteger) ? 'integer' : 'number') : typeof values[0]
+  const { anyOf, ...rest } = node
+  return { type, enum: values, ...rest }
+}
+
+/** A variant that says nothing but its constant (and the type TypeBox adds to a literal). */
+function isBareConst (v: unknown): boolean {
+  if (v === null || typeof v !== 'object' || !('const' in v)) return false
+  const c = (v as Json).const
+  if (!['string', 'number', 'boolean'].includes(typeof c)) return false
+  return Object.keys(v).every(k => k === 'const' || k === 'type')
+}
+
+function mapValues (obj: Json, fn: (v: unknown) => unknown): Json {
+  return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, fn(v)]))
+}
