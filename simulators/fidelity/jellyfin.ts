@@ -29,11 +29,6 @@ export const JELLYFIN_ROWS: FidelityRow[] = [
     'Paging: startIndex (Skip) and limit; TotalRecordCount only when enableTotalRecordCount (default true)',
     'Answers a QueryResult {Items, TotalRecordCount, StartIndex}'
   ]),
-  row('GET', '/Items/{itemId}', C('UserLibraryController'), [
-    'GetItem resolves userId from the token when the query has none; an API key has no user, so UserManager.GetUserById(Guid.Empty) throws ArgumentException → 400 (jellyfin/jellyfin issue 12260)',
-    'With a user token: 404 when the user or the item is unknown',
-    'Use GET /Items?ids=… (or the user-scoped /Users/{userId}/Items/{itemId}) with an API key'
-  ], 'the Jellyfin client stops calling it (items by id through GET /Items?ids=): delete this row once that change is merged'),
   row('POST', '/Items/{itemId}/Refresh', C('ItemRefreshController'), [
     'metadataRefreshMode and imageRefreshMode default to None (nothing refreshed): FullRefresh must be asked for; replaceAllMetadata, replaceAllImages default false',
     'ProviderManager.QueueRefresh (high priority) and 204 at once; 404 when the item id is unknown'

@@ -56,8 +56,8 @@ const SITES: Site[] = [
   { file: 'domains/downloads/tools/cancel-downloads.ts', call: 'qbittorrent.remove()', count: 1, gate: { tools: ['cancel_downloads'] } },
   { file: 'domains/shared/servarr-grab.ts', call: 'deleteQueueItem()', count: 1, gate: { tools: ['series_grab', 'movie_grab'] } },
   // Imports may replace an existing episode or movie file (issue 12, finding 7).
-  { file: 'domains/series/tools/series-import.ts', call: 'Servarr runManualImport()', count: 1, gate: { tools: ['series_import'] }, todo: 'finding 7 (Servarr helper): import that replaces a file gets preview + confirm' },
-  { file: 'domains/movies/tools/movie-import.ts', call: 'Servarr runManualImport()', count: 1, gate: { tools: ['movie_import'] }, todo: 'finding 7 (Servarr helper): import that replaces a file gets preview + confirm' },
+  { file: 'domains/series/tools/series-import.ts', call: 'Servarr runManualImport()', count: 1, gate: { tools: ['series_import'] } },
+  { file: 'domains/movies/tools/movie-import.ts', call: 'Servarr runManualImport()', count: 1, gate: { tools: ['movie_import'] } },
   // The server's own state files.
   { file: 'bot/state.ts', call: 'rename', count: 2, gate: { safe: OWN_STATE } },
   { file: 'bot/state.ts', call: 'writeFile', count: 1, gate: { safe: OWN_STATE } },
