@@ -22,7 +22,7 @@ import chatRoutes, { type ChatRouteOptions } from './routes/api/chat.js'
 import openApiRoutes from './routes/api/openapi.js'
 import webRoutes from './routes/web.js'
 import setupRoutes, { type SetupRouteOptions } from './routes/api/setup.js'
-import type { ToolDefinition } from './plugins/tool-types.js'
+import type { ToolDefinition } from './core/tool-types.js'
 import { REDACTED, serializeRequest } from './lib/request-log.js'
 
 export interface BuildOptions {

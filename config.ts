@@ -4,7 +4,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { ValueErrorType } from '@sinclair/typebox/errors'
-import { createPathMap } from './plugins/backends/path-map.js'
+import { createPathMap } from './core/path-map.js'
 import { trustProxyProblem } from './lib/net/trust-proxy.js'
 
 /** A shorter approval passphrase is refused at startup: it is the one thing between the internet and a token. */

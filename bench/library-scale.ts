@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { buildApp } from '../app.js'
 import { buildConfig } from '../config.js'
-import { INTERNAL_PRINCIPAL } from '../lib/principal.js'
+import { INTERNAL_PRINCIPAL } from '../core/principal.js'
 
 export interface ScaleResult {
   name: string

@@ -8,7 +8,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { buildConfig } from '../config.js'
 import { buildApp } from '../app.js'
-import { defineTool } from '../plugins/tool-types.js'
+import { defineTool } from '../core/tool-types.js'
 
 const base = mkdtempSync(join(tmpdir(), 'msmcp-bench-'))
 for (const d of ['data/movies', 'data/tv', 'data/anime', 'data/music', 'downloads', 'state']) mkdirSync(join(base, d), { recursive: true })

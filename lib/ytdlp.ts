@@ -10,7 +10,7 @@
 // proxy.
 import { mkdir, realpath, stat } from 'node:fs/promises'
 import { join, sep } from 'node:path'
-import { GuardError, ToolError } from './errors.js'
+import { GuardError, ToolError } from '../core/errors.js'
 import { REFUSED_REASON } from './url-guard/forward-proxy.js'
 import { findExecutable, ProcessError, runProcess } from './process/index.js'
 

@@ -3,7 +3,7 @@
 // Tokens are read from the Authorization header only: a token in the query string is refused, never used.
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { INTERNAL_PRINCIPAL, type Principal } from '../lib/principal.js'
+import { INTERNAL_PRINCIPAL, type Principal } from '../core/principal.js'
 import { safeEqual } from '../lib/secrets.js'
 import { baseUrlFor } from '../lib/loopback-url.js'
 

@@ -5,7 +5,7 @@
 // backend name it (app.backendWarning, read by the tool registry).
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
-import { BackendError } from '../lib/errors.js'
+import { BackendError } from '../core/errors.js'
 import type { BackendClientBase } from './backends/index.js'
 import type { ProbeResult } from './backends/http.js'
 import { versionVerdict } from '../lib/backend-versions.js'

@@ -13,7 +13,7 @@ import {
   type AuthInfo, type CallToolResult, type ServerContext, type Tool
 } from '@modelcontextprotocol/server'
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node'
-import type { Principal } from '../lib/principal.js'
+import type { Principal } from '../core/principal.js'
 import { UnknownToolError } from './tool-registry.js'
 import { applyCorsHeaders } from './origin-guard.js'
 import { createSessionStore, type SessionLimits } from './mcp/session-store.js'

@@ -5,11 +5,11 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { Type, type TObject, type TSchema } from '@sinclair/typebox'
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler'
 import { Value } from '@sinclair/typebox/value'
-import { BackendError, GuardError, ToolError } from '../lib/errors.js'
+import { BackendError, GuardError, ToolError } from '../core/errors.js'
 import { plainLine } from '../lib/untrusted-text.js'
 import type {
   ConfirmGate, PublishedTool, SandboxGuard, ToolCallResult, ToolContext, ToolDefinition, UrlGuard
-} from './tool-types.js'
+} from '../core/tool-types.js'
 import { publishSchema } from './published-schema.js'
 
 export class UnknownToolError extends Error {

@@ -9,7 +9,7 @@ import configPlugin from '../plugins/config.js'
 import jobsPlugin from '../plugins/jobs.js'
 import shutdownPlugin, { trackSse } from '../plugins/shutdown.js'
 import { MESSAGES } from '../plugins/jobs/messages.js'
-import type { JobRecord } from '../plugins/job-types.js'
+import type { JobRecord } from '../core/job-types.js'
 import type { Config } from '../config.js'
 import { makeRoots, testConfig } from './helpers/build.js'
 

@@ -2,7 +2,7 @@
 // metadata rules every tool follows (DESIGN.md conventions 7, 8, 10).
 import t from 'tap'
 import { buildTestApp } from './helpers/build.js'
-import { INTERNAL_PRINCIPAL } from '../lib/principal.js'
+import { INTERNAL_PRINCIPAL } from '../core/principal.js'
 
 const EXPECTED = {
   'media server': ['server_status', 'activity_log', 'search_media', 'show_details'],

@@ -1,6 +1,6 @@
 // The downloads domain: registers its tools. Encapsulated; adds no decorators.
 import type { FastifyInstance } from 'fastify'
-import type { ToolDefinition } from '../../plugins/tool-types.js'
+import type { ToolDefinition } from '../../core/tool-types.js'
 import downloadAdd from './tools/download-add.js'
 import downloadStatus from './tools/download-status.js'
 import downloadDirect from './tools/download-direct.js'

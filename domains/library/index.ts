@@ -1,6 +1,6 @@
 // The library domain: registers its tools. Encapsulated; adds no decorators.
 import type { FastifyInstance } from 'fastify'
-import type { ToolDefinition } from '../../plugins/tool-types.js'
+import type { ToolDefinition } from '../../core/tool-types.js'
 import manageLibrary from './tools/manage-library.js'
 import manageFiles from './tools/manage-files.js'
 import renameEpisodes from './tools/rename-episodes.js'

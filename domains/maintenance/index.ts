@@ -1,6 +1,6 @@
 // The maintenance domain: registers its tools. Encapsulated; adds no decorators.
 import type { FastifyInstance } from 'fastify'
-import type { ToolDefinition } from '../../plugins/tool-types.js'
+import type { ToolDefinition } from '../../core/tool-types.js'
 import optimizeMedia from './tools/optimize-media.js'
 import cleanupServer from './tools/cleanup-server.js'
 import checkJobs from './tools/check-jobs.js'

@@ -1,6 +1,6 @@
 // The media-server domain: registers its tools. Encapsulated; adds no decorators.
 import type { FastifyInstance } from 'fastify'
-import type { ToolDefinition } from '../../plugins/tool-types.js'
+import type { ToolDefinition } from '../../core/tool-types.js'
 import serverStatus from './tools/server-status.js'
 import activityLog from './tools/activity-log.js'
 import searchMedia from './tools/search-media.js'

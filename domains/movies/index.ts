@@ -1,6 +1,6 @@
 // The movies domain: registers its tools. Encapsulated; adds no decorators.
 import type { FastifyInstance } from 'fastify'
-import type { ToolDefinition } from '../../plugins/tool-types.js'
+import type { ToolDefinition } from '../../core/tool-types.js'
 import movieSearch from './tools/movie-search.js'
 import movieStatus from './tools/movie-status.js'
 import movieRemove from './tools/movie-remove.js'

@@ -1,6 +1,6 @@
 // The series domain: registers its tools. Encapsulated; adds no decorators.
 import type { FastifyInstance } from 'fastify'
-import type { ToolDefinition } from '../../plugins/tool-types.js'
+import type { ToolDefinition } from '../../core/tool-types.js'
 import seriesSearch from './tools/series-search.js'
 import seriesStatus from './tools/series-status.js'
 import seriesRemove from './tools/series-remove.js'

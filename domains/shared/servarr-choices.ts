@@ -1,7 +1,7 @@
 // Quality profile, root folder and tag choices for adding to Sonarr/Radarr. Never guesses: a value that
 // is missing while several choices exist, matches nothing, or matches more than one choice is refused
 // with the list of choices, so the caller (or the person) picks one.
-import { ToolError } from '../../lib/errors.js'
+import { ToolError } from '../../core/errors.js'
 import type { QualityProfile, RootFolder, Tag } from '../../plugins/backends/servarr-types.js'
 
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '')

@@ -2,10 +2,10 @@
 // second download for the same target unless replacement was asked for (and confirmed by the registry's
 // confirm step), grabs first and only then removes the replaced downloads, and reports the new queue items.
 import { Type } from '@sinclair/typebox'
-import { ToolError } from '../../lib/errors.js'
+import { ToolError } from '../../core/errors.js'
 import type { ServarrCore } from '../../plugins/backends/servarr-core.js'
 import type { QueueItem } from '../../plugins/backends/servarr-types.js'
-import type { ToolContext } from '../../plugins/tool-types.js'
+import type { ToolContext } from '../../core/tool-types.js'
 import { IdUsedSchema } from './servarr-ids.js'
 import { QueueItemSchema, toQueueItem, type QueueItemOut } from './servarr-items.js'
 import { untrusted } from './servarr-text.js'

@@ -1,7 +1,7 @@
 // Ids: the tools accept either the manager's own id (seriesId / movieId) or the catalogue id (TVDB for
 // series, TMDB for movies) and always say which one was used.
 import { Type } from '@sinclair/typebox'
-import { ToolError } from '../../lib/errors.js'
+import { ToolError } from '../../core/errors.js'
 
 export interface IdFlavour<T> {
   /** "series" or "movie". */

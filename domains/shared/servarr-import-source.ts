@@ -5,7 +5,7 @@
 // imported. So: the queue's downloadId whenever the path lies in a queued download, and never a move out
 // from under a torrent the torrent client still holds.
 import type { FastifyInstance } from 'fastify'
-import { ToolError } from '../../lib/errors.js'
+import { ToolError } from '../../core/errors.js'
 import { within } from '../../lib/sandbox/sandbox.js'
 import type { ServarrCore } from '../../plugins/backends/servarr-core.js'
 import { untrusted } from './servarr-text.js'

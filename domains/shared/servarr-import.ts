@@ -1,7 +1,7 @@
 // Manual import through the managers' ManualImport command (not the reprocess endpoint), shared by
 // series_import and movie_import: the import-mode input, the command run, and the output pieces.
 import { Type, type TObject } from '@sinclair/typebox'
-import { ToolError } from '../../lib/errors.js'
+import { ToolError } from '../../core/errors.js'
 import type { ServarrCore } from '../../plugins/backends/servarr-core.js'
 import type { Command, ManualImportCandidate } from '../../plugins/backends/servarr-types.js'
 import { runCommand } from './servarr-commands.js'

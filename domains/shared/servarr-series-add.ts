@@ -1,6 +1,6 @@
 // Adding a series to Sonarr, or updating it when it is already there (never a duplicate). Profile, root
 // folder and tags are resolved strictly (servarr-choices.ts): ambiguity is refused with the choices.
-import { ToolError } from '../../lib/errors.js'
+import { ToolError } from '../../core/errors.js'
 import type { SonarrClient } from '../../plugins/backends/servarr.js'
 import type { Series } from '../../plugins/backends/servarr-types.js'
 import { chooseProfile, chooseProfileAndFolder, chooseRootFolder, chooseTags } from './servarr-choices.js'

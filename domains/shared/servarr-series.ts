@@ -1,7 +1,7 @@
 // Series-specific helpers shared by the series tools: id resolution against Sonarr and the trimmed
 // views of series, seasons and episodes.
 import { Type, type Static } from '@sinclair/typebox'
-import { ToolError } from '../../lib/errors.js'
+import { ToolError } from '../../core/errors.js'
 import type { SonarrClient } from '../../plugins/backends/servarr.js'
 import type { Episode, QualityProfile, Season, Series } from '../../plugins/backends/servarr-types.js'
 import type { IdFlavour } from './servarr-ids.js'

@@ -1,7 +1,7 @@
 // The read-only views shared by series_status and movie_status: the library filter and order, the
 // calendar window, the queue and history pages (narrowed to one item by id) and the summary line.
 import { Type, type Static } from '@sinclair/typebox'
-import { ToolError } from '../../lib/errors.js'
+import { ToolError } from '../../core/errors.js'
 import type { ServarrCore } from '../../plugins/backends/servarr-core.js'
 import { QueueItemSchema, toHistoryItem, toQueueItem, type QueueItemOut } from './servarr-items.js'
 import { pageOf, serverPage, type Page } from './servarr-paging.js'

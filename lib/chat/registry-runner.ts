@@ -1,6 +1,6 @@
 // Runs the chat loop's tools through the same registry as MCP, as the calling principal.
 import { UnknownToolError, type ToolRegistry } from '../../plugins/tool-registry.js'
-import type { Principal } from '../principal.js'
+import type { Principal } from '../../core/principal.js'
 import type { ToolRunner, ToolSpec } from './types.js'
 
 export function registryRunner (tools: ToolRegistry, principal: Principal): ToolRunner {

@@ -9,8 +9,8 @@
 // room (a retry of that call then gets "unknown or expired"); tokens still waiting or running are never
 // evicted, so a token the caller holds never vanishes silently: the preview is refused instead.
 import { randomBytes } from 'node:crypto'
-import { GuardError } from '../errors.js'
-import type { ConfirmBinding, ConfirmGate, ToolCallResult } from '../../plugins/tool-types.js'
+import { GuardError } from '../../core/errors.js'
+import type { ConfirmBinding, ConfirmGate, ToolCallResult } from '../../core/tool-types.js'
 import { canonicalJson, fingerprint, sha256Hex } from './canonical.js'
 
 export const CONFIRM_TTL_MS = 5 * 60_000

@@ -11,7 +11,7 @@
 // partial copy only ever exists under a temp name, see temp-names.ts).
 import { lstat, link, open, readlink, rename, rm, stat, symlink, unlink, type FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { ToolError } from '../errors.js'
+import { ToolError } from '../../core/errors.js'
 import { codeOf, fsyncDir, quickHash } from './durable.js'
 import { tempPathFor } from './temp-names.js'
 

@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto'
 import type { Stats } from 'node:fs'
 import { rmdir, unlink } from 'node:fs/promises'
 import type { PathSandbox } from '../sandbox/sandbox.js'
-import { GuardError, ToolError } from '../errors.js'
+import { GuardError, ToolError } from '../../core/errors.js'
 import { codeOf } from '../fs/durable.js'
 import { walk, type WalkEntry } from './walk.js'
 

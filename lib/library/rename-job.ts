@@ -3,9 +3,9 @@
 // the failure.
 import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import type { JobHandle } from '../../plugins/job-types.js'
+import type { JobHandle } from '../../core/job-types.js'
 import type { PathSandbox } from '../sandbox/sandbox.js'
-import { ToolError } from '../errors.js'
+import { ToolError } from '../../core/errors.js'
 import { moveFile } from '../fs/move-file.js'
 import { newMoveLog } from '../fs/move-log.js'
 import { undoMoves } from '../fs/undo-moves.js'

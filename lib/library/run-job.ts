@@ -2,8 +2,8 @@
 // return their id at once. While the caller waits, the job's progress flows to it as MCP progress
 // notifications. The job keeps running when the wait ends or the caller goes away.
 import { Type } from '@sinclair/typebox'
-import type { JobRecord, JobRegistry, StartJobOptions } from '../../plugins/job-types.js'
-import type { ToolContext } from '../../plugins/tool-types.js'
+import type { JobRecord, JobRegistry, StartJobOptions } from '../../core/job-types.js'
+import type { ToolContext } from '../../core/tool-types.js'
 
 export const JobSummarySchema = Type.Object({
   id: Type.String({ description: 'Job id; pass it to check_jobs for status, or to manage_files action "undo" for moves and renames' }),

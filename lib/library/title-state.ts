@@ -1,7 +1,7 @@
 // One title's state across the stack: media server, series/movie manager, torrent client, direct-download
 // manager and the disk. Every part is asked at once with its own deadline; a part that fails shows as
 // unavailable with the reason while the others still answer.
-import { BackendError } from '../errors.js'
+import { BackendError } from '../../core/errors.js'
 
 export type Part<T> = { available: true, data: T } | { available: false, reason: string }
 

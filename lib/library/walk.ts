@@ -3,7 +3,7 @@
 // about find's speed. To keep the event loop responsive, the walk runs in slices of a few milliseconds
 // and yields between them, so a big walk never blocks other requests for long.
 import { lstatSync, readdirSync, type Dirent } from 'node:fs'
-import { ToolError } from '../errors.js'
+import { ToolError } from '../../core/errors.js'
 
 export interface WalkEntry {
   /** Absolute path. */

@@ -2,7 +2,7 @@
 // say what to do. Arguments come only from the builders in this folder: paths are absolute sandboxed paths
 // passed as file: URLs, and codecs come from fixed lists.
 import { ProcessError, runProcess } from '../process/index.js'
-import { ToolError } from '../errors.js'
+import { ToolError } from '../../core/errors.js'
 
 export interface FfmpegRunOptions {
   /** Duration of the input, to turn out_time into a percentage. */

@@ -1,5 +1,5 @@
 // Turns language arguments into canonical codes, refusing anything not on the allowlist.
-import { ToolError } from '../errors.js'
+import { ToolError } from '../../core/errors.js'
 import { canonicalLanguage, knownLanguageCodes } from './languages.js'
 
 export function canonicalLanguages (field: string, codes: string[] | undefined): string[] {

@@ -3,9 +3,9 @@
 // apply exactly the previewed plans in a job, one file at a time, re-probing each file first so a file
 // that changed since the preview is skipped rather than rewritten on stale information.
 import { lstat } from 'node:fs/promises'
-import type { JobHandle } from '../../plugins/job-types.js'
+import type { JobHandle } from '../../core/job-types.js'
 import type { PathSandbox } from '../sandbox/sandbox.js'
-import { ToolError } from '../errors.js'
+import { ToolError } from '../../core/errors.js'
 import { isOurTempName } from '../fs/temp-names.js'
 import { walk } from '../library/walk.js'
 import { probeMedia, type MediaInfo, type MediaStream } from './probe.js'

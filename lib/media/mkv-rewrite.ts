@@ -5,7 +5,7 @@
 // The plan comes from ffprobe (stream indices); it is mapped onto mkvmerge's track ids only when both tools
 // see the same tracks in the same order, otherwise prepareMkvRewrite returns undefined and ffmpeg does it.
 import { rm } from 'node:fs/promises'
-import { ToolError } from '../errors.js'
+import { ToolError } from '../../core/errors.js'
 import { tempPathFor } from '../fs/temp-names.js'
 import {
   mkvExtractTrack, mkvIdentify, mkvRemux, mkvToolsFor, mkvtoolnixAvailable,

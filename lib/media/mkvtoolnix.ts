@@ -5,7 +5,7 @@
 // "@option-file" syntax), outputs are fresh temp names chosen by the caller.
 import { dirname, join } from 'node:path'
 import { ProcessError, findExecutable, runProcess } from '../process/index.js'
-import { ToolError } from '../errors.js'
+import { ToolError } from '../../core/errors.js'
 
 export interface MkvTools { mkvmerge: string, mkvextract: string, mkvpropedit: string }
 

@@ -1,6 +1,6 @@
 // ffprobe analysis, trimmed to what track planning and verification need.
 import { runProcess, ProcessError } from '../process/index.js'
-import { ToolError } from '../errors.js'
+import { ToolError } from '../../core/errors.js'
 import { canonicalLanguage } from './languages.js'
 
 export interface MediaStream {

@@ -6,7 +6,7 @@
 // and through ffmpeg otherwise; both results pass the same checks.
 import { chmod, rename, rm, stat, statfs } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { ToolError } from '../errors.js'
+import { ToolError } from '../../core/errors.js'
 import { tempPathFor } from '../fs/temp-names.js'
 import { runFfmpeg } from './ffmpeg-run.js'
 import { prepareMkvRewrite } from './mkv-rewrite.js'

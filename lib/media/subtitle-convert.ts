@@ -2,7 +2,7 @@
 // converts file to file (cue times are copied as they are: ASS centiseconds become SRT milliseconds), and
 // the style tags ffmpeg carries over as <font …> are stripped while <i>, <b>, <u> stay.
 import { readFile, stat, writeFile } from 'node:fs/promises'
-import { ToolError } from '../errors.js'
+import { ToolError } from '../../core/errors.js'
 import { runFfmpeg } from './ffmpeg-run.js'
 
 const BOM = '\uFEFF'

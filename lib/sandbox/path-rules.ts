@@ -1,6 +1,6 @@
 // Lexical rules for path and name inputs, checked before any file-system call.
 // Everything here is pure string work, so a refused input never reaches `fs`.
-import { GuardError } from '../errors.js'
+import { GuardError } from '../../core/errors.js'
 
 export const MAX_PATH_BYTES = 4096
 export const MAX_NAME_BYTES = 255

@@ -15,7 +15,7 @@
 import { lstat, realpath } from 'node:fs/promises'
 import type { Stats } from 'node:fs'
 import path from 'node:path'
-import { GuardError, ToolError } from '../errors.js'
+import { GuardError, ToolError } from '../../core/errors.js'
 import { checkName, checkPathSyntax, quote } from './path-rules.js'
 
 const AMBIGUOUS_START = /^(~|[A-Za-z]:)/

@@ -2,7 +2,7 @@
 // wiring steps with those keys. Every step runs even when an earlier one failed; each reports done,
 // already_done, planned (dry run), skipped (a prerequisite is missing, with why) or failed (with why).
 import type { Config } from '../../config.js'
-import { BackendError, ToolError } from '../errors.js'
+import { BackendError, ToolError } from '../../core/errors.js'
 import { safeEqual } from '../secrets.js'
 import { createRunCalls, keyFor, type RunCalls } from './calls.js'
 import { jellyfinKeyStep, servarrKeyStep } from './key-steps.js'

@@ -1,7 +1,7 @@
 // Step 2a: the torrent client as download client in Sonarr and Radarr, and their root folders.
 // Paths are sent as the managers see them (PATH_MAP applied to MEDIA_ROOT/<folder>).
 import { posix } from 'node:path'
-import { createPathMap } from '../../plugins/backends/path-map.js'
+import { createPathMap } from '../../core/path-map.js'
 import type { NewProvider } from '../../plugins/backends/setup-calls.js'
 import { SERVICE_NAMES, missingKey, type RunCalls } from './calls.js'
 import { endpointOf, sameHostPort, sameName, samePath } from './equivalence.js'

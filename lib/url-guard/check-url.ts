@@ -1,7 +1,7 @@
 // The download URL check: scheme per use, syntax, credentials, host name policy, and the address of every
 // DNS answer. It never connects anywhere: names go through the injected resolver only.
 import net from 'node:net'
-import type { UrlUse } from '../../plugins/tool-types.js'
+import type { UrlUse } from '../../core/tool-types.js'
 import { type AddressPolicy } from './address-policy.js'
 import { hostNameProblem, normalizeHost } from './host-policy.js'
 import { checkMagnet } from './magnet.js'

@@ -2,8 +2,8 @@
 // Location goes through the full URL check again. A torrent link that redirects to a magnet returns the
 // checked magnet instead of a body.
 import { fetch, type Agent } from 'undici'
-import { GuardError, ToolError } from '../errors.js'
-import type { UrlUse } from '../../plugins/tool-types.js'
+import { GuardError, ToolError } from '../../core/errors.js'
+import type { UrlUse } from '../../core/tool-types.js'
 import { BLOCKED_CODE } from './guarded-dispatcher.js'
 import { refuseUrl } from './refuse.js'
 

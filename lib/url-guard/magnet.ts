@@ -1,6 +1,6 @@
 // Magnet links: the info-hash must be well formed, and every URL a torrent client would fetch on its own
 // (trackers, web seeds, exact and acceptable sources) passes the same checks as a download URL.
-import { GuardError } from '../errors.js'
+import { GuardError } from '../../core/errors.js'
 import { refuseUrl } from './refuse.js'
 
 const BTIH = /^urn:btih:([0-9a-f]{40}|[a-z2-7]{32})$/i

@@ -4,10 +4,10 @@
 import { posix } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config.js'
-import { BackendError, ToolError } from '../../lib/errors.js'
+import { BackendError, ToolError } from '../../core/errors.js'
 import { findExecutable } from '../../lib/process/index.js'
 import { createHttpBackend, type HttpBackend, type ProbeResult } from './http.js'
-import { createPathMap, type PathMap } from './path-map.js'
+import { createPathMap, type PathMap } from '../../core/path-map.js'
 import { startManagedAria2, type ManagedAria2 } from './aria2-daemon.js'
 
 const SERVICE = 'aria2'

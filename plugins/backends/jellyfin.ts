@@ -2,7 +2,7 @@
 // HTTP core. Auth is the `Authorization: MediaBrowser … Token="…"` scheme, the only header form that keeps
 // working when Jellyfin 12 turns the legacy X-Emby-* forms off. Results are trimmed at the edge.
 import type { Config } from '../../config.js'
-import { BackendError } from '../../lib/errors.js'
+import { BackendError } from '../../core/errors.js'
 import { packageVersion } from '../../lib/package-version.js'
 import { createHttpBackend, type HttpCall, type ProbeResult } from './http.js'
 import type { BackendClientBase, BackendFactory } from './index.js'

@@ -1,7 +1,7 @@
 // Prowlarr client (app.backends.prowlarr): status, health and indexers for the dashboard and status
 // tools, applications (the Sonarr/Radarr instances it syncs indexers into) for setup. X-Api-Key auth.
 import type { Config } from '../../config.js'
-import { BackendError } from '../../lib/errors.js'
+import { BackendError } from '../../core/errors.js'
 import { createHttpBackend, type HttpCall, type ProbeResult } from './http.js'
 import type { BackendClientBase, BackendFactory } from './index.js'
 

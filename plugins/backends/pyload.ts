@@ -4,9 +4,9 @@
 import { posix } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config.js'
-import { BackendError, ToolError } from '../../lib/errors.js'
+import { BackendError, ToolError } from '../../core/errors.js'
 import { createHttpBackend, type ProbeResult } from './http.js'
-import { createPathMap, type PathMap } from './path-map.js'
+import { createPathMap, type PathMap } from '../../core/path-map.js'
 import {
   DOWNLOAD_STATUS, DOWNLOADING, FAILED_STATUSES, FINISHED, hostOf,
   type PyloadDownload, type PyloadPackage, type RawDownloadInfo, type RawPackageData, type RawServerStatus

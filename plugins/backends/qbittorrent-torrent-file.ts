@@ -1,7 +1,7 @@
 // Info-hashes without trusting anyone: qBittorrent 4.x does not say which hash an added torrent got,
 // so the client computes it from the .torrent bytes (SHA-1 of the bencoded `info` dictionary) or the magnet.
 import { createHash } from 'node:crypto'
-import { ToolError } from '../../lib/errors.js'
+import { ToolError } from '../../core/errors.js'
 
 export const MAX_TORRENT_FILE_BYTES = 20 * 1024 * 1024
 

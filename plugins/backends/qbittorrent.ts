@@ -5,9 +5,9 @@
 import { posix } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config.js'
-import { BackendError, ToolError } from '../../lib/errors.js'
+import { BackendError, ToolError } from '../../core/errors.js'
 import { createHttpBackend, type HttpCall, type ProbeResult } from './http.js'
-import { createPathMap, type PathMap } from './path-map.js'
+import { createPathMap, type PathMap } from '../../core/path-map.js'
 import { magnetHash, readTorrentFile } from './qbittorrent-torrent-file.js'
 import { multipart, sessionCookie } from './qbittorrent-wire.js'
 import {

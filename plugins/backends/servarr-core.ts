@@ -2,9 +2,9 @@
 // prerequisites (profiles, root folders, tags), queue, history, interactive releases and grabs, manual
 // import candidates and commands. Paths the manager reports are translated to ours (PATH_MAP) here, at
 // the edge, and paths we send are translated to the manager's, so callers only ever see our paths.
-import { BackendError, ToolError } from '../../lib/errors.js'
+import { BackendError, ToolError } from '../../core/errors.js'
 import { createHttpBackend, type HttpCall, type ProbeResult } from './http.js'
-import type { PathMap } from './path-map.js'
+import type { PathMap } from '../../core/path-map.js'
 import type {
   Command, HistoryRecord, ManualImportCandidate, Paged, QualityProfile, QueueItem, Release, RootFolder,
   SystemStatus, Tag, ValidationFailure

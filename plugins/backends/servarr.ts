@@ -2,7 +2,7 @@
 // app.backends.radarr. One shared Servarr core (servarr-core.ts) with a thin typed layer per service.
 import type { Config } from '../../config.js'
 import type { BackendFactory } from './index.js'
-import { createPathMap } from './path-map.js'
+import { createPathMap } from '../../core/path-map.js'
 import { createSonarrClient, type SonarrClient } from './servarr-sonarr.js'
 import { createRadarrClient, type RadarrClient } from './servarr-radarr.js'
 

@@ -5,7 +5,7 @@
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
-import type { JobRecord, JobStatus } from '../job-types.js'
+import type { JobRecord, JobStatus } from '../../core/job-types.js'
 
 export const JOURNAL_FILE = 'jobs.json'
 const FORMAT_VERSION = 1

@@ -1,7 +1,7 @@
 // One lane per job kind: at most `concurrency` jobs of that kind run at once and at most `queueLimit`
 // wait; past that, starting another is refused rather than queued without bound.
-import { ToolError } from '../../lib/errors.js'
-import type { JobKind } from '../job-types.js'
+import { ToolError } from '../../core/errors.js'
+import type { JobKind } from '../../core/job-types.js'
 
 export const DEFAULT_KIND: JobKind = Object.freeze({ concurrency: 1, queueLimit: 20 })
 

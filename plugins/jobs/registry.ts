@@ -2,8 +2,8 @@
 // in the journal, and on shutdown stops them so the journal shows what was interrupted.
 import { randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import { ToolError } from '../../lib/errors.js'
-import { FINISHED_STATUSES, type JobHandle, type JobKind, type JobRecord, type JobRegistry, type JobStatus, type StartJobOptions } from '../job-types.js'
+import { ToolError } from '../../core/errors.js'
+import { FINISHED_STATUSES, type JobHandle, type JobKind, type JobRecord, type JobRegistry, type JobStatus, type StartJobOptions } from '../../core/job-types.js'
 import { createJournal } from './journal.js'
 import { createLanes } from './lanes.js'
 import { MESSAGES, failedMessage } from './messages.js'

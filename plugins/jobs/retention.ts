@@ -1,6 +1,6 @@
 // Keeps job history bounded: finished jobs expire retentionMs after they finish (never while they run),
 // and past maxJobs records the oldest finished ones are dropped first.
-import { FINISHED_STATUSES, type JobRecord } from '../job-types.js'
+import { FINISHED_STATUSES, type JobRecord } from '../../core/job-types.js'
 
 export interface RetentionOptions {
   entries: Map<string, { record: JobRecord }>

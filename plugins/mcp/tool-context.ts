@@ -1,6 +1,6 @@
 // Bridges one MCP request to the registry's ToolContext: who is calling, cancellation, progress and logging.
-import type { Principal } from '../../lib/principal.js'
-import type { ToolContext } from '../tool-types.js'
+import type { Principal } from '../../core/principal.js'
+import type { ToolContext } from '../../core/tool-types.js'
 
 /** The part of the SDK's per-request context the bridge needs (structural, so this file stays SDK-free). */
 export interface McpRequestLike {

@@ -2,7 +2,7 @@
 // issued) and refresh_token (rotation, replay of a rotated token revokes the whole family).
 // Also the resource-server check used by the bearer auth.
 import { randomToken, sha256hex } from '../../lib/secrets.js'
-import type { Principal } from '../../lib/principal.js'
+import type { Principal } from '../../core/principal.js'
 import type { OAuthContext } from './context.js'
 import { verifierMatches, isValidVerifier } from './pkce.js'
 import { OAuthError, type ClientRecord, type TokenRecord } from './types.js'

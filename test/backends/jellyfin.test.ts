@@ -3,7 +3,7 @@ import t from 'tap'
 import { createJellyfinClient, authorizationHeader } from '../../plugins/backends/jellyfin.js'
 import { createJellyfinSimulator } from '../../simulators/jellyfin/index.js'
 import { tokenFromAuthorization } from '../../simulators/jellyfin/index.js'
-import { BackendError } from '../../lib/errors.js'
+import { BackendError } from '../../core/errors.js'
 
 const KEY = 'a1b2c3d4e5f60718293a4b5c6d7e8f90'
 

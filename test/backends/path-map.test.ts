@@ -1,5 +1,5 @@
 import t from 'tap'
-import { createPathMap, PathMapError } from '../../plugins/backends/path-map.js'
+import { createPathMap, PathMapError } from '../../core/path-map.js'
 
 t.test('translates both ways on whole segments', async t => {
   const map = createPathMap('/tv=/data/tv, /movies=/data/movies')

@@ -10,7 +10,7 @@ import { test } from 'tap'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createQbittorrentClient } from '../../plugins/backends/qbittorrent.js'
-import { createPathMap } from '../../plugins/backends/path-map.js'
+import { createPathMap } from '../../core/path-map.js'
 import { sessionCookie } from '../../plugins/backends/qbittorrent-wire.js'
 
 const PASSWORD = 'login-test-password'

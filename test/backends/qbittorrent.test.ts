@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { BackendError, ToolError } from '../../lib/errors.js'
+import { BackendError, ToolError } from '../../core/errors.js'
 import { readTorrentFile } from '../../plugins/backends/qbittorrent-torrent-file.js'
 import { qbt5ChrootDir } from '../../simulators/real-qbittorrent.js'
 import {

@@ -1,8 +1,8 @@
 // The shared Servarr client against the simulators: auth and its errors, probes, PATH_MAP both ways,
 // validation failures, the grab cache rule, and fault modes.
 import t from 'tap'
-import { BackendError, ToolError } from '../../lib/errors.js'
-import { createPathMap } from '../../plugins/backends/path-map.js'
+import { BackendError, ToolError } from '../../core/errors.js'
+import { createPathMap } from '../../core/path-map.js'
 import { createSonarrClient } from '../../plugins/backends/servarr-sonarr.js'
 import { createRadarrClient } from '../../plugins/backends/servarr-radarr.js'
 import { createSonarrSimulator } from '../../simulators/servarr/sonarr.js'

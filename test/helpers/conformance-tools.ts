@@ -2,8 +2,8 @@
 // suite exercises our own transport and registry. Only text content exists in the registry's results, so the
 // image, audio and embedded-resource fixtures are not defined (see scripts/conformance-baseline-*.yml).
 import { Type } from '@sinclair/typebox'
-import { defineTool, type ToolDefinition } from '../../plugins/tool-types.js'
-import { ToolError } from '../../lib/errors.js'
+import { defineTool, type ToolDefinition } from '../../core/tool-types.js'
+import { ToolError } from '../../core/errors.js'
 
 const NoArgs = Type.Object({}, { additionalProperties: false })
 const Message = Type.Object({ message: Type.String({ description: 'What happened' }) })

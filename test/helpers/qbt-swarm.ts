@@ -12,7 +12,7 @@ import { createQbittorrentClient, type QbittorrentClient } from '../../plugins/b
 import {
   qbtUnavailable, startQbittorrent as startRealQbittorrent, type QbtInstance, type QbtMajor
 } from '../../simulators/real-qbittorrent.js'
-import { createPathMap } from '../../plugins/backends/path-map.js'
+import { createPathMap } from '../../core/path-map.js'
 
 export const QBT_PASSWORD = 'swarm-test-password-1'
 

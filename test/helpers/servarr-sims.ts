@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../app.js'
 import type { Config } from '../../config.js'
-import type { ToolCallResult } from '../../plugins/tool-types.js'
+import type { ToolCallResult } from '../../core/tool-types.js'
 import { createSonarrSimulator, type SonarrSimulator } from '../../simulators/servarr/sonarr.js'
 import { createRadarrSimulator, type RadarrSimulator } from '../../simulators/servarr/radarr.js'
 import type { ServarrSimOptions } from '../../simulators/servarr/core.js'

@@ -5,8 +5,8 @@
 //   const { app, sims, ctx } = await startSims(t, { jellyfin: true, prowlarr: true })
 //   const res = await app.tools.call('server_status', {}, ctx())
 import type { FastifyInstance } from 'fastify'
-import { INTERNAL_PRINCIPAL } from '../../lib/principal.js'
-import type { ToolContext } from '../../plugins/tool-types.js'
+import { INTERNAL_PRINCIPAL } from '../../core/principal.js'
+import type { ToolContext } from '../../core/tool-types.js'
 import type { BuildOptions } from '../../app.js'
 import { buildApp } from '../../app.js'
 import type { Config } from '../../config.js'

@@ -7,9 +7,9 @@ import { join } from 'node:path'
 import { buildTestApp } from '../helpers/build.js'
 import { missingMediaTools, placeFixture } from '../helpers/media-fixtures.js'
 import { SPA_CUES_MS, missingMkvTools, placeMkvFixture, srtStartsMs } from '../helpers/mkv-fixtures.js'
-import { INTERNAL_PRINCIPAL } from '../../lib/principal.js'
+import { INTERNAL_PRINCIPAL } from '../../core/principal.js'
 import { mkvExtractTrack, mkvIdentify, mkvToolsFor } from '../../lib/media/mkvtoolnix.js'
-import type { ToolCallResult, ToolContext } from '../../plugins/tool-types.js'
+import type { ToolCallResult, ToolContext } from '../../core/tool-types.js'
 
 const skip = missingMediaTools() ?? missingMkvTools()
 const mkv = mkvToolsFor('mkvmerge')

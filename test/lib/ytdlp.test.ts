@@ -5,7 +5,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { randomBytes } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ToolError } from '../../lib/errors.js'
+import { ToolError } from '../../core/errors.js'
 import { findExecutable } from '../../lib/process/index.js'
 import { parseProgress, ytdlpDownload, type YtdlpProgress } from '../../lib/ytdlp.js'
 import { sampleVideo, startStaticServer } from '../helpers/static-server.js'

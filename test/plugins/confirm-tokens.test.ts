@@ -3,7 +3,7 @@
 import t from 'tap'
 import { createConfirmStore } from '../../lib/confirm/confirm-store.js'
 import { canonicalJson, fingerprint, sha256Hex } from '../../lib/confirm/canonical.js'
-import type { ToolCallResult } from '../../plugins/tool-types.js'
+import type { ToolCallResult } from '../../core/tool-types.js'
 import { buildTestApp } from '../helpers/build.js'
 
 let clock = 1_700_000_000_000

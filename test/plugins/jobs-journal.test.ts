@@ -2,7 +2,7 @@
 import t from 'tap'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { JobRecord } from '../../plugins/job-types.js'
+import type { JobRecord } from '../../core/job-types.js'
 import { JOURNAL_FILE } from '../../plugins/jobs/journal.js'
 import { MESSAGES } from '../../plugins/jobs/messages.js'
 import { abortable, deferred, makeRegistry, tempDir, tick } from './jobs-helpers.js'

@@ -1,7 +1,7 @@
 // The job registry: lifecycle, per-kind limits, cancellation, errors, listeners, waiting, retention.
 import t from 'tap'
-import { ToolError } from '../../lib/errors.js'
-import type { JobRecord } from '../../plugins/job-types.js'
+import { ToolError } from '../../core/errors.js'
+import type { JobRecord } from '../../core/job-types.js'
 import { MESSAGES } from '../../plugins/jobs/messages.js'
 import { abortable, deferred, makeRegistry, tick } from './jobs-helpers.js'
 

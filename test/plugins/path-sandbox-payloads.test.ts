@@ -3,7 +3,7 @@
 // resolves strictly inside a root. Weird-but-legal names inside a root are fine; escapes must be zero.
 import t from 'tap'
 import { createPathSandbox } from '../../lib/sandbox/sandbox.js'
-import { GuardError } from '../../lib/errors.js'
+import { GuardError } from '../../core/errors.js'
 import { isInsideRootsForReal, makeHostileTree, readPayloads, traversalForms } from '../helpers/payloads.js'
 
 const tree = makeHostileTree()

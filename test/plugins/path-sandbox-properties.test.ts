@@ -3,7 +3,7 @@
 import t from 'tap'
 import fc from 'fast-check'
 import { createPathSandbox } from '../../lib/sandbox/sandbox.js'
-import { GuardError } from '../../lib/errors.js'
+import { GuardError } from '../../core/errors.js'
 import { isInsideRootsForReal, makeHostileTree } from '../helpers/payloads.js'
 
 const tree = makeHostileTree()

@@ -5,7 +5,7 @@ import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:
 import { join } from 'node:path'
 import { createPathSandbox } from '../../lib/sandbox/sandbox.js'
 import { checkName } from '../../lib/sandbox/path-rules.js'
-import { GuardError } from '../../lib/errors.js'
+import { GuardError } from '../../core/errors.js'
 import { makeHostileTree } from '../helpers/payloads.js'
 import { buildTestApp } from '../helpers/build.js'
 

@@ -9,7 +9,7 @@ import backendProbe, { type BackendProbeOptions } from '../../plugins/backend-pr
 import healthRoutes from '../../routes/health.js'
 import type { BackendClientBase } from '../../plugins/backends/index.js'
 import type { ProbeResult } from '../../plugins/backends/http.js'
-import { BackendError } from '../../lib/errors.js'
+import { BackendError } from '../../core/errors.js'
 import { buildTestApp, makeRoots, testConfig } from '../helpers/build.js'
 
 const SECRET = 'sonarr-key-abcdef0123456789abcdef'

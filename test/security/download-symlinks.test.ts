@@ -6,8 +6,8 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, sy
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildTestApp } from '../helpers/build.js'
-import { INTERNAL_PRINCIPAL } from '../../lib/principal.js'
-import type { ToolCallResult, ToolContext } from '../../plugins/tool-types.js'
+import { INTERNAL_PRINCIPAL } from '../../core/principal.js'
+import type { ToolCallResult, ToolContext } from '../../core/tool-types.js'
 import { runOrganize } from '../../domains/downloads/tools/organize-job.js'
 
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }

@@ -6,8 +6,8 @@ import { copyFileSync, mkdirSync, readFileSync, renameSync, statSync, utimesSync
 import { dirname, join } from 'node:path'
 import { buildTestApp } from '../helpers/build.js'
 import { missingMediaTools, placeFixture } from '../helpers/media-fixtures.js'
-import { INTERNAL_PRINCIPAL } from '../../lib/principal.js'
-import type { ToolCallResult, ToolContext } from '../../plugins/tool-types.js'
+import { INTERNAL_PRINCIPAL } from '../../core/principal.js'
+import type { ToolCallResult, ToolContext } from '../../core/tool-types.js'
 
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
 const text = (r: ToolCallResult) => r.content.map(c => c.text).join('\n')

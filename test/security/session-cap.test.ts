@@ -1,7 +1,7 @@
 // Finding 12.11: one credential could open every MCP session the server allows. Each credential now
 // holds at most 20, is told so clearly, and a full server still lets another credential in.
 import t from 'tap'
-import type { Principal } from '../../lib/principal.js'
+import type { Principal } from '../../core/principal.js'
 import { buildTestApp } from '../helpers/build.js'
 import { INITIALIZE, listenMcp, openRawSession, postMcp } from '../helpers/mcp-client.js'
 

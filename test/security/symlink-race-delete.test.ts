@@ -8,8 +8,8 @@ import { createRequire, syncBuiltinESMExports } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildTestApp } from '../helpers/build.js'
-import { INTERNAL_PRINCIPAL } from '../../lib/principal.js'
-import type { ToolCallResult, ToolContext } from '../../plugins/tool-types.js'
+import { INTERNAL_PRINCIPAL } from '../../core/principal.js'
+import type { ToolCallResult, ToolContext } from '../../core/tool-types.js'
 
 const require = createRequire(import.meta.url)
 const fsp = require('node:fs/promises') as typeof import('node:fs/promises')

@@ -3,8 +3,8 @@
 // confirmToken; the confirmed call removes exactly those.
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { ToolError } from '../../../lib/errors.js'
-import { defineTool } from '../../../plugins/tool-types.js'
+import { ToolError } from '../../../core/errors.js'
+import { defineTool } from '../../../core/tool-types.js'
 import { pageInputs, pageOf, pagingFields } from '../../shared/servarr-paging.js'
 import { duplicatesOf, listCancelItems, type CancelItem } from './cancel-items.js'
 

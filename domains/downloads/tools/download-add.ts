@@ -1,7 +1,7 @@
 // download_add: queue a package of direct links in the direct-download manager (pyLoad).
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { defineTool } from '../../../plugins/tool-types.js'
+import { defineTool } from '../../../core/tool-types.js'
 
 const input = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 200, description: 'Package name, also its folder name under the downloads folder (one safe name, no "/"), e.g. "Night of the Living Dead (1968)"' }),

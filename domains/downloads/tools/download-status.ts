@@ -2,9 +2,9 @@
 // packages, and organizing a finished package into the library as a background job.
 import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { ToolError } from '../../../lib/errors.js'
+import { ToolError } from '../../../core/errors.js'
 import { within } from '../../../lib/sandbox/sandbox.js'
-import { defineTool } from '../../../plugins/tool-types.js'
+import { defineTool } from '../../../core/tool-types.js'
 import { pageInputs, pageOf, pagingFields } from '../../shared/servarr-paging.js'
 import { JobStartedSchema, gather, jobStarted, seconds } from './download-shared.js'
 import { defineOrganizeKind, resolveLibraryDestination, startOrganizeJob } from './organize-job.js'

@@ -6,7 +6,7 @@ import { readdir, lstat } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
 import { DestinationExistsError, exists, moveFile } from '../../../lib/fs/move-file.js'
 import { isOurTempName } from '../../../lib/fs/temp-names.js'
-import { ToolError } from '../../../lib/errors.js'
+import { ToolError } from '../../../core/errors.js'
 
 const PARTIAL = /\.(part|aria2|ytdl|crdownload|tmp)$|\.part-Frag\d+$/i
 

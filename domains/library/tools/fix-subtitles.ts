@@ -2,8 +2,8 @@
 // burning subtitles in. Destructive (the file is rewritten), so the first call previews and issues a token.
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { defineTool } from '../../../plugins/tool-types.js'
-import { ToolError } from '../../../lib/errors.js'
+import { defineTool } from '../../../core/tool-types.js'
+import { ToolError } from '../../../core/errors.js'
 import { JOB_KINDS, JobSummarySchema, defineJobKinds, jobSentence, startJobAndWait } from '../../../lib/library/run-job.js'
 import { canonicalLanguages } from '../../../lib/media/language-args.js'
 import { LANGUAGE_PATTERN } from '../../../lib/media/languages.js'

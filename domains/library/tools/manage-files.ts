@@ -2,15 +2,15 @@
 // Moves never overwrite and are undoable, so they run without confirmation; delete always previews first.
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { defineTool, type ToolContext } from '../../../plugins/tool-types.js'
-import { ToolError } from '../../../lib/errors.js'
+import { defineTool, type ToolContext } from '../../../core/tool-types.js'
+import { ToolError } from '../../../core/errors.js'
 import { isMoveLog } from '../../../lib/fs/move-log.js'
 import { listFolder } from '../../../lib/library/file-list.js'
 import { formatBytes } from '../../../lib/library/format.js'
 import { applyDelete, previewDelete, type DeleteTarget } from '../../../lib/library/delete-targets.js'
 import { estimateMoveMs, planMoves, runMoveJob, runUndoJob } from '../../../lib/library/move-jobs.js'
 import { JOB_KINDS, JobSummarySchema, defineJobKinds, jobSentence, startJobAndWait } from '../../../lib/library/run-job.js'
-import { FINISHED_STATUSES } from '../../../plugins/job-types.js'
+import { FINISHED_STATUSES } from '../../../core/job-types.js'
 
 const Action = Type.Union([Type.Literal('list'), Type.Literal('move'), Type.Literal('delete'), Type.Literal('undo')], {
   description: 'list: page through a folder; move: move files/folders (never overwrites, undoable); delete: remove files/folders (preview + confirmToken); undo: revert a finished move or rename job'

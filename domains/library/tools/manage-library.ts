@@ -4,9 +4,9 @@ import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
-import { ToolError } from '../../../lib/errors.js'
-import { defineTool } from '../../../plugins/tool-types.js'
-import { createPathMap, PathMapError } from '../../../plugins/backends/path-map.js'
+import { ToolError } from '../../../core/errors.js'
+import { defineTool } from '../../../core/tool-types.js'
+import { createPathMap, PathMapError } from '../../../core/path-map.js'
 
 const ID_PATTERN = '^(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$'
 const TYPES = ['movies', 'tvshows', 'music', 'mixed'] as const

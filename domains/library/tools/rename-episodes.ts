@@ -1,8 +1,8 @@
 // rename_episodes: the standard "Show - S01E02.ext" inside "Season 01" for one show, previewed by default.
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { defineTool } from '../../../plugins/tool-types.js'
-import { ToolError } from '../../../lib/errors.js'
+import { defineTool } from '../../../core/tool-types.js'
+import { ToolError } from '../../../core/errors.js'
 import { planEpisodeRenames, type RenamePlan } from '../../../lib/library/rename-plan.js'
 import { runRenameJob } from '../../../lib/library/rename-job.js'
 import { JOB_KINDS, JobSummarySchema, defineJobKinds, jobSentence, startJobAndWait } from '../../../lib/library/run-job.js'

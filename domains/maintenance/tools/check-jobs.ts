@@ -1,9 +1,9 @@
 // check_jobs (SPEC §1, §2 "Background job"): read-only view of the job registry, a page of jobs or one job.
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
-import { ToolError } from '../../../lib/errors.js'
-import type { JobRecord, JobStatus } from '../../../plugins/job-types.js'
-import { defineTool } from '../../../plugins/tool-types.js'
+import { ToolError } from '../../../core/errors.js'
+import type { JobRecord, JobStatus } from '../../../core/job-types.js'
+import { defineTool } from '../../../core/tool-types.js'
 import { JOB_KINDS } from '../../../lib/library/run-job.js'
 import { KIND as DIRECT_DOWNLOAD_KIND } from '../../downloads/tools/download-direct.js'
 import { ORGANIZE_KIND } from '../../downloads/tools/organize-job.js'

@@ -5,7 +5,7 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { rm, unlink } from 'node:fs/promises'
-import { defineTool } from '../../../plugins/tool-types.js'
+import { defineTool } from '../../../core/tool-types.js'
 import { formatBytes } from '../../../lib/library/format.js'
 import { findDownloadLeftovers, findOrphanedTorrents, findTempFiles, torrentContent, type CleanupTarget, type References } from '../../../lib/library/cleanup-candidates.js'
 import { directDownloadReferences } from '../../../lib/library/cleanup-direct-downloads.js'

@@ -1,8 +1,8 @@
 // activity_log: the media server's recent activity (logins, playback, scans, failures), newest first.
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
-import { ToolError } from '../../../lib/errors.js'
-import { defineTool } from '../../../plugins/tool-types.js'
+import { ToolError } from '../../../core/errors.js'
+import { defineTool } from '../../../core/tool-types.js'
 import type { ActivityEntry } from '../../../plugins/backends/jellyfin-types.js'
 import { PageOf, pageInfo, quoteTitle } from './media-shared.js'
 

@@ -2,9 +2,9 @@
 // contract, the id pattern, and PATH_MAP translation of the server's paths into ours.
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { ToolError } from '../../../lib/errors.js'
+import { ToolError } from '../../../core/errors.js'
 import type { MediaItem } from '../../../plugins/backends/jellyfin-types.js'
-import { createPathMap, PathMapError, type PathMap } from '../../../plugins/backends/path-map.js'
+import { createPathMap, PathMapError, type PathMap } from '../../../core/path-map.js'
 
 /** Jellyfin ids: 32 hex digits, dashes allowed. */
 export const ITEM_ID_PATTERN = '^(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$'

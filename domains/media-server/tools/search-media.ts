@@ -1,8 +1,8 @@
 // search_media: find or list what the media server holds, by text, kind and library, one page at a time.
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
-import { ToolError } from '../../../lib/errors.js'
-import { defineTool } from '../../../plugins/tool-types.js'
+import { ToolError } from '../../../core/errors.js'
+import { defineTool } from '../../../core/tool-types.js'
 import type { ItemQuery } from '../../../plugins/backends/jellyfin.js'
 import { ITEM_KINDS } from '../../../plugins/backends/jellyfin-types.js'
 import { MediaItemSchema, PageOf, pageInfo, pathMapOf, quoteTitle, viewItem } from './media-shared.js'

@@ -2,7 +2,7 @@
 // MEDIA_ROOT, who is watching what, and the users.
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
-import { defineTool } from '../../../plugins/tool-types.js'
+import { defineTool } from '../../../core/tool-types.js'
 import { topLevelKinds, type Library } from '../../../plugins/backends/jellyfin-types.js'
 import { pathMapOf, quoteTitle } from './media-shared.js'
 import { readDiskFigures } from '../../../lib/library/disk-figures.js'

@@ -2,8 +2,8 @@
 // (one more call), never a call per season.
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
-import { ToolError } from '../../../lib/errors.js'
-import { defineTool } from '../../../plugins/tool-types.js'
+import { ToolError } from '../../../core/errors.js'
+import { defineTool } from '../../../core/tool-types.js'
 import { HOW_TO_FIND_IDS, ITEM_ID_PATTERN, MediaItemSchema, PageOf, ProviderIdsSchema, pageInfo, pathMapOf, quoteTitle, viewItem } from './media-shared.js'
 
 const inputSchema = Type.Object({

@@ -6,9 +6,9 @@
 import { stat } from 'node:fs/promises'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { ToolError } from '../../../lib/errors.js'
+import { ToolError } from '../../../core/errors.js'
 import type { Movie } from '../../../plugins/backends/servarr-types.js'
-import { defineTool } from '../../../plugins/tool-types.js'
+import { defineTool } from '../../../core/tool-types.js'
 import { idFields, resolveOptionalId } from '../../shared/servarr-ids.js'
 import {
   IMPORT_INPUTS, MATCHING_REJECTION, confirmImport, importData, importOutput, importPathInput, noVideoFiles, nothingLanded, nothingToImport,

@@ -1,7 +1,7 @@
 // movie_releases: interactive search for one movie, sorted, rejections shown.
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { defineTool } from '../../../plugins/tool-types.js'
+import { defineTool } from '../../../core/tool-types.js'
 import { idFields, resolveId } from '../../shared/servarr-ids.js'
 import { MOVIE_IDS, movieFlavour, movieLabel } from '../../shared/servarr-movies.js'
 import { RELEASE_LIST_INPUTS, releasePage, releasesOutput } from '../../shared/servarr-releases.js'

@@ -2,7 +2,7 @@
 // first call previews (title, path, file count, size) and returns a confirmToken.
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { defineTool } from '../../../plugins/tool-types.js'
+import { defineTool } from '../../../core/tool-types.js'
 import { idFields, resolveId } from '../../shared/servarr-ids.js'
 import { MOVIE_IDS, movieFlavour, movieLabel } from '../../shared/servarr-movies.js'
 import { REMOVED_TAIL, assertDeletableFolder, confirmRemoval, folderOnDisk, removalSummary, removeOutput } from '../../shared/servarr-remove.js'

@@ -1,7 +1,7 @@
 // movie_rescan: asks the movie manager to rescan a movie folder (or every movie) on disk.
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { defineTool } from '../../../plugins/tool-types.js'
+import { defineTool } from '../../../core/tool-types.js'
 import { IdUsedSchema, idFields, resolveOptionalId } from '../../shared/servarr-ids.js'
 import { CommandSchema } from '../../shared/servarr-items.js'
 import { MOVIE_IDS, movieFlavour, movieLabel } from '../../shared/servarr-movies.js'

@@ -2,8 +2,8 @@
 // addTmdbId it adds that movie (or updates it when it is already in the library).
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { ToolError } from '../../../lib/errors.js'
-import { defineTool } from '../../../plugins/tool-types.js'
+import { ToolError } from '../../../core/errors.js'
+import { defineTool } from '../../../core/tool-types.js'
 import { addedSchema, inLibrary, profileAndFolderInputs, searchOutput, searchSummary, tagsInput } from '../../shared/servarr-catalogue.js'
 import { addOrUpdateMovie } from '../../shared/servarr-movie-add.js'
 import { pageInputs, pageOf } from '../../shared/servarr-paging.js'

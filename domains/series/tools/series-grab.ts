@@ -2,7 +2,7 @@
 // for the same episodes is destructive, so it needs replaceExisting plus the preview/confirmToken step.
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { defineTool } from '../../../plugins/tool-types.js'
+import { defineTool } from '../../../core/tool-types.js'
 import { confirmReplace, grabHandler, GrabOutputFields, GRAB_INPUTS, type QueueTarget } from '../../shared/servarr-grab.js'
 import { idFields, resolveId } from '../../shared/servarr-ids.js'
 import { SERIES_IDS, findEpisodes, seriesFlavour } from '../../shared/servarr-series.js'

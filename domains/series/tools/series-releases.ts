@@ -1,7 +1,7 @@
 // series_releases: interactive search for one episode or a whole season, sorted, rejections shown.
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { defineTool } from '../../../plugins/tool-types.js'
+import { defineTool } from '../../../core/tool-types.js'
 import { idFields, resolveId } from '../../shared/servarr-ids.js'
 import { RELEASE_LIST_INPUTS, releasePage, releasesOutput } from '../../shared/servarr-releases.js'
 import { SERIES_IDS, findEpisodes, seriesFlavour } from '../../shared/servarr-series.js'

@@ -1,7 +1,7 @@
 // series_rescan: asks the series manager to rescan a series folder (or every series) on disk.
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { defineTool } from '../../../plugins/tool-types.js'
+import { defineTool } from '../../../core/tool-types.js'
 import { IdUsedSchema, idFields, resolveOptionalId } from '../../shared/servarr-ids.js'
 import { CommandSchema } from '../../shared/servarr-items.js'
 import { RESCAN_INPUTS, runRescan } from '../../shared/servarr-rescan.js'

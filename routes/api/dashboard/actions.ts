@@ -1,7 +1,7 @@
 // Dashboard actions: stop playback and message a player (media server), cancel a job (job registry).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Static } from '@sinclair/typebox'
-import { BackendError } from '../../../lib/errors.js'
+import { BackendError } from '../../../core/errors.js'
 import { toJobView } from './jobs-view.js'
 import type { JobParams, MessageBody, SessionParams } from './schemas.js'
 import type { SnapshotSource } from './snapshot.js'

@@ -1,6 +1,6 @@
 // Bounds how long one dashboard section may wait for its backend, and turns failures into public reasons.
 import type { FastifyBaseLogger } from 'fastify'
-import { ToolError } from '../../../lib/errors.js'
+import { ToolError } from '../../../core/errors.js'
 
 export class DeadlineError extends Error {}
 

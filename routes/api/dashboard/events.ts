@@ -3,7 +3,7 @@
 // nothing is written while the socket is congested, each credential may hold only a few streams, and a
 // stream ends after a maximum age so the client reconnects (and its token is checked again).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { JobRecord } from '../../../plugins/job-types.js'
+import type { JobRecord } from '../../../core/job-types.js'
 import { toJobView } from './jobs-view.js'
 import type { SnapshotSource } from './snapshot.js'
 import { openSse } from './sse-stream.js'

@@ -1,7 +1,7 @@
 // Jobs as the dashboard shows them: newest first, bounded, with whether the caller may cancel each.
 import type { FastifyInstance } from 'fastify'
 import type { Static } from '@sinclair/typebox'
-import type { JobRecord } from '../../../plugins/job-types.js'
+import type { JobRecord } from '../../../core/job-types.js'
 import { MESSAGES } from '../../../plugins/jobs/messages.js'
 import type { JobsSection, JobViewT } from './schemas.js'
 

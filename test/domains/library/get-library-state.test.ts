@@ -11,8 +11,8 @@ import { createRadarrSimulator } from '../../../simulators/servarr/radarr.js'
 import { createJellyfinSimulator } from '../../../simulators/jellyfin/index.js'
 import { createPyloadSimulator } from '../../../simulators/pyload/index.js'
 import { QBT_PASSWORD, makeTorrent, startQbittorrent, swarmUnavailable, waitFor } from '../../helpers/qbt-swarm.js'
-import { INTERNAL_PRINCIPAL } from '../../../lib/principal.js'
-import type { ToolCallResult, ToolContext } from '../../../plugins/tool-types.js'
+import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
+import type { ToolCallResult, ToolContext } from '../../../core/tool-types.js'
 
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
 const data = (r: ToolCallResult) => r.structuredContent as Record<string, any>

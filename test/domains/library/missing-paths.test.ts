@@ -5,8 +5,8 @@ import t from 'tap'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildTestApp } from '../../helpers/build.js'
-import { INTERNAL_PRINCIPAL } from '../../../lib/principal.js'
-import type { ToolCallResult, ToolContext } from '../../../plugins/tool-types.js'
+import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
+import type { ToolCallResult, ToolContext } from '../../../core/tool-types.js'
 
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
 const text = (r: ToolCallResult) => r.content.map(c => c.text).join('\n')

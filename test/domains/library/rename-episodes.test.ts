@@ -2,8 +2,8 @@ import t from 'tap'
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildTestApp } from '../../helpers/build.js'
-import { INTERNAL_PRINCIPAL } from '../../../lib/principal.js'
-import type { ToolCallResult, ToolContext } from '../../../plugins/tool-types.js'
+import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
+import type { ToolCallResult, ToolContext } from '../../../core/tool-types.js'
 
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
 const data = (r: ToolCallResult) => r.structuredContent as Record<string, any>

@@ -1,8 +1,8 @@
 // check_jobs through the tool registry of the real app: metadata, paging, filters, one job, unknown ids.
 import t from 'tap'
-import { INTERNAL_PRINCIPAL, type Principal } from '../../../lib/principal.js'
-import type { ToolContext } from '../../../plugins/tool-types.js'
-import { ToolError } from '../../../lib/errors.js'
+import { INTERNAL_PRINCIPAL, type Principal } from '../../../core/principal.js'
+import type { ToolContext } from '../../../core/tool-types.js'
+import { ToolError } from '../../../core/errors.js'
 import { buildTestApp } from '../../helpers/build.js'
 
 const OTHER: Principal = { id: 'oauth:grant-1', kind: 'oauth', clientId: 'c1', scopes: ['mcp'] }

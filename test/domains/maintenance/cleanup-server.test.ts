@@ -12,7 +12,7 @@ import { createJellyfinSimulator, type JellyfinSimulator } from '../../../simula
 import { createPyloadSimulator, type PyloadSimulator } from '../../../simulators/pyload/index.js'
 import { qualities } from '../../../simulators/servarr/qualities.js'
 import { readTorrentFile } from '../../../plugins/backends/qbittorrent-torrent-file.js'
-import type { ToolCallResult } from '../../../plugins/tool-types.js'
+import type { ToolCallResult } from '../../../core/tool-types.js'
 import { makeRoots, testConfig, type TestRoots } from '../../helpers/build.js'
 import { toolContext } from '../../helpers/sim-app.js'
 import { QBT_PASSWORD, makeTorrent, qbtMajors, startQbittorrent, waitFor, type QbtMajor } from '../../helpers/qbt-swarm.js'

@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildTestApp } from '../../helpers/build.js'
 import { missingMediaTools, placeFixture } from '../../helpers/media-fixtures.js'
-import { INTERNAL_PRINCIPAL } from '../../../lib/principal.js'
+import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
 import { probeMedia } from '../../../lib/media/probe.js'
-import type { ToolCallResult, ToolContext } from '../../../plugins/tool-types.js'
+import type { ToolCallResult, ToolContext } from '../../../core/tool-types.js'
 
 const skip = missingMediaTools()
 const data = (r: ToolCallResult) => r.structuredContent as Record<string, any>

@@ -1,7 +1,7 @@
 // Session misuse and limits: no bearer, a session used with another credential, unknown and expired
 // sessions, missing session id, the cap, malformed bodies, and a prompt app.close() with an open GET stream.
 import t from 'tap'
-import type { Principal } from '../../../lib/principal.js'
+import type { Principal } from '../../../core/principal.js'
 import { TEST_INTERNAL_KEY, buildTestApp } from '../../helpers/build.js'
 import { INITIALIZE, connectClient, listenMcp, openRawSession, postMcp } from '../../helpers/mcp-client.js'
 import { mcpTestTools } from './test-tools.js'

@@ -1,7 +1,7 @@
 // Small tools the MCP transport tests call: echo with a bounded argument, identity, and a slow call that
 // reports progress and logs, and one that waits until it is cancelled.
 import { Type } from '@sinclair/typebox'
-import { defineTool, type ToolDefinition } from '../../../plugins/tool-types.js'
+import { defineTool, type ToolDefinition } from '../../../core/tool-types.js'
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
 

@@ -1,6 +1,6 @@
 // Types shared by the tool registry, the safety guards and every tool file.
 import type { Static, TObject } from '@sinclair/typebox'
-import type { Principal } from '../lib/principal.js'
+import type { Principal } from './principal.js'
 
 export interface ToolAnnotations {
   readOnlyHint: boolean
