@@ -6,8 +6,8 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { BackendError } from '../core/errors.js'
-import type { BackendClientBase } from './backends/index.js'
-import type { ProbeResult } from './backends/http.js'
+import type { BackendClientBase } from '../clients/types.js'
+import type { ProbeResult } from '../clients/http.js'
 import { versionVerdict } from '../lib/backend-versions.js'
 
 /** A probe result as /health shows it: with the verdict on the reported version. */

@@ -2,7 +2,7 @@
 // is missing while several choices exist, matches nothing, or matches more than one choice is refused
 // with the list of choices, so the caller (or the person) picks one.
 import { ToolError } from '../../core/errors.js'
-import type { QualityProfile, RootFolder, Tag } from '../../plugins/backends/servarr-types.js'
+import type { QualityProfile, RootFolder, Tag } from '../../clients/servarr/types.js'
 
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '')
 const quoteAll = (xs: string[]) => xs.map(x => `"${x}"`).join(', ')

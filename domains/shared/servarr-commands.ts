@@ -1,6 +1,6 @@
 // Runs a manager command and waits (bounded) for it to finish, so tools can report the outcome.
-import type { ServarrCore } from '../../plugins/backends/servarr-core.js'
-import type { Command } from '../../plugins/backends/servarr-types.js'
+import type { ServarrCore } from '../../clients/servarr/core.js'
+import type { Command } from '../../clients/servarr/types.js'
 
 export async function runCommand (client: ServarrCore, body: { name: string, [k: string]: unknown }, waitSeconds: number, signal?: AbortSignal): Promise<{ command: Command, finished: boolean }> {
   const started = await client.command(body)

@@ -3,8 +3,8 @@
 // confirm step), grabs first and only then removes the replaced downloads, and reports the new queue items.
 import { Type } from '@sinclair/typebox'
 import { ToolError } from '../../core/errors.js'
-import type { ServarrCore } from '../../plugins/backends/servarr-core.js'
-import type { QueueItem } from '../../plugins/backends/servarr-types.js'
+import type { ServarrCore } from '../../clients/servarr/core.js'
+import type { QueueItem } from '../../clients/servarr/types.js'
 import type { ToolContext } from '../../core/tool-types.js'
 import { IdUsedSchema } from './servarr-ids.js'
 import { QueueItemSchema, toQueueItem, type QueueItemOut } from './servarr-items.js'

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../core/errors.js'
 import { within } from '../../lib/sandbox/sandbox.js'
-import type { ServarrCore } from '../../plugins/backends/servarr-core.js'
+import type { ServarrCore } from '../../clients/servarr/core.js'
 import { untrusted } from './servarr-text.js'
 
 export interface ImportSource {

@@ -2,8 +2,8 @@
 // series_import and movie_import: the import-mode input, the command run, and the output pieces.
 import { Type, type TObject } from '@sinclair/typebox'
 import { ToolError } from '../../core/errors.js'
-import type { ServarrCore } from '../../plugins/backends/servarr-core.js'
-import type { Command, ManualImportCandidate } from '../../plugins/backends/servarr-types.js'
+import type { ServarrCore } from '../../clients/servarr/core.js'
+import type { Command, ManualImportCandidate } from '../../clients/servarr/types.js'
 import { runCommand } from './servarr-commands.js'
 import { IdUsedSchema } from './servarr-ids.js'
 import { CommandSchema, toCommand } from './servarr-items.js'

@@ -1,7 +1,7 @@
 // Movie-specific helpers shared by the movie tools: id resolution against Radarr and the trimmed movie view.
 import { Type, type Static } from '@sinclair/typebox'
-import type { RadarrClient } from '../../plugins/backends/servarr.js'
-import type { Movie, QualityProfile } from '../../plugins/backends/servarr-types.js'
+import type { RadarrClient } from '../../clients/servarr/client.js'
+import type { Movie, QualityProfile } from '../../clients/servarr/types.js'
 import type { IdFlavour } from './servarr-ids.js'
 import { qualityName } from './servarr-items.js'
 

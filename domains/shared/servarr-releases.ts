@@ -1,7 +1,7 @@
 // Interactive release search, shared by series_releases and movie_releases: the list inputs, the output
 // around the tool's own target record, and the sorted, filtered page of releases.
 import { Type, type TObject } from '@sinclair/typebox'
-import type { Release } from '../../plugins/backends/servarr-types.js'
+import type { Release } from '../../clients/servarr/types.js'
 import { IdUsedSchema } from './servarr-ids.js'
 import { ReleaseItemSchema, sortReleases, toReleaseItem } from './servarr-items.js'
 import { pageInputs, pageOf, pagingFields } from './servarr-paging.js'

@@ -1,7 +1,7 @@
 // Rescanning folders on disk, shared by series_rescan and movie_rescan: the wait input, and running the
 // manager's rescan command with a sentence about how it went.
 import { Type } from '@sinclair/typebox'
-import type { ServarrCore } from '../../plugins/backends/servarr-core.js'
+import type { ServarrCore } from '../../clients/servarr/core.js'
 import { runCommand } from './servarr-commands.js'
 import { toCommand } from './servarr-items.js'
 

@@ -1,8 +1,8 @@
 // Adding a series to Sonarr, or updating it when it is already there (never a duplicate). Profile, root
 // folder and tags are resolved strictly (servarr-choices.ts): ambiguity is refused with the choices.
 import { ToolError } from '../../core/errors.js'
-import type { SonarrClient } from '../../plugins/backends/servarr.js'
-import type { Series } from '../../plugins/backends/servarr-types.js'
+import type { SonarrClient } from '../../clients/servarr/client.js'
+import type { Series } from '../../clients/servarr/types.js'
 import { chooseProfile, chooseProfileAndFolder, chooseRootFolder, chooseTags } from './servarr-choices.js'
 
 export const MONITOR_CHOICES = ['all', 'future', 'missing', 'existing', 'firstSeason', 'lastSeason', 'pilot', 'recent', 'none'] as const

@@ -2,8 +2,8 @@
 // views of series, seasons and episodes.
 import { Type, type Static } from '@sinclair/typebox'
 import { ToolError } from '../../core/errors.js'
-import type { SonarrClient } from '../../plugins/backends/servarr.js'
-import type { Episode, QualityProfile, Season, Series } from '../../plugins/backends/servarr-types.js'
+import type { SonarrClient } from '../../clients/servarr/client.js'
+import type { Episode, QualityProfile, Season, Series } from '../../clients/servarr/types.js'
 import type { IdFlavour } from './servarr-ids.js'
 import { qualityName } from './servarr-items.js'
 import { episodeCode } from './servarr-text.js'

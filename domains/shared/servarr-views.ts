@@ -2,7 +2,7 @@
 // calendar window, the queue and history pages (narrowed to one item by id) and the summary line.
 import { Type, type Static } from '@sinclair/typebox'
 import { ToolError } from '../../core/errors.js'
-import type { ServarrCore } from '../../plugins/backends/servarr-core.js'
+import type { ServarrCore } from '../../clients/servarr/core.js'
 import { QueueItemSchema, toHistoryItem, toQueueItem, type QueueItemOut } from './servarr-items.js'
 import { pageOf, serverPage, type Page } from './servarr-paging.js'
 

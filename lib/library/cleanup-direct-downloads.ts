@@ -3,7 +3,7 @@
 // without the SETTINGS permission may not read. Then the folders cannot be located, only named: every
 // folder of such a name is untouchable. A package without a folder of its own (folder_per_package off)
 // writes straight into the storage folder: unlocatable, it makes the whole category unprovable.
-import type { PyloadPackage } from '../../plugins/backends/pyload-types.js'
+import type { PyloadPackage } from '../../clients/pyload/types.js'
 import { within } from '../sandbox/sandbox.js'
 
 export interface DirectDownloadSource {

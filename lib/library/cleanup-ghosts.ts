@@ -11,7 +11,7 @@
 // touched and the title can be added again at any time.
 import { lstat, readdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import type { Movie, Paged, QueueItem, Series, HistoryRecord } from '../../plugins/backends/servarr-types.js'
+import type { Movie, Paged, QueueItem, Series, HistoryRecord } from '../../clients/servarr/types.js'
 import type { PathSandbox } from '../sandbox/sandbox.js'
 import { within } from '../sandbox/sandbox.js'
 import { codeOf } from '../fs/durable.js'

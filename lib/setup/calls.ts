@@ -3,7 +3,7 @@
 import {
   createJellyfinSetupCalls, createProwlarrSetupCalls, createServarrSetupCalls,
   type JellyfinSetupCalls, type ProwlarrSetupCalls, type ServarrSetupCalls
-} from '../../plugins/backends/setup-calls.js'
+} from '../../clients/setup-calls.js'
 import { KEY_VARS, type KeyedService, type RunState } from './types.js'
 
 export const SERVICE_NAMES: Record<KeyedService, string> = { sonarr: 'Sonarr', radarr: 'Radarr', prowlarr: 'Prowlarr', jellyfin: 'Jellyfin' }

@@ -3,7 +3,7 @@
 // only reads: config.xml files and the backends' lists).
 import { request } from 'undici'
 import type { Config } from '../../config.js'
-import type { ProbeResult } from '../../plugins/backends/http.js'
+import type { ProbeResult } from '../../clients/http.js'
 import { safeEqual } from '../secrets.js'
 import { runSetup } from './run.js'
 import { readStoredSecrets, secretsPath, type StoredSecrets } from './secrets-file.js'

@@ -2,7 +2,7 @@
 // Paths are sent as the managers see them (PATH_MAP applied to MEDIA_ROOT/<folder>).
 import { posix } from 'node:path'
 import { createPathMap } from '../../core/path-map.js'
-import type { NewProvider } from '../../plugins/backends/setup-calls.js'
+import type { NewProvider } from '../../clients/setup-calls.js'
 import { SERVICE_NAMES, missingKey, type RunCalls } from './calls.js'
 import { endpointOf, sameHostPort, sameName, samePath } from './equivalence.js'
 import type { RunState, StepResult } from './types.js'

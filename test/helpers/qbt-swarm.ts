@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { findExecutable } from '../../lib/process/index.js'
-import { createQbittorrentClient, type QbittorrentClient } from '../../plugins/backends/qbittorrent.js'
+import { createQbittorrentClient, type QbittorrentClient } from '../../clients/qbittorrent/client.js'
 import {
   qbtUnavailable, startQbittorrent as startRealQbittorrent, type QbtInstance, type QbtMajor
 } from '../../simulators/real-qbittorrent.js'

@@ -1,7 +1,7 @@
 // Setup's library step as Jellyfin reads it: the folder travels whole (a comma in a folder name does not split
 // it), and Jellyfin's 400 (a folder it cannot see) is explained as that, not as a name clash.
 import t from 'tap'
-import { createJellyfinSetupCalls } from '../../plugins/backends/setup-calls.js'
+import { createJellyfinSetupCalls } from '../../clients/setup-calls.js'
 import { createJellyfinSimulator } from '../../simulators/jellyfin/index.js'
 
 const KEY = 'b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2'

@@ -12,7 +12,7 @@ import { directDownloadReferences } from '../../../lib/library/cleanup-direct-do
 import { findGhosts, folderState, ghostFacts, type GhostSource } from '../../../lib/library/cleanup-ghosts.js'
 import { part } from '../../../lib/library/title-state.js'
 import { untrusted } from '../../shared/servarr-text.js'
-import { CACHE_TASK_KEYS, scheduledTasks, startTask, type ScheduledTask } from '../../../plugins/backends/jellyfin-tasks.js'
+import { CACHE_TASK_KEYS, scheduledTasks, startTask, type ScheduledTask } from '../../../clients/jellyfin/tasks.js'
 
 const CATEGORIES = ['temp', 'orphanedTorrents', 'downloadLeftovers', 'caches', 'ghostEntries'] as const
 const Category = Type.Union(CATEGORIES.map(c => Type.Literal(c)))

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
 import { ToolError } from '../../../core/errors.js'
 import { defineTool } from '../../../core/tool-types.js'
-import type { ActivityEntry } from '../../../plugins/backends/jellyfin-types.js'
+import type { ActivityEntry } from '../../../clients/jellyfin/types.js'
 import { PageOf, pageInfo, quoteTitle } from './media-shared.js'
 
 const SEVERITY_RANK: Record<string, number> = { Trace: 0, Debug: 1, Information: 2, Warning: 3, Error: 4, Critical: 5 }

@@ -3,7 +3,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../../core/errors.js'
-import type { MediaItem } from '../../../plugins/backends/jellyfin-types.js'
+import type { MediaItem } from '../../../clients/jellyfin/types.js'
 import { createPathMap, PathMapError, type PathMap } from '../../../core/path-map.js'
 
 /** Jellyfin ids: 32 hex digits, dashes allowed. */

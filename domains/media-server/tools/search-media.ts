@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
 import { ToolError } from '../../../core/errors.js'
 import { defineTool } from '../../../core/tool-types.js'
-import type { ItemQuery } from '../../../plugins/backends/jellyfin.js'
-import { ITEM_KINDS } from '../../../plugins/backends/jellyfin-types.js'
+import type { ItemQuery } from '../../../clients/jellyfin/client.js'
+import { ITEM_KINDS } from '../../../clients/jellyfin/types.js'
 import { MediaItemSchema, PageOf, pageInfo, pathMapOf, quoteTitle, viewItem } from './media-shared.js'
 
 const SORTS = { name: 'SortName', added: 'DateCreated', released: 'PremiereDate', rating: 'CommunityRating' } as const

@@ -7,7 +7,7 @@ import { stat } from 'node:fs/promises'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../../core/errors.js'
-import type { Movie } from '../../../plugins/backends/servarr-types.js'
+import type { Movie } from '../../../clients/servarr/types.js'
 import { defineTool } from '../../../core/tool-types.js'
 import { idFields, resolveOptionalId } from '../../shared/servarr-ids.js'
 import {

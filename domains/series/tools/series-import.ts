@@ -7,7 +7,7 @@ import { stat } from 'node:fs/promises'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../../core/errors.js'
-import type { Episode, Series } from '../../../plugins/backends/servarr-types.js'
+import type { Episode, Series } from '../../../clients/servarr/types.js'
 import { defineTool, type ToolContext } from '../../../core/tool-types.js'
 import { idFields, resolveOptionalId } from '../../shared/servarr-ids.js'
 import {

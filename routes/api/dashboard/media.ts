@@ -2,7 +2,7 @@
 // and reported unavailable (with the reason) when the media server does not answer.
 import type { FastifyInstance } from 'fastify'
 import type { Static } from '@sinclair/typebox'
-import { topLevelKinds } from '../../../plugins/backends/jellyfin-types.js'
+import { topLevelKinds } from '../../../clients/jellyfin/types.js'
 import type { ActivitySection, LibraryCount, NowPlayingSection } from './schemas.js'
 import { publicReason, withDeadline } from './deadline.js'
 

@@ -11,7 +11,7 @@ import { createRadarrSimulator, type RadarrSimulator } from '../../../simulators
 import { createJellyfinSimulator, type JellyfinSimulator } from '../../../simulators/jellyfin/index.js'
 import { createPyloadSimulator, type PyloadSimulator } from '../../../simulators/pyload/index.js'
 import { qualities } from '../../../simulators/servarr/qualities.js'
-import { readTorrentFile } from '../../../plugins/backends/qbittorrent-torrent-file.js'
+import { readTorrentFile } from '../../../clients/qbittorrent/torrent-file.js'
 import type { ToolCallResult } from '../../../core/tool-types.js'
 import { makeRoots, testConfig, type TestRoots } from '../../helpers/build.js'
 import { toolContext } from '../../helpers/sim-app.js'

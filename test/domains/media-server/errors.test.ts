@@ -1,7 +1,7 @@
 // Failure paths of the media-server tools: every message says how to recover, names the variable to fix,
 // and never carries a secret or a backend body.
 import t from 'tap'
-import { createJellyfinClient } from '../../../plugins/backends/jellyfin.js'
+import { createJellyfinClient } from '../../../clients/jellyfin/client.js'
 import { startSims } from '../../helpers/sim-app.js'
 
 const UNKNOWN = '0123456789abcdef0123456789abcdef'

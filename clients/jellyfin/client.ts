@@ -4,14 +4,14 @@
 import type { Config } from '../../config.js'
 import { BackendError } from '../../core/errors.js'
 import { packageVersion } from '../../lib/package-version.js'
-import { createHttpBackend, type HttpCall, type ProbeResult } from './http.js'
-import type { BackendClientBase, BackendFactory } from './index.js'
+import { createHttpBackend, type HttpCall, type ProbeResult } from '../http.js'
+import type { BackendClientBase, BackendFactory } from '../types.js'
 import {
   toActivity, toItem, toLibrary, toServerInfo, toSession, toUser,
   type ActivityEntry, type CollectionType, type ItemKind, type Library, type MediaItem, type Page,
   type RawActivity, type RawItem, type RawQueryResult, type RawSession, type RawSystemInfo, type RawUser,
   type RawVirtualFolder, type ServerInfo, type Session, type User
-} from './jellyfin-types.js'
+} from './types.js'
 
 export const SERVICE = 'Jellyfin'
 export const KEY_VAR = 'MEDIA_SERVER_API_KEY'
@@ -286,8 +286,8 @@ function page (raw: RawQueryResult<RawItem> | null | undefined, startIndex: numb
 
 export type JellyfinClient = ReturnType<typeof createJellyfinClient>
 
-declare module './index.js' {
+declare module '../types.js' {
   interface Backends { jellyfin: JellyfinClient }
 }
 
-export const jellyfinBackend: BackendFactory = (config) => ({ jellyfin: createJellyfinClient(config) })
+export const jellyfinFactory: BackendFactory = (config) => ({ jellyfin: createJellyfinClient(config) })

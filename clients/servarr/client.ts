@@ -1,15 +1,15 @@
 // The series manager (Sonarr) and movie manager (Radarr) clients, decorated as app.backends.sonarr and
 // app.backends.radarr. One shared Servarr core (servarr-core.ts) with a thin typed layer per service.
 import type { Config } from '../../config.js'
-import type { BackendFactory } from './index.js'
+import type { BackendFactory } from '../types.js'
 import { createPathMap } from '../../core/path-map.js'
-import { createSonarrClient, type SonarrClient } from './servarr-sonarr.js'
-import { createRadarrClient, type RadarrClient } from './servarr-radarr.js'
+import { createSonarrClient, type SonarrClient } from './sonarr.js'
+import { createRadarrClient, type RadarrClient } from './radarr.js'
 
-export type { SonarrClient } from './servarr-sonarr.js'
-export type { RadarrClient } from './servarr-radarr.js'
+export type { SonarrClient } from './sonarr.js'
+export type { RadarrClient } from './radarr.js'
 
-declare module './index.js' {
+declare module '../types.js' {
   interface Backends {
     sonarr: SonarrClient
     radarr: RadarrClient

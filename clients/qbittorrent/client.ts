@@ -3,18 +3,17 @@
 // Referer nor Origin: the WebUI's CSRF check only rejects them when present and not an exact host:port match.
 // Reads webapiVersion once to pick 4.x names (pause/resume, paused) or 5.x names (stop/start, stopped).
 import { posix } from 'node:path'
-import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config.js'
 import { BackendError, ToolError } from '../../core/errors.js'
-import { createHttpBackend, type HttpCall, type ProbeResult } from './http.js'
+import { createHttpBackend, type HttpCall, type ProbeResult } from '../http.js'
 import { createPathMap, type PathMap } from '../../core/path-map.js'
-import { magnetHash, readTorrentFile } from './qbittorrent-torrent-file.js'
-import { multipart, sessionCookie } from './qbittorrent-wire.js'
+import { magnetHash, readTorrentFile } from './torrent-file.js'
+import { multipart, sessionCookie } from './wire.js'
 import {
   isoFromEpoch, phaseOf, type AddTorrentOptions, type RawTorrent, type TorrentFileEntry, type TorrentInfo
-} from './qbittorrent-types.js'
+} from './types.js'
 
-export type { TorrentInfo, TorrentFileEntry, AddTorrentOptions } from './qbittorrent-types.js'
+export type { TorrentInfo, TorrentFileEntry, AddTorrentOptions } from './types.js'
 
 const SERVICE = 'qBittorrent'
 const ETA_INFINITE = 8_640_000
@@ -261,13 +260,13 @@ export function createQbittorrentClient (opts: QbittorrentOptions) {
 
 export type QbittorrentClient = ReturnType<typeof createQbittorrentClient>
 
-declare module './index.js' {
+declare module '../types.js' {
   interface Backends {
     qbittorrent: QbittorrentClient
   }
 }
 
-export function qbittorrentFactory (config: Config, _app: FastifyInstance) {
+export function qbittorrentFactory (config: Config) {
   return {
     qbittorrent: createQbittorrentClient({
       url: config.TORRENT_CLIENT_URL,

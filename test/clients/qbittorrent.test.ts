@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { BackendError, ToolError } from '../../core/errors.js'
-import { readTorrentFile } from '../../plugins/backends/qbittorrent-torrent-file.js'
+import { readTorrentFile } from '../../clients/qbittorrent/torrent-file.js'
 import { qbt5ChrootDir } from '../../simulators/real-qbittorrent.js'
 import {
   QBT_PASSWORD, clientFor, downloadFrom, makeTorrent, qbtMajors, startQbittorrent, waitFor, type QbtInstance

@@ -2,17 +2,16 @@
 // method as pyLoad enforces (pyload-ng-api-methods.json): GET methods take query arguments, POST methods a
 // JSON body. Trims packages to what the tools show; never passes link URLs on (premium links carry tokens).
 import { posix } from 'node:path'
-import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config.js'
 import { BackendError, ToolError } from '../../core/errors.js'
-import { createHttpBackend, type ProbeResult } from './http.js'
+import { createHttpBackend, type ProbeResult } from '../http.js'
 import { createPathMap, type PathMap } from '../../core/path-map.js'
 import {
   DOWNLOAD_STATUS, DOWNLOADING, FAILED_STATUSES, FINISHED, hostOf,
   type PyloadDownload, type PyloadPackage, type RawDownloadInfo, type RawPackageData, type RawServerStatus
-} from './pyload-types.js'
+} from './types.js'
 
-export type { PyloadDownload, PyloadPackage, PyloadFile } from './pyload-types.js'
+export type { PyloadDownload, PyloadPackage, PyloadFile } from './types.js'
 
 const SERVICE = 'pyLoad'
 
@@ -199,13 +198,13 @@ export function createPyloadClient (opts: PyloadOptions) {
 
 export type PyloadClient = ReturnType<typeof createPyloadClient>
 
-declare module './index.js' {
+declare module '../types.js' {
   interface Backends {
     pyload: PyloadClient
   }
 }
 
-export function pyloadFactory (config: Config, _app: FastifyInstance) {
+export function pyloadFactory (config: Config) {
   return {
     pyload: createPyloadClient({
       url: config.DOWNLOAD_MANAGER_URL,

@@ -1,7 +1,7 @@
 // Jellyfin scheduled tasks (GET /ScheduledTasks, POST /ScheduledTasks/Running/{taskId}), as functions over
 // the Jellyfin client's authenticated call. cleanup_server uses them to start the media server's own
 // cache and transcode cleanup instead of deleting files inside its data folders itself.
-import type { CallOptions, JellyfinClient } from './jellyfin.js'
+import type { CallOptions, JellyfinClient } from './client.js'
 
 /**
  * Task keys (stable across versions and languages, unlike names) of the built-in tasks that clean the

@@ -3,12 +3,12 @@
 // import candidates and commands. Paths the manager reports are translated to ours (PATH_MAP) here, at
 // the edge, and paths we send are translated to the manager's, so callers only ever see our paths.
 import { BackendError, ToolError } from '../../core/errors.js'
-import { createHttpBackend, type HttpCall, type ProbeResult } from './http.js'
+import { createHttpBackend, type HttpCall, type ProbeResult } from '../http.js'
 import type { PathMap } from '../../core/path-map.js'
 import type {
   Command, HistoryRecord, ManualImportCandidate, Paged, QualityProfile, QueueItem, Release, RootFolder,
   SystemStatus, Tag, ValidationFailure
-} from './servarr-types.js'
+} from './types.js'
 
 export interface ServarrOptions {
   service: 'Sonarr' | 'Radarr'

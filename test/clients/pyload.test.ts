@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { BackendError } from '../../core/errors.js'
-import { createPyloadClient } from '../../plugins/backends/pyload.js'
+import { createPyloadClient } from '../../clients/pyload/client.js'
 import { createPathMap } from '../../core/path-map.js'
 import { createPyloadSimulator } from '../../simulators/pyload/index.js'
 

@@ -1,6 +1,6 @@
 // The Jellyfin client against the contract-validated simulator: every method, then the failure modes.
 import t from 'tap'
-import { createJellyfinClient, authorizationHeader } from '../../plugins/backends/jellyfin.js'
+import { createJellyfinClient, authorizationHeader } from '../../clients/jellyfin/client.js'
 import { createJellyfinSimulator } from '../../simulators/jellyfin/index.js'
 import { tokenFromAuthorization } from '../../simulators/jellyfin/index.js'
 import { BackendError } from '../../core/errors.js'

@@ -2,13 +2,13 @@
 // Talks to ARIA2_RPC_URL with `token:<ARIA2_RPC_SECRET>`, or, when that is empty, to a managed aria2c the
 // server starts on first use (aria2-daemon.ts) and stops on close. Option values are strings (aria2 rule).
 import { posix } from 'node:path'
-import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config.js'
 import { BackendError, ToolError } from '../../core/errors.js'
 import { findExecutable } from '../../lib/process/index.js'
-import { createHttpBackend, type HttpBackend, type ProbeResult } from './http.js'
+import { createHttpBackend, type HttpBackend, type ProbeResult } from '../http.js'
 import { createPathMap, type PathMap } from '../../core/path-map.js'
-import { startManagedAria2, type ManagedAria2 } from './aria2-daemon.js'
+import { startManagedAria2, type ManagedAria2 } from './daemon.js'
+import type { BackendDeps } from '../types.js'
 
 const SERVICE = 'aria2'
 
@@ -194,13 +194,13 @@ export function createAria2Client (opts: Aria2Options) {
 
 export type Aria2Client = ReturnType<typeof createAria2Client>
 
-declare module './index.js' {
+declare module '../types.js' {
   interface Backends {
     aria2: Aria2Client
   }
 }
 
-export function aria2Factory (config: Config, app: FastifyInstance) {
+export function aria2Factory (config: Config, deps: BackendDeps) {
   return {
     aria2: createAria2Client({
       rpcUrl: config.ARIA2_RPC_URL,
@@ -209,7 +209,7 @@ export function aria2Factory (config: Config, app: FastifyInstance) {
       stateDir: config.STATE_DIR,
       downloadsRoot: config.DOWNLOADS_ROOT,
       pathMap: createPathMap(config.PATH_MAP),
-      proxyUrl: async () => (await app.urlGuard.forwardProxy()).url
+      proxyUrl: deps.forwardProxyUrl
     })
   }
 }

@@ -1,7 +1,7 @@
 // qBittorrent torrent states → the coarse phase every tool shows. The names are those qBittorrent serializes
 // (src/webui/api/serialize/serialize_torrent.cpp, release-4.5.2 and release-5.2.0).
 import { test } from 'tap'
-import { phaseOf } from '../../plugins/backends/qbittorrent-types.js'
+import { phaseOf } from '../../clients/qbittorrent/types.js'
 
 test('active seeding states are seeding on both majors, never "completed"', async t => {
   for (const state of ['uploading', 'stalledUP', 'queuedUP', 'forcedUP']) t.equal(phaseOf(state), 'seeding', state)

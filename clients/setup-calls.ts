@@ -3,10 +3,10 @@
 // libraries. Built on the same HTTP core, but with keys passed in (setup may have just found them, before
 // the running config knows them) and short-lived: the caller closes them after the run.
 // Resources come back typed to the few fields setup compares; secret field values are dropped here.
-import { BackendError, ToolError } from '../../core/errors.js'
-import { packageVersion } from '../../lib/package-version.js'
+import { BackendError, ToolError } from '../core/errors.js'
+import { packageVersion } from '../lib/package-version.js'
 import { createHttpBackend, type HttpCall } from './http.js'
-import { authorizationHeader, libraryRequest } from './jellyfin.js'
+import { authorizationHeader, libraryRequest } from './jellyfin/client.js'
 
 const DEADLINE_MS = 20_000
 const SECRET_FIELD = /key|password|token|secret/i

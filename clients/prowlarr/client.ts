@@ -2,8 +2,8 @@
 // tools, applications (the Sonarr/Radarr instances it syncs indexers into) for setup. X-Api-Key auth.
 import type { Config } from '../../config.js'
 import { BackendError } from '../../core/errors.js'
-import { createHttpBackend, type HttpCall, type ProbeResult } from './http.js'
-import type { BackendClientBase, BackendFactory } from './index.js'
+import { createHttpBackend, type HttpCall, type ProbeResult } from '../http.js'
+import type { BackendClientBase, BackendFactory } from '../types.js'
 
 export const SERVICE = 'Prowlarr'
 export const KEY_VAR = 'INDEXER_MANAGER_API_KEY'
@@ -149,8 +149,8 @@ function str (v: unknown): string | undefined {
 
 export type ProwlarrClient = ReturnType<typeof createProwlarrClient>
 
-declare module './index.js' {
+declare module '../types.js' {
   interface Backends { prowlarr: ProwlarrClient }
 }
 
-export const prowlarrBackend: BackendFactory = (config) => ({ prowlarr: createProwlarrClient(config) })
+export const prowlarrFactory: BackendFactory = (config) => ({ prowlarr: createProwlarrClient(config) })

@@ -5,7 +5,7 @@ import { Agent, request, type Dispatcher } from 'undici'
 import {
   BrokenCircuitError, BulkheadRejectedError, ConsecutiveBreaker, bulkhead, circuitBreaker, handleWhen, wrap
 } from 'cockatiel'
-import { BackendError } from '../../core/errors.js'
+import { BackendError } from '../core/errors.js'
 
 export interface HttpBackendOptions {
   /** Name shown to users, e.g. "Sonarr". */

@@ -1,6 +1,6 @@
 // The Prowlarr client against the contract-validated simulator.
 import t from 'tap'
-import { createProwlarrClient } from '../../plugins/backends/prowlarr.js'
+import { createProwlarrClient } from '../../clients/prowlarr/client.js'
 import { createProwlarrSimulator } from '../../simulators/prowlarr/index.js'
 
 const KEY = '0123456789abcdef0123456789abcdef'

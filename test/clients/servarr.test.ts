@@ -3,8 +3,8 @@
 import t from 'tap'
 import { BackendError, ToolError } from '../../core/errors.js'
 import { createPathMap } from '../../core/path-map.js'
-import { createSonarrClient } from '../../plugins/backends/servarr-sonarr.js'
-import { createRadarrClient } from '../../plugins/backends/servarr-radarr.js'
+import { createSonarrClient } from '../../clients/servarr/sonarr.js'
+import { createRadarrClient } from '../../clients/servarr/radarr.js'
 import { createSonarrSimulator } from '../../simulators/servarr/sonarr.js'
 import { createRadarrSimulator } from '../../simulators/servarr/radarr.js'
 

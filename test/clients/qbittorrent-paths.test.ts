@@ -1,7 +1,7 @@
 // Where a torrent's data is: qBittorrent may report content_path absolute, missing, or (while it checks
 // resume data) as a bare name relative to the save path — which must never climb out of the save path.
 import t from 'tap'
-import { contentPathOf } from '../../plugins/backends/qbittorrent.js'
+import { contentPathOf } from '../../clients/qbittorrent/client.js'
 
 t.test('content paths resolve against the save path', async t => {
   t.equal(contentPathOf({ content_path: '/downloads/tv/Show.S01', save_path: '/downloads/tv', name: 'Show.S01' }), '/downloads/tv/Show.S01')

@@ -1,6 +1,6 @@
 // Radarr (the movie manager): the movie-specific calls on top of the shared Servarr core.
-import { createServarrCore, type ServarrOptions } from './servarr-core.js'
-import type { Movie, MovieFile, Paged } from './servarr-types.js'
+import { createServarrCore, type ServarrOptions } from './core.js'
+import type { Movie, MovieFile, Paged } from './types.js'
 
 const MOVIE_PATHS = ['path', 'rootFolderPath']
 

@@ -1,6 +1,6 @@
 // Sonarr (the series manager): the series-specific calls on top of the shared Servarr core.
-import { createServarrCore, type ServarrOptions } from './servarr-core.js'
-import type { Episode, EpisodeFile, Paged, Series } from './servarr-types.js'
+import { createServarrCore, type ServarrOptions } from './core.js'
+import type { Episode, EpisodeFile, Paged, Series } from './types.js'
 
 const SERIES_PATHS = ['path', 'rootFolderPath']
 

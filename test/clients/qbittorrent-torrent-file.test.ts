@@ -1,6 +1,6 @@
 import { test } from 'tap'
 import { createHash } from 'node:crypto'
-import { magnetHash, readTorrentFile } from '../../plugins/backends/qbittorrent-torrent-file.js'
+import { magnetHash, readTorrentFile } from '../../clients/qbittorrent/torrent-file.js'
 
 const info = 'd6:lengthi5e4:name5:a.bin12:piece lengthi16384e6:pieces20:' + 'x'.repeat(20) + 'e'
 const torrent = Buffer.from(`d8:announce9:http://x/4:info${info}e`)

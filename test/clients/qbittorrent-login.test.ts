@@ -9,9 +9,9 @@
 import { test } from 'tap'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createQbittorrentClient } from '../../plugins/backends/qbittorrent.js'
+import { createQbittorrentClient } from '../../clients/qbittorrent/client.js'
 import { createPathMap } from '../../core/path-map.js'
-import { sessionCookie } from '../../plugins/backends/qbittorrent-wire.js'
+import { sessionCookie } from '../../clients/qbittorrent/wire.js'
 
 const PASSWORD = 'login-test-password'
 type HasTeardown = { teardown: (fn: () => unknown) => void }

@@ -1,0 +1,24 @@
+// Every backend client, built from the configuration. The Fastify adapter (plugins/backends.ts) decorates
+// the result onto the app; scripts and tests can build the same set without a server.
+import type { Config } from '../config.js'
+import type { BackendClientBase, BackendDeps, BackendFactory, Backends } from './types.js'
+import { servarrFactory } from './servarr/client.js'
+import { jellyfinFactory } from './jellyfin/client.js'
+import { prowlarrFactory } from './prowlarr/client.js'
+import { qbittorrentFactory } from './qbittorrent/client.js'
+import { pyloadFactory } from './pyload/client.js'
+import { aria2Factory } from './aria2/client.js'
+
+// Add one factory per client folder here.
+const FACTORIES: BackendFactory[] = [servarrFactory, jellyfinFactory, prowlarrFactory, qbittorrentFactory, pyloadFactory, aria2Factory]
+
+export function createBackends (config: Config, deps: BackendDeps = {}): Backends {
+  const backends: Record<string, BackendClientBase> = {}
+  for (const factory of FACTORIES) Object.assign(backends, factory(config, deps))
+  return backends as unknown as Backends
+}
+
+/** Every configured client, for the background probe (health, dashboard) and closing. */
+export function listBackends (backends: Backends): BackendClientBase[] {
+  return Object.values(backends as unknown as Record<string, BackendClientBase>)
+}

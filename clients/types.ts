@@ -1,0 +1,21 @@
+// The contract every backend client meets. Each client file augments `Backends` with its own entry
+// (`declare module '../types.js' { interface Backends { jellyfin: JellyfinClient } }`), so adding a backend
+// touches its own folder and the factory list in clients/index.ts, nothing else.
+import type { Config } from '../config.js'
+import type { ProbeResult } from './http.js'
+
+export interface Backends {}
+
+export interface BackendClientBase {
+  /** Cheap reachability and version check, run in the background by the health plugin. */
+  probe: () => Promise<ProbeResult>
+  close?: () => Promise<void>
+}
+
+/** What a client may need from the running server, given as plain functions so clients stay framework-free. */
+export interface BackendDeps {
+  /** The URL (with its per-process secret) of the URL guard's loopback forward proxy, started on first use. */
+  forwardProxyUrl?: () => Promise<string>
+}
+
+export type BackendFactory = (config: Config, deps: BackendDeps) => Partial<Record<keyof Backends, BackendClientBase>>

@@ -1,0 +1,27 @@
+// Decorates the backend clients (clients/) onto the app as app.backends.<name> and closes them with it.
+import fp from 'fastify-plugin'
+import type { FastifyInstance } from 'fastify'
+import { createBackends, listBackends } from '../clients/index.js'
+import type { BackendClientBase, Backends } from '../clients/types.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    backends: Backends
+  }
+}
+
+export default fp(async function backendsPlugin (app) {
+  const backends = createBackends(app.config, {
+    // Looked up when a download starts, so the URL guard plugin may be registered after this one.
+    forwardProxyUrl: async () => (await app.urlGuard.forwardProxy()).url
+  })
+  app.decorate('backends', backends)
+  app.addHook('onClose', async () => {
+    await Promise.allSettled(listBackends(backends).map(b => b.close?.()))
+  })
+}, { name: 'backends', dependencies: ['config'] })
+
+/** Every configured client, for the background probe (health, dashboard). */
+export function allBackends (app: FastifyInstance): BackendClientBase[] {
+  return listBackends(app.backends)
+}
