@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pino from 'pino'
-import { createJobRegistry, type JobRegistryOptions } from '../../plugins/jobs/registry.js'
+import { createJobRegistry, type JobRegistryOptions } from '../../lib/jobs/registry.js'
 
 export function capturedLogger () {
   const lines: Array<Record<string, unknown>> = []

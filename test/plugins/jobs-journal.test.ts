@@ -3,8 +3,8 @@ import t from 'tap'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { JobRecord } from '../../core/job-types.js'
-import { JOURNAL_FILE } from '../../plugins/jobs/journal.js'
-import { MESSAGES } from '../../plugins/jobs/messages.js'
+import { JOURNAL_FILE } from '../../lib/jobs/journal.js'
+import { MESSAGES } from '../../lib/jobs/messages.js'
 import { abortable, deferred, makeRegistry, tempDir, tick } from './jobs-helpers.js'
 
 const base = { owner: 'internal', description: 'Move movies/Heat (1995) to downloads/old' }

@@ -2,7 +2,7 @@
 import t from 'tap'
 import { ToolError } from '../../core/errors.js'
 import type { JobRecord } from '../../core/job-types.js'
-import { MESSAGES } from '../../plugins/jobs/messages.js'
+import { MESSAGES } from '../../lib/jobs/messages.js'
 import { abortable, deferred, makeRegistry, tick } from './jobs-helpers.js'
 
 const base = { owner: 'internal', description: 'test job' }

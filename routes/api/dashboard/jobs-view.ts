@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Static } from '@sinclair/typebox'
 import type { JobRecord } from '../../../core/job-types.js'
-import { MESSAGES } from '../../../plugins/jobs/messages.js'
+import { MESSAGES } from '../../../lib/jobs/messages.js'
 import type { JobsSection, JobViewT } from './schemas.js'
 
 export const MAX_JOBS = 50

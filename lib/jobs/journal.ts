@@ -4,7 +4,7 @@
 // change made meanwhile triggers one more write, so the file always catches up with the latest state.
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { FastifyBaseLogger } from 'fastify'
+import type { Logger } from '../../core/logger.js'
 import type { JobRecord, JobStatus } from '../../core/job-types.js'
 
 export const JOURNAL_FILE = 'jobs.json'
@@ -13,7 +13,7 @@ const STATUSES = new Set<JobStatus>(['queued', 'running', 'succeeded', 'failed',
 
 export interface JournalOptions {
   dir: string
-  log: FastifyBaseLogger
+  log: Logger
   /** Returns every record to persist, read at the moment a write starts. */
   snapshot: () => JobRecord[]
   /** Minimum spacing of throttled (progress-only) writes. */

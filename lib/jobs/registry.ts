@@ -1,7 +1,7 @@
 // The job registry (plugins/job-types.ts): runs background jobs with per-kind limits, keeps every record
 // in the journal, and on shutdown stops them so the journal shows what was interrupted.
 import { randomBytes } from 'node:crypto'
-import type { FastifyBaseLogger } from 'fastify'
+import type { Logger } from '../../core/logger.js'
 import { ToolError } from '../../core/errors.js'
 import { FINISHED_STATUSES, type JobHandle, type JobKind, type JobRecord, type JobRegistry, type JobStatus, type StartJobOptions } from '../../core/job-types.js'
 import { createJournal } from './journal.js'
@@ -13,7 +13,7 @@ import { clip, toJson } from './values.js'
 export interface JobRegistryOptions {
   /** Directory of the journal (STATE_DIR). */
   dir: string
-  log: FastifyBaseLogger
+  log: Logger
   /** How long finished jobs are kept (default 24 h). */
   retentionMs?: number
   /** Most records kept; the oldest finished ones go first (default 500). */
