@@ -6,7 +6,7 @@ import { Type, type TObject, type TSchema } from '@sinclair/typebox'
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler'
 import { Value } from '@sinclair/typebox/value'
 import { BackendError, GuardError, ToolError } from '../core/errors.js'
-import { plainLine } from '../lib/untrusted-text.js'
+import { plainLine } from '../core/untrusted-text.js'
 import type {
   ConfirmGate, PublishedTool, SandboxGuard, ToolCallResult, ToolContext, ToolDefinition, UrlGuard
 } from '../core/tool-types.js'

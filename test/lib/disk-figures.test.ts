@@ -3,8 +3,8 @@ import t from 'tap'
 import { execFileSync } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import { diskFigures, readDiskFigures } from '../../lib/library/disk-figures.js'
-import { formatBytes } from '../../lib/library/format.js'
-import { formatBytes as servarrFormatBytes } from '../../domains/shared/servarr-text.js'
+import { formatBytes } from '../../core/format.js'
+import { formatBytes as servarrFormatBytes } from '../../domains/servarr/text.js'
 
 const GiB = 1024 ** 3
 

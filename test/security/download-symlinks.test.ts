@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { buildTestApp } from '../helpers/build.js'
 import { INTERNAL_PRINCIPAL } from '../../core/principal.js'
 import type { ToolCallResult, ToolContext } from '../../core/tool-types.js'
-import { runOrganize } from '../../domains/downloads/tools/organize-job.js'
+import { runOrganize } from '../../domains/downloads/organize-job.js'
 
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
 const text = (r: ToolCallResult) => r.content.map(c => c.text).join('\n')

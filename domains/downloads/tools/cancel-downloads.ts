@@ -5,8 +5,8 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../../core/errors.js'
 import { defineTool } from '../../../core/tool-types.js'
-import { pageInputs, pageOf, pagingFields } from '../../shared/servarr-paging.js'
-import { duplicatesOf, listCancelItems, type CancelItem } from './cancel-items.js'
+import { pageInputs, pageOf, pagingFields } from '../../../core/paging.js'
+import { duplicatesOf, listCancelItems, type CancelItem } from '../cancel-items.js'
 
 const ID = '^(series|movies):\\d{1,10}$|^torrent:[0-9a-f]{40}$'
 

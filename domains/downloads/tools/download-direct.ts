@@ -5,10 +5,10 @@ import type { FastifyInstance } from 'fastify'
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { defineTool } from '../../../core/tool-types.js'
-import { JobStartedSchema, jobStarted } from './download-shared.js'
+import { JobStartedSchema, jobStarted } from '../download-shared.js'
 import { DIRECT_DOWNLOADS_FOLDER } from '../../../lib/library/cleanup-candidates.js'
-import { chooseMethod, downloadWithAria2, downloadWithYtdlp } from './direct-download-run.js'
-import { resolveLibraryDestination, runOrganize } from './organize-job.js'
+import { chooseMethod, downloadWithAria2, downloadWithYtdlp } from '../direct-download-run.js'
+import { resolveLibraryDestination, runOrganize } from '../organize-job.js'
 
 export const KIND = 'direct-download'
 

@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../../core/errors.js'
 import { within } from '../../../lib/sandbox/sandbox.js'
 import { defineTool } from '../../../core/tool-types.js'
-import { pageInputs, pageOf, pagingFields } from '../../shared/servarr-paging.js'
-import { JobStartedSchema, gather, jobStarted, seconds } from './download-shared.js'
-import { defineOrganizeKind, resolveLibraryDestination, startOrganizeJob } from './organize-job.js'
+import { pageInputs, pageOf, pagingFields } from '../../../core/paging.js'
+import { JobStartedSchema, gather, jobStarted, seconds } from '../download-shared.js'
+import { defineOrganizeKind, resolveLibraryDestination, startOrganizeJob } from '../organize-job.js'
 
 const input = Type.Object({
   action: Type.Union([Type.Literal('queue'), Type.Literal('finished'), Type.Literal('organize')], { default: 'queue', description: 'queue: what is downloading or waiting (both downloaders); finished: completed direct-download packages; organize: move a finished package\'s files into a library folder (needs packageId and destination; runs as a job)' }),

@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { defineTool } from '../../../core/tool-types.js'
 import { createPathMap } from '../../../core/path-map.js'
-import { formatBytes } from '../../../lib/library/format.js'
+import { formatBytes } from '../../../core/format.js'
 import { summarizeFolder, summarizeLibrary } from '../../../lib/library/library-summary.js'
 import { part, titleMatches, type Part } from '../../../lib/library/title-state.js'
 

@@ -6,7 +6,7 @@ import type { JobRecord, JobStatus } from '../../../core/job-types.js'
 import { defineTool } from '../../../core/tool-types.js'
 import { JOB_KINDS } from '../../../lib/library/run-job.js'
 import { KIND as DIRECT_DOWNLOAD_KIND } from '../../downloads/tools/download-direct.js'
-import { ORGANIZE_KIND } from '../../downloads/tools/organize-job.js'
+import { ORGANIZE_KIND } from '../../downloads/organize-job.js'
 
 const STATUS_FILTERS = {
   all: undefined,

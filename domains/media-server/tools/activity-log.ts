@@ -4,7 +4,8 @@ import { Type, type Static } from '@sinclair/typebox'
 import { ToolError } from '../../../core/errors.js'
 import { defineTool } from '../../../core/tool-types.js'
 import type { ActivityEntry } from '../../../clients/jellyfin/types.js'
-import { PageOf, pageInfo, quoteTitle } from './media-shared.js'
+import { pageInfo, quoteTitle } from '../media-shared.js'
+import { pagingFields } from '../../../core/paging.js'
 
 const SEVERITY_RANK: Record<string, number> = { Trace: 0, Debug: 1, Information: 2, Warning: 3, Error: 4, Critical: 5 }
 /** With a severity filter the server cannot filter, so we scan this many recent entries at most. */
@@ -33,7 +34,7 @@ const EntrySchema = Type.Object({
 }, { additionalProperties: false, description: 'One activity entry' })
 
 const outputSchema = Type.Object({
-  ...PageOf(EntrySchema, 'entries'),
+  ...pagingFields(EntrySchema, 'entries'),
   scanLimited: Type.Boolean({ description: `True when a severity filter searched only the newest ${SEVERITY_SCAN_LIMIT} entries and older ones may match too` })
 }, { additionalProperties: false })
 

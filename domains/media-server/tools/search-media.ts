@@ -5,7 +5,8 @@ import { ToolError } from '../../../core/errors.js'
 import { defineTool } from '../../../core/tool-types.js'
 import type { ItemQuery } from '../../../clients/jellyfin/client.js'
 import { ITEM_KINDS } from '../../../clients/jellyfin/types.js'
-import { MediaItemSchema, PageOf, pageInfo, pathMapOf, quoteTitle, viewItem } from './media-shared.js'
+import { MediaItemSchema, pageInfo, pathMapOf, quoteTitle, viewItem } from '../media-shared.js'
+import { pagingFields } from '../../../core/paging.js'
 
 const SORTS = { name: 'SortName', added: 'DateCreated', released: 'PremiereDate', rating: 'CommunityRating' } as const
 
@@ -28,7 +29,7 @@ const inputSchema = Type.Object({
 }, { additionalProperties: false })
 
 const outputSchema = Type.Object({
-  ...PageOf(MediaItemSchema, 'items'),
+  ...pagingFields(MediaItemSchema, 'items'),
   library: Type.Optional(Type.String({ description: 'The library searched, when one was given' }))
 }, { additionalProperties: false })
 

@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
 import { defineTool } from '../../../core/tool-types.js'
 import { topLevelKinds, type Library } from '../../../clients/jellyfin/types.js'
-import { pathMapOf, quoteTitle } from './media-shared.js'
+import { pathMapOf, quoteTitle } from '../media-shared.js'
 import { readDiskFigures } from '../../../lib/library/disk-figures.js'
-import { formatBytes } from '../../../lib/library/format.js'
+import { formatBytes } from '../../../core/format.js'
 
 const inputSchema = Type.Object({}, { additionalProperties: false })
 

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
 import { ToolError } from '../../../core/errors.js'
 import { defineTool } from '../../../core/tool-types.js'
-import { HOW_TO_FIND_IDS, ITEM_ID_PATTERN, MediaItemSchema, PageOf, ProviderIdsSchema, pageInfo, pathMapOf, quoteTitle, viewItem } from './media-shared.js'
+import { HOW_TO_FIND_IDS, ITEM_ID_PATTERN, MediaItemSchema, ProviderIdsSchema, pageInfo, pathMapOf, quoteTitle, viewItem } from '../media-shared.js'
+import { pagingFields } from '../../../core/paging.js'
 
 const inputSchema = Type.Object({
   seriesId: Type.String({ pattern: ITEM_ID_PATTERN, description: 'Media server id of the series (32 hex digits), from search_media with types ["Series"]' }),
@@ -33,7 +34,7 @@ const outputSchema = Type.Object({
     providerIds: ProviderIdsSchema
   }, { additionalProperties: false, description: 'The series' }),
   seasons: Type.Array(SeasonSchema, { description: 'Every season in the library, in order' }),
-  episodes: Type.Optional(Type.Object(PageOf(MediaItemSchema, 'episodes'), {
+  episodes: Type.Optional(Type.Object(pagingFields(MediaItemSchema, 'episodes'), {
     additionalProperties: false,
     description: 'Episodes of the requested season, in order (only when season was given)'
   }))

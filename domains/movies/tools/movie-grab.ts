@@ -3,9 +3,9 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../core/tool-types.js'
-import { confirmReplace, grabHandler, GrabOutputFields, GRAB_INPUTS, type QueueTarget } from '../../shared/servarr-grab.js'
-import { idFields, resolveId } from '../../shared/servarr-ids.js'
-import { MOVIE_IDS, movieFlavour, movieLabel } from '../../shared/servarr-movies.js'
+import { confirmReplace, grabHandler, GrabOutputFields, GRAB_INPUTS, type QueueTarget } from '../../servarr/grab.js'
+import { idFields, resolveId } from '../../servarr/ids.js'
+import { MOVIE_IDS, movieFlavour, movieLabel } from '../movies.js'
 import { MovieTargetSchema } from './movie-releases.js'
 
 const input = Type.Object({

@@ -9,13 +9,13 @@ import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../../core/errors.js'
 import type { Movie } from '../../../clients/servarr/types.js'
 import { defineTool } from '../../../core/tool-types.js'
-import { idFields, resolveOptionalId } from '../../shared/servarr-ids.js'
+import { idFields, resolveOptionalId } from '../../servarr/ids.js'
 import {
   IMPORT_INPUTS, MATCHING_REJECTION, confirmImport, importData, importOutput, importPathInput, noVideoFiles, nothingLanded, nothingToImport,
   rejectionReasons, requireConfirmed, runManualImport, splitLanded, type Replacement
-} from '../../shared/servarr-import.js'
-import { chooseMode, importSource } from '../../shared/servarr-import-source.js'
-import { MOVIE_IDS, movieFlavour } from '../../shared/servarr-movies.js'
+} from '../../servarr/import.js'
+import { chooseMode, importSource } from '../../servarr/import-source.js'
+import { MOVIE_IDS, movieFlavour } from '../movies.js'
 
 const input = Type.Object({
   path: importPathInput('movie_status'),

@@ -2,9 +2,9 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../core/tool-types.js'
-import { idFields, resolveId } from '../../shared/servarr-ids.js'
-import { MOVIE_IDS, movieFlavour, movieLabel } from '../../shared/servarr-movies.js'
-import { RELEASE_LIST_INPUTS, releasePage, releasesOutput } from '../../shared/servarr-releases.js'
+import { idFields, resolveId } from '../../servarr/ids.js'
+import { MOVIE_IDS, movieFlavour, movieLabel } from '../movies.js'
+import { RELEASE_LIST_INPUTS, releasePage, releasesOutput } from '../../servarr/releases.js'
 
 export const MovieTargetSchema = Type.Object({
   movieId: Type.Integer({ description: 'Movie id in the manager' }),

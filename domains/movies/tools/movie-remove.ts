@@ -3,10 +3,10 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../core/tool-types.js'
-import { idFields, resolveId } from '../../shared/servarr-ids.js'
-import { MOVIE_IDS, movieFlavour, movieLabel } from '../../shared/servarr-movies.js'
-import { REMOVED_TAIL, assertDeletableFolder, confirmRemoval, folderOnDisk, removalSummary, removeOutput } from '../../shared/servarr-remove.js'
-import { formatBytes } from '../../shared/servarr-text.js'
+import { idFields, resolveId } from '../../servarr/ids.js'
+import { MOVIE_IDS, movieFlavour, movieLabel } from '../movies.js'
+import { REMOVED_TAIL, assertDeletableFolder, confirmRemoval, folderOnDisk, removalSummary, removeOutput } from '../../servarr/remove.js'
+import { formatBytes } from '../../servarr/text.js'
 
 const input = Type.Object({
   ...idFields(MOVIE_IDS, true),

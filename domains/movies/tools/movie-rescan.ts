@@ -2,10 +2,10 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../core/tool-types.js'
-import { IdUsedSchema, idFields, resolveOptionalId } from '../../shared/servarr-ids.js'
-import { CommandSchema } from '../../shared/servarr-items.js'
-import { MOVIE_IDS, movieFlavour, movieLabel } from '../../shared/servarr-movies.js'
-import { RESCAN_INPUTS, runRescan } from '../../shared/servarr-rescan.js'
+import { IdUsedSchema, idFields, resolveOptionalId } from '../../servarr/ids.js'
+import { CommandSchema } from '../../servarr/items.js'
+import { MOVIE_IDS, movieFlavour, movieLabel } from '../movies.js'
+import { RESCAN_INPUTS, runRescan } from '../../servarr/rescan.js'
 
 const input = Type.Object({
   ...idFields(MOVIE_IDS, false),

@@ -4,10 +4,10 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../../core/errors.js'
 import { defineTool } from '../../../core/tool-types.js'
-import { addedSchema, inLibrary, profileAndFolderInputs, searchOutput, searchSummary, tagsInput } from '../../shared/servarr-catalogue.js'
-import { addOrUpdateMovie } from '../../shared/servarr-movie-add.js'
-import { pageInputs, pageOf } from '../../shared/servarr-paging.js'
-import { untrusted } from '../../shared/servarr-text.js'
+import { addedSchema, inLibrary, profileAndFolderInputs, searchOutput, searchSummary, tagsInput } from '../../servarr/catalogue.js'
+import { addOrUpdateMovie } from '../movie-add.js'
+import { pageInputs, pageOf } from '../../../core/paging.js'
+import { untrusted } from '../../servarr/text.js'
 
 const ResultSchema = Type.Object({
   tmdbId: Type.Integer({ description: 'TMDB id (use it as addTmdbId to add the movie)' }),

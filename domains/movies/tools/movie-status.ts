@@ -4,14 +4,14 @@ import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../../core/errors.js'
 import { defineTool } from '../../../core/tool-types.js'
-import { IdUsedSchema, idFields, idNeeded, resolveOptionalId } from '../../shared/servarr-ids.js'
-import { HistoryItemSchema } from '../../shared/servarr-items.js'
-import { MOVIE_IDS, MovieItemSchema, movieFlavour, toMovieItem } from '../../shared/servarr-movies.js'
-import { pageInputs, pageOf, pagingFields, serverPage, type Page } from '../../shared/servarr-paging.js'
+import { IdUsedSchema, idFields, idNeeded, resolveOptionalId } from '../../servarr/ids.js'
+import { HistoryItemSchema } from '../../servarr/items.js'
+import { MOVIE_IDS, MovieItemSchema, movieFlavour, toMovieItem } from '../movies.js'
+import { pageInputs, pageOf, pagingFields, serverPage, type Page } from '../../../core/paging.js'
 import {
   QueueRowSchema, START_DATE_INPUT, TERM_INPUT, calendarWindow, historyPage, libraryOrder, queuePage, refuseUnusedFilters, titleByTerm, viewSummary,
   type FilterUse
-} from '../../shared/servarr-views.js'
+} from '../../servarr/views.js'
 
 const VIEWS = ['library', 'movie', 'calendar', 'missing', 'queue', 'history'] as const
 const DEFAULT_DAYS = 30

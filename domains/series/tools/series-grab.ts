@@ -3,10 +3,10 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../core/tool-types.js'
-import { confirmReplace, grabHandler, GrabOutputFields, GRAB_INPUTS, type QueueTarget } from '../../shared/servarr-grab.js'
-import { idFields, resolveId } from '../../shared/servarr-ids.js'
-import { SERIES_IDS, findEpisodes, seriesFlavour } from '../../shared/servarr-series.js'
-import { episodeCode } from '../../shared/servarr-text.js'
+import { confirmReplace, grabHandler, GrabOutputFields, GRAB_INPUTS, type QueueTarget } from '../../servarr/grab.js'
+import { idFields, resolveId } from '../../servarr/ids.js'
+import { SERIES_IDS, findEpisodes, seriesFlavour } from '../series.js'
+import { episodeCode } from '../../servarr/text.js'
 import { SeriesTargetSchema } from './series-releases.js'
 
 const input = Type.Object({

@@ -9,14 +9,14 @@ import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../../core/errors.js'
 import type { Episode, Series } from '../../../clients/servarr/types.js'
 import { defineTool, type ToolContext } from '../../../core/tool-types.js'
-import { idFields, resolveOptionalId } from '../../shared/servarr-ids.js'
+import { idFields, resolveOptionalId } from '../../servarr/ids.js'
 import {
   IMPORT_INPUTS, MATCHING_REJECTION, confirmImport, importData, importOutput, importPathInput, noVideoFiles, nothingLanded, nothingToImport,
   rejectionReasons, requireConfirmed, runManualImport, splitLanded, type Replacement
-} from '../../shared/servarr-import.js'
-import { chooseMode, importSource } from '../../shared/servarr-import-source.js'
-import { SERIES_IDS, findEpisodes, seriesFlavour } from '../../shared/servarr-series.js'
-import { episodeCode } from '../../shared/servarr-text.js'
+} from '../../servarr/import.js'
+import { chooseMode, importSource } from '../../servarr/import-source.js'
+import { SERIES_IDS, findEpisodes, seriesFlavour } from '../series.js'
+import { episodeCode } from '../../servarr/text.js'
 
 const input = Type.Object({
   path: importPathInput('series_status'),

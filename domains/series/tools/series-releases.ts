@@ -2,10 +2,10 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../core/tool-types.js'
-import { idFields, resolveId } from '../../shared/servarr-ids.js'
-import { RELEASE_LIST_INPUTS, releasePage, releasesOutput } from '../../shared/servarr-releases.js'
-import { SERIES_IDS, findEpisodes, seriesFlavour } from '../../shared/servarr-series.js'
-import { episodeCode } from '../../shared/servarr-text.js'
+import { idFields, resolveId } from '../../servarr/ids.js'
+import { RELEASE_LIST_INPUTS, releasePage, releasesOutput } from '../../servarr/releases.js'
+import { SERIES_IDS, findEpisodes, seriesFlavour } from '../series.js'
+import { episodeCode } from '../../servarr/text.js'
 
 export const SeriesTargetSchema = Type.Object({
   seriesId: Type.Integer({ description: 'Series id in the manager' }),

@@ -2,10 +2,10 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../core/tool-types.js'
-import { IdUsedSchema, idFields, resolveOptionalId } from '../../shared/servarr-ids.js'
-import { CommandSchema } from '../../shared/servarr-items.js'
-import { RESCAN_INPUTS, runRescan } from '../../shared/servarr-rescan.js'
-import { SERIES_IDS, seriesFlavour } from '../../shared/servarr-series.js'
+import { IdUsedSchema, idFields, resolveOptionalId } from '../../servarr/ids.js'
+import { CommandSchema } from '../../servarr/items.js'
+import { RESCAN_INPUTS, runRescan } from '../../servarr/rescan.js'
+import { SERIES_IDS, seriesFlavour } from '../series.js'
 
 const input = Type.Object({
   ...idFields(SERIES_IDS, false),

@@ -4,10 +4,10 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../../core/errors.js'
 import { defineTool } from '../../../core/tool-types.js'
-import { addedSchema, inLibrary, profileAndFolderInputs, searchOutput, searchSummary, tagsInput } from '../../shared/servarr-catalogue.js'
-import { pageInputs, pageOf } from '../../shared/servarr-paging.js'
-import { MONITOR_CHOICES, addOrUpdateSeries } from '../../shared/servarr-series-add.js'
-import { untrusted } from '../../shared/servarr-text.js'
+import { addedSchema, inLibrary, profileAndFolderInputs, searchOutput, searchSummary, tagsInput } from '../../servarr/catalogue.js'
+import { pageInputs, pageOf } from '../../../core/paging.js'
+import { MONITOR_CHOICES, addOrUpdateSeries } from '../series-add.js'
+import { untrusted } from '../../servarr/text.js'
 
 const ResultSchema = Type.Object({
   tvdbId: Type.Integer({ description: 'TVDB id (use it as addTvdbId to add the series)' }),

@@ -4,16 +4,16 @@ import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../../core/errors.js'
 import { defineTool } from '../../../core/tool-types.js'
-import { IdUsedSchema, idFields, idNeeded, resolveOptionalId } from '../../shared/servarr-ids.js'
-import { HistoryItemSchema } from '../../shared/servarr-items.js'
-import { pageInputs, pageOf, pagingFields, serverPage, type Page } from '../../shared/servarr-paging.js'
+import { IdUsedSchema, idFields, idNeeded, resolveOptionalId } from '../../servarr/ids.js'
+import { HistoryItemSchema } from '../../servarr/items.js'
+import { pageInputs, pageOf, pagingFields, serverPage, type Page } from '../../../core/paging.js'
 import {
   EpisodeItemSchema, SERIES_IDS, SeasonItemSchema, SeriesItemSchema, seriesFlavour, toEpisodeItem, toSeasonItem, toSeriesItem
-} from '../../shared/servarr-series.js'
+} from '../series.js'
 import {
   QueueRowSchema, START_DATE_INPUT, TERM_INPUT, calendarWindow, historyPage, libraryOrder, queuePage, refuseUnusedFilters, titleByTerm, viewSummary,
   type FilterUse
-} from '../../shared/servarr-views.js'
+} from '../../servarr/views.js'
 
 const VIEWS = ['library', 'series', 'season', 'calendar', 'missing', 'queue', 'history'] as const
 const DEFAULT_DAYS = 7

@@ -3,9 +3,9 @@
 // library's undo can put every file back.
 import { mkdir } from 'node:fs/promises'
 import type { FastifyInstance } from 'fastify'
-import { ToolError } from '../../../core/errors.js'
-import { within } from '../../../lib/sandbox/sandbox.js'
-import type { JobHandle, JobRecord } from '../../../core/job-types.js'
+import { ToolError } from '../../core/errors.js'
+import { within } from '../../lib/sandbox/sandbox.js'
+import type { JobHandle, JobRecord } from '../../core/job-types.js'
 import { collectFiles, organizeFiles, type OrganizeMove, type SkippedEntry } from './organize-files.js'
 
 export const ORGANIZE_KIND = 'organize-download'

@@ -1,9 +1,9 @@
 // Adding a series to Sonarr, or updating it when it is already there (never a duplicate). Profile, root
-// folder and tags are resolved strictly (servarr-choices.ts): ambiguity is refused with the choices.
+// folder and tags are resolved strictly (domains/servarr/choices.ts): ambiguity is refused with the choices.
 import { ToolError } from '../../core/errors.js'
 import type { SonarrClient } from '../../clients/servarr/client.js'
 import type { Series } from '../../clients/servarr/types.js'
-import { chooseProfile, chooseProfileAndFolder, chooseRootFolder, chooseTags } from './servarr-choices.js'
+import { chooseProfile, chooseProfileAndFolder, chooseRootFolder, chooseTags } from '../servarr/choices.js'
 
 export const MONITOR_CHOICES = ['all', 'future', 'missing', 'existing', 'firstSeason', 'lastSeason', 'pilot', 'recent', 'none'] as const
 export type MonitorChoice = typeof MONITOR_CHOICES[number]

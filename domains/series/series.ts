@@ -4,9 +4,9 @@ import { Type, type Static } from '@sinclair/typebox'
 import { ToolError } from '../../core/errors.js'
 import type { SonarrClient } from '../../clients/servarr/client.js'
 import type { Episode, QualityProfile, Season, Series } from '../../clients/servarr/types.js'
-import type { IdFlavour } from './servarr-ids.js'
-import { qualityName } from './servarr-items.js'
-import { episodeCode } from './servarr-text.js'
+import type { IdFlavour } from '../servarr/ids.js'
+import { qualityName } from '../servarr/items.js'
+import { episodeCode } from '../servarr/text.js'
 
 export const SERIES_IDS = { noun: 'series', managerId: 'seriesId', catalogueId: 'tvdbId' } as const
 

@@ -1,6 +1,6 @@
 // Schemas and helpers shared by the download tools.
 import { Type, type Static } from '@sinclair/typebox'
-import type { JobRecord } from '../../../core/job-types.js'
+import type { JobRecord } from '../../core/job-types.js'
 
 export const JobStartedSchema = Type.Object({
   id: Type.String({ description: 'Job id: pass it to check_jobs to follow progress and get the result' }),

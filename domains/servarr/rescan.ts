@@ -2,8 +2,8 @@
 // manager's rescan command with a sentence about how it went.
 import { Type } from '@sinclair/typebox'
 import type { ServarrCore } from '../../clients/servarr/core.js'
-import { runCommand } from './servarr-commands.js'
-import { toCommand } from './servarr-items.js'
+import { runCommand } from './commands.js'
+import { toCommand } from './items.js'
 
 export const RESCAN_INPUTS = {
   waitSeconds: Type.Integer({ minimum: 0, maximum: 60, default: 15, description: 'How long to wait for the rescan to finish (0 = start it and return)' })

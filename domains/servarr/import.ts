@@ -4,10 +4,10 @@ import { Type, type TObject } from '@sinclair/typebox'
 import { ToolError } from '../../core/errors.js'
 import type { ServarrCore } from '../../clients/servarr/core.js'
 import type { Command, ManualImportCandidate } from '../../clients/servarr/types.js'
-import { runCommand } from './servarr-commands.js'
-import { IdUsedSchema } from './servarr-ids.js'
-import { CommandSchema, toCommand } from './servarr-items.js'
-import { untrusted } from './servarr-text.js'
+import { runCommand } from './commands.js'
+import { IdUsedSchema } from './ids.js'
+import { CommandSchema, toCommand } from './items.js'
+import { untrusted } from './text.js'
 
 /** The path input; `statusTool` is where the queue view lists each download's outputPath. */
 export function importPathInput (statusTool: string) {

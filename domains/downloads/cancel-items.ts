@@ -1,7 +1,7 @@
 // The items cancel_downloads works on: the series and movie managers' download queues and the torrent
 // client's torrents, under one id scheme ("series:<queueId>", "movies:<queueId>", "torrent:<hash>").
 import type { FastifyInstance } from 'fastify'
-import type { QueueItem } from '../../../clients/servarr/types.js'
+import type { QueueItem } from '../../clients/servarr/types.js'
 import { gather } from './download-shared.js'
 
 export type CancelSource = 'series' | 'movies' | 'torrents'

@@ -2,8 +2,8 @@
 import { Type, type Static } from '@sinclair/typebox'
 import type { RadarrClient } from '../../clients/servarr/client.js'
 import type { Movie, QualityProfile } from '../../clients/servarr/types.js'
-import type { IdFlavour } from './servarr-ids.js'
-import { qualityName } from './servarr-items.js'
+import type { IdFlavour } from '../servarr/ids.js'
+import { qualityName } from '../servarr/items.js'
 
 export const MOVIE_IDS = { noun: 'movie', managerId: 'movieId', catalogueId: 'tmdbId' } as const
 

@@ -1,7 +1,7 @@
 // Catalogue search with an optional add, shared by series_search and movie_search: the add choices
-// (resolved by servarr-choices), the added record's frame, the output, and the summary wording.
+// (resolved by choices.ts), the added record's frame, the output, and the summary wording.
 import { Type, type TObject, type TProperties } from '@sinclair/typebox'
-import { pagingFields } from './servarr-paging.js'
+import { pagingFields } from '../../core/paging.js'
 
 /** qualityProfile and rootFolder for the add; `folderExample` shows what a root folder looks like. */
 export function profileAndFolderInputs (addKey: string, folderExample: string) {

@@ -2,9 +2,9 @@
 // around the tool's own target record, and the sorted, filtered page of releases.
 import { Type, type TObject } from '@sinclair/typebox'
 import type { Release } from '../../clients/servarr/types.js'
-import { IdUsedSchema } from './servarr-ids.js'
-import { ReleaseItemSchema, sortReleases, toReleaseItem } from './servarr-items.js'
-import { pageInputs, pageOf, pagingFields } from './servarr-paging.js'
+import { IdUsedSchema } from './ids.js'
+import { ReleaseItemSchema, sortReleases, toReleaseItem } from './items.js'
+import { pageInputs, pageOf, pagingFields } from '../../core/paging.js'
 
 export const RELEASE_LIST_INPUTS = {
   includeRejected: Type.Boolean({ default: true, description: 'Also list releases the manager rejects (with the reasons)' }),

@@ -2,9 +2,9 @@
 // aria2 for everything else. Both report progress to the job and stop on cancel or stall. Both connect through
 // the URL guard's forward proxy (the managed aria2c is started with it), so every redirect is checked too.
 import type { FastifyInstance } from 'fastify'
-import { GuardError, ToolError } from '../../../core/errors.js'
-import { ytdlpDownload } from '../../../lib/ytdlp.js'
-import type { JobHandle } from '../../../core/job-types.js'
+import { GuardError, ToolError } from '../../core/errors.js'
+import { ytdlpDownload } from '../../lib/ytdlp.js'
+import type { JobHandle } from '../../core/job-types.js'
 
 const VIDEO_SITES = /(^|\.)(youtube\.com|youtu\.be|vimeo\.com|dailymotion\.com|twitch\.tv|archive\.org|peertube\.[a-z.]+|bilibili\.com|soundcloud\.com|bandcamp\.com)$/i
 const FILE_EXTENSIONS = /\.(mkv|mp4|m4v|avi|mov|webm|ts|mp3|flac|m4a|ogg|opus|srt|ass|zip|rar|7z|tar|gz|iso|pdf|epub|bin|nfo)$/i

@@ -1,8 +1,8 @@
 // Adding a movie to Radarr, or updating it when it is already there (never a duplicate). Profile, root
-// folder and tags are resolved strictly (servarr-choices.ts): ambiguity is refused with the choices.
+// folder and tags are resolved strictly (domains/servarr/choices.ts): ambiguity is refused with the choices.
 import { ToolError } from '../../core/errors.js'
 import type { RadarrClient } from '../../clients/servarr/client.js'
-import { chooseProfile, chooseProfileAndFolder, chooseRootFolder, chooseTags } from './servarr-choices.js'
+import { chooseProfile, chooseProfileAndFolder, chooseRootFolder, chooseTags } from '../servarr/choices.js'
 
 export interface AddMovieRequest {
   tmdbId: number

@@ -4,9 +4,9 @@
 // variant ("Movie (2020) (2).mkv"), so two files of one movie both survive. Partial downloads are skipped.
 import { readdir, lstat } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
-import { DestinationExistsError, exists, moveFile } from '../../../lib/fs/move-file.js'
-import { isOurTempName } from '../../../lib/fs/temp-names.js'
-import { ToolError } from '../../../core/errors.js'
+import { DestinationExistsError, exists, moveFile } from '../../lib/fs/move-file.js'
+import { isOurTempName } from '../../lib/fs/temp-names.js'
+import { ToolError } from '../../core/errors.js'
 
 const PARTIAL = /\.(part|aria2|ytdl|crdownload|tmp)$|\.part-Frag\d+$/i
 

@@ -7,8 +7,8 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../core/errors.js'
 import { within } from '../../lib/sandbox/sandbox.js'
-import { IdUsedSchema } from './servarr-ids.js'
-import { formatBytes } from './servarr-text.js'
+import { IdUsedSchema } from './ids.js'
+import { formatBytes } from './text.js'
 
 /** The fields every removed record ends with, after the item's own ids, title, path and file count. */
 export const REMOVED_TAIL = {

@@ -1,10 +1,10 @@
 // Schemas and views shared by the media-server tools: the item shape every tool returns, the one paging
 // contract, the id pattern, and PATH_MAP translation of the server's paths into ours.
-import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { ToolError } from '../../../core/errors.js'
-import type { MediaItem } from '../../../clients/jellyfin/types.js'
-import { createPathMap, PathMapError, type PathMap } from '../../../core/path-map.js'
+import { ToolError } from '../../core/errors.js'
+import type { MediaItem } from '../../clients/jellyfin/types.js'
+import { createPathMap, PathMapError, type PathMap } from '../../core/path-map.js'
 
 /** Jellyfin ids: 32 hex digits, dashes allowed. */
 export const ITEM_ID_PATTERN = '^(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$'
@@ -32,17 +32,6 @@ export const MediaItemSchema = Type.Object({
 }, { additionalProperties: false, description: 'One media item' })
 
 export type MediaItemView = Static<typeof MediaItemSchema>
-
-/** The one paging contract for every list. */
-export function PageOf<T extends TSchema> (item: T, what: string) {
-  return {
-    items: Type.Array(item, { description: `The ${what} on this page` }),
-    total: Type.Integer({ minimum: 0, description: `How many ${what} match in all` }),
-    offset: Type.Integer({ minimum: 0, description: 'Offset of the first item' }),
-    limit: Type.Integer({ minimum: 1, description: 'The page size used' }),
-    hasMore: Type.Boolean({ description: 'Whether more follow: call again with offset + limit' })
-  }
-}
 
 export function pageInfo (total: number, offset: number, limit: number, shown: number) {
   return { total, offset, limit, hasMore: offset + shown < total }

@@ -6,9 +6,9 @@ import { ToolError } from '../../core/errors.js'
 import type { ServarrCore } from '../../clients/servarr/core.js'
 import type { QueueItem } from '../../clients/servarr/types.js'
 import type { ToolContext } from '../../core/tool-types.js'
-import { IdUsedSchema } from './servarr-ids.js'
-import { QueueItemSchema, toQueueItem, type QueueItemOut } from './servarr-items.js'
-import { untrusted } from './servarr-text.js'
+import { IdUsedSchema } from './ids.js'
+import { QueueItemSchema, toQueueItem, type QueueItemOut } from './items.js'
+import { untrusted } from './text.js'
 
 export function GRAB_INPUTS (releasesTool: string) {
   return {

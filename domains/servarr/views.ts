@@ -3,8 +3,8 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { ToolError } from '../../core/errors.js'
 import type { ServarrCore } from '../../clients/servarr/core.js'
-import { QueueItemSchema, toHistoryItem, toQueueItem, type QueueItemOut } from './servarr-items.js'
-import { pageOf, serverPage, type Page } from './servarr-paging.js'
+import { QueueItemSchema, toHistoryItem, toQueueItem, type QueueItemOut } from './items.js'
+import { pageOf, serverPage, type Page } from '../../core/paging.js'
 
 const DAY = 86_400_000
 

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../core/errors.js'
 import { within } from '../../lib/sandbox/sandbox.js'
 import type { ServarrCore } from '../../clients/servarr/core.js'
-import { untrusted } from './servarr-text.js'
+import { untrusted } from './text.js'
 
 export interface ImportSource {
   /** The real path the user named. */
