@@ -10,10 +10,9 @@ import { answerConfirmation, sendMessage, type LoopOptions } from '../../lib/cha
 import { providersFromConfig } from '../../lib/chat/providers.js'
 import { registryRunner } from '../../lib/chat/registry-runner.js'
 import type { ChatEvent, LlmProvider } from '../../lib/chat/types.js'
-import type { ApiRoute } from './dashboard/api-route.js'
-import { apiErrorHandler } from './dashboard/errors.js'
-import { typeboxValidator } from './dashboard/validation.js'
-import { openSse } from './dashboard/sse-stream.js'
+import type { ApiRoute } from './kit/api-route.js'
+import { openSse } from './kit/sse-stream.js'
+import { apiScope } from './kit/scope.js'
 
 const ConversationId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: 'From an earlier `conversation` or `done` event; omit to start a new conversation' })
 
@@ -81,10 +80,7 @@ export interface ChatRouteOptions {
 const NO_PROVIDER = 'No language model is configured: set LLM_PROVIDER_A_API_KEY (an OpenAI-compatible API) or LLM_PROVIDER_B_API_KEY (Gemini) and restart the server.'
 
 export default fp<ChatRouteOptions>(async function chatRoutes (app, opts) {
-  await app.register(async function chatApi (child: FastifyInstance) {
-    child.addHook('preHandler', child.authenticate)
-    child.setErrorHandler(apiErrorHandler)
-    child.setValidatorCompiler(typeboxValidator)
+  await app.register(apiScope(async function chatApi (child: FastifyInstance) {
     const providers = opts.providers ?? providersFromConfig(child.config)
     if (providers.length === 0) child.log.warn('web chat: no language model configured (LLM_PROVIDER_A_API_KEY / LLM_PROVIDER_B_API_KEY)')
     const store = createConversationStore(opts.limits ?? DEFAULT_LIMITS)
@@ -145,5 +141,5 @@ export default fp<ChatRouteOptions>(async function chatRoutes (app, opts) {
         await stream(request, reply, conv, (c, o) => answerConfirmation(c, confirmationId, approve, o))
       }
     })
-  })
+  }))
 }, { name: 'chat-routes', dependencies: ['auth', 'origin-guard', 'tool-registry', 'shutdown'] })

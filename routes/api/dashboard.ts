@@ -3,23 +3,15 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { actionHandlers } from './dashboard/actions.js'
-import { apiErrorHandler } from './dashboard/errors.js'
-import { typeboxValidator } from './dashboard/validation.js'
 import { eventStreamHandler, type EventStreamOptions } from './dashboard/events.js'
 import { DASHBOARD_ROUTES as R } from './dashboard/routes.js'
 import { createSnapshotSource, type SnapshotOptions } from './dashboard/snapshot.js'
+import { apiScope } from './kit/scope.js'
 
 export type DashboardOptions = SnapshotOptions & EventStreamOptions
 
 export default fp<DashboardOptions>(async function dashboardRoutes (app, opts) {
-  await app.register(async function dashboardApi (child: FastifyInstance) {
-    child.addHook('preHandler', child.authenticate)
-    child.addHook('onSend', async (_request, reply, payload) => {
-      reply.header('cache-control', 'no-store')
-      return payload
-    })
-    child.setErrorHandler(apiErrorHandler)
-    child.setValidatorCompiler(typeboxValidator)
+  await app.register(apiScope(async function dashboardApi (child: FastifyInstance) {
     const source = createSnapshotSource(child, opts)
     const actions = actionHandlers(child, source)
     const principalId = (request: { principal?: { id: string } }) => request.principal!.id
@@ -38,5 +30,5 @@ export default fp<DashboardOptions>(async function dashboardRoutes (app, opts) {
     route(R.stopSession, actions.stopSession)
     route(R.messageSession, actions.messageSession)
     route(R.cancelJob, actions.cancelJob)
-  })
+  }))
 }, { name: 'dashboard-routes', dependencies: ['auth', 'origin-guard', 'jobs', 'backends', 'shutdown'] })

@@ -4,7 +4,7 @@
 import fp from 'fastify-plugin'
 import { packageVersion } from '../../lib/package-version.js'
 import { Type, type TSchema } from '@sinclair/typebox'
-import type { ApiRoute } from './dashboard/api-route.js'
+import type { ApiRoute } from './kit/api-route.js'
 import { DASHBOARD_ROUTES } from './dashboard/routes.js'
 import { ApiError } from './dashboard/schemas.js'
 import { CHAT_ROUTES } from './chat.js'

@@ -5,8 +5,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
-import type { ApiRoute } from './dashboard/api-route.js'
-import { apiErrorHandler } from './dashboard/errors.js'
+import type { ApiRoute } from './kit/api-route.js'
 import { allBackends } from '../../plugins/backends.js'
 import type { ProbeResult } from '../../clients/http.js'
 import { DEFAULT_CONFIG_ROOT, resolveRequestedRoot } from '../../lib/setup/config-root.js'
@@ -15,6 +14,7 @@ import { secretsPath } from '../../lib/setup/secrets-file.js'
 import { setupStatus } from '../../lib/setup/status.js'
 import { STEP_GROUPS, STEP_IDS } from '../../lib/setup/types.js'
 import { SetupRunResult, SetupStatusBody, StepName } from '../../lib/setup/schemas.js'
+import { apiScope } from './kit/scope.js'
 
 export interface SetupRouteOptions {
   /** The folder holding <service>/config.xml; default SETUP_CONFIG_ROOT, else /stack-config. */
@@ -62,14 +62,7 @@ export default fp<SetupRouteOptions>(async function setupRoutes (app, opts) {
   const configuredRoot = opts.configRoot ?? (app.config as { SETUP_CONFIG_ROOT?: string }).SETUP_CONFIG_ROOT ?? DEFAULT_CONFIG_ROOT
   let running = false
 
-  await app.register(async function setupApi (child: FastifyInstance) {
-    child.addHook('preHandler', child.authenticate)
-    child.addHook('onSend', async (_request, reply, payload) => {
-      reply.header('cache-control', 'no-store')
-      return payload
-    })
-    child.setErrorHandler(apiErrorHandler)
-
+  await app.register(apiScope(async function setupApi (child: FastifyInstance) {
     child.route({
       ...SETUP_ROUTES.status,
       handler: async (request) => setupStatus(child.config, { configRoot: configuredRoot, probes: await probes(child), log: request.log })
@@ -100,7 +93,7 @@ export default fp<SetupRouteOptions>(async function setupRoutes (app, opts) {
         }
       }
     })
-  })
+  }))
 }, { name: 'setup-routes', dependencies: ['auth', 'origin-guard', 'backends'] })
 
 /** 403 with what to do: only the internal key or an OAuth grant approved with the passphrase carries `setup`. */

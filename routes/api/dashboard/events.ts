@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { JobRecord } from '../../../core/job-types.js'
 import { toJobView } from './jobs-view.js'
 import type { SnapshotSource } from './snapshot.js'
-import { openSse } from './sse-stream.js'
+import { openSse } from '../kit/sse-stream.js'
 
 export interface EventStreamOptions {
   /** Spacing of snapshot events (default 5 s). */

@@ -1,6 +1,6 @@
 // The /api/dashboard routes, declared as data (see api-route.ts).
 import { Type } from '@sinclair/typebox'
-import type { ApiRoute } from './api-route.js'
+import type { ApiRoute } from '../kit/api-route.js'
 import {
   ActionResult, ActivitySection, ApiError, CancelResult, DownloadsSection, JobParams, JobsSection, JobView,
   LibrarySection, MessageBody, NowPlayingSection, ServicesSection, SessionParams, Snapshot
