@@ -29,7 +29,7 @@ export function bar (percent, label, tone = '') {
 
 export function bytes (n) {
   if (!Number.isFinite(n)) return ''
-  // Binary units, as the server's formatBytes (lib/library/format.ts) and df -h.
+  // Binary units, as the server's formatBytes (core/format.ts) and df -h.
   const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB']
   let i = 0
   while (n >= 1024 && i < units.length - 1) { n /= 1024; i++ }

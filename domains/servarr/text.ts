@@ -1,4 +1,4 @@
-// Text helpers of the series and movie tools. Untrusted backend text goes through lib/untrusted-text.ts.
+// Text helpers of the series and movie tools. Untrusted backend text goes through core/untrusted-text.ts.
 export { untrusted } from '../../core/untrusted-text.js'
 
 // Byte figures use the one format of the whole server.

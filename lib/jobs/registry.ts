@@ -1,4 +1,4 @@
-// The job registry (plugins/job-types.ts): runs background jobs with per-kind limits, keeps every record
+// The job registry (core/job-types.ts): runs background jobs with per-kind limits, keeps every record
 // in the journal, and on shutdown stops them so the journal shows what was interrupted.
 import { randomBytes } from 'node:crypto'
 import type { Logger } from '../../core/logger.js'

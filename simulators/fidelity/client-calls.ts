@@ -43,18 +43,18 @@ const asIs = (p: string) => p
 
 /** The client sources and how each one names its requests. */
 export const CLIENT_FILES: Record<string, ClientFile> = {
-  'plugins/backends/jellyfin.ts': { services: { '*': ['Jellyfin'] }, forwarders: ['api', 'maybe'] },
-  'plugins/backends/jellyfin-tasks.ts': { services: { '*': ['Jellyfin'] } },
-  'plugins/backends/servarr-core.ts': { services: { '*': ARR }, prefix: { '*': '/api/v3' }, forwarders: ['api', 'write'] },
-  'plugins/backends/servarr-sonarr.ts': { services: { '*': ['Sonarr'] }, prefix: { '*': '/api/v3' } },
-  'plugins/backends/servarr-radarr.ts': { services: { '*': ['Radarr'] }, prefix: { '*': '/api/v3' } },
-  'plugins/backends/prowlarr.ts': { services: { '*': ['Prowlarr'] }, forwarders: ['api'] },
-  'plugins/backends/qbittorrent.ts': {
+  'clients/jellyfin/client.ts': { services: { '*': ['Jellyfin'] }, forwarders: ['api', 'maybe'] },
+  'clients/jellyfin/tasks.ts': { services: { '*': ['Jellyfin'] } },
+  'clients/servarr/core.ts': { services: { '*': ARR }, prefix: { '*': '/api/v3' }, forwarders: ['api', 'write'] },
+  'clients/servarr/sonarr.ts': { services: { '*': ['Sonarr'] }, prefix: { '*': '/api/v3' } },
+  'clients/servarr/radarr.ts': { services: { '*': ['Radarr'] }, prefix: { '*': '/api/v3' } },
+  'clients/prowlarr/client.ts': { services: { '*': ['Prowlarr'] }, forwarders: ['api'] },
+  'clients/qbittorrent/client.ts': {
     services: { '*': ['qBittorrent'] },
     helpers: { form: { method: 'POST', route: asIs } },
     forwarders: ['form', 'call']
   },
-  'plugins/backends/pyload.ts': {
+  'clients/pyload/client.ts': {
     services: { '*': ['pyLoad'] },
     helpers: {
       get: { method: 'GET', route: m => `/api/${m}` },
@@ -63,17 +63,17 @@ export const CLIENT_FILES: Record<string, ClientFile> = {
     },
     forwarders: ['get', 'post', 'packages']
   },
-  'plugins/backends/aria2.ts': {
+  'clients/aria2/client.ts': {
     services: { '*': ['aria2'] },
     helpers: { rpc: { method: 'RPC', route: m => m } },
     forwarders: ['rpc']
   },
   // The managed aria2c's readiness check calls aria2.getVersion with fetch.
-  'plugins/backends/aria2-daemon.ts': { services: { '*': ['aria2'] }, notRoutes: ['aria2.conf'] },
+  'clients/aria2/daemon.ts': { services: { '*': ['aria2'] }, notRoutes: ['aria2.conf'] },
   // FlareSolverr has no client of its own: setup status checks it with one request.
   'lib/setup/status.ts': { services: { '*': ['FlareSolverr'] }, helpers: { URL: { method: 'GET', route: asIs } } },
   'lib/setup/config-root.ts': { services: {}, notRoutes: ['/stack-config'] },
-  'plugins/backends/setup-calls.ts': {
+  'clients/setup-calls.ts': {
     services: { createServarrSetupCalls: ARR, createProwlarrSetupCalls: ['Prowlarr'], createJellyfinSetupCalls: ['Jellyfin'] },
     prefix: { createServarrSetupCalls: '/api/v3', createProwlarrSetupCalls: '/api/v1' },
     helpers: { 'api.get': { method: 'GET', route: asIs }, 'api.post': { method: 'POST', route: asIs } },

@@ -42,19 +42,19 @@ const SITES: Site[] = [
   { file: 'domains/maintenance/tools/cleanup-server.ts', call: 'deleteSeries()', count: 1, gate: { tools: ['cleanup_server'] } },
   { file: 'domains/maintenance/tools/cleanup-server.ts', call: 'deleteMovie()', count: 1, gate: { tools: ['cleanup_server'] } },
   // Backends asked to delete: each wrapper, then each call of it.
-  { file: 'plugins/backends/servarr-sonarr.ts', call: 'HTTP DELETE', count: 1, gate: { wrapper: 'deleteSeries()' } },
-  { file: 'plugins/backends/servarr-radarr.ts', call: 'HTTP DELETE', count: 1, gate: { wrapper: 'deleteMovie()' } },
-  { file: 'plugins/backends/servarr-core.ts', call: 'HTTP DELETE', count: 1, gate: { wrapper: 'deleteQueueItem()' } },
-  { file: 'plugins/backends/qbittorrent.ts', call: 'qBittorrent torrents/delete', count: 1, gate: { wrapper: 'qbittorrent.remove()' } },
-  { file: 'plugins/backends/pyload.ts', call: 'pyLoad delete_packages', count: 1, gate: { wrapper: 'deletePackages()' } },
-  { file: 'plugins/backends/jellyfin.ts', call: 'HTTP DELETE', count: 1, gate: { wrapper: 'jellyfin deleteItem()' } },
-  { file: 'plugins/backends/aria2.ts', call: 'aria2 remove', count: 2, gate: { safe: 'the aria2 wrapper itself; its only caller stops our own failed download' } },
-  { file: 'domains/downloads/tools/direct-download-run.ts', call: 'aria2 remove', count: 1, gate: { safe: 'stops the download this job started, when it failed or stalled; its partial file is ours' } },
+  { file: 'clients/servarr/sonarr.ts', call: 'HTTP DELETE', count: 1, gate: { wrapper: 'deleteSeries()' } },
+  { file: 'clients/servarr/radarr.ts', call: 'HTTP DELETE', count: 1, gate: { wrapper: 'deleteMovie()' } },
+  { file: 'clients/servarr/core.ts', call: 'HTTP DELETE', count: 1, gate: { wrapper: 'deleteQueueItem()' } },
+  { file: 'clients/qbittorrent/client.ts', call: 'qBittorrent torrents/delete', count: 1, gate: { wrapper: 'qbittorrent.remove()' } },
+  { file: 'clients/pyload/client.ts', call: 'pyLoad delete_packages', count: 1, gate: { wrapper: 'deletePackages()' } },
+  { file: 'clients/jellyfin/client.ts', call: 'HTTP DELETE', count: 1, gate: { wrapper: 'jellyfin deleteItem()' } },
+  { file: 'clients/aria2/client.ts', call: 'aria2 remove', count: 2, gate: { safe: 'the aria2 wrapper itself; its only caller stops our own failed download' } },
+  { file: 'domains/downloads/direct-download-run.ts', call: 'aria2 remove', count: 1, gate: { safe: 'stops the download this job started, when it failed or stalled; its partial file is ours' } },
   { file: 'domains/series/tools/series-remove.ts', call: 'deleteSeries()', count: 1, gate: { tools: ['series_remove'] } },
   { file: 'domains/movies/tools/movie-remove.ts', call: 'deleteMovie()', count: 1, gate: { tools: ['movie_remove'] } },
   { file: 'domains/downloads/tools/cancel-downloads.ts', call: 'deleteQueueItem()', count: 1, gate: { tools: ['cancel_downloads'] } },
   { file: 'domains/downloads/tools/cancel-downloads.ts', call: 'qbittorrent.remove()', count: 1, gate: { tools: ['cancel_downloads'] } },
-  { file: 'domains/shared/servarr-grab.ts', call: 'deleteQueueItem()', count: 1, gate: { tools: ['series_grab', 'movie_grab'] } },
+  { file: 'domains/servarr/grab.ts', call: 'deleteQueueItem()', count: 1, gate: { tools: ['series_grab', 'movie_grab'] } },
   // Imports may replace an existing episode or movie file (issue 12, finding 7).
   { file: 'domains/series/tools/series-import.ts', call: 'Servarr runManualImport()', count: 1, gate: { tools: ['series_import'] } },
   { file: 'domains/movies/tools/movie-import.ts', call: 'Servarr runManualImport()', count: 1, gate: { tools: ['movie_import'] } },
@@ -64,12 +64,12 @@ const SITES: Site[] = [
   { file: 'lib/setup/secrets-file.ts', call: 'rename', count: 1, gate: { safe: OWN_STATE } },
   { file: 'lib/setup/secrets-file.ts', call: 'unlink', count: 1, gate: { safe: OWN_STATE } },
   { file: 'lib/setup/secrets-file.ts', call: 'writeFile', count: 1, gate: { safe: OWN_STATE } },
-  { file: 'plugins/jobs/journal.ts', call: 'rename', count: 2, gate: { safe: OWN_STATE } },
-  { file: 'plugins/jobs/journal.ts', call: 'rm', count: 1, gate: { safe: OWN_STATE } },
-  { file: 'plugins/jobs/journal.ts', call: 'writeFile', count: 1, gate: { safe: OWN_STATE } },
+  { file: 'lib/jobs/journal.ts', call: 'rename', count: 2, gate: { safe: OWN_STATE } },
+  { file: 'lib/jobs/journal.ts', call: 'rm', count: 1, gate: { safe: OWN_STATE } },
+  { file: 'lib/jobs/journal.ts', call: 'writeFile', count: 1, gate: { safe: OWN_STATE } },
   { file: 'plugins/oauth/file-store.ts', call: 'rename', count: 2, gate: { safe: OWN_STATE } },
   { file: 'plugins/oauth/file-store.ts', call: 'writeFile', count: 1, gate: { safe: OWN_STATE } },
-  { file: 'plugins/backends/aria2-daemon.ts', call: 'writeFile', count: 1, gate: { safe: 'the aria2 config file in our own state folder' } }
+  { file: 'clients/aria2/daemon.ts', call: 'writeFile', count: 1, gate: { safe: 'the aria2 config file in our own state folder' } }
 ]
 
 const key = (s: { file: string, call: string }) => `${s.file}|${s.call}`

@@ -6,7 +6,7 @@ import { join, relative } from 'node:path'
 
 export const REPO = new URL('../../', import.meta.url).pathname
 /** The server's own code: everything that runs in production. Tests, simulators, scripts and benches are not. */
-const SOURCE = ['app.ts', 'server.ts', 'config.ts', 'lib', 'plugins', 'domains', 'routes', 'bot']
+const SOURCE = ['app.ts', 'server.ts', 'config.ts', 'core', 'clients', 'lib', 'plugins', 'domains', 'routes', 'bot']
 
 /** Call name → pattern. A call on a file handle (fh.writeFile) counts as much as the fs function. */
 export const DESTRUCTIVE_CALLS: Record<string, RegExp> = {

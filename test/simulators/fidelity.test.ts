@@ -41,7 +41,7 @@ t.test('rows are read at versions the server supports (README "Supported version
 })
 
 t.test('every client source file is scanned', async t => {
-  const sources = ['plugins/backends', 'lib/setup', 'domains'].flatMap(dir =>
+  const sources = ['clients', 'lib/setup', 'domains'].flatMap(dir =>
     readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' }).filter(f => f.endsWith('.ts')).map(f => `${dir}/${f}`))
   // The files CLIENT_FILES does not declare (the tools too) must hold no request at all, so one added there cannot hide.
   const { calls, unreadable } = clientCalls(root, sources.filter(f => !(f in CLIENT_FILES)))
@@ -50,13 +50,13 @@ t.test('every client source file is scanned', async t => {
 
 t.test('the scanner reads the request shapes the clients use, and refuses what it cannot read', async t => {
   const { clientCallsInSource } = await import('../../simulators/fidelity/client-calls.js')
-  const calls = clientCallsInSource('plugins/backends/qbittorrent.ts', `
+  const calls = clientCallsInSource('clients/qbittorrent/client.ts', `
     const a = () => call({ path: '/api/v2/torrents/info', query: {} })
     const b = () => call(form(\`/api/v2/torrents/\${v5 ? 'stop' : 'pause'}\`, {}))
     const c = (id) => call({ method: 'DELETE', path: \`/api/v2/x/\${encodeURIComponent(id)}/y\` })
   `)
   t.same(calls.calls.map(c => `${c.method} ${c.path}`), ['GET /api/v2/torrents/info', 'POST /api/v2/torrents/stop', 'POST /api/v2/torrents/pause', 'DELETE /api/v2/x/{}/y'])
-  const odd = clientCallsInSource('plugins/backends/qbittorrent.ts', `
+  const odd = clientCallsInSource('clients/qbittorrent/client.ts', `
     const d = (p) => call({ path: \`/api/v2\${p}\` })
     const e = () => newHelper('/api/v2/torrents/reannounce')
   `)
