@@ -1,5 +1,5 @@
 // Runs the chat loop's tools through the same registry as MCP, as the calling principal.
-import { UnknownToolError, type ToolRegistry } from '../../plugins/tool-registry.js'
+import { UnknownToolError, type ToolRegistry } from '../tools/registry.js'
 import type { Principal } from '../../core/principal.js'
 import type { ToolRunner, ToolSpec } from './types.js'
 

@@ -1,0 +1,264 @@
+// The one road to every tool (MCP, the web chat, the bot): argument validation with recovery-friendly
+// messages, the safety guards, the confirm-token gate, timing, logging and error shaping live here once.
+import type { Logger } from '../../core/logger.js'
+import { Type, type TObject, type TSchema } from '@sinclair/typebox'
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler'
+import { Value } from '@sinclair/typebox/value'
+import { BackendError, GuardError, ToolError } from '../../core/errors.js'
+import { plainLine } from '../../core/untrusted-text.js'
+import type {
+  ConfirmGate, PublishedTool, SandboxGuard, ToolCallResult, ToolContext, ToolDefinition, UrlGuard
+} from '../../core/tool-types.js'
+import { publishSchema } from './published-schema.js'
+
+export class UnknownToolError extends Error {
+  constructor (readonly toolName: string) {
+    super(`Tool ${toolName} not found`)
+    this.name = 'UnknownToolError'
+  }
+}
+
+const TOOL_NAME = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/
+const CONFIRM_TOKEN_FIELD = 'confirmToken'
+
+const ConfirmationSchema = Type.Object({
+  confirmToken: Type.String({ description: 'Single-use token; call the tool again with the same arguments plus this token to execute' }),
+  expiresAt: Type.String({ description: 'When the token expires (ISO 8601, 5 minutes after the preview)' }),
+  summary: Type.String({ description: 'What would happen' }),
+  targets: Type.Unknown({ description: 'The exact targets the confirmed call will touch' })
+}, { description: 'Present when the call only previewed a destructive action' })
+
+interface Entry {
+  def: ToolDefinition
+  /** The input schema as accepted (with confirmToken for confirm tools): defaults come from it. */
+  inputSchema: TObject
+  check: TypeCheck<TObject>
+  checkOutput: TypeCheck<TObject>
+  accepted: string[]
+  published: PublishedTool
+}
+
+export interface RegistryDeps {
+  log: Logger
+  sandbox?: SandboxGuard
+  urlGuard?: UrlGuard
+  confirm?: ConfirmGate
+  /** The version warning of a backend (app.backendWarning): its tool errors name the version problem. */
+  backendWarning?: (service: string) => string | undefined
+}
+
+export function createToolRegistry (deps: RegistryDeps) {
+  const entries = new Map<string, Entry>()
+  let publishedList: PublishedTool[] | undefined
+
+  function register (def: ToolDefinition<any, any>) {
+    if (!TOOL_NAME.test(def.name)) throw new Error(`Tool name ${def.name} must be snake_case`)
+    if (entries.has(def.name)) throw new Error(`Tool ${def.name} is registered twice`)
+    if (publishedList) throw new Error(`Tool ${def.name} registered after tools/list was published`)
+    if (def.annotations.destructiveHint && !def.confirm) throw new Error(`Destructive tool ${def.name} needs a confirm spec`)
+    if ((def.guards?.paths?.length || def.guards?.entries?.length) && !deps.sandbox) throw new Error(`Tool ${def.name} takes paths but no sandbox is installed`)
+    if (def.guards?.urls && !deps.urlGuard) throw new Error(`Tool ${def.name} takes URLs but no URL guard is installed`)
+    if (def.confirm && !deps.confirm) throw new Error(`Tool ${def.name} needs confirm tokens but no confirm gate is installed`)
+    const inputSchema = def.confirm ? withConfirmToken(def.inputSchema) : def.inputSchema
+    const outputSchema = def.confirm ? withConfirmation(def.outputSchema) : def.outputSchema
+    entries.set(def.name, {
+      def,
+      inputSchema,
+      check: TypeCompiler.Compile(inputSchema),
+      checkOutput: TypeCompiler.Compile(def.outputSchema),
+      accepted: Object.keys(inputSchema.properties),
+      published: {
+        name: def.name,
+        title: def.title,
+        description: def.description,
+        inputSchema: publishSchema(inputSchema, { defaultsOptional: true }),
+        outputSchema: publishSchema(outputSchema, { defaultsOptional: false }),
+        annotations: { title: def.title, ...def.annotations }
+      }
+    })
+  }
+
+  /** The tools/list payload, computed once on first use and reused for every request. */
+  function list (): PublishedTool[] {
+    publishedList ??= [...entries.values()].map(e => e.published)
+    return publishedList
+  }
+
+  function get (name: string) {
+    return entries.get(name)?.def
+  }
+
+  async function call (name: string, rawArgs: unknown, ctx: ToolContext): Promise<ToolCallResult> {
+    const entry = entries.get(name)
+    if (!entry) throw new UnknownToolError(name)
+    const started = performance.now()
+    let outcome: 'ok' | 'user_error' | 'error' | 'preview' = 'ok'
+    try {
+      const args = validate(entry, rawArgs ?? {})
+      await applyGuards(entry.def, args)
+      const { [CONFIRM_TOKEN_FIELD]: token, ...bound } = args
+      const confirm = entry.def.confirm
+      if (confirm && ((await confirm.required?.(args)) ?? true)) {
+        const binding = { tool: name, args: bound, principalId: ctx.principal.id }
+        if (typeof token !== 'string') {
+          outcome = 'preview'
+          const preview = await confirm.preview(args, ctx)
+          if (preview.nothingToDo) { outcome = 'ok'; return checked(entry, preview.nothingToDo) }
+          const issued = deps.confirm!.issue(binding, preview.targets)
+          // Summaries embed titles and file names from backends and disks: shown as one plain line, so no
+          // line break or bidi override can make the approval read differently from what will run.
+          const summary = plainLine(preview.summary)
+          return result({ confirmation: { ...issued, summary, targets: preview.targets } },
+            `Confirmation needed: ${summary} Nothing has changed yet. To proceed, call ${name} again with the same arguments and confirmToken "${issued.confirmToken}" (valid until ${issued.expiresAt}).`)
+        }
+        const stored = deps.confirm!.replay(token, binding)
+        if (stored) return stored
+        const preview = await confirm.preview(args, ctx)
+        deps.confirm!.redeem(token, binding, preview.targets)
+        // From here the token is spent: whatever happens is stored, so a retry reports it instead of running again.
+        let done: ToolCallResult
+        try {
+          done = await run(entry, args, { ...ctx, confirmed: { targets: preview.targets } })
+        } catch (err) {
+          const shaped = shapeError(err, name, deps.log, deps.sandbox)
+          outcome = shaped.userFacing ? 'user_error' : 'error'
+          done = shaped.result
+        }
+        deps.confirm!.settle(token, done)
+        return done
+      }
+      return await run(entry, args, ctx)
+    } catch (err) {
+      const shaped = shapeError(err, name, deps.log, deps.sandbox)
+      outcome = shaped.userFacing ? 'user_error' : 'error'
+      return shaped.result
+    } finally {
+      deps.log.info({ tool: name, principal: ctx.principal.id, outcome, ms: Math.round(performance.now() - started) }, 'tool call')
+    }
+  }
+
+  async function run (entry: Entry, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolCallResult> {
+    return checked(entry, await entry.def.handler(args, ctx))
+  }
+
+  function checked (entry: Entry, { data, summary }: { data: unknown, summary: string }): ToolCallResult {
+    if (!entry.checkOutput.Check(data)) {
+      const first = [...entry.checkOutput.Errors(data)].slice(0, 3).map(e => `${e.path} ${e.message}`)
+      deps.log.error({ tool: entry.def.name, problems: first }, 'tool output does not match its outputSchema')
+      throw new Error(`output schema mismatch in ${entry.def.name}`)
+    }
+    return result(data as Record<string, unknown>, summary)
+  }
+
+  function validate (entry: Entry, raw: unknown): Record<string, unknown> {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+      throw new ToolError(`Arguments must be an object. Accepted arguments: ${entry.accepted.join(', ') || '(none)'}.`)
+    }
+    const unknown = Object.keys(raw).filter(k => !entry.accepted.includes(k))
+    if (unknown.length > 0) {
+      throw new ToolError(`Unknown argument${unknown.length > 1 ? 's' : ''} ${unknown.map(u => `"${u}"`).join(', ')}. ` +
+        `Accepted arguments: ${entry.accepted.join(', ') || '(none)'}.`)
+    }
+    const args = Value.Default(entry.inputSchema, structuredClone(raw)) as Record<string, unknown>
+    if (!entry.check.Check(args)) {
+      const problems = [...entry.check.Errors(args)].slice(0, 5).map(e => describeProblem(e.path, e.message, e.schema))
+      throw new ToolError(`Invalid arguments for ${entry.def.name}: ${[...new Set(problems)].join('; ')}.`)
+    }
+    return args
+  }
+
+  async function applyGuards (def: ToolDefinition, args: Record<string, unknown>) {
+    for (const field of def.guards?.paths ?? []) {
+      for (const value of asList(args[field])) await deps.sandbox!.resolve(value)
+    }
+    for (const field of def.guards?.entries ?? []) {
+      for (const value of asList(args[field])) await deps.sandbox!.resolveEntry(value)
+    }
+    for (const field of def.guards?.names ?? []) {
+      for (const value of asList(args[field])) deps.sandbox!.checkName(value)
+    }
+    for (const [field, use] of Object.entries(def.guards?.urls ?? {})) {
+      for (const value of asList(args[field])) await deps.urlGuard!.check(value, use)
+    }
+  }
+
+  return {
+    register,
+    list,
+    get,
+    call: async (name: string, rawArgs: unknown, ctx: ToolContext) => withBackendWarning(await call(name, rawArgs, ctx), deps.backendWarning),
+    names: () => [...entries.keys()]
+  }
+}
+
+export type ToolRegistry = ReturnType<typeof createToolRegistry>
+
+function asList (v: unknown): string[] {
+  if (typeof v === 'string') return [v]
+  if (Array.isArray(v)) return v.filter((x): x is string => typeof x === 'string')
+  return []
+}
+
+function describeProblem (path: string, message: string, schema: TSchema): string {
+  const field = path.replace(/^\//, '').replace(/\//g, '.') || '(arguments)'
+  const choices = (schema.anyOf as TSchema[] | undefined)?.map(s => s.const).filter(c => c !== undefined)
+  if (choices?.length) return `${field} must be one of ${choices.map(c => JSON.stringify(c)).join(', ')}`
+  return `${field} ${message.replace(/^Expected/, 'expected')}`
+}
+
+function withConfirmToken (schema: TObject): TObject {
+  return Type.Object({
+    ...schema.properties,
+    [CONFIRM_TOKEN_FIELD]: Type.Optional(Type.String({
+      minLength: 16,
+      maxLength: 128,
+      description: 'Leave out on the first call: it returns a preview and a confirmToken. Then repeat the same arguments plus the token to execute.'
+    }))
+  }, { additionalProperties: false, description: schema.description })
+}
+
+function withConfirmation (schema: TObject): TObject {
+  // The preview answer carries only `confirmation`, so the tool's own fields are optional in the published schema;
+  // the handler's real output is still checked against the strict schema before it is sent.
+  return Type.Object({ ...Type.Partial(schema).properties, confirmation: Type.Optional(ConfirmationSchema) },
+    { description: schema.description })
+}
+
+function result (data: Record<string, unknown>, summary: string): ToolCallResult {
+  return { content: [{ type: 'text', text: summary }, { type: 'text', text: JSON.stringify(data) }], structuredContent: data }
+}
+
+/**
+ * A file or folder inside the roots that vanished between a tool's checks and its use (or that a tool never
+ * checked) is the caller's problem to see, not an internal error.
+ */
+function missingPathError (err: unknown, sandbox?: SandboxGuard): ToolError | undefined {
+  const e = err as NodeJS.ErrnoException | undefined
+  if ((e?.code !== 'ENOENT' && e?.code !== 'ENOTDIR') || typeof e.path !== 'string' || e.syscall?.startsWith('spawn')) return undefined
+  const message = sandbox?.missingMessage?.(e.path)
+  return message === undefined ? undefined : new ToolError(message)
+}
+
+function shapeError (raw: unknown, tool: string, log: Logger, sandbox?: SandboxGuard): { result: ToolCallResult, userFacing: boolean } {
+  const err = missingPathError(raw, sandbox) ?? raw
+  if (err instanceof ToolError) {
+    if (err instanceof BackendError) log.warn({ tool, service: err.service, status: err.status, code: err.code }, 'backend error')
+    const structured: Record<string, unknown> = { error: err.message, kind: err instanceof GuardError ? `refused_by_${err.guard}_guard` : err instanceof BackendError ? 'backend' : 'invalid_request' }
+    if (err instanceof BackendError) structured.service = err.service
+    return { result: { content: [{ type: 'text', text: err.message }], isError: true, _meta: { error: structured } }, userFacing: true }
+  }
+  log.error({ tool, err }, 'tool failed unexpectedly')
+  return {
+    result: { content: [{ type: 'text', text: `${tool} failed because of an internal error. It has been logged; try again, and if it keeps failing check the server log.` }], isError: true },
+    userFacing: false
+  }
+}
+
+/** A backend on an unsupported version: its failures end with the version warning, the likeliest cause. */
+function withBackendWarning (res: ToolCallResult, backendWarning?: RegistryDeps['backendWarning']): ToolCallResult {
+  const error = (res._meta as { error?: { kind?: string, service?: string, error?: string } } | undefined)?.error
+  const warning = error?.kind === 'backend' && error.service ? backendWarning?.(error.service) : undefined
+  if (!warning) return res
+  const message = `${error!.error} ${warning}`
+  return { ...res, content: [{ type: 'text', text: message }], _meta: { ...(res._meta as object), error: { ...error, error: message } } }
+}
