@@ -310,7 +310,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       ],
       "properties": {
         "items": {
-          "description": "The entries on this page",
+          "description": "This page of entries",
           "type": "array",
           "items": {
             "additionalProperties": false,
@@ -357,21 +357,21 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
         },
         "total": {
           "minimum": 0,
-          "description": "How many entries match in all",
+          "description": "How many entries there are in all",
           "type": "integer"
         },
         "offset": {
           "minimum": 0,
-          "description": "Offset of the first item",
+          "description": "Index of the first item of this page",
           "type": "integer"
         },
         "limit": {
           "minimum": 1,
-          "description": "The page size used",
+          "description": "Page size used",
           "type": "integer"
         },
         "hasMore": {
-          "description": "Whether more follow: call again with offset + limit",
+          "description": "True when more items follow: call again with offset = offset + limit",
           "type": "boolean"
         },
         "scanLimited": {
@@ -479,7 +479,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       ],
       "properties": {
         "items": {
-          "description": "The items on this page",
+          "description": "This page of items",
           "type": "array",
           "items": {
             "additionalProperties": false,
@@ -564,21 +564,21 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
         },
         "total": {
           "minimum": 0,
-          "description": "How many items match in all",
+          "description": "How many items there are in all",
           "type": "integer"
         },
         "offset": {
           "minimum": 0,
-          "description": "Offset of the first item",
+          "description": "Index of the first item of this page",
           "type": "integer"
         },
         "limit": {
           "minimum": 1,
-          "description": "The page size used",
+          "description": "Page size used",
           "type": "integer"
         },
         "hasMore": {
-          "description": "Whether more follow: call again with offset + limit",
+          "description": "True when more items follow: call again with offset = offset + limit",
           "type": "boolean"
         },
         "library": {
@@ -754,7 +754,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           ],
           "properties": {
             "items": {
-              "description": "The episodes on this page",
+              "description": "This page of episodes",
               "type": "array",
               "items": {
                 "additionalProperties": false,
@@ -839,21 +839,21 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
             },
             "total": {
               "minimum": 0,
-              "description": "How many episodes match in all",
+              "description": "How many episodes there are in all",
               "type": "integer"
             },
             "offset": {
               "minimum": 0,
-              "description": "Offset of the first item",
+              "description": "Index of the first item of this page",
               "type": "integer"
             },
             "limit": {
               "minimum": 1,
-              "description": "The page size used",
+              "description": "Page size used",
               "type": "integer"
             },
             "hasMore": {
-              "description": "Whether more follow: call again with offset + limit",
+              "description": "True when more items follow: call again with offset = offset + limit",
               "type": "boolean"
             }
           }
