@@ -5,7 +5,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { ValueErrorType } from '@sinclair/typebox/errors'
 import { createPathMap } from './core/path-map.js'
-import { trustProxyProblem } from './lib/net/trust-proxy.js'
+import { trustProxyProblem } from './core/trust-proxy.js'
 
 /** A shorter approval passphrase is refused at startup: it is the one thing between the internet and a token. */
 export const MIN_PASSPHRASE_LENGTH = 16

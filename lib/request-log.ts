@@ -1,7 +1,6 @@
 // What a request log line shows. Every query-string value is replaced by [redacted] (the names stay):
 // the query carries client ids, states, codes and, from misconfigured clients, access tokens
 // (?access_token= is refused but still arrives), and none of it is needed to read a log.
-import type { FastifyRequest } from 'fastify'
 
 export const REDACTED = '[redacted]'
 
@@ -17,7 +16,16 @@ export function redactQuery (url: string): string {
 }
 
 /** Fastify's default request serializer, with the query values redacted. */
-export function serializeRequest (request: FastifyRequest) {
+/** The request fields a log line shows (Fastify's request has them; typed here so lib/ needs no framework). */
+export interface LoggedRequest {
+  method: string
+  url: string
+  host?: string
+  ip?: string
+  socket?: { remotePort?: number }
+}
+
+export function serializeRequest (request: LoggedRequest) {
   return {
     method: request.method,
     url: redactQuery(request.url),
