@@ -13,7 +13,7 @@ import {
 } from './mkvtoolnix.js'
 import { canonicalLanguage } from './languages.js'
 import type { MediaInfo } from './probe.js'
-import type { RewritePlan } from './rewrite.js'
+import type { RewritePlan } from './track-plan.js'
 import { convertAssFileToSrt } from './subtitle-convert.js'
 
 const MKV_TYPE = { video: 'video', audio: 'audio', subtitle: 'subtitles' } as const

@@ -10,20 +10,15 @@ import { ToolError } from '../../core/errors.js'
 import { tempPathFor } from '../fs/temp-names.js'
 import { runFfmpeg } from './ffmpeg-run.js'
 import { prepareMkvRewrite } from './mkv-rewrite.js'
-import { probeMedia, type MediaInfo, type MediaStream } from './probe.js'
+import { probeMedia, type MediaInfo } from './probe.js'
+import type { RewritePlan } from './track-plan.js'
+export type { RewritePlan } from './track-plan.js'
 
 export interface RewriteTools {
   ffmpeg: string
   ffprobe: string
   /** mkvmerge (mkvextract beside it); when set and installed, MKVs are rewritten with mkvtoolnix. */
   mkvmerge?: string
-}
-
-export interface RewritePlan {
-  /** Streams to keep, in output order. */
-  keep: MediaStream[]
-  /** Indices (input) of subtitle streams to convert to SRT. */
-  toSrt?: number[]
 }
 
 export interface RewriteOptions {

@@ -3,6 +3,12 @@
 // would leave a file with audio without any audio track is refused: a silent film is never the intent.
 import type { MediaInfo, MediaStream } from './probe.js'
 
+/** What a rewrite keeps (in output order) and which subtitle streams (input indices) it converts to SRT. */
+export interface RewritePlan {
+  keep: MediaStream[]
+  toSrt?: number[]
+}
+
 export interface TrackPlanOptions {
   /** Canonical codes of audio languages to keep; empty: keep every audio track. */
   audio: string[]

@@ -7,33 +7,14 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { attachContract, loadContract } from '../contract.js'
 import { attachFaults, type FaultSwitch } from '../faults.js'
 import { listenLocal } from '../shared-http.js'
-import { defaultSeedLibrary, generateLibrary, type SeedLibrary } from '../fixtures/library.js'
+import { defaultSeedLibrary, generateLibrary } from '../fixtures/library.js'
 import { registerRoutes } from './routes.js'
 import { createJellyfinAccounts, registerJellyfinSetupRoutes, type JellyfinAccounts } from './setup-auth.js'
 import { createJellyfinState, type JellyfinState } from './state.js'
 import { createTaskState, registerTaskRoutes, type TaskState } from './tasks.js'
+import { tokenFromAuthorization, type JellyfinSimulatorOptions } from './options.js'
 
-export interface JellyfinSimulatorOptions {
-  /** The API key the simulator accepts. */
-  apiKey: string
-  /** Seed for the generated library (default 1); ignored when `library` is given. */
-  seed?: number
-  library?: SeedLibrary
-  /** Also accept the legacy X-Emby-Token / api_key forms (on in 10.11, off in 12). Default false. */
-  legacyAuth?: boolean
-  /** How long a library scan takes (ms, default 30). */
-  scanMs?: number
-  /** Port to listen on (default 0: any free port). */
-  port?: number
-  /** How long a started scheduled task stays Running (ms, default 50). */
-  taskMs?: number
-  /** Serve sign-in and API-key management for first-run setup (default true). */
-  setupRoutes?: boolean
-  /** Whether a folder exists as the server sees it, for library creation (default: every folder does). */
-  pathExists?: (path: string) => boolean
-  /** Plain test passwords by user name for sign-in (default admin: "admin-password", family: "family-password"). */
-  passwords?: Record<string, string>
-}
+export { tokenFromAuthorization, type JellyfinSimulatorOptions } from './options.js'
 
 export interface JellyfinSimulator {
   url: string
@@ -52,21 +33,6 @@ export interface JellyfinSimulator {
 export const DEFAULT_PASSWORDS: Readonly<Record<string, string>> = { admin: 'admin-password', family: 'family-password' }
 
 const ANONYMOUS = new Set(['/System/Info/Public', '/System/Ping'])
-
-/** Reads the token from `Authorization: MediaBrowser k="v", …` (values URL-encoded, quotes optional). */
-export function tokenFromAuthorization (header: string | undefined, schemes = ['mediabrowser']): string | undefined {
-  if (!header) return undefined
-  const space = header.indexOf(' ')
-  if (space < 0 || !schemes.includes(header.slice(0, space).toLowerCase())) return undefined
-  for (const part of header.slice(space + 1).split(',')) {
-    const eq = part.indexOf('=')
-    if (eq < 0) continue
-    if (part.slice(0, eq).trim().toLowerCase() !== 'token') continue
-    const value = part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1')
-    try { return decodeURIComponent(value) } catch { return value }
-  }
-  return undefined
-}
 
 export async function createJellyfinSimulator (opts: JellyfinSimulatorOptions): Promise<JellyfinSimulator> {
   const library = opts.library ?? (opts.seed === undefined || opts.seed === 1 ? defaultSeedLibrary() : generateLibrary({ seed: opts.seed }))

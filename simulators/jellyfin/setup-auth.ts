@@ -10,7 +10,7 @@ import { attachFaults } from '../faults.js'
 import { listenLocal } from '../shared-http.js'
 import { defaultSeedLibrary } from '../fixtures/library.js'
 import { userDto } from './dto.js'
-import { tokenFromAuthorization, type JellyfinSimulatorOptions } from './index.js'
+import { tokenFromAuthorization, type JellyfinSimulatorOptions } from './options.js'
 import { registerRoutes, type Caller } from './routes.js'
 import { SERVER_ID, createJellyfinState, type JellyfinState } from './state.js'
 

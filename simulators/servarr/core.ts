@@ -8,14 +8,16 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { attachContract, loadContract } from '../contract.js'
 import { attachFaults, type FaultSwitch } from '../faults.js'
 import { listenLocal, requireApiKey } from '../shared-http.js'
-import { createCommandQueue, type SimCommand } from './commands.js'
+import { createCommandQueue } from './commands.js'
 import { downloadProgress, writeFinishedDownloads, type SimHistory, type SimQueueItem } from './downloads.js'
 import { createDisk, type SimDisk } from './files.js'
-import type { ImportFailure } from './manual-import.js'
-import { profiles, type SimKind, type SimProfile } from './qualities.js'
+import type { SimKind } from './qualities.js'
 import { invalid, notFound, paged } from './responses.js'
-import { SEED_TAGS, iso } from './seed.js'
+import { iso } from './seed.js'
 import { registerSharedRoutes } from './shared-routes.js'
+import { createServarrState } from './state.js'
+
+export { RELEASE_CACHE_MS, type CachedRelease, type ImportFailure, type ServarrState } from './state.js'
 
 export { ACCEPTED, CREATED, idList, timespan } from './responses.js'
 export type { CommandRunner, SimCommand } from './commands.js'
@@ -43,35 +45,6 @@ export interface ServarrSimOptions {
   /** Serve what first-run setup needs (download clients, adding root folders; default true). */
   setupRoutes?: boolean
 }
-
-export interface CachedRelease { release: Record<string, unknown>, at: number, target: { seriesId?: number, episodeIds?: number[], seasonNumber?: number, movieId?: number } }
-
-export const RELEASE_CACHE_MS = 30 * 60_000
-
-function createServarrState (kind: SimKind, media: string, downloads: string) {
-  let clockOffset = 0
-  return {
-    kind,
-    media,
-    downloads,
-    profiles: profiles(kind) as SimProfile[],
-    rootFolders: (kind === 'sonarr' ? ['tv', 'anime'] : ['movies']).map((d, i) => ({ id: i + 1, path: `${media}/${d}` })),
-    tags: SEED_TAGS.map(t => ({ ...t })),
-    commands: new Map<number, SimCommand>(),
-    queue: [] as SimQueueItem[],
-    /** Files a ManualImport command left out, with the reason the real manager only logs (tests read it). */
-    importFailures: [] as ImportFailure[],
-    history: [] as SimHistory[],
-    releaseCache: new Map<string, CachedRelease>(),
-    /** Every DELETE /queue/{id} with the options it was sent (tests assert removeFromClient and blocklist). */
-    queueRemovals: [] as Array<{ id: number, downloadId: string, removeFromClient: boolean, blocklist: boolean }>,
-    /** The simulator's clock (tests move it forward to expire the release cache). */
-    now: () => Date.now() + clockOffset,
-    advanceClock: (ms: number) => { clockOffset += ms }
-  }
-}
-
-export type ServarrState = ReturnType<typeof createServarrState>
 
 export async function createServarrBase (kind: SimKind, opts: ServarrSimOptions) {
   const app: FastifyInstance = Fastify({ logger: false })

@@ -106,7 +106,7 @@ export interface ImportTarget {
 }
 
 /** One file that the command could not place: the reason the manager only writes to its log. */
-export interface ImportFailure { commandId: number, path: string, reason: string }
+export type { ImportFailure } from './state.js'
 
 /**
  * The ManualImport command. `resolve` finds where a file goes; it throws when the title does not exist

@@ -2,7 +2,7 @@
 // commands, the download queue and history.
 import type { FastifyInstance } from 'fastify'
 import { commandResource, type CommandQueue } from './commands.js'
-import type { ServarrState } from './core.js'
+import type { ServarrState } from './state.js'
 import { historyResource, queueResource } from './downloads.js'
 import { profileResource, type SimKind } from './qualities.js'
 import { CREATED, idList, invalid, notFound, paged } from './responses.js'

@@ -1,0 +1,38 @@
+// The state a Sonarr or Radarr simulator holds, apart from the base that serves it (core.ts), so the route
+// pieces can type it without importing the base.
+import type { SimCommand } from './commands.js'
+import type { SimHistory, SimQueueItem } from './downloads.js'
+import { profiles, type SimKind, type SimProfile } from './qualities.js'
+import { SEED_TAGS } from './seed.js'
+
+/** A file a ManualImport command left out, with the reason the real manager only logs. */
+export interface ImportFailure { commandId: number, path: string, reason: string }
+
+export interface CachedRelease { release: Record<string, unknown>, at: number, target: { seriesId?: number, episodeIds?: number[], seasonNumber?: number, movieId?: number } }
+
+export const RELEASE_CACHE_MS = 30 * 60_000
+
+export function createServarrState (kind: SimKind, media: string, downloads: string) {
+  let clockOffset = 0
+  return {
+    kind,
+    media,
+    downloads,
+    profiles: profiles(kind) as SimProfile[],
+    rootFolders: (kind === 'sonarr' ? ['tv', 'anime'] : ['movies']).map((d, i) => ({ id: i + 1, path: `${media}/${d}` })),
+    tags: SEED_TAGS.map(t => ({ ...t })),
+    commands: new Map<number, SimCommand>(),
+    queue: [] as SimQueueItem[],
+    /** Files a ManualImport command left out, with the reason the real manager only logs (tests read it). */
+    importFailures: [] as ImportFailure[],
+    history: [] as SimHistory[],
+    releaseCache: new Map<string, CachedRelease>(),
+    /** Every DELETE /queue/{id} with the options it was sent (tests assert removeFromClient and blocklist). */
+    queueRemovals: [] as Array<{ id: number, downloadId: string, removeFromClient: boolean, blocklist: boolean }>,
+    /** The simulator's clock (tests move it forward to expire the release cache). */
+    now: () => Date.now() + clockOffset,
+    advanceClock: (ms: number) => { clockOffset += ms }
+  }
+}
+
+export type ServarrState = ReturnType<typeof createServarrState>
