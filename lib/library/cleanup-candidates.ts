@@ -14,6 +14,7 @@ import { within } from '../sandbox/sandbox.js'
 import { isOurTempName } from '../fs/temp-names.js'
 import { codeOf } from '../fs/durable.js'
 import { walk } from './walk.js'
+import { entryFingerprint, entryTarget, listFolder, type DeleteTarget } from './delete-targets.js'
 
 export interface CleanupTarget {
   category: 'temp' | 'orphanedTorrents' | 'downloadLeftovers' | 'caches' | 'ghostEntries'
@@ -30,6 +31,11 @@ export interface CleanupTarget {
   /** Bytes freed on disk; absent when not known in advance (the media server's cache tasks). */
   bytes?: number
   reason: string
+  /**
+   * A file or folder target (temp, downloadLeftovers) as it was judged: device and inode of a file, the
+   * digest of a folder's entries with theirs. The confirm is bound to it and the delete acts on exactly it.
+   */
+  onDisk?: Pick<DeleteTarget, 'kind' | 'files' | 'fingerprint'>
 }
 
 /** Where download_direct saves, under the downloads root, on purpose: never a leftover. */
@@ -55,7 +61,13 @@ export async function findTempFiles (sandbox: PathSandbox, olderThanMs: number, 
     if (!root) continue
     await walk(root, e => {
       if (e.kind === 'file' && isOurTempName(e.name) && now - e.mtimeMs > olderThanMs) {
-        out.push({ category: 'temp', name: sandbox.display(e.path), bytes: e.size, reason: `leftover partial file, untouched for more than ${Math.round(olderThanMs / 3600_000)} h` })
+        out.push({
+          category: 'temp',
+          name: sandbox.display(e.path),
+          bytes: e.size,
+          reason: `leftover partial file, untouched for more than ${Math.round(olderThanMs / 3600_000)} h`,
+          onDisk: { kind: 'file', files: 1, fingerprint: entryFingerprint(e) }
+        })
       }
     })
   }
@@ -115,17 +127,19 @@ export async function findDownloadLeftovers (sandbox: PathSandbox, refs: Referen
   for (const abs of await leftoverCandidates(downloads, refs.containers ?? [])) {
     // Referenced if it is, contains, or lies inside any referenced path.
     if (refs.paths.some(p => within(p, abs) || within(abs, p))) continue
-    let newest = 0
-    let bytes = 0
-    let named = false
     const st = await lstat(abs)
-    newest = st.mtimeMs
+    let newest = st.mtimeMs
+    let named = false
+    let judged: Omit<DeleteTarget, 'path'>
     if (st.isDirectory()) {
       named = names.has(basename(abs))
-      await walk(abs, e => { newest = Math.max(newest, e.mtimeMs); bytes += e.size; if (e.kind === 'dir' && names.has(e.name)) named = true })
-    } else bytes = st.size
+      // One walk judges the folder and pins what it judged.
+      const listing = await listFolder(abs, e => { newest = Math.max(newest, e.mtimeMs); if (e.kind === 'dir' && names.has(e.name)) named = true })
+      judged = { kind: 'folder', files: listing.files.length, bytes: listing.bytes, fingerprint: listing.fingerprint }
+    } else judged = entryTarget(st)
     if (named || now - newest <= olderThanMs) continue
-    out.push({ category: 'downloadLeftovers', name: sandbox.display(abs), bytes, reason: `not referenced by any torrent, download package or manager; unchanged for more than ${Math.round(olderThanMs / 3600_000)} h` })
+    const { bytes, ...onDisk } = judged
+    out.push({ category: 'downloadLeftovers', name: sandbox.display(abs), bytes, reason: `not referenced by any torrent, download package or manager; unchanged for more than ${Math.round(olderThanMs / 3600_000)} h`, onDisk })
   }
   return out
 }

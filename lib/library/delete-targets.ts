@@ -33,6 +33,11 @@ export function entryFingerprint (st: Pick<Stats, 'size' | 'mtimeMs' | 'dev' | '
   return `${st.size}:${st.mtimeMs}:${st.dev}:${st.ino}`
 }
 
+/** A file, link or other entry that is not a folder, as a delete target pins it. */
+export function entryTarget (st: Stats): Omit<DeleteTarget, 'path'> {
+  return { kind: st.isSymbolicLink() ? 'symlink' : 'file', files: 1, bytes: st.isFile() ? st.size : 0, fingerprint: entryFingerprint(st) }
+}
+
 export async function previewDelete (sandbox: PathSandbox, inputs: string[]): Promise<DeleteTarget[]> {
   const targets: DeleteTarget[] = []
   const seen = new Set<string>()
@@ -46,7 +51,7 @@ export async function previewDelete (sandbox: PathSandbox, inputs: string[]): Pr
       const listing = await listFolder(abs)
       targets.push({ path: sandbox.display(abs), kind: 'folder', files: listing.files.length, bytes: listing.bytes, fingerprint: listing.fingerprint })
     } else {
-      targets.push({ path: sandbox.display(abs), kind: st.isSymbolicLink() ? 'symlink' : 'file', files: 1, bytes: st.isFile() ? st.size : 0, fingerprint: entryFingerprint(st) })
+      targets.push({ path: sandbox.display(abs), ...entryTarget(st) })
     }
   }
   for (const a of seen) {
@@ -57,7 +62,7 @@ export async function previewDelete (sandbox: PathSandbox, inputs: string[]): Pr
   return targets
 }
 
-interface FolderListing {
+export interface FolderListing {
   files: WalkEntry[]
   /** Subfolders, parents before children. */
   dirs: string[]
@@ -65,11 +70,16 @@ interface FolderListing {
   fingerprint: string
 }
 
-/** One walk (never into a symlink) giving what a delete removes and the digest that pins it. */
-async function listFolder (abs: string): Promise<FolderListing> {
+/**
+ * One walk (never into a symlink) giving what a delete removes and the digest that pins it. `onEntry` sees
+ * every entry of that same walk, so a caller judging the folder (cleanup_server's age check) pins exactly
+ * what it judged.
+ */
+export async function listFolder (abs: string, onEntry?: (e: WalkEntry) => void): Promise<FolderListing> {
   const hash = createHash('sha256')
   const listing: FolderListing = { files: [], dirs: [], bytes: 0, fingerprint: '' }
   await walk(abs, e => {
+    onEntry?.(e)
     hash.update(`${e.path}\0${e.kind}\0${e.size}\0${e.mtimeMs}\0${e.dev}:${e.ino}\n`)
     if (e.kind === 'dir') listing.dirs.push(e.path)
     else listing.files.push(e)
@@ -87,12 +97,17 @@ export interface DeleteResult {
   keptFolders: string[]
 }
 
-function changedSincePreview (path: string): never {
-  throw new ToolError(`${path} changed since the preview; nothing in it was deleted. Call manage_files delete again for a fresh preview.`)
-}
+/** A target that is no longer the one previewed (replaced, grown, shrunk, swapped); nothing of it was deleted. */
+export class TargetChanged extends ToolError {}
 
-/** Deletes exactly the previewed targets, re-checking each entry's folder against the sandbox right before. */
-export async function applyDelete (sandbox: PathSandbox, targets: DeleteTarget[]): Promise<DeleteResult[]> {
+/**
+ * Deletes exactly the previewed targets, re-checking each entry's folder against the sandbox right before.
+ * `previewAgain` names the call that gives a fresh preview, for the message when a target changed.
+ */
+export async function applyDelete (sandbox: PathSandbox, targets: DeleteTarget[], previewAgain = 'manage_files delete'): Promise<DeleteResult[]> {
+  const changedSincePreview = (path: string): never => {
+    throw new TargetChanged(`${path} changed since the preview; nothing in it was deleted. Call ${previewAgain} again for a fresh preview.`)
+  }
   const results: DeleteResult[] = []
   for (const t of targets) {
     const abs = await sandbox.resolveEntry(t.path)

@@ -6,7 +6,7 @@
 // reason it is safe. A new site, a count that changed, or a stale entry fails with what to do.
 import t from 'tap'
 import { buildTestApp } from '../helpers/build.js'
-import { DESTRUCTIVE_CALLS, scanSites } from './destructive-sites.js'
+import { DESTRUCTIVE_CALLS, recursiveRemovals, scanSites } from './destructive-sites.js'
 
 type Gate = { tools: string[] } | { safe: string } | { wrapper: string }
 interface Site { file: string, call: string, count: number, gate: Gate, todo?: string }
@@ -14,7 +14,7 @@ interface Site { file: string, call: string, count: number, gate: Gate, todo?: s
 const OWN_STATE = 'the server\'s own state file, written to a fresh temp name and renamed into place; never user data'
 
 const SITES: Site[] = [
-  // manage_files delete: previewDelete/applyDelete; each unlink/rmdir after recheckEntry of its folder.
+  // manage_files delete and cleanup_server: applyDelete; each unlink/rmdir after recheckEntry of its folder.
   { file: 'lib/library/delete-targets.ts', call: 'unlink', count: 2, gate: { wrapper: 'applyDelete()' } },
   { file: 'lib/library/delete-targets.ts', call: 'rmdir', count: 1, gate: { wrapper: 'applyDelete()' } },
   { file: 'domains/library/tools/manage-files.ts', call: 'applyDelete()', count: 1, gate: { tools: ['manage_files'] } },
@@ -35,9 +35,9 @@ const SITES: Site[] = [
   { file: 'lib/media/media-batch.ts', call: 'rewriteMedia()', count: 1, gate: { wrapper: 'runBatchJob()' } },
   { file: 'domains/library/tools/fix-subtitles.ts', call: 'runBatchJob()', count: 1, gate: { tools: ['fix_subtitles'] } },
   { file: 'domains/maintenance/tools/optimize-media.ts', call: 'runBatchJob()', count: 1, gate: { tools: ['optimize_media'] } },
-  // cleanup_server removes temp leftovers and orphaned download folders it previewed.
-  { file: 'domains/maintenance/tools/cleanup-server.ts', call: 'unlink', count: 1, gate: { tools: ['cleanup_server'] } },
-  { file: 'domains/maintenance/tools/cleanup-server.ts', call: 'rm', count: 1, gate: { tools: ['cleanup_server'] } },
+  // cleanup_server removes temp leftovers and orphaned download folders it previewed (device and inode, or a
+  // digest of a folder's entries with theirs), through applyDelete as manage_files does.
+  { file: 'domains/maintenance/tools/cleanup-server.ts', call: 'applyDelete()', count: 1, gate: { tools: ['cleanup_server'] } },
   { file: 'domains/maintenance/tools/cleanup-server.ts', call: 'qbittorrent.remove()', count: 1, gate: { tools: ['cleanup_server'] } },
   { file: 'domains/maintenance/tools/cleanup-server.ts', call: 'deleteSeries()', count: 1, gate: { tools: ['cleanup_server'] } },
   { file: 'domains/maintenance/tools/cleanup-server.ts', call: 'deleteMovie()', count: 1, gate: { tools: ['cleanup_server'] } },
@@ -92,6 +92,10 @@ t.test('every destructive call site in the source is listed with its gate', asyn
     // A site covered by its wrapper is only covered if the wrapper's calls are scanned (and so listed).
     if ('wrapper' in s.gate && !(s.gate.wrapper in DESTRUCTIVE_CALLS)) t.fail(`${key(s)} names wrapper ${s.gate.wrapper}, whose calls are not scanned`)
   }
+})
+
+t.test('no recursive remove in the server\'s code: deletes go file by file through applyDelete', async t => {
+  t.same(recursiveRemovals(), [], 'a recursive remove follows a subfolder swapped for a link mid-delete; delete through applyDelete (lib/library/delete-targets.ts) instead')
 })
 
 t.test('every tool named as a gate is annotated destructive and carries a confirm', async t => {

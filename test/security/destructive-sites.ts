@@ -50,15 +50,30 @@ function code (text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\//g, '').split('\n').map(line => line.replace(/(^|\s)\/\/.*$/, '')).join('\n')
 }
 
+/** Each source file of the server (repository-relative) with its code, comments left out. */
+function sources (): Array<{ file: string, text: string }> {
+  return SOURCE.flatMap(files).map(file => ({ file: relative(REPO, file), text: code(readFileSync(file, 'utf8')) }))
+}
+
 /** "file|call" → how many times it occurs. */
 export function scanSites (): Map<string, number> {
   const found = new Map<string, number>()
-  for (const file of SOURCE.flatMap(files)) {
-    const text = code(readFileSync(file, 'utf8'))
+  for (const { file, text } of sources()) {
     for (const [call, pattern] of Object.entries(DESTRUCTIVE_CALLS)) {
       const n = text.match(pattern)?.length ?? 0
-      if (n > 0) found.set(`${relative(REPO, file)}|${call}`, n)
+      if (n > 0) found.set(`${file}|${call}`, n)
     }
   }
   return found
+}
+
+/**
+ * A recursive remove (fs.rm or rmdir with recursive, or an rm child process) follows whatever a folder holds
+ * at the moment it opens it, so a subfolder swapped for a link leads it outside: none may exist.
+ */
+const RECURSIVE_REMOVE = [/(?<![\w.])(rm|rmdir)(Sync)?\([^)]*\brecursive\b/g, /\b(spawn|execFile|exec)(Sync)?\(\s*['"](\/bin\/)?rm['"]/g]
+
+/** Each recursive remove in the server's code, as "file: the call". */
+export function recursiveRemovals (): string[] {
+  return sources().flatMap(({ file, text }) => RECURSIVE_REMOVE.flatMap(p => [...text.matchAll(p)].map(m => `${file}: ${m[0]}`)))
 }

@@ -2,8 +2,9 @@
 // A file replaced by another with the same size and mtime (another inode) between the preview and the
 // confirmed call invalidates the confirm, and the replacement is not touched.
 import t from 'tap'
-import { copyFileSync, mkdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { replaceKeepingSizeAndMtime, settle } from './look-alike.js'
 import { buildTestApp } from '../helpers/build.js'
 import { missingMediaTools, placeFixture } from '../helpers/media-fixtures.js'
 import { INTERNAL_PRINCIPAL } from '../../core/principal.js'
@@ -12,27 +13,6 @@ import type { ToolCallResult, ToolContext } from '../../core/tool-types.js'
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
 const text = (r: ToolCallResult) => r.content.map(c => c.text).join('\n')
 const data = (r: ToolCallResult) => r.structuredContent as Record<string, any>
-
-const WHOLE_SECOND = 1_700_000_000
-
-/** Gives `file` a whole-second mtime, which a replacement can copy exactly. */
-function settle (file: string): string {
-  utimesSync(file, WHOLE_SECOND, WHOLE_SECOND)
-  return file
-}
-
-/** Puts a new file (new inode) in place of `file`, with the same size and mtime; returns its content. */
-function replaceKeepingSizeAndMtime (file: string, content?: Buffer): Buffer {
-  const before = statSync(file)
-  const next = content ?? Buffer.from(readFileSync(file).toString('utf8').toUpperCase())
-  const tmp = join(dirname(file), '.replacement')
-  writeFileSync(tmp, next)
-  utimesSync(tmp, WHOLE_SECOND, WHOLE_SECOND)
-  renameSync(tmp, file)
-  const after = statSync(file)
-  if (after.size !== before.size || after.mtimeMs !== before.mtimeMs || after.ino === before.ino) throw new Error('replacement did not keep size/mtime or kept the inode')
-  return next
-}
 
 function writeFile (file: string, content: string): string {
   writeFileSync(file, content)
@@ -82,4 +62,17 @@ t.test('optimize_media strip: a same-size, same-mtime replacement invalidates th
   })
   t.ok(done.isError, `the confirm is refused: ${text(done)}`)
   t.same(readFileSync(file), original, 'the replacement is not rewritten')
+})
+
+t.test('cleanup_server temp file: a same-size, same-mtime replacement invalidates the confirm', async t => {
+  const { app, roots } = await buildTestApp(t)
+  const rel = 'tv/Show/Season 01/.Show - S01E01.mkv.0123456789ab.msmcp.tmp'
+  const file = join(roots.media, rel)
+  mkdirSync(dirname(file), { recursive: true })
+  settle(writeFile(file, 'partial copy'))
+  let replacement: Buffer | undefined
+  const done = await previewThenConfirm(app, 'cleanup_server', { categories: ['temp'] }, () => { replacement = replaceKeepingSizeAndMtime(file) })
+  t.ok(done.isError, 'the confirm is refused')
+  t.match(text(done), /changed since the preview.*cleanup_server again/)
+  t.same(readFileSync(file), replacement, 'the replacement survives')
 })

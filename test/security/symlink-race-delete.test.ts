@@ -1,41 +1,19 @@
 // Finding 9 (issue 12): a subfolder swapped for a symbolic link to a folder outside the roots in the middle of
-// a folder delete must not lead the delete outside. The swap is made from inside fs.promises.unlink (patched
-// through the builtin module's exports), i.e. after the delete has walked the folder and started removing
-// files: the worst moment short of the instant between a check and its syscall.
+// a folder delete must not lead the delete outside. The swap is made from inside fs.promises.unlink (see
+// delete-seam.ts), i.e. after the delete has walked the folder and started removing files: the worst moment
+// short of the instant between a check and its syscall. The same for cleanup_server: cleanup-race.test.ts.
 import t from 'tap'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
-import { createRequire, syncBuiltinESMExports } from 'node:module'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdirSync, readdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { outsideFolder, restoreFs, swapMidDelete } from './delete-seam.js'
 import { buildTestApp } from '../helpers/build.js'
 import { INTERNAL_PRINCIPAL } from '../../core/principal.js'
 import type { ToolCallResult, ToolContext } from '../../core/tool-types.js'
 
-const require = createRequire(import.meta.url)
-const fsp = require('node:fs/promises') as typeof import('node:fs/promises')
-const realUnlink = fsp.unlink
-/** Runs once, on the first unlink of any file, before that unlink. */
-let onFirstUnlink: (() => void) | undefined
-fsp.unlink = async (p: Parameters<typeof realUnlink>[0]) => {
-  const swap = onFirstUnlink
-  onFirstUnlink = undefined
-  swap?.()
-  return await realUnlink(p)
-}
-syncBuiltinESMExports()
-t.teardown(() => { fsp.unlink = realUnlink; syncBuiltinESMExports() })
+t.teardown(restoreFs)
 
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
 const text = (r: ToolCallResult) => r.content.map(c => c.text).join('\n')
-
-function outsideFolder (t: { teardown: (fn: () => void) => void }) {
-  const dir = mkdtempSync(join(tmpdir(), 'msmcp-outside-'))
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
-  mkdirSync(join(dir, 'keep'))
-  writeFileSync(join(dir, 'x.mkv'), 'outside data')
-  writeFileSync(join(dir, 'keep', 'y.mkv'), 'more outside data')
-  return dir
-}
 
 t.test('a subfolder swapped for a link to an outside folder mid-delete: nothing outside is deleted', async t => {
   const { app, roots } = await buildTestApp(t)
@@ -52,11 +30,11 @@ t.test('a subfolder swapped for a link to an outside folder mid-delete: nothing 
   t.type(token, 'string', text(preview))
 
   let swapped = false
-  onFirstUnlink = () => {
+  swapMidDelete(() => {
     renameSync(join(pkg, 'sub'), join(roots.downloads, 'moved-away'))
     symlinkSync(outside, join(pkg, 'sub'))
     swapped = true
-  }
+  })
   const done = await app.tools.call('manage_files', { ...args, confirmToken: token }, ctx)
   t.ok(swapped, 'the subfolder was swapped during the delete')
   t.ok(existsSync(join(outside, 'x.mkv')), 'the outside file survives')

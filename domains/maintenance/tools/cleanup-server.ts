@@ -1,12 +1,14 @@
 // cleanup_server: removes what can be proved unneeded (our old temp files, torrents whose data is gone,
 // unreferenced old download leftovers, manager entries whose media is gone) and starts the media server's
-// own cache cleanup. The preview lists every target; the token is bound to that list and the confirmed
-// call acts on exactly it, re-checking each manager entry and task right before acting.
+// own cache cleanup. The preview lists every target; the token is bound to that list (each file with its
+// device and inode, each folder with a digest of its entries and theirs) and the confirmed call acts on
+// exactly it, re-checking each manager entry and task right before acting. Files and folders go through
+// applyDelete, as manage_files deletes them: never through a symbolic link, nothing that changed since.
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { rm, unlink } from 'node:fs/promises'
 import { defineTool } from '../../../core/tool-types.js'
 import { formatBytes } from '../../../core/format.js'
+import { applyDelete, TargetChanged } from '../../../lib/library/delete-targets.js'
 import { findDownloadLeftovers, findOrphanedTorrents, findTempFiles, torrentContent, type CleanupTarget, type References } from '../../../lib/library/cleanup-candidates.js'
 import { directDownloadReferences } from '../../../lib/library/cleanup-direct-downloads.js'
 import { findGhosts, folderState, ghostFacts, type GhostSource } from '../../../lib/library/cleanup-ghosts.js'
@@ -156,6 +158,20 @@ export default function cleanupServer (app: FastifyInstance) {
     else await b.radarr.deleteMovie(numeric, { deleteFiles: false, addImportExclusion: false })
   }
 
+  /**
+   * A temp file or download leftover, deleted as manage_files deletes: exactly the previewed entry (device
+   * and inode, or the digest of the folder's entries), never through a symbolic link, each unlink and rmdir
+   * after a re-check of the folder holding it. Returns the target as removed (with the bytes freed) and
+   * adds to `kept` the folders left because something new appeared in them.
+   */
+  async function removeFromDisk (t: CleanupTarget, kept: string[]): Promise<CleanupTarget> {
+    const { onDisk, ...shown } = t
+    if (!onDisk) throw new Error(`malformed target ${t.name}: no fingerprint`)
+    const [done] = await applyDelete(sandbox, [{ path: t.name, bytes: t.bytes ?? 0, ...onDisk }], 'cleanup_server')
+    kept.push(...done.keptFolders)
+    return { ...shown, bytes: done.bytesFreed }
+  }
+
   async function startCache (t: CleanupTarget, tasks: () => Promise<ScheduledTask[]>) {
     const task = (await tasks()).find(x => x.id === t.id)
     if (!task) throw new Changed('the media server no longer has this task')
@@ -190,10 +206,12 @@ export default function cleanupServer (app: FastifyInstance) {
       const removed: CleanupTarget[] = []
       const skipped: Array<{ name: string, reason: string }> = []
       const failed: Array<{ name: string, error: string }> = []
+      const kept: string[] = []
       let taskList: Promise<ScheduledTask[]> | undefined
       const tasks = () => (taskList ??= scheduledTasks(b.jellyfin, { signal: ctx.signal }))
       for (const t of targets) {
         try {
+          let done = t
           if (t.category === 'orphanedTorrents') {
             await b.qbittorrent.remove([t.hash!], { deleteFiles: false })
           } else if (t.category === 'caches') {
@@ -201,14 +219,11 @@ export default function cleanupServer (app: FastifyInstance) {
           } else if (t.category === 'ghostEntries') {
             await removeGhost(t)
           } else {
-            const abs = await sandbox.resolve(t.name)
-            await sandbox.assertMutable(abs)
-            if (t.category === 'temp') await unlink(abs)
-            else await rm(abs, { recursive: true })
+            done = await removeFromDisk(t, kept)
           }
-          removed.push(t)
+          removed.push(done)
         } catch (err) {
-          if (err instanceof Changed) skipped.push({ name: t.name, reason: err.message })
+          if (err instanceof Changed || err instanceof TargetChanged) skipped.push({ name: t.name, reason: err.message })
           else failed.push({ name: t.name, error: err instanceof Error ? err.message : String(err) })
         }
       }
@@ -216,7 +231,8 @@ export default function cleanupServer (app: FastifyInstance) {
       return {
         data: { removed, skipped, failed, bytesFreed },
         summary: `Done with ${removed.length} of ${targets.length} item(s), ${formatBytes(bytesFreed)} freed.` +
-          `${skipped.length ? ` ${skipped.length} skipped because they changed (see skipped).` : ''}${failed.length ? ` ${failed.length} failed (see failed).` : ''}`
+          `${skipped.length ? ` ${skipped.length} skipped because they changed (see skipped).` : ''}${failed.length ? ` ${failed.length} failed (see failed).` : ''}` +
+          `${kept.length ? ` Kept ${kept.join(', ')}: something new appeared in it during the cleanup.` : ''}`
       }
     }
   })

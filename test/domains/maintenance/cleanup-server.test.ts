@@ -311,9 +311,9 @@ t.test('the preview says what each item frees, or that its size is unknown', asy
   age(join(s.roots.media, 'tv/Show'))
   const preview = await s.call({ categories: ['temp', 'caches'] })
   const { summary, targets } = data(preview).confirmation
-  t.match(summary, /temp "tv\/Show\/\.Show - S01E01\.mkv\.0123456789ab\.msmcp\.tmp" \(2\.0 KB\)/)
+  t.match(summary, /temp "tv\/Show\/\.Show - S01E01\.mkv\.0123456789ab\.msmcp\.tmp" \(2\.0 KiB\)/)
   t.match(summary, /caches "Clean Cache Directory" \(size unknown\)/)
-  t.match(summary, /Frees 2\.0 KB plus what the 2 item\(s\) of unknown size hold\./)
+  t.match(summary, /Frees 2\.0 KiB plus what the 2 item\(s\) of unknown size hold\./)
   t.notMatch(summary, /freeing 0 B/)
   t.equal(targets.find((x: any) => x.category === 'caches').bytes, undefined, 'an unknown size is not reported as 0')
 })
