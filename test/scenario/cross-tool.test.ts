@@ -17,7 +17,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'msmcp-cross-tool-'))
 const roots = { media: join(scratch, 'data'), downloads: join(scratch, 'downloads'), state: join(scratch, 'state') }
 mkdirSync(roots.state, { recursive: true })
 await generateDemoTree(roots.media, roots.downloads)
-const stack = await startSimulatedStack({ media: roots.media, downloads: roots.downloads })
+const stack = await startSimulatedStack({ media: roots.media, downloads: roots.downloads }, { validate: true })
 // As the demo without qbittorrent-nox: the torrent client is unreachable; the managers' downloads are their own.
 const config = demoConfig({ LOG_LEVEL: 'silent' }, { port: 0, mediaRoot: roots.media, downloadsRoot: roots.downloads, stateDir: roots.state, internalKey: 'cross-tool-test-key-0123456789abcdef', stack: stack.settings })
 const app = await buildApp(config, { logger: false })
@@ -91,4 +91,17 @@ t.test('a grab shows in download_status, the queue view and get_library_state al
   t.match(seriesState, { inLibrary: true, downloading: true, seriesManager: { matches: [{ title: show.title, queued: 1 }] } })
   const movieState = await call('get_library_state', { title: film.title, kind: 'movie' })
   t.match(movieState, { inLibrary: true, downloading: true, movieManager: { matches: [{ title: film.title, queued: 1 }] } })
+  t.same(stack.violations(), [], 'every call kept to the services\' API contracts')
+})
+
+// The demo's media server is seeded from simulators/fixtures/library.ts and the managers from
+// simulators/servarr/seed.ts: two different libraries, so these counts differ today (135 vs 159 series,
+// 234 vs 265 movies). One seed for every simulator of the demo stack makes them agree.
+t.test('server_status counts what the managers hold files for', { todo: 'the demo seeds the media server and the managers from different libraries' }, async t => {
+  const server = await call('server_status')
+  const count = (type: string) => server.libraries.filter((l: Row) => l.collectionType === type).reduce((n: number, l: Row) => n + l.itemCount, 0)
+  const series = await everything('series_status', { view: 'library' })
+  const movies = await everything('movie_status', { view: 'library' })
+  t.equal(count('tvshows'), series.filter(s => s.episodeFileCount > 0).length, 'series')
+  t.equal(count('movies'), movies.filter(m => m.hasFile).length, 'movies')
 })
