@@ -5742,7 +5742,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                 ],
                 "properties": {
                   "source": {
-                    "description": "direct (direct-download manager), torrent (torrent client), series or movies (that manager's queue, when its download client is not the torrent client here)",
+                    "description": "direct (direct-download manager), torrent (torrent client), series or movies (that manager's queue, unless listed as a torrent here)",
                     "type": "string"
                   },
                   "id": {

@@ -18,7 +18,7 @@ const input = Type.Object({
 }, { additionalProperties: false })
 
 const QueueItemSchema = Type.Object({
-  source: Type.String({ description: 'direct (direct-download manager), torrent (torrent client), series or movies (that manager\'s queue, when its download client is not the torrent client here)' }),
+  source: Type.String({ description: 'direct (direct-download manager), torrent (torrent client), series or movies (that manager\'s queue, unless listed as a torrent here)' }),
   id: Type.String({ description: 'Package id (direct), info-hash (torrent) or download id (series, movies)' }),
   name: Type.String({ description: 'Package, torrent or release name' }),
   about: Type.Optional(Type.String({ description: 'What the series or movie manager grabbed it for, e.g. "Show S01E02"' })),
