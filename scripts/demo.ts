@@ -1,12 +1,13 @@
 // `npm run demo`: the tool server on an embedded demo stack, on a bare machine. Simulated media server,
 // series/movie/indexer managers and direct-download manager; a generated media tree with small real videos;
 // the real local tools where installed (one line for each missing one); a real qbittorrent-nox when present.
-// Honours PORT, INTERNAL_API_KEY (printed when generated), MEDIA_ROOT, DOWNLOADS_ROOT and STATE_DIR.
+// Honours PORT, INTERNAL_API_KEY (printed when generated), MEDIA_ROOT, DOWNLOADS_ROOT, STATE_DIR and the
+// settings demo-config.ts passes through (allowed origins and hosts, the /mcp rate limit, …).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import closeWithGrace from 'close-with-grace'
-import { buildConfig, ConfigError } from '../config.js'
+import { ConfigError } from '../config.js'
 import { REDACT_PATHS, buildApp } from '../app.js'
 import { randomToken } from '../lib/secrets.js'
 import { findExecutable } from '../lib/process/index.js'
@@ -14,6 +15,7 @@ import { startSimulatedStack } from '../simulators/stack.js'
 import { startQbittorrent, type QbtInstance } from '../simulators/real-qbittorrent.js'
 import { generateDemoTree } from './demo-tree.js'
 import { readableLogStream } from './demo-log.js'
+import { demoConfig } from './demo-config.js'
 
 const env = process.env
 const say = (line: string) => process.stdout.write(`${line}\n`)
@@ -64,27 +66,16 @@ if (found.get('qbittorrent-nox')) {
   }
 }
 
-function pick (source: NodeJS.ProcessEnv, keys: string[]): Record<string, string> {
-  return Object.fromEntries(keys.filter(k => source[k] !== undefined).map(k => [k, source[k]!]))
-}
-
 let config
 try {
-  config = buildConfig({
-    PORT: port,
-    HOST: env.HOST ?? '127.0.0.1',
-    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${port}`,
-    LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
-    // Settings a demo user may want to try (a local web client's origin, another host name, a rate limit).
-    ...pick(env, ['ALLOWED_ORIGINS', 'ALLOWED_HOSTS', 'MCP_RATE_LIMIT', 'OAUTH_APPROVAL_PASSPHRASE']),
-    MEDIA_ROOT: mediaRoot,
-    DOWNLOADS_ROOT: downloadsRoot,
-    STATE_DIR: stateDir,
-    INTERNAL_API_KEY: internalKey,
-    ...stack.settings,
-    ...(qbt ? { TORRENT_CLIENT_URL: qbt.url, TORRENT_CLIENT_PASSWORD: qbtPassword } : { TORRENT_CLIENT_URL: 'http://127.0.0.1:9' }),
-    ...(env.LLM_PROVIDER_A_API_KEY ? { LLM_PROVIDER_A_API_KEY: env.LLM_PROVIDER_A_API_KEY } : {}),
-    ...(env.LLM_PROVIDER_B_API_KEY ? { LLM_PROVIDER_B_API_KEY: env.LLM_PROVIDER_B_API_KEY } : {})
+  config = demoConfig(env, {
+    port,
+    mediaRoot,
+    downloadsRoot,
+    stateDir,
+    internalKey,
+    stack: stack.settings,
+    ...(qbt ? { torrent: { url: qbt.url, password: qbtPassword } } : {})
   })
 } catch (err) {
   if (err instanceof ConfigError) { process.stderr.write(`${err.message}\n`); process.exit(78) }

@@ -1539,7 +1539,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "boolean"
         },
         "downloading": {
-          "description": "title: a download is in progress somewhere",
+          "description": "title: a download is in progress somewhere (a downloader, or a manager's queue: matches' queued)",
           "type": "boolean"
         },
         "downloadProgress": {
@@ -5670,7 +5670,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "download_status",
     "title": "Download queue, finished packages, organize",
-    "description": "Shows downloads and organizes finished ones. action \\"queue\\" (default): everything downloading or waiting in the direct-download manager and the torrent client, merged, with progress, speed and time left. action \\"finished\\": completed direct-download packages with their files. action \\"organize\\": moves a finished package's files into a library folder (e.g. \\"movies/Heat (1995)\\") as a background job — returns a job id for check_jobs; it never overwrites (several files of one movie all keep unique names) and removes nothing from the downloads folder before the copy is verified. Lists are paged ({ items, total, offset, limit, hasMore }). To cancel downloads use cancel_downloads; torrents grabbed by the series/movie managers are imported by them.",
+    "description": "Shows downloads and organizes finished ones. action \\"queue\\" (default): everything downloading or waiting in the direct-download manager, the torrent client and the series/movie managers' queues, merged, with progress, speed and time left. action \\"finished\\": completed direct-download packages with their files. action \\"organize\\": moves a finished package's files into a library folder (e.g. \\"movies/Heat (1995)\\") as a background job — returns a job id for check_jobs; it never overwrites (several files of one movie all keep unique names) and removes nothing from the downloads folder before the copy is verified. Lists are paged ({ items, total, offset, limit, hasMore }). To cancel downloads use cancel_downloads; torrents grabbed by the series/movie managers are imported by them.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -5683,7 +5683,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
             "organize"
           ],
           "default": "queue",
-          "description": "queue: what is downloading or waiting (both downloaders); finished: completed direct-download packages; organize: move a finished package's files into a library folder (needs packageId and destination; runs as a job)"
+          "description": "queue: what is downloading or waiting (downloaders and managers); finished: completed direct-download packages; organize: move a finished package's files into a library folder (needs packageId and destination; runs as a job)"
         },
         "packageId": {
           "minimum": 1,
@@ -5742,15 +5742,19 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                 ],
                 "properties": {
                   "source": {
-                    "description": "direct (direct-download manager) or torrent (torrent client)",
+                    "description": "direct (direct-download manager), torrent (torrent client), series or movies (that manager's queue, unless listed as a torrent here)",
                     "type": "string"
                   },
                   "id": {
-                    "description": "Package id (direct) or info-hash (torrent)",
+                    "description": "Package id (direct), info-hash (torrent) or download id (series, movies)",
                     "type": "string"
                   },
                   "name": {
-                    "description": "Package or torrent name",
+                    "description": "Package, torrent or release name",
+                    "type": "string"
+                  },
+                  "about": {
+                    "description": "What the series or movie manager grabbed it for, e.g. \\"Show S01E02\\"",
                     "type": "string"
                   },
                   "state": {

@@ -2,24 +2,26 @@
 // packages, and organizing a finished package into the library as a background job.
 import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { ToolError } from '../../../core/errors.js'
+import { BackendError, ToolError } from '../../../core/errors.js'
 import { within } from '../../../lib/sandbox/sandbox.js'
 import { defineTool } from '../../../core/tool-types.js'
 import { pageInputs, pageOf, pagingFields } from '../../../core/paging.js'
 import { JobStartedSchema, gather, jobStarted, seconds } from '../download-shared.js'
 import { defineOrganizeKind, resolveLibraryDestination, startOrganizeJob } from '../organize-job.js'
+import { movieDownloads, seriesDownloads } from '../manager-queue.js'
 
 const input = Type.Object({
-  action: Type.Union([Type.Literal('queue'), Type.Literal('finished'), Type.Literal('organize')], { default: 'queue', description: 'queue: what is downloading or waiting (both downloaders); finished: completed direct-download packages; organize: move a finished package\'s files into a library folder (needs packageId and destination; runs as a job)' }),
+  action: Type.Union([Type.Literal('queue'), Type.Literal('finished'), Type.Literal('organize')], { default: 'queue', description: 'queue: what is downloading or waiting (downloaders and managers); finished: completed direct-download packages; organize: move a finished package\'s files into a library folder (needs packageId and destination; runs as a job)' }),
   packageId: Type.Optional(Type.Integer({ minimum: 1, description: 'For action "organize": the finished package id (from action "finished")' })),
   destination: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'For action "organize": library folder to move the files into, e.g. "movies/Heat (1995)" (created when missing; existing files are never overwritten)' })),
   ...pageInputs(100, 25)
 }, { additionalProperties: false })
 
 const QueueItemSchema = Type.Object({
-  source: Type.String({ description: 'direct (direct-download manager) or torrent (torrent client)' }),
-  id: Type.String({ description: 'Package id (direct) or info-hash (torrent)' }),
-  name: Type.String({ description: 'Package or torrent name' }),
+  source: Type.String({ description: 'direct (direct-download manager), torrent (torrent client), series or movies (that manager\'s queue, unless listed as a torrent here)' }),
+  id: Type.String({ description: 'Package id (direct), info-hash (torrent) or download id (series, movies)' }),
+  name: Type.String({ description: 'Package, torrent or release name' }),
+  about: Type.Optional(Type.String({ description: 'What the series or movie manager grabbed it for, e.g. "Show S01E02"' })),
   state: Type.String({ description: 'e.g. downloading, queued, paused, failed, completed' }),
   progressPercent: Type.Number({ minimum: 0, maximum: 100, description: 'How far it is' }),
   bytesPerSecond: Type.Number({ minimum: 0, description: 'Current speed' }),
@@ -50,7 +52,7 @@ export default (app: FastifyInstance) => {
   return defineTool({
     name: 'download_status',
     title: 'Download queue, finished packages, organize',
-    description: 'Shows downloads and organizes finished ones. action "queue" (default): everything downloading or waiting in the direct-download manager and the torrent client, merged, with progress, speed and time left. ' +
+    description: 'Shows downloads and organizes finished ones. action "queue" (default): everything downloading or waiting in the direct-download manager, the torrent client and the series/movie managers\' queues, merged, with progress, speed and time left. ' +
       'action "finished": completed direct-download packages with their files. action "organize": moves a finished package\'s files into a library folder (e.g. "movies/Heat (1995)") as a background job — returns a job id for check_jobs; it never overwrites (several files of one movie all keep unique names) and removes nothing from the downloads folder before the copy is verified. ' +
       'Lists are paged ({ items, total, offset, limit, hasMore }). To cancel downloads use cancel_downloads; torrents grabbed by the series/movie managers are imported by them.',
     inputSchema: input,
@@ -90,8 +92,8 @@ export default (app: FastifyInstance) => {
         return { data: { action: 'finished', ...page, warnings }, summary: `${page.total} finished package${page.total === 1 ? '' : 's'}${warnings.length ? ` (${warnings.join('; ')})` : ''}.` }
       }
 
-      const { items, warnings } = await gather<QueueItem>([
-        ['Direct-download manager', async () => (await app.backends.pyload.queue()).filter(p => !p.finished).map(p => ({
+      const { items: all, warnings } = await gather<QueueItem>([
+        ['Direct-download manager', async () => (await unlessUnconfigured(app.backends.pyload.queue())).filter(p => !p.finished).map(p => ({
           source: 'direct',
           id: String(p.id),
           name: p.name,
@@ -110,8 +112,18 @@ export default (app: FastifyInstance) => {
           ...(t.etaSeconds !== undefined ? { etaSeconds: t.etaSeconds } : {}),
           sizeBytes: t.sizeBytes,
           path: displayIfInside(t.contentPath)
-        }))]
+        }))],
+        ['Series manager', () => unlessUnconfigured(seriesDownloads(app, ctx.signal))],
+        ['Movie manager', () => unlessUnconfigured(movieDownloads(app, ctx.signal))]
       ])
+      // A manager's download the torrent client lists already is shown once: the torrent, labelled.
+      const torrents = new Map(all.filter(i => i.source === 'torrent').map(i => [i.id.toLowerCase(), i]))
+      const items = all.filter(i => {
+        if (i.source !== 'series' && i.source !== 'movies') return true
+        const torrent = torrents.get(i.id)
+        if (torrent && i.about) torrent.about = i.about
+        return !torrent
+      })
       // Live speed and time left of direct downloads come from the active-downloads call.
       const active = await app.backends.pyload.activeDownloads().catch(() => [])
       for (const item of items) {
@@ -127,6 +139,14 @@ export default (app: FastifyInstance) => {
       return { data: { action: 'queue', ...page, warnings }, summary: warnings.length ? `${summary} Not reachable: ${warnings.join('; ')}` : summary }
     }
   })
+
+  /** A service that is not configured has nothing queued: no warning for it. */
+  async function unlessUnconfigured<T> (rows: Promise<T[]>): Promise<T[]> {
+    return await rows.catch(err => {
+      if (err instanceof BackendError && err.code === 'not_configured') return []
+      throw err
+    })
+  }
 
   function displayIfInside (abs: string): string {
     const roots = app.sandbox.roots()

@@ -8,6 +8,9 @@ import { createPathMap } from '../../../core/path-map.js'
 import { formatBytes } from '../../../core/format.js'
 import { summarizeFolder, summarizeLibrary } from '../../../lib/library/library-summary.js'
 import { part, titleMatches, type Part } from '../../../lib/library/title-state.js'
+import type { ServarrCore } from '../../../clients/servarr/core.js'
+import { toQueueItem } from '../../servarr/items.js'
+import { groupByDownload } from '../../servarr/views.js'
 
 const inputSchema = Type.Object({
   title: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Series or movie title to look up everywhere (e.g. "Breaking Bad"). Leave out for the whole-library summary.' })),
@@ -37,7 +40,7 @@ const outputSchema = Type.Object({
   title: Type.Optional(Type.String({ description: 'title: what was looked up' })),
   inLibrary: Type.Optional(Type.Boolean({ description: 'title: known to the media server, with files on disk in the library, or with files in the series/movie manager' })),
   monitored: Type.Optional(Type.Boolean({ description: 'title: monitored by the series or movie manager (absent when unknown)' })),
-  downloading: Type.Optional(Type.Boolean({ description: 'title: a download is in progress somewhere' })),
+  downloading: Type.Optional(Type.Boolean({ description: 'title: a download is in progress somewhere (a downloader, or a manager\'s queue: matches\' queued)' })),
   downloadProgress: Type.Optional(Type.Number({ description: 'title: progress of the furthest active download, percent' })),
   mediaServer: Type.Optional(PartSchema('the media server')),
   seriesManager: Type.Optional(PartSchema('the series manager')),
@@ -71,6 +74,17 @@ export default function getLibraryState (app: FastifyInstance) {
     return rows
   }
 
+  /** Adds each title's downloads in the manager's queue: queued (how many) and queueProgress (the furthest, percent). */
+  async function withQueue<T extends { id: number }> (client: ServarrCore, rows: T[], signal: AbortSignal) {
+    if (rows.length === 0) return rows
+    const { records } = await client.queue({ page: 1, pageSize: 200, ids: rows.map(r => r.id), signal })
+    const downloads = groupByDownload(records.map(toQueueItem))
+    return rows.map(r => {
+      const mine = downloads.filter(d => (d.seriesId ?? d.movieId) === r.id)
+      return mine.length ? { ...r, queued: mine.length, queueProgress: Math.max(...mine.map(d => d.progress)) } : r
+    })
+  }
+
   const pathMap = createPathMap(app.config.PATH_MAP)
   /** Our display form (movies/…, downloads/…) when inside a root; the mapped absolute path otherwise. */
   const shown = (abs: string) => { try { return sandbox.display(abs) } catch { return abs } }
@@ -84,12 +98,12 @@ export default function getLibraryState (app: FastifyInstance) {
         // The media server reports its own paths; show ours, like every other part of the answer.
         .map(i => ({ id: i.id, name: i.name, type: i.type, year: i.year, path: i.path === undefined ? undefined : shown(pathMap.toOurs(i.path)) }))),
       series
-        ? part(async () => (await b.sonarr.listSeries(signal)).filter(s => titleMatches(title, s.title)).slice(0, 10)
-          .map(s => ({ id: s.id, title: s.title, year: s.year, monitored: s.monitored, path: s.path, episodeFiles: s.statistics?.episodeFileCount, episodes: s.statistics?.episodeCount, sizeOnDisk: s.statistics?.sizeOnDisk })))
+        ? part(async () => withQueue(b.sonarr, (await b.sonarr.listSeries(signal)).filter(s => titleMatches(title, s.title)).slice(0, 10)
+          .map(s => ({ id: s.id, title: s.title, year: s.year, monitored: s.monitored, path: s.path, episodeFiles: s.statistics?.episodeFileCount, episodes: s.statistics?.episodeCount, sizeOnDisk: s.statistics?.sizeOnDisk })), signal))
         : part(skipped),
       movies
-        ? part(async () => (await b.radarr.listMovies(signal)).filter(m => titleMatches(title, m.title)).slice(0, 10)
-          .map(m => ({ id: m.id, title: m.title, year: m.year, monitored: m.monitored, hasFile: m.hasFile, path: m.path, sizeOnDisk: m.sizeOnDisk })))
+        ? part(async () => withQueue(b.radarr, (await b.radarr.listMovies(signal)).filter(m => titleMatches(title, m.title)).slice(0, 10)
+          .map(m => ({ id: m.id, title: m.title, year: m.year, monitored: m.monitored, hasFile: m.hasFile, path: m.path, sizeOnDisk: m.sizeOnDisk })), signal))
         : part(skipped),
       part(async () => (await b.qbittorrent.list()).filter(t => titleMatches(title, t.name.replace(/[._]/g, ' '))).slice(0, 20)
         .map(t => ({ name: t.name, phase: t.phase, state: t.state, progress: Math.round(t.progress * 1000) / 10, etaSeconds: t.etaSeconds, contentPath: t.contentPath }))),
@@ -99,6 +113,8 @@ export default function getLibraryState (app: FastifyInstance) {
     ])
     const managed = [seriesManager, movieManager].flatMap(p => (p.available ? p.data : []))
     const active = [
+      // A download in a manager's queue is a download too, whichever download client runs it.
+      ...managed.filter(m => Number(m.queued) > 0).map(m => ({ progress: m.queueProgress })),
       ...(torrents.available ? torrents.data.filter(t => t.phase === 'downloading' || t.phase === 'queued' || t.phase === 'checking') : []),
       ...(directDownloads.available ? directDownloads.data.filter(p => !p.finished && !p.failed) : [])
     ]

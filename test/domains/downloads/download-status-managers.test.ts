@@ -1,0 +1,56 @@
+// download_status lists the series and movie managers' downloads too: one row per download, labelled with
+// what the manager grabbed it for; a download the torrent client lists already is shown once (the torrent,
+// labelled); each manager degrades on its own, and one that is not configured is simply not asked.
+import t from 'tap'
+import type { TorrentInfo } from '../../../clients/qbittorrent/types.js'
+import { ok, startServarrStack } from '../../helpers/servarr-sims.js'
+import { timeSpanSeconds } from '../../../domains/downloads/manager-queue.js'
+
+const NORTHERN_LINE = 400001
+const s = await startServarrStack(t, { sim: { downloadMs: 60_000 }, config: { TORRENT_CLIENT_URL: 'http://127.0.0.1:9' } })
+
+ok(await s.call('series_search', { addTvdbId: NORTHERN_LINE, qualityProfile: 'HD-1080p', rootFolder: 'tv', monitor: 'all' }))
+const pack = ok(await s.call('series_releases', { id: NORTHERN_LINE, seasonNumber: 1, includeRejected: false })).items.find((r: any) => r.fullSeason)
+ok(await s.call('series_grab', { id: NORTHERN_LINE, seasonNumber: 1, guid: pack.guid, indexerId: pack.indexerId }))
+const episodes = s.sonarr.state.queue.length
+const hash = s.sonarr.state.queue[0].downloadId.toLowerCase()
+const status = async () => ok(await s.call('download_status', {}))
+
+t.test('a season pack in the series manager\'s queue is one row saying what it is', async t => {
+  const data = await status()
+  t.equal(data.total, 1)
+  t.match(data.items[0], { source: 'series', id: hash, about: `Northern Line S01 (${episodes} episodes)`, state: 'downloading' })
+  t.notOk(data.warnings.some((w: string) => /manager/i.test(w) && !/Direct-download/.test(w)), 'both managers answered')
+})
+
+t.test('a download the torrent client lists is shown once: the torrent, with the manager\'s label', async t => {
+  const qbt = s.app.backends.qbittorrent
+  const list = qbt.list
+  t.teardown(() => { qbt.list = list })
+  const torrent = { hash, name: 'Northern.Line.S01.1080p', state: 'downloading', phase: 'downloading', progress: 0.25, downloadSpeed: 1000, uploadSpeed: 0, sizeBytes: 100, amountLeftBytes: 75, savePath: s.roots.downloads, contentPath: s.roots.downloads, category: 'tv', tags: [], ratio: 0 } satisfies TorrentInfo
+  qbt.list = async () => [torrent]
+  const data = await status()
+  t.equal(data.total, 1, 'not twice')
+  t.match(data.items[0], { source: 'torrent', id: hash, bytesPerSecond: 1000, about: `Northern Line S01 (${episodes} episodes)` })
+})
+
+t.test('an unreachable manager is a warning; the other still answers', async t => {
+  s.radarr.faults.set('down')
+  t.teardown(() => s.radarr.faults.set('none'))
+  const data = await status()
+  t.equal(data.total, 1, 'the series manager\'s download is still listed')
+  t.ok(data.warnings.some((w: string) => /^Movie manager: Radarr is unreachable/.test(w)), 'the movie manager is named')
+})
+
+t.test('timeleft as the managers send it (a .NET TimeSpan)', async t => {
+  t.equal(timeSpanSeconds('00:01:05'), 65)
+  t.equal(timeSpanSeconds('2.03:00:00'), 2 * 86_400 + 3 * 3600)
+  t.equal(timeSpanSeconds(undefined), undefined)
+  t.equal(timeSpanSeconds('soon'), undefined)
+})
+
+t.test('a manager or downloader that is not configured is not asked and not warned about', async t => {
+  const other = await startServarrStack(t, { config: { TORRENT_CLIENT_URL: 'http://127.0.0.1:9', MOVIE_MANAGER_API_KEY: '' } })
+  const data = ok(await other.call('download_status', {}))
+  t.notOk(data.warnings.some((w: string) => /Movie manager|Direct-download manager/.test(w)), data.warnings.join('; '))
+})
