@@ -1,7 +1,7 @@
 // Step 2a: the torrent client as download client in Sonarr and Radarr, and their root folders.
 // Paths are sent as the managers see them (PATH_MAP applied to MEDIA_ROOT/<folder>).
 import { posix } from 'node:path'
-import { createPathMap } from '../../core/path-map.js'
+import { pathMapFor } from '../../core/path-map.js'
 import type { NewProvider } from '../../clients/setup-calls.js'
 import { SERVICE_NAMES, missingKey, type RunCalls } from './calls.js'
 import { endpointOf, sameHostPort, sameName, samePath } from './equivalence.js'
@@ -14,7 +14,7 @@ export const CATEGORIES = { sonarr: 'tv-sonarr', radarr: 'radarr' } as const
 
 /** A folder under MEDIA_ROOT as the backends see it. */
 export function backendMediaPath (state: RunState, folder: string): string {
-  return createPathMap(state.config.PATH_MAP).toBackend(posix.join(state.config.MEDIA_ROOT, folder))
+  return pathMapFor(state.config).toBackend(posix.join(state.config.MEDIA_ROOT, folder))
 }
 
 export function downloadClientBody (state: RunState, service: 'sonarr' | 'radarr'): NewProvider | undefined {
