@@ -4,7 +4,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { ValueErrorType } from '@sinclair/typebox/errors'
-import { createPathMap } from './core/path-map.js'
+import { pathMapFor } from './core/path-map.js'
 import { trustProxyProblem } from './core/trust-proxy.js'
 
 /** A shorter approval passphrase is refused at startup: it is the one thing between the internet and a token. */
@@ -137,7 +137,8 @@ export function buildConfig (input: Record<string, unknown> = {}, { fromEnv = fa
   }
   for (const k of URL_KEYS) checkUrl(k, String(converted[k] ?? ''), problems)
   checkUrl('PUBLIC_URL', String(converted.PUBLIC_URL ?? ''), problems)
-  try { createPathMap(String(converted.PATH_MAP ?? '')) } catch (err) { problems.push((err as Error).message) }
+  // Parsed here once; pathMapFor(config) hands the same translator to every client.
+  try { pathMapFor(converted as { PATH_MAP: string }) } catch (err) { problems.push((err as Error).message) }
   const trustProxy = trustProxyProblem(String(converted.TRUST_PROXY ?? ''))
   if (trustProxy) problems.push(trustProxy)
   checkPassphrase(String(converted.OAUTH_APPROVAL_PASSPHRASE ?? ''), problems)

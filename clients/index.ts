@@ -1,6 +1,7 @@
 // Every backend client, built from the configuration. The Fastify adapter (plugins/backends.ts) decorates
 // the result onto the app; scripts and tests can build the same set without a server.
 import type { Config } from '../config.js'
+import { pathMapFor } from '../core/path-map.js'
 import type { BackendClientBase, BackendDeps, BackendFactory, Backends } from './types.js'
 import { servarrFactory } from './servarr/client.js'
 import { jellyfinFactory } from './jellyfin/client.js'
@@ -14,7 +15,8 @@ const FACTORIES: BackendFactory[] = [servarrFactory, jellyfinFactory, prowlarrFa
 
 export function createBackends (config: Config, deps: BackendDeps = {}): Backends {
   const backends: Record<string, BackendClientBase> = {}
-  for (const factory of FACTORIES) Object.assign(backends, factory(config, deps))
+  const clientDeps = { ...deps, pathMap: pathMapFor(config) }
+  for (const factory of FACTORIES) Object.assign(backends, factory(config, clientDeps))
   return backends as unknown as Backends
 }
 

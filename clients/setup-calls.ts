@@ -2,10 +2,12 @@
 // root folders, Prowlarr applications, indexer proxies and tags, Jellyfin sign-in and API keys, and
 // libraries. Built on the same HTTP core, but with keys passed in (setup may have just found them, before
 // the running config knows them) and short-lived: the caller closes them after the run.
-// Resources come back typed to the few fields setup compares; secret field values are dropped here.
+// Resources come back typed to the few fields setup compares; secret field values are dropped here. Folder
+// paths cross PATH_MAP here, as in every client: setup reads and writes this server's own paths.
 import { BackendError, ToolError } from '../core/errors.js'
 import { packageVersion } from '../lib/package-version.js'
 import { createHttpBackend, type HttpCall } from './http.js'
+import { createPathMap, type PathMap } from '../core/path-map.js'
 import { authorizationHeader, libraryRequest } from './jellyfin/client.js'
 
 const DEADLINE_MS = 20_000
@@ -57,16 +59,20 @@ function createArrApi (service: string, baseUrl: string, prefix: string, apiKey:
   return { service, get, post, close: () => http.close() }
 }
 
-export interface ServarrSetupOptions { service: 'Sonarr' | 'Radarr', baseUrl: string, apiKey: string, urlVar: string, keyVar: string }
+export interface ServarrSetupOptions { service: 'Sonarr' | 'Radarr', baseUrl: string, apiKey: string, urlVar: string, keyVar: string, pathMap?: PathMap }
 
 export function createServarrSetupCalls (o: ServarrSetupOptions) {
   const api = createArrApi(o.service, o.baseUrl, '/api/v3', o.apiKey, o)
+  const paths = o.pathMap ?? createPathMap('')
   return {
     service: o.service,
     version: async () => (await api.get<{ version?: string }>('/system/status'))?.version ?? 'unknown',
-    /** Root folder paths as the manager sees them. */
-    rootFolders: async () => ((await api.get<Array<{ path?: string | null }>>('/rootfolder')) ?? []).map(r => String(r.path ?? '')),
-    addRootFolder: (path: string) => api.post('/rootfolder', { path }, `add the root folder ${path}`),
+    /** Root folder paths as this server sees them. */
+    rootFolders: async () => ((await api.get<Array<{ path?: string | null }>>('/rootfolder')) ?? []).map(r => paths.toOurs(String(r.path ?? ''))),
+    /** One of our folders; the manager is sent its own path for it. */
+    addRootFolder: (path: string) => api.post('/rootfolder', { path: paths.toBackend(path) }, `add the root folder ${paths.toBackend(path)}`),
+    /** One of our paths as the manager sees it (for messages). */
+    serverPath: (path: string) => paths.toBackend(path),
     downloadClients: async () => ((await api.get<Array<Record<string, any>>>('/downloadclient')) ?? []).map(toEntry),
     addDownloadClient: (body: NewProvider) => api.post('/downloadclient', body, `add the download client "${body.name}"`),
     close: api.close
@@ -99,7 +105,8 @@ function anonymousHeader (): string {
 export interface JellyfinKeyEntry { appName: string, token: string, active: boolean, created: string }
 export interface JellyfinLibraryEntry { name: string, collectionType: string, locations: string[] }
 
-export function createJellyfinSetupCalls (o: { baseUrl: string }) {
+export function createJellyfinSetupCalls (o: { baseUrl: string, pathMap?: PathMap }) {
+  const paths = o.pathMap ?? createPathMap('')
   const http = createHttpBackend({ service: 'Jellyfin', baseUrl: o.baseUrl, urlVar: 'MEDIA_SERVER_URL', keyVar: 'the Jellyfin admin credential', deadlineMs: DEADLINE_MS, concurrency: 2 })
   const as = (token: string, c: HttpCall) => http.call({ ...c, headers: { ...c.headers, authorization: token ? authorizationHeader(token) : anonymousHeader() } })
 
@@ -128,20 +135,24 @@ export function createJellyfinSetupCalls (o: { baseUrl: string }) {
     createKey: async (token: string, app: string) => { await as(token, { method: 'POST', path: '/Auth/Keys', query: { app }, as: 'none' }) },
     async libraries (token: string): Promise<JellyfinLibraryEntry[]> {
       const res = await as(token, { path: '/Library/VirtualFolders' })
-      return ((res.data as Array<Record<string, any>> | null) ?? []).map(l => ({ name: String(l.Name ?? ''), collectionType: String(l.CollectionType ?? 'mixed'), locations: Array.isArray(l.Locations) ? l.Locations.map(String) : [] }))
+      return ((res.data as Array<Record<string, any>> | null) ?? []).map(l => ({ name: String(l.Name ?? ''), collectionType: String(l.CollectionType ?? 'mixed'), locations: Array.isArray(l.Locations) ? l.Locations.map(p => paths.toOurs(String(p))) : [] }))
     },
+    /** A library over one of our folders; Jellyfin is sent its own path for it. */
     async addLibrary (token: string, q: { name: string, collectionType: string, path: string }): Promise<void> {
+      const serverPath = paths.toBackend(q.path)
       const res = await as(token, {
         method: 'POST',
         path: '/Library/VirtualFolders',
-        ...libraryRequest({ name: q.name, collectionType: q.collectionType, paths: [q.path] }),
+        ...libraryRequest({ name: q.name, collectionType: q.collectionType, paths: [serverPath] }),
         allowStatus: [400],
         as: 'none'
       })
       // A taken name is not refused (Jellyfin appends 2, 3, …); its 400 means the folder does not exist where
       // Jellyfin runs (LibraryManager.AddVirtualFolder, jellyfin/jellyfin v10.11.11). The body is a fixed text.
-      if (res.status === 400) throw new ToolError(`Jellyfin refused to add the library "${q.name}" (HTTP 400): it cannot see the folder ${q.path}. Check that the media folder is mounted there in the Jellyfin container (and PATH_MAP), then run setup again.`)
+      if (res.status === 400) throw new ToolError(`Jellyfin refused to add the library "${q.name}" (HTTP 400): it cannot see the folder ${serverPath}. Check that the media folder is mounted there in the Jellyfin container (and PATH_MAP), then run setup again.`)
     },
+    /** One of our paths as Jellyfin sees it (for messages). */
+    serverPath: (path: string) => paths.toBackend(path),
     close: () => http.close()
   }
 }

@@ -3,6 +3,7 @@
 // touches its own folder and the factory list in clients/index.ts, nothing else.
 import type { Config } from '../config.js'
 import type { ProbeResult } from './http.js'
+import type { PathMap } from '../core/path-map.js'
 
 export interface Backends {}
 
@@ -18,4 +19,10 @@ export interface BackendDeps {
   forwardProxyUrl?: () => Promise<string>
 }
 
-export type BackendFactory = (config: Config, deps: BackendDeps) => Partial<Record<keyof Backends, BackendClientBase>>
+/** What every factory gets besides the config: the running server's deps and PATH_MAP, parsed once. */
+export interface ClientDeps extends BackendDeps {
+  /** Paths a backend reports are translated to ours with it, and ours to the backend's, inside each client. */
+  pathMap: PathMap
+}
+
+export type BackendFactory = (config: Config, deps: ClientDeps) => Partial<Record<keyof Backends, BackendClientBase>>

@@ -76,3 +76,18 @@ function clean (p: string) {
 function depth (p: string) {
   return p === '/' ? 0 : p.split('/').length
 }
+
+const parsed = new WeakMap<object, { setting: string, map: PathMap }>()
+
+/**
+ * The PATH_MAP of one configuration, parsed once: config loading parses (and so validates) it, and every
+ * client factory reads the same translator from here. Throws PathMapError for a setting config loading
+ * would have refused.
+ */
+export function pathMapFor (config: { readonly PATH_MAP: string }): PathMap {
+  const known = parsed.get(config)
+  if (known?.setting === config.PATH_MAP) return known.map
+  const map = createPathMap(config.PATH_MAP)
+  parsed.set(config, { setting: config.PATH_MAP, map })
+  return map
+}

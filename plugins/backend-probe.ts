@@ -6,6 +6,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { BackendError } from '../core/errors.js'
+import { DeadlineError, withDeadline } from '../core/deadline.js'
 import type { BackendClientBase } from '../clients/types.js'
 import type { ProbeResult } from '../clients/http.js'
 import { versionVerdict } from '../lib/backend-versions.js'
@@ -60,20 +61,13 @@ export default fp<BackendProbeOptions>(async function backendProbe (app, opts) {
     const failed = (error: string): ProbeResult => ({
       service: previous?.service ?? name, configured: previous?.configured ?? true, reachable: false, checkedAt: new Date().toISOString(), error
     })
-    let limit: NodeJS.Timeout | undefined
     try {
-      const timedOut = new Promise<never>((_resolve, reject) => {
-        limit = setTimeout(() => reject(new ProbeTimeout()), timeoutMs)
-        limit.unref()
-      })
-      return withVerdict(publicFields(await Promise.race([client.probe(), timedOut])))
+      return withVerdict(publicFields(await withDeadline(client.probe(), timeoutMs, `No answer within ${timeoutMs / 1000} s.`)))
     } catch (err) {
-      if (err instanceof ProbeTimeout) return failed(`No answer within ${timeoutMs / 1000} s.`)
+      if (err instanceof DeadlineError) return failed(err.message)
       if (err instanceof BackendError) return failed(err.message)
       log.warn({ backend: name, err }, 'backend probe failed unexpectedly')
       return failed('The check failed unexpectedly; see the server log.')
-    } finally {
-      clearTimeout(limit)
     }
   }
 
@@ -112,8 +106,6 @@ export default fp<BackendProbeOptions>(async function backendProbe (app, opts) {
     clearTimeout(timer)
   })
 }, { name: 'backend-probe', dependencies: ['backends'] })
-
-class ProbeTimeout extends Error {}
 
 /** Copies only the documented fields, so a client can never leak extra data into /health. */
 function publicFields (r: ProbeResult): ProbeResult {

@@ -6,9 +6,9 @@ import type { Config } from '../../config.js'
 import { BackendError, ToolError } from '../../core/errors.js'
 import { findExecutable } from '../../lib/process/index.js'
 import { createHttpBackend, type HttpBackend, type ProbeResult } from '../http.js'
-import { createPathMap, type PathMap } from '../../core/path-map.js'
+import type { PathMap } from '../../core/path-map.js'
 import { startManagedAria2, type ManagedAria2 } from './daemon.js'
-import type { BackendDeps } from '../types.js'
+import type { ClientDeps } from '../types.js'
 
 const SERVICE = 'aria2'
 
@@ -200,7 +200,7 @@ declare module '../types.js' {
   }
 }
 
-export function aria2Factory (config: Config, deps: BackendDeps) {
+export function aria2Factory (config: Config, deps: ClientDeps) {
   return {
     aria2: createAria2Client({
       rpcUrl: config.ARIA2_RPC_URL,
@@ -208,7 +208,7 @@ export function aria2Factory (config: Config, deps: BackendDeps) {
       aria2cPath: config.ARIA2C_PATH,
       stateDir: config.STATE_DIR,
       downloadsRoot: config.DOWNLOADS_ROOT,
-      pathMap: createPathMap(config.PATH_MAP),
+      pathMap: deps.pathMap,
       proxyUrl: deps.forwardProxyUrl
     })
   }

@@ -1,8 +1,10 @@
 // Jellyfin client (app.backends.jellyfin): the ~15 endpoints the tools and the dashboard use, on the shared
 // HTTP core. Auth is the `Authorization: MediaBrowser … Token="…"` scheme, the only header form that keeps
-// working when Jellyfin 12 turns the legacy X-Emby-* forms off. Results are trimmed at the edge.
+// working when Jellyfin 12 turns the legacy X-Emby-* forms off. Results are trimmed at the edge, and paths
+// cross PATH_MAP here, as in every client: the server's paths come back as ours, ours go out as the server's.
 import type { Config } from '../../config.js'
 import { BackendError } from '../../core/errors.js'
+import { createPathMap, type PathMap } from '../../core/path-map.js'
 import { packageVersion } from '../../lib/package-version.js'
 import { createHttpBackend, type HttpCall, type ProbeResult } from '../http.js'
 import type { BackendClientBase, BackendFactory } from '../types.js'
@@ -37,6 +39,8 @@ export interface ItemQuery {
 export interface ClientOptions {
   /** Per-call deadline in ms (default 15 s). */
   deadlineMs?: number
+  /** PATH_MAP, parsed once by the config (default: no mapping). */
+  pathMap?: PathMap
 }
 
 export interface CallOptions { signal?: AbortSignal }
@@ -49,6 +53,9 @@ export function authorizationHeader (token: string, version = packageVersion()):
 export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 'MEDIA_SERVER_API_KEY'>, options: ClientOptions = {}) {
   const token = config.MEDIA_SERVER_API_KEY
   const header = authorizationHeader(token)
+  const paths = options.pathMap ?? createPathMap('')
+  /** An item with its path as this server sees it. */
+  const ours = (item: MediaItem): MediaItem => item.path === undefined ? item : { ...item, path: paths.toOurs(item.path) }
   const http = createHttpBackend({
     service: SERVICE,
     baseUrl: config.MEDIA_SERVER_URL,
@@ -88,7 +95,7 @@ export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 
 
   async function libraries (o?: CallOptions): Promise<Library[]> {
     const raw = await api<RawVirtualFolder[]>({ path: '/Library/VirtualFolders' }, o)
-    return (raw ?? []).map(toLibrary)
+    return (raw ?? []).map(toLibrary).map(l => ({ ...l, locations: l.locations.map(paths.toOurs) }))
   }
 
   /** Number of items of these types under a folder (one cheap call: limit=0 with the total). */
@@ -119,7 +126,7 @@ export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 
         enableUserData: false
       }
     }, o)
-    return page(raw, q.startIndex ?? 0)
+    return page(raw, q.startIndex ?? 0, ours)
   }
 
   /**
@@ -137,7 +144,7 @@ export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 
       query: { ids: [wanted], fields: ITEM_FIELDS, enableTotalRecordCount: false, enableImages: false, enableUserData: false }
     }, o)
     const found = (raw?.Items ?? []).find(i => itemGuid(i.Id ?? '') === wanted)
-    return found ? toItem(found) : undefined
+    return found ? ours(toItem(found)) : undefined
   }
 
   /** Seasons of a series, or undefined when the series id is unknown. */
@@ -146,7 +153,7 @@ export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 
       path: `/Shows/${encodeURIComponent(seriesId)}/Seasons`,
       query: { fields: ['ChildCount', 'Path'], enableImages: false, enableUserData: false }
     }, o)
-    return raw ? (raw.Items ?? []).map(toItem) : undefined
+    return raw ? (raw.Items ?? []).map(toItem).map(ours) : undefined
   }
 
   /** Episodes of one season (by season id), paged; undefined when the series id is unknown. */
@@ -163,7 +170,7 @@ export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 
         enableUserData: false
       }
     }, o)
-    return raw ? page(raw, q.startIndex ?? 0) : undefined
+    return raw ? page(raw, q.startIndex ?? 0, ours) : undefined
   }
 
   async function sessions (activeWithinSeconds = 960, o?: CallOptions): Promise<Session[]> {
@@ -212,9 +219,9 @@ export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 
     return res.status < 300
   }
 
-  /** Adds a library over folders given as the media server sees them (map with PATH_MAP first). */
+  /** Adds a library over folders given as this server sees them; the media server is sent its own paths. */
   async function createLibrary (q: { name: string, collectionType: CollectionType, paths: string[], refresh?: boolean }, o?: CallOptions): Promise<void> {
-    await api({ method: 'POST', path: '/Library/VirtualFolders', ...libraryRequest(q), as: 'none' }, o)
+    await api({ method: 'POST', path: '/Library/VirtualFolders', ...libraryRequest({ ...q, paths: q.paths.map(paths.toBackend) }), as: 'none' }, o)
   }
 
   /** Deletes an item and its files on the server; false when the id is unknown. */
@@ -255,6 +262,8 @@ export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 
     refreshItem,
     createLibrary,
     deleteItem,
+    /** One of our paths as the media server sees it (for messages that name both). */
+    serverPath: (ourPath: string) => paths.toBackend(ourPath),
     /** The authenticated JSON call, for small additive endpoint sets in sibling files (jellyfin-tasks.ts). */
     call: api,
     probe,
@@ -280,8 +289,8 @@ function itemGuid (id: string): string | undefined {
   return /^[0-9a-f]{32}$|^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? id.replace(/-/g, '').toLowerCase() : undefined
 }
 
-function page (raw: RawQueryResult<RawItem> | null | undefined, startIndex: number): Page<MediaItem> {
-  return { items: (raw?.Items ?? []).map(toItem), total: raw?.TotalRecordCount ?? 0, startIndex: raw?.StartIndex ?? startIndex }
+function page (raw: RawQueryResult<RawItem> | null | undefined, startIndex: number, ours: (item: MediaItem) => MediaItem): Page<MediaItem> {
+  return { items: (raw?.Items ?? []).map(toItem).map(ours), total: raw?.TotalRecordCount ?? 0, startIndex: raw?.StartIndex ?? startIndex }
 }
 
 export type JellyfinClient = ReturnType<typeof createJellyfinClient>
@@ -290,4 +299,4 @@ declare module '../types.js' {
   interface Backends { jellyfin: JellyfinClient }
 }
 
-export const jellyfinFactory: BackendFactory = (config) => ({ jellyfin: createJellyfinClient(config) })
+export const jellyfinFactory: BackendFactory = (config, deps) => ({ jellyfin: createJellyfinClient(config, { pathMap: deps.pathMap }) })

@@ -115,7 +115,7 @@ export interface Library {
   name: string
   itemId: string
   collectionType: string
-  /** Folder paths as the media server sees them. */
+  /** Folder paths as this server sees them (the client applies PATH_MAP). */
   locations: string[]
   refreshStatus?: string
   refreshProgress?: number

@@ -5,7 +5,8 @@ import { posix } from 'node:path'
 import type { Config } from '../../config.js'
 import { BackendError, ToolError } from '../../core/errors.js'
 import { createHttpBackend, type ProbeResult } from '../http.js'
-import { createPathMap, type PathMap } from '../../core/path-map.js'
+import type { PathMap } from '../../core/path-map.js'
+import type { ClientDeps } from '../types.js'
 import {
   DOWNLOAD_STATUS, DOWNLOADING, FAILED_STATUSES, FINISHED, hostOf,
   type PyloadDownload, type PyloadPackage, type RawDownloadInfo, type RawPackageData, type RawServerStatus
@@ -204,13 +205,13 @@ declare module '../types.js' {
   }
 }
 
-export function pyloadFactory (config: Config) {
+export function pyloadFactory (config: Config, deps: ClientDeps) {
   return {
     pyload: createPyloadClient({
       url: config.DOWNLOAD_MANAGER_URL,
       apiKey: config.DOWNLOAD_MANAGER_API_KEY,
       downloadsRoot: config.DOWNLOADS_ROOT,
-      pathMap: createPathMap(config.PATH_MAP)
+      pathMap: deps.pathMap
     })
   }
 }

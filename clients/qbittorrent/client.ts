@@ -6,7 +6,8 @@ import { posix } from 'node:path'
 import type { Config } from '../../config.js'
 import { BackendError, ToolError } from '../../core/errors.js'
 import { createHttpBackend, type HttpCall, type ProbeResult } from '../http.js'
-import { createPathMap, type PathMap } from '../../core/path-map.js'
+import type { PathMap } from '../../core/path-map.js'
+import type { ClientDeps } from '../types.js'
 import { magnetHash, readTorrentFile } from './torrent-file.js'
 import { multipart, sessionCookie } from './wire.js'
 import {
@@ -266,14 +267,14 @@ declare module '../types.js' {
   }
 }
 
-export function qbittorrentFactory (config: Config) {
+export function qbittorrentFactory (config: Config, deps: ClientDeps) {
   return {
     qbittorrent: createQbittorrentClient({
       url: config.TORRENT_CLIENT_URL,
       username: config.TORRENT_CLIENT_USERNAME,
       password: config.TORRENT_CLIENT_PASSWORD,
       downloadsRoot: config.DOWNLOADS_ROOT,
-      pathMap: createPathMap(config.PATH_MAP)
+      pathMap: deps.pathMap
     })
   }
 }

@@ -2,7 +2,7 @@
 // app.backends.radarr. One shared Servarr core (servarr-core.ts) with a thin typed layer per service.
 import type { Config } from '../../config.js'
 import type { BackendFactory } from '../types.js'
-import { createPathMap } from '../../core/path-map.js'
+import type { PathMap } from '../../core/path-map.js'
 import { createSonarrClient, type SonarrClient } from './sonarr.js'
 import { createRadarrClient, type RadarrClient } from './radarr.js'
 
@@ -16,12 +16,11 @@ declare module '../types.js' {
   }
 }
 
-export function servarrClients (config: Config) {
-  const pathMap = createPathMap(config.PATH_MAP)
+export function servarrClients (config: Config, pathMap: PathMap) {
   return {
     sonarr: createSonarrClient({ baseUrl: config.SERIES_MANAGER_URL, apiKey: config.SERIES_MANAGER_API_KEY, urlVar: 'SERIES_MANAGER_URL', keyVar: 'SERIES_MANAGER_API_KEY', pathMap }),
     radarr: createRadarrClient({ baseUrl: config.MOVIE_MANAGER_URL, apiKey: config.MOVIE_MANAGER_API_KEY, urlVar: 'MOVIE_MANAGER_URL', keyVar: 'MOVIE_MANAGER_API_KEY', pathMap })
   }
 }
 
-export const servarrFactory: BackendFactory = (config) => servarrClients(config)
+export const servarrFactory: BackendFactory = (config, deps) => servarrClients(config, deps.pathMap)

@@ -1,10 +1,7 @@
 // Schemas and views shared by the media-server tools: the item shape every tool returns, the one paging
-// contract, the id pattern, and PATH_MAP translation of the server's paths into ours.
+// contract and the id pattern. Paths arrive already translated to ours by the Jellyfin client (PATH_MAP).
 import { Type, type Static } from '@sinclair/typebox'
-import type { FastifyInstance } from 'fastify'
-import { ToolError } from '../../core/errors.js'
 import type { MediaItem } from '../../clients/jellyfin/types.js'
-import { createPathMap, PathMapError, type PathMap } from '../../core/path-map.js'
 
 /** Jellyfin ids: 32 hex digits, dashes allowed. */
 export const ITEM_ID_PATTERN = '^(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$'
@@ -37,20 +34,10 @@ export function pageInfo (total: number, offset: number, limit: number, shown: n
   return { total, offset, limit, hasMore: offset + shown < total }
 }
 
-/** PATH_MAP as a translator; an invalid setting becomes a ToolError naming the variable. */
-export function pathMapOf (app: FastifyInstance): PathMap {
-  try {
-    return createPathMap(app.config.PATH_MAP)
-  } catch (err) {
-    if (err instanceof PathMapError) throw new ToolError(`${err.message}. Fix PATH_MAP in the environment and restart.`)
-    throw err
-  }
-}
-
-export function viewItem (item: MediaItem, paths: PathMap, withOverview = false): MediaItemView {
+export function viewItem (item: MediaItem, withOverview = false): MediaItemView {
   const view: MediaItemView = { id: item.id, name: item.name, type: item.type, providerIds: item.providerIds }
   if (item.year !== undefined) view.year = item.year
-  if (item.path) view.path = paths.toOurs(item.path)
+  if (item.path) view.path = item.path
   if (item.seriesName) view.seriesName = item.seriesName
   if (item.seriesId) view.seriesId = item.seriesId
   if (item.type === 'Episode' && item.seasonNumber !== undefined) view.seasonNumber = item.seasonNumber

@@ -59,6 +59,22 @@ export function confirmRemoval<A, R> (describe: (args: A) => Promise<Removal<R>>
   }
 }
 
+/**
+ * The confirmed call acts on the record the preview bound. The registry re-ran the preview for this very call
+ * and redeemed the token only because its record (the title still exists, same id, same folder, same files)
+ * matched the fingerprint, so the handler reuses it instead of asking the manager a third time.
+ */
+export function confirmedRemoval<R> (confirmed: { targets: unknown } | undefined, tool: string): R {
+  if (!confirmed) throw new ToolError(`${tool} deletes only after a preview: call it without confirmToken first, then again with the confirmToken it returns.`)
+  return confirmed.targets as R
+}
+
+/** Which id the caller's id was read as, told from the previewed record (resolveId prefers the manager's id). */
+export function idUsedFor (ids: { managerId: string, catalogueId: string }, managerIdOfRecord: number, args: { id: number, idType: string }) {
+  const byManager = args.idType !== ids.catalogueId && managerIdOfRecord === args.id
+  return { value: args.id, type: byManager ? ids.managerId : ids.catalogueId }
+}
+
 /** The preview sentence: `what` names the item and its id, `files` is e.g. "episode file"; `folder` is what is on disk. */
 export function removalSummary (what: string, path: string, manager: string, files: { count: number, noun: string, sizeBytes: number }, deleteFiles: boolean, folder?: { files: number, bytes: number, complete: boolean }): string {
   const counted = `${files.count} ${files.noun}${files.count === 1 ? '' : 's'} (${formatBytes(files.sizeBytes)})`

@@ -2,21 +2,15 @@
 // manager and the disk. Every part is asked at once with its own deadline; a part that fails shows as
 // unavailable with the reason while the others still answer.
 import { BackendError } from '../../core/errors.js'
+import { withDeadline } from '../../core/deadline.js'
 
 export type Part<T> = { available: true, data: T } | { available: false, reason: string }
 
 export async function part<T> (fn: () => Promise<T>, deadlineMs = 8_000): Promise<Part<T>> {
-  let timer: NodeJS.Timeout | undefined
   try {
-    const data = await Promise.race([
-      fn(),
-      new Promise<never>((_resolve, reject) => { timer = setTimeout(() => reject(new Error(`no answer within ${deadlineMs / 1000} s`)), deadlineMs) })
-    ])
-    return { available: true, data }
+    return { available: true, data: await withDeadline(fn(), deadlineMs, `no answer within ${deadlineMs / 1000} s`) }
   } catch (err) {
     return { available: false, reason: err instanceof BackendError || err instanceof Error ? err.message : String(err) }
-  } finally {
-    clearTimeout(timer)
   }
 }
 

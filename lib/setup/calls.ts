@@ -4,6 +4,7 @@ import {
   createJellyfinSetupCalls, createProwlarrSetupCalls, createServarrSetupCalls,
   type JellyfinSetupCalls, type ProwlarrSetupCalls, type ServarrSetupCalls
 } from '../../clients/setup-calls.js'
+import { pathMapFor } from '../../core/path-map.js'
 import { KEY_VARS, type KeyedService, type RunState } from './types.js'
 
 export const SERVICE_NAMES: Record<KeyedService, string> = { sonarr: 'Sonarr', radarr: 'Radarr', prowlarr: 'Prowlarr', jellyfin: 'Jellyfin' }
@@ -35,6 +36,7 @@ export function createRunCalls (state: RunState) {
     return c
   }
   const { config } = state
+  const pathMap = pathMapFor(config)
   return {
     /** Sonarr or Radarr with its current key, or undefined when no key is known. */
     servarr (service: 'sonarr' | 'radarr'): ServarrSetupCalls | undefined {
@@ -46,7 +48,8 @@ export function createRunCalls (state: RunState) {
         baseUrl: sonarr ? config.SERIES_MANAGER_URL : config.MOVIE_MANAGER_URL,
         apiKey,
         urlVar: sonarr ? 'SERIES_MANAGER_URL' : 'MOVIE_MANAGER_URL',
-        keyVar: KEY_VARS[service]
+        keyVar: KEY_VARS[service],
+        pathMap
       }))
     },
     prowlarr (): ProwlarrSetupCalls | undefined {
@@ -54,7 +57,7 @@ export function createRunCalls (state: RunState) {
       if (!apiKey) return undefined
       return once(`prowlarr:${apiKey}`, () => createProwlarrSetupCalls({ baseUrl: config.INDEXER_MANAGER_URL, apiKey }))
     },
-    jellyfin: (): JellyfinSetupCalls => once('jellyfin', () => createJellyfinSetupCalls({ baseUrl: config.MEDIA_SERVER_URL })),
+    jellyfin: (): JellyfinSetupCalls => once('jellyfin', () => createJellyfinSetupCalls({ baseUrl: config.MEDIA_SERVER_URL, pathMap })),
     close: async () => { await Promise.allSettled(closers.map(c => c())) }
   }
 }

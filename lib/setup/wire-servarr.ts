@@ -1,7 +1,7 @@
 // Step 2a: the torrent client as download client in Sonarr and Radarr, and their root folders.
-// Paths are sent as the managers see them (PATH_MAP applied to MEDIA_ROOT/<folder>).
+// Paths are ours (MEDIA_ROOT/<folder>); the setup clients send them as the managers see them (PATH_MAP), and
+// messages name the managers' form, the one the operator finds in their settings.
 import { posix } from 'node:path'
-import { createPathMap } from '../../core/path-map.js'
 import type { NewProvider } from '../../clients/setup-calls.js'
 import { SERVICE_NAMES, missingKey, type RunCalls } from './calls.js'
 import { endpointOf, sameHostPort, sameName, samePath } from './equivalence.js'
@@ -12,9 +12,9 @@ type Outcome = Omit<StepResult, 'step'>
 const CLIENT_NAME = 'qBittorrent'
 export const CATEGORIES = { sonarr: 'tv-sonarr', radarr: 'radarr' } as const
 
-/** A folder under MEDIA_ROOT as the backends see it. */
-export function backendMediaPath (state: RunState, folder: string): string {
-  return createPathMap(state.config.PATH_MAP).toBackend(posix.join(state.config.MEDIA_ROOT, folder))
+/** A folder under MEDIA_ROOT, as this server sees it. */
+export function mediaPath (state: RunState, folder: string): string {
+  return posix.join(state.config.MEDIA_ROOT, folder)
 }
 
 export function downloadClientBody (state: RunState, service: 'sonarr' | 'radarr'): NewProvider | undefined {
@@ -66,10 +66,11 @@ export async function rootFolderStep (state: RunState, calls: RunCalls, service:
   const name = SERVICE_NAMES[service]
   const manager = calls.servarr(service)
   if (!manager) return { status: 'skipped', message: missingKey(state, service) }
-  const path = backendMediaPath(state, folder)
+  const ours = mediaPath(state, folder)
+  const path = manager.serverPath(ours)
   const existing = await manager.rootFolders()
-  if (existing.some(p => samePath(p, path))) return { status: 'already_done', message: `${name} already has the root folder ${path}.` }
+  if (existing.some(p => samePath(p, ours))) return { status: 'already_done', message: `${name} already has the root folder ${path}.` }
   if (state.request.dryRun) return { status: 'planned', message: `Would add the root folder ${path} to ${name}.` }
-  await manager.addRootFolder(path)
+  await manager.addRootFolder(ours)
   return { status: 'done', message: `Added the root folder ${path} to ${name}.` }
 }

@@ -8,6 +8,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import type { ApiRoute } from './kit/api-route.js'
 import { allBackends } from '../../plugins/backends.js'
 import type { ProbeResult } from '../../clients/http.js'
+import { DeadlineError, withDeadline } from '../../core/deadline.js'
 import { DEFAULT_CONFIG_ROOT, resolveRequestedRoot } from '../../lib/setup/config-root.js'
 import { SetupInputError, runSetup } from '../../lib/setup/run.js'
 import { secretsPath } from '../../lib/setup/secrets-file.js'
@@ -115,10 +116,11 @@ async function probes (app: FastifyInstance): Promise<ProbeResult[]> {
     if (last.length > 0) return last
     return await app.refreshBackendStatus()
   }
-  return await Promise.all(allBackends(app).map(b => Promise.race([
-    b.probe(),
-    new Promise<ProbeResult>(resolve => setTimeout(() => resolve({ service: 'unknown', configured: false, reachable: false, checkedAt: new Date().toISOString() }), 5_000).unref())
-  ])))
+  const unknown = (err: unknown): ProbeResult => {
+    if (!(err instanceof DeadlineError)) throw err
+    return { service: 'unknown', configured: false, reachable: false, checkedAt: new Date().toISOString() }
+  }
+  return await Promise.all(allBackends(app).map(b => withDeadline(b.probe(), 5_000, 'No answer within 5 s.').catch(unknown)))
 }
 
 function summary (report: { results: Array<{ status: string }>, restartRequired: boolean }): string {

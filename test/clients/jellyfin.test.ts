@@ -4,6 +4,7 @@ import { createJellyfinClient, authorizationHeader } from '../../clients/jellyfi
 import { createJellyfinSimulator } from '../../simulators/jellyfin/index.js'
 import { tokenFromAuthorization } from '../../simulators/jellyfin/index.js'
 import { BackendError } from '../../core/errors.js'
+import { createPathMap } from '../../core/path-map.js'
 
 const KEY = 'a1b2c3d4e5f60718293a4b5c6d7e8f90'
 
@@ -128,6 +129,30 @@ t.test('a folder with a comma in its name stays one library folder', async t => 
   t.teardown(() => jf.close())
   await jf.createLibrary({ name: 'Concerts', collectionType: 'music', paths: ['/data/Live, Unplugged'] })
   t.same((await jf.libraries()).find(l => l.name === 'Concerts')?.locations, ['/data/Live, Unplugged'])
+  t.same(sim.violations, [])
+})
+
+t.test('PATH_MAP: the server\'s paths come back as ours, ours go out as the server\'s', async t => {
+  const sim = await createJellyfinSimulator({ apiKey: KEY })
+  t.teardown(() => sim.close())
+  const jf = createJellyfinClient({ MEDIA_SERVER_URL: sim.url, MEDIA_SERVER_API_KEY: KEY }, { pathMap: createPathMap('/data=/srv/media') })
+  const plain = createJellyfinClient({ MEDIA_SERVER_URL: sim.url, MEDIA_SERVER_API_KEY: KEY })
+  t.teardown(async () => { await jf.close(); await plain.close() })
+
+  t.same((await jf.libraries()).find(l => l.name === 'Shows')?.locations, ['/srv/media/tv'], 'library folders')
+  const series = (await jf.items({ types: ['Series'], limit: 5 })).items
+  t.ok(series.length > 0 && series.every(i => i.path?.startsWith('/srv/media/')), 'item paths in a page')
+  const one = series.find(i => (i.childCount ?? 0) > 0)!
+  t.match((await jf.item(one.id))?.path, /^\/srv\/media\//, 'one item')
+  const seasons = (await jf.seasons(one.id))!
+  t.ok(seasons.every(s => s.path === undefined || s.path.startsWith('/srv/media/')), 'seasons')
+  const episodes = (await jf.episodes(one.id, { seasonId: seasons[0].id }))!
+  t.ok(episodes.items.length > 0 && episodes.items.every(e => e.path === undefined || e.path.startsWith('/srv/media/')), 'episodes')
+
+  await jf.createLibrary({ name: 'Documentaries', collectionType: 'movies', paths: ['/srv/media/docs'] })
+  t.same((await plain.libraries()).find(l => l.name === 'Documentaries')?.locations, ['/data/docs'], 'the server is sent its own path')
+  t.same((await jf.libraries()).find(l => l.name === 'Documentaries')?.locations, ['/srv/media/docs'])
+  t.equal(jf.serverPath('/srv/media/docs'), '/data/docs')
   t.same(sim.violations, [])
 })
 

@@ -1,5 +1,6 @@
 import t from 'tap'
-import { createPathMap, PathMapError } from '../../core/path-map.js'
+import { createPathMap, pathMapFor, PathMapError } from '../../core/path-map.js'
+import { buildConfig } from '../../config.js'
 
 t.test('translates both ways on whole segments', async t => {
   const map = createPathMap('/tv=/data/tv, /movies=/data/movies')
@@ -46,4 +47,14 @@ t.test('bad settings say what is wrong', async t => {
   t.throws(() => createPathMap('tv=/data/tv'), /absolute/)
   t.throws(() => createPathMap('/tv=/a,/tv/=/b'), /twice/)
   t.throws(() => createPathMap('=/data'), /PATH_MAP entry/)
+})
+
+t.test('pathMapFor: one parse per configuration, shared by every client', async t => {
+  const config = buildConfig({ PATH_MAP: '/tv=/data/tv' })
+  const map = pathMapFor(config)
+  t.equal(pathMapFor(config), map, 'config loading parsed it; later readers get the same translator')
+  t.equal(map.toOurs('/tv/x'), '/data/tv/x')
+  const changed = { ...config, PATH_MAP: '/shows=/data/tv' }
+  t.equal(pathMapFor(changed).toOurs('/shows/x'), '/data/tv/x', 'another configuration gets its own')
+  t.throws(() => pathMapFor({ PATH_MAP: 'broken' }), PathMapError)
 })

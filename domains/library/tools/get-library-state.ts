@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { defineTool } from '../../../core/tool-types.js'
-import { createPathMap } from '../../../core/path-map.js'
 import { formatBytes } from '../../../core/format.js'
 import { summarizeFolder, summarizeLibrary } from '../../../lib/library/library-summary.js'
 import { part, titleMatches, type Part } from '../../../lib/library/title-state.js'
@@ -85,7 +84,6 @@ export default function getLibraryState (app: FastifyInstance) {
     })
   }
 
-  const pathMap = createPathMap(app.config.PATH_MAP)
   /** Our display form (movies/…, downloads/…) when inside a root; the mapped absolute path otherwise. */
   const shown = (abs: string) => { try { return sandbox.display(abs) } catch { return abs } }
 
@@ -95,8 +93,7 @@ export default function getLibraryState (app: FastifyInstance) {
     const skipped = async (): Promise<Row[]> => { throw new Error(`not asked (kind=${kind})`) }
     const [mediaServer, seriesManager, movieManager, torrents, directDownloads, disk] = await Promise.all([
       part(async () => (await b.jellyfin.items({ searchTerm: title, types: [...(series ? ['Series'] as const : []), ...(movies ? ['Movie'] as const : [])], limit: 10 })).items
-        // The media server reports its own paths; show ours, like every other part of the answer.
-        .map(i => ({ id: i.id, name: i.name, type: i.type, year: i.year, path: i.path === undefined ? undefined : shown(pathMap.toOurs(i.path)) }))),
+        .map(i => ({ id: i.id, name: i.name, type: i.type, year: i.year, path: i.path === undefined ? undefined : shown(i.path) }))),
       series
         ? part(async () => withQueue(b.sonarr, (await b.sonarr.listSeries(signal)).filter(s => titleMatches(title, s.title)).slice(0, 10)
           .map(s => ({ id: s.id, title: s.title, year: s.year, monitored: s.monitored, path: s.path, episodeFiles: s.statistics?.episodeFileCount, episodes: s.statistics?.episodeCount, sizeOnDisk: s.statistics?.sizeOnDisk })), signal))

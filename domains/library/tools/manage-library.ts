@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
 import { ToolError } from '../../../core/errors.js'
 import { defineTool } from '../../../core/tool-types.js'
-import { createPathMap, PathMapError } from '../../../core/path-map.js'
 
 const ID_PATTERN = '^(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$'
 const TYPES = ['movies', 'tvshows', 'music', 'mixed'] as const
@@ -98,24 +97,17 @@ async function create (app: FastifyInstance, args: Args, signal: AbortSignal) {
 
   // PATH_MAP is written in terms of MEDIA_ROOT as configured, which may differ from its real path.
   const ours = path.posix.join(app.config.MEDIA_ROOT, path.relative(mediaRoot, real).split(path.sep).join('/'))
-  let serverPath: string
-  try {
-    serverPath = createPathMap(app.config.PATH_MAP).toBackend(ours)
-  } catch (err) {
-    if (err instanceof PathMapError) throw new ToolError(`${err.message}. Fix PATH_MAP in the environment and restart.`)
-    throw err
-  }
-
   const jf = app.backends.jellyfin
+  const serverPath = jf.serverPath(ours)
   const libraries = await jf.libraries({ signal })
   const sameName = libraries.find(l => l.name.toLowerCase() === name.toLowerCase())
   if (sameName) throw new ToolError(`A library named ${JSON.stringify(sameName.name)} already exists. Pick another name; server_status lists the libraries.`)
-  const overlapping = libraries.find(l => l.locations.some(loc => loc === serverPath || serverPath.startsWith(loc + '/') || loc.startsWith(serverPath + '/')))
+  const overlapping = libraries.find(l => l.locations.some(loc => loc === ours || ours.startsWith(loc + '/') || loc.startsWith(ours + '/')))
   if (overlapping) {
     throw new ToolError(`${args.path} overlaps the library ${JSON.stringify(overlapping.name)} (${overlapping.locations.join(', ')}); its files would show twice. ` +
       'Use action scan to pick up new files in an existing library, or choose a folder outside it.')
   }
-  await jf.createLibrary({ name, collectionType: args.collectionType!, paths: [serverPath], refresh: true }, { signal })
+  await jf.createLibrary({ name, collectionType: args.collectionType!, paths: [ours], refresh: true }, { signal })
   const data: Output = {
     action: 'create',
     started: true,

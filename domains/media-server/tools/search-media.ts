@@ -5,7 +5,7 @@ import { ToolError } from '../../../core/errors.js'
 import { defineTool } from '../../../core/tool-types.js'
 import type { ItemQuery } from '../../../clients/jellyfin/client.js'
 import { ITEM_KINDS } from '../../../clients/jellyfin/types.js'
-import { MediaItemSchema, pageInfo, pathMapOf, quoteTitle, viewItem } from '../media-shared.js'
+import { MediaItemSchema, pageInfo, quoteTitle, viewItem } from '../media-shared.js'
 import { pagingFields } from '../../../core/paging.js'
 
 const SORTS = { name: 'SortName', added: 'DateCreated', released: 'PremiereDate', rating: 'CommunityRating' } as const
@@ -49,7 +49,6 @@ export default (app: FastifyInstance) => defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler (args, ctx) {
     const jf = app.backends.jellyfin
-    const paths = pathMapOf(app)
     let parentId: string | undefined
     let libraryName: string | undefined
     if (args.library !== undefined) {
@@ -68,7 +67,7 @@ export default (app: FastifyInstance) => defineTool({
       query.sortOrder = args.sort === 'name' ? 'Ascending' : 'Descending'
     }
     const page = await jf.items(query, { signal: ctx.signal })
-    const items = page.items.map(i => viewItem(i, paths, args.includeOverview))
+    const items = page.items.map(i => viewItem(i, args.includeOverview))
     const data: Output = { items, ...pageInfo(page.total, args.offset, args.limit, items.length) }
     if (libraryName) data.library = libraryName
     return { data, summary: summarize(data, args.query) }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
 import { defineTool } from '../../../core/tool-types.js'
 import { topLevelKinds, type Library } from '../../../clients/jellyfin/types.js'
-import { pathMapOf, quoteTitle } from '../media-shared.js'
+import { quoteTitle } from '../media-shared.js'
 import { readDiskFigures } from '../../../lib/library/disk-figures.js'
 import { formatBytes } from '../../../core/format.js'
 
@@ -72,7 +72,6 @@ export default (app: FastifyInstance) => defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler (_args, ctx) {
     const jf = app.backends.jellyfin
-    const paths = pathMapOf(app)
     const o = { signal: ctx.signal }
     const [info, libraries, sessions, users, disk] = await Promise.all([
       jf.systemInfo(o), jf.libraries(o), jf.sessions(960, o), jf.users(o), diskUse(app.config.MEDIA_ROOT)
@@ -84,7 +83,7 @@ export default (app: FastifyInstance) => defineTool({
         name: lib.name,
         id: lib.itemId,
         collectionType: lib.collectionType,
-        paths: lib.locations.map(p => paths.toOurs(p)),
+        paths: lib.locations,
         itemCount,
         ...(episodeCount !== undefined ? { episodeCount } : {}),
         scanning: lib.refreshStatus === 'Active'

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
 import { ToolError } from '../../../core/errors.js'
 import { defineTool } from '../../../core/tool-types.js'
-import { HOW_TO_FIND_IDS, ITEM_ID_PATTERN, MediaItemSchema, ProviderIdsSchema, pageInfo, pathMapOf, quoteTitle, viewItem } from '../media-shared.js'
+import { HOW_TO_FIND_IDS, ITEM_ID_PATTERN, MediaItemSchema, ProviderIdsSchema, pageInfo, quoteTitle, viewItem } from '../media-shared.js'
 import { pagingFields } from '../../../core/paging.js'
 
 const inputSchema = Type.Object({
@@ -54,7 +54,6 @@ export default (app: FastifyInstance) => defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler (args, ctx) {
     const jf = app.backends.jellyfin
-    const paths = pathMapOf(app)
     const o = { signal: ctx.signal }
     const id = args.seriesId.replace(/-/g, '').toLowerCase()
     const [item, seasons] = await Promise.all([jf.item(id, o), jf.seasons(id, o)])
@@ -74,12 +73,12 @@ export default (app: FastifyInstance) => defineTool({
         seasonNumber: s.indexNumber ?? 0,
         name: s.name,
         ...(s.childCount !== undefined ? { episodeCount: s.childCount } : {}),
-        ...(s.path ? { path: paths.toOurs(s.path) } : {})
+        ...(s.path ? { path: s.path } : {})
       }))
     }
     if (item.year !== undefined) data.series.year = item.year
     if (item.status) data.series.status = item.status
-    if (item.path) data.series.path = paths.toOurs(item.path)
+    if (item.path) data.series.path = item.path
     if (item.overview) data.series.overview = item.overview.length > 300 ? `${item.overview.slice(0, 297)}...` : item.overview
 
     if (args.season !== undefined) {
@@ -89,7 +88,7 @@ export default (app: FastifyInstance) => defineTool({
           'Call show_details again with one of these, or use the series manager tools for seasons not downloaded yet.')
       }
       const page = await jf.episodes(id, { seasonId: season.id, startIndex: args.offset, limit: args.limit }, o)
-      const items = (page?.items ?? []).map(e => viewItem(e, paths))
+      const items = (page?.items ?? []).map(e => viewItem(e))
       data.episodes = { items, ...pageInfo(page?.total ?? 0, args.offset, args.limit, items.length) }
     }
     return { data, summary: summarize(data, args.season) }

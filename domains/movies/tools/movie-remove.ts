@@ -1,11 +1,11 @@
 // movie_remove: removes a movie from the movie manager, optionally deleting its files. Destructive: the
 // first call previews (title, path, file count, size) and returns a confirmToken.
-import { Type } from '@sinclair/typebox'
+import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../core/tool-types.js'
 import { idFields, resolveId } from '../../servarr/ids.js'
 import { MOVIE_IDS, movieFlavour, movieLabel } from '../movies.js'
-import { REMOVED_TAIL, assertDeletableFolder, confirmRemoval, folderOnDisk, removalSummary, removeOutput } from '../../servarr/remove.js'
+import { REMOVED_TAIL, assertDeletableFolder, confirmRemoval, confirmedRemoval, idUsedFor, folderOnDisk, removalSummary, removeOutput } from '../../servarr/remove.js'
 import { formatBytes } from '../../servarr/text.js'
 
 const input = Type.Object({
@@ -58,8 +58,9 @@ export default (app: FastifyInstance) => {
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     confirm: confirmRemoval(describe),
-    async handler (args) {
-      const d = await describe(args)
+    async handler (args, ctx) {
+      const removed = confirmedRemoval<Static<typeof RemovedSchema>>(ctx.confirmed, 'movie_remove')
+      const d = { removed, idUsed: idUsedFor(MOVIE_IDS, removed.movieId, args) }
       await radarr.deleteMovie(d.removed.movieId, { deleteFiles: args.deleteFiles, addImportExclusion: args.addImportExclusion })
       return {
         data: { idUsed: d.idUsed, removed: d.removed },

@@ -1,10 +1,10 @@
 // series_remove: removes a series from the series manager, optionally deleting its files. Destructive:
 // the first call previews (title, path, file count, size) and returns a confirmToken.
-import { Type } from '@sinclair/typebox'
+import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../core/tool-types.js'
 import { idFields, resolveId } from '../../servarr/ids.js'
-import { REMOVED_TAIL, assertDeletableFolder, confirmRemoval, folderOnDisk, removalSummary, removeOutput } from '../../servarr/remove.js'
+import { REMOVED_TAIL, assertDeletableFolder, confirmRemoval, confirmedRemoval, idUsedFor, folderOnDisk, removalSummary, removeOutput } from '../../servarr/remove.js'
 import { SERIES_IDS, seriesFlavour } from '../series.js'
 import { formatBytes } from '../../servarr/text.js'
 
@@ -56,8 +56,9 @@ export default (app: FastifyInstance) => {
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     confirm: confirmRemoval(describe),
-    async handler (args) {
-      const d = await describe(args)
+    async handler (args, ctx) {
+      const removed = confirmedRemoval<Static<typeof RemovedSchema>>(ctx.confirmed, 'series_remove')
+      const d = { removed, idUsed: idUsedFor(SERIES_IDS, removed.seriesId, args) }
       await sonarr.deleteSeries(d.removed.seriesId, { deleteFiles: args.deleteFiles, addImportListExclusion: args.addImportListExclusion })
       return {
         data: { idUsed: d.idUsed, removed: d.removed },

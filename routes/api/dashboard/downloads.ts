@@ -3,7 +3,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { Static } from '@sinclair/typebox'
 import type { DownloadsSection, DownloadT } from './schemas.js'
-import { publicReason, withDeadline } from './deadline.js'
+import { withDeadline } from '../../../core/deadline.js'
+import { publicReason } from './public-reason.js'
 
 type Section = Static<typeof DownloadsSection>
 type SourceResult = Section['sources'][number]
@@ -66,7 +67,7 @@ export async function loadDownloads (app: FastifyInstance, deadlineMs: number): 
   const items: DownloadT[] = []
   const read = async (service: string, load: () => Promise<DownloadT[]>) => {
     try {
-      items.push(...await withDeadline(load(), deadlineMs, service))
+      items.push(...await withDeadline(load(), deadlineMs, `${service} did not answer within ${deadlineMs / 1000} s.`))
       sources.push({ service, available: true })
     } catch (err) {
       sources.push({ service, available: false, reason: publicReason(err, service, app.log) })

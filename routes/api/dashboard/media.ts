@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify'
 import type { Static } from '@sinclair/typebox'
 import { topLevelKinds } from '../../../clients/jellyfin/types.js'
 import type { ActivitySection, LibraryCount, NowPlayingSection } from './schemas.js'
-import { publicReason, withDeadline } from './deadline.js'
+import { withDeadline } from '../../../core/deadline.js'
+import { publicReason } from './public-reason.js'
 
 const SERVICE = 'Jellyfin'
 export const MAX_ACTIVITY = 20
@@ -14,7 +15,7 @@ type Unavailable = { available: false, reason: string }
 async function guarded<T> (app: FastifyInstance, deadlineMs: number, load: (signal: AbortSignal) => Promise<T>): Promise<T | Unavailable> {
   const controller = new AbortController()
   try {
-    return await withDeadline(load(controller.signal), deadlineMs, SERVICE)
+    return await withDeadline(load(controller.signal), deadlineMs, `${SERVICE} did not answer within ${deadlineMs / 1000} s.`)
   } catch (err) {
     return { available: false, reason: publicReason(err, SERVICE, app.log) }
   } finally {

@@ -1,0 +1,53 @@
+// series_remove and movie_remove on the confirmed call: the registry re-runs the preview to check the token's
+// fingerprint, and the handler acts on that record instead of describing the title again. Counted at the
+// wire: a recording proxy sits between the tool server and each simulator.
+import { createServer, request as httpRequest, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import t from 'tap'
+import { ok, startServarrStack } from '../../helpers/servarr-sims.js'
+
+interface Recorder { url: string, target: string, seen: string[], close: () => Promise<void> }
+
+/** Forwards every request to `target` (set once the simulator is up) and records "METHOD path". */
+async function recordingProxy (): Promise<Recorder> {
+  const rec: Recorder = { url: '', target: '', seen: [], close: async () => {} }
+  const server: Server = createServer((req, res) => {
+    // The background health probe (GET /system/status) runs on its own clock; it is not the tool's.
+    if (!req.url?.endsWith('/system/status')) rec.seen.push(`${req.method} ${req.url}`)
+    const out = httpRequest(new URL(req.url ?? '/', rec.target), { method: req.method, headers: req.headers }, up => {
+      res.writeHead(up.statusCode ?? 502, up.headers)
+      up.pipe(res)
+    })
+    out.on('error', () => res.destroy())
+    req.pipe(out)
+  })
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+  rec.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  rec.close = () => new Promise(resolve => { server.closeAllConnections(); server.close(() => resolve()) })
+  return rec
+}
+
+const sonarrWire = await recordingProxy()
+const radarrWire = await recordingProxy()
+t.teardown(async () => { await sonarrWire.close(); await radarrWire.close() })
+const s = await startServarrStack(t, { config: { SERIES_MANAGER_URL: sonarrWire.url, MOVIE_MANAGER_URL: radarrWire.url } })
+sonarrWire.target = s.sonarr.url
+radarrWire.target = s.radarr.url
+
+for (const [tool, wire, idKey] of [['series_remove', sonarrWire, 'seriesId'], ['movie_remove', radarrWire, 'movieId']] as const) {
+  t.test(`${tool}: the confirmed call asks the manager once, then deletes`, async t => {
+    wire.seen.length = 0
+    const preview = ok(await s.call(tool, { id: 1 }))
+    const previewCalls = [...wire.seen]
+    t.ok(previewCalls.length > 0 && previewCalls.every(c => c.startsWith('GET ')), 'the preview only reads')
+
+    wire.seen.length = 0
+    const done = ok(await s.call(tool, { id: 1, confirmToken: preview.confirmation.confirmToken }))
+    const gets = wire.seen.filter(c => c.startsWith('GET '))
+    const deletes = wire.seen.filter(c => c.startsWith('DELETE '))
+    t.same(gets, previewCalls, 'one describe (the registry\'s fingerprint check), not a second one in the handler')
+    t.equal(deletes.length, 1, 'one DELETE')
+    t.same(done.removed, preview.confirmation.targets, 'acts on exactly the previewed record')
+    t.same(done.idUsed, { value: 1, type: idKey })
+  })
+}
