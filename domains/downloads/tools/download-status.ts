@@ -10,9 +10,9 @@ import { JobStartedSchema, gather, jobStarted, seconds } from '../download-share
 import { defineOrganizeKind, resolveLibraryDestination, startOrganizeJob } from '../organize-job.js'
 
 const input = Type.Object({
-  action: Type.Union([Type.Literal('queue'), Type.Literal('finished'), Type.Literal('organize')], { default: 'queue', description: 'queue: what is downloading or waiting (both downloaders); finished: completed direct-download packages; organize: move a finished package\'s files into a library folder (needs packageId and destination; runs as a job)' }),
-  packageId: Type.Optional(Type.Integer({ minimum: 1, description: 'For action "organize": the finished package id (from action "finished")' })),
-  destination: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'For action "organize": library folder to move the files into, e.g. "movies/Heat (1995)" (created when missing; existing files are never overwritten)' })),
+  action: Type.Union([Type.Literal('queue'), Type.Literal('finished'), Type.Literal('organize')], { default: 'queue', description: 'queue, finished, or organize (needs packageId and destination)' }),
+  packageId: Type.Optional(Type.Integer({ minimum: 1, description: 'organize: package id from finished' })),
+  destination: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'organize: library folder, e.g. "movies/Heat (1995)" (created if missing)' })),
   ...pageInputs(100, 25)
 }, { additionalProperties: false })
 
@@ -50,9 +50,7 @@ export default (app: FastifyInstance) => {
   return defineTool({
     name: 'download_status',
     title: 'Download queue, finished packages, organize',
-    description: 'Shows downloads and organizes finished ones. action "queue" (default): everything downloading or waiting in the direct-download manager and the torrent client, merged, with progress, speed and time left. ' +
-      'action "finished": completed direct-download packages with their files. action "organize": moves a finished package\'s files into a library folder (e.g. "movies/Heat (1995)") as a background job — returns a job id for check_jobs; it never overwrites (several files of one movie all keep unique names) and removes nothing from the downloads folder before the copy is verified. ' +
-      'Lists are paged ({ items, total, offset, limit, hasMore }). To cancel downloads use cancel_downloads; torrents grabbed by the series/movie managers are imported by them.',
+    description: 'Downloads. queue (default): direct-download manager and torrent client merged, with progress, speed, time left. finished: completed direct-download packages and files. organize: moves a finished package\'s files into a library folder as a background job (check_jobs); never overwrites, removes nothing before the copy is verified. Paged. Use cancel_downloads to cancel; the managers import their own torrents.',
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
