@@ -37,6 +37,7 @@ function transform (node: unknown, opts: PublishOptions): unknown {
     // `properties` maps names to schemas; every other object-valued keyword holds a schema or schemas.
     out[key] = key === 'properties' ? mapValues(value as Json, v => transform(v, opts)) : transform(value, opts)
   }
+  if (opts.forValidation && out.properties) out.properties = optionalAsTypeOnly(out.properties as Record<string, Json>, out.required)
   if (opts.defaultsOptional && Array.isArray(out.required) && out.properties) {
     const properties = out.properties as Record<string, Json>
     const required = (out.required as string[]).filter(name => properties[name]?.default === undefined)
@@ -44,6 +45,21 @@ function transform (node: unknown, opts: PublishOptions): unknown {
     else delete out.required
   }
   return asEnum(out)
+}
+
+/**
+ * Outputs: an optional field keeps its name and type but not its inner structure (an object or array field
+ * publishes only `type`). Every required field keeps its full shape, so what a client may rely on is complete.
+ */
+function optionalAsTypeOnly (properties: Record<string, Json>, required: unknown): Json {
+  const always = new Set(Array.isArray(required) ? required : [])
+  return mapValues(properties, (schema, name) => always.has(name) ? schema : typeOnly(schema as Json))
+}
+
+function typeOnly (schema: Json): Json {
+  if (Array.isArray(schema.anyOf)) return { anyOf: (schema.anyOf as Json[]).map(typeOnly) }
+  if (schema.type === 'object' || schema.type === 'array') return { type: schema.type }
+  return schema
 }
 
 /** `{ anyOf: [{ const: 'a' }, { const: 'b' }], ...rest }` → `{ type: 'string', enum: ['a', 'b'], ...rest }`. */
@@ -67,6 +83,6 @@ function isBareConst (v: unknown): boolean {
   return Object.keys(v).every(k => k === 'const' || k === 'type')
 }
 
-function mapValues (obj: Json, fn: (v: unknown) => unknown): Json {
-  return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, fn(v)]))
+function mapValues (obj: Json, fn: (v: unknown, key: string) => unknown): Json {
+  return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, fn(v, k)]))
 }

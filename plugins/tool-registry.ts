@@ -213,7 +213,7 @@ function withConfirmToken (schema: TObject): TObject {
     [CONFIRM_TOKEN_FIELD]: Type.Optional(Type.String({
       minLength: 16,
       maxLength: 128,
-      description: 'Token from the preview (leave out to get one)'
+      description: 'Token of the preview; omit to preview'
     }))
   }, { additionalProperties: false, description: schema.description })
 }

@@ -12,7 +12,7 @@ export function profileAndFolderInputs (addKey: string, folderExample: string) {
 }
 
 export function tagsInput (addKey: string) {
-  return Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 10, description: `Existing tag labels to set for ${addKey}` }))
+  return Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 10, description: `Existing tags for ${addKey}` }))
 }
 
 /** The added record: whether it was added or updated, the item's own fields, then the notes. */

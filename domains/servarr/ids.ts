@@ -26,7 +26,7 @@ export function idFields (f: { noun: string, managerId: string, catalogueId: str
     id: required ? id : Type.Optional(id),
     idType: Type.Union([Type.Literal('auto'), Type.Literal(f.managerId), Type.Literal(f.catalogueId)], {
       default: 'auto',
-      description: 'Which id that is (auto: whichever matches)'
+      description: 'Kind of id (auto: either)'
     })
   }
 }

@@ -17,9 +17,9 @@ export function importPathInput (statusTool: string) {
 export const IMPORT_INPUTS = {
   importMode: Type.Union([Type.Literal('auto'), Type.Literal('move'), Type.Literal('copy')], {
     default: 'auto',
-    description: 'move; copy (hardlink or copy, so a seeding torrent keeps its file); auto (copy for torrents the manager grabbed)'
+    description: 'move, copy (hardlink or copy: a seeding torrent keeps its file) or auto'
   }),
-  waitSeconds: Type.Integer({ minimum: 1, maximum: 120, default: 30, description: 'How long to wait for the import to finish' })
+  waitSeconds: Type.Integer({ minimum: 1, maximum: 120, default: 30, description: 'Seconds to wait for the import' })
 }
 
 export const SkippedSchema = Type.Object({

@@ -8,7 +8,7 @@ import { pageOf, serverPage, type Page } from '../../core/paging.js'
 
 const DAY = 86_400_000
 
-export const TERM_INPUT = Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Title text: filters library, else names the one title (instead of id)' }))
+export const TERM_INPUT = Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Title text: filters library, else picks the title (for id)' }))
 export const START_DATE_INPUT = Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'calendar: first day (YYYY-MM-DD; default today)' }))
 
 /** Which optional filters each view honours; a filter given to a view that does not use it is refused. */

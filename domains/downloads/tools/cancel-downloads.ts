@@ -13,9 +13,9 @@ const ID = '^(series|movies):\\d{1,10}$|^torrent:[0-9a-f]{40}$'
 const input = Type.Object({
   action: Type.Union([Type.Literal('list'), Type.Literal('cancel'), Type.Literal('purge_duplicates')], { default: 'list', description: 'list, cancel (the items in ids) or purge_duplicates' }),
   source: Type.Union([Type.Literal('all'), Type.Literal('series'), Type.Literal('movies'), Type.Literal('torrents')], { default: 'all', description: 'Which queues to look at' }),
-  ids: Type.Array(Type.String({ pattern: ID, description: 'An id from action "list": "series:<n>", "movies:<n>" or "torrent:<40-hex hash>"' }), { maxItems: 100, default: [], description: 'For action "cancel": the items to remove' }),
+  ids: Type.Array(Type.String({ pattern: ID, description: 'An id from action "list": "series:<n>", "movies:<n>" or "torrent:<40-hex hash>"' }), { maxItems: 100, default: [], description: 'cancel: ids from list' }),
   deleteFiles: Type.Boolean({ default: true, description: 'Also delete the data of removed downloads' }),
-  blocklist: Type.Boolean({ default: false, description: 'Manager items: block the release from being grabbed again' }),
+  blocklist: Type.Boolean({ default: false, description: 'Manager items: never grab this release again' }),
   ...pageInputs(100, 25)
 }, { additionalProperties: false })
 
@@ -84,7 +84,7 @@ export default (app: FastifyInstance) => {
   return defineTool({
     name: 'cancel_downloads',
     title: 'List, cancel or de-duplicate downloads',
-    description: 'The series and movie managers\' download queues and the torrent client. list (default): every item with an id, paged. cancel: removes the items in ids (a manager removes the whole download, so one episode of a season pack cancels the pack; the preview lists all). purge_duplicates: removes duplicate downloads, keeping the most advanced (a sole source of an episode is kept). Both: preview + confirmToken first; deleteFiles (default true) deletes their data. Use download_status for progress.',
+    description: 'The managers\' download queues and the torrent client: list items (paged), cancel the items in ids (a manager removes the whole download: one episode of a season pack cancels the pack), or purge duplicates keeping the most advanced. Cancel and purge: preview + confirmToken first. Use download_status for progress.',
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },

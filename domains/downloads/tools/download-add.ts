@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../core/tool-types.js'
 
 const input = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 200, description: 'Package name, also its folder name in downloads (no "/")' }),
+  name: Type.String({ minLength: 1, maxLength: 200, description: 'Package and folder name (no "/")' }),
   links: Type.Array(Type.String({ minLength: 8, maxLength: 2048, description: 'A public http(s) link' }), { minItems: 1, maxItems: 50, description: 'Public http/https links' }),
   destination: Type.Union([Type.Literal('queue'), Type.Literal('collector')], { default: 'queue', description: 'queue (start) or collector (keep for later)' })
 }, { additionalProperties: false })
@@ -19,7 +19,7 @@ const output = Type.Object({
 export default (app: FastifyInstance) => defineTool({
   name: 'download_add',
   title: 'Add links to the direct-download manager',
-  description: 'Queues a package of direct links (file hosters, plain http/https files) in the direct-download manager, into the downloads folder. Only public http/https links; one refused link queues nothing. Use download_direct for one file or video page, the series/movie tools for indexer releases. Follow with download_status, then organize it with its action "organize".',
+  description: 'Queues direct links (file hosters, plain files) as one package in the direct-download manager. Only public http/https links; one refused link queues nothing. Use download_direct for one file or video page, the series/movie tools for releases. Follow with download_status, which also organizes it when done.',
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -14,8 +14,8 @@ export const KIND = 'direct-download'
 
 const input = Type.Object({
   url: Type.String({ minLength: 8, maxLength: 2048, description: 'Public http(s) URL of a video page or a file' }),
-  method: Type.Union([Type.Literal('auto'), Type.Literal('video'), Type.Literal('file')], { default: 'auto', description: 'video (yt-dlp), file (aria2), or auto: file for links ending in a file extension, else video' }),
-  destination: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'Library folder to move it into, e.g. "movies/X (2008)"; default: stays in downloads' })),
+  method: Type.Union([Type.Literal('auto'), Type.Literal('video'), Type.Literal('file')], { default: 'auto', description: 'video (yt-dlp), file (aria2) or auto (file for file-like links)' }),
+  destination: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'Library folder to move it into (default: stays in downloads)' })),
   fileName: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'file: name to save as (default from the URL)' }))
 }, { additionalProperties: false })
 
@@ -30,7 +30,7 @@ export default (app: FastifyInstance) => {
   return defineTool({
     name: 'download_direct',
     title: 'Download a URL (video page or file) and organize it',
-    description: 'Downloads one public http/https URL with this server\'s tools: a video page (yt-dlp) or a file (aria2), into the downloads folder, then into destination if given (never overwriting). A background job: returns its id; check_jobs shows the saved files. Private or local addresses are refused. Use download_add for file hosters, the series/movie tools for releases.',
+    description: 'Downloads one public URL with this server\'s tools: a video page (yt-dlp) or a file (aria2), then moves it into destination if given (never overwriting). A background job: check_jobs shows the saved files. Use download_add for file hosters, the series/movie tools for releases.',
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -12,7 +12,7 @@ import { defineOrganizeKind, resolveLibraryDestination, startOrganizeJob } from 
 const input = Type.Object({
   action: Type.Union([Type.Literal('queue'), Type.Literal('finished'), Type.Literal('organize')], { default: 'queue', description: 'queue, finished, or organize (needs packageId and destination)' }),
   packageId: Type.Optional(Type.Integer({ minimum: 1, description: 'organize: package id from finished' })),
-  destination: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'organize: library folder, e.g. "movies/Heat (1995)" (created if missing)' })),
+  destination: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'organize: library folder, e.g. "movies/Heat (1995)"' })),
   ...pageInputs(100, 25)
 }, { additionalProperties: false })
 
@@ -50,7 +50,7 @@ export default (app: FastifyInstance) => {
   return defineTool({
     name: 'download_status',
     title: 'Download queue, finished packages, organize',
-    description: 'Downloads. queue (default): direct-download manager and torrent client merged, with progress, speed, time left. finished: completed direct-download packages and files. organize: moves a finished package\'s files into a library folder as a background job (check_jobs); never overwrites, removes nothing before the copy is verified. Paged. Use cancel_downloads to cancel; the managers import their own torrents.',
+    description: 'Downloads: the direct-download and torrent queue (progress, speed, time left), finished packages, or organize a finished package into a library folder (background job; never overwrites; removes nothing before the copy is verified). Paged. Use cancel_downloads to cancel; the managers import their own torrents.',
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

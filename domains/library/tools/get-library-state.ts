@@ -10,7 +10,7 @@ import { summarizeFolder, summarizeLibrary } from '../../../lib/library/library-
 import { part, titleMatches, type Part } from '../../../lib/library/title-state.js'
 
 const inputSchema = Type.Object({
-  title: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Title to look up; leave out for the library summary' })),
+  title: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Title; omit for the library summary' })),
   kind: Type.Union([Type.Literal('any'), Type.Literal('series'), Type.Literal('movie')], { default: 'any', description: 'Restrict the title lookup to series or movies' })
 }, { additionalProperties: false })
 
@@ -124,7 +124,7 @@ export default function getLibraryState (app: FastifyInstance) {
   return defineTool({
     name: 'get_library_state',
     title: 'Library state snapshot',
-    description: 'Where a title stands, in one call: in the media server library, monitored by the series/movie manager, downloading (torrent or direct) and how far, which folders exist on disk. Backends are asked in parallel; one that is down shows available:false with the reason. Without title: per top folder the number of titles, files by kind and size. Read-only. Use the series/movie tools for details, manage_files to list files.',
+    description: 'Where a title stands, in one call: in the media server, monitored by a manager, downloading and how far, folders on disk. A backend that is down shows available:false with the reason. Without title: per top folder the titles, files by kind and size. Read-only. Use the series/movie tools for details, manage_files to list files.',
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -18,9 +18,9 @@ const Action = Type.Union([Type.Literal('list'), Type.Literal('move'), Type.Lite
 
 const inputSchema = Type.Object({
   action: Action,
-  path: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: 'list: folder or file, e.g. "tv/Show" (media root) or "downloads/x" (downloads root)' })),
+  path: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: 'list: folder or file, e.g. "tv/Show" or "downloads/x"' })),
   paths: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 4096 }), { minItems: 1, maxItems: 200, description: 'move/delete: the files or folders' })),
-  destination: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: 'move: existing folder to move into, or one item\'s new full path (parent must exist; a file keeps its extension)' })),
+  destination: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: 'move: existing folder to move into, or one item\'s new path (a file keeps its extension)' })),
   createFolder: Type.Boolean({ default: false, description: 'move: create destination as a folder' }),
   recursive: Type.Boolean({ default: false, description: 'list: everything below, not only direct contents' }),
   offset: Type.Integer({ minimum: 0, default: 0, description: 'list: how many entries to skip (paging)' }),
@@ -80,7 +80,7 @@ export default function manageFiles (app: FastifyInstance) {
   return defineTool({
     name: 'manage_files',
     title: 'Manage library files',
-    description: 'Files and folders under the media root (movies, tv, anime, music) and the downloads root. list: paged, recursive optional. move: a background job that never overwrites (across disks it copies, verifies, then removes the source) and can be undone. delete: preview + confirmToken; an episode\'s season folder stays. undo: revert a move or rename job. Roots and library top folders are never moved or deleted. Use rename_episodes to rename episodes, manage_library to rescan.',
+    description: 'Files and folders under the media and downloads roots: list (paged); move (background job, never overwrites, undoable); delete (preview + confirmToken; season folders stay); undo a move or rename job. Roots and library top folders are never moved or deleted. Use rename_episodes to rename episodes, manage_library to rescan.',
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },

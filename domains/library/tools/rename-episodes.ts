@@ -11,7 +11,7 @@ const SHOWN = 200
 
 const inputSchema = Type.Object({
   path: Type.String({ minLength: 1, maxLength: 4096, description: 'Show folder (e.g. "tv/Show") or one season folder' }),
-  showName: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Show name for new file names (default: folder name)' })),
+  showName: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Show name in file names (default: folder name)' })),
   dryRun: Type.Boolean({ default: true, description: 'true: only show the plan; false: apply it as a job' }),
   waitSeconds: Type.Integer({ minimum: 0, maximum: 120, default: 20, description: 'Seconds to wait for the job' })
 }, { additionalProperties: false })
@@ -57,7 +57,7 @@ export default function renameEpisodes (app: FastifyInstance) {
   return defineTool({
     name: 'rename_episodes',
     title: 'Rename episodes to the standard scheme',
-    description: 'Renames a show\'s episode files (and subtitle sidecars) to "Show - S01E02.ext" in "Season 01" folders, reading S01E02, 1x02, "Season 1 Episode 2" or the season folder. dryRun (default) returns the plan: renames, already correct, unreadable files, collisions. dryRun:false runs a job, all or nothing: any collision blocks it, a failure reverts it; nothing is overwritten. Undo with manage_files action "undo". Use manage_files to move folders.',
+    description: 'Renames a show\'s episode files (and subtitles) to "Show - S01E02.ext" in "Season 01" folders, reading S01E02, 1x02 or "Season 1 Episode 2" names. dryRun (default) returns the plan and collisions; dryRun:false runs it as a job, all or nothing, never overwriting; undo with manage_files. Use manage_files to move folders.',
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

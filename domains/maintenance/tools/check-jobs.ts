@@ -40,10 +40,10 @@ const inputSchema = Type.Object({
     description: 'Only jobs in this state (active = queued or running)'
   }),
   kind: Type.Optional(Type.Union(Object.keys(JOB_KIND_SOURCES).map(k => Type.Literal(k)), {
-    description: `List only jobs of this kind: ${Object.entries(JOB_KIND_SOURCES).map(([k, from]) => `${k} (${from})`).join(', ')}. Ignored with id.`
+    description: `Only this kind: ${Object.entries(JOB_KIND_SOURCES).map(([k, from]) => `${k} (${from})`).join(', ')}`
   })),
-  mine: Type.Boolean({ default: false, description: 'Only jobs started with the same credential' }),
-  offset: Type.Integer({ minimum: 0, maximum: 10_000, default: 0, description: 'How many jobs to skip (paging; newest first).' }),
+  mine: Type.Boolean({ default: false, description: 'Only jobs of this credential' }),
+  offset: Type.Integer({ minimum: 0, maximum: 10_000, default: 0, description: 'Jobs to skip (paging)' }),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Most jobs to return (1–100).' })
 }, { additionalProperties: false })
 
@@ -104,7 +104,7 @@ function describe (job: JobRecord): string {
 export default (app: FastifyInstance) => defineTool({
   name: 'check_jobs',
   title: 'Check background jobs',
-  description: 'Background jobs (moves, renames, optimization, subtitle conversion, downloads) that tools start instead of finishing in the call. With id (the jobId a tool returned): that job. Without: a page of jobs, newest first, filtered by status, kind or mine. Each has its status, message, progress 0-100, times, estimate, and result or error; finished jobs are kept about a day. Read-only: starts, cancels or undoes nothing.',
+  description: 'Background jobs tools start instead of finishing in the call (moves, renames, media processing, downloads). With id (a jobId a tool returned): that job; without: a page, newest first, filtered by status, kind or mine. Each has status, message, progress, times, and result or error; finished jobs stay a day. Read-only.',
   inputSchema,
   outputSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

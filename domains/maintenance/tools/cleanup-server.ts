@@ -18,7 +18,7 @@ const CATEGORIES = ['temp', 'orphanedTorrents', 'downloadLeftovers', 'caches', '
 const Category = Type.Union(CATEGORIES.map(c => Type.Literal(c)))
 
 const inputSchema = Type.Object({
-  categories: Type.Array(Category, { minItems: 1, maxItems: CATEGORIES.length, default: [...CATEGORIES], description: 'Categories to clean (default all): temp files, orphanedTorrents, downloadLeftovers, caches, ghostEntries' }),
+  categories: Type.Array(Category, { minItems: 1, maxItems: CATEGORIES.length, default: [...CATEGORIES], description: 'Categories to clean (default all)' }),
   olderThanHours: Type.Integer({ minimum: 1, maximum: 8760, default: 24, description: 'Minimum age of temp files and leftovers' })
 }, { additionalProperties: false })
 
@@ -166,7 +166,7 @@ export default function cleanupServer (app: FastifyInstance) {
   return defineTool({
     name: 'cleanup_server',
     title: 'Clean up leftovers',
-    description: 'Frees space, removing only what is proved unneeded, by category: leftover temp files, orphaned torrents (the entry only), old download leftovers nothing refers to, the media server\'s cache cleanup tasks, ghost manager entries (folder gone, no files, nothing downloading, once imported; removed without touching files). A category whose backend is down is skipped with the reason. Preview + confirmToken first; the confirmed call acts on exactly that list. Library files are never touched; use manage_files to delete files.',
+    description: 'Frees space, removing only what is proved unneeded: this server\'s temp leftovers, torrents whose data is gone (entry only), old download leftovers nothing refers to, media server caches (its own tasks), ghost manager entries (folder gone, no files or downloads; files untouched). A category whose backend is down is skipped with the reason. Preview + confirmToken; the confirmed call acts on exactly that list. Use manage_files to delete files.',
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

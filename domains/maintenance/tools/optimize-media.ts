@@ -76,7 +76,7 @@ export default function optimizeMedia (app: FastifyInstance) {
   return defineTool({
     name: 'optimize_media',
     title: 'Analyze and strip media tracks',
-    description: 'Audio and subtitle tracks of MKV/MP4 files. analyze: read-only, every file\'s tracks and what would go. strip: removes unwanted languages without re-encoding; preview + confirmToken, then a background job (check_jobs); a plan leaving a file without audio is refused; each file is verified in a temporary copy before it replaces the original. Languages are ISO 639 codes (en, eng, ja...). Use fix_subtitles to convert ASS to SRT.',
+    description: 'Audio and subtitle tracks of MKV/MP4 files: analyze (read-only) or strip unwanted languages without re-encoding (preview + confirmToken, then a background job, check_jobs). A file never loses all audio; each is verified in a temporary copy before it replaces the original. Use fix_subtitles to convert ASS to SRT.',
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

@@ -17,10 +17,10 @@ const inputSchema = Type.Object({
   since: Type.Optional(Type.String({ pattern: ISO_DATE, description: 'Only entries since this time (ISO 8601)' })),
   minSeverity: Type.Union([Type.Literal('all'), Type.Literal('Warning'), Type.Literal('Error')], {
     default: 'all',
-    description: `Only entries of at least this severity: Warning (warnings and errors) or Error. With a filter, the newest ${SEVERITY_SCAN_LIMIT} entries are searched.`
+    description: `Only this severity or worse (searches the newest ${SEVERITY_SCAN_LIMIT} entries)`
   }),
   offset: Type.Integer({ minimum: 0, maximum: 10_000, default: 0, description: 'Entries to skip (paging, newest first)' }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size' })
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Items per page' })
 }, { additionalProperties: false })
 
 const EntrySchema = Type.Object({
@@ -43,7 +43,7 @@ type Output = Static<typeof outputSchema>
 export default (app: FastifyInstance) => defineTool({
   name: 'activity_log',
   title: 'Media server activity',
-  description: 'Media server (Jellyfin) activity, newest first: sign-ins and failed logins, playback, library scans and scheduled tasks (with failures), plugin updates, deletions. Filter by sinceHours/since and minSeverity (only the newest 500 entries are searched then); paged. Use server_status for the current state. Read-only.',
+  description: 'Media server (Jellyfin) events, newest first: sign-ins and failed logins, playback, scans and scheduled tasks (with failures), plugin updates, deletions. Filter by time and minSeverity; paged. Use server_status for the current state (sessions, libraries, disk). Read-only.',
   inputSchema,
   outputSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -24,7 +24,7 @@ const inputSchema = Type.Object({
     description: 'Order (default: best match with query, else name)'
   })),
   offset: Type.Integer({ minimum: 0, maximum: 100_000, default: 0, description: 'Results to skip (paging)' }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size' }),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Items per page' }),
   includeOverview: Type.Boolean({ default: false, description: 'Include a short plot summary with each result' })
 }, { additionalProperties: false })
 
@@ -38,7 +38,7 @@ type Output = Static<typeof outputSchema>
 export default (app: FastifyInstance) => defineTool({
   name: 'search_media',
   title: 'Search the media library',
-  description: 'Searches or lists the media server (Jellyfin) library: movies, series, seasons, episodes, music, filtered by types and library; paged. Each result has its media server id, kind, year, path and tvdb/tmdb/imdb ids. Use it to check what is in the library and to get ids for show_details and manage_library; use series_search/movie_search for titles not in the library. Read-only.',
+  description: 'Searches or lists the media server (Jellyfin) library (movies, series, seasons, episodes, music); paged. Results carry the item id, kind, year, path and tvdb/tmdb/imdb ids. Use it to check what is in the library and to get ids for show_details and manage_library; use series_search/movie_search for titles not in the library. Read-only.',
   inputSchema,
   outputSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -63,7 +63,7 @@ type Output = Static<typeof outputSchema>
 export default (app: FastifyInstance) => defineTool({
   name: 'server_status',
   title: 'Media server status',
-  description: 'Media server (Jellyfin) overview: version, libraries with item counts and folders, media-root disk use, sessions of the last 15 min with what plays, user accounts. Use it first to see whether the server is up. Use search_media for titles, show_details for one series, activity_log for recent events. Read-only.',
+  description: 'Media server (Jellyfin) overview: version, libraries with counts and folders, media-root disk use, sessions of the last 15 min and what plays, users. Use it first to see whether the server is up; use search_media for titles, show_details for one series, activity_log for events. Read-only.',
   inputSchema,
   outputSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -38,7 +38,7 @@ const AddedSchema = addedSchema('addTmdbId', {
 const input = Type.Object({
   term: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Title, "tmdb:<id>" or "imdb:tt…" (unless addTmdbId)' })),
   ...pageInputs(50, 10),
-  addTmdbId: Type.Optional(Type.Integer({ minimum: 1, description: 'TMDB id of a result to add (or update if in the library)' })),
+  addTmdbId: Type.Optional(Type.Integer({ minimum: 1, description: 'TMDB id to add (or update)' })),
   ...profileAndFolderInputs('addTmdbId', '"/data/movies"'),
   monitor: Type.Optional(Type.Union([Type.Literal('movieOnly'), Type.Literal('movieAndCollection'), Type.Literal('none')], { description: 'What to monitor for addTmdbId' })),
   minimumAvailability: Type.Optional(Type.Union([Type.Literal('announced'), Type.Literal('inCinemas'), Type.Literal('released')], { description: 'When to start looking for releases' })),
@@ -51,7 +51,7 @@ const output = searchOutput(ResultSchema, AddedSchema)
 export default (app: FastifyInstance) => defineTool({
   name: 'movie_search',
   title: 'Find (and add) a movie',
-  description: 'Searches the movie catalogue (TMDB) and the library at once; each match says whether it is in the library (movieId). To add one, call again with addTmdbId, qualityProfile and rootFolder (refused with the choices when missing or ambiguous); a movie already in the library gets its options updated. Use movie_status to browse the library, movie_releases to pick a release.',
+  description: 'Searches TMDB and the library at once; each match says whether it is in the library (movieId). Add one by calling again with addTmdbId (refused with the choices when a profile or folder is needed); one in the library gets its options updated. Use movie_status to browse the library, movie_releases to pick a release.',
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },

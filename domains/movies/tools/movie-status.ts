@@ -26,7 +26,7 @@ const FILTERS: FilterUse = {
 }
 
 const input = Type.Object({
-  view: Type.Union(VIEWS.map(v => Type.Literal(v)), { default: 'library', description: 'library: all movies; movie: one with its file; calendar: releases from startDate; missing: released without file; queue; history. movie needs id or term; queue/history take one to narrow' }),
+  view: Type.Union(VIEWS.map(v => Type.Literal(v)), { default: 'library', description: 'library; movie (one with its file, needs id or term); calendar; missing (released, no file); queue; history (queue/history narrow to id or term)' }),
   ...idFields(MOVIE_IDS, false),
   term: TERM_INPUT,
   hasFile: Type.Optional(Type.Boolean({ description: 'library: only movies with (true) or without a file' })),
@@ -48,7 +48,7 @@ type Item = Static<typeof ItemSchema>
 export default (app: FastifyInstance) => defineTool({
   name: 'movie_status',
   title: 'Movie library, calendar, missing, queue and history',
-  description: 'Read-only, paged views of the movie manager: library, one movie with its file, calendar, missing movies, download queue (progress, time left, why an import is blocked, outputPath for movie_import) and history. Use movie_search for movies not in the library, movie_releases to pick a release.',
+  description: 'Read-only, paged views of the movie manager (see view); queue items show progress, import problems and the outputPath for movie_import. Use movie_search for movies not in the library, movie_releases to pick a release.',
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

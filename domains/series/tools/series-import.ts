@@ -100,7 +100,7 @@ export default (app: FastifyInstance) => {
   return defineTool({
     name: 'series_import',
     title: 'Import downloaded episodes',
-    description: 'Imports episode files from a download folder or file through the series manager: matches series and episodes (by name or the ids you give), renames and moves them, or copies/hardlinks while a torrent seeds. Rejected files are listed with reasons and left alone. Replacing an existing file needs preview + confirmToken. Use it for queue items with importBlocked; use series_rescan for files already in the series folder.',
+    description: 'Imports episode files from a download via the series manager: matches them (by name or your ids), renames and moves them, or hardlinks/copies while a torrent seeds. Rejected files are listed with reasons. Replacing a file needs preview + confirmToken. Use it for blocked queue imports, series_rescan for files already in place.',
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },

@@ -38,7 +38,7 @@ const AddedSchema = addedSchema('addTvdbId', {
 const input = Type.Object({
   term: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Title or "tvdb:<id>" (unless addTvdbId)' })),
   ...pageInputs(50, 10),
-  addTvdbId: Type.Optional(Type.Integer({ minimum: 1, description: 'TVDB id of a result to add (or update if in the library)' })),
+  addTvdbId: Type.Optional(Type.Integer({ minimum: 1, description: 'TVDB id to add (or update)' })),
   ...profileAndFolderInputs('addTvdbId', '"/data/tv" or "anime"'),
   monitor: Type.Optional(Type.Union(MONITOR_CHOICES.map(m => Type.Literal(m)), { description: 'Episodes to monitor for addTvdbId' })),
   seriesType: Type.Optional(Type.Union([Type.Literal('standard'), Type.Literal('daily'), Type.Literal('anime')], { description: 'Episode numbering for addTvdbId' })),
@@ -52,7 +52,7 @@ const output = searchOutput(ResultSchema, AddedSchema)
 export default (app: FastifyInstance) => defineTool({
   name: 'series_search',
   title: 'Find (and add) a TV series',
-  description: 'Searches the series catalogue (TVDB) and the library at once; each match says whether it is in the library (seriesId). To add one, call again with addTvdbId, qualityProfile and rootFolder (refused with the choices when missing or ambiguous); a series already in the library gets its options updated. Use series_status to browse the library, series_releases to pick a release.',
+  description: 'Searches TVDB and the library at once; each match says whether it is in the library (seriesId). Add one by calling again with addTvdbId (refused with the choices when a profile or folder is needed); one in the library gets its options updated. Use series_status to browse the library, series_releases to pick a release.',
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },

@@ -29,7 +29,7 @@ const FILTERS: FilterUse = {
 }
 
 const input = Type.Object({
-  view: Type.Union(VIEWS.map(v => Type.Literal(v)), { default: 'library', description: 'library: all series; series: its seasons; season: its episodes (needs seasonNumber); calendar: airing from startDate; missing: aired without file; queue; history. All but library/calendar name one series (id or term)' }),
+  view: Type.Union(VIEWS.map(v => Type.Literal(v)), { default: 'library', description: 'library; series (its seasons); season (its episodes, needs seasonNumber); calendar; missing (aired, no file); queue; history. All but library/calendar take one series (id or term)' }),
   ...idFields(SERIES_IDS, false),
   seasonNumber: Type.Optional(Type.Integer({ minimum: 0, maximum: 500, description: 'Season for view "season" (0 = specials)' })),
   term: TERM_INPUT,
@@ -52,7 +52,7 @@ type Item = Static<typeof ItemSchema>
 export default (app: FastifyInstance) => defineTool({
   name: 'series_status',
   title: 'Series library, episodes, calendar, missing, queue and history',
-  description: 'Read-only, paged views of the series manager: library, a series\' seasons, a season\'s episodes (with files), calendar, missing episodes, download queue (progress, time left, why an import is blocked, outputPath for series_import) and history. Use series_search for series not in the library, series_releases to pick a release.',
+  description: 'Read-only, paged views of the series manager (see view); queue items show progress, import problems and the outputPath for series_import. Use series_search for series not in the library, series_releases to pick a release.',
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
