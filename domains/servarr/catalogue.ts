@@ -6,8 +6,8 @@ import { pagingFields } from '../../core/paging.js'
 /** qualityProfile and rootFolder for the add; `folderExample` shows what a root folder looks like. */
 export function profileAndFolderInputs (addKey: string, folderExample: string) {
   return {
-    qualityProfile: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: `Quality profile name or id for ${addKey} (needed when several exist)` })),
-    rootFolder: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: `Root folder for ${addKey}, e.g. ${folderExample} (needed when several exist)` }))
+    qualityProfile: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: `Quality profile (name or id) for ${addKey}` })),
+    rootFolder: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: `Root folder for ${addKey}, e.g. ${folderExample}` }))
   }
 }
 

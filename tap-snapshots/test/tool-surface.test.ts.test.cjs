@@ -273,7 +273,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "search_media",
     "title": "Search the media library",
-    "description": "Searches or lists the media server (Jellyfin) library (movies, series, seasons, episodes, music); paged. Results carry the item id, kind, year, path and tvdb/tmdb/imdb ids. Use it to check what is in the library and to get ids for show_details and manage_library; use series_search/movie_search for titles not in the library. Read-only.",
+    "description": "Searches or lists the media server library (movies, series, seasons, episodes, music); paged. Results carry the item id, kind, year, path and tvdb/tmdb/imdb ids. Use it to check what is in the library and to get ids for show_details and manage_library; use series_search/movie_search for titles not in the library. Read-only.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -451,7 +451,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "show_details",
     "title": "Series details",
-    "description": "One series in the media server (Jellyfin): title, year, status, folder, genres, catalogue ids, each season's episode count; with season, its episodes (title, air date, file), paged. Use search_media first for the id, and the series manager tools for monitoring and missing episodes. Read-only.",
+    "description": "One series in the media server: title, year, status, folder, genres, catalogue ids, each season's episode count; with season, its episodes (title, air date, file), paged. Use search_media first for the id, and the series manager tools for monitoring and missing episodes. Read-only.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -586,7 +586,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "manage_library",
     "title": "Manage media server libraries",
-    "description": "Changes what the media server (Jellyfin) indexes: scan all libraries after files changed outside the managers, create a library over a media-root folder, or refresh one item's metadata. Runs in the background: follow with activity_log. Deletes nothing; use server_status to see libraries.",
+    "description": "Changes what the media server indexes: scan all libraries after files changed outside the managers, create a library over a media-root folder, or refresh one item's metadata. Runs in the background: follow with activity_log. Deletes nothing; use server_status to see libraries.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -711,7 +711,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
         "destination": {
           "minLength": 1,
           "maxLength": 4096,
-          "description": "move: existing folder to move into, or one item's new path (a file keeps its extension)",
+          "description": "move: target folder, or one item's new path (keeping its extension)",
           "type": "string"
         },
         "createFolder": {
@@ -1108,13 +1108,13 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
         "qualityProfile": {
           "minLength": 1,
           "maxLength": 100,
-          "description": "Quality profile name or id for addTvdbId (needed when several exist)",
+          "description": "Quality profile (name or id) for addTvdbId",
           "type": "string"
         },
         "rootFolder": {
           "minLength": 1,
           "maxLength": 500,
-          "description": "Root folder for addTvdbId, e.g. \\"/data/tv\\" or \\"anime\\" (needed when several exist)",
+          "description": "Root folder for addTvdbId, e.g. \\"/data/tv\\" or \\"anime\\"",
           "type": "string"
         },
         "monitor": {
@@ -2279,13 +2279,13 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
         "qualityProfile": {
           "minLength": 1,
           "maxLength": 100,
-          "description": "Quality profile name or id for addTmdbId (needed when several exist)",
+          "description": "Quality profile (name or id) for addTmdbId",
           "type": "string"
         },
         "rootFolder": {
           "minLength": 1,
           "maxLength": 500,
-          "description": "Root folder for addTmdbId, e.g. \\"/data/movies\\" (needed when several exist)",
+          "description": "Root folder for addTmdbId, e.g. \\"/data/movies\\"",
           "type": "string"
         },
         "monitor": {

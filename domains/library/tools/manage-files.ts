@@ -20,7 +20,7 @@ const inputSchema = Type.Object({
   action: Action,
   path: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: 'list: folder or file, e.g. "tv/Show" or "downloads/x"' })),
   paths: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 4096 }), { minItems: 1, maxItems: 200, description: 'move/delete: the files or folders' })),
-  destination: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: 'move: existing folder to move into, or one item\'s new path (a file keeps its extension)' })),
+  destination: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: 'move: target folder, or one item\'s new path (keeping its extension)' })),
   createFolder: Type.Boolean({ default: false, description: 'move: create destination as a folder' }),
   recursive: Type.Boolean({ default: false, description: 'list: everything below, not only direct contents' }),
   offset: Type.Integer({ minimum: 0, default: 0, description: 'list: how many entries to skip (paging)' }),
