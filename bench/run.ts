@@ -1,13 +1,15 @@
 // `npm run bench`: loopback load on the real app in a child process (bench/server.ts), autocannon here.
 // One run prints the raw Fastify ceiling (a JSON reply the size of tools/list), tools/list and check_jobs
 // over a 2025 session, the session-initialize rate (a storm of 3000 initializes, each keeping its session),
-// p50/p99, and RSS after the storm with a forced GC. Targets are ratios to the ceiling of this same run.
+// p50/p99, and RSS after the storm with a forced GC. Targets are ratios to the ceiling of this same run; the tool
+// catalogue's size (model-visible and wire bytes) is checked against its byte targets.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { libraryScaleBench } from './library-scale.js'
+import { catalogueChecks } from '../lib/tools/catalogue-size.js'
 
 const KEY = randomBytes(24).toString('hex')
 const CONNECTIONS = 20
@@ -32,7 +34,7 @@ const ready = await new Promise<string[]>((resolve, reject) => {
   })
   child.once('exit', code => reject(new Error(`bench server exited (${code}) before listening`)))
 })
-const [base, checkJobsTool, ceilingBytes] = ready
+const [base, checkJobsTool, ceilingBytes, modelVisibleBytes, wireBytes] = ready
 const mcp = `${base}/mcp`
 const auth = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
 const INIT = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } })
@@ -83,7 +85,8 @@ try {
   const checks = [
     { name: `tools/list ≥ ${TARGETS.toolsList * 100} % of ceiling`, value: `${(100 * list.rps / ceiling.rps).toFixed(1)} %`, ok: list.rps >= TARGETS.toolsList * ceiling.rps && list.bad === 0 },
     { name: `check_jobs ≥ ${TARGETS.checkJobs * 100} % of ceiling`, value: `${(100 * jobs.rps / ceiling.rps).toFixed(1)} %`, ok: jobs.rps >= TARGETS.checkJobs * ceiling.rps && jobs.bad === 0 },
-    { name: `RSS after ${STORM} sessions ≤ ${TARGETS.rssMb} MB`, value: `${rssMb.toFixed(0)} MB`, ok: rssMb <= TARGETS.rssMb && init.bad === 0 && after.sessions >= STORM }
+    { name: `RSS after ${STORM} sessions ≤ ${TARGETS.rssMb} MB`, value: `${rssMb.toFixed(0)} MB`, ok: rssMb <= TARGETS.rssMb && init.bad === 0 && after.sessions >= STORM },
+    ...catalogueChecks({ modelVisible: Number(modelVisibleBytes), wire: Number(wireBytes) })
   ]
   killChild()
   // Library scale: the whole-library summary and manage_files list over 100 000 files, against find.

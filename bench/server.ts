@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildConfig } from '../config.js'
 import { buildApp } from '../app.js'
 import { defineTool } from '../core/tool-types.js'
+import { catalogueSize } from '../lib/tools/catalogue-size.js'
 
 const base = mkdtempSync(join(tmpdir(), 'msmcp-bench-'))
 for (const d of ['data/movies', 'data/tv', 'data/anime', 'data/music', 'downloads', 'state']) mkdirSync(join(base, d), { recursive: true })
@@ -45,6 +46,8 @@ ref.app = app
 app.mcpSessions.configure({ max: 10_000 })
 
 const ceilingBody = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { tools: app.tools.list() } })
+// The catalogue's size without the bench's own stand-in tool: what a client of the real server receives.
+const catalogue = catalogueSize(app.tools.list().filter(tool => tool.name !== benchListJobs.name))
 app.get('/bench/ceiling', async (_request, reply) => reply.type('application/json').send(ceilingBody))
 app.get('/bench/memory', async () => {
   const gc = (globalThis as { gc?: () => void }).gc
@@ -55,7 +58,7 @@ app.get('/bench/memory', async () => {
 
 await app.ready()
 const address = await app.listen({ port: 0, host: '127.0.0.1' })
-console.log(`listening ${address} ${app.tools.get('check_jobs') ? 'check_jobs' : 'bench_list_jobs'} ${ceilingBody.length}`)
+console.log(`listening ${address} ${app.tools.get('check_jobs') ? 'check_jobs' : 'bench_list_jobs'} ${ceilingBody.length} ${catalogue.modelVisible} ${catalogue.wire}`)
 
 const stop = async () => {
   await app.close().catch(() => {})

@@ -13,8 +13,8 @@ export function pagingFields<T extends TSchema> (item: T, what: string) {
 
 export function pageInputs (maxLimit: number, defaultLimit: number) {
   return {
-    offset: Type.Integer({ minimum: 0, maximum: 100_000, default: 0, description: 'How many items to skip (for paging)' }),
-    limit: Type.Integer({ minimum: 1, maximum: maxLimit, default: defaultLimit, description: `Page size, at most ${maxLimit}` })
+    offset: Type.Integer({ minimum: 0, maximum: 100_000, default: 0, description: 'Items to skip (paging)' }),
+    limit: Type.Integer({ minimum: 1, maximum: maxLimit, default: defaultLimit, description: 'Items per page' })
   }
 }
 

@@ -2,7 +2,9 @@
 // metadata rules every tool follows (DESIGN.md conventions 7, 8, 10).
 import t from 'tap'
 import { buildTestApp } from './helpers/build.js'
+import { Ajv } from 'ajv'
 import { INTERNAL_PRINCIPAL } from '../core/principal.js'
+import { CATALOGUE_TARGETS, catalogueSize } from '../lib/tools/catalogue-size.js'
 
 const EXPECTED = {
   'media server': ['server_status', 'activity_log', 'search_media', 'show_details'],
@@ -132,4 +134,32 @@ t.test('a destructive tool never acts on its first call', async t => {
   const destructive = app.tools.list().filter(tool => tool.annotations.destructiveHint).map(tool => tool.name)
   t.ok(destructive.length >= 6, `destructive tools: ${destructive.join(', ')}`)
   for (const name of destructive) t.ok(app.tools.get(name)?.confirm?.preview, `${name} previews before acting`)
+})
+
+t.test('the catalogue stays lean: model-visible and wire sizes within their targets', async t => {
+  const { app } = await buildTestApp(t)
+  const size = catalogueSize(app.tools.list())
+  const heaviest = [...size.tools].sort((a, b) => b.modelVisible - a.modelVisible).slice(0, 3).map(w => `${w.name} ${w.modelVisible} B`)
+  t.ok(size.modelVisible <= CATALOGUE_TARGETS.modelVisibleBytes,
+    `model-visible catalogue ${size.modelVisible} B ≤ ${CATALOGUE_TARGETS.modelVisibleBytes} B (heaviest: ${heaviest.join(', ')})`)
+  t.ok(size.wire <= CATALOGUE_TARGETS.wireBytes, `tools/list on the wire ${size.wire} B ≤ ${CATALOGUE_TARGETS.wireBytes} B (output schemas ${size.outputSchemas} B)`)
+  const undescribed = app.tools.list().flatMap(tool => Object.entries<Schema>((tool.inputSchema as Schema).properties)
+    .filter(([, s]) => typeof s.description !== 'string' || s.description.trim().length < 3).map(([name]) => `${tool.name}.${name}`))
+  t.same(undescribed, [], 'every input property keeps a description')
+})
+
+t.test('published output schemas keep what validates and leave the prose in the registry', async t => {
+  const { app } = await buildTestApp(t)
+  const published = app.tools.list().find(tool => tool.name === 'check_jobs')!.outputSchema as Schema
+  const own = app.tools.get('check_jobs')!.outputSchema as Schema
+  t.notOk(published.properties.items.description ?? published.properties.items.items.properties.status.description, 'no prose on the wire')
+  t.ok(own.properties.items.description, 'the registry keeps its described schema')
+  t.same(published.required, own.required, 'required fields are kept')
+  t.same(published.properties.items.items.properties.status.enum, ['queued', 'running', 'succeeded', 'failed', 'cancelled', 'interrupted'], 'enums are kept')
+  // A client validates structuredContent against the published schema: a real answer passes, a wrong one fails.
+  const validate = new Ajv({ strict: false }).compile(published)
+  app.jobs.start({ kind: 'quick', owner: 'internal', description: 'a job', estimatedDurationMs: 10, run: async () => ({}) })
+  const answer = await app.tools.call('check_jobs', {}, { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} })
+  t.ok(validate(answer.structuredContent), `a real answer validates: ${JSON.stringify(validate.errors)}`)
+  t.notOk(validate({ ...answer.structuredContent, total: 'many' }), 'a wrongly typed answer does not')
 })

@@ -6,13 +6,13 @@ import { pagingFields } from '../../core/paging.js'
 /** qualityProfile and rootFolder for the add; `folderExample` shows what a root folder looks like. */
 export function profileAndFolderInputs (addKey: string, folderExample: string) {
   return {
-    qualityProfile: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: `Quality profile name or id for ${addKey} (e.g. "HD-1080p"). Required when several exist; an ambiguous name is refused with the choices` })),
-    rootFolder: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: `Root folder path or its last segment for ${addKey} (e.g. ${folderExample}). Required when several exist` }))
+    qualityProfile: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: `Quality profile (name or id) for ${addKey}` })),
+    rootFolder: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: `Root folder for ${addKey}, e.g. ${folderExample}` }))
   }
 }
 
 export function tagsInput (addKey: string) {
-  return Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 10, description: `Existing tag labels to set for ${addKey}` }))
+  return Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 10, description: `Existing tags for ${addKey}` }))
 }
 
 /** The added record: whether it was added or updated, the item's own fields, then the notes. */

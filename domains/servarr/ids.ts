@@ -21,12 +21,12 @@ function catalogueName (f: { catalogueId: string }): string {
 
 export function idFields (f: { noun: string, managerId: string, catalogueId: string }, required: boolean) {
   const catalogue = catalogueName(f)
-  const id = Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: `The ${f.noun}: its ${f.managerId} in the manager or its ${catalogue} id (${f.catalogueId}); idType says which (auto tries both)` })
+  const id = Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: `The ${f.noun}'s ${f.managerId} or ${catalogue} id` })
   return {
     id: required ? id : Type.Optional(id),
     idType: Type.Union([Type.Literal('auto'), Type.Literal(f.managerId), Type.Literal(f.catalogueId)], {
       default: 'auto',
-      description: `How to read id: "${f.managerId}" (the manager's id), "${f.catalogueId}" (${catalogue}), or "auto" (whichever matches; refused if both match different ${f.noun === 'series' ? 'series' : 'movies'})`
+      description: 'Kind of id (auto: either)'
     })
   }
 }

@@ -11,15 +11,15 @@ import { untrusted } from './text.js'
 
 /** The path input; `statusTool` is where the queue view lists each download's outputPath. */
 export function importPathInput (statusTool: string) {
-  return Type.String({ minLength: 1, maxLength: 4096, description: `Downloaded file or folder to import (under the downloads root; outputPath from ${statusTool} view "queue" works)` })
+  return Type.String({ minLength: 1, maxLength: 4096, description: `Downloaded file or folder (e.g. outputPath from ${statusTool} view "queue")` })
 }
 
 export const IMPORT_INPUTS = {
   importMode: Type.Union([Type.Literal('auto'), Type.Literal('move'), Type.Literal('copy')], {
     default: 'auto',
-    description: 'move: move the file into the library; copy: hardlink it (or copy when the library is on another disk) so a torrent that is still seeding keeps its file; auto: the manager decides (copy for torrents it grabbed, else move)'
+    description: 'move, copy (hardlink or copy: a seeding torrent keeps its file) or auto'
   }),
-  waitSeconds: Type.Integer({ minimum: 1, maximum: 120, default: 30, description: 'How long to wait for the import to finish' })
+  waitSeconds: Type.Integer({ minimum: 1, maximum: 120, default: 30, description: 'Seconds to wait for the import' })
 }
 
 export const SkippedSchema = Type.Object({

@@ -7,7 +7,7 @@ import { ReleaseItemSchema, sortReleases, toReleaseItem } from './items.js'
 import { pageInputs, pageOf, pagingFields } from '../../core/paging.js'
 
 export const RELEASE_LIST_INPUTS = {
-  includeRejected: Type.Boolean({ default: true, description: 'Also list releases the manager rejects (with the reasons)' }),
+  includeRejected: Type.Boolean({ default: true, description: 'Also list rejected releases' }),
   ...pageInputs(50, 15)
 }
 

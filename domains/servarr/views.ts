@@ -8,8 +8,8 @@ import { pageOf, serverPage, type Page } from '../../core/paging.js'
 
 const DAY = 86_400_000
 
-export const TERM_INPUT = Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Title text. View "library": only titles containing it; every other view: narrows to the one title containing it (instead of id)' }))
-export const START_DATE_INPUT = Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'For view "calendar": first day (YYYY-MM-DD, UTC; default today)' }))
+export const TERM_INPUT = Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Title text: filters library, else picks the title (for id)' }))
+export const START_DATE_INPUT = Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'calendar: first day (YYYY-MM-DD; default today)' }))
 
 /** Which optional filters each view honours; a filter given to a view that does not use it is refused. */
 export type FilterUse = Record<string, readonly string[]>

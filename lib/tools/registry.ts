@@ -72,7 +72,7 @@ export function createToolRegistry (deps: RegistryDeps) {
         title: def.title,
         description: def.description,
         inputSchema: publishSchema(inputSchema, { defaultsOptional: true }),
-        outputSchema: publishSchema(outputSchema, { defaultsOptional: false }),
+        outputSchema: publishSchema(outputSchema, { defaultsOptional: false, forValidation: true }),
         annotations: { title: def.title, ...def.annotations }
       }
     })
@@ -212,7 +212,7 @@ function withConfirmToken (schema: TObject): TObject {
     [CONFIRM_TOKEN_FIELD]: Type.Optional(Type.String({
       minLength: 16,
       maxLength: 128,
-      description: 'Leave out on the first call: it returns a preview and a confirmToken. Then repeat the same arguments plus the token to execute.'
+      description: 'Token of the preview; omit to preview'
     }))
   }, { additionalProperties: false, description: schema.description })
 }

@@ -11,11 +11,11 @@ import { duplicatesOf, listCancelItems, type CancelItem } from '../cancel-items.
 const ID = '^(series|movies):\\d{1,10}$|^torrent:[0-9a-f]{40}$'
 
 const input = Type.Object({
-  action: Type.Union([Type.Literal('list'), Type.Literal('cancel'), Type.Literal('purge_duplicates')], { default: 'list', description: 'list: show queue items and torrents with their ids; cancel: remove the items named in ids; purge_duplicates: remove duplicate downloads of the same episode, movie or torrent, keeping the most advanced one. cancel and purge_duplicates need confirmation' }),
+  action: Type.Union([Type.Literal('list'), Type.Literal('cancel'), Type.Literal('purge_duplicates')], { default: 'list', description: 'list, cancel (the items in ids) or purge_duplicates' }),
   source: Type.Union([Type.Literal('all'), Type.Literal('series'), Type.Literal('movies'), Type.Literal('torrents')], { default: 'all', description: 'Which queues to look at' }),
-  ids: Type.Array(Type.String({ pattern: ID, description: 'An id from action "list": "series:<n>", "movies:<n>" or "torrent:<40-hex hash>"' }), { maxItems: 100, default: [], description: 'For action "cancel": the items to remove' }),
-  deleteFiles: Type.Boolean({ default: true, description: 'Also delete the downloaded data of removed torrents (and of manager items, from their download client)' }),
-  blocklist: Type.Boolean({ default: false, description: 'For manager items: block this release so it is not grabbed again' }),
+  ids: Type.Array(Type.String({ pattern: ID, description: 'An id from action "list": "series:<n>", "movies:<n>" or "torrent:<40-hex hash>"' }), { maxItems: 100, default: [], description: 'cancel: ids from list' }),
+  deleteFiles: Type.Boolean({ default: true, description: 'Also delete the data of removed downloads' }),
+  blocklist: Type.Boolean({ default: false, description: 'Manager items: never grab this release again' }),
   ...pageInputs(100, 25)
 }, { additionalProperties: false })
 
@@ -84,9 +84,7 @@ export default (app: FastifyInstance) => {
   return defineTool({
     name: 'cancel_downloads',
     title: 'List, cancel or de-duplicate downloads',
-    description: 'Works on the series manager\'s and movie manager\'s download queues and on the torrent client. action "list" (default) shows every item with an id (paged). action "cancel" removes the items named in ids; action "purge_duplicates" removes duplicate downloads of the same episode, movie or torrent name and keeps the most advanced copy (a download that is the only one for some of its episodes, e.g. a season pack, is always kept). ' +
-      'The managers remove a queue item together with its whole download, so cancelling one episode of a season pack cancels the pack: the preview lists every item that goes. ' +
-      'Cancel and purge are destructive: the first call changes nothing and returns a preview of the exact items plus a confirmToken; repeat the same arguments with confirmToken to remove exactly those. deleteFiles (default true) also deletes their downloaded data. To see progress of every downloader use download_status.',
+    description: 'The managers\' download queues and the torrent client: list items (paged), cancel the items in ids (a manager removes the whole download: one episode of a season pack cancels the pack), or purge duplicates keeping the most advanced. Cancel and purge: preview + confirmToken first. Use download_status for progress.',
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },

@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../core/tool-types.js'
 
 const input = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 200, description: 'Package name, also its folder name under the downloads folder (one safe name, no "/"), e.g. "Night of the Living Dead (1968)"' }),
-  links: Type.Array(Type.String({ minLength: 8, maxLength: 2048, description: 'A public http(s) link' }), { minItems: 1, maxItems: 50, description: 'Links to download into the package (public http/https only; private or local addresses are refused)' }),
-  destination: Type.Union([Type.Literal('queue'), Type.Literal('collector')], { default: 'queue', description: 'queue: start downloading; collector: only collect the links for later' })
+  name: Type.String({ minLength: 1, maxLength: 200, description: 'Package and folder name (no "/")' }),
+  links: Type.Array(Type.String({ minLength: 8, maxLength: 2048, description: 'A public http(s) link' }), { minItems: 1, maxItems: 50, description: 'Public http/https links' }),
+  destination: Type.Union([Type.Literal('queue'), Type.Literal('collector')], { default: 'queue', description: 'queue (start) or collector (keep for later)' })
 }, { additionalProperties: false })
 
 const output = Type.Object({
@@ -19,10 +19,7 @@ const output = Type.Object({
 export default (app: FastifyInstance) => defineTool({
   name: 'download_add',
   title: 'Add links to the direct-download manager',
-  description: 'Adds a package of direct links (file hosters, plain http/https files) to the direct-download manager, which downloads them into the downloads folder. ' +
-    'Every link is checked first: only public http/https addresses are accepted, and nothing is queued if one is refused. ' +
-    'Use download_direct instead for a single file or a video page you want saved and organized by this server; use series/movie tools for releases from indexers. ' +
-    'Follow progress with download_status (action "queue"); when finished, organize it into the library with download_status action "organize".',
+  description: 'Queues direct links (file hosters, plain files) as one package in the direct-download manager. Only public http/https links; one refused link queues nothing. Use download_direct for one file or video page, the series/movie tools for releases. Follow with download_status, which also organizes it when done.',
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -14,9 +14,9 @@ export const KIND = 'direct-download'
 
 const input = Type.Object({
   url: Type.String({ minLength: 8, maxLength: 2048, description: 'Public http(s) URL of a video page or a file' }),
-  method: Type.Union([Type.Literal('auto'), Type.Literal('video'), Type.Literal('file')], { default: 'auto', description: 'video: extract the video from the page (yt-dlp); file: download the URL as is (aria2); auto: video for video sites and pages, file for links ending in a file extension' }),
-  destination: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'Library folder to organize into once downloaded, e.g. "movies/Big Buck Bunny (2008)"; without it the file stays in the downloads folder' })),
-  fileName: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'For method "file": name to save as (one safe name); default: from the URL' }))
+  method: Type.Union([Type.Literal('auto'), Type.Literal('video'), Type.Literal('file')], { default: 'auto', description: 'video (yt-dlp), file (aria2) or auto (file for file-like links)' }),
+  destination: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'Library folder to move it into (default: stays in downloads)' })),
+  fileName: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'file: name to save as (default from the URL)' }))
 }, { additionalProperties: false })
 
 const output = Type.Object({
@@ -30,9 +30,7 @@ export default (app: FastifyInstance) => {
   return defineTool({
     name: 'download_direct',
     title: 'Download a URL (video page or file) and organize it',
-    description: 'Downloads one public URL with this server\'s own tools: a video page (yt-dlp) or a plain file (aria2). It is saved under the downloads folder first, then, when destination is given, moved into that library folder (never overwriting). ' +
-      'Runs as a background job: returns the job id and a rough estimate; follow with check_jobs, whose result lists the saved files. The URL must be public http/https; private or local addresses are refused before anything starts. ' +
-      'Use download_add for file-hoster links handled by the direct-download manager, and the series/movie tools for releases.',
+    description: 'Downloads one public URL with this server\'s tools: a video page (yt-dlp) or a file (aria2), then moves it into destination if given (never overwriting). A background job: check_jobs shows the saved files. Use download_add for file hosters, the series/movie tools for releases.',
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

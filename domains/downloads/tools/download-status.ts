@@ -11,9 +11,9 @@ import { defineOrganizeKind, resolveLibraryDestination, startOrganizeJob } from 
 import { movieDownloads, seriesDownloads } from '../manager-queue.js'
 
 const input = Type.Object({
-  action: Type.Union([Type.Literal('queue'), Type.Literal('finished'), Type.Literal('organize')], { default: 'queue', description: 'queue: what is downloading or waiting (downloaders and managers); finished: completed direct-download packages; organize: move a finished package\'s files into a library folder (needs packageId and destination; runs as a job)' }),
-  packageId: Type.Optional(Type.Integer({ minimum: 1, description: 'For action "organize": the finished package id (from action "finished")' })),
-  destination: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'For action "organize": library folder to move the files into, e.g. "movies/Heat (1995)" (created when missing; existing files are never overwritten)' })),
+  action: Type.Union([Type.Literal('queue'), Type.Literal('finished'), Type.Literal('organize')], { default: 'queue', description: 'queue (downloaders and managers), finished, or organize (needs packageId and destination)' }),
+  packageId: Type.Optional(Type.Integer({ minimum: 1, description: 'organize: package id from finished' })),
+  destination: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'organize: library folder, e.g. "movies/Heat (1995)"' })),
   ...pageInputs(100, 25)
 }, { additionalProperties: false })
 
@@ -52,9 +52,7 @@ export default (app: FastifyInstance) => {
   return defineTool({
     name: 'download_status',
     title: 'Download queue, finished packages, organize',
-    description: 'Shows downloads and organizes finished ones. action "queue" (default): everything downloading or waiting in the direct-download manager, the torrent client and the series/movie managers\' queues, merged, with progress, speed and time left. ' +
-      'action "finished": completed direct-download packages with their files. action "organize": moves a finished package\'s files into a library folder (e.g. "movies/Heat (1995)") as a background job — returns a job id for check_jobs; it never overwrites (several files of one movie all keep unique names) and removes nothing from the downloads folder before the copy is verified. ' +
-      'Lists are paged ({ items, total, offset, limit, hasMore }). To cancel downloads use cancel_downloads; torrents grabbed by the series/movie managers are imported by them.',
+    description: 'Downloads: the direct-download, torrent and series/movie manager queues merged (progress, speed, time left), finished packages, or organize a finished package into a library folder (background job; never overwrites; removes nothing before the copy is verified). Paged. Use cancel_downloads to cancel; the managers import their own torrents.',
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

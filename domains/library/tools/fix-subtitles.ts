@@ -12,9 +12,9 @@ import { STYLED_SUBTITLE_CODECS } from '../../../lib/media/probe.js'
 import { describeStream } from '../../../lib/media/track-plan.js'
 
 const inputSchema = Type.Object({
-  path: Type.String({ minLength: 1, maxLength: 4096, description: 'An MKV file or a folder (searched recursively, at most 500 files), e.g. "anime/Show/Season 01"' }),
-  languages: Type.Optional(Type.Array(Type.String({ pattern: LANGUAGE_PATTERN }), { maxItems: 20, description: 'Only convert ASS/SSA tracks in these languages (ISO 639 codes, e.g. ["en","spa"]); default: all' })),
-  waitSeconds: Type.Integer({ minimum: 0, maximum: 120, default: 20, description: 'On the confirmed call: how long to wait for the conversion job before returning its id' })
+  path: Type.String({ minLength: 1, maxLength: 4096, description: 'MKV file or folder (recursive, at most 500 files)' }),
+  languages: Type.Optional(Type.Array(Type.String({ pattern: LANGUAGE_PATTERN }), { maxItems: 20, description: 'Only tracks in these languages (ISO 639); default all' })),
+  waitSeconds: Type.Integer({ minimum: 0, maximum: 120, default: 20, description: 'Seconds to wait for the job' })
 }, { additionalProperties: false })
 
 const FileOut = Type.Object({
@@ -52,10 +52,7 @@ export default function fixSubtitles (app: FastifyInstance) {
   return defineTool({
     name: 'fix_subtitles',
     title: 'Convert ASS/SSA subtitles to SRT',
-    description: 'Converts styled ASS/SSA subtitle tracks inside MKV files to plain SRT (keeping every other track, language tags, default/forced flags and chapters), so players that cannot render ASS stop burning subtitles in or hiding them. ' +
-      'The first call only previews which files and tracks would change and returns a confirmToken; call again with the same arguments plus confirmToken to convert. ' +
-      'The conversion runs as a background job (follow it with check_jobs): each file is written to a temporary copy, checked (all tracks present, duration unchanged) and only then swapped in; a failure leaves the original untouched. ' +
-      'Styling (fonts, positions, karaoke) is lost in SRT; italics are kept. To remove subtitle or audio languages use optimize_media.',
+    description: 'Converts ASS/SSA subtitle tracks in MKV files to SRT (other tracks kept; styling lost, italics kept) for players that cannot render ASS. Preview + confirmToken, then a background job (check_jobs); each file is verified in a temporary copy before it replaces the original. Use optimize_media to remove languages.',
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

@@ -12,7 +12,7 @@ import { toQueueItem } from '../../servarr/items.js'
 import { groupByDownload } from '../../servarr/views.js'
 
 const inputSchema = Type.Object({
-  title: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Series or movie title to look up everywhere (e.g. "Breaking Bad"). Leave out for the whole-library summary.' })),
+  title: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Title; omit for the library summary' })),
   kind: Type.Union([Type.Literal('any'), Type.Literal('series'), Type.Literal('movie')], { default: 'any', description: 'Restrict the title lookup to series or movies' })
 }, { additionalProperties: false })
 
@@ -137,10 +137,7 @@ export default function getLibraryState (app: FastifyInstance) {
   return defineTool({
     name: 'get_library_state',
     title: 'Library state snapshot',
-    description: 'Answers "where does this title stand?" in one call: is it in the media server library, is it monitored by the series/movie manager, is it downloading in the torrent client or the direct-download manager and how far, and which folders for it exist on disk (library and downloads). ' +
-      'Each backend is asked in parallel; one that is down shows as available:false with the reason while the rest still answer. ' +
-      'Without a title it returns a whole-library summary instead: per top folder (movies, tv, anime, music, downloads) the number of titles, files by kind and total size. Read-only. ' +
-      'For details of one series use the series tools; to list files use manage_files.',
+    description: 'Where a title stands, in one call: in the media server, monitored by a manager, downloading and how far, folders on disk. A backend that is down shows available:false with the reason. Without title: per top folder the titles, files by kind and size. Read-only. Use the series/movie tools for details, manage_files to list files.',
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -13,20 +13,20 @@ import { JOB_KINDS, JobSummarySchema, defineJobKinds, jobSentence, startJobAndWa
 import { FINISHED_STATUSES } from '../../../core/job-types.js'
 
 const Action = Type.Union([Type.Literal('list'), Type.Literal('move'), Type.Literal('delete'), Type.Literal('undo')], {
-  description: 'list: page through a folder; move: move files/folders (never overwrites, undoable); delete: remove files/folders (preview + confirmToken); undo: revert a finished move or rename job'
+  description: 'list (path), move (paths, destination), delete (paths) or undo (jobId)'
 })
 
 const inputSchema = Type.Object({
   action: Action,
-  path: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: 'list: the folder (or file) to list, e.g. "tv/Show Name" or "downloads". Relative paths are under the media root; "downloads/..." is under the downloads root.' })),
-  paths: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 4096 }), { minItems: 1, maxItems: 200, description: 'move: the files or folders to move; delete: the files or folders to delete. Same path forms as `path`.' })),
-  destination: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: 'move: an existing folder to move into (names are kept), or, for a single item, its full new path (the parent folder must exist; a file\'s new name keeps its extension).' })),
-  createFolder: Type.Boolean({ default: false, description: 'move: create destination as a new folder and move into it' }),
-  recursive: Type.Boolean({ default: false, description: 'list: include everything below the folder, not just its direct contents' }),
+  path: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: 'list: folder or file, e.g. "tv/Show" or "downloads/x"' })),
+  paths: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 4096 }), { minItems: 1, maxItems: 200, description: 'move/delete: the files or folders' })),
+  destination: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: 'move: target folder, or one item\'s new path (keeping its extension)' })),
+  createFolder: Type.Boolean({ default: false, description: 'move: create destination as a folder' }),
+  recursive: Type.Boolean({ default: false, description: 'list: everything below, not only direct contents' }),
   offset: Type.Integer({ minimum: 0, default: 0, description: 'list: how many entries to skip (paging)' }),
   limit: Type.Integer({ minimum: 1, maximum: 500, default: 100, description: 'list: page size' }),
-  jobId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'undo: id of the move or rename job to revert (from manage_files move, rename_episodes or check_jobs)' })),
-  waitSeconds: Type.Integer({ minimum: 0, maximum: 120, default: 20, description: 'move/undo: how long to wait for the job before returning its id (it keeps running either way)' })
+  jobId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'undo: id of the move or rename job' })),
+  waitSeconds: Type.Integer({ minimum: 0, maximum: 120, default: 20, description: 'move/undo: seconds to wait for the job' })
 }, { additionalProperties: false })
 
 const Item = Type.Object({
@@ -80,11 +80,7 @@ export default function manageFiles (app: FastifyInstance) {
   return defineTool({
     name: 'manage_files',
     title: 'Manage library files',
-    description: 'Lists, moves and deletes files and folders under the media root (movies, tv, anime, music) and the downloads root, and undoes moves and renames. ' +
-      'list is paged ({items,total,offset,limit,hasMore}); use recursive:true to see everything below a folder. ' +
-      'move runs as a background job with progress: it never overwrites anything (an existing name is refused), a move across disks copies, verifies and only then removes the source, and every move job can be reverted with action "undo" and its job id. ' +
-      'delete first returns a preview of exactly what would be removed and a confirmToken; repeat the call with the same arguments plus confirmToken to delete. Deleting an episode file leaves its season folder in place. ' +
-      'The roots and the library top folders can never be moved or deleted. To rename episodes to the standard scheme use rename_episodes; for library scans use manage_library.',
+    description: 'Files and folders under the media and downloads roots: list (paged); move (background job, never overwrites, undoable); delete (preview + confirmToken; season folders stay); undo a move or rename job. Roots and library top folders are never moved or deleted. Use rename_episodes to rename episodes, manage_library to rescan.',
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },

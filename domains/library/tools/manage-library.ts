@@ -12,13 +12,13 @@ const TYPES = ['movies', 'tvshows', 'music', 'mixed'] as const
 
 const inputSchema = Type.Object({
   action: Type.Union([Type.Literal('scan'), Type.Literal('create'), Type.Literal('refresh')], {
-    description: 'scan: rescan every library for new, changed and removed files. create: add a library over a folder (needs name, path, collectionType). refresh: re-read metadata and images of one item (needs itemId).'
+    description: 'scan, create (needs name, path, collectionType) or refresh (needs itemId)'
   }),
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'create: the new library\'s name, e.g. "Documentaries" (one plain name, no slashes)' })),
-  path: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'create: an existing folder inside the media root, relative to it (e.g. "docs") or absolute' })),
-  collectionType: Type.Optional(Type.Union(TYPES.map(t => Type.Literal(t)), { description: 'create: what the folder holds — movies, tvshows (series and anime), music, or mixed' })),
-  itemId: Type.Optional(Type.String({ pattern: ID_PATTERN, description: 'refresh: media server item id (movie, series, season, episode, album) from search_media' })),
-  replaceMetadata: Type.Boolean({ default: false, description: 'refresh: true replaces all existing metadata; false (default) only fills in what is missing' })
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'create: library name (no slashes)' })),
+  path: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'create: existing folder in the media root' })),
+  collectionType: Type.Optional(Type.Union(TYPES.map(t => Type.Literal(t)), { description: 'create: content type (tvshows for series and anime)' })),
+  itemId: Type.Optional(Type.String({ pattern: ID_PATTERN, description: 'refresh: item id from search_media' })),
+  replaceMetadata: Type.Boolean({ default: false, description: 'refresh: replace all metadata, not only fill gaps' })
 }, { additionalProperties: false })
 
 const outputSchema = Type.Object({
@@ -44,13 +44,7 @@ type Output = Static<typeof outputSchema>
 export default (app: FastifyInstance) => defineTool({
   name: 'manage_library',
   title: 'Manage media server libraries',
-  description: 'Changes what the media server (Jellyfin) indexes. action scan: rescan all libraries (after files were ' +
-    'added, moved or deleted outside the series/movie managers). action create: add a library over an existing folder ' +
-    'inside the media root, with name and collectionType (movies, tvshows, music or mixed); the folder is checked, and ' +
-    'refused if it is outside the media root or already belongs to a library. action refresh: re-read metadata and ' +
-    'images of one item by itemId (from search_media), e.g. after a wrong match; replaceMetadata true overwrites. ' +
-    'Scans and refreshes run in the background on the server: follow them with activity_log, see the result with ' +
-    'search_media. Nothing is deleted by this tool; to see libraries use server_status.',
+  description: 'Changes what the media server indexes: scan all libraries after files changed outside the managers, create a library over a media-root folder, or refresh one item\'s metadata. Runs in the background: follow with activity_log. Deletes nothing; use server_status to see libraries.',
   inputSchema,
   outputSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

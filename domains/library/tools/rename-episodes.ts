@@ -10,10 +10,10 @@ import { JOB_KINDS, JobSummarySchema, defineJobKinds, jobSentence, startJobAndWa
 const SHOWN = 200
 
 const inputSchema = Type.Object({
-  path: Type.String({ minLength: 1, maxLength: 4096, description: 'The show folder (e.g. "tv/Breaking Bad") or one of its season folders. Files up to two folders deep are considered.' }),
-  showName: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Show name used in the new file names (default: the show folder name)' })),
-  dryRun: Type.Boolean({ default: true, description: 'true (default): only show the plan. false: apply it as a job (all or nothing; undo with manage_files action "undo").' }),
-  waitSeconds: Type.Integer({ minimum: 0, maximum: 120, default: 20, description: 'When applying: how long to wait for the job before returning its id' })
+  path: Type.String({ minLength: 1, maxLength: 4096, description: 'Show folder (e.g. "tv/Show") or one season folder' }),
+  showName: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Show name in file names (default: folder name)' })),
+  dryRun: Type.Boolean({ default: true, description: 'true: only show the plan; false: apply it as a job' }),
+  waitSeconds: Type.Integer({ minimum: 0, maximum: 120, default: 20, description: 'Seconds to wait for the job' })
 }, { additionalProperties: false })
 
 const Rename = Type.Object({
@@ -57,10 +57,7 @@ export default function renameEpisodes (app: FastifyInstance) {
   return defineTool({
     name: 'rename_episodes',
     title: 'Rename episodes to the standard scheme',
-    description: 'Renames a show\'s episode files (and their subtitle sidecars) to "Show - S01E02.ext" inside "Season 01" folders, reading season/episode from messy names (S01E02, 1x02, "Season 1 Episode 2", or the season folder). ' +
-      'Default dryRun:true only returns the plan: renames, files already correct, files it could not read, and collisions. ' +
-      'With dryRun:false the renames run as a job, all or nothing: any collision (two files wanting one name, or a name already taken) blocks the whole rename, and a failure midway reverts what was done. ' +
-      'Nothing is ever overwritten. Revert a finished rename with manage_files action "undo" and the job id. For moving whole folders use manage_files.',
+    description: 'Renames a show\'s episode files (and subtitles) to "Show - S01E02.ext" in "Season 01" folders, reading S01E02, 1x02 or "Season 1 Episode 2" names. dryRun (default) returns the plan and collisions; dryRun:false runs it as a job, all or nothing, never overwriting; undo with manage_files. Use manage_files to move folders.',
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -33,17 +33,17 @@ const JOB_KIND_SOURCES: Record<string, string> = {
 const inputSchema = Type.Object({
   id: Type.Optional(Type.String({
     pattern: '^[A-Za-z0-9_-]{8,64}$',
-    description: 'A job id (the jobId a tool returned when it started the job). Leave out to list jobs.'
+    description: 'A jobId; leave out to list jobs'
   })),
   status: Type.Union((Object.keys(STATUS_FILTERS) as StatusFilter[]).map(s => Type.Literal(s)), {
     default: 'all',
-    description: 'List only jobs in this state: active (queued or running), finished (any end state), one exact status, or all. Ignored with id.'
+    description: 'Only jobs in this state (active = queued or running)'
   }),
   kind: Type.Optional(Type.Union(Object.keys(JOB_KIND_SOURCES).map(k => Type.Literal(k)), {
-    description: `List only jobs of this kind: ${Object.entries(JOB_KIND_SOURCES).map(([k, from]) => `${k} (${from})`).join(', ')}. Ignored with id.`
+    description: `Only this kind: ${Object.entries(JOB_KIND_SOURCES).map(([k, from]) => `${k} (${from})`).join(', ')}`
   })),
-  mine: Type.Boolean({ default: false, description: 'true: list only jobs started with the same credential as this call. Ignored with id.' }),
-  offset: Type.Integer({ minimum: 0, maximum: 10_000, default: 0, description: 'How many jobs to skip (paging; newest first).' }),
+  mine: Type.Boolean({ default: false, description: 'Only jobs of this credential' }),
+  offset: Type.Integer({ minimum: 0, maximum: 10_000, default: 0, description: 'Jobs to skip (paging)' }),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Most jobs to return (1–100).' })
 }, { additionalProperties: false })
 
@@ -104,13 +104,7 @@ function describe (job: JobRecord): string {
 export default (app: FastifyInstance) => defineTool({
   name: 'check_jobs',
   title: 'Check background jobs',
-  description: 'Reports background jobs: file moves, media optimization, subtitle conversion and other long operations ' +
-    'that tools start instead of finishing within the call. Use it after a tool returned a jobId, to see progress, the ' +
-    'result or the error, or to see what is running or queued. With id: that one job. Without id: a page of jobs, newest ' +
-    'first, optionally filtered by status, kind or mine; page with offset and limit. Each job has its status (queued, ' +
-    'running, succeeded, failed, cancelled, interrupted), a message, progress 0–100 when known, timestamps, an estimated ' +
-    'duration when known, and its result or error. Finished jobs are kept for about a day. Read-only: it does not start, ' +
-    'cancel or undo anything.',
+  description: 'Background jobs tools start instead of finishing in the call (moves, renames, media processing, downloads). With id (a jobId a tool returned): that job; without: a page, newest first, filtered by status, kind or mine. Each has status, message, progress, times, and result or error; finished jobs stay a day. Read-only.',
   inputSchema,
   outputSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

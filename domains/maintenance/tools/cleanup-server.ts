@@ -20,8 +20,8 @@ const CATEGORIES = ['temp', 'orphanedTorrents', 'downloadLeftovers', 'caches', '
 const Category = Type.Union(CATEGORIES.map(c => Type.Literal(c)))
 
 const inputSchema = Type.Object({
-  categories: Type.Array(Category, { minItems: 1, maxItems: CATEGORIES.length, default: [...CATEGORIES], description: 'What to clean: temp (this server\'s leftover partial files), orphanedTorrents (torrents whose data no longer exists; data is not touched), downloadLeftovers (old items in the downloads folder that no torrent, download package or manager refers to), caches (start the media server\'s own cache and transcode cleanup tasks), ghostEntries (series/movies the managers list although their folder and files are gone; the entry is removed, never files)' }),
-  olderThanHours: Type.Integer({ minimum: 1, maximum: 8760, default: 24, description: 'Only temp files and download leftovers unchanged for longer than this' })
+  categories: Type.Array(Category, { minItems: 1, maxItems: CATEGORIES.length, default: [...CATEGORIES], description: 'Categories to clean (default all)' }),
+  olderThanHours: Type.Integer({ minimum: 1, maximum: 8760, default: 24, description: 'Minimum age of temp files and leftovers' })
 }, { additionalProperties: false })
 
 const Target = Type.Object({
@@ -182,12 +182,7 @@ export default function cleanupServer (app: FastifyInstance) {
   return defineTool({
     name: 'cleanup_server',
     title: 'Clean up leftovers',
-    description: 'Frees space by removing only what can be proved unneeded: this server\'s own leftover temporary files older than olderThanHours, torrents whose downloaded data no longer exists (the torrent entry only; PATH_MAP is used to find the data), and old items in the downloads folder that no torrent, direct-download package, manager queue item or series/movie refers to. ' +
-      'caches starts the media server\'s own "Clean Cache Directory" and "Clean Transcode Directory" tasks (the server deletes its files itself; nothing is deleted here). ' +
-      'ghostEntries removes series/movies from the series/movie manager only when their folder no longer exists on disk, the manager lists no files for them, nothing is downloading for them and their history shows files were once imported (a title that was only added and never downloaded is not a ghost); the entry is deleted with deleteFiles=false, so no file is touched and it can be added again. Entries whose folder exists or that have files are never touched. ' +
-      'If a backend needed for that proof is unreachable, that category is skipped and the reason given. ' +
-      'The first call returns the complete list of targets and a confirmToken; call again with the same arguments plus confirmToken to act on exactly that list (if the list changed meanwhile, the token is refused and a fresh preview is needed; a manager entry or task that changes in the last moment is skipped and reported). ' +
-      'The library files themselves are never touched. To delete specific files use manage_files.',
+    description: 'Frees space, removing only what is proved unneeded: this server\'s temp leftovers, torrents whose data is gone (entry only), old download leftovers nothing refers to, media server caches (its own tasks), ghost manager entries (folder gone, no files or downloads; files untouched). A category whose backend is down is skipped with the reason. Preview + confirmToken; the confirmed call acts on exactly that list. Use manage_files to delete files.',
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

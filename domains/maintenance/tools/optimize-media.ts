@@ -13,12 +13,12 @@ import { describeStream, planTracks } from '../../../lib/media/track-plan.js'
 const SHOWN = 100
 
 const inputSchema = Type.Object({
-  action: Type.Union([Type.Literal('analyze'), Type.Literal('strip')], { description: 'analyze: list each file\'s tracks and what strip would remove (read-only). strip: remove the unwanted tracks (preview + confirmToken, then a background job).' }),
-  path: Type.String({ minLength: 1, maxLength: 4096, description: 'An MKV/MP4 file or a folder (searched recursively, at most 500 files), e.g. "movies/Heat (1995)"' }),
-  audioLanguages: Type.Array(Type.String({ pattern: LANGUAGE_PATTERN }), { maxItems: 20, default: [], description: 'Audio languages to KEEP (ISO 639 codes, e.g. ["en","ja"]); empty keeps all audio' }),
-  subtitleLanguages: Type.Array(Type.String({ pattern: LANGUAGE_PATTERN }), { maxItems: 20, default: [], description: 'Subtitle languages to KEEP; empty keeps all subtitles' }),
-  keepUndetermined: Type.Boolean({ default: true, description: 'Keep tracks without a language tag (often the original audio)' }),
-  waitSeconds: Type.Integer({ minimum: 0, maximum: 120, default: 20, description: 'strip: how long to wait for the job before returning its id' })
+  action: Type.Union([Type.Literal('analyze'), Type.Literal('strip')], { description: 'analyze (read-only) or strip' }),
+  path: Type.String({ minLength: 1, maxLength: 4096, description: 'MKV/MP4 file or folder (recursive, at most 500 files)' }),
+  audioLanguages: Type.Array(Type.String({ pattern: LANGUAGE_PATTERN }), { maxItems: 20, default: [], description: 'Audio languages to keep (ISO 639); empty keeps all' }),
+  subtitleLanguages: Type.Array(Type.String({ pattern: LANGUAGE_PATTERN }), { maxItems: 20, default: [], description: 'Subtitle languages to keep; empty keeps all' }),
+  keepUndetermined: Type.Boolean({ default: true, description: 'Keep tracks without a language tag' }),
+  waitSeconds: Type.Integer({ minimum: 0, maximum: 120, default: 20, description: 'strip: seconds to wait for the job' })
 }, { additionalProperties: false })
 
 const Planned = Type.Object({
@@ -76,10 +76,7 @@ export default function optimizeMedia (app: FastifyInstance) {
   return defineTool({
     name: 'optimize_media',
     title: 'Analyze and strip media tracks',
-    description: 'Analyzes the audio and subtitle tracks of MKV/MP4 files and removes unwanted languages (no re-encoding: streams are copied, so it is fast and lossless). ' +
-      'action "analyze" is read-only and shows every file\'s tracks and what would be removed. action "strip" first returns a preview and a confirmToken; call again with the same arguments plus confirmToken to run it as a background job with progress (follow it with check_jobs). ' +
-      'A plan that would leave a file without any audio track is refused for the whole call. Each file is written to a temporary copy, verified (expected tracks, same duration) and only then swapped in. ' +
-      'Languages are ISO 639 codes (en, eng, ja, jpn, ...). To convert ASS subtitles to SRT use fix_subtitles.',
+    description: 'Audio and subtitle tracks of MKV/MP4 files: analyze (read-only) or strip unwanted languages without re-encoding (preview + confirmToken, then a background job, check_jobs). A file never loses all audio; each is verified in a temporary copy before it replaces the original. Use fix_subtitles to convert ASS to SRT.',
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

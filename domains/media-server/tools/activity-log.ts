@@ -13,14 +13,14 @@ export const SEVERITY_SCAN_LIMIT = 500
 const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}(?:[T ]\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d+)?)?(?:Z|[+-]\\d{2}:?\\d{2})?)?$'
 
 const inputSchema = Type.Object({
-  sinceHours: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 * 90, description: 'Only entries from the last N hours (e.g. 24). Use this or since, not both.' })),
-  since: Type.Optional(Type.String({ pattern: ISO_DATE, description: 'Only entries at or after this time (ISO 8601, e.g. 2026-01-31 or 2026-01-31T18:00:00Z)' })),
+  sinceHours: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 * 90, description: 'Only the last N hours (or use since)' })),
+  since: Type.Optional(Type.String({ pattern: ISO_DATE, description: 'Only entries since this time (ISO 8601)' })),
   minSeverity: Type.Union([Type.Literal('all'), Type.Literal('Warning'), Type.Literal('Error')], {
     default: 'all',
-    description: `Only entries of at least this severity: Warning (warnings and errors) or Error. With a filter, the newest ${SEVERITY_SCAN_LIMIT} entries are searched.`
+    description: `Only this severity or worse (searches the newest ${SEVERITY_SCAN_LIMIT} entries)`
   }),
   offset: Type.Integer({ minimum: 0, maximum: 10_000, default: 0, description: 'Entries to skip (paging, newest first)' }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Most entries to return (1–100)' })
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Items per page' })
 }, { additionalProperties: false })
 
 const EntrySchema = Type.Object({
@@ -43,11 +43,7 @@ type Output = Static<typeof outputSchema>
 export default (app: FastifyInstance) => defineTool({
   name: 'activity_log',
   title: 'Media server activity',
-  description: 'Recent activity of the media server (Jellyfin), newest first: sign-ins and failed logins, playback ' +
-    'started and stopped, library scans and scheduled tasks (including failures), plugin updates, deleted items. Narrow ' +
-    'it with sinceHours or since and with minSeverity (Warning or Error to see only problems); page with offset and ' +
-    `limit (at most 100). With a severity filter only the newest ${SEVERITY_SCAN_LIMIT} entries are searched. For the ` +
-    'current state (who is watching now, libraries, disk) use server_status. Read-only.',
+  description: 'Media server (Jellyfin) events, newest first: sign-ins and failed logins, playback, scans and scheduled tasks (with failures), plugin updates, deletions. Filter by time and minSeverity; paged. Use server_status for the current state (sessions, libraries, disk). Read-only.',
   inputSchema,
   outputSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -11,20 +11,20 @@ import { pagingFields } from '../../../core/paging.js'
 const SORTS = { name: 'SortName', added: 'DateCreated', released: 'PremiereDate', rating: 'CommunityRating' } as const
 
 const inputSchema = Type.Object({
-  query: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Words in the title. Leave out to list everything of the chosen types.' })),
+  query: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Title words; leave out to list' })),
   types: Type.Array(Type.Union(ITEM_KINDS.map(k => Type.Literal(k))), {
     minItems: 1,
     maxItems: ITEM_KINDS.length,
     uniqueItems: true,
     default: ['Movie', 'Series'],
-    description: 'Item kinds to include (default Movie and Series). Episode and Season search every episode or season title; MusicAlbum, MusicArtist, Audio for music.'
+    description: 'Item kinds to include'
   }),
-  library: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Only this library, by name as server_status lists it (case-insensitive), e.g. "Anime"' })),
+  library: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Only this library (name as server_status lists it)' })),
   sort: Type.Optional(Type.Union(Object.keys(SORTS).map(k => Type.Literal(k)), {
-    description: 'Order: name (A–Z), added (newest first), released (newest first), rating (best first). Default: best match with a query, else name.'
+    description: 'Order (default: best match with query, else name)'
   })),
-  offset: Type.Integer({ minimum: 0, maximum: 100_000, default: 0, description: 'How many results to skip (paging)' }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Most results to return (1–100)' }),
+  offset: Type.Integer({ minimum: 0, maximum: 100_000, default: 0, description: 'Results to skip (paging)' }),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Items per page' }),
   includeOverview: Type.Boolean({ default: false, description: 'Include a short plot summary with each result' })
 }, { additionalProperties: false })
 
@@ -38,12 +38,7 @@ type Output = Static<typeof outputSchema>
 export default (app: FastifyInstance) => defineTool({
   name: 'search_media',
   title: 'Search the media library',
-  description: 'Searches or lists what is in the media server (Jellyfin): movies, series, seasons, episodes, music. ' +
-    'Give query to match words in titles, or leave it out to list; filter by types and library; page with offset and ' +
-    'limit (at most 100 per call). Each result has its media server id, kind, year, path (as this server sees it) and ' +
-    'catalogue ids (tvdb/tmdb/imdb). Use it to check whether something is already in the library and to get ids for ' +
-    'show_details (series with seasons and episodes) and manage_library (refresh an item). To find titles that are not ' +
-    'in the library yet, use the series or movie manager search tools instead. Read-only.',
+  description: 'Searches or lists the media server library (movies, series, seasons, episodes, music); paged. Results carry the item id, kind, year, path and tvdb/tmdb/imdb ids. Use it to check what is in the library and to get ids for show_details and manage_library; use series_search/movie_search for titles not in the library. Read-only.',
   inputSchema,
   outputSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -63,10 +63,7 @@ type Output = Static<typeof outputSchema>
 export default (app: FastifyInstance) => defineTool({
   name: 'server_status',
   title: 'Media server status',
-  description: 'Overview of the media server (Jellyfin): version, every library with its item counts and folders, ' +
-    'disk use of the media root, sessions active in the last 15 minutes with what they are playing, and the user ' +
-    'accounts. Use it first to see whether the server is up and what it holds. For titles use search_media; for one ' +
-    'series use show_details; for what happened recently use activity_log. Takes no arguments; read-only.',
+  description: 'Media server (Jellyfin) overview: version, libraries with counts and folders, media-root disk use, sessions of the last 15 min and what plays, users. Use it first to see whether the server is up; use search_media for titles, show_details for one series, activity_log for events. Read-only.',
   inputSchema,
   outputSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -8,9 +8,9 @@ import { HOW_TO_FIND_IDS, ITEM_ID_PATTERN, MediaItemSchema, ProviderIdsSchema, p
 import { pagingFields } from '../../../core/paging.js'
 
 const inputSchema = Type.Object({
-  seriesId: Type.String({ pattern: ITEM_ID_PATTERN, description: 'Media server id of the series (32 hex digits), from search_media with types ["Series"]' }),
-  season: Type.Optional(Type.Integer({ minimum: 0, maximum: 3000, description: 'Also list the episodes of this season number (0 = specials). Leave out for seasons only.' })),
-  offset: Type.Integer({ minimum: 0, maximum: 10_000, default: 0, description: 'Episodes to skip (paging within the season)' }),
+  seriesId: Type.String({ pattern: ITEM_ID_PATTERN, description: 'Series id from search_media' }),
+  season: Type.Optional(Type.Integer({ minimum: 0, maximum: 3000, description: 'Season whose episodes to list (0 = specials)' })),
+  offset: Type.Integer({ minimum: 0, maximum: 10_000, default: 0, description: 'Episodes to skip (paging)' }),
   limit: Type.Integer({ minimum: 1, maximum: 200, default: 100, description: 'Most episodes to return (1–200)' })
 }, { additionalProperties: false })
 
@@ -45,10 +45,7 @@ type Output = Static<typeof outputSchema>
 export default (app: FastifyInstance) => defineTool({
   name: 'show_details',
   title: 'Series details',
-  description: 'Details of one series in the media server (Jellyfin): title, year, status, folder, genres, catalogue ids ' +
-    'and every season with its episode count. Add season to also list that season\'s episodes (number, title, air date, ' +
-    'file path), paged with offset and limit. Needs the series id from search_media (types ["Series"]). For movies or ' +
-    'episodes use search_media; for monitoring and missing episodes use the series manager tools. Read-only.',
+  description: 'One series in the media server: title, year, status, folder, genres, catalogue ids, each season\'s episode count; with season, its episodes (title, air date, file), paged. Use search_media first for the id, and the series manager tools for monitoring and missing episodes. Read-only.',
   inputSchema,
   outputSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

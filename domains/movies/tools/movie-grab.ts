@@ -33,9 +33,7 @@ export default (app: FastifyInstance) => {
   return defineTool({
     name: 'movie_grab',
     title: 'Download a release for a movie',
-    description: 'Sends one release (guid + indexerId from movie_releases, within 30 minutes of that search) to the download client through the movie manager, then shows the new queue item. Give the same id you searched with. ' +
-      'If the movie already has a download in the queue the call is refused; to replace it set replaceExisting: true — the first call then only previews what would be removed and returns a confirmToken, and repeating the call with the token removes the old download and grabs this one. ' +
-      'Follow progress with movie_status view "queue".',
+    description: 'Sends a release from movie_releases (within 30 minutes) to the download client via the movie manager; returns the queue item. Give the id you searched with. Refused if already queued, unless replaceExisting (preview + confirmToken). Follow with movie_status view "queue".',
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },

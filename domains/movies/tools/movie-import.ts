@@ -77,9 +77,7 @@ export default (app: FastifyInstance) => {
   return defineTool({
     name: 'movie_import',
     title: 'Import a downloaded movie',
-    description: 'Imports a movie file from a download folder (or the file itself) into the library through the movie manager\'s manual import: it matches the file to a movie (by name, or the id you give), renames it and moves it — or copies/hardlinks it while a torrent still seeds (files of a torrent are never moved). ' +
-      'Files the manager rejects are listed with reasons and left alone; the imported file is checked to have landed. Replacing the file a movie already has, or importing a file that is already in the library, first returns a preview and a confirmToken. ' +
-      'Use it for downloads stuck in the queue with "importBlocked"; use movie_rescan for files already in the movie folder.',
+    description: 'Imports a movie file from a download via the movie manager: matches it (by name or your id), renames and moves it, or hardlinks/copies while a torrent seeds. Rejected files are listed with reasons. Replacing a file needs preview + confirmToken. Use it for blocked queue imports, movie_rescan for files already in place.',
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },

@@ -10,7 +10,7 @@ import { formatBytes } from '../../servarr/text.js'
 
 const input = Type.Object({
   ...idFields(MOVIE_IDS, true),
-  deleteFiles: Type.Boolean({ default: false, description: 'Also delete the movie folder and its files from disk (cannot be undone)' }),
+  deleteFiles: Type.Boolean({ default: false, description: 'Also delete its folder and files (irreversible)' }),
   addImportExclusion: Type.Boolean({ default: false, description: 'Stop import lists from adding the movie again' })
 }, { additionalProperties: false })
 
@@ -52,8 +52,7 @@ export default (app: FastifyInstance) => {
   return defineTool({
     name: 'movie_remove',
     title: 'Remove a movie',
-    description: 'Removes a movie from the movie manager (it stops monitoring and downloading it). With deleteFiles: true the movie folder and its files are deleted from disk as well. ' +
-      'Destructive: the first call changes nothing and returns a preview (title, path, file count, size) with a confirmToken; repeat the same arguments plus confirmToken to do it. Movies are named by movieId or TMDB id (idType).',
+    description: 'Removes a movie from the movie manager (stops monitoring and downloads); deleteFiles also deletes its folder and files. Preview (title, path, files, size) + confirmToken first. Use cancel_downloads to stop only a download.',
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },

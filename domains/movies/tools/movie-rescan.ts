@@ -24,8 +24,7 @@ const output = Type.Object({
 export default (app: FastifyInstance) => defineTool({
   name: 'movie_rescan',
   title: 'Rescan movie folders',
-  description: 'Tells the movie manager to rescan the folder of one movie (id) or of every movie (no id): files added, renamed or deleted outside the manager are picked up. ' +
-    'Use it after moving files by hand; to import new downloads use movie_import instead. Waits up to waitSeconds for the result.',
+  description: 'Makes the movie manager rescan one movie\'s folder (id) or all, picking up files changed by hand; waits up to waitSeconds. Use movie_import for new downloads.',
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

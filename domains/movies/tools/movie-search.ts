@@ -36,14 +36,14 @@ const AddedSchema = addedSchema('addTmdbId', {
 })
 
 const input = Type.Object({
-  term: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Title to search for, "tmdb:<id>" or "imdb:tt…". Required unless addTmdbId is given' })),
+  term: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Title, "tmdb:<id>" or "imdb:tt…" (unless addTmdbId)' })),
   ...pageInputs(50, 10),
-  addTmdbId: Type.Optional(Type.Integer({ minimum: 1, description: 'Add this movie (TMDB id from the results) to the library; if it is already there, its options are updated instead' })),
+  addTmdbId: Type.Optional(Type.Integer({ minimum: 1, description: 'TMDB id to add (or update)' })),
   ...profileAndFolderInputs('addTmdbId', '"/data/movies"'),
-  monitor: Type.Optional(Type.Union([Type.Literal('movieOnly'), Type.Literal('movieAndCollection'), Type.Literal('none')], { description: 'What to monitor for addTmdbId (default "movieOnly" when adding)' })),
-  minimumAvailability: Type.Optional(Type.Union([Type.Literal('announced'), Type.Literal('inCinemas'), Type.Literal('released')], { description: 'When to start looking for releases (default "released" when adding)' })),
+  monitor: Type.Optional(Type.Union([Type.Literal('movieOnly'), Type.Literal('movieAndCollection'), Type.Literal('none')], { description: 'What to monitor for addTmdbId' })),
+  minimumAvailability: Type.Optional(Type.Union([Type.Literal('announced'), Type.Literal('inCinemas'), Type.Literal('released')], { description: 'When to start looking for releases' })),
   tags: tagsInput('addTmdbId'),
-  searchForMovie: Type.Boolean({ default: false, description: 'With addTmdbId: start a search for the movie right away' })
+  searchForMovie: Type.Boolean({ default: false, description: 'With addTmdbId: search for it now' })
 }, { additionalProperties: false })
 
 const output = searchOutput(ResultSchema, AddedSchema)
@@ -51,9 +51,7 @@ const output = searchOutput(ResultSchema, AddedSchema)
 export default (app: FastifyInstance) => defineTool({
   name: 'movie_search',
   title: 'Find (and add) a movie',
-  description: 'Searches the movie catalogue (TMDB, via the movie manager) and the library in one answer: each match says whether it is already in the library (with its movieId). ' +
-    'To add a movie, call again with addTmdbId plus qualityProfile and rootFolder (and optionally monitor, minimumAvailability, tags, searchForMovie); when the profile or folder is missing or ambiguous the call is refused with the choices. ' +
-    'Adding a movie that is already in the library updates its options instead of duplicating it. Use movie_status to browse the library, movie_releases to pick a specific release.',
+  description: 'Searches TMDB and the library at once; each match says whether it is in the library (movieId). Add one by calling again with addTmdbId (refused with the choices when a profile or folder is needed); one in the library gets its options updated. Use movie_status to browse the library, movie_releases to pick a release.',
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },

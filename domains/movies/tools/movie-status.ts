@@ -26,12 +26,12 @@ const FILTERS: FilterUse = {
 }
 
 const input = Type.Object({
-  view: Type.Union(VIEWS.map(v => Type.Literal(v)), { default: 'library', description: 'library: movies in the library (filter with term, or hasFile); movie: one movie with its file (needs id or term); calendar: cinema and digital releases from startDate for days; missing: monitored released movies without a file; queue: downloads in progress; history: grabs, imports and failures (every view but library narrows to one movie by id or term)' }),
+  view: Type.Union(VIEWS.map(v => Type.Literal(v)), { default: 'library', description: 'library; movie (one with its file, needs id or term); calendar; missing (released, no file); queue; history (queue/history narrow to id or term)' }),
   ...idFields(MOVIE_IDS, false),
   term: TERM_INPUT,
-  hasFile: Type.Optional(Type.Boolean({ description: 'For view "library": only movies with (true) or without (false) a file' })),
+  hasFile: Type.Optional(Type.Boolean({ description: 'library: only movies with (true) or without a file' })),
   startDate: START_DATE_INPUT,
-  days: Type.Optional(Type.Integer({ minimum: 1, maximum: 366, description: `For view "calendar": how many days to cover (default ${DEFAULT_DAYS})` })),
+  days: Type.Optional(Type.Integer({ minimum: 1, maximum: 366, description: `calendar: days to cover (default ${DEFAULT_DAYS})` })),
   ...pageInputs(100, 25)
 }, { additionalProperties: false })
 
@@ -48,8 +48,7 @@ type Item = Static<typeof ItemSchema>
 export default (app: FastifyInstance) => defineTool({
   name: 'movie_status',
   title: 'Movie library, calendar, missing, queue and history',
-  description: 'Read-only views of the movie manager, each paged ({ items, total, offset, limit, hasMore }): the library, one movie with its file, the release calendar, missing movies, the download queue (progress, time left, why an import is blocked, outputPath for movie_import) and history. ' +
-    'Movies are named by id: the movieId or the TMDB id (idType). Use movie_search for movies not yet in the library, movie_releases to pick a release.',
+  description: 'Read-only, paged views of the movie manager (see view); queue items show progress, import problems and the outputPath for movie_import. Use movie_search for movies not in the library, movie_releases to pick a release.',
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

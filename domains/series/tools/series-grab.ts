@@ -12,8 +12,8 @@ import { SeriesTargetSchema } from './series-releases.js'
 const input = Type.Object({
   ...GRAB_INPUTS('series_releases'),
   ...idFields(SERIES_IDS, true),
-  seasonNumber: Type.Integer({ minimum: 0, maximum: 500, description: 'Season the release is for (as given to series_releases)' }),
-  episodeNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, description: 'Episode the release is for; leave out for a season pack' }))
+  seasonNumber: Type.Integer({ minimum: 0, maximum: 500, description: 'Season, as given to series_releases' }),
+  episodeNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, description: 'Episode; leave out for a season pack' }))
 }, { additionalProperties: false })
 
 const output = Type.Object({ target: SeriesTargetSchema, ...GrabOutputFields }, { additionalProperties: false })
@@ -42,9 +42,7 @@ export default (app: FastifyInstance) => {
   return defineTool({
     name: 'series_grab',
     title: 'Download a release for an episode or season',
-    description: 'Sends one release (guid + indexerId from series_releases, within 30 minutes of that search) to the download client through the series manager, then shows the new queue item. ' +
-      'Give the same id/seasonNumber/episodeNumber you searched with. If that episode already has a download in the queue the call is refused; to replace it set replaceExisting: true — the first call then only previews what would be removed and returns a confirmToken, and repeating the call with the token removes the old download and grabs this one. ' +
-      'Follow progress with series_status view "queue".',
+    description: 'Sends a release from series_releases (within 30 minutes) to the download client via the series manager; returns the queue item. Give the id, season and episode you searched with. Refused if already queued, unless replaceExisting (preview + confirmToken). Follow with series_status view "queue".',
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },

@@ -21,8 +21,8 @@ import { episodeCode } from '../../servarr/text.js'
 const input = Type.Object({
   path: importPathInput('series_status'),
   ...idFields(SERIES_IDS, false),
-  seasonNumber: Type.Optional(Type.Integer({ minimum: 0, maximum: 500, description: 'Season, when the file name does not say (with id and episodeNumber)' })),
-  episodeNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, description: 'Episode for a single file whose name does not say (with id and seasonNumber)' })),
+  seasonNumber: Type.Optional(Type.Integer({ minimum: 0, maximum: 500, description: 'Season of a file whose name lacks it' })),
+  episodeNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, description: 'Episode of a single file whose name lacks it' })),
   ...IMPORT_INPUTS
 }, { additionalProperties: false })
 
@@ -100,9 +100,7 @@ export default (app: FastifyInstance) => {
   return defineTool({
     name: 'series_import',
     title: 'Import downloaded episodes',
-    description: 'Imports episode files from a download folder (or one file) into the library through the series manager\'s manual import: it matches each file to a series and episodes (by name, or by the id/seasonNumber/episodeNumber you give), renames it and moves it — or copies/hardlinks it while a torrent still seeds (files of a torrent are never moved). ' +
-      'Files the manager rejects are listed with reasons and left alone; each imported file is checked to have landed. Replacing an episode file the library already has, or importing a file that is already in the library, first returns a preview and a confirmToken. ' +
-      'Use it for downloads stuck in the queue with "importBlocked"; use series_rescan for files already in the series folder.',
+    description: 'Imports episode files from a download via the series manager: matches them (by name or your ids), renames and moves them, or hardlinks/copies while a torrent seeds. Rejected files are listed with reasons. Replacing a file needs preview + confirmToken. Use it for blocked queue imports, series_rescan for files already in place.',
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },

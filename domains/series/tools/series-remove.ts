@@ -10,7 +10,7 @@ import { formatBytes } from '../../servarr/text.js'
 
 const input = Type.Object({
   ...idFields(SERIES_IDS, true),
-  deleteFiles: Type.Boolean({ default: false, description: 'Also delete the series folder and every episode file from disk (cannot be undone)' }),
+  deleteFiles: Type.Boolean({ default: false, description: 'Also delete its folder and files (irreversible)' }),
   addImportListExclusion: Type.Boolean({ default: false, description: 'Stop import lists from adding the series again' })
 }, { additionalProperties: false })
 
@@ -50,8 +50,7 @@ export default (app: FastifyInstance) => {
   return defineTool({
     name: 'series_remove',
     title: 'Remove a series',
-    description: 'Removes a series from the series manager (it stops monitoring and downloading it). With deleteFiles: true the series folder and all episode files are deleted from disk as well. ' +
-      'Destructive: the first call changes nothing and returns a preview (title, path, file count, size) with a confirmToken; repeat the same arguments plus confirmToken to do it. Series are named by seriesId or TVDB id (idType).',
+    description: 'Removes a series from the series manager (stops monitoring and downloads); deleteFiles also deletes its folder and files. Preview (title, path, files, size) + confirmToken first. Use cancel_downloads to stop only a download.',
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },

@@ -24,8 +24,7 @@ const output = Type.Object({
 export default (app: FastifyInstance) => defineTool({
   name: 'series_rescan',
   title: 'Rescan series folders',
-  description: 'Tells the series manager to rescan the folder of one series (id) or of every series (no id): files added, renamed or deleted outside the manager are picked up. ' +
-    'Use it after moving files by hand; to import new downloads use series_import instead. Waits up to waitSeconds for the result.',
+  description: 'Makes the series manager rescan one series\' folder (id) or all, picking up files changed by hand; waits up to waitSeconds. Use series_import for new downloads.',
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -36,15 +36,15 @@ const AddedSchema = addedSchema('addTvdbId', {
 })
 
 const input = Type.Object({
-  term: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Title to search for, or "tvdb:<id>". Required unless addTvdbId is given' })),
+  term: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Title or "tvdb:<id>" (unless addTvdbId)' })),
   ...pageInputs(50, 10),
-  addTvdbId: Type.Optional(Type.Integer({ minimum: 1, description: 'Add this series (TVDB id from the results) to the library; if it is already there, its options are updated instead' })),
+  addTvdbId: Type.Optional(Type.Integer({ minimum: 1, description: 'TVDB id to add (or update)' })),
   ...profileAndFolderInputs('addTvdbId', '"/data/tv" or "anime"'),
-  monitor: Type.Optional(Type.Union(MONITOR_CHOICES.map(m => Type.Literal(m)), { description: 'Which episodes to monitor for addTvdbId (default "all" when adding)' })),
-  seriesType: Type.Optional(Type.Union([Type.Literal('standard'), Type.Literal('daily'), Type.Literal('anime')], { description: 'Episode numbering for addTvdbId (default: the catalogue\'s)' })),
+  monitor: Type.Optional(Type.Union(MONITOR_CHOICES.map(m => Type.Literal(m)), { description: 'Episodes to monitor for addTvdbId' })),
+  seriesType: Type.Optional(Type.Union([Type.Literal('standard'), Type.Literal('daily'), Type.Literal('anime')], { description: 'Episode numbering for addTvdbId' })),
   seasonFolder: Type.Optional(Type.Boolean({ description: 'Use Season NN folders (default true when adding)' })),
   tags: tagsInput('addTvdbId'),
-  searchForMissing: Type.Boolean({ default: false, description: 'With addTvdbId: start a search for missing episodes right away' })
+  searchForMissing: Type.Boolean({ default: false, description: 'With addTvdbId: search missing episodes now' })
 }, { additionalProperties: false })
 
 const output = searchOutput(ResultSchema, AddedSchema)
@@ -52,9 +52,7 @@ const output = searchOutput(ResultSchema, AddedSchema)
 export default (app: FastifyInstance) => defineTool({
   name: 'series_search',
   title: 'Find (and add) a TV series',
-  description: 'Searches the series catalogue (TVDB, via the series manager) and the library in one answer: each match says whether it is already in the library (with its seriesId). ' +
-    'To add a series, call again with addTvdbId plus qualityProfile and rootFolder (and optionally monitor, seriesType, tags, searchForMissing); when the profile or folder is missing or ambiguous the call is refused with the choices. ' +
-    'Adding a series that is already in the library updates its options instead of duplicating it. Use series_status to browse the library, series_releases to pick a specific release.',
+  description: 'Searches TVDB and the library at once; each match says whether it is in the library (seriesId). Add one by calling again with addTvdbId (refused with the choices when a profile or folder is needed); one in the library gets its options updated. Use series_status to browse the library, series_releases to pick a release.',
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },

@@ -29,12 +29,12 @@ const FILTERS: FilterUse = {
 }
 
 const input = Type.Object({
-  view: Type.Union(VIEWS.map(v => Type.Literal(v)), { default: 'library', description: 'library: series in the library (filter with term); series: the seasons of one series (needs id or term); season: the episodes of one season (needs id or term, and seasonNumber); calendar: episodes airing from startDate for days; missing: monitored aired episodes without a file; queue: downloads in progress; history: grabs, imports and failures (every view but library narrows to one series by id or term)' }),
+  view: Type.Union(VIEWS.map(v => Type.Literal(v)), { default: 'library', description: 'library; series (its seasons); season (its episodes, needs seasonNumber); calendar; missing (aired, no file); queue; history. All but library/calendar take one series (id or term)' }),
   ...idFields(SERIES_IDS, false),
   seasonNumber: Type.Optional(Type.Integer({ minimum: 0, maximum: 500, description: 'Season for view "season" (0 = specials)' })),
   term: TERM_INPUT,
   startDate: START_DATE_INPUT,
-  days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, description: `For view "calendar": how many days to cover (default ${DEFAULT_DAYS})` })),
+  days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, description: `calendar: days to cover (default ${DEFAULT_DAYS})` })),
   ...pageInputs(100, 25)
 }, { additionalProperties: false })
 
@@ -52,8 +52,7 @@ type Item = Static<typeof ItemSchema>
 export default (app: FastifyInstance) => defineTool({
   name: 'series_status',
   title: 'Series library, episodes, calendar, missing, queue and history',
-  description: 'Read-only views of the series manager, each paged ({ items, total, offset, limit, hasMore }): the library, the seasons of a series, the episodes of a season (with files), the airing calendar, missing episodes, the download queue (progress, time left, why an import is blocked, outputPath for series_import) and history. ' +
-    'Series are named by id: the seriesId or the TVDB id (idType). Use series_search to find series not yet in the library, series_releases to pick a release.',
+  description: 'Read-only, paged views of the series manager (see view); queue items show progress, import problems and the outputPath for series_import. Use series_search for series not in the library, series_releases to pick a release.',
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

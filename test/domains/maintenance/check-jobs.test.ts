@@ -27,7 +27,7 @@ t.test('metadata: read-only, described fields, strict input, no top-level union'
   t.equal(input.additionalProperties, false)
   t.notOk(input.anyOf)
   for (const [name, prop] of Object.entries(input.properties)) t.ok(prop.description, `input ${name} is described`)
-  const job = (tool.outputSchema as any).properties.items.items as { properties: Record<string, { description?: string }> }
+  const job = (app.tools.get('check_jobs')!.outputSchema as any).properties.items.items as { properties: Record<string, { description?: string }> }
   for (const [name, prop] of Object.entries(job.properties)) t.ok(prop.description, `output job.${name} is described`)
   t.match(tool.description, /jobId/)
   t.match(tool.description, /Read-only/)
