@@ -30,9 +30,18 @@ t.teardown(() => rmSync(dir, { recursive: true, force: true }))
 function standIn (name: string): { path: string, env: () => Record<string, string> } {
   const path = join(dir, name)
   const out = join(dir, `${name}.env`)
-  writeFileSync(path, `#!/bin/sh\nenv > "${out}"\nexit 1\n`)
+  writeFileSync(path, `#!/bin/sh\nenv -0 > "${out}"\nexit 1\n`)
   chmodSync(path, 0o755)
-  return { path, env: () => Object.fromEntries(readFileSync(out, 'utf8').split('\n').filter(Boolean).map(l => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)])) }
+  return { path, env: () => parseEnv(readFileSync(out, 'utf8'), '\0') }
+}
+
+/**
+ * `env` output as variables. tap's process-info hook adds its own _TAPJS_* variables to every child the test
+ * process starts (one holds a newline-separated list of test files): the test runner's, not the server's.
+ */
+function parseEnv (text: string, separator: string): Record<string, string> {
+  const entries = text.split(separator).filter(l => l.includes('=')).map(l => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)])
+  return Object.fromEntries(entries.filter(([k]) => !k.startsWith('_TAPJS_')))
 }
 
 function assertMinimal (t: Test, env: Record<string, string>, who: string) {
@@ -53,8 +62,8 @@ t.test('ffprobe and ffmpeg get the minimal environment', async t => {
 })
 
 t.test('runProcess and startDaemon: extra variables are added, the server\'s own never pass', async t => {
-  const res = await runProcess('env', [], { env: { HOME: '/tmp/child-home' } })
-  const env = Object.fromEntries(res.stdout.split('\n').filter(Boolean).map(l => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]))
+  const res = await runProcess('env', ['-0'], { env: { HOME: '/tmp/child-home' } })
+  const env = parseEnv(res.stdout, '\0')
   assertMinimal(t, env, 'runProcess')
   t.equal(env.HOME, '/tmp/child-home')
   const daemon = await startDaemon('env', [], { label: 'env' })

@@ -28,5 +28,5 @@ t.test('the preview lists what the manager really deletes: the whole folder, cou
   writeFileSync(join(folder, 'notes.txt'), Buffer.alloc(500))
   const preview = ok(await s.call('series_remove', { id: series.id, idType: 'seriesId', deleteFiles: true }))
   t.same(preview.confirmation.targets.folder, { files: 2, bytes: 3500, complete: true }, 'untracked files count too')
-  t.match(preview.confirmation.summary, /whole folder .* DELETED from disk: 2 files \(3\.4 KB\)/)
+  t.match(preview.confirmation.summary, /whole folder .* DELETED from disk: 2 files \(3\.4 KiB\)/)
 })
