@@ -8,6 +8,9 @@ t.test('work that answers in time passes through, value or error', async t => {
 })
 
 t.test('work that does not answer becomes a DeadlineError with the caller\'s message', async t => {
+  // The deadline's timer is unref'd (it never holds a server open), so this test holds the loop open itself.
+  const hold = setTimeout(() => {}, 5_000)
+  t.teardown(() => clearTimeout(hold))
   const never = new Promise<never>(() => {})
   const err = await withDeadline(never, 20, 'Jellyfin did not answer within 0.02 s.').catch(e => e)
   t.ok(err instanceof DeadlineError)
