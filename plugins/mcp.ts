@@ -139,7 +139,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
     if (!slot.ok && slot.reason === 'principal') {
       log.warn({ max: sessions.limits.perPrincipal }, 'MCP session cap of one credential reached')
       return sendJsonRpcError(res, 429, SERVER_ERROR,
-        `This credential already has ${sessions.limits.perPrincipal} open MCP sessions, the most one credential may hold. Close the ones you no longer use (DELETE /mcp with their Mcp-Session-Id) or wait until they expire after ${Math.round(sessions.limits.idleMs / 60_000)} idle minutes.`,
+        `This credential is opening ${sessions.limits.perPrincipal} MCP sessions at once, the most one credential may hold. Wait for those to finish initializing, and close the ones you no longer use (DELETE /mcp with their Mcp-Session-Id).`,
         { 'retry-after': '60' })
     }
     if (!slot.ok) {

@@ -61,9 +61,26 @@ export function createSessionStore<T> (options: SessionStoreOptions<T>) {
       .sort((a, b) => a.lastSeen - b.lastSeen)[0]
   }
 
-  /** Takes a slot for a new session of `owner`. Pair with add() or release(). */
+  /**
+   * The session of `owner` to give up for its new one: the least recently used idle one, else the least
+   * recently used (an open GET event stream counts as activity, and clients often leave one open).
+   */
+  function ownOldest (owner: string): Session<T> | undefined {
+    const mine = [...sessions.values()].filter(session => session.owner === owner).sort((a, b) => a.lastSeen - b.lastSeen)
+    return mine.find(session => session.active === 0) ?? mine[0]
+  }
+
+  /**
+   * Takes a slot for a new session of `owner`. Pair with add() or release(). At its cap a credential gives up
+   * its own least recently used session (a client that reconnects without DELETE never locks itself out, and
+   * one credential still never holds more than perPrincipal); refused only while its cap is all initializing.
+   */
   function reserve (owner: string): Reservation {
-    if (held(owner) >= limits.perPrincipal) return { ok: false, reason: 'principal' }
+    if (held(owner) >= limits.perPrincipal) {
+      const own = ownOldest(owner)
+      if (!own) return { ok: false, reason: 'principal' }
+      remove(own.id, 'evicted')
+    }
     if (sessions.size + pendingTotal >= limits.max) {
       const victim = evictable(owner)
       if (!victim) return { ok: false, reason: 'full' }
