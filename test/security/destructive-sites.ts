@@ -3,8 +3,9 @@
 // and every call of the wrappers that do so. Comments are skipped; each hit is named by file and call.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
-export const REPO = new URL('../../', import.meta.url).pathname
+export const REPO = fileURLToPath(new URL('../../', import.meta.url))
 /** The server's own code: everything that runs in production. Tests, simulators, scripts and benches are not. */
 const SOURCE = ['app.ts', 'server.ts', 'config.ts', 'core', 'clients', 'lib', 'plugins', 'domains', 'routes', 'bot']
 
