@@ -20,6 +20,7 @@ import { createSessionStore, type SessionLimits } from './mcp/session-store.js'
 import { SERVER_ERROR, SESSION_NOT_FOUND, endAfterFailure, sendJsonRpcError } from './mcp/json-rpc.js'
 import { buildToolContext } from './mcp/tool-context.js'
 import { packageVersion } from '../lib/package-version.js'
+import { mcpFeatures, type McpFeature } from './mcp/features.js'
 
 export interface McpPluginOptions {
   /** Idle time after which a 2025-era session is closed (default 30 min). */
@@ -28,6 +29,8 @@ export interface McpPluginOptions {
   maxSessions?: number
   /** Open 2025-era sessions per credential at most (default 20). */
   maxSessionsPerPrincipal?: number
+  /** Features installed after the server's own (the conformance suite's fixture resources and prompts). */
+  extraFeatures?: McpFeature[]
 }
 
 export interface McpSessionsControl {
@@ -58,6 +61,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
   const log = app.log.child({ plugin: 'mcp' })
   let listResult: { tools: Tool[] } | undefined
   let outputSchemas: Map<string, Record<string, unknown>> | undefined
+  const features = [...mcpFeatures, ...(opts.extraFeatures ?? [])]
 
   // Computed once, on first use, after every tool has registered.
   function published () {
@@ -92,6 +96,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       }
       return server.projectCallToolResult(result as CallToolResult, published().outputSchemas.get(name))
     })
+    for (const install of features) install({ mcp, app })
     return mcp
   }
 
