@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomToken } from '../lib/secrets.js'
 import { createJellyfinSimulator } from './jellyfin/index.js'
+import { libraryFromManagers } from './fixtures/managers-library.js'
 import { createProwlarrSetupSimulator } from './prowlarr/setup-proxy.js'
 import { createPyloadSimulator } from './pyload/server.js'
 import { createRadarrSimulator } from './servarr/radarr.js'
@@ -38,12 +39,14 @@ export async function startSimulatedStack (roots: { media: string, downloads: st
   closers.push(async () => { rmSync(configRoot, { recursive: true, force: true }) })
   const jellyfinAdmin = { username: 'admin', password: randomToken(12) }
   try {
-    const jellyfin = await createJellyfinSimulator({ apiKey: keys.jellyfin, passwords: { [jellyfinAdmin.username]: jellyfinAdmin.password } })
-    closers.push(jellyfin.close)
     const sonarr = await createSonarrSimulator({ apiKey: keys.sonarr, disk, validate: opts.validate ?? false })
     closers.push(sonarr.close)
     const radarr = await createRadarrSimulator({ apiKey: keys.radarr, disk, validate: opts.validate ?? false })
     closers.push(radarr.close)
+    // One world: the media server shows what the managers hold files for.
+    const library = libraryFromManagers(sonarr.state.library, radarr.state.library)
+    const jellyfin = await createJellyfinSimulator({ apiKey: keys.jellyfin, library, passwords: { [jellyfinAdmin.username]: jellyfinAdmin.password } })
+    closers.push(jellyfin.close)
     const prowlarr = await createProwlarrSetupSimulator({ apiKey: keys.prowlarr })
     closers.push(prowlarr.close)
     const pyload = await createPyloadSimulator({ apiKey: keys.pyload, storageDir: storage })
