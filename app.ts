@@ -8,6 +8,7 @@ import originGuard from './plugins/origin-guard.js'
 import auth from './plugins/auth.js'
 import oauth, { type OAuthPluginOptions } from './plugins/oauth.js'
 import pathSandbox from './plugins/path-sandbox.js'
+import disk, { type DiskPluginOptions } from './plugins/disk.js'
 import urlGuard, { type Resolver, type UrlGuardPluginOptions } from './plugins/url-guard.js'
 import confirmTokens from './plugins/confirm-tokens.js'
 import jobs, { type JobsPluginOptions } from './plugins/jobs.js'
@@ -42,6 +43,7 @@ export interface BuildOptions {
     chat?: ChatRouteOptions
     setup?: SetupRouteOptions
     urlGuard?: Pick<UrlGuardPluginOptions, 'connect'>
+    disk?: DiskPluginOptions
   }
 }
 
@@ -73,6 +75,7 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(auth)
   await app.register(oauth, options.plugins?.oauth ?? {})
   await app.register(pathSandbox)
+  await app.register(disk, options.plugins?.disk ?? {})
   await app.register(urlGuard, { resolver: options.resolver, ...options.plugins?.urlGuard })
   await app.register(confirmTokens)
   await app.register(jobs, options.plugins?.jobs ?? {})

@@ -1,6 +1,9 @@
 // Schemas and helpers shared by the download tools.
 import { Type, type Static } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
 import type { JobRecord } from '../../core/job-types.js'
+import { ToolError } from '../../core/errors.js'
+import { lowDiskSentence, lowDisks } from '../../lib/library/low-disk.js'
 
 export const JobStartedSchema = Type.Object({
   id: Type.String({ description: 'Job id: pass it to check_jobs to follow progress and get the result' }),
@@ -28,4 +31,14 @@ export async function gather<T> (sources: Array<[string, () => Promise<T[]>]>): 
     else warnings.push(`${sources[i][0]}: ${r.reason instanceof Error && r.reason.name !== 'Error' ? r.reason.message : 'failed (see the server log)'}`)
   })
   return { items, warnings }
+}
+
+/** Refuses a download of unknown size while the downloads disk is below DISK_MIN_FREE_GIB. */
+export async function refuseWhenDownloadsDiskLow (app: FastifyInstance): Promise<void> {
+  const min = app.config.DISK_MIN_FREE_GIB
+  const [low] = await lowDisks([{ label: 'downloads', path: app.config.DOWNLOADS_ROOT }], min, app.disk.figures)
+  if (low) {
+    throw new ToolError(`Not starting this download: ${lowDiskSentence(low, min)}, and its size is not known in advance. ` +
+      'Free space first (cleanup_server), or lower DISK_MIN_FREE_GIB.')
+  }
 }

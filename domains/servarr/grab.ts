@@ -9,6 +9,7 @@ import type { ToolContext } from '../../core/tool-types.js'
 import { IdUsedSchema } from './ids.js'
 import { QueueItemSchema, toQueueItem, type QueueItemOut } from './items.js'
 import { untrusted } from './text.js'
+import type { GrabSpaceCheck } from './landing.js'
 
 export function GRAB_INPUTS (releasesTool: string) {
   return {
@@ -43,6 +44,8 @@ export interface QueueTarget {
   matches: (q: QueueItem) => boolean
   /** The title the release is for, sent with the grab for a release the manager could not map itself. */
   names: { seriesId?: number, episodeId?: number, movieId?: number }
+  /** The title's library folder (our path), where the release lands after import. */
+  libraryFolder?: string
 }
 
 export interface Replaced { queueId: number, title: string, downloadId: string }
@@ -78,21 +81,24 @@ export function confirmReplace<T> (client: ServarrCore, target: (args: T) => Pro
 }
 
 /** The grab tools' handler: grabs for the target and reports it with the tool's own target record. */
-export function grabHandler<T, I> (client: ServarrCore, target: (args: T) => Promise<QueueTarget & { info: I }>, releasesTool: string, grabTool: string) {
+export function grabHandler<T, I> (client: ServarrCore, target: (args: T) => Promise<QueueTarget & { info: I }>, releasesTool: string, grabTool: string, space: GrabSpaceCheck) {
   return async (args: T & GrabArgs, ctx: ToolContext) => {
     const t = await target(args)
-    const result = await grabRelease(client, t, args, ctx, releasesTool, grabTool)
+    const result = await grabRelease(client, t, args, ctx, releasesTool, grabTool, space)
     return { data: { target: t.info, ...result.data }, summary: result.summary }
   }
 }
 
-export async function grabRelease (client: ServarrCore, t: QueueTarget, args: GrabArgs, ctx: ToolContext, releasesTool: string, grabTool: string) {
+export async function grabRelease (client: ServarrCore, t: QueueTarget, args: GrabArgs, ctx: ToolContext, releasesTool: string, grabTool: string, space: GrabSpaceCheck) {
   const existing = await findQueued(client, t)
   if (existing.length > 0 && !args.replaceExisting) {
     throw new ToolError(`${t.label} already has a download in the queue: ${existing.map(e => `"${e.title}"`).join(', ')}. ` +
       `Wait for it (status view "queue"), or call ${grabTool} again with replaceExisting: true to replace it (you get a preview and a confirmToken first).`)
   }
   // The confirmed call replaces exactly what the preview showed (the registry checked it still matches).
+  // Refuses with the numbers when the release does not fit where it lands: the managers grab regardless and
+  // a full disk shows up later as a silently skipped import (Sonarr issues #7177, #7374).
+  const spaceNote = await space(client, args, t.libraryFolder)
   const toReplace = args.replaceExisting ? ((ctx.confirmed?.targets as { replace?: Replaced[] } | undefined)?.replace ?? existing) : []
   const before = new Set((await client.queue({ page: 1, pageSize: 200, ids: [t.ownerId] })).records.map(q => q.id))
   const grabbed = await client.grab(args.guid, args.indexerId, t.names)
@@ -109,7 +115,7 @@ export async function grabRelease (client: ServarrCore, t: QueueTarget, args: Gr
   }
   const data = { idUsed: t.idUsed, grabbed: { guid: args.guid, indexerId: args.indexerId }, replaced, queueItems: fresh }
   const progress = fresh[0] ? ` It is in the queue (${fresh[0].status}, ${fresh[0].progress} %).` : ' It should appear in the queue shortly.'
-  return { grabbed: true, data, summary: `Grabbed a release for ${t.label}.${replaced.length ? ` Replaced ${replaced.length} earlier download${replaced.length > 1 ? 's' : ''}.` : ''}${progress}` }
+  return { grabbed: true, data, summary: `Grabbed a release for ${t.label}.${replaced.length ? ` Replaced ${replaced.length} earlier download${replaced.length > 1 ? 's' : ''}.` : ''}${progress}${spaceNote}` }
 }
 
 /**

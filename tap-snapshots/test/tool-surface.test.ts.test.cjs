@@ -93,6 +93,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
         "diskError": {
           "type": "string"
         },
+        "lowDisk": {
+          "type": "array"
+        },
         "sessions": {
           "type": "array",
           "items": {

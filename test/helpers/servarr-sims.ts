@@ -3,7 +3,7 @@
 // /downloads, as in the compose stack; PATH_MAP maps those to the temp roots, so every path crosses the
 // mapping both ways, and the simulators' file work (import, delete) happens inside the temp roots.
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../../app.js'
+import { buildApp, type BuildOptions } from '../../app.js'
 import type { Config } from '../../config.js'
 import type { ToolCallResult } from '../../core/tool-types.js'
 import { createSonarrSimulator, type SonarrSimulator } from '../../simulators/servarr/sonarr.js'
@@ -30,6 +30,8 @@ export interface StackOptions {
   sim?: Partial<ServarrSimOptions>
   jellyfin?: boolean
   config?: Record<string, unknown>
+  /** Extra buildApp options (plugin seams such as the disk figures). */
+  build?: BuildOptions
 }
 
 export async function startServarrStack (t: { teardown: (fn: () => unknown) => void }, opts: StackOptions = {}): Promise<ServarrStack> {
@@ -47,7 +49,7 @@ export async function startServarrStack (t: { teardown: (fn: () => unknown) => v
     ...(jellyfin ? { MEDIA_SERVER_URL: jellyfin.url, MEDIA_SERVER_API_KEY: SERVARR_KEYS.jellyfin } : {}),
     ...opts.config
   })
-  const app = await buildApp(config, { logger: false })
+  const app = await buildApp(config, { logger: false, ...opts.build })
   await app.ready()
   t.teardown(async () => {
     await app.close()

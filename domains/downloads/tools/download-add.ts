@@ -2,6 +2,7 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../core/tool-types.js'
+import { refuseWhenDownloadsDiskLow } from '../download-shared.js'
 
 const input = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 200, description: 'Package and folder name (no "/")' }),
@@ -25,6 +26,7 @@ export default (app: FastifyInstance) => defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   guards: { names: ['name'], urls: { links: 'direct' } },
   async handler (args) {
+    await refuseWhenDownloadsDiskLow(app)
     const packageId = await app.backends.pyload.addPackage(args.name, args.links, args.destination)
     return {
       data: { packageId, name: args.name, links: args.links.length, destination: args.destination },

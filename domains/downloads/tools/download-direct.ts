@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { defineTool } from '../../../core/tool-types.js'
-import { JobStartedSchema, jobStarted } from '../download-shared.js'
+import { JobStartedSchema, jobStarted, refuseWhenDownloadsDiskLow } from '../download-shared.js'
 import { DIRECT_DOWNLOADS_FOLDER } from '../../../lib/library/cleanup-candidates.js'
 import { chooseMethod, downloadWithAria2, downloadWithYtdlp } from '../direct-download-run.js'
 import { resolveLibraryDestination, runOrganize } from '../organize-job.js'
@@ -39,6 +39,7 @@ export default (app: FastifyInstance) => {
       const url = new URL(args.url)
       const method = chooseMethod(url, args.method)
       const destination = args.destination === undefined ? undefined : await resolveLibraryDestination(app, args.destination)
+      await refuseWhenDownloadsDiskLow(app)
       const downloads = app.sandbox.roots().downloads
       if (!downloads) throw new Error('downloads root unavailable')
       const folder = join(downloads, DIRECT_DOWNLOADS_FOLDER, `${new Date().toISOString().slice(0, 10)}-${randomBytes(4).toString('hex')}`)

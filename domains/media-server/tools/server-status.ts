@@ -5,7 +5,8 @@ import { Type, type Static } from '@sinclair/typebox'
 import { defineTool } from '../../../core/tool-types.js'
 import { topLevelKinds, type Library } from '../../../clients/jellyfin/types.js'
 import { quoteTitle } from '../media-shared.js'
-import { readDiskFigures } from '../../../lib/library/disk-figures.js'
+import type { ReadFigures } from '../../../lib/library/landing-space.js'
+import { lowDiskSentence, lowDisks } from '../../../lib/library/low-disk.js'
 import { formatBytes } from '../../../core/format.js'
 
 const inputSchema = Type.Object({}, { additionalProperties: false })
@@ -49,6 +50,7 @@ const outputSchema = Type.Object({
     usedPercent: Type.Integer({ minimum: 0, maximum: 100, description: 'Used share as df shows it: used / (used + available), rounded up' })
   }, { additionalProperties: false, description: 'Disk use of the media library; absent when MEDIA_ROOT cannot be read' })),
   diskError: Type.Optional(Type.String({ description: 'Why disk use is missing' })),
+  lowDisk: Type.Optional(Type.Array(Type.String(), { description: 'Media or downloads disks below DISK_MIN_FREE_GIB' })),
   sessions: Type.Array(SessionSchema, { description: 'Sessions active in the last 15 minutes' }),
   users: Type.Array(Type.Object({
     name: Type.String({ description: 'User name' }),
@@ -70,8 +72,10 @@ export default (app: FastifyInstance) => defineTool({
   async handler (_args, ctx) {
     const jf = app.backends.jellyfin
     const o = { signal: ctx.signal }
-    const [info, libraries, sessions, users, disk] = await Promise.all([
-      jf.systemInfo(o), jf.libraries(o), jf.sessions(960, o), jf.users(o), diskUse(app.config.MEDIA_ROOT)
+    const min = app.config.DISK_MIN_FREE_GIB
+    const [info, libraries, sessions, users, disk, low] = await Promise.all([
+      jf.systemInfo(o), jf.libraries(o), jf.sessions(960, o), jf.users(o), diskUse(app.config.MEDIA_ROOT, app.disk.figures),
+      lowDisks([{ label: 'media', path: app.config.MEDIA_ROOT }, { label: 'downloads', path: app.config.DOWNLOADS_ROOT }], min, app.disk.figures)
     ])
     const counted = await Promise.all(libraries.map(lib => countLibrary(app, lib, ctx.signal)))
     const data: Output = {
@@ -109,6 +113,7 @@ export default (app: FastifyInstance) => defineTool({
     if (info.operatingSystem) data.server.operatingSystem = info.operatingSystem
     if ('error' in disk) data.diskError = disk.error
     else data.disk = disk
+    if (low.length > 0) data.lowDisk = low.map(d => lowDiskSentence(d, min))
     return { data, summary: summarize(data) }
   }
 })
@@ -123,9 +128,9 @@ async function countLibrary (app: FastifyInstance, lib: Library, signal: AbortSi
   return { lib, itemCount, episodeCount }
 }
 
-async function diskUse (path: string): Promise<NonNullable<Output['disk']> | { error: string }> {
+async function diskUse (path: string, figures: ReadFigures): Promise<NonNullable<Output['disk']> | { error: string }> {
   try {
-    const { totalBytes, freeBytes, usedPercent } = await readDiskFigures(path)
+    const { totalBytes, freeBytes, usedPercent } = await figures(path)
     return { path, totalBytes, freeBytes, usedPercent }
   } catch (err) {
     return { error: `Cannot read disk use of MEDIA_ROOT (${(err as NodeJS.ErrnoException).code ?? 'error'}): check that ${path} exists and is mounted.` }
@@ -136,5 +141,6 @@ function summarize (d: Output): string {
   const libs = d.libraries.map(l => `${quoteTitle(l.name)} ${l.itemCount}${l.episodeCount !== undefined ? ` (${l.episodeCount} episodes)` : ''}`).join(', ')
   const playing = d.sessions.filter(s => s.nowPlaying).length
   const disk = d.disk ? `; media disk ${d.disk.usedPercent}% used, ${formatBytes(d.disk.freeBytes)} free of ${formatBytes(d.disk.totalBytes)}` : ''
-  return `Jellyfin ${d.server.version} is up. Libraries: ${libs || 'none'}${disk}. ${d.sessions.length} active session(s), ${playing} playing; ${d.users.length} user(s).`
+  const low = d.lowDisk ? ` Low disk space: ${d.lowDisk.join('; ')}.` : ''
+  return `Jellyfin ${d.server.version} is up. Libraries: ${libs || 'none'}${disk}. ${d.sessions.length} active session(s), ${playing} playing; ${d.users.length} user(s).${low}`
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../core/tool-types.js'
 import { confirmReplace, grabHandler, GrabOutputFields, GRAB_INPUTS, type QueueTarget } from '../../servarr/grab.js'
 import { idFields, resolveId } from '../../servarr/ids.js'
+import { grabSpaceCheck } from '../../servarr/landing.js'
 import { MOVIE_IDS, movieFlavour, movieLabel } from '../movies.js'
 import { MovieTargetSchema } from './movie-releases.js'
 
@@ -25,6 +26,7 @@ export default (app: FastifyInstance) => {
       label: movieLabel(movie),
       ownerId: movie.id,
       names: { movieId: movie.id },
+      ...(movie.path ? { libraryFolder: movie.path } : {}),
       matches: q => q.movieId === movie.id,
       info: { movieId: movie.id, title: movie.title ?? '', year: movie.year ?? 0 }
     }
@@ -38,6 +40,6 @@ export default (app: FastifyInstance) => {
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
     confirm: confirmReplace(radarr, target),
-    handler: grabHandler(radarr, target, 'movie_releases', 'movie_grab')
+    handler: grabHandler(radarr, target, 'movie_releases', 'movie_grab', grabSpaceCheck(app, 'movie_releases'))
   })
 }

@@ -5,6 +5,7 @@ import { defineTool } from '../../../core/tool-types.js'
 import { idFields, resolveId } from '../../servarr/ids.js'
 import { MOVIE_IDS, movieFlavour, movieLabel } from '../movies.js'
 import { RELEASE_LIST_INPUTS, releasePage, releasesOutput } from '../../servarr/releases.js'
+import { rememberReleaseSizes } from '../../servarr/release-sizes.js'
 
 export const MovieTargetSchema = Type.Object({
   movieId: Type.Integer({ description: 'Movie id in the manager' }),
@@ -30,6 +31,7 @@ export default (app: FastifyInstance) => defineTool({
     const radarr = app.backends.radarr
     const { item: movie, idUsed } = await resolveId(movieFlavour(radarr), args.id, args.idType)
     const found = await radarr.releases({ movieId: movie.id }, ctx.signal)
+    rememberReleaseSizes(radarr, found)
     const { page, approvedCount } = releasePage(found, args.includeRejected, args.offset, args.limit)
     return {
       data: { target: { movieId: movie.id, title: movie.title ?? '', year: movie.year ?? 0 }, idUsed, approvedCount, ...page },

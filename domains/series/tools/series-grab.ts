@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../core/tool-types.js'
 import { confirmReplace, grabHandler, GrabOutputFields, GRAB_INPUTS, type QueueTarget } from '../../servarr/grab.js'
 import { idFields, resolveId } from '../../servarr/ids.js'
+import { grabSpaceCheck } from '../../servarr/landing.js'
 import { SERIES_IDS, findEpisodes, seriesFlavour } from '../series.js'
 import { episodeCode } from '../../servarr/text.js'
 import { SeriesTargetSchema } from './series-releases.js'
@@ -34,6 +35,7 @@ export default (app: FastifyInstance) => {
       label: `"${series.title}" ${code}`,
       ownerId: series.id,
       names: { seriesId: series.id, ...(episode ? { episodeId: episode.id } : {}) },
+      ...(series.path ? { libraryFolder: series.path } : {}),
       matches: q => q.seriesId === series.id && (typeof q.episodeId === 'number' ? episodeIds.has(q.episodeId) : q.seasonNumber === args.seasonNumber),
       info: { seriesId: series.id, title: series.title ?? '', seasonNumber: args.seasonNumber, ...(episode ? { episodeNumber: episode.episodeNumber, episodeId: episode.id } : {}), code }
     }
@@ -47,6 +49,6 @@ export default (app: FastifyInstance) => {
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
     confirm: confirmReplace(sonarr, target),
-    handler: grabHandler(sonarr, target, 'series_releases', 'series_grab')
+    handler: grabHandler(sonarr, target, 'series_releases', 'series_grab', grabSpaceCheck(app, 'series_releases'))
   })
 }

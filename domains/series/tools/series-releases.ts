@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../core/tool-types.js'
 import { idFields, resolveId } from '../../servarr/ids.js'
 import { RELEASE_LIST_INPUTS, releasePage, releasesOutput } from '../../servarr/releases.js'
+import { rememberReleaseSizes } from '../../servarr/release-sizes.js'
 import { SERIES_IDS, findEpisodes, seriesFlavour } from '../series.js'
 import { episodeCode } from '../../servarr/text.js'
 
@@ -38,6 +39,7 @@ export default (app: FastifyInstance) => defineTool({
     const eps = await findEpisodes(sonarr, series, args.seasonNumber, args.episodeNumber)
     const episode = args.episodeNumber === undefined ? undefined : eps[0]
     const found = await sonarr.releases(episode ? { episodeId: episode.id } : { seriesId: series.id, seasonNumber: args.seasonNumber }, ctx.signal)
+    rememberReleaseSizes(sonarr, found)
     const { page, approvedCount } = releasePage(found, args.includeRejected, args.offset, args.limit)
     const code = episodeCode(args.seasonNumber, episode ? [episode.episodeNumber] : [])
     const target = { seriesId: series.id, title: series.title ?? '', seasonNumber: args.seasonNumber, ...(episode ? { episodeNumber: episode.episodeNumber, episodeId: episode.id } : {}), code }

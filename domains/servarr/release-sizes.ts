@@ -1,0 +1,31 @@
+// Release sizes seen by series_releases and movie_releases, so a grab, which names a release only by guid
+// and indexer, can check that it fits on disk. The managers keep search results 30 minutes (the grab tools'
+// "search cache"), so an older size belongs to a release the manager would no longer grab anyway.
+import type { Release } from '../../clients/servarr/types.js'
+
+const TTL_MS = 30 * 60_000
+const MAX_PER_CLIENT = 5000
+
+interface Seen { sizeBytes: number, at: number }
+const byClient = new WeakMap<object, Map<string, Seen>>()
+const key = (guid: string, indexerId: number) => `${indexerId}\u0000${guid}`
+
+export function rememberReleaseSizes (client: object, releases: Release[], now = Date.now()): void {
+  let seen = byClient.get(client)
+  if (!seen) byClient.set(client, seen = new Map())
+  for (const r of releases) {
+    if (typeof r.guid !== 'string' || typeof r.indexerId !== 'number' || typeof r.size !== 'number' || r.size <= 0) continue
+    const k = key(r.guid, r.indexerId)
+    seen.delete(k) // re-insert: the map's order is oldest first
+    seen.set(k, { sizeBytes: r.size, at: now })
+  }
+  for (const k of seen.keys()) {
+    if (seen.size <= MAX_PER_CLIENT) break
+    seen.delete(k)
+  }
+}
+
+export function rememberedReleaseSize (client: object, guid: string, indexerId: number, now = Date.now()): number | undefined {
+  const seen = byClient.get(client)?.get(key(guid, indexerId))
+  return seen && now - seen.at <= TTL_MS ? seen.sizeBytes : undefined
+}
