@@ -66,12 +66,12 @@ export async function setupStatus (config: Config, o: { configRoot: string, prob
   return { configRoot: o.configRoot, secretsFile: secretsPath(config.STATE_DIR), restartRequired, backends, steps: dry.results }
 }
 
-/** FlareSolverr has no client of its own: GET /health with a short limit. */
+/** FlareSolverr has no client of its own: GET / with a short limit, the one route that names its version. */
 export async function probeChallengeProxy (url: string): Promise<{ reachable: boolean, version?: string, error?: string }> {
   try {
-    const res = await request(new URL('/health', url), { method: 'GET', signal: AbortSignal.timeout(3_000), headersTimeout: 3_000, bodyTimeout: 3_000 })
+    const res = await request(new URL('/', url), { method: 'GET', signal: AbortSignal.timeout(3_000), headersTimeout: 3_000, bodyTimeout: 3_000 })
     const text = await res.body.text()
-    if (res.statusCode !== 200) return { reachable: false, error: `FlareSolverr answered HTTP ${res.statusCode} on /health.` }
+    if (res.statusCode !== 200) return { reachable: false, error: `FlareSolverr answered HTTP ${res.statusCode} on /.` }
     const version = (() => { try { return (JSON.parse(text) as { version?: unknown }).version } catch { return undefined } })()
     return { reachable: true, ...(typeof version === 'string' ? { version } : {}) }
   } catch (err) {

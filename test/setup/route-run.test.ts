@@ -88,7 +88,7 @@ t.test('first run does everything, second run finds it all done', async t => {
   t.equal(s.restartRequired, true)
   for (const step of s.steps) t.equal(step.status, 'already_done', `GET: ${step.step}`)
   t.match(s.backends.find((b: { name: string }) => b.name === 'sonarr'), { key: 'missing', storedKey: 'present' })
-  t.match(s.backends.find((b: { name: string }) => b.name === 'flaresolverr'), { reachable: true })
+  t.match(s.backends.find((b: { name: string }) => b.name === 'flaresolverr'), { reachable: true, version: '3.5.0' }, 'the version FlareSolverr names on GET /')
 
   for (const res of [first, second, status]) t.same(leaks(res.body, stack), [], 'no secret in a response')
   t.ok(logs.length > 0, 'the app logged')

@@ -47,6 +47,8 @@ export async function startSetupStack (t: { teardown: (fn: () => unknown) => voi
   const prowlarr = await createProwlarrSetupSimulator({ apiKey: keys.prowlarr })
   const jellyfin = await createJellyfinSetupSimulator({ apiKey: keys.jellyfin, scanMs: 5 })
   const flare = Fastify({ logger: false })
+  // As FlareSolverr v3.5.0 answers (src/flaresolverr_service.py, index_endpoint); /health carries no version.
+  flare.get('/', async () => ({ msg: 'FlareSolverr is ready!', version: '3.5.0', userAgent: 'Mozilla/5.0' }))
   flare.get('/health', async () => ({ status: 'ok' }))
   const flaresolverrUrl = (await flare.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1')
   // A fresh install: the managers' seeded root folders and the media server's libraries are not there yet.
