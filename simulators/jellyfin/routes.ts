@@ -14,6 +14,15 @@ const int = (v: unknown, def: number) => { const n = Number(Array.isArray(v) ? v
 const bool = (v: unknown) => String(Array.isArray(v) ? v[0] : v).toLowerCase() === 'true'
 const normalize = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, ' ').trim()
 
+/**
+ * An unknown session: SessionManager.GetSession throws ResourceNotFoundException, which ExceptionMiddleware
+ * answers 404 text/plain "Error processing request." outside a development build (v10.11.0,
+ * Emby.Server.Implementations/Session/SessionManager.cs, Jellyfin.Api/Middleware/ExceptionMiddleware.cs).
+ */
+function sessionNotFound (reply: FastifyReply) {
+  return reply.code(404).type('text/plain; charset=utf-8').send('Error processing request.')
+}
+
 function problem (reply: FastifyReply, status: number, detail: string) {
   return reply.code(status).type('application/problem+json').send({ type: 'https://tools.ietf.org/html/rfc9110#section-15.5.5', title: status === 404 ? 'Not Found' : 'Bad Request', status, detail })
 }
@@ -125,7 +134,7 @@ export function registerRoutes (app: FastifyInstance, state: JellyfinState, opts
   app.post('/Sessions/:sessionId/Playing/:command', async (req, reply) => {
     const { sessionId, command } = req.params as { sessionId: string, command: string }
     const session = state.sessions.find(s => s.id === sessionId)
-    if (!session) return problem(reply, 404, 'Session not found.')
+    if (!session) return sessionNotFound(reply)
     if (command === 'Stop') {
       const item = session.nowPlayingId ? state.items.get(session.nowPlayingId) : undefined
       delete session.nowPlayingId
@@ -139,7 +148,7 @@ export function registerRoutes (app: FastifyInstance, state: JellyfinState, opts
   app.post('/Sessions/:sessionId/Message', async (req, reply) => {
     const { sessionId } = req.params as { sessionId: string }
     const body = (req.body ?? {}) as { Text?: string, Header?: string }
-    if (!state.sessions.some(s => s.id === sessionId)) return problem(reply, 404, 'Session not found.')
+    if (!state.sessions.some(s => s.id === sessionId)) return sessionNotFound(reply)
     if (typeof body.Text !== 'string') return problem(reply, 400, 'Text is required.')
     state.messages.push({ sessionId, text: body.Text, header: body.Header ?? undefined })
     return reply.code(204).send()
