@@ -26,7 +26,7 @@ function collect (value: unknown, prefix: string, out: string[]) {
     for (const item of value) collect(item, prefix, out)
     return
   }
-  const entries = Object.entries(value as Record<string, unknown>).filter(([k, v]) => !HIDDEN.has(k) && v !== undefined)
+  const entries = Object.entries(value as Record<string, unknown>).filter(([k, v]) => !HIDDEN.has(k) && v !== undefined && !(Array.isArray(v) && v.length === 0))
   const plain = entries.filter(([, v]) => isScalar(v) || scalarList(v)) as Array<[string, Scalar | Scalar[]]>
   const label = plain.find(([k]) => LABELS.includes(k))
   const rest = plain.filter(e => e !== label).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : String(v)}`)
