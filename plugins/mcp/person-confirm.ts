@@ -7,6 +7,8 @@
 // The request state is HMAC-signed with a per-process key, bound to the caller's principal and expiring with
 // the confirmation (5 minutes); a state that fails any check is refused by the SDK before our handler runs.
 // It carries the handle of the pending confirmation, which the confirm gate never accepts as a confirmToken.
+// Our states carry a prefix of their own: the verify hook is server-wide, so a state without it (another
+// feature's) passes through unverified and can never answer a confirmation.
 import { randomBytes } from 'node:crypto'
 import {
   createRequestStateCodec, inputRequired,
@@ -18,6 +20,8 @@ import { CONFIRM_TTL_MS } from '../../lib/confirm/confirm-store.js'
 
 /** The key of our one input request, in inputRequests and in the client's inputResponses. */
 const ANSWER = 'confirm'
+/** Marks the request states this file mints. */
+const STATE_PREFIX = 'confirm.'
 
 interface PendingState {
   /** The pending confirmation's handle. */
@@ -62,7 +66,9 @@ export function createPersonConfirm () {
   return {
     /** For every McpServer: verify returned request state, and give the person as long as a confirmation lasts. */
     serverOptions: {
-      requestState: { verify: codec.verify },
+      requestState: {
+        verify: (state: string, ctx: ServerContext) => state.startsWith(STATE_PREFIX) ? codec.verify(state.slice(STATE_PREFIX.length), ctx) : undefined
+      },
       inputRequired: { roundTimeoutMs: CONFIRM_TTL_MS }
     } satisfies ServerOptions,
 
@@ -73,10 +79,11 @@ export function createPersonConfirm () {
     forCall (ctx: ServerContext, capabilities: ClientCapabilities | undefined) {
       if (!canShowForm(capabilities)) return undefined
       let asked: InputRequiredResult | undefined
-      const state = ctx.mcpReq.requestState<PendingState>()
+      // Verified and decoded by the hook; a foreign state stays the raw string and answers nothing.
+      const state = ctx.mcpReq.requestState<PendingState | string>()
       const response = ctx.mcpReq.inputResponses?.[ANSWER]
-      // Without both the verified state and a response, the call starts over: a fresh preview and question.
-      const answer = typeof state?.confirmation === 'string' && response !== undefined
+      // Without both our verified state and a response, the call starts over: a fresh preview and question.
+      const answer = typeof state === 'object' && typeof state.confirmation === 'string' && response !== undefined
         ? { confirmation: state.confirmation, decision: decisionOf(response) }
         : undefined
       const person: PersonConfirmation = {
@@ -96,7 +103,7 @@ export function createPersonConfirm () {
                 }
               })
             },
-            requestState: await codec.mint({ confirmation: question.confirmation, tool: question.tool }, ctx)
+            requestState: STATE_PREFIX + await codec.mint({ confirmation: question.confirmation, tool: question.tool }, ctx)
           })
         }
       }
