@@ -19,6 +19,33 @@ export interface ToolContext {
   log: (level: 'debug' | 'info' | 'warning' | 'error', data: unknown) => Promise<void>
   /** Set on the confirmed (second) call of a destructive action: the exact targets the preview showed. */
   confirmed?: { targets: unknown }
+  /**
+   * The person at the client, when the client can show them a confirmation form (MCP elicitation). A destructive
+   * call then asks the person instead of handing a confirmToken to the model; absent for every other caller.
+   */
+  person?: PersonConfirmation
+}
+
+/** What the person is asked to confirm: the preview, as plain text, and the confirmation it belongs to. */
+export interface PersonQuestion {
+  /** Handle of the pending confirmation; stays between the server and the client, never in a tool result. */
+  confirmation: string
+  tool: string
+  title: string
+  /** What will happen (one plain line). */
+  summary: string
+  /** The exact targets, one plain line each. */
+  targets: string[]
+}
+
+/** The person's answer: accept (they confirmed), decline (they said no) or cancel (they dismissed the form). */
+export type PersonDecision = 'accept' | 'decline' | 'cancel'
+
+export interface PersonConfirmation {
+  /** Set when this call comes back with the person's answer to an earlier question. */
+  answer?: { confirmation: string, decision: PersonDecision }
+  /** Shows the question to the person. The call then ends; the client calls again carrying the answer. */
+  ask: (question: PersonQuestion) => Promise<void>
 }
 
 export interface ToolOutcome<O> {
@@ -117,6 +144,8 @@ export interface ConfirmBinding {
   /** Canonical arguments without confirmToken. */
   args: Record<string, unknown>
   principalId: string
+  /** 'person': the confirmation waits for the person's answer and is never redeemable as a confirmToken. */
+  via?: 'token' | 'person'
 }
 export interface ConfirmGate {
   issue: (binding: ConfirmBinding, targets: unknown) => { confirmToken: string, expiresAt: string }
@@ -126,4 +155,6 @@ export interface ConfirmGate {
   redeem: (token: string, binding: ConfirmBinding, targets: unknown) => void
   /** Stores the outcome so a retry with the same token returns it instead of running twice. */
   settle: (token: string, outcome: ToolCallResult) => void
+  /** Closes a pending confirmation without running it (the person said no); a retry gets `outcome`. */
+  decline: (token: string, binding: ConfirmBinding, outcome: ToolCallResult) => void
 }

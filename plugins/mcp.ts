@@ -19,6 +19,7 @@ import { applyCorsHeaders } from './origin-guard.js'
 import { createSessionStore, type SessionLimits } from './mcp/session-store.js'
 import { SERVER_ERROR, SESSION_NOT_FOUND, endAfterFailure, sendJsonRpcError } from './mcp/json-rpc.js'
 import { buildToolContext } from './mcp/tool-context.js'
+import { createPersonConfirm } from './mcp/person-confirm.js'
 import { packageVersion } from '../lib/package-version.js'
 import { mcpFeatures, type McpFeature } from './mcp/features.js'
 
@@ -62,6 +63,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
   let listResult: { tools: Tool[] } | undefined
   let outputSchemas: Map<string, Record<string, unknown>> | undefined
   const features = [...mcpFeatures, ...(opts.extraFeatures ?? [])]
+  const personConfirm = createPersonConfirm()
 
   // Computed once, on first use, after every tool has registered.
   function published () {
@@ -77,7 +79,8 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
   function buildServer (): McpServer {
     const mcp = new McpServer({ name: SERVER_NAME, version }, {
       capabilities: { tools: { listChanged: false }, logging: {} },
-      cacheHints: { 'tools/list': { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: 'private' } }
+      cacheHints: { 'tools/list': { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: 'private' } },
+      ...personConfirm.serverOptions
     })
     const server = mcp.server
     // A fresh object per reply: the SDK stamps era-specific fields onto results.
@@ -85,15 +88,18 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
     server.setRequestHandler('tools/call', async (request, ctx) => {
       const principal = principalOf(ctx)
       const { name, arguments: args } = request.params
+      const person = personConfirm.forCall(ctx, server.getClientCapabilities())
       let result
       try {
-        result = await app.tools.call(name, args ?? {}, buildToolContext(ctx, principal, (o, m) => log.warn(o, m)))
+        result = await app.tools.call(name, args ?? {}, buildToolContext(ctx, principal, (o, m) => log.warn(o, m), person?.person))
       } catch (err) {
         if (err instanceof UnknownToolError) {
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${err.message}. Call tools/list for the available tools.`)
         }
         throw err
       }
+      const asked = person?.asked()
+      if (asked) return asked
       return server.projectCallToolResult(result as CallToolResult, published().outputSchemas.get(name))
     })
     for (const install of features) install({ mcp, app })

@@ -8,6 +8,10 @@
 // small ring so a retry still learns why. When a principal is full, its own oldest stored outcome makes
 // room (a retry of that call then gets "unknown or expired"); tokens still waiting or running are never
 // evicted, so a token the caller holds never vanishes silently: the preview is refused instead.
+//
+// A confirmation issued for the person (binding.via 'person', answered through the client's own form) lives
+// by the same rules, except that its token is never accepted as a confirmToken: only the person's answer
+// redeems it, so a model that somehow saw it still cannot act on it.
 import { randomBytes } from 'node:crypto'
 import { GuardError } from '../../core/errors.js'
 import type { ConfirmBinding, ConfirmGate, ToolCallResult } from '../../core/tool-types.js'
@@ -24,12 +28,14 @@ export interface ConfirmStoreOptions {
 }
 
 type State = 'pending' | 'running' | 'settled'
+type Via = NonNullable<ConfirmBinding['via']>
 
 /** Reasons of refused (deleted) tokens remembered for their error message, oldest dropped first. */
 const BURNT_REASONS_KEPT = 256
 
 interface TokenRecord {
   tool: string
+  via: Via
   principalId: string
   /** Canonical JSON of each argument, to name the ones that changed. */
   args: Map<string, string>
@@ -53,7 +59,11 @@ export function createConfirmStore (opts: ConfirmStoreOptions = {}) {
   const burnt = new Map<string, { tool: string, reason: string }>()
   const minutes = `${Math.round(ttl / 60_000)} minutes`
 
-  const fresh = (tool: string) => `Call ${tool} again without confirmToken for a fresh preview.`
+  const fresh = (tool: string, via: Via) => via === 'person'
+    ? `Call ${tool} again for a fresh preview and confirmation.`
+    : `Call ${tool} again without confirmToken for a fresh preview.`
+  const noun = (via: Via) => via === 'person' ? 'confirmation' : 'confirmToken'
+  const short = (via: Via) => via === 'person' ? 'confirmation' : 'token'
 
   function sweep () {
     const t = now()
@@ -65,15 +75,15 @@ export function createConfirmStore (opts: ConfirmStoreOptions = {}) {
   }
 
   /** Finds the live record of a token or refuses (unknown, expired, refused earlier). */
-  function lookup (token: string, tool: string): [string, TokenRecord] {
+  function lookup (token: string, tool: string, via: Via): [string, TokenRecord] {
     const hash = sha256Hex(String(token))
     const rec = records.get(hash)
     const gone = burnt.get(hash)
-    if (!rec && gone) refuse(`This confirmToken can no longer be used: it was refused earlier because ${gone.reason}. ${fresh(tool)}`)
-    if (!rec) refuse(`This confirmToken is unknown or has expired (tokens last ${minutes} and work once). ${fresh(tool)}`)
+    if (!rec && gone) refuse(`This ${noun(via)} can no longer be used: it was refused earlier because ${gone.reason}. ${fresh(tool, via)}`)
+    if (!rec) refuse(`This ${noun(via)} is unknown or has expired (${short(via)}s last ${minutes} and work once). ${fresh(tool, via)}`)
     if (rec.expiresAt <= now()) {
       records.delete(hash)
-      refuse(`This confirmToken expired (tokens last ${minutes}); nothing was changed. ${fresh(tool)}`)
+      refuse(`This ${noun(via)} expired (${short(via)}s last ${minutes}); nothing was changed. ${fresh(tool, via)}`)
     }
     return [hash, rec]
   }
@@ -81,6 +91,7 @@ export function createConfirmStore (opts: ConfirmStoreOptions = {}) {
   /** Why the binding does not match the record, or undefined. */
   function mismatch (rec: TokenRecord, binding: ConfirmBinding): string | undefined {
     if (rec.principalId !== binding.principalId) return 'it was issued to a different caller'
+    if (rec.via !== (binding.via ?? 'token')) return rec.via === 'person' ? 'it waits for the person\'s own answer and is not a confirmToken' : 'it is a confirmToken, not a confirmation by the person'
     if (rec.tool !== binding.tool) return `it was issued for the tool ${rec.tool}, not ${binding.tool}`
     const given = argsMap(binding.args)
     const changed = [...new Set([...rec.args.keys(), ...given.keys()])].filter(k => rec.args.get(k) !== given.get(k))
@@ -96,12 +107,12 @@ export function createConfirmStore (opts: ConfirmStoreOptions = {}) {
       burnt.set(hash, { tool: rec.tool, reason })
       if (burnt.size > BURNT_REASONS_KEPT) burnt.delete(burnt.keys().next().value!)
     }
-    refuse(`Refused: ${reason}.${cancel ? ' The token has been cancelled.' : ''} Nothing was changed. ${fresh(rec.tool)}`)
+    refuse(`Refused: ${reason}.${cancel ? ` The ${short(rec.via)} has been cancelled.` : ''} Nothing was changed. ${fresh(rec.tool, rec.via)}`)
   }
 
   /** Checks a presented token against the binding; returns its hash and live record. */
   function verify (token: string, binding: ConfirmBinding): [string, TokenRecord] {
-    const [hash, rec] = lookup(token, binding.tool)
+    const [hash, rec] = lookup(token, binding.tool, binding.via ?? 'token')
     const reason = mismatch(rec, binding)
     if (reason) burn(hash, rec, reason)
     return [hash, rec]
@@ -141,6 +152,7 @@ export function createConfirmStore (opts: ConfirmStoreOptions = {}) {
       const expiresAt = now() + ttl
       records.set(sha256Hex(token), {
         tool: binding.tool,
+        via: binding.via ?? 'token',
         principalId: binding.principalId,
         args: argsMap(binding.args),
         targets: fingerprint(targets),
@@ -159,7 +171,7 @@ export function createConfirmStore (opts: ConfirmStoreOptions = {}) {
 
     redeem (token, binding, targets) {
       const [hash, rec] = verify(token, binding)
-      if (rec.state !== 'pending') refuse(`This confirmToken was already used. ${fresh(binding.tool)}`)
+      if (rec.state !== 'pending') refuse(`This ${noun(rec.via)} was already used. ${fresh(binding.tool, rec.via)}`)
       if (fingerprint(targets) !== rec.targets) {
         burn(hash, rec, 'the files or items this action would touch changed since the preview')
       }
@@ -169,10 +181,19 @@ export function createConfirmStore (opts: ConfirmStoreOptions = {}) {
     settle (token, outcome) {
       const rec = records.get(sha256Hex(token))
       if (!rec || rec.state !== 'running') return
-      rec.state = 'settled'
-      rec.settledAt = now()
-      rec.outcome = structuredClone(outcome)
+      store(rec, outcome)
+    },
+
+    decline (token, binding, outcome) {
+      const [, rec] = verify(token, binding)
+      if (rec.state === 'pending') store(rec, outcome)
     }
+  }
+
+  function store (rec: TokenRecord, outcome: ToolCallResult) {
+    rec.state = 'settled'
+    rec.settledAt = now()
+    rec.outcome = structuredClone(outcome)
   }
 
   return Object.assign(gate, {

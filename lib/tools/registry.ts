@@ -7,9 +7,10 @@ import { Value } from '@sinclair/typebox/value'
 import { BackendError, GuardError, ToolError } from '../../core/errors.js'
 import { plainLine } from '../../core/untrusted-text.js'
 import type {
-  ConfirmGate, PublishedTool, SandboxGuard, ToolCallResult, ToolContext, ToolDefinition, UrlGuard
+  ConfirmBinding, ConfirmGate, PublishedTool, SandboxGuard, ToolCallResult, ToolContext, ToolDefinition, UrlGuard
 } from '../../core/tool-types.js'
 import { publishSchema } from './published-schema.js'
+import { confirmByPerson } from './confirm-by-person.js'
 
 export class UnknownToolError extends Error {
   constructor (readonly toolName: string) {
@@ -100,6 +101,21 @@ export function createToolRegistry (deps: RegistryDeps) {
       const confirm = entry.def.confirm
       if (confirm && ((await confirm.required?.(args)) ?? true)) {
         const binding = { tool: name, args: bound, principalId: ctx.principal.id }
+        if (typeof token !== 'string' && ctx.person) {
+          outcome = 'preview'
+          return await confirmByPerson(ctx.person, {
+            gate: deps.confirm!,
+            binding,
+            title: entry.def.title,
+            preview: () => confirm.preview(args, ctx),
+            nothingToDo: done => { outcome = 'ok'; return checked(entry, done) },
+            runConfirmed: async (key, personBinding, targets) => {
+              const ran = await runConfirmed(entry, args, ctx, key, personBinding, targets)
+              outcome = ran.outcome
+              return ran.result
+            }
+          })
+        }
         if (typeof token !== 'string') {
           outcome = 'preview'
           const preview = await confirm.preview(args, ctx)
@@ -114,18 +130,9 @@ export function createToolRegistry (deps: RegistryDeps) {
         const stored = deps.confirm!.replay(token, binding)
         if (stored) return stored
         const preview = await confirm.preview(args, ctx)
-        deps.confirm!.redeem(token, binding, preview.targets)
-        // From here the token is spent: whatever happens is stored, so a retry reports it instead of running again.
-        let done: ToolCallResult
-        try {
-          done = await run(entry, args, { ...ctx, confirmed: { targets: preview.targets } })
-        } catch (err) {
-          const shaped = shapeError(err, name, deps.log, deps.sandbox)
-          outcome = shaped.userFacing ? 'user_error' : 'error'
-          done = shaped.result
-        }
-        deps.confirm!.settle(token, done)
-        return done
+        const ran = await runConfirmed(entry, args, ctx, token, binding, preview.targets)
+        outcome = ran.outcome
+        return ran.result
       }
       return await run(entry, args, ctx)
     } catch (err) {
@@ -135,6 +142,21 @@ export function createToolRegistry (deps: RegistryDeps) {
     } finally {
       deps.log.info({ tool: name, principal: ctx.principal.id, outcome, ms: Math.round(performance.now() - started) }, 'tool call')
     }
+  }
+
+  /** Redeems the confirmation against the targets just previewed, runs on exactly them, and stores the outcome. */
+  async function runConfirmed (entry: Entry, args: Record<string, unknown>, ctx: ToolContext, key: string, binding: ConfirmBinding, targets: unknown) {
+    deps.confirm!.redeem(key, binding, targets)
+    // From here the confirmation is spent: whatever happens is stored, so a retry reports it instead of running again.
+    let ran: { result: ToolCallResult, outcome: 'ok' | 'user_error' | 'error' }
+    try {
+      ran = { result: await run(entry, args, { ...ctx, confirmed: { targets } }), outcome: 'ok' }
+    } catch (err) {
+      const shaped = shapeError(err, entry.def.name, deps.log, deps.sandbox)
+      ran = { result: shaped.result, outcome: shaped.userFacing ? 'user_error' : 'error' }
+    }
+    deps.confirm!.settle(key, ran.result)
+    return ran
   }
 
   async function run (entry: Entry, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolCallResult> {

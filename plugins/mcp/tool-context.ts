@@ -1,6 +1,7 @@
-// Bridges one MCP request to the registry's ToolContext: who is calling, cancellation, progress and logging.
+// Bridges one MCP request to the registry's ToolContext: who is calling, cancellation, progress, logging, and
+// the person at the client when the client can ask them (plugins/mcp/person-confirm.ts).
 import type { Principal } from '../../core/principal.js'
-import type { ToolContext } from '../../core/tool-types.js'
+import type { PersonConfirmation, ToolContext } from '../../core/tool-types.js'
 
 /** The part of the SDK's per-request context the bridge needs (structural, so this file stays SDK-free). */
 export interface McpRequestLike {
@@ -14,7 +15,7 @@ export interface McpRequestLike {
 
 type Warn = (obj: Record<string, unknown>, msg: string) => void
 
-export function buildToolContext (ctx: McpRequestLike, principal: Principal, warn: Warn): ToolContext {
+export function buildToolContext (ctx: McpRequestLike, principal: Principal, warn: Warn, person?: PersonConfirmation): ToolContext {
   const token = ctx.mcpReq._meta?.progressToken
   // A client that went away must not fail the tool: notification errors are logged and dropped.
   const safely = async (what: string, send: () => Promise<void>) => {
@@ -33,6 +34,7 @@ export function buildToolContext (ctx: McpRequestLike, principal: Principal, war
           method: 'notifications/progress',
           params: { progressToken: token, progress, ...(total !== undefined && { total }), ...(message !== undefined && { message }) }
         })),
-    log: (level, data) => safely('log', () => ctx.mcpReq.log(level, data))
+    log: (level, data) => safely('log', () => ctx.mcpReq.log(level, data)),
+    ...(person && { person })
   }
 }

@@ -1,5 +1,5 @@
 // Real SDK clients against a listening test app, authenticated with a bearer through a custom fetch.
-import { Client, StreamableHTTPClientTransport, type VersionNegotiationMode } from '@modelcontextprotocol/client'
+import { Client, StreamableHTTPClientTransport, type ClientCapabilities, type VersionNegotiationMode } from '@modelcontextprotocol/client'
 import type { FastifyInstance } from 'fastify'
 import { TEST_INTERNAL_KEY } from './build.js'
 
@@ -14,6 +14,10 @@ export interface ConnectOptions {
   mode?: VersionNegotiationMode
   /** Sees every request the client sends (method, headers). */
   trace?: (method: string, headers: Headers) => void
+  /** Client capabilities to declare (e.g. elicitation). */
+  capabilities?: ClientCapabilities
+  /** Runs before connecting, e.g. to register the client's request handlers. */
+  prepare?: (client: Client) => void
 }
 
 /** Connects an SDK client; the bearer goes in through fetch so it is on every request, GET streams included. */
@@ -28,8 +32,10 @@ export async function connectClient (url: URL, options: ConnectOptions = {}) {
     }
   })
   const client = new Client({ name: 'mediastack-test', version: '1.0.0' }, {
-    ...(options.mode !== undefined && { versionNegotiation: { mode: options.mode } })
+    ...(options.mode !== undefined && { versionNegotiation: { mode: options.mode } }),
+    ...(options.capabilities && { capabilities: options.capabilities })
   })
+  options.prepare?.(client)
   await client.connect(transport)
   return { client, transport }
 }

@@ -128,3 +128,26 @@ t.test('the plugin decorates app.confirm', async t => {
   const { confirmToken } = app.confirm.issue(binding, targets)
   t.equal(app.confirm.replay(confirmToken, binding), undefined)
 })
+
+t.test('a confirmation for the person is redeemed only by the person\'s answer, never as a confirmToken', async t => {
+  const s = store()
+  const person = { ...binding, via: 'person' as const }
+  const { confirmToken: handle } = s.issue(person, targets)
+  t.throws(() => s.replay(handle, binding), { name: 'GuardError', message: /waits for the person's own answer and is not a confirmToken.*The confirmation has been cancelled.*Call files_delete again for a fresh preview and confirmation/ })
+  t.throws(() => s.replay(handle, person), { message: /This confirmation can no longer be used/ }, 'burnt: the person cannot be tricked into confirming it later')
+  const { confirmToken: token } = s.issue(binding, targets)
+  t.throws(() => s.redeem(token, person, targets), { message: /it is a confirmToken, not a confirmation by the person/ })
+})
+
+t.test('decline closes a pending confirmation with an outcome a retry gets, and it never runs', async t => {
+  const s = store()
+  const person = { ...binding, via: 'person' as const }
+  const { confirmToken: handle } = s.issue(person, targets)
+  const declined: ToolCallResult = { content: [{ type: 'text', text: 'The person declined.' }], isError: true }
+  t.throws(() => s.decline(handle, { ...person, principalId: 'oauth:other' }, declined), { message: /different caller/ })
+  const { confirmToken: again } = s.issue(person, targets)
+  s.decline(again, person, declined)
+  t.match(s.replay(again, person), { ...declined, _meta: { confirm: 'already_consumed' } })
+  t.throws(() => s.redeem(again, person, targets), { message: /This confirmation was already used/ })
+  t.throws(() => s.replay(sha256Hex(again), person), { message: /This confirmation is unknown or has expired \(confirmations last 5 minutes/ })
+})

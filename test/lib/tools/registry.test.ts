@@ -5,7 +5,7 @@ import { stat, unlink, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { Type } from '@sinclair/typebox'
-import { defineTool, type ToolContext } from '../../../core/tool-types.js'
+import { defineTool, type PersonConfirmation, type PersonQuestion, type ToolContext } from '../../../core/tool-types.js'
 import { createToolRegistry } from '../../../lib/tools/registry.js'
 import { createConfirmStore } from '../../../lib/confirm/confirm-store.js'
 import { ToolError } from '../../../core/errors.js'
@@ -236,4 +236,42 @@ t.test('a ToolError is shown as is; a bug becomes a generic message without stac
   t.match(text(bug), /test_echo failed because of an internal error/)
   t.notMatch(JSON.stringify(bug), TEST_INTERNAL_KEY)
   t.notMatch(JSON.stringify(bug), /\bat .*\.ts:\d+/)
+})
+
+t.test('with a person to ask: the preview goes to them, and only their accept runs it, once', async t => {
+  const path = await newFile('p.mkv')
+  const questions: PersonQuestion[] = []
+  const person = (answer?: PersonConfirmation['answer']): PersonConfirmation => ({
+    ...(answer && { answer }),
+    ask: async q => { questions.push(q) }
+  })
+  const before = runs.delete
+  const asked = await app.tools.call('test_delete_file', { path }, { ...ctx(), person: person() })
+  t.match(asked, { _meta: { confirm: 'asked' } })
+  t.notOk(asked.structuredContent, 'no confirmation (and no token) in the result')
+  t.match(questions[0], { tool: 'test_delete_file', title: 'Delete a file (test)', summary: /Delete movies\/p\.mkv \(4 bytes\)/, targets: [/^movies\/p\.mkv \(size: 4, ino: \d+/] })
+  const handle = questions[0].confirmation
+  t.equal(runs.delete, before, 'asking runs nothing')
+  const asToken = await app.tools.call('test_delete_file', { path, confirmToken: handle }, ctx())
+  t.match(text(asToken), /not a confirmToken/, 'the handle is no confirmToken')
+  t.equal(runs.delete, before)
+
+  await app.tools.call('test_delete_file', { path }, { ...ctx(), person: person() })
+  const next = questions[1].confirmation
+  const byOther = await app.tools.call('test_delete_file', { path }, { ...ctx(other), person: person({ confirmation: next, decision: 'accept' }) })
+  t.match(text(byOther), /different caller/)
+  const late = await app.tools.call('test_delete_file', { path }, { ...ctx(), person: person({ confirmation: next, decision: 'accept' }) })
+  t.match(text(late), /can no longer be used/, 'a refused confirmation is gone')
+  await app.tools.call('test_delete_file', { path }, { ...ctx(), person: person() })
+  const cancelled = await app.tools.call('test_delete_file', { path }, { ...ctx(), person: person({ confirmation: questions[2].confirmation, decision: 'cancel' }) })
+  t.match(text(cancelled), /closed the confirmation without answering/)
+  t.equal(runs.delete, before)
+
+  await app.tools.call('test_delete_file', { path }, { ...ctx(), person: person() })
+  const yes = person({ confirmation: questions[3].confirmation, decision: 'accept' })
+  const done = await app.tools.call('test_delete_file', { path }, { ...ctx(), person: yes })
+  t.match(done.structuredContent, { deleted: 'movies/p.mkv' })
+  const again = await app.tools.call('test_delete_file', { path }, { ...ctx(), person: yes })
+  t.match(again, { _meta: { confirm: 'already_consumed' } })
+  t.equal(runs.delete, before + 1, 'ran exactly once')
 })
