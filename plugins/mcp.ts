@@ -20,7 +20,7 @@ import { createSessionStore, type SessionLimits } from './mcp/session-store.js'
 import { SERVER_ERROR, SESSION_NOT_FOUND, endAfterFailure, sendJsonRpcError } from './mcp/json-rpc.js'
 import { buildToolContext } from './mcp/tool-context.js'
 import { packageVersion } from '../lib/package-version.js'
-import { mcpFeatures, type McpFeature } from './mcp/features.js'
+import { mcpFeatures, type McpFeature, type RawTool } from './mcp/features.js'
 
 export interface McpPluginOptions {
   /** Idle time after which a 2025-era session is closed (default 30 min). */
@@ -80,11 +80,16 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       cacheHints: { 'tools/list': { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: 'private' } }
     })
     const server = mcp.server
+    const rawTools = new Map<string, RawTool>()
     // A fresh object per reply: the SDK stamps era-specific fields onto results.
-    server.setRequestHandler('tools/list', () => ({ tools: published().list.tools }))
+    server.setRequestHandler('tools/list', () => ({
+      tools: rawTools.size === 0 ? published().list.tools : [...published().list.tools, ...[...rawTools.values()].map(t => t.definition)]
+    }))
     server.setRequestHandler('tools/call', async (request, ctx) => {
       const principal = principalOf(ctx)
       const { name, arguments: args } = request.params
+      const raw = rawTools.get(name)
+      if (raw) return await raw.handler(args ?? {}, ctx)
       let result
       try {
         result = await app.tools.call(name, args ?? {}, buildToolContext(ctx, principal, (o, m) => log.warn(o, m)))
@@ -96,7 +101,8 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       }
       return server.projectCallToolResult(result as CallToolResult, published().outputSchemas.get(name))
     })
-    for (const install of features) install({ mcp, app })
+    const addTool = (tool: RawTool) => { rawTools.set(tool.definition.name, tool) }
+    for (const install of features) install({ mcp, app, addTool })
     return mcp
   }
 

@@ -1,0 +1,68 @@
+// The conformance fixtures live in the test server only: the app built with them (as scripts/test-server.ts
+// builds it) publishes the raw fixture tools, resources and prompts in both eras, and the production app
+// publishes none of them. Also pins the raw-tool hook: listed after the registry's tools, dispatched first.
+import t, { type Test } from 'tap'
+import type { FastifyInstance } from 'fastify'
+import { buildTestApp } from '../../helpers/build.js'
+import { connectClient, listenMcp } from '../../helpers/mcp-client.js'
+import { conformanceTools } from '../../helpers/conformance-tools.js'
+import { conformanceFeatures } from '../../helpers/conformance-features.js'
+import { contentTools } from '../../helpers/conformance-content.js'
+import { mrtrTools } from '../../helpers/conformance-mrtr.js'
+
+const RAW_NAMES = [...contentTools, ...mrtrTools].map(tool => tool.definition.name).concat('json_schema_2020_12_tool')
+const FIXTURE_NAMES = [...RAW_NAMES, ...conformanceTools.map(tool => tool.name)]
+
+type Client = Awaited<ReturnType<typeof connectClient>>['client']
+
+/** Runs `check` with a client of each era against the app. */
+async function inEachEra (t: Test, app: FastifyInstance, check: (t: Test, client: Client) => Promise<void>) {
+  const url = await listenMcp(app)
+  for (const mode of ['legacy', { pin: '2026-07-28' }] as const) {
+    await t.test(`client mode ${JSON.stringify(mode)}`, async t => {
+      const { client } = await connectClient(url, { mode })
+      t.teardown(() => client.close())
+      await check(t, client)
+    })
+  }
+}
+
+t.test('the fixture server publishes every fixture, in both eras', async t => {
+  const { app } = await buildTestApp(t, {}, { extraTools: conformanceTools, plugins: { mcp: { extraFeatures: conformanceFeatures } } })
+  await inEachEra(t, app, async (t, client) => {
+    const { tools } = await client.listTools()
+    const names = tools.map(tool => tool.name)
+    t.same(names.slice(0, app.tools.list().length), app.tools.list().map(tool => tool.name), 'the registry\'s tools come first, unchanged')
+    t.same(names.slice(app.tools.list().length).sort(), [...RAW_NAMES].sort(), 'then the raw fixture tools')
+    t.match(tools.find(tool => tool.name === 'json_schema_2020_12_tool')?.inputSchema,
+      { $schema: 'https://json-schema.org/draft/2020-12/schema', $defs: { address: { $anchor: 'addressDef' } }, if: {}, then: {}, else: {} }, 'a raw schema is published verbatim')
+
+    const image = await client.callTool({ name: 'test_image_content', arguments: {} })
+    t.match(image.content, [{ type: 'image', mimeType: 'image/png', data: /^iVBOR/ }], 'a raw tool answers with content the registry cannot express')
+    const audio = await client.callTool({ name: 'test_audio_content', arguments: {} })
+    t.equal(Buffer.from((audio.content as Array<{ data: string }>)[0]!.data, 'base64').subarray(0, 4).toString(), 'RIFF', 'the audio fixture is a WAV')
+    t.match(await client.callTool({ name: 'test_simple_text', arguments: {} }), { structuredContent: { message: /simple text/ } }, 'registry tools still dispatch')
+
+    const { resources } = await client.listResources()
+    t.ok(resources.some(resource => resource.uri === 'test://static-text'))
+    t.match(await client.readResource({ uri: 'test://template/42/data' }), { contents: [{ text: /42/ }] })
+    const prompt = await client.getPrompt({ name: 'test_prompt_with_arguments', arguments: { arg1: 'a', arg2: 'b' } })
+    t.match(prompt.messages, [{ content: { text: /arg1='a', arg2='b'/ } }])
+    const completion = await client.complete({ ref: { type: 'ref/prompt', name: 'test_prompt_with_arguments' }, argument: { name: 'arg1', value: 'par' } })
+    t.same(completion.completion.values, ['paris', 'park', 'party'])
+  })
+})
+
+t.test('the production app publishes no fixture', async t => {
+  const { app } = await buildTestApp(t)
+  await inEachEra(t, app, async (t, client) => {
+    const { tools } = await client.listTools()
+    t.equal(tools.length, app.tools.list().length, 'tools/list is the registry\'s list alone')
+    t.same(tools.map(tool => tool.name).filter(name => FIXTURE_NAMES.includes(name)), [])
+    t.notOk(tools.some(tool => tool.name.startsWith('test_')))
+    await t.rejects(client.callTool({ name: 'test_image_content', arguments: {} }), /Unknown tool|not found/i, 'no raw fixture tool answers')
+    const capabilities = client.getServerCapabilities()
+    if (capabilities?.resources) t.notOk((await client.listResources()).resources.some(r => r.uri.startsWith('test://')), 'no fixture resource')
+    if (capabilities?.prompts) t.notOk((await client.listPrompts()).prompts.some(p => p.name.startsWith('test_')), 'no fixture prompt')
+  })
+})
