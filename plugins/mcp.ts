@@ -103,6 +103,13 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
     })
     const addTool = (tool: RawTool) => { rawTools.set(tool.definition.name, tool) }
     for (const install of features) install({ mcp, app, addTool })
+    if (rawTools.size > 0) {
+      // Before dispatch the SDK checks a 2026-07-28 tools/call's Mcp-Param-* headers against the tool's
+      // x-mcp-header declarations (SEP-2243), reading its schema through toolInputSchemaJson, which knows only
+      // McpServer-registered tools; raw tools declare theirs here. The registry's tools declare none.
+      const registered = mcp.toolInputSchemaJson.bind(mcp)
+      mcp.toolInputSchemaJson = name => rawTools.get(name)?.definition.inputSchema ?? registered(name)
+    }
     return mcp
   }
 

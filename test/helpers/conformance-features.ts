@@ -31,11 +31,17 @@ const schemaTool = rawTool('json_schema_2020_12_tool', 'Tool with JSON Schema 20
   async args => ({ content: [{ type: 'text', text: `Received: ${JSON.stringify(args)}` }] }),
   JSON_SCHEMA_2020_12 as unknown as Parameters<typeof rawTool>[3])
 
+// The 2026-07-28 suite's http-custom-header-server-validation fixture: a string argument mirrored in an
+// Mcp-Param-Region header (SEP-2243), which the SDK checks against the body before the handler runs.
+const headerTool = rawTool('test_custom_header', 'Echoes a region that also travels as the Mcp-Param-Region header',
+  async args => ({ content: [{ type: 'text', text: `Region: ${String(args.region)}` }] }),
+  { type: 'object', properties: { region: { type: 'string', description: 'A region name', 'x-mcp-header': 'Region' } }, required: ['region'] })
+
 export const conformanceFeatures: McpFeature[] = [
   ({ mcp, addTool }) => {
     // The fixture lists never change while the server runs, so it declares no list_changed notifications.
     mcp.server.registerCapabilities({ prompts: { listChanged: false }, resources: { listChanged: false } })
-    for (const tool of [...contentTools, ...mrtrTools, schemaTool]) addTool(tool)
+    for (const tool of [...contentTools, ...mrtrTools, schemaTool, headerTool]) addTool(tool)
     installConformanceResources(mcp)
   }
 ]

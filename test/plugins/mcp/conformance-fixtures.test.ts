@@ -4,13 +4,13 @@
 import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { buildTestApp } from '../../helpers/build.js'
-import { connectClient, listenMcp } from '../../helpers/mcp-client.js'
+import { connectClient, listenMcp, postMcp } from '../../helpers/mcp-client.js'
 import { conformanceTools } from '../../helpers/conformance-tools.js'
 import { conformanceFeatures } from '../../helpers/conformance-features.js'
 import { contentTools } from '../../helpers/conformance-content.js'
 import { mrtrTools } from '../../helpers/conformance-mrtr.js'
 
-const RAW_NAMES = [...contentTools, ...mrtrTools].map(tool => tool.definition.name).concat('json_schema_2020_12_tool')
+const RAW_NAMES = [...contentTools, ...mrtrTools].map(tool => tool.definition.name).concat('json_schema_2020_12_tool', 'test_custom_header')
 const FIXTURE_NAMES = [...RAW_NAMES, ...conformanceTools.map(tool => tool.name)]
 
 type Client = Awaited<ReturnType<typeof connectClient>>['client']
@@ -65,4 +65,28 @@ t.test('the production app publishes no fixture', async t => {
     if (capabilities?.resources) t.notOk((await client.listResources()).resources.some(r => r.uri.startsWith('test://')), 'no fixture resource')
     if (capabilities?.prompts) t.notOk((await client.listPrompts()).prompts.some(p => p.name.startsWith('test_')), 'no fixture prompt')
   })
+})
+
+t.test('a raw tool\'s x-mcp-header argument is checked against its Mcp-Param header before it runs', async t => {
+  const { app } = await buildTestApp(t, {}, { plugins: { mcp: { extraFeatures: conformanceFeatures } } })
+  const url = await listenMcp(app)
+  const call = (headers: Record<string, string>) => postMcp(url, {
+    jsonrpc: '2.0',
+    id: 7,
+    method: 'tools/call',
+    params: {
+      name: 'test_custom_header',
+      arguments: { region: 'north' },
+      _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} }
+    }
+  }, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'test_custom_header', ...headers })
+
+  const matching = await call({ 'mcp-param-region': 'north' })
+  t.equal(matching.status, 200)
+  t.match(matching.text, /Region: north/)
+  for (const [label, headers] of [['missing', {}], ['different', { 'mcp-param-region': 'south' }], ['bad Base64', { 'mcp-param-region': '=?base64?bm9ydGg?=' }]] as const) {
+    const refused = await call(headers)
+    t.equal(refused.status, 400, `${label} header: 400`)
+    t.match(JSON.parse(refused.text), { error: { code: -32020 } }, `${label} header: HeaderMismatch`)
+  }
 })
