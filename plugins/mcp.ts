@@ -101,7 +101,11 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       }
       return server.projectCallToolResult(result as CallToolResult, published().outputSchemas.get(name))
     })
-    const addTool = (tool: RawTool) => { rawTools.set(tool.definition.name, tool) }
+    const addTool = (tool: RawTool) => {
+      // Raw tools dispatch first, so one named like a registry tool would bypass its validation and confirms.
+      if (app.tools.get(tool.definition.name)) throw new Error(`Raw tool ${tool.definition.name} would shadow the registry's tool of that name`)
+      rawTools.set(tool.definition.name, tool)
+    }
     for (const install of features) install({ mcp, app, addTool })
     if (rawTools.size > 0) {
       // Before dispatch the SDK checks a 2026-07-28 tools/call's Mcp-Param-* headers against the tool's

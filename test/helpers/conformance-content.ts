@@ -28,7 +28,7 @@ export function rawTool (name: string, description: string, handler: RawTool['ha
   return { definition: { name, description: `${description} (conformance fixture)`, inputSchema }, handler }
 }
 
-const text = (t: string): CallToolResult => ({ content: [{ type: 'text', text: t }] })
+export const text = (t: string): CallToolResult => ({ content: [{ type: 'text', text: t }] })
 const elicit = (params: Record<string, unknown>): InputRequest => ({ method: 'elicitation/create', params } as InputRequest)
 
 /** Asks for `request` under `key` until the client answers it, then returns `done(answer)`. */

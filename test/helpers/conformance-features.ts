@@ -3,7 +3,7 @@
 // fixture tools for content blocks, client requests and multi-round-trip input, plus fixture resources, prompts
 // and completions. The production app never loads this file (test/plugins/mcp/conformance-fixtures.test.ts pins that).
 import type { McpFeature } from '../../plugins/mcp/features.js'
-import { contentTools, rawTool } from './conformance-content.js'
+import { contentTools, rawTool, text } from './conformance-content.js'
 import { mrtrTools } from './conformance-mrtr.js'
 import { installConformanceResources } from './conformance-resources.js'
 
@@ -28,13 +28,13 @@ const JSON_SCHEMA_2020_12 = {
 } as const
 
 const schemaTool = rawTool('json_schema_2020_12_tool', 'Tool with JSON Schema 2020-12 features',
-  async args => ({ content: [{ type: 'text', text: `Received: ${JSON.stringify(args)}` }] }),
+  async args => text(`Received: ${JSON.stringify(args)}`),
   JSON_SCHEMA_2020_12 as unknown as Parameters<typeof rawTool>[3])
 
 // The 2026-07-28 suite's http-custom-header-server-validation fixture: a string argument mirrored in an
 // Mcp-Param-Region header (SEP-2243), which the SDK checks against the body before the handler runs.
 const headerTool = rawTool('test_custom_header', 'Echoes a region that also travels as the Mcp-Param-Region header',
-  async args => ({ content: [{ type: 'text', text: `Region: ${String(args.region)}` }] }),
+  async args => text(`Region: ${String(args.region)}`),
   { type: 'object', properties: { region: { type: 'string', description: 'A region name', 'x-mcp-header': 'Region' } }, required: ['region'] })
 
 export const conformanceFeatures: McpFeature[] = [

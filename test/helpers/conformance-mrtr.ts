@@ -8,7 +8,7 @@ import {
   type CallToolResult, type ClientCapabilities, type InputRequest, type InputRequests, type InputRequiredResult, type ServerContext
 } from '@modelcontextprotocol/server'
 import type { RawTool } from '../../plugins/mcp/features.js'
-import { rawTool } from './conformance-content.js'
+import { rawTool, text } from './conformance-content.js'
 
 type Step = { step: string }
 // Bound to the method; each tool's step names are its own, so one tool's state means nothing to another.
@@ -25,7 +25,6 @@ async function stateOf (ctx: ServerContext): Promise<Step | undefined> {
   }
 }
 
-const text = (t: string): CallToolResult => ({ content: [{ type: 'text', text: t }] })
 const nameForm = (message: string, field: string): InputRequest => inputRequired.elicit({
   message, requestedSchema: { type: 'object', properties: { [field]: { type: 'string' } }, required: [field] }
 })

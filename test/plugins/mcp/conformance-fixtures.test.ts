@@ -3,17 +3,17 @@
 // publishes none of them. Also pins the raw-tool hook: listed after the registry's tools, dispatched first.
 import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { buildTestApp } from '../../helpers/build.js'
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
+import { TEST_INTERNAL_KEY, buildTestApp } from '../../helpers/build.js'
 import { connectClient, listenMcp, postMcp } from '../../helpers/mcp-client.js'
 import { conformanceTools } from '../../helpers/conformance-tools.js'
 import { conformanceFeatures } from '../../helpers/conformance-features.js'
-import { contentTools } from '../../helpers/conformance-content.js'
+import { contentTools, rawTool, text } from '../../helpers/conformance-content.js'
+import type { McpFeature } from '../../../plugins/mcp/features.js'
 import { mrtrTools } from '../../helpers/conformance-mrtr.js'
 
 const RAW_NAMES = [...contentTools, ...mrtrTools].map(tool => tool.definition.name).concat('json_schema_2020_12_tool', 'test_custom_header')
 const FIXTURE_NAMES = [...RAW_NAMES, ...conformanceTools.map(tool => tool.name)]
-
-type Client = Awaited<ReturnType<typeof connectClient>>['client']
 
 /** Runs `check` with a client of each era against the app. */
 async function inEachEra (t: Test, app: FastifyInstance, check: (t: Test, client: Client) => Promise<void>) {
@@ -89,4 +89,59 @@ t.test('a raw tool\'s x-mcp-header argument is checked against its Mcp-Param hea
     t.equal(refused.status, 400, `${label} header: 400`)
     t.match(JSON.parse(refused.text), { error: { code: -32020 } }, `${label} header: HeaderMismatch`)
   }
+})
+
+/** A raw 2026-07-28 tools/call of a fixture tool; returns the parsed JSON-RPC reply. */
+async function modernCall (url: URL, name: string, extra: Record<string, unknown> = {}) {
+  const res = await postMcp(url, {
+    jsonrpc: '2.0',
+    id: 9,
+    method: 'tools/call',
+    params: { name, arguments: {}, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } }, ...extra }
+  }, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': name })
+  return JSON.parse(res.text)
+}
+
+t.test('input_required fixtures: a sealed state is checked, and a 2025 session gets real client requests', async t => {
+  const { app } = await buildTestApp(t, {}, { plugins: { mcp: { extraFeatures: conformanceFeatures } } })
+  const url = await listenMcp(app)
+
+  const first = await modernCall(url, 'test_input_required_result_tampered_state')
+  t.match(first.result, { resultType: 'input_required', inputRequests: { ok: { method: 'elicitation/create' } }, requestState: /^v1\./ })
+  const answer = { inputResponses: { ok: { action: 'accept', content: { ok: 'yes' } } } }
+  t.match((await modernCall(url, 'test_input_required_result_tampered_state', { ...answer, requestState: first.result.requestState })).result,
+    { content: [{ text: /intact/ }] }, 'the state minted in round 1 is accepted')
+  // Same MAC, payload rewritten (the codec signs, it does not encrypt: the client can read and edit the body).
+  const [version, body, mac] = first.result.requestState.split('.')
+  const edited = Buffer.from(body, 'base64url').toString().replace('"sealed"', '"forged"')
+  t.not(edited, Buffer.from(body, 'base64url').toString(), 'the payload was edited')
+  const tampered = [version, Buffer.from(edited).toString('base64url'), mac].join('.')
+  t.match(await modernCall(url, 'test_input_required_result_tampered_state', { ...answer, requestState: tampered }),
+    { error: { code: -32602, message: /integrity/ } }, 'an altered state is refused')
+
+  const client = new Client({ name: 'elicits', version: '1' }, { capabilities: { elicitation: {} }, versionNegotiation: { mode: 'legacy' } })
+  const asked: unknown[] = []
+  client.setRequestHandler('elicitation/create', async request => {
+    asked.push(request.params)
+    return { action: 'accept', content: { username: 'ann', email: 'ann@example.org' } }
+  })
+  await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${TEST_INTERNAL_KEY}` } } }))
+  t.teardown(() => client.close())
+  const result = await client.callTool({ name: 'test_elicitation', arguments: { message: 'Who are you?' } })
+  t.match(asked, [{ message: 'Who are you?', requestedSchema: { required: ['username', 'email'] } }], 'the SDK sent the elicitation to the client')
+  t.match(result.content, [{ type: 'text', text: /action=accept, content=\{"username":"ann"/ }])
+})
+
+t.test('a raw tool cannot shadow a registry tool', async t => {
+  let refused: unknown
+  const shadow: McpFeature = ({ app, addTool }) => {
+    try {
+      addTool(rawTool('test_simple_text', 'A raw tool named like a registry tool', async () => text('shadowed')))
+    } catch (err) { refused = err }
+  }
+  const { app } = await buildTestApp(t, {}, { extraTools: conformanceTools, plugins: { mcp: { extraFeatures: [shadow] } } })
+  await inEachEra(t, app, async (t, client) => {
+    t.match(refused, /would shadow the registry's tool/)
+    t.match(await client.callTool({ name: 'test_simple_text', arguments: {} }), { structuredContent: { message: /simple text/ } }, 'the registry tool answers')
+  })
 })
