@@ -21,7 +21,7 @@ import { SERVER_ERROR, SESSION_NOT_FOUND, endAfterFailure, sendJsonRpcError } fr
 import { buildToolContext } from './mcp/tool-context.js'
 import { createPersonConfirm } from './mcp/person-confirm.js'
 import { packageVersion } from '../lib/package-version.js'
-import { mcpFeatures, type McpFeature } from './mcp/features.js'
+import { mcpFeatures, type McpFeature, type RawTool } from './mcp/features.js'
 
 export interface McpPluginOptions {
   /** Idle time after which a 2025-era session is closed (default 30 min). */
@@ -83,11 +83,16 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       ...personConfirm.serverOptions
     })
     const server = mcp.server
+    const rawTools = new Map<string, RawTool>()
     // A fresh object per reply: the SDK stamps era-specific fields onto results.
-    server.setRequestHandler('tools/list', () => ({ tools: published().list.tools }))
+    server.setRequestHandler('tools/list', () => ({
+      tools: rawTools.size === 0 ? published().list.tools : [...published().list.tools, ...[...rawTools.values()].map(t => t.definition)]
+    }))
     server.setRequestHandler('tools/call', async (request, ctx) => {
       const principal = principalOf(ctx)
       const { name, arguments: args } = request.params
+      const raw = rawTools.get(name)
+      if (raw) return await raw.handler(args ?? {}, ctx)
       const person = personConfirm.forCall(ctx, server.getClientCapabilities())
       let result
       try {
@@ -102,7 +107,19 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       if (asked) return asked
       return server.projectCallToolResult(result as CallToolResult, published().outputSchemas.get(name))
     })
-    for (const install of features) install({ mcp, app })
+    const addTool = (tool: RawTool) => {
+      // Raw tools dispatch first, so one named like a registry tool would bypass its validation and confirms.
+      if (app.tools.get(tool.definition.name)) throw new Error(`Raw tool ${tool.definition.name} would shadow the registry's tool of that name`)
+      rawTools.set(tool.definition.name, tool)
+    }
+    for (const install of features) install({ mcp, app, addTool })
+    if (rawTools.size > 0) {
+      // Before dispatch the SDK checks a 2026-07-28 tools/call's Mcp-Param-* headers against the tool's
+      // x-mcp-header declarations (SEP-2243), reading its schema through toolInputSchemaJson, which knows only
+      // McpServer-registered tools; raw tools declare theirs here. The registry's tools declare none.
+      const registered = mcp.toolInputSchemaJson.bind(mcp)
+      mcp.toolInputSchemaJson = name => rawTools.get(name)?.definition.inputSchema ?? registered(name)
+    }
     return mcp
   }
 

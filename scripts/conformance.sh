@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the MCP conformance suites against a throwaway instance of the real app (scripts/test-server.ts, with
-# the suite's fixture tools), reached through a loopback proxy that adds the bearer (the suite's client sends
-# no Authorization header). Two runs, each against its baseline of non-applicable scenarios:
+# the suites' fixtures), reached through a loopback proxy that adds the bearer (the suite's client sends
+# no Authorization header). Two runs, each against its baseline of scenarios that cannot pass:
 #   0.1.16 (2025-11-25 active suite) and 0.2.0-alpha.12 --requirements 2026-07-28.
 # Exits non-zero on any unexpected failure (or a stale baseline entry); kills everything it started.
 # Needs npm registry access for npx (Node 22 and the suite).

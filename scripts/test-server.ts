@@ -1,5 +1,6 @@
 // A throwaway server for the MCP conformance suites: the real app with a known INTERNAL_API_KEY and the
-// suite's fixture tools, on 127.0.0.1, with temp media/downloads/state roots removed on exit.
+// suites' fixtures (registry tools, raw protocol tools, resources, prompts), on 127.0.0.1, with temp
+// media/downloads/state roots removed on exit.
 // Env: PORT (default 0 = any free port), INTERNAL_API_KEY (required). Prints "listening <url>" when ready.
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -7,6 +8,7 @@ import { join } from 'node:path'
 import { buildConfig } from '../config.js'
 import { buildApp } from '../app.js'
 import { conformanceTools } from '../test/helpers/conformance-tools.js'
+import { conformanceFeatures } from '../test/helpers/conformance-features.js'
 
 const key = process.env.INTERNAL_API_KEY ?? ''
 if (key.length < 16) {
@@ -27,7 +29,7 @@ const config = buildConfig({
   STATE_DIR: join(base, 'state'),
   INTERNAL_API_KEY: key
 })
-const app = await buildApp(config, { extraTools: conformanceTools })
+const app = await buildApp(config, { extraTools: conformanceTools, plugins: { mcp: { extraFeatures: conformanceFeatures } } })
 const address = await app.listen({ port, host: '127.0.0.1' })
 console.log(`listening ${address}`)
 

@@ -1,6 +1,6 @@
 // The MCP conformance suite's fixture tools ("everything server" names), registered through app.tools so the
-// suite exercises our own transport and registry. Only text content exists in the registry's results, so the
-// image, audio and embedded-resource fixtures are not defined (see scripts/conformance-baseline-*.yml).
+// suite exercises our own transport and registry. Fixtures whose results the registry cannot express (image,
+// audio and embedded-resource blocks, client requests) are raw protocol tools: test/helpers/conformance-features.ts.
 import { Type } from '@sinclair/typebox'
 import { defineTool, type ToolDefinition } from '../../core/tool-types.js'
 import { ToolError } from '../../core/errors.js'
