@@ -27,6 +27,16 @@ export interface JobRecord {
   error?: string
   /** Data needed to revert the job (file moves and renames); `undo` uses it. */
   inverse?: unknown
+  /** Set once a cancel was asked for: the job ends as cancelled (or interrupted, if the server stops first). */
+  cancelRequested?: boolean
+  /** Set when an MCP client started the job as a task: the tool, and what its call answered. */
+  task?: JobTaskOrigin
+}
+
+export interface JobTaskOrigin {
+  tool: string
+  /** The call's own result (content and structuredContent); the task's final result is built from it. */
+  answer?: Record<string, unknown>
 }
 
 export interface JobHandle {

@@ -10,7 +10,7 @@ import fp from 'fastify-plugin'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
   McpServer, ProtocolError, ProtocolErrorCode, createMcpHandler, isInitializeRequest, isLegacyRequest,
-  type AuthInfo, type CallToolResult, type ServerContext, type Tool
+  type AuthInfo, type CallToolResult, type Tool
 } from '@modelcontextprotocol/server'
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node'
 import type { Principal } from '../core/principal.js'
@@ -19,8 +19,9 @@ import { applyCorsHeaders } from './origin-guard.js'
 import { createSessionStore, type SessionLimits } from './mcp/session-store.js'
 import { SERVER_ERROR, SESSION_NOT_FOUND, endAfterFailure, sendJsonRpcError } from './mcp/json-rpc.js'
 import { buildToolContext } from './mcp/tool-context.js'
+import { principalOf } from './mcp/request-principal.js'
 import { packageVersion } from '../lib/package-version.js'
-import { mcpFeatures, type McpFeature } from './mcp/features.js'
+import { mcpFeatures, type McpFeature, type ToolCallHandler } from './mcp/features.js'
 
 export interface McpPluginOptions {
   /** Idle time after which a 2025-era session is closed (default 30 min). */
@@ -82,7 +83,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
     const server = mcp.server
     // A fresh object per reply: the SDK stamps era-specific fields onto results.
     server.setRequestHandler('tools/list', () => ({ tools: published().list.tools }))
-    server.setRequestHandler('tools/call', async (request, ctx) => {
+    let callTool: ToolCallHandler = async (request, ctx) => {
       const principal = principalOf(ctx)
       const { name, arguments: args } = request.params
       let result
@@ -95,8 +96,9 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
         throw err
       }
       return server.projectCallToolResult(result as CallToolResult, published().outputSchemas.get(name))
-    })
-    for (const install of features) install({ mcp, app })
+    }
+    server.setRequestHandler('tools/call', (request, ctx) => callTool(request, ctx))
+    for (const install of features) install({ mcp, app, wrapToolCall: wrap => { callTool = wrap(callTool) } })
     return mcp
   }
 
@@ -217,12 +219,6 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
     await modern.close().catch(err => log.warn({ err }, 'closing the stateless MCP handler failed'))
   })
 }, { name: 'mcp', dependencies: ['auth', 'tool-registry'] })
-
-function principalOf (ctx: ServerContext): Principal {
-  const principal = ctx.http?.authInfo?.extra?.principal as Principal | undefined
-  if (!principal) throw new ProtocolError(ProtocolErrorCode.InternalError, 'Internal error: unauthenticated request reached a tool')
-  return principal
-}
 
 // The raw token is never copied here: nothing downstream needs it, and AuthInfo may end up in logs.
 function authInfoFor (principal: Principal): AuthInfo {

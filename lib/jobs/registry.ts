@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto'
 import type { Logger } from '../../core/logger.js'
 import { ToolError } from '../../core/errors.js'
 import { FINISHED_STATUSES, type JobHandle, type JobKind, type JobRecord, type JobRegistry, type JobStatus, type StartJobOptions } from '../../core/job-types.js'
+import { currentTaskCall } from './call-scope.js'
 import { createJournal } from './journal.js'
 import { createLanes } from './lanes.js'
 import { MESSAGES, failedMessage } from './messages.js'
@@ -98,11 +99,17 @@ export async function createJobRegistry (opts: JobRegistryOptions) {
     }
     if (o.estimatedDurationMs !== undefined) record.estimatedDurationMs = Math.max(0, Math.round(o.estimatedDurationMs))
     const entry: Entry = { record, run: o.run, cancelRequested: false, stopRequested: false, waiters: new Set() }
+    const taskCall = currentTaskCall()
+    if (taskCall && !taskCall.job) {
+      record.task = { tool: taskCall.tool }
+      taskCall.keepAnswer = answer => { record.task = { tool: taskCall.tool, answer: toJson(answer, 'the task answer') as Record<string, unknown> }; changed(entry, 'now') }
+    }
     entries.set(record.id, entry)
     retention.cap()
     lanes.enqueue(o.kind, record.id)
     changed(entry, 'now')
     pump(o.kind)
+    if (taskCall && !taskCall.job) taskCall.job = { ...record }
     return { ...record }
   }
 
@@ -194,6 +201,7 @@ export async function createJobRegistry (opts: JobRegistryOptions) {
       finish(entry, 'cancelled', MESSAGES.cancelledQueued)
     } else if (record.status === 'running' && !entry.cancelRequested) {
       entry.cancelRequested = true
+      record.cancelRequested = true
       record.message = MESSAGES.cancelling
       entry.controller?.abort(new DOMException('The job was cancelled', 'AbortError'))
       changed(entry, 'now')
