@@ -12,7 +12,7 @@ import {
   type ServerContext
 } from '@modelcontextprotocol/server'
 import { runAsTask } from '../../lib/jobs/call-scope.js'
-import type { McpFeatureContext } from './features.js'
+import type { McpFeatureContext } from './feature-types.js'
 import { principalOf } from './request-principal.js'
 import { taskStoreOf, type TaskStore } from './tasks-store.js'
 import { createStatusNotifier } from './tasks-notify.js'

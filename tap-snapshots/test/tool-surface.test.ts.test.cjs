@@ -796,6 +796,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "destructiveHint": true,
       "idempotentHint": false,
       "openWorldHint": false
+    },
+    "execution": {
+      "taskSupport": "optional"
     }
   },
   {
@@ -923,6 +926,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "destructiveHint": false,
       "idempotentHint": true,
       "openWorldHint": false
+    },
+    "execution": {
+      "taskSupport": "optional"
     }
   },
   {
@@ -1070,6 +1076,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "destructiveHint": true,
       "idempotentHint": true,
       "openWorldHint": false
+    },
+    "execution": {
+      "taskSupport": "optional"
     }
   },
   {
@@ -3416,6 +3425,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "destructiveHint": false,
       "idempotentHint": false,
       "openWorldHint": false
+    },
+    "execution": {
+      "taskSupport": "optional"
     }
   },
   {
@@ -3503,6 +3515,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "destructiveHint": false,
       "idempotentHint": false,
       "openWorldHint": true
+    },
+    "execution": {
+      "taskSupport": "optional"
     }
   },
   {
@@ -3718,6 +3733,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "destructiveHint": true,
       "idempotentHint": true,
       "openWorldHint": false
+    },
+    "execution": {
+      "taskSupport": "optional"
     }
   },
   {
