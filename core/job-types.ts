@@ -31,6 +31,8 @@ export interface JobRecord {
   cancelRequested?: boolean
   /** Set when an MCP client started the job as a task: the tool, and what its call answered. */
   task?: JobTaskOrigin
+  /** What a running job waits for from the client (MCP input requests by key), until answered. */
+  inputRequests?: Record<string, unknown>
 }
 
 export interface JobTaskOrigin {
@@ -48,6 +50,12 @@ export interface JobHandle {
   message: (text: string) => void
   /** Records how to revert what has been done so far (persisted at once, so a crash keeps it). */
   setInverse: (inverse: unknown) => void
+  /**
+   * Asks the client for input (MCP input requests by key, e.g. an elicitation) and waits until every key is
+   * answered (answers come through the registry's provideInput, from an MCP tasks/update). Only for jobs that
+   * run as tasks; rejects when the job is cancelled or stopped.
+   */
+  requestInput?: (requests: Record<string, unknown>) => Promise<Record<string, unknown>>
 }
 
 export interface JobKind {

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { buildConfig } from '../config.js'
 import { buildApp } from '../app.js'
 import { conformanceTools } from '../test/helpers/conformance-tools.js'
+import { conformanceTaskTools, type TaskFixtureHost } from '../test/helpers/conformance-task-tools.js'
 
 const key = process.env.INTERNAL_API_KEY ?? ''
 if (key.length < 16) {
@@ -27,7 +28,9 @@ const config = buildConfig({
   STATE_DIR: join(base, 'state'),
   INTERNAL_API_KEY: key
 })
-const app = await buildApp(config, { extraTools: conformanceTools })
+const taskHost: TaskFixtureHost = {}
+const app = await buildApp(config, { extraTools: [...conformanceTools, ...conformanceTaskTools(taskHost)] })
+taskHost.app = app
 const address = await app.listen({ port, host: '127.0.0.1' })
 console.log(`listening ${address}`)
 

@@ -24,10 +24,5 @@ const needsTaskId = (v: Record<string, unknown>): Issue | undefined =>
 
 export const taskParams = schema<{ taskId: string }>(needsTaskId)
 
-export const updateParams = schema<{ taskId: string, inputResponses: Record<string, unknown> }>(v =>
-  needsTaskId(v) ?? (typeof v.inputResponses === 'object' && v.inputResponses !== null && !Array.isArray(v.inputResponses)
-    ? undefined
-    : { message: 'inputResponses must be an object keyed by the ids of the task\'s inputRequests', path: ['inputResponses'] }))
-
 export const listParams = schema<{ cursor?: string }>(v =>
   v.cursor === undefined || typeof v.cursor === 'string' ? undefined : { message: 'cursor must be the nextCursor of the previous page', path: ['cursor'] })

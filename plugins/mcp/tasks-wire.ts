@@ -9,7 +9,7 @@ import { jobSentence, summarizeJob } from '../../lib/library/run-job.js'
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled'
 
 /** Where a task stands, era-neutral. A tool error is 'failed' in 2025-11-25 but 'completed' (isError) in 2026-07-28. */
-export type TaskState = 'working' | 'done' | 'tool-error' | 'internal-error' | 'cancelled'
+export type TaskState = 'working' | 'input' | 'done' | 'tool-error' | 'internal-error' | 'cancelled'
 
 export interface ToolAnswer { content: unknown[], structuredContent?: Record<string, unknown>, isError?: boolean, [key: string]: unknown }
 
@@ -25,6 +25,8 @@ export interface TaskView {
   result?: ToolAnswer
   /** The protocol error of a task that failed without a tool result (internal error, server restart). */
   error?: { code: number, message: string }
+  /** What the job waits for from the client, by key (state 'input'). */
+  inputRequests?: Record<string, unknown>
 }
 
 /** Suggested polling interval: job records change at most every couple of seconds. */
@@ -45,7 +47,10 @@ export function viewOfJob (record: JobRecord, ttlMs: number): TaskView {
     case 'queued':
     case 'running':
       // A cancel the job is still winding down from ends as cancelled (lib/jobs/registry.ts settle()).
-      return { ...base, state: record.cancelRequested ? 'cancelled' : 'working' }
+      if (record.cancelRequested) return { ...base, state: 'cancelled' }
+      return record.inputRequests && Object.keys(record.inputRequests).length > 0
+        ? { ...base, state: 'input', inputRequests: record.inputRequests }
+        : { ...base, state: 'working' }
     case 'succeeded': return { ...base, state: 'done', result: jobResult(record) }
     case 'cancelled': return { ...base, state: 'cancelled', result: jobResult(record) }
     case 'interrupted': return { ...base, state: 'internal-error', error: { code: INTERNAL_ERROR, message: record.message } }
@@ -92,6 +97,7 @@ function clip (text: string): string {
 export function statusOf (view: TaskView, modern: boolean): TaskStatus {
   switch (view.state) {
     case 'working': return 'working'
+    case 'input': return 'input_required'
     case 'done': return 'completed'
     case 'tool-error': return modern ? 'completed' : 'failed'
     case 'internal-error': return 'failed'
@@ -100,7 +106,7 @@ export function statusOf (view: TaskView, modern: boolean): TaskStatus {
 }
 
 export function isTerminal (view: TaskView): boolean {
-  return view.state !== 'working'
+  return view.state !== 'working' && view.state !== 'input'
 }
 
 /** 2025-11-25 `Task` (tasks/get, tasks/list, notifications/tasks/status). */
@@ -129,9 +135,10 @@ export function modernTask (view: TaskView) {
   }
 }
 
-/** 2026-07-28 tasks/get: the task with its result (completed) or protocol error (failed) inlined. */
+/** 2026-07-28 tasks/get: the task with its result (completed), protocol error (failed) or input requests inlined. */
 export function detailedTask (view: TaskView) {
   const task = modernTask(view)
+  if (task.status === 'input_required') return { ...task, inputRequests: view.inputRequests }
   if (task.status === 'failed') return { ...task, error: view.error ?? { code: INTERNAL_ERROR, message: view.statusMessage } }
   return task.status === 'completed' && view.result ? { ...task, result: view.result } : task
 }

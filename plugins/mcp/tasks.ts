@@ -16,7 +16,7 @@ import type { McpFeatureContext } from './feature-types.js'
 import { principalOf } from './request-principal.js'
 import { taskStoreOf, type TaskStore } from './tasks-store.js'
 import { createStatusNotifier } from './tasks-notify.js'
-import { taskParams, listParams, updateParams } from './tasks-params.js'
+import { listParams, taskParams } from './tasks-params.js'
 import { createTaskResult, detailedTask, isTerminal, legacyTask, type TaskView, type ToolAnswer } from './tasks-wire.js'
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks'
@@ -81,11 +81,13 @@ export function installTasks ({ mcp, app, wrapToolCall }: McpFeatureContext): vo
     return modern ? {} : legacyTask(find(store, params.taskId, ctx))
   })
 
-  server.setRequestHandler('tasks/update', { params: updateParams }, (params, ctx) => {
+  // The SDK lifts `inputResponses` out of the params (ctx.mcpReq.inputResponses); only the task id is checked here.
+  server.setRequestHandler('tasks/update', { params: taskParams }, (params, ctx) => {
     if (!isModern(ctx)) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found: tasks/update belongs to protocol revision 2026-07-28.')
     gate(ctx)
-    find(store, params.taskId, ctx)
-    // No job here ever waits for client input, so there is nothing to deliver the responses to.
+    const view = find(store, params.taskId, ctx)
+    // Answers for keys the job is not waiting for are ignored; the ack is the same either way.
+    app.jobs.provideInput(view.taskId, (ctx.mcpReq.inputResponses ?? {}) as Record<string, unknown>)
     return {}
   })
 

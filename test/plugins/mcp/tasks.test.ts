@@ -6,6 +6,7 @@ import type { Principal } from '../../../core/principal.js'
 import { TEST_INTERNAL_KEY, buildTestApp } from '../../helpers/build.js'
 import { listenMcp } from '../../helpers/mcp-client.js'
 import { legacyRpc, modernRpc, openSession } from './task-rpc.js'
+import { conformanceTaskTools } from '../../helpers/conformance-task-tools.js'
 import { taskTestTools, type TaskToolsHandle } from './task-tools.js'
 
 const OTHER_TOKEN = 'other-principal-token-0123456789abcdef'
@@ -214,4 +215,27 @@ t.test('a destructive job-starting call run as a task: previewed, then executed 
   const wrong = await modernRpc(url, 'tools/call', { name: 'replace_file', arguments: { name: 'c.mkv', confirmToken: modernToken } }, { tasks: true })
   t.equal(wrong.result.isError, true, 'a token for other targets is refused')
   t.equal(handle.replaced, 2, 'never without the person\'s confirm')
+})
+
+t.test('2026-07-28: a task waiting for input is input_required until tasks/update answers every request', async t => {
+  const handle: TaskToolsHandle = { replaced: 0 }
+  const { app } = await buildTestApp(t, {}, { extraTools: [...taskTestTools(handle), ...conformanceTaskTools(handle)] })
+  handle.app = app
+  app.setAccessTokenVerifier(token => token === OTHER_TOKEN ? OTHER : undefined)
+  const url = await listenMcp(app)
+  const created = await modernRpc(url, 'tools/call', { name: 'multi_input', arguments: {} }, { tasks: true })
+  const { taskId } = created.result
+  let view = await modernRpc(url, 'tasks/get', { taskId }, { tasks: true })
+  for (let i = 0; i < 50 && view.result.status !== 'input_required'; i++) view = await modernRpc(url, 'tasks/get', { taskId }, { tasks: true })
+  t.match(view.result, { status: 'input_required', inputRequests: { name: { method: 'elicitation/create' }, confirm: { method: 'elicitation/create' } } })
+  const partial = await modernRpc(url, 'tasks/update', { taskId, inputResponses: { name: { action: 'accept', content: { name: 'Ann' } } } }, { tasks: true })
+  t.match(partial.result, { resultType: 'complete' })
+  view = await modernRpc(url, 'tasks/get', { taskId }, { tasks: true })
+  t.same(Object.keys(view.result.inputRequests), ['confirm'])
+  const other = await modernRpc(url, 'tasks/update', { taskId, inputResponses: { confirm: { action: 'accept' } } }, { tasks: true, token: OTHER_TOKEN })
+  t.equal(other.error?.code, -32602, 'another credential cannot answer')
+  await modernRpc(url, 'tasks/update', { taskId, inputResponses: { confirm: { action: 'accept', content: { confirm: true } } } }, { tasks: true })
+  await app.jobs.wait(taskId)
+  view = await modernRpc(url, 'tasks/get', { taskId }, { tasks: true })
+  t.match(view.result, { status: 'completed', result: { structuredContent: { job: { result: { answers: { name: { content: { name: 'Ann' } } } } } } } })
 })
