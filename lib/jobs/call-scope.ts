@@ -26,3 +26,8 @@ export async function runAsTask<T> (tool: string, call: () => Promise<T>): Promi
 export function currentTaskCall (): TaskCallScope | undefined {
   return storage.getStore()
 }
+
+/** Runs `fn` outside any task call: a job's own run must not count as part of the call that queued it. */
+export function outsideTaskCall<T> (fn: () => T): T {
+  return storage.exit(fn)
+}

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto'
 import type { Logger } from '../../core/logger.js'
 import { ToolError } from '../../core/errors.js'
 import { FINISHED_STATUSES, type JobHandle, type JobKind, type JobRecord, type JobRegistry, type JobStatus, type StartJobOptions } from '../../core/job-types.js'
-import { currentTaskCall } from './call-scope.js'
+import { currentTaskCall, outsideTaskCall } from './call-scope.js'
 import { answerInput, waitForInput, type PendingInput } from './input.js'
 import { createJournal } from './journal.js'
 import { createLanes } from './lanes.js'
@@ -165,7 +165,7 @@ export async function createJobRegistry (opts: JobRegistryOptions) {
     const run = entry.run!
     entry.run = undefined
     entry.settled = Promise.resolve()
-      .then(() => run(handle))
+      .then(() => outsideTaskCall(() => run(handle)))
       .then(value => settle(entry, { ok: true, value }), err => settle(entry, { ok: false, err }))
   }
 
