@@ -27,6 +27,18 @@ export interface JobRecord {
   error?: string
   /** Data needed to revert the job (file moves and renames); `undo` uses it. */
   inverse?: unknown
+  /** Set once a cancel was asked for: the job ends as cancelled (or interrupted, if the server stops first). */
+  cancelRequested?: boolean
+  /** Set when an MCP client started the job as a task: the tool, and what its call answered. */
+  task?: JobTaskOrigin
+  /** What a running job waits for from the client (MCP input requests by key), until answered. */
+  inputRequests?: Record<string, unknown>
+}
+
+export interface JobTaskOrigin {
+  tool: string
+  /** The call's own result (content and structuredContent); the task's final result is built from it. */
+  answer?: Record<string, unknown>
 }
 
 export interface JobHandle {
@@ -38,6 +50,12 @@ export interface JobHandle {
   message: (text: string) => void
   /** Records how to revert what has been done so far (persisted at once, so a crash keeps it). */
   setInverse: (inverse: unknown) => void
+  /**
+   * Asks the client for input (MCP input requests by key, e.g. an elicitation) and waits until every key is
+   * answered (answers come through the registry's provideInput, from an MCP tasks/update). Only for jobs that
+   * run as tasks; rejects when the job is cancelled or stopped.
+   */
+  requestInput?: (requests: Record<string, unknown>) => Promise<Record<string, unknown>>
 }
 
 export interface JobKind {

@@ -98,6 +98,8 @@ export interface ToolDefinition<I extends TObject = TObject, O extends TObject =
   guards?: ToolGuards
   /** Required when annotations.destructiveHint is true. */
   confirm?: ConfirmSpec<I>
+  /** Set on tools whose work runs as a background job: MCP clients with tasks may run the call as a task. */
+  taskSupport?: TaskSupport
   handler: (args: Static<I>, ctx: ToolContext) => Promise<ToolOutcome<Static<O>>>
 }
 
@@ -114,6 +116,9 @@ export interface ToolCallResult {
   [key: string]: unknown
 }
 
+/** 'optional': the call may run as an MCP task; 'required': only as a task. */
+export type TaskSupport = 'optional' | 'required'
+
 /** One entry of the precomputed tools/list. */
 export interface PublishedTool {
   name: string
@@ -122,6 +127,7 @@ export interface PublishedTool {
   inputSchema: Record<string, unknown>
   outputSchema: Record<string, unknown>
   annotations: ToolAnnotations & { title: string }
+  execution?: { taskSupport: TaskSupport }
 }
 
 // Implemented by plugins/path-sandbox.ts, plugins/url-guard.ts and plugins/confirm-tokens.ts.

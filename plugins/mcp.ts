@@ -10,7 +10,7 @@ import fp from 'fastify-plugin'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
   McpServer, ProtocolError, ProtocolErrorCode, createMcpHandler, isInitializeRequest, isLegacyRequest,
-  type AuthInfo, type CallToolResult, type ServerContext, type Tool
+  type AuthInfo, type CallToolResult, type Tool
 } from '@modelcontextprotocol/server'
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node'
 import type { Principal } from '../core/principal.js'
@@ -20,8 +20,9 @@ import { createSessionStore, type SessionLimits } from './mcp/session-store.js'
 import { SERVER_ERROR, SESSION_NOT_FOUND, endAfterFailure, sendJsonRpcError } from './mcp/json-rpc.js'
 import { buildToolContext } from './mcp/tool-context.js'
 import { createPersonConfirm } from './mcp/person-confirm.js'
+import { principalOf } from './mcp/request-principal.js'
 import { packageVersion } from '../lib/package-version.js'
-import { mcpFeatures, type McpFeature, type RawTool } from './mcp/features.js'
+import { mcpFeatures, type McpFeature, type RawTool, type ToolCallHandler } from './mcp/features.js'
 
 export interface McpPluginOptions {
   /** Idle time after which a 2025-era session is closed (default 30 min). */
@@ -88,7 +89,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
     server.setRequestHandler('tools/list', () => ({
       tools: rawTools.size === 0 ? published().list.tools : [...published().list.tools, ...[...rawTools.values()].map(t => t.definition)]
     }))
-    server.setRequestHandler('tools/call', async (request, ctx) => {
+    let callTool: ToolCallHandler = async (request, ctx) => {
       const principal = principalOf(ctx)
       const { name, arguments: args } = request.params
       const raw = rawTools.get(name)
@@ -106,13 +107,14 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       const asked = person?.asked()
       if (asked) return asked
       return server.projectCallToolResult(result as CallToolResult, published().outputSchemas.get(name))
-    })
+    }
+    server.setRequestHandler('tools/call', (request, ctx) => callTool(request, ctx))
     const addTool = (tool: RawTool) => {
       // Raw tools dispatch first, so one named like a registry tool would bypass its validation and confirms.
       if (app.tools.get(tool.definition.name)) throw new Error(`Raw tool ${tool.definition.name} would shadow the registry's tool of that name`)
       rawTools.set(tool.definition.name, tool)
     }
-    for (const install of features) install({ mcp, app, addTool })
+    for (const install of features) install({ mcp, app, addTool, wrapToolCall: wrap => { callTool = wrap(callTool) } })
     if (rawTools.size > 0) {
       // Before dispatch the SDK checks a 2026-07-28 tools/call's Mcp-Param-* headers against the tool's
       // x-mcp-header declarations (SEP-2243), reading its schema through toolInputSchemaJson, which knows only
@@ -240,12 +242,6 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
     await modern.close().catch(err => log.warn({ err }, 'closing the stateless MCP handler failed'))
   })
 }, { name: 'mcp', dependencies: ['auth', 'tool-registry'] })
-
-function principalOf (ctx: ServerContext): Principal {
-  const principal = ctx.http?.authInfo?.extra?.principal as Principal | undefined
-  if (!principal) throw new ProtocolError(ProtocolErrorCode.InternalError, 'Internal error: unauthenticated request reached a tool')
-  return principal
-}
 
 // The raw token is never copied here: nothing downstream needs it, and AuthInfo may end up in logs.
 function authInfoFor (principal: Principal): AuthInfo {

@@ -9,6 +9,7 @@ import { buildConfig } from '../config.js'
 import { buildApp } from '../app.js'
 import { conformanceTools } from '../test/helpers/conformance-tools.js'
 import { conformanceFeatures } from '../test/helpers/conformance-features.js'
+import { conformanceTaskTools, type TaskFixtureHost } from '../test/helpers/conformance-task-tools.js'
 
 const key = process.env.INTERNAL_API_KEY ?? ''
 if (key.length < 16) {
@@ -29,7 +30,9 @@ const config = buildConfig({
   STATE_DIR: join(base, 'state'),
   INTERNAL_API_KEY: key
 })
-const app = await buildApp(config, { extraTools: conformanceTools, plugins: { mcp: { extraFeatures: conformanceFeatures } } })
+const taskHost: TaskFixtureHost = {}
+const app = await buildApp(config, { extraTools: [...conformanceTools, ...conformanceTaskTools(taskHost)], plugins: { mcp: { extraFeatures: conformanceFeatures } } })
+taskHost.app = app
 const address = await app.listen({ port, host: '127.0.0.1' })
 console.log(`listening ${address}`)
 

@@ -4,6 +4,8 @@ import { randomBytes } from 'node:crypto'
 import type { Logger } from '../../core/logger.js'
 import { ToolError } from '../../core/errors.js'
 import { FINISHED_STATUSES, type JobHandle, type JobKind, type JobRecord, type JobRegistry, type JobStatus, type StartJobOptions } from '../../core/job-types.js'
+import { currentTaskCall, outsideTaskCall } from './call-scope.js'
+import { answerInput, waitForInput, type PendingInput } from './input.js'
 import { createJournal } from './journal.js'
 import { createLanes } from './lanes.js'
 import { MESSAGES, failedMessage } from './messages.js'
@@ -35,6 +37,7 @@ interface Entry {
   cancelRequested: boolean
   stopRequested: boolean
   waiters: Set<() => void>
+  input?: PendingInput
 }
 
 const isFinished = (s: JobStatus) => FINISHED_STATUSES.includes(s)
@@ -55,6 +58,7 @@ export async function createJobRegistry (opts: JobRegistryOptions) {
     if (record.status === 'queued' || record.status === 'running') {
       const wasRunning = record.status === 'running'
       Object.assign(record, { status: 'interrupted', finishedAt: iso(), message: wasRunning ? MESSAGES.restartRunning : MESSAGES.restartQueued })
+      delete record.inputRequests
     }
     entries.set(record.id, { record, cancelRequested: false, stopRequested: false, waiters: new Set() })
   }
@@ -79,6 +83,8 @@ export async function createJobRegistry (opts: JobRegistryOptions) {
   }
 
   function finish (entry: Entry, status: JobStatus, message: string, extra: Partial<JobRecord> = {}) {
+    entry.input = undefined
+    delete entry.record.inputRequests
     Object.assign(entry.record, { status, message, finishedAt: iso(), ...extra })
     changed(entry, 'now')
   }
@@ -98,11 +104,17 @@ export async function createJobRegistry (opts: JobRegistryOptions) {
     }
     if (o.estimatedDurationMs !== undefined) record.estimatedDurationMs = Math.max(0, Math.round(o.estimatedDurationMs))
     const entry: Entry = { record, run: o.run, cancelRequested: false, stopRequested: false, waiters: new Set() }
+    const taskCall = currentTaskCall()
+    if (taskCall && !taskCall.job) {
+      record.task = { tool: taskCall.tool }
+      taskCall.keepAnswer = answer => { record.task = { tool: taskCall.tool, answer: toJson(answer, 'the task answer') as Record<string, unknown> }; changed(entry, 'now') }
+    }
     entries.set(record.id, entry)
     retention.cap()
     lanes.enqueue(o.kind, record.id)
     changed(entry, 'now')
     pump(o.kind)
+    if (taskCall && !taskCall.job) taskCall.job = { ...record }
     return { ...record }
   }
 
@@ -140,13 +152,20 @@ export async function createJobRegistry (opts: JobRegistryOptions) {
         record.inverse = toJson(inverse, 'setInverse')
         if (journal.isClosed()) log.warn({ jobId: record.id, kind: record.kind, inverse: record.inverse }, 'undo data arrived after the job journal was closed; it is kept only in this log line')
         changed(entry, 'now')
+      },
+      requestInput (requests) {
+        const asked = toJson(requests, 'the input requests') as Record<string, unknown>
+        return waitForInput(asked, controller.signal, input => {
+          entry.input = input
+          if (input) { record.inputRequests = asked; changed(entry, 'now') }
+        })
       }
     }
     changed(entry, 'now')
     const run = entry.run!
     entry.run = undefined
     entry.settled = Promise.resolve()
-      .then(() => run(handle))
+      .then(() => outsideTaskCall(() => run(handle)))
       .then(value => settle(entry, { ok: true, value }), err => settle(entry, { ok: false, err }))
   }
 
@@ -194,11 +213,27 @@ export async function createJobRegistry (opts: JobRegistryOptions) {
       finish(entry, 'cancelled', MESSAGES.cancelledQueued)
     } else if (record.status === 'running' && !entry.cancelRequested) {
       entry.cancelRequested = true
+      record.cancelRequested = true
       record.message = MESSAGES.cancelling
       entry.controller?.abort(new DOMException('The job was cancelled', 'AbortError'))
       changed(entry, 'now')
     }
     return { ...record }
+  }
+
+  /** Answers some or all of what a job asked for; the job resumes once every key is answered. False when it waits for nothing. */
+  function provideInput (id: string, responses: Record<string, unknown>): boolean {
+    const entry = entries.get(id)
+    if (!entry?.input) return false
+    const pending = answerInput(entry.input, responses)
+    if (Object.keys(pending).length > 0) {
+      entry.record.inputRequests = pending
+    } else {
+      entry.input = undefined
+      delete entry.record.inputRequests
+    }
+    changed(entry, 'now')
+    return true
   }
 
   function get (id: string): JobRecord | undefined {
@@ -279,7 +314,7 @@ export async function createJobRegistry (opts: JobRegistryOptions) {
   }
 
   const registry: JobRegistry = { defineKind: (kind: string, spec: JobKind) => lanes.define(kind, spec), start, get, list, cancel, wait, subscribe }
-  return { ...registry, counts, beginShutdown, close, flush: journal.flush, journalFile: journal.file, retentionMs, isClosing: () => closing }
+  return { ...registry, provideInput, counts, beginShutdown, close, flush: journal.flush, journalFile: journal.file, retentionMs, isClosing: () => closing }
 }
 
 export type JobRegistryService = Awaited<ReturnType<typeof createJobRegistry>>

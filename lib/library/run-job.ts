@@ -4,6 +4,7 @@
 import { Type } from '@sinclair/typebox'
 import type { JobRecord, JobRegistry, StartJobOptions } from '../../core/job-types.js'
 import type { ToolContext } from '../../core/tool-types.js'
+import { currentTaskCall } from '../jobs/call-scope.js'
 
 export const JobSummarySchema = Type.Object({
   id: Type.String({ description: 'Job id; pass it to check_jobs for status, or to manage_files action "undo" for moves and renames' }),
@@ -39,7 +40,8 @@ export function summarizeJob (r: JobRecord): JobSummary {
 
 export async function startJobAndWait (jobs: JobRegistry, ctx: ToolContext, opts: StartJobOptions, waitSeconds: number): Promise<JobSummary> {
   const started = jobs.start(opts)
-  if (waitSeconds <= 0) return summarizeJob(started)
+  // A call run as an MCP task answers at once: the client follows the job as the task.
+  if (waitSeconds <= 0 || currentTaskCall()) return summarizeJob(started)
   const unsubscribe = jobs.subscribe(job => {
     if (job.id === started.id && job.status === 'running') ctx.progress(job.progress ?? 0, 100, job.message).catch(() => {})
   })

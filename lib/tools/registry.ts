@@ -74,7 +74,8 @@ export function createToolRegistry (deps: RegistryDeps) {
         description: def.description,
         inputSchema: publishSchema(inputSchema, { defaultsOptional: true }),
         outputSchema: publishSchema(outputSchema, { defaultsOptional: false, forValidation: true }),
-        annotations: { title: def.title, ...def.annotations }
+        annotations: { title: def.title, ...def.annotations },
+        ...(def.taskSupport && { execution: { taskSupport: def.taskSupport } })
       }
     })
   }

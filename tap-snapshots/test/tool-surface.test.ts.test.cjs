@@ -799,6 +799,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "destructiveHint": true,
       "idempotentHint": false,
       "openWorldHint": false
+    },
+    "execution": {
+      "taskSupport": "optional"
     }
   },
   {
@@ -926,6 +929,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "destructiveHint": false,
       "idempotentHint": true,
       "openWorldHint": false
+    },
+    "execution": {
+      "taskSupport": "optional"
     }
   },
   {
@@ -1073,6 +1079,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "destructiveHint": true,
       "idempotentHint": true,
       "openWorldHint": false
+    },
+    "execution": {
+      "taskSupport": "optional"
     }
   },
   {
@@ -3419,6 +3428,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "destructiveHint": false,
       "idempotentHint": false,
       "openWorldHint": false
+    },
+    "execution": {
+      "taskSupport": "optional"
     }
   },
   {
@@ -3506,6 +3518,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "destructiveHint": false,
       "idempotentHint": false,
       "openWorldHint": true
+    },
+    "execution": {
+      "taskSupport": "optional"
     }
   },
   {
@@ -3721,6 +3736,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "destructiveHint": true,
       "idempotentHint": true,
       "openWorldHint": false
+    },
+    "execution": {
+      "taskSupport": "optional"
     }
   },
   {

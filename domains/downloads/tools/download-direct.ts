@@ -34,6 +34,7 @@ export default (app: FastifyInstance) => {
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    taskSupport: 'optional',
     guards: { urls: { url: 'direct' }, paths: ['destination'], names: ['fileName'] },
     async handler (args, ctx) {
       const url = new URL(args.url)

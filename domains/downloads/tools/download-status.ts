@@ -56,6 +56,7 @@ export default (app: FastifyInstance) => {
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    taskSupport: 'optional',
     guards: { paths: ['destination'] },
     async handler (args, ctx) {
       if (args.action === 'organize') {

@@ -56,6 +56,7 @@ export default function fixSubtitles (app: FastifyInstance) {
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    taskSupport: 'optional',
     guards: { paths: ['path'] },
     confirm: {
       preview: async (args, ctx) => {

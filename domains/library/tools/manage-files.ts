@@ -84,6 +84,7 @@ export default function manageFiles (app: FastifyInstance) {
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    taskSupport: 'optional',
     guards: { paths: ['path'], entries: ['paths', 'destination'] },
     confirm: {
       required: args => args.action === 'delete',

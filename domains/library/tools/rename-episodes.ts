@@ -61,6 +61,7 @@ export default function renameEpisodes (app: FastifyInstance) {
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    taskSupport: 'optional',
     guards: { paths: ['path'], names: ['showName'] },
     handler: async (args, ctx) => {
       const dir = await sandbox.resolve(args.path)

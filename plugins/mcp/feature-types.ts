@@ -1,0 +1,30 @@
+// What an MCP feature installer gets (plugins/mcp/features.ts lists the installers). Apart from the list, so
+// a feature's file can import these types without an import circle.
+import type { FastifyInstance } from 'fastify'
+import type { CallToolRequest, CallToolResult, HandlerResultTypeMap, InputRequiredResult, McpServer, ServerContext, Tool } from '@modelcontextprotocol/server'
+
+export interface McpFeatureContext {
+  /** The protocol server being built; register resources, prompts and request handlers on it. */
+  mcp: McpServer
+  /** The app, for its decorations (tools, jobs, backends, config). */
+  app: FastifyInstance
+  /** Publishes a raw tool on this server: listed after the registry's tools, dispatched before them. */
+  addTool: (tool: RawTool) => void
+  /** Wraps this server's tools/call: the wrapper gets the next handler (the registry, or an earlier wrapper). */
+  wrapToolCall: (wrap: (next: ToolCallHandler) => ToolCallHandler) => void
+}
+
+/**
+ * A tool served at the protocol level, beside the registry's: its definition is published as-is (any JSON
+ * Schema) and its handler answers with any MCP result (every content block kind, input_required rounds).
+ * For protocol fixtures; the server's own tools belong in the registry (lib/tools), which validates,
+ * confirms and audits them.
+ */
+export interface RawTool {
+  definition: Tool
+  handler: (args: Record<string, unknown>, ctx: ServerContext) => Promise<CallToolResult | InputRequiredResult>
+}
+
+export type ToolCallHandler = (request: CallToolRequest, ctx: ServerContext) => Promise<HandlerResultTypeMap['tools/call']>
+
+export type McpFeature = (context: McpFeatureContext) => void
