@@ -20,7 +20,8 @@ import { createSessionStore, type SessionLimits } from './mcp/session-store.js'
 import { SERVER_ERROR, SESSION_NOT_FOUND, endAfterFailure, sendJsonRpcError } from './mcp/json-rpc.js'
 import { buildToolContext } from './mcp/tool-context.js'
 import { packageVersion } from '../lib/package-version.js'
-import { mcpFeatures, type McpFeature } from './mcp/features.js'
+import { mcpFeatures, mcpToolListExtensions, type McpFeature } from './mcp/features.js'
+import { createToolListVariants } from './mcp/tool-list.js'
 
 export interface McpPluginOptions {
   /** Idle time after which a 2025-era session is closed (default 30 min). */
@@ -62,6 +63,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
   let listResult: { tools: Tool[] } | undefined
   let outputSchemas: Map<string, Record<string, unknown>> | undefined
   const features = [...mcpFeatures, ...(opts.extraFeatures ?? [])]
+  const toolsFor = createToolListVariants(app, mcpToolListExtensions)
 
   // Computed once, on first use, after every tool has registered.
   function published () {
@@ -81,7 +83,9 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
     })
     const server = mcp.server
     // A fresh object per reply: the SDK stamps era-specific fields onto results.
-    server.setRequestHandler('tools/list', () => ({ tools: published().list.tools }))
+    // Extensions the client declared may add `_meta` to entries. The SDK fills the client's capabilities
+    // from initialize (2025) or from each request's envelope (2026-07-28).
+    server.setRequestHandler('tools/list', () => ({ tools: toolsFor(server.getClientCapabilities()) }))
     server.setRequestHandler('tools/call', async (request, ctx) => {
       const principal = principalOf(ctx)
       const { name, arguments: args } = request.params

@@ -3,6 +3,8 @@
 // request (2026-07-28, stateless), so they must be cheap: register handlers, never scan or fetch.
 import type { FastifyInstance } from 'fastify'
 import type { McpServer } from '@modelcontextprotocol/server'
+import { appViewLinks, installAppViews } from './apps.js'
+import type { McpToolListExtension } from './tool-list.js'
 
 export interface McpFeatureContext {
   /** The protocol server being built; register resources, prompts and request handlers on it. */
@@ -14,4 +16,11 @@ export interface McpFeatureContext {
 export type McpFeature = (context: McpFeatureContext) => void
 
 /** The server's own features, in registration order. Each feature adds one line here. */
-export const mcpFeatures: McpFeature[] = []
+export const mcpFeatures: McpFeature[] = [
+  installAppViews
+]
+
+/** What extensions add to tools/list entries for the clients that declared them. Each adds one line here. */
+export const mcpToolListExtensions: McpToolListExtension[] = [
+  appViewLinks
+]

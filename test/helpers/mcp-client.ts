@@ -1,7 +1,11 @@
 // Real SDK clients against a listening test app, authenticated with a bearer through a custom fetch.
-import { Client, StreamableHTTPClientTransport, type VersionNegotiationMode } from '@modelcontextprotocol/client'
+import { Client, StreamableHTTPClientTransport, type ClientCapabilities, type VersionNegotiationMode } from '@modelcontextprotocol/client'
+import { EXTENSION_ID, RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server'
 import type { FastifyInstance } from 'fastify'
 import { TEST_INTERNAL_KEY } from './build.js'
+
+/** What a host that renders MCP Apps views declares. */
+export const APPS_CAPABILITIES = { extensions: { [EXTENSION_ID]: { mimeTypes: [RESOURCE_MIME_TYPE] } } }
 
 /** Starts the app on an ephemeral loopback port; returns the /mcp URL. */
 export async function listenMcp (app: FastifyInstance): Promise<URL> {
@@ -12,6 +16,8 @@ export async function listenMcp (app: FastifyInstance): Promise<URL> {
 export interface ConnectOptions {
   token?: string
   mode?: VersionNegotiationMode
+  /** What the client declares (e.g. an extension such as MCP Apps). */
+  capabilities?: ClientCapabilities
   /** Sees every request the client sends (method, headers). */
   trace?: (method: string, headers: Headers) => void
 }
@@ -28,6 +34,7 @@ export async function connectClient (url: URL, options: ConnectOptions = {}) {
     }
   })
   const client = new Client({ name: 'mediastack-test', version: '1.0.0' }, {
+    ...(options.capabilities !== undefined && { capabilities: options.capabilities }),
     ...(options.mode !== undefined && { versionNegotiation: { mode: options.mode } })
   })
   await client.connect(transport)

@@ -1,0 +1,70 @@
+// The confirm card of a destructive preview: what will happen and the exact targets. Confirm calls the same
+// tool through the host with the same arguments plus the token, so the model never has to relay the token;
+// Cancel calls nothing. The server binds the token to these arguments and this credential, and acts only on
+// what the preview showed.
+/* global connectView, el, resultText */
+const MAX_TARGETS = 100
+const $ = id => document.getElementById(id)
+let toolArgs
+let confirmation
+
+const view = connectView({ name: 'mediastack-confirm', version: '1.0.0' }, {
+  toolInput: args => { toolArgs = args },
+  toolResult: show,
+  toolCancelled: () => finish('The call was cancelled; nothing changed.', 'muted')
+})
+
+function show (result) {
+  confirmation = result.structuredContent?.confirmation
+  if (!confirmation) {
+    $('heading').textContent = result.isError ? 'It did not work' : 'Done'
+    return finish(resultText(result), result.isError ? 'error' : 'done')
+  }
+  $('heading').textContent = 'Confirm this change'
+  $('summary').textContent = confirmation.summary
+  $('targets').replaceChildren(...targetLines(confirmation.targets).map(line => el('li', line)))
+  $('expires').textContent = `Nothing has changed yet. This confirmation is valid until ${new Date(confirmation.expiresAt).toLocaleString()}.`
+  $('actions').hidden = false
+}
+
+/** One line per target: a path, a name or a title where the target has one, otherwise its exact data. */
+function targetLines (targets) {
+  const list = Array.isArray(targets) ? targets : Object.entries(targets ?? {}).map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+  const lines = list.slice(0, MAX_TARGETS).map(t => {
+    if (typeof t === 'string') return t
+    const label = t?.path ?? t?.name ?? t?.title
+    return typeof label === 'string' ? `${label} ${JSON.stringify(t)}` : JSON.stringify(t)
+  })
+  if (list.length > MAX_TARGETS) lines.push(`…and ${list.length - MAX_TARGETS} more`)
+  return lines
+}
+
+function finish (text, className) {
+  $('actions').hidden = true
+  const status = $('status')
+  status.textContent = text
+  status.className = className
+}
+
+$('confirm').addEventListener('click', async () => {
+  $('confirm').disabled = $('cancel').disabled = true
+  const name = view.toolName()
+  if (!name || !toolArgs || !view.canCallTools()) {
+    return finish('This host cannot run the call from here. Ask in the chat to confirm it instead.', 'error')
+  }
+  const { confirmToken: _, ...args } = toolArgs
+  $('status').textContent = 'Working…'
+  try {
+    const result = await view.callTool(name, { ...args, confirmToken: confirmation.confirmToken })
+    finish(resultText(result), result.isError ? 'error' : 'done')
+    view.tellModel(`The person confirmed in the card. ${resultText(result)}`)
+  } catch (err) {
+    finish(`The host could not run the call: ${err.message}`, 'error')
+  }
+})
+
+$('cancel').addEventListener('click', () => {
+  $('confirm').disabled = $('cancel').disabled = true
+  finish('Cancelled: nothing changed.', 'muted')
+  view.tellModel(`The person cancelled in the card: ${confirmation.summary} Nothing changed.`)
+})
