@@ -27,16 +27,20 @@ function show (result) {
   $('actions').hidden = false
 }
 
-/** One line per target: a path, a name or a title where the target has one, otherwise its exact data. */
+/** One line per target: its path, name or title first where it has one, then its exact data. */
 function targetLines (targets) {
-  const list = Array.isArray(targets) ? targets : Object.entries(targets ?? {}).map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
-  const lines = list.slice(0, MAX_TARGETS).map(t => {
-    if (typeof t === 'string') return t
-    const label = t?.path ?? t?.name ?? t?.title
-    return typeof label === 'string' ? `${label} ${JSON.stringify(t)}` : JSON.stringify(t)
-  })
+  const list = Array.isArray(targets) ? targets : Object.entries(targets ?? {}).map(([key, value]) => `${key}: ${JSON.stringify(value)}`)
+  const lines = list.slice(0, MAX_TARGETS).map(describeTarget)
   if (list.length > MAX_TARGETS) lines.push(`…and ${list.length - MAX_TARGETS} more`)
   return lines
+}
+
+function describeTarget (target) {
+  if (typeof target !== 'object' || target === null) return String(target)
+  const label = [target.path, target.name, target.title].find(v => typeof v === 'string')
+  const details = Object.entries(target).filter(([, value]) => value !== label)
+    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : value}`).join(', ')
+  return label === undefined ? details : details ? `${label} (${details})` : label
 }
 
 function finish (text, className) {
