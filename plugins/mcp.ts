@@ -10,7 +10,7 @@ import fp from 'fastify-plugin'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
   McpServer, ProtocolError, ProtocolErrorCode, createMcpHandler, isInitializeRequest, isLegacyRequest,
-  type AuthInfo, type CallToolResult, type ServerContext, type Tool
+  type AuthInfo, type ServerContext, type Tool
 } from '@modelcontextprotocol/server'
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node'
 import type { Principal } from '../core/principal.js'
@@ -20,8 +20,8 @@ import { createSessionStore, type SessionLimits } from './mcp/session-store.js'
 import { SERVER_ERROR, SESSION_NOT_FOUND, endAfterFailure, sendJsonRpcError } from './mcp/json-rpc.js'
 import { buildToolContext } from './mcp/tool-context.js'
 import { packageVersion } from '../lib/package-version.js'
-import { mcpFeatures, mcpToolListExtensions, type McpFeature } from './mcp/features.js'
-import { createToolListVariants } from './mcp/tool-list.js'
+import { mcpClientExtensions, mcpFeatures, type McpFeature } from './mcp/features.js'
+import { createClientExtensions } from './mcp/client-extensions.js'
 
 export interface McpPluginOptions {
   /** Idle time after which a 2025-era session is closed (default 30 min). */
@@ -63,7 +63,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
   let listResult: { tools: Tool[] } | undefined
   let outputSchemas: Map<string, Record<string, unknown>> | undefined
   const features = [...mcpFeatures, ...(opts.extraFeatures ?? [])]
-  const toolsFor = createToolListVariants(app, mcpToolListExtensions)
+  const extensions = createClientExtensions(app, mcpClientExtensions)
 
   // Computed once, on first use, after every tool has registered.
   function published () {
@@ -83,9 +83,9 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
     })
     const server = mcp.server
     // A fresh object per reply: the SDK stamps era-specific fields onto results.
-    // Extensions the client declared may add `_meta` to entries. The SDK fills the client's capabilities
-    // from initialize (2025) or from each request's envelope (2026-07-28).
-    server.setRequestHandler('tools/list', () => ({ tools: toolsFor(server.getClientCapabilities()) }))
+    // Extensions the client declared may add `_meta` to entries and reshape results. The SDK fills the client's
+    // capabilities from initialize (2025) or from each request's envelope (2026-07-28).
+    server.setRequestHandler('tools/list', () => ({ tools: extensions.toolsFor(server.getClientCapabilities()) }))
     server.setRequestHandler('tools/call', async (request, ctx) => {
       const principal = principalOf(ctx)
       const { name, arguments: args } = request.params
@@ -98,7 +98,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
         }
         throw err
       }
-      return server.projectCallToolResult(result as CallToolResult, published().outputSchemas.get(name))
+      return server.projectCallToolResult(extensions.resultFor(server.getClientCapabilities(), name, result), published().outputSchemas.get(name))
     })
     for (const install of features) install({ mcp, app })
     return mcp

@@ -1,14 +1,15 @@
 // MCP Apps (the io.modelcontextprotocol/ui extension, package @modelcontextprotocol/ext-apps): three views
 // served as ui:// resources, and the tools they show linked by `_meta.ui.resourceUri` in tools/list.
 // - every tool with a confirm step → the confirm card (the person confirms there; the card calls the tool
-//   with the token through the host);
+//   with the token through the host, and the model never gets the token: apps-confirm.ts);
 // - check_jobs, download_status → the jobs and downloads view;
 // - get_library_state → the title card.
-// A client without Apps ignores both: the tools' text and structuredContent are the same for every client.
+// A client that did not declare Apps gets none of this: its tools/list and results are as before.
 import type { FastifyInstance } from 'fastify'
 import { RESOURCE_MIME_TYPE, RESOURCE_URI_META_KEY, getUiCapability, registerAppResource } from '@modelcontextprotocol/ext-apps/server'
 import type { McpServer } from '@modelcontextprotocol/server'
-import type { McpToolListExtension } from './tool-list.js'
+import type { McpClientExtension } from './client-extensions.js'
+import { holdTokenForCard } from './apps-confirm.js'
 import { VIEW_URIS, loadAppViews, type AppView } from './app-views.js'
 
 /** Views reach no origin and load nothing: hosts build the strictest CSP from this (spec: "Host Behavior"). */
@@ -23,15 +24,17 @@ const VIEW_OF_TOOL: Record<string, string> = {
 let views: AppView[] | undefined
 
 /**
- * Links each tool to its view for clients that render app views (the spec: servers SHOULD check the client's
- * capability first), with both the `ui.resourceUri` key and the older flat one that earlier hosts read.
+ * For clients that render app views (the spec: servers SHOULD check the client's capability first): each tool
+ * linked to its view, with both the `ui.resourceUri` key and the older flat one that earlier hosts read; and a
+ * destructive preview's token held for the confirm card.
  */
-export const appViewLinks: McpToolListExtension = {
+export const appViews: McpClientExtension = {
   declaredBy: capabilities => getUiCapability(capabilities)?.mimeTypes?.includes(RESOURCE_MIME_TYPE) === true,
-  metaFor: (tool, app: FastifyInstance) => {
+  toolMeta: (tool, app: FastifyInstance) => {
     const uri = app.tools.get(tool.name)?.confirm ? VIEW_URIS.confirm : VIEW_OF_TOOL[tool.name]
     return uri ? { ui: { resourceUri: uri }, [RESOURCE_URI_META_KEY]: uri } : undefined
-  }
+  },
+  callResult: holdTokenForCard
 }
 
 /** Feature: the views as resources (text/html;profile=mcp-app), read from memory. */

@@ -3,8 +3,8 @@
 // request (2026-07-28, stateless), so they must be cheap: register handlers, never scan or fetch.
 import type { FastifyInstance } from 'fastify'
 import type { McpServer } from '@modelcontextprotocol/server'
-import { appViewLinks, installAppViews } from './apps.js'
-import type { McpToolListExtension } from './tool-list.js'
+import { appViews, installAppViews } from './apps.js'
+import type { McpClientExtension } from './client-extensions.js'
 
 export interface McpFeatureContext {
   /** The protocol server being built; register resources, prompts and request handlers on it. */
@@ -20,7 +20,7 @@ export const mcpFeatures: McpFeature[] = [
   installAppViews
 ]
 
-/** What extensions add to tools/list entries for the clients that declared them. Each adds one line here. */
-export const mcpToolListExtensions: McpToolListExtension[] = [
-  appViewLinks
+/** What extensions change (tools/list entries, results) for the clients that declared them. One line each. */
+export const mcpClientExtensions: McpClientExtension[] = [
+  appViews
 ]

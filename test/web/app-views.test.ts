@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core'
 import { buildTestApp } from '../helpers/build.js'
 import { APPS_CAPABILITIES, connectClient, listenMcp } from '../helpers/mcp-client.js'
 import { browserSkipReason, launchBrowser } from '../helpers/browser.js'
+import { CONFIRM_TOKEN_META_KEY } from '../../plugins/mcp/apps-confirm.js'
 
 const skip = browserSkipReason()
 if (skip) t.plan(0, skip)
@@ -108,8 +109,9 @@ t.test('app views in a host page', { skip }, async t => {
   await t.test('confirm card: Confirm deletes exactly what was previewed, once', async t => {
     put(roots.media, 'movies/Old Movie (2001)/Old Movie (2001).mkv')
     host.calls.length = 0
-    const preview = await host.show('manage_files', { action: 'delete', paths: ['movies/Old Movie (2001)'] }) as { structuredContent: any }
-    t.ok(preview.structuredContent.confirmation.confirmToken, 'the call only previewed')
+    const preview = await host.show('manage_files', { action: 'delete', paths: ['movies/Old Movie (2001)'] }) as { _meta: Record<string, string> }
+    const token = preview._meta[CONFIRM_TOKEN_META_KEY]
+    t.ok(token, 'the call only previewed; the token came for the card')
     await view().getByText('Confirm this change').waitFor()
     t.match(await view().locator('#summary').textContent(), /Delete 1 item\(s\): movies\/Old Movie \(2001\) \(1 file\(s\)/)
     t.match(await view().locator('#targets li').first().textContent(), /^movies\/Old Movie \(2001\) \(kind: folder, files: 1, bytes: 10, fingerprint: /)
@@ -121,7 +123,7 @@ t.test('app views in a host page', { skip }, async t => {
     t.match(await view().locator('#status').textContent(), /^Deleted movies\/Old Movie \(2001\)/)
     t.notOk(existsSync(join(roots.media, 'movies/Old Movie (2001)')), 'the folder is gone')
     t.equal(host.calls.length, 1, 'a double click runs it once')
-    t.same(host.calls[0], { name: 'manage_files', arguments: { action: 'delete', paths: ['movies/Old Movie (2001)'], confirmToken: preview.structuredContent.confirmation.confirmToken } },
+    t.same(host.calls[0], { name: 'manage_files', arguments: { action: 'delete', paths: ['movies/Old Movie (2001)'], confirmToken: token } },
       'the card sent the same arguments with the token; no model relayed it')
     const told = await host.page.evaluate(() => (window as any).modelContext.at(-1).content[0].text)
     t.match(told, /^The person confirmed in the card\. Deleted movies\/Old Movie \(2001\)/)

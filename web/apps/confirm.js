@@ -4,9 +4,11 @@
 // what the preview showed.
 /* global connectView, el, resultText */
 const MAX_TARGETS = 100
+const TOKEN_META_KEY = 'mediastack-mcp/confirmToken'
 const $ = id => document.getElementById(id)
 let toolArgs
 let confirmation
+let token
 
 const view = connectView({ name: 'mediastack-confirm', version: '1.0.0' }, {
   toolInput: args => { toolArgs = args },
@@ -16,6 +18,8 @@ const view = connectView({ name: 'mediastack-confirm', version: '1.0.0' }, {
 
 function show (result) {
   confirmation = result.structuredContent?.confirmation
+  // The server keeps the token out of what the model reads, in the result's _meta, for this card alone.
+  token = result._meta?.[TOKEN_META_KEY] ?? confirmation?.confirmToken
   if (!confirmation) {
     $('heading').textContent = result.isError ? 'It did not work' : 'Done'
     return finish(resultText(result), result.isError ? 'error' : 'done')
@@ -59,7 +63,7 @@ $('confirm').addEventListener('click', async () => {
   const { confirmToken: _, ...args } = toolArgs
   $('status').textContent = 'Working…'
   try {
-    const result = await view.callTool(name, { ...args, confirmToken: confirmation.confirmToken })
+    const result = await view.callTool(name, { ...args, confirmToken: token })
     finish(resultText(result), result.isError ? 'error' : 'done')
     view.tellModel(`The person confirmed in the card. ${resultText(result)}`)
   } catch (err) {

@@ -1,10 +1,14 @@
 // MCP Apps on the wire: tools/list links tools to their views only for clients that declared the extension
 // (both protocol eras), the views are ui:// resources of type text/html;profile=mcp-app with CSP metadata that
-// allows no origin, and a client without Apps sees exactly the registry's tool list.
+// allows no origin, a client without Apps sees exactly the registry's tool list and results, and for an Apps
+// client a destructive preview's token goes to the confirm card, never to what the model reads.
 import t from 'tap'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server'
 import { buildTestApp } from '../../helpers/build.js'
 import { APPS_CAPABILITIES, connectClient, listenMcp } from '../../helpers/mcp-client.js'
+import { CONFIRM_TOKEN_META_KEY, TOKEN_HELD_BY_CARD } from '../../../plugins/mcp/apps-confirm.js'
 
 const CONFIRM = 'ui://mediastack/confirm.html'
 const JOBS = 'ui://mediastack/jobs.html'
@@ -54,3 +58,53 @@ t.test('tools/list and the view resources, per client kind and era', async t => 
     })
   }
 })
+
+t.test('a destructive preview: the token reaches the card only for an Apps client; the model cannot run it', async t => {
+  const { app, roots } = await buildTestApp(t)
+  const url = await listenMcp(app)
+  const folder = join(roots.media, 'movies/Gone (2001)')
+  mkdirSync(folder, { recursive: true })
+  writeFileSync(join(folder, 'Gone (2001).mkv'), 'x')
+  const args = { action: 'delete', paths: ['movies/Gone (2001)'] }
+
+  for (const mode of ['legacy', { pin: '2026-07-28' }] as const) {
+    await t.test(`mode ${JSON.stringify(mode)}`, async t => {
+      const { client: plain } = await connectClient(url, { mode })
+      t.teardown(() => plain.close())
+      const before = await plain.callTool({ name: 'manage_files', arguments: args }) as CallResult
+      const plainToken = before.structuredContent.confirmation.confirmToken
+      t.match(before.content[0].text, `confirmToken "${plainToken}"`, 'a client without Apps gets the two-step token as before')
+      t.equal(before._meta?.[CONFIRM_TOKEN_META_KEY], undefined)
+
+      const { client: apps } = await connectClient(url, { mode, capabilities: APPS_CAPABILITIES })
+      t.teardown(() => apps.close())
+      const preview = await apps.callTool({ name: 'manage_files', arguments: args }) as CallResult
+      const token = preview._meta?.[CONFIRM_TOKEN_META_KEY] as string
+      t.match(token, /^\S{20,}$/, 'the card gets the token in _meta')
+      t.notOk(JSON.stringify(preview.content).includes(token) || JSON.stringify(preview.structuredContent).includes(token), 'what the model reads holds no token')
+      t.match(preview.content[0].text, /^Confirmation needed: Delete 1 item\(s\): movies\/Gone \(2001\) .* The person confirms or cancels in the card shown with this result; manage_files runs only when they press Confirm there\.$/)
+      t.equal(preview.structuredContent.confirmation.confirmToken, TOKEN_HELD_BY_CARD)
+      t.match(preview.structuredContent.confirmation, { summary: /^Delete 1 item/, targets: [{ path: 'movies/Gone (2001)', kind: 'folder', files: 1 }] })
+
+      const guessed = await apps.callTool({ name: 'manage_files', arguments: { ...args, confirmToken: preview.structuredContent.confirmation.confirmToken } }) as CallResult
+      t.equal(guessed.isError, true, 'what the model can see does not run the change')
+      t.ok(existsSync(folder), 'nothing was deleted without the person')
+    })
+  }
+
+  // What the card does when the person presses Confirm: the same call with the token from _meta.
+  const { client: apps } = await connectClient(url, { capabilities: APPS_CAPABILITIES })
+  t.teardown(() => apps.close())
+  const preview = await apps.callTool({ name: 'manage_files', arguments: args }) as CallResult
+  const done = await apps.callTool({ name: 'manage_files', arguments: { ...args, confirmToken: preview._meta![CONFIRM_TOKEN_META_KEY] } }) as CallResult
+  t.notOk(done.isError, done.content[0].text)
+  t.match(done.content[0].text, /^Deleted movies\/Gone \(2001\)/)
+  t.notOk(existsSync(folder))
+})
+
+interface CallResult {
+  content: Array<{ text: string }>
+  structuredContent: { confirmation: { confirmToken: string, summary: string, targets: unknown } }
+  isError?: boolean
+  _meta?: Record<string, unknown>
+}
