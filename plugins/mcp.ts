@@ -10,7 +10,7 @@ import fp from 'fastify-plugin'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
   McpServer, ProtocolError, ProtocolErrorCode, createMcpHandler, isInitializeRequest, isLegacyRequest,
-  type AuthInfo, type CallToolResult, type Tool
+  type AuthInfo, type CallToolResult, type ServerContext, type Tool
 } from '@modelcontextprotocol/server'
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node'
 import type { Principal } from '../core/principal.js'
@@ -22,7 +22,8 @@ import { buildToolContext } from './mcp/tool-context.js'
 import { createPersonConfirm } from './mcp/person-confirm.js'
 import { principalOf } from './mcp/request-principal.js'
 import { packageVersion } from '../lib/package-version.js'
-import { mcpFeatures, type McpFeature, type RawTool, type ToolCallHandler } from './mcp/features.js'
+import { mcpClientExtensions, mcpFeatures, type McpFeature, type RawTool, type ToolCallHandler } from './mcp/features.js'
+import { createClientExtensions } from './mcp/client-extensions.js'
 
 export interface McpPluginOptions {
   /** Idle time after which a 2025-era session is closed (default 30 min). */
@@ -65,6 +66,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
   let outputSchemas: Map<string, Record<string, unknown>> | undefined
   const features = [...mcpFeatures, ...(opts.extraFeatures ?? [])]
   const personConfirm = createPersonConfirm()
+  const extensions = createClientExtensions(app, mcpClientExtensions)
 
   // Computed once, on first use, after every tool has registered.
   function published () {
@@ -86,9 +88,12 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
     const server = mcp.server
     const rawTools = new Map<string, RawTool>()
     // A fresh object per reply: the SDK stamps era-specific fields onto results.
-    server.setRequestHandler('tools/list', () => ({
-      tools: rawTools.size === 0 ? published().list.tools : [...published().list.tools, ...[...rawTools.values()].map(t => t.definition)]
-    }))
+    // Extensions the client declared may add `_meta` to entries and reshape results. The SDK fills the client's
+    // capabilities from initialize (2025) or from each request's envelope (2026-07-28).
+    server.setRequestHandler('tools/list', () => {
+      const tools = extensions.toolsFor(server.getClientCapabilities())
+      return { tools: rawTools.size === 0 ? tools : [...tools, ...[...rawTools.values()].map(t => t.definition)] }
+    })
     let callTool: ToolCallHandler = async (request, ctx) => {
       const principal = principalOf(ctx)
       const { name, arguments: args } = request.params
@@ -106,7 +111,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       }
       const asked = person?.asked()
       if (asked) return asked
-      return server.projectCallToolResult(result as CallToolResult, published().outputSchemas.get(name))
+      return server.projectCallToolResult(extensions.resultFor(server.getClientCapabilities(), name, result), published().outputSchemas.get(name))
     }
     server.setRequestHandler('tools/call', (request, ctx) => callTool(request, ctx))
     const addTool = (tool: RawTool) => {

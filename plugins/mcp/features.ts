@@ -3,10 +3,18 @@
 // request (2026-07-28, stateless), so they must be cheap: register handlers, never scan or fetch.
 import type { McpFeature } from './feature-types.js'
 import { installTasks } from './tasks.js'
+import { appViews, installAppViews } from './apps.js'
+import type { McpClientExtension } from './client-extensions.js'
 
 export type { McpFeature, McpFeatureContext, RawTool, ToolCallHandler } from './feature-types.js'
 
 /** The server's own features, in registration order. Each feature adds one line here. */
 export const mcpFeatures: McpFeature[] = [
-  installTasks
+  installTasks,
+  installAppViews
+]
+
+/** What extensions change (tools/list entries, results) for the clients that declared them. One line each. */
+export const mcpClientExtensions: McpClientExtension[] = [
+  appViews
 ]

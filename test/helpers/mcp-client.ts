@@ -1,7 +1,11 @@
 // Real SDK clients against a listening test app, authenticated with a bearer through a custom fetch.
 import { Client, StreamableHTTPClientTransport, type ClientCapabilities, type VersionNegotiationMode } from '@modelcontextprotocol/client'
+import { EXTENSION_ID, RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server'
 import type { FastifyInstance } from 'fastify'
 import { TEST_INTERNAL_KEY } from './build.js'
+
+/** What a host that renders MCP Apps views declares. */
+export const APPS_CAPABILITIES = { extensions: { [EXTENSION_ID]: { mimeTypes: [RESOURCE_MIME_TYPE] } } }
 
 /** Starts the app on an ephemeral loopback port; returns the /mcp URL. */
 export async function listenMcp (app: FastifyInstance): Promise<URL> {
@@ -12,10 +16,10 @@ export async function listenMcp (app: FastifyInstance): Promise<URL> {
 export interface ConnectOptions {
   token?: string
   mode?: VersionNegotiationMode
+  /** What the client declares (e.g. elicitation, or an extension such as MCP Apps). */
+  capabilities?: ClientCapabilities
   /** Sees every request the client sends (method, headers). */
   trace?: (method: string, headers: Headers) => void
-  /** Client capabilities to declare (e.g. elicitation). */
-  capabilities?: ClientCapabilities
   /** Runs before connecting, e.g. to register the client's request handlers. */
   prepare?: (client: Client) => void
 }

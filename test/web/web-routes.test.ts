@@ -25,7 +25,9 @@ t.test('GET / redirects to the dashboard; the page and its files carry a strict 
   t.match(CONTENT_SECURITY_POLICY, /default-src 'self'/)
   t.notMatch(CONTENT_SECURITY_POLICY, /unsafe-inline|unsafe-eval/)
 
-  for (const file of readdirSync(webDir()).filter(f => f !== 'index.html')) {
+  // Files only: web/apps/ holds the MCP Apps views, served as ui:// resources, never over HTTP.
+  const files = readdirSync(webDir(), { withFileTypes: true }).filter(e => e.isFile() && e.name !== 'index.html').map(e => e.name)
+  for (const file of files) {
     const res = await app.inject({ method: 'GET', url: `/dashboard/${file}` })
     t.equal(res.statusCode, 200, file)
     t.ok(res.headers.etag)
@@ -35,7 +37,7 @@ t.test('GET / redirects to the dashboard; the page and its files carry a strict 
   }
   const js = await app.inject({ method: 'GET', url: '/dashboard/app.js' })
   t.match(js.headers['content-type'], /^text\/javascript/)
-  for (const bad of ['/dashboard/nope.js', '/dashboard/..%2Fapp.ts', '/dashboard/index.html']) {
+  for (const bad of ['/dashboard/nope.js', '/dashboard/..%2Fapp.ts', '/dashboard/index.html', '/dashboard/apps', '/dashboard/apps%2Fbridge.js']) {
     const res = await app.inject({ method: 'GET', url: bad })
     t.equal(res.statusCode, 404, bad)
   }
