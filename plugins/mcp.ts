@@ -74,7 +74,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
   }
 
   /** One protocol server with our two tool handlers; cheap (no schema scanning), built per session or per request. */
-  function buildServer (): McpServer {
+  function buildServer (principal: Principal): McpServer {
     const mcp = new McpServer({ name: SERVER_NAME, version }, {
       capabilities: { tools: { listChanged: false }, logging: {} },
       cacheHints: { 'tools/list': { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: 'private' } }
@@ -96,7 +96,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       }
       return server.projectCallToolResult(result as CallToolResult, published().outputSchemas.get(name))
     })
-    for (const install of features) install({ mcp, app })
+    for (const install of features) install({ mcp, app, principal })
     return mcp
   }
 
@@ -110,7 +110,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
   const sweeper = setInterval(() => sessions.sweep(), Math.min(60_000, Math.max(1000, sessions.limits.idleMs / 2)))
   sweeper.unref()
 
-  const modern = createMcpHandler(() => buildServer(), {
+  const modern = createMcpHandler(({ authInfo }) => buildServer(authInfo?.extra?.principal as Principal), {
     legacy: 'reject',
     onerror: err => log.debug({ err: err.message }, 'MCP request rejected')
   })
@@ -153,7 +153,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
         `Too many open MCP sessions (limit ${sessions.limits.max}). Close unused sessions (DELETE /mcp) or retry later.`,
         { 'retry-after': '30' })
     }
-    const server = buildServer()
+    const server = buildServer(principal)
     let opened = false
     const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
