@@ -1,16 +1,17 @@
-// Completion values for resource-template variables and prompt arguments: bounded (the protocol's 100),
-// prefix matches first (case-insensitive), then titles with a word starting with what was typed.
+// Completion values for resource-template variables and prompt arguments: prefix matches first
+// (case-insensitive), then titles with a word starting with what was typed. The SDK sends the first 100 with
+// the total and hasMore; we stop counting at MAX_MATCHES so a huge list costs a bounded scan.
 import type { Static, TObject } from '@sinclair/typebox'
 import {
   completable, fromJsonSchema, type CompleteCallback, type JsonSchemaType, type StandardSchemaV1, type StandardSchemaWithJSON
 } from '@modelcontextprotocol/server'
 
-export const MAX_COMPLETIONS = 100
+export const MAX_MATCHES = 1000
 
 /** Completes one string argument from what was typed and the other arguments given so far. */
 export type StringCompleter = (typed: string, context?: { arguments?: Record<string, string> }) => string[] | Promise<string[]>
 
-export function completeFrom (values: Iterable<string>, typed: string, max = MAX_COMPLETIONS): string[] {
+export function completeFrom (values: Iterable<string>, typed: string, max = MAX_MATCHES): string[] {
   const needle = typed.trim().toLowerCase()
   const prefix: string[] = []
   const word: string[] = []

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from '@sinclair/typebox'
 import type { GetPromptResult } from '@modelcontextprotocol/server'
-import type { McpFeature } from './features.js'
+import type { McpFeature } from './feature-types.js'
 import { completableArgs, completeFrom } from './completions.js'
 import { libraryTitles } from './title-index.js'
 

@@ -7,7 +7,7 @@
 // the jobs do not feed (see the README, "Resources and prompts").
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError } from '@modelcontextprotocol/server'
 import type { JobRecord } from '../../core/job-types.js'
-import type { McpFeature } from './features.js'
+import type { McpFeature } from './feature-types.js'
 import { callerOf } from './resource-context.js'
 import { JOBS_LIST_URI, jobUri } from './resources-jobs.js'
 import { createThrottle, type Throttle } from './throttle.js'

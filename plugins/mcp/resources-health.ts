@@ -1,7 +1,7 @@
 // mediastack://health: what GET /health answers (backends reachable, versions, job counts), as a resource.
 // Served through the route itself, so it is exactly the public, secret-free report: the route's response
 // schema drops any field it does not list.
-import type { McpFeature } from './features.js'
+import type { McpFeature } from './feature-types.js'
 import { JSON_MIME } from './resource-context.js'
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server'
 

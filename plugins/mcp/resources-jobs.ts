@@ -3,7 +3,7 @@
 // another's job id reads as not found, so its existence is not revealed either.
 import { ResourceNotFoundError, ResourceTemplate, type ServerContext } from '@modelcontextprotocol/server'
 import type { JobRecord } from '../../core/job-types.js'
-import type { McpFeature } from './features.js'
+import type { McpFeature } from './feature-types.js'
 import { completeFrom } from './completions.js'
 import { JSON_MIME, callerOf, jsonContents, readThroughTool } from './resource-context.js'
 

@@ -2,7 +2,7 @@
 // for it (read through that tool). kind is series, movie or any; both variables complete: the kinds, and the
 // library's titles from the minute-old title index (never a whole-library fetch per keystroke).
 import { ResourceTemplate } from '@modelcontextprotocol/server'
-import type { McpFeature } from './features.js'
+import type { McpFeature } from './feature-types.js'
 import { completeFrom } from './completions.js'
 import { JSON_MIME, jsonContents, readThroughTool } from './resource-context.js'
 import { libraryTitles } from './title-index.js'
