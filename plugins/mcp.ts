@@ -21,6 +21,7 @@ import { SERVER_ERROR, SESSION_NOT_FOUND, endAfterFailure, sendJsonRpcError } fr
 import { buildToolContext } from './mcp/tool-context.js'
 import { packageVersion } from '../lib/package-version.js'
 import { mcpFeatures, type McpFeature } from './mcp/features.js'
+import { createListenBus, listenScope } from './mcp/listen-bus.js'
 
 export interface McpPluginOptions {
   /** Idle time after which a 2025-era session is closed (default 30 min). */
@@ -96,7 +97,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       }
       return server.projectCallToolResult(result as CallToolResult, published().outputSchemas.get(name))
     })
-    for (const install of features) install({ mcp, app, principal })
+    for (const install of features) install({ mcp, app, principal, events })
     return mcp
   }
 
@@ -110,8 +111,10 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
   const sweeper = setInterval(() => sessions.sweep(), Math.min(60_000, Math.max(1000, sessions.limits.idleMs / 2)))
   sweeper.unref()
 
+  const events = createListenBus(err => log.warn({ err: err.message }, 'MCP change notification not delivered'))
   const modern = createMcpHandler(({ authInfo }) => buildServer(authInfo?.extra?.principal as Principal), {
     legacy: 'reject',
+    bus: events,
     onerror: err => log.debug({ err: err.message }, 'MCP request rejected')
   })
   const serveModern = toNodeHandler(modern, { onerror: err => log.error({ err }, 'MCP request failed') })
@@ -129,7 +132,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       if (request.method === 'POST') {
         // A request that carries a session id is 2025 traffic by definition (2026-07-28 has no sessions);
         // only sessionless POSTs need the SDK's era classification.
-        if (!await isLegacyPost(request)) return await serveModern(raw, reply.raw, request.body)
+        if (!await isLegacyPost(request)) return await listenScope.run(principal.id, () => serveModern(raw, reply.raw, request.body))
         if (isInitializeRequest(request.body)) return await openSession(principal, request, reply.raw)
       }
       sendJsonRpcError(reply.raw, 400, SERVER_ERROR, 'Bad Request: Mcp-Session-Id header is required (send initialize first to open a session)')

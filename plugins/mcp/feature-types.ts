@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { McpServer } from '@modelcontextprotocol/server'
 import type { Principal } from '../../core/principal.js'
+import type { ListenBus } from './listen-bus.js'
 
 export interface McpFeatureContext {
   /** The protocol server being built; register resources, prompts and request handlers on it. */
@@ -11,6 +12,8 @@ export interface McpFeatureContext {
   app: FastifyInstance
   /** Who the server is built for: a 2025 session belongs to one credential, a 2026-07-28 request has one. */
   principal: Principal
+  /** Where 2026-07-28 change notifications go (subscriptions/listen streams, per principal). */
+  events: ListenBus
 }
 
 export type McpFeature = (context: McpFeatureContext) => void

@@ -7,6 +7,7 @@ import { jobResources } from './resources-jobs.js'
 import { titleResources } from './resources-titles.js'
 import { resourceSubscriptions } from './resource-subscriptions.js'
 import { prompts } from './prompts.js'
+import { listenJobUpdates } from './listen-jobs.js'
 
 export type { McpFeature, McpFeatureContext } from './feature-types.js'
 
@@ -16,5 +17,6 @@ export const mcpFeatures: McpFeature[] = [
   titleResources,
   healthResource,
   resourceSubscriptions,
+  listenJobUpdates,
   prompts
 ]

@@ -3,8 +3,8 @@
 // a few per second per URI (the last change always arrives). Only the caller's own jobs can be subscribed.
 // The job listener is attached on the first subscription and removed on the last unsubscribe or when the
 // session closes, so a session that never subscribes costs nothing.
-// 2026-07-28 has no resources/subscribe: the SDK serves subscriptions/listen itself from its event bus, which
-// the jobs do not feed (see the README, "Resources and prompts").
+// 2026-07-28 has no resources/subscribe: the SDK serves subscriptions/listen from the listen bus, which
+// listen-jobs.ts feeds.
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError } from '@modelcontextprotocol/server'
 import type { JobRecord } from '../../core/job-types.js'
 import type { McpFeature } from './feature-types.js'

@@ -7,10 +7,12 @@ import { untrusted } from '../../core/untrusted-text.js'
 
 export type TitleKind = 'series' | 'movie'
 
-interface Titles { series: string[], movie: string[] }
+interface Titles { series: string[], movie: string[], complete: boolean }
 
 const TTL_MS = 60_000
-const FETCH_TIMEOUT_MS = 5_000
+/** A manager that did not answer is asked again this soon, not after a whole TTL. */
+const RETRY_MS = 5_000
+const FETCH_TIMEOUT_MS = 10_000
 /** Most titles kept per kind: a household library is far smaller; this only bounds a runaway answer. */
 const MAX_TITLES = 20_000
 
@@ -20,11 +22,13 @@ const indexes = new WeakMap<FastifyInstance, Index>()
 
 async function fetchTitles (app: FastifyInstance): Promise<Titles> {
   const signal = AbortSignal.timeout(FETCH_TIMEOUT_MS)
+  let complete = true
   const names = async (list: () => Promise<Array<{ title?: string | null }>>) => {
     try {
       return [...new Set((await list()).slice(0, MAX_TITLES).map(item => untrusted(item.title, 200)).filter(Boolean))].sort((a, b) => a.localeCompare(b))
     } catch (err) {
       app.log.debug({ err: err instanceof Error ? err.message : String(err) }, 'titles for completion unavailable')
+      complete = false
       return []
     }
   }
@@ -32,14 +36,14 @@ async function fetchTitles (app: FastifyInstance): Promise<Titles> {
     names(() => app.backends.sonarr.listSeries(signal)),
     names(() => app.backends.radarr.listMovies(signal))
   ])
-  return { series, movie }
+  return { series, movie, complete }
 }
 
 /** The library's titles of one kind (or both), at most a minute old. */
 export async function libraryTitles (app: FastifyInstance, kind: TitleKind | 'any', now = Date.now()): Promise<string[]> {
   let index = indexes.get(app)
   if (!index) indexes.set(app, index = { fetchedAt: 0 })
-  if (!index.titles || now - index.fetchedAt > TTL_MS) {
+  if (!index.titles || now - index.fetchedAt > (index.titles.complete ? TTL_MS : RETRY_MS)) {
     const current = index
     current.pending ??= fetchTitles(app).then(titles => {
       Object.assign(current, { titles, fetchedAt: Date.now(), pending: undefined })

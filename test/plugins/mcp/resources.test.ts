@@ -184,6 +184,17 @@ t.test('resources over MCP', async t => {
     const { resourceTemplates } = await modern.listResourceTemplates()
     t.equal(resourceTemplates.length, 2)
   })
+
+  await t.test('2026-07-28: subscriptions/listen delivers my job\'s updates', async t => {
+    const { client: modern } = await connectClient(url, { mode: { pin: '2026-07-28' } })
+    t.teardown(() => modern.close())
+    const uri = `jobs://${mine.id}`
+    const arrived = new Promise<string>(resolve => modern.setNotificationHandler('notifications/resources/updated', n => resolve(n.params.uri)))
+    const subscription = await modern.listen({ resourceSubscriptions: [uri] })
+    t.teardown(() => subscription.close())
+    mine.job.progress(95, 'nearly')
+    t.equal(await arrived, uri)
+  })
 })
 
 async function waitUntil (check: () => boolean, timeoutMs = 5000) {
