@@ -7,6 +7,7 @@ import type { GetPromptResult } from '@modelcontextprotocol/server'
 import type { McpFeature } from './feature-types.js'
 import { completableArgs, completeFrom } from './completions.js'
 import { libraryTitles } from './title-index.js'
+import { untrusted } from '../../core/untrusted-text.js'
 
 const KINDS = ['series', 'movie']
 const AGES_HOURS = ['24', '72', '168', '720']
@@ -78,7 +79,7 @@ export const prompts: McpFeature = ({ mcp, app }) => {
     title: 'Add a show and grab the best release',
     description: 'Adds a series (or movie) to its manager and grabs the best release: series_search/movie_search, *_releases, *_grab.',
     argsSchema: args.grab
-  }, ({ title, kind, season }) => text(grabSteps(title, kind === 'movie' ? MOVIE : SERIES, season)))
+  }, ({ title, kind, season }) => text(grabSteps(untrusted(title, 200), kind === 'movie' ? MOVIE : SERIES, season)))
 
   mcp.registerPrompt('free_up_space', {
     title: 'Free up space',
@@ -96,10 +97,13 @@ export const prompts: McpFeature = ({ mcp, app }) => {
     title: 'Where does a title stand',
     description: 'One title across the stack (get_library_state): in the library, monitored, downloading, on disk, and what to do next.',
     argsSchema: args.status
-  }, ({ title, kind }) => text([
-    `Tell me where "${title}" stands.`,
-    `Call get_library_state with title "${title}"${kind ? ` and kind "${kind}"` : ''} (or read the resource library://${kind ?? 'any'}/${encodeURIComponent(title)}).`,
-    'Say whether it is in the library, monitored, downloading (how far), and which folders hold it; name any backend that did not answer.',
-    'If something is missing or stuck, suggest the next tool: series_status or movie_status (view "missing" or "queue"), or series_releases / movie_releases to find a release.'
-  ].join('\n')))
+  }, ({ title: typed, kind }) => {
+    const title = untrusted(typed, 200)
+    return text([
+      `Tell me where "${title}" stands.`,
+      `Call get_library_state with title "${title}"${kind ? ` and kind "${kind}"` : ''} (or read the resource library://${kind ?? 'any'}/${encodeURIComponent(title)}).`,
+      'Say whether it is in the library, monitored, downloading (how far), and which folders hold it; name any backend that did not answer.',
+      'If something is missing or stuck, suggest the next tool: series_status or movie_status (view "missing" or "queue"), or series_releases / movie_releases to find a release.'
+    ].join('\n'))
+  })
 }
