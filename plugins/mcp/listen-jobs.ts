@@ -11,7 +11,7 @@ import { createThrottle, type Throttle } from './throttle.js'
 const fed = new WeakSet<FastifyInstance>()
 
 export const listenJobUpdates: McpFeature = ({ app, events }) => {
-  if (fed.has(app)) return
+  if (fed.has(app) || !app.hasDecorator('jobs')) return
   fed.add(app)
   const throttles = new Map<string, Throttle>()
   const update = (owner: string, uri: string, finished: boolean) => {

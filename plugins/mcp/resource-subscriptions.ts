@@ -50,9 +50,10 @@ export const resourceSubscriptions: McpFeature = ({ mcp, app, principal }) => {
   server.setRequestHandler('resources/subscribe', (request, ctx) => {
     const uri = request.params.uri
     const caller = callerOf(ctx)
-    const id = uri.startsWith('jobs://') && uri !== JOBS_LIST_URI ? uri.slice('jobs://'.length) : undefined
-    if (id !== undefined && app.jobs.get(id)?.owner !== caller.id) {
-      throw new ResourceNotFoundError(uri, `No job ${id} among this credential's jobs to subscribe to. Read ${JOBS_LIST_URI} for yours.`)
+    const isJob = uri.startsWith('jobs://')
+    const id = isJob && uri !== JOBS_LIST_URI ? uri.slice('jobs://'.length) : undefined
+    if ((isJob && !app.hasDecorator('jobs')) || (id !== undefined && app.jobs.get(id)?.owner !== caller.id)) {
+      throw new ResourceNotFoundError(uri, `No job ${id ?? ''} among this credential's jobs to subscribe to. Read ${JOBS_LIST_URI} for yours.`)
     }
     if (!watched.has(uri)) {
       if (watched.size >= MAX_SUBSCRIPTIONS) {
@@ -61,7 +62,7 @@ export const resourceSubscriptions: McpFeature = ({ mcp, app, principal }) => {
       // Other URIs (the title and health resources, fixtures) are accepted: they simply send no updates.
       watched.set(uri, createThrottle(UPDATE_INTERVAL_MS, () => notify(uri)))
     }
-    if (!detach) {
+    if (isJob && !detach) {
       detach = app.jobs.subscribe(onJob)
       activeListeners++
     }
