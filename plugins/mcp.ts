@@ -10,7 +10,7 @@ import fp from 'fastify-plugin'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
   McpServer, ProtocolError, ProtocolErrorCode, createMcpHandler, isInitializeRequest, isLegacyRequest,
-  type AuthInfo, type CallToolResult, type ServerContext, type Tool
+  type AuthInfo, type Tool
 } from '@modelcontextprotocol/server'
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node'
 import type { Principal } from '../core/principal.js'
@@ -24,6 +24,7 @@ import { principalOf } from './mcp/request-principal.js'
 import { packageVersion } from '../lib/package-version.js'
 import { mcpClientExtensions, mcpFeatures, type McpFeature, type RawTool, type ToolCallHandler } from './mcp/features.js'
 import { createClientExtensions } from './mcp/client-extensions.js'
+import { createListenBus, listenScope } from './mcp/listen-bus.js'
 
 export interface McpPluginOptions {
   /** Idle time after which a 2025-era session is closed (default 30 min). */
@@ -79,7 +80,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
   }
 
   /** One protocol server with our two tool handlers; cheap (no schema scanning), built per session or per request. */
-  function buildServer (): McpServer {
+  function buildServer (principal: Principal): McpServer {
     const mcp = new McpServer({ name: SERVER_NAME, version }, {
       capabilities: { tools: { listChanged: false }, logging: {} },
       cacheHints: { 'tools/list': { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: 'private' } },
@@ -119,7 +120,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       if (app.tools.get(tool.definition.name)) throw new Error(`Raw tool ${tool.definition.name} would shadow the registry's tool of that name`)
       rawTools.set(tool.definition.name, tool)
     }
-    for (const install of features) install({ mcp, app, addTool, wrapToolCall: wrap => { callTool = wrap(callTool) } })
+    for (const install of features) install({ mcp, app, principal, events, addTool, wrapToolCall: wrap => { callTool = wrap(callTool) } })
     if (rawTools.size > 0) {
       // Before dispatch the SDK checks a 2026-07-28 tools/call's Mcp-Param-* headers against the tool's
       // x-mcp-header declarations (SEP-2243), reading its schema through toolInputSchemaJson, which knows only
@@ -140,8 +141,10 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
   const sweeper = setInterval(() => sessions.sweep(), Math.min(60_000, Math.max(1000, sessions.limits.idleMs / 2)))
   sweeper.unref()
 
-  const modern = createMcpHandler(() => buildServer(), {
+  const events = createListenBus(err => log.warn({ err: err.message }, 'MCP change notification not delivered'))
+  const modern = createMcpHandler(({ authInfo }) => buildServer(authInfo?.extra?.principal as Principal), {
     legacy: 'reject',
+    bus: events,
     onerror: err => log.debug({ err: err.message }, 'MCP request rejected')
   })
   const serveModern = toNodeHandler(modern, { onerror: err => log.error({ err }, 'MCP request failed') })
@@ -159,7 +162,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       if (request.method === 'POST') {
         // A request that carries a session id is 2025 traffic by definition (2026-07-28 has no sessions);
         // only sessionless POSTs need the SDK's era classification.
-        if (!await isLegacyPost(request)) return await serveModern(raw, reply.raw, request.body)
+        if (!await isLegacyPost(request)) return await listenScope.run(principal.id, () => serveModern(raw, reply.raw, request.body))
         if (isInitializeRequest(request.body)) return await openSession(principal, request, reply.raw)
       }
       sendJsonRpcError(reply.raw, 400, SERVER_ERROR, 'Bad Request: Mcp-Session-Id header is required (send initialize first to open a session)')
@@ -183,7 +186,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
         `Too many open MCP sessions (limit ${sessions.limits.max}). Close unused sessions (DELETE /mcp) or retry later.`,
         { 'retry-after': '30' })
     }
-    const server = buildServer()
+    const server = buildServer(principal)
     let opened = false
     const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),

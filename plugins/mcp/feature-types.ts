@@ -2,12 +2,18 @@
 // a feature's file can import these types without an import circle.
 import type { FastifyInstance } from 'fastify'
 import type { CallToolRequest, CallToolResult, HandlerResultTypeMap, InputRequiredResult, McpServer, ServerContext, Tool } from '@modelcontextprotocol/server'
+import type { Principal } from '../../core/principal.js'
+import type { ListenBus } from './listen-bus.js'
 
 export interface McpFeatureContext {
   /** The protocol server being built; register resources, prompts and request handlers on it. */
   mcp: McpServer
   /** The app, for its decorations (tools, jobs, backends, config). */
   app: FastifyInstance
+  /** Who the server is built for: a 2025 session belongs to one credential, a 2026-07-28 request has one. */
+  principal: Principal
+  /** Where 2026-07-28 change notifications go (subscriptions/listen streams, per principal). */
+  events: ListenBus
   /** Publishes a raw tool on this server: listed after the registry's tools, dispatched before them. */
   addTool: (tool: RawTool) => void
   /** Wraps this server's tools/call: the wrapper gets the next handler (the registry, or an earlier wrapper). */

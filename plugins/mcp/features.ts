@@ -5,13 +5,25 @@ import type { McpFeature } from './feature-types.js'
 import { installTasks } from './tasks.js'
 import { appViews, installAppViews } from './apps.js'
 import type { McpClientExtension } from './client-extensions.js'
+import { healthResource } from './resources-health.js'
+import { jobResources } from './resources-jobs.js'
+import { titleResources } from './resources-titles.js'
+import { resourceSubscriptions } from './resource-subscriptions.js'
+import { prompts } from './prompts.js'
+import { listenJobUpdates } from './listen-jobs.js'
 
 export type { McpFeature, McpFeatureContext, RawTool, ToolCallHandler } from './feature-types.js'
 
 /** The server's own features, in registration order. Each feature adds one line here. */
 export const mcpFeatures: McpFeature[] = [
   installTasks,
-  installAppViews
+  installAppViews,
+  jobResources,
+  titleResources,
+  healthResource,
+  resourceSubscriptions,
+  listenJobUpdates,
+  prompts
 ]
 
 /** What extensions change (tools/list entries, results) for the clients that declared them. One line each. */
