@@ -8,6 +8,8 @@ export interface Principal {
   scopes: string[]
   /** Seconds since epoch when the credential expires (OAuth only). */
   expiresAt?: number
+  /** Whom the internal key acts for, when the chat bot says (e.g. `telegram:<chat>:<user>`); recorded in the audit log. */
+  actor?: string
 }
 
 export const INTERNAL_PRINCIPAL: Principal = Object.freeze({
