@@ -194,6 +194,13 @@ export function createAuditStore (opts: AuditStoreOptions) {
 
 export type AuditStore = ReturnType<typeof createAuditStore>
 
+/** Who, for a person: `client <client id> (<principal id>)` or `internal`, and the bot user it acted for. */
+export function whoOf (e: Pick<AuditEntry, 'principal'>): string {
+  const p = e.principal
+  const base = p.kind === 'oauth' ? `client ${p.clientId} (${p.id})` : p.id
+  return p.actor ? `${base} for ${p.actor}` : base
+}
+
 function toEntry (r: Row): AuditEntry {
   return {
     id: r.id,
