@@ -12,6 +12,16 @@ export interface Principal {
   actor?: string
 }
 
+/** The `_meta` key of a tools/call in which the internal key names whom it acts for (the chat bot's user). */
+export const ACTOR_META = 'io.mediastack/actor'
+
+/** The principal acting for the user named in `_meta`: only the internal key may say so (an OAuth client could claim anyone). */
+export function actingFor (principal: Principal, meta: unknown): Principal {
+  const actor = (meta as Record<string, unknown> | undefined)?.[ACTOR_META]
+  if (principal.kind !== 'internal' || typeof actor !== 'string' || !/^[\w:.@-]{1,100}$/.test(actor)) return principal
+  return { ...principal, actor }
+}
+
 export const INTERNAL_PRINCIPAL: Principal = Object.freeze({
   id: 'internal', kind: 'internal', clientId: 'internal', scopes: ['mcp', 'setup']
 }) as Principal

@@ -13,7 +13,7 @@ import {
   type AuthInfo, type CallToolResult, type ServerContext, type Tool
 } from '@modelcontextprotocol/server'
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node'
-import type { Principal } from '../core/principal.js'
+import { actingFor, type Principal } from '../core/principal.js'
 import { UnknownToolError } from '../lib/tools/registry.js'
 import { applyCorsHeaders } from './origin-guard.js'
 import { createSessionStore, type SessionLimits } from './mcp/session-store.js'
@@ -83,8 +83,8 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
     // A fresh object per reply: the SDK stamps era-specific fields onto results.
     server.setRequestHandler('tools/list', () => ({ tools: published().list.tools }))
     server.setRequestHandler('tools/call', async (request, ctx) => {
-      const principal = principalOf(ctx)
-      const { name, arguments: args } = request.params
+      const { name, arguments: args, _meta: meta } = request.params
+      const principal = actingFor(principalOf(ctx), meta)
       let result
       try {
         result = await app.tools.call(name, args ?? {}, buildToolContext(ctx, principal, (o, m) => log.warn(o, m)))
