@@ -2,7 +2,7 @@
 // output schema serves both views. Arguments and targets were redacted when they were stored.
 import { Type } from '@sinclair/typebox'
 import { ToolError } from '../../core/errors.js'
-import { AuditUnavailableError, type AuditEntry, type AuditOutcome, type AuditQuery, type AuditStore } from '../../lib/audit/store.js'
+import { AuditUnavailableError, whoOf, type AuditEntry, type AuditOutcome, type AuditQuery, type AuditStore } from '../../lib/audit/store.js'
 
 export const AuditFields = {
   principal: Type.Optional(Type.String({ description: 'Who' })),
@@ -43,12 +43,6 @@ export function serverView (store: AuditStore, args: ServerViewArgs, sinceMs: nu
     throw err
   }
   return { items: page.items.map(entryView), total: page.total }
-}
-
-export function whoOf (e: AuditEntry): string {
-  const p = e.principal
-  const base = p.kind === 'oauth' ? `client ${p.clientId} (${p.id})` : p.id
-  return p.actor ? `${base} for ${p.actor}` : base
 }
 
 function entryView (e: AuditEntry) {
