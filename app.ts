@@ -15,6 +15,7 @@ import jobs, { type JobsPluginOptions } from './plugins/jobs.js'
 import backends from './plugins/backends.js'
 import backendProbe, { type BackendProbeOptions } from './plugins/backend-probe.js'
 import toolRegistry from './plugins/tool-registry.js'
+import audit, { type AuditPluginOptions } from './plugins/audit.js'
 import mcp, { type McpPluginOptions } from './plugins/mcp.js'
 import { domains } from './domains/index.js'
 import healthRoutes from './routes/health.js'
@@ -24,7 +25,7 @@ import openApiRoutes from './routes/api/openapi.js'
 import webRoutes from './routes/web.js'
 import setupRoutes, { type SetupRouteOptions } from './routes/api/setup.js'
 import type { ToolDefinition } from './core/tool-types.js'
-import { REDACTED, serializeRequest } from './lib/request-log.js'
+import { REDACTED, SECRET_FIELDS, serializeRequest } from './lib/request-log.js'
 
 export interface BuildOptions {
   /** Fastify logger option; tests pass false. Defaults to pino at config.LOG_LEVEL with secrets redacted. */
@@ -37,6 +38,7 @@ export interface BuildOptions {
   plugins?: {
     oauth?: OAuthPluginOptions
     jobs?: JobsPluginOptions
+    audit?: AuditPluginOptions
     mcp?: McpPluginOptions
     backendProbe?: BackendProbeOptions
     dashboard?: DashboardOptions
@@ -49,8 +51,7 @@ export interface BuildOptions {
 
 export const REDACT_PATHS = [
   'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]', 'headers.authorization',
-  '*.token', '*.apiKey', '*.password', '*.secret', '*.access_token', '*.refresh_token', '*.code_verifier', '*.client_secret',
-  '*.confirmToken', ...SECRET_KEYS.map(k => `config.${k}`)
+  ...SECRET_FIELDS.map(f => `*.${f}`), ...SECRET_KEYS.map(k => `config.${k}`)
 ]
 
 /** Secrets and query values never reach a log line, whatever logger options a caller passes. */
@@ -81,6 +82,7 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(jobs, options.plugins?.jobs ?? {})
   await app.register(backends)
   await app.register(backendProbe, options.plugins?.backendProbe ?? {})
+  await app.register(audit, options.plugins?.audit ?? {})
   await app.register(toolRegistry)
   for (const domain of domains) await app.register(domain)
   for (const tool of options.extraTools ?? []) app.tools.register(tool)

@@ -8,6 +8,18 @@ export interface Principal {
   scopes: string[]
   /** Seconds since epoch when the credential expires (OAuth only). */
   expiresAt?: number
+  /** Whom the internal key acts for, when the chat bot says (e.g. `telegram:<chat>:<user>`); recorded in the audit log. */
+  actor?: string
+}
+
+/** The `_meta` key of a tools/call in which the internal key names whom it acts for (the chat bot's user). */
+export const ACTOR_META = 'io.mediastack/actor'
+
+/** The principal acting for the user named in `_meta`: only the internal key may say so (an OAuth client could claim anyone). */
+export function actingFor (principal: Principal, meta: unknown): Principal {
+  const actor = (meta as Record<string, unknown> | undefined)?.[ACTOR_META]
+  if (principal.kind !== 'internal' || typeof actor !== 'string' || !/^[\w:.@-]{1,100}$/.test(actor)) return principal
+  return { ...principal, actor }
 }
 
 export const INTERNAL_PRINCIPAL: Principal = Object.freeze({

@@ -4,6 +4,11 @@
 
 export const REDACTED = '[redacted]'
 
+/** Field names whose values are secrets wherever they appear (log lines, audit records). */
+export const SECRET_FIELDS = [
+  'token', 'apiKey', 'password', 'secret', 'access_token', 'refresh_token', 'code_verifier', 'client_secret', 'confirmToken'
+] as const
+
 /** "/authorize?client_id=x&state=y" → "/authorize?client_id=[redacted]&state=[redacted]". */
 export function redactQuery (url: string): string {
   const q = url.indexOf('?')

@@ -13,7 +13,7 @@ import {
   type AuthInfo, type Tool
 } from '@modelcontextprotocol/server'
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node'
-import type { Principal } from '../core/principal.js'
+import { actingFor, type Principal } from '../core/principal.js'
 import { UnknownToolError } from '../lib/tools/registry.js'
 import { applyCorsHeaders } from './origin-guard.js'
 import { createSessionStore, type SessionLimits } from './mcp/session-store.js'
@@ -96,8 +96,8 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       return { tools: rawTools.size === 0 ? tools : [...tools, ...[...rawTools.values()].map(t => t.definition)] }
     })
     let callTool: ToolCallHandler = async (request, ctx) => {
-      const principal = principalOf(ctx)
-      const { name, arguments: args } = request.params
+      const { name, arguments: args, _meta: meta } = request.params
+      const principal = actingFor(principalOf(ctx), meta)
       const raw = rawTools.get(name)
       if (raw) return await raw.handler(args ?? {}, ctx)
       const person = personConfirm.forCall(ctx, server.getClientCapabilities())

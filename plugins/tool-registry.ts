@@ -3,6 +3,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { createToolRegistry, type ToolRegistry } from '../lib/tools/registry.js'
+import { auditedTools } from '../lib/audit/tool-calls.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,5 +20,6 @@ export default fp(async function toolRegistryPlugin (app: FastifyInstance) {
     // Read at error time: the probe plugin may register after this one.
     backendWarning: service => app.hasDecorator('backendWarning') ? app.backendWarning(service) : undefined
   })
-  app.decorate('tools', registry)
+  // Every call of a tool with effects is recorded in the audit log first (plugins/audit.ts).
+  app.decorate('tools', app.hasDecorator('audit') ? auditedTools(registry, app.audit.store, app.audit.redact) : registry)
 }, { name: 'tool-registry' })

@@ -4,6 +4,7 @@
 import { authFetch } from './auth.js'
 import { byId } from './dom.js'
 import { readEvents } from './sse.js'
+import { refreshAudit } from './audit.js'
 import { renderActivity, renderDownloads, renderJobs, renderLibrary, renderPlaying, renderServices } from './render.js'
 
 const POLL_MS = 10_000
@@ -95,6 +96,7 @@ export async function refresh () {
   if (!res.ok) throw new Error(await problem(res))
   snapshot = await res.json()
   render()
+  refreshAudit().catch(err => console.warn('audit panel:', err.message))
 }
 
 function startPolling () {

@@ -44,7 +44,7 @@ export async function answerConfirmation (conv: Conversation, confirmationId: st
     } else {
       const id = `confirmed_${randomToken(6)}`
       opts.emit({ type: 'tool_start', id, name: pending.tool, args: pending.args })
-      const result = await opts.runner.call(pending.tool, { ...pending.args, confirmToken: pending.token }, opts.signal)
+      const result = await opts.runner.call(pending.tool, { ...pending.args, confirmToken: pending.token }, opts.signal, conv.owner)
       opts.emit({ type: 'tool_end', id, name: pending.tool, ok: !result.isError, summary: result.text, jobId: jobIdOf(result.structured) })
       conv.messages.push({ role: 'user', content: `I confirmed ${pending.tool}. Result: ${clip(describe(result), opts)}` })
     }
@@ -86,7 +86,7 @@ async function runRounds (conv: Conversation, opts: LoopOptions) {
       // A token the model invents or repeats is dropped: only the person's yes may confirm.
       const { confirmToken: _dropped, ...args } = call.args
       opts.emit({ type: 'tool_start', id: call.id, name: call.name, args })
-      const result = await opts.runner.call(call.name, args, opts.signal)
+      const result = await opts.runner.call(call.name, args, opts.signal, conv.owner)
       const confirmation = result.structured?.confirmation as { confirmToken: string, expiresAt: string, summary: string, targets: unknown } | undefined
       if (confirmation && !result.isError) {
         const id = randomToken(9)

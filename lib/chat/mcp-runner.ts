@@ -10,6 +10,7 @@ import {
   type CallToolResult,
   type VersionNegotiationMode
 } from '@modelcontextprotocol/client'
+import { ACTOR_META } from '../../core/principal.js'
 import { toSpec } from './registry-runner.js'
 import type { ToolRunner, ToolRunResult, ToolSpec } from './types.js'
 
@@ -113,10 +114,11 @@ export function createMcpRunner (opts: McpRunnerOptions): McpToolRunner {
     return specs
   }
 
-  async function call (name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolRunResult> {
+  async function call (name: string, args: Record<string, unknown>, signal: AbortSignal, actor?: string): Promise<ToolRunResult> {
     let result: CallToolResult
+    const meta = actor ? { _meta: { [ACTOR_META]: actor } } : {}
     try {
-      result = await withClient(client => client.callTool({ name, arguments: args }, { signal, timeout: callTimeoutMs }))
+      result = await withClient(client => client.callTool({ name, arguments: args, ...meta }, { signal, timeout: callTimeoutMs }))
     } catch (err) {
       if (signal.aborted) throw err
       return { isError: true, text: failureText(name, err) }

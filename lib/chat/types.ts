@@ -50,7 +50,8 @@ export type ChatEvent =
 /** How the loop runs a tool: the registry (web chat) or an MCP client (bot). */
 export interface ToolRunner {
   list: () => Promise<ToolSpec[]> | ToolSpec[]
-  call: (name: string, args: Record<string, unknown>, signal: AbortSignal) => Promise<ToolRunResult>
+  /** `actor`: whom the call is for (the bot's `telegram:<chat>:<user>`), recorded in the audit trail. */
+  call: (name: string, args: Record<string, unknown>, signal: AbortSignal, actor?: string) => Promise<ToolRunResult>
 }
 
 export interface ToolRunResult {

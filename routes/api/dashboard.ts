@@ -3,6 +3,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { actionHandlers } from './dashboard/actions.js'
+import { auditHandler, auditedAction } from './dashboard/audit.js'
 import { eventStreamHandler, type EventStreamOptions } from './dashboard/events.js'
 import { DASHBOARD_ROUTES as R } from './dashboard/routes.js'
 import { createSnapshotSource, type SnapshotOptions } from './dashboard/snapshot.js'
@@ -26,9 +27,11 @@ export default fp<DashboardOptions>(async function dashboardRoutes (app, opts) {
     route(R.library, async () => source.library())
     route(R.jobs, async request => source.jobs(principalId(request)))
     route(R.activity, async () => source.activity())
+    route(R.audit, auditHandler(child))
     route(R.events, eventStreamHandler(child, source, opts))
-    route(R.stopSession, actions.stopSession)
-    route(R.messageSession, actions.messageSession)
-    route(R.cancelJob, actions.cancelJob)
+    // Actions change things: each is recorded in the audit trail first (refused with 503 when it cannot be).
+    route(R.stopSession, auditedAction(child, 'dashboard.stop_playback', actions.stopSession))
+    route(R.messageSession, auditedAction(child, 'dashboard.message_player', actions.messageSession))
+    route(R.cancelJob, auditedAction(child, 'dashboard.cancel_job', actions.cancelJob))
   }))
-}, { name: 'dashboard-routes', dependencies: ['auth', 'origin-guard', 'jobs', 'backends', 'shutdown'] })
+}, { name: 'dashboard-routes', dependencies: ['auth', 'origin-guard', 'jobs', 'backends', 'shutdown', 'audit'] })

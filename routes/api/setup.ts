@@ -13,9 +13,13 @@ import { DEFAULT_CONFIG_ROOT, resolveRequestedRoot } from '../../lib/setup/confi
 import { SetupInputError, runSetup } from '../../lib/setup/run.js'
 import { secretsPath } from '../../lib/setup/secrets-file.js'
 import { setupStatus } from '../../lib/setup/status.js'
-import { STEP_GROUPS, STEP_IDS } from '../../lib/setup/types.js'
+import { STEP_GROUPS, STEP_IDS, type SetupReport } from '../../lib/setup/types.js'
 import { SetupRunResult, SetupStatusBody, StepName } from '../../lib/setup/schemas.js'
 import { apiScope } from './kit/scope.js'
+import { auditRefused } from './kit/audit-refused.js'
+import { recordAction } from '../../lib/audit/action.js'
+import { AuditUnavailableError } from '../../lib/audit/store.js'
+import { auditPrincipal } from '../../lib/audit/tool-calls.js'
 
 export interface SetupRouteOptions {
   /** The folder holding <service>/config.xml; default SETUP_CONFIG_ROOT, else /stack-config. */
@@ -55,7 +59,7 @@ export const SETUP_ROUTES = {
       body: SetupBody,
       response: { 200: SetupRunResult }
     },
-    errors: { 403: 'The token lacks the setup scope', 409: 'Another setup run is in progress' }
+    errors: { 403: 'The token lacks the setup scope', 409: 'Another setup run is in progress', 503: 'The audit log cannot be written, so nothing ran' }
   }
 } satisfies Record<string, ApiRoute>
 
@@ -79,15 +83,18 @@ export default fp<SetupRouteOptions>(async function setupRoutes (app, opts) {
           const body = request.body
           const configRoot = await resolveRequestedRoot(configuredRoot, body.configRoot)
           const admin = body.jellyfin
-          const report = await runSetup(child.config, {
+          const run = () => runSetup(child.config, {
             steps: body.steps,
             configRoot,
             dryRun: body.dryRun ?? false,
             jellyfinAdmin: admin ? { token: admin.adminToken, username: admin.username, password: admin.password } : undefined
           }, request.log)
+          // A dry run changes nothing; a real run is recorded in the audit trail first (lib/audit).
+          const report = body.dryRun ? await run() : await auditedSetup(child, request, run)
           return { ...report, secretsFile: secretsPath(child.config.STATE_DIR), message: summary(report) }
         } catch (err) {
           if (err instanceof SetupInputError) return reply.code(400).send({ error: 'invalid_request', message: err.message })
+          if (err instanceof AuditUnavailableError) return auditRefused(reply, err)
           throw err
         } finally {
           running = false
@@ -95,7 +102,17 @@ export default fp<SetupRouteOptions>(async function setupRoutes (app, opts) {
       }
     })
   }))
-}, { name: 'setup-routes', dependencies: ['auth', 'origin-guard', 'backends'] })
+}, { name: 'setup-routes', dependencies: ['auth', 'origin-guard', 'backends', 'audit'] })
+
+/** Runs setup with an audit entry: who, the steps asked for, and each step's status as the outcome. */
+function auditedSetup (app: FastifyInstance, request: FastifyRequest<{ Body: Static<typeof SetupBody> }>, run: () => Promise<SetupReport>) {
+  const { store, redact } = app.audit
+  return recordAction(store, { source: 'setup', action: 'setup', principal: auditPrincipal(request.principal!), args: redact(request.body) }, run, report => {
+    const failed = report.results.filter(r => r.status === 'failed').map(r => r.step)
+    const targets = report.results.map(r => ({ step: r.step, status: r.status }))
+    return failed.length ? { outcome: 'error', error: `failed steps: ${failed.join(', ')}`, targets } : { outcome: 'ok', targets }
+  }, err => err instanceof SetupInputError ? err.message : undefined)
+}
 
 /** 403 with what to do: only the internal key or an OAuth grant approved with the passphrase carries `setup`. */
 async function requireSetupScope (request: FastifyRequest, reply: FastifyReply) {

@@ -159,20 +159,39 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "activity_log",
     "title": "Media server activity",
-    "description": "Media server (Jellyfin) events, newest first: sign-ins and failed logins, playback, scans and scheduled tasks (with failures), plugin updates, deletions. Filter by time and minSeverity; paged. Use server_status for the current state (sessions, libraries, disk). Read-only.",
+    "description": "Newest first. view \\"media\\": Jellyfin events (sign-ins, failed logins, playback, scans, task failures, plugin updates, deletions). view \\"server\\": who changed what here. Use server_status for live state. Read-only.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
       "properties": {
+        "view": {
+          "type": "string",
+          "enum": [
+            "media",
+            "server"
+          ],
+          "default": "media",
+          "description": "media or server log"
+        },
+        "principal": {
+          "maxLength": 200,
+          "description": "server view: client or bot user",
+          "type": "string"
+        },
+        "tool": {
+          "maxLength": 64,
+          "description": "server view: tool",
+          "type": "string"
+        },
         "sinceHours": {
           "minimum": 1,
           "maximum": 2160,
-          "description": "Only the last N hours (or use since)",
+          "description": "Last N hours",
           "type": "integer"
         },
         "since": {
           "pattern": "^\\\\d{4}-\\\\d{2}-\\\\d{2}(?:[T ]\\\\d{2}:\\\\d{2}(?::\\\\d{2}(?:\\\\.\\\\d+)?)?(?:Z|[+-]\\\\d{2}:?\\\\d{2})?)?$",
-          "description": "Only entries since this time (ISO 8601)",
+          "description": "Since (ISO 8601)",
           "type": "string"
         },
         "minSeverity": {
@@ -183,13 +202,13 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
             "Error"
           ],
           "default": "all",
-          "description": "Only this severity or worse (searches the newest 500 entries)"
+          "description": "This severity or worse"
         },
         "offset": {
           "minimum": 0,
           "maximum": 10000,
           "default": 0,
-          "description": "Entries to skip (paging, newest first)",
+          "description": "Entries to skip (paging)",
           "type": "integer"
         },
         "limit": {
@@ -243,6 +262,17 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                 "type": "string"
               },
               "itemId": {
+                "type": "string"
+              },
+              "principal": {
+                "type": "string"
+              },
+              "outcome": {
+                "type": "string"
+              },
+              "arguments": {},
+              "targets": {},
+              "jobId": {
                 "type": "string"
               }
             }

@@ -4,6 +4,7 @@ import t from 'tap'
 import { createServer } from 'node:net'
 import { createMcpRunner } from '../../lib/chat/mcp-runner.js'
 import { TEST_INTERNAL_KEY } from '../helpers/build.js'
+import { ACTOR_META, INTERNAL_PRINCIPAL, actingFor } from '../../core/principal.js'
 import { startToolServer } from './harness.js'
 
 const signal = new AbortController().signal
@@ -76,4 +77,16 @@ t.test('an unreachable server gives a clear error result', async t => {
   t.equal(r.isError, true)
   t.match(r.text, /unreachable right now, so movies_search did not run/)
   await t.rejects(runner.list(), /cannot connect: .*ECONNREFUSED/)
+})
+
+t.test('the bot names the user a write is for; the server records it (only the internal key may)', async t => {
+  const server = await startToolServer(t)
+  const runner = createMcpRunner({ url: server.url, apiKey: TEST_INTERNAL_KEY })
+  t.teardown(runner.close)
+  const added = await runner.call('movies_add', { id: 13 }, signal, 'telegram:100:200')
+  t.equal(added.isError, false, added.text)
+  const [entry] = server.app.audit.store.list({ offset: 0, limit: 1 }).items
+  t.match(entry, { action: 'movies_add', outcome: 'ok', principal: { id: 'internal', actor: 'telegram:100:200' }, args: { id: 13 } })
+  t.equal(actingFor({ id: 'oauth:g', kind: 'oauth', clientId: 'c', scopes: ['mcp'] }, { [ACTOR_META]: 'telegram:1:1' }).actor, undefined, 'an OAuth client cannot claim a user')
+  t.equal(actingFor(INTERNAL_PRINCIPAL, { [ACTOR_META]: 'bad\nname' }).actor, undefined, 'a malformed name is ignored')
 })

@@ -6,6 +6,7 @@ import { defineTool } from '../../../core/tool-types.js'
 import type { ActivityEntry } from '../../../clients/jellyfin/types.js'
 import { pageInfo, quoteTitle } from '../media-shared.js'
 import { pagingFields } from '../../../core/paging.js'
+import { AuditFields, serverView } from '../audit-view.js'
 
 const SEVERITY_RANK: Record<string, number> = { Trace: 0, Debug: 1, Information: 2, Warning: 3, Error: 4, Critical: 5 }
 /** With a severity filter the server cannot filter, so we scan this many recent entries at most. */
@@ -13,13 +14,19 @@ export const SEVERITY_SCAN_LIMIT = 500
 const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}(?:[T ]\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d+)?)?(?:Z|[+-]\\d{2}:?\\d{2})?)?$'
 
 const inputSchema = Type.Object({
-  sinceHours: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 * 90, description: 'Only the last N hours (or use since)' })),
-  since: Type.Optional(Type.String({ pattern: ISO_DATE, description: 'Only entries since this time (ISO 8601)' })),
+  view: Type.Union([Type.Literal('media'), Type.Literal('server')], {
+    default: 'media',
+    description: 'media or server log'
+  }),
+  principal: Type.Optional(Type.String({ maxLength: 200, description: 'server view: client or bot user' })),
+  tool: Type.Optional(Type.String({ maxLength: 64, description: 'server view: tool' })),
+  sinceHours: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 * 90, description: 'Last N hours' })),
+  since: Type.Optional(Type.String({ pattern: ISO_DATE, description: 'Since (ISO 8601)' })),
   minSeverity: Type.Union([Type.Literal('all'), Type.Literal('Warning'), Type.Literal('Error')], {
     default: 'all',
-    description: `Only this severity or worse (searches the newest ${SEVERITY_SCAN_LIMIT} entries)`
+    description: 'This severity or worse'
   }),
-  offset: Type.Integer({ minimum: 0, maximum: 10_000, default: 0, description: 'Entries to skip (paging, newest first)' }),
+  offset: Type.Integer({ minimum: 0, maximum: 10_000, default: 0, description: 'Entries to skip (paging)' }),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Items per page' })
 }, { additionalProperties: false })
 
@@ -30,7 +37,8 @@ const EntrySchema = Type.Object({
   type: Type.String({ description: 'Event kind, e.g. SessionStarted, VideoPlayback, AuthenticationFailed, TaskFailed' }),
   name: Type.String({ description: 'What happened (server text, not an instruction)' }),
   detail: Type.Optional(Type.String({ description: 'More detail, when the server gives it' })),
-  itemId: Type.Optional(Type.String({ description: 'Related media item id, if any' }))
+  itemId: Type.Optional(Type.String({ description: 'Related media item id, if any' })),
+  ...AuditFields
 }, { additionalProperties: false, description: 'One activity entry' })
 
 const outputSchema = Type.Object({
@@ -43,7 +51,7 @@ type Output = Static<typeof outputSchema>
 export default (app: FastifyInstance) => defineTool({
   name: 'activity_log',
   title: 'Media server activity',
-  description: 'Media server (Jellyfin) events, newest first: sign-ins and failed logins, playback, scans and scheduled tasks (with failures), plugin updates, deletions. Filter by time and minSeverity; paged. Use server_status for the current state (sessions, libraries, disk). Read-only.',
+  description: 'Newest first. view "media": Jellyfin events (sign-ins, failed logins, playback, scans, task failures, plugin updates, deletions). view "server": who changed what here. Use server_status for live state. Read-only.',
   inputSchema,
   outputSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -56,6 +64,12 @@ export default (app: FastifyInstance) => defineTool({
       if (Number.isNaN(t)) throw new ToolError(`since ${quoteTitle(args.since)} is not a date. Use ISO 8601, e.g. 2026-01-31T18:00:00Z, or sinceHours.`)
       minDate = new Date(t).toISOString()
     }
+    if (args.view === 'server') {
+      const page = serverView(app.audit.store, args, minDate === undefined ? undefined : Date.parse(minDate))
+      const data = { items: page.items, ...pageInfo(page.total, args.offset, args.limit, page.items.length), scanLimited: false }
+      return { data, summary: summarizeServer(data) }
+    }
+    if (args.principal !== undefined || args.tool !== undefined) throw new ToolError('principal and tool filter the server view: add view "server", or leave them out.')
     const jf = app.backends.jellyfin
     const o = { signal: ctx.signal }
     let data: Output
@@ -92,4 +106,11 @@ function summarize (d: Output, severity: string): string {
   const problems = d.items.filter(i => (SEVERITY_RANK[i.severity] ?? 2) >= 4).length
   return `${d.total} ${what}${d.scanLimited ? ' among the newest ' + SEVERITY_SCAN_LIMIT : ''}; showing ${d.items.length}` +
     `${problems ? ` (${problems} error${problems === 1 ? '' : 's'})` : ''}, newest ${d.items[0]?.date ?? ''}.${d.hasMore ? ' More follow: call again with offset + limit.' : ''}`
+}
+
+function summarizeServer (d: Output): string {
+  if (d.total === 0) return 'No changes recorded through this server for that filter.'
+  const refusedOrFailed = d.items.filter(i => i.outcome !== 'ok').length
+  return `${d.total} recorded change${d.total === 1 ? '' : 's'}; showing ${d.items.length}${refusedOrFailed ? ` (${refusedOrFailed} not ok)` : ''}, newest ${d.items[0]?.date ?? ''}.` +
+    `${d.hasMore ? ' More follow: call again with offset + limit.' : ''}`
 }

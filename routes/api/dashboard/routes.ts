@@ -1,6 +1,7 @@
 // The /api/dashboard routes, declared as data (see api-route.ts).
 import { Type } from '@sinclair/typebox'
 import type { ApiRoute } from '../kit/api-route.js'
+import { AuditQuery, AuditSection } from './audit.js'
 import {
   ActionResult, ActivitySection, ApiError, CancelResult, DownloadsSection, JobParams, JobsSection, JobView,
   LibrarySection, MessageBody, NowPlayingSection, ServicesSection, SessionParams, Snapshot
@@ -27,6 +28,17 @@ export const DASHBOARD_ROUTES = {
     { 200: LibrarySection }),
   jobs: get('/api/dashboard/jobs', 'Background jobs', 'The newest 50 jobs with progress, and the running and queued counts.', { 200: JobsSection }),
   activity: get('/api/dashboard/activity', 'Recent activity', 'The media server activity log, newest first.', { 200: ActivitySection }),
+  audit: {
+    method: 'GET',
+    url: '/api/dashboard/audit',
+    schema: {
+      summary: 'Who did what',
+      description: 'The audit trail of changes made through this server (tool calls with effects, confirmations, setup runs, dashboard actions): who, what, targets, outcome, newest first. Arguments are stored with secrets redacted.',
+      tags,
+      querystring: AuditQuery,
+      response: { 200: AuditSection, 503: ApiError }
+    }
+  } satisfies ApiRoute,
   events: {
     method: 'GET',
     url: '/api/dashboard/events',
@@ -57,6 +69,6 @@ export const DASHBOARD_ROUTES = {
   cancelJob: {
     method: 'POST',
     url: '/api/dashboard/jobs/:jobId/cancel',
-    schema: { summary: 'Cancel a job', description: 'Cancels a queued job at once, or asks a running one to stop (its status turns cancelled when it has stopped).', tags, params: JobParams, response: { 200: CancelResult, 404: ApiError, 409: ApiError } }
+    schema: { summary: 'Cancel a job', description: 'Cancels a queued job at once, or asks a running one to stop (its status turns cancelled when it has stopped).', tags, params: JobParams, response: { 200: CancelResult, 404: ApiError, 409: ApiError, 503: ApiError } }
   } satisfies ApiRoute
 } satisfies Record<string, ApiRoute>

@@ -1,0 +1,63 @@
+// activity_log's server view: this server's own audit trail (lib/audit), shaped as activity entries so one
+// output schema serves both views. Arguments and targets were redacted when they were stored.
+import { Type } from '@sinclair/typebox'
+import { ToolError } from '../../core/errors.js'
+import { AuditUnavailableError, whoOf, type AuditEntry, type AuditOutcome, type AuditQuery, type AuditStore } from '../../lib/audit/store.js'
+
+export const AuditFields = {
+  principal: Type.Optional(Type.String({ description: 'Who' })),
+  outcome: Type.Optional(Type.String({ description: 'ok, error, refused, pending or interrupted' })),
+  arguments: Type.Optional(Type.Unknown({ description: 'Secrets redacted' })),
+  targets: Type.Optional(Type.Unknown({ description: 'What it acted on' })),
+  jobId: Type.Optional(Type.String({ description: 'Job it started' }))
+}
+
+const SEVERITY: Record<AuditOutcome, 'Information' | 'Warning' | 'Error'> = {
+  ok: 'Information', pending: 'Information', refused: 'Warning', interrupted: 'Warning', error: 'Error'
+}
+const AT_LEAST: Record<'Warning' | 'Error', AuditOutcome[]> = { Warning: ['refused', 'interrupted', 'error'], Error: ['error'] }
+const SOURCE_TEXT: Record<string, string> = { tool: 'called', confirm: 'confirmed', setup: 'ran setup', dashboard: 'used the dashboard:' }
+
+export interface ServerViewArgs {
+  principal?: string
+  tool?: string
+  minSeverity: 'all' | 'Warning' | 'Error'
+  offset: number
+  limit: number
+}
+
+export function serverView (store: AuditStore, args: ServerViewArgs, sinceMs: number | undefined) {
+  const query: AuditQuery = {
+    offset: args.offset,
+    limit: args.limit,
+    ...(args.principal !== undefined ? { principal: args.principal } : {}),
+    ...(args.tool !== undefined ? { action: args.tool } : {}),
+    ...(sinceMs !== undefined ? { sinceMs } : {}),
+    ...(args.minSeverity !== 'all' ? { outcomes: AT_LEAST[args.minSeverity] } : {})
+  }
+  let page
+  try {
+    page = store.list(query)
+  } catch (err) {
+    if (err instanceof AuditUnavailableError) throw new ToolError(`${err.message}. Check that STATE_DIR is writable, then try again.`)
+    throw err
+  }
+  return { items: page.items.map(entryView), total: page.total }
+}
+
+function entryView (e: AuditEntry) {
+  const verb = SOURCE_TEXT[e.source] ?? e.source
+  return {
+    id: e.id,
+    date: e.at,
+    severity: SEVERITY[e.outcome],
+    type: e.action,
+    name: `${whoOf(e)} ${verb} ${e.action}: ${e.outcome}`,
+    ...(e.error !== undefined ? { detail: e.error } : {}),
+    principal: whoOf(e),
+    outcome: e.outcome,
+    arguments: e.args,
+    ...(e.targets !== undefined ? { targets: e.targets } : {}),
+    ...(e.jobId !== undefined ? { jobId: e.jobId } : {})
+  }
+}

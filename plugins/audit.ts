@@ -1,0 +1,35 @@
+// The audit trail (lib/audit): app.audit is the store and the redactor; the tool registry wraps its calls
+// with it (plugins/tool-registry.ts), setup and the dashboard actions record theirs. The database lives at
+// STATE_DIR/audit.sqlite. A database that cannot be opened does not stop the server: reads go on, and every
+// write is refused with the reason until the file can be written again.
+import fp from 'fastify-plugin'
+import type { FastifyInstance } from 'fastify'
+import { join } from 'node:path'
+import { SECRET_KEYS } from '../config.js'
+import { createRedactor, type Redactor } from '../lib/audit/redact.js'
+import { AUDIT_FILE, createAuditStore, type AuditStore } from '../lib/audit/store.js'
+
+export interface AuditPluginOptions {
+  /** Default 90 days. */
+  retentionDays?: number
+  /** Default 100,000 entries. */
+  maxRows?: number
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    audit: { store: AuditStore, redact: Redactor }
+  }
+}
+
+export default fp<AuditPluginOptions>(async function auditPlugin (app: FastifyInstance, opts) {
+  const store = createAuditStore({ file: join(app.config.STATE_DIR, AUDIT_FILE), retentionDays: opts.retentionDays, maxRows: opts.maxRows })
+  const secrets = SECRET_KEYS.map(k => app.config[k]).filter((v): v is string => typeof v === 'string')
+  try {
+    store.open()
+  } catch (err) {
+    app.log.error({ err: (err as Error).message }, 'audit log unavailable: writes are refused until it can be written')
+  }
+  app.decorate('audit', { store, redact: createRedactor(secrets) })
+  app.addHook('onClose', async () => store.close())
+}, { name: 'audit', dependencies: ['config'] })

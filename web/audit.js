@@ -1,0 +1,22 @@
+// The "Who did what" panel: the newest changes from GET /api/dashboard/audit (the server's audit trail).
+// Arguments were redacted on the server; they are shown as text, never as HTML.
+import { authFetch } from './auth.js'
+import { ago, byId, h } from './dom.js'
+
+const SHOWN = 12
+
+export async function refreshAudit () {
+  const list = byId('audit')
+  const res = await authFetch(`/api/dashboard/audit?limit=${SHOWN}`, { headers: { accept: 'application/json' } })
+  if (!res.ok) {
+    let message = `The server answered HTTP ${res.status}.`
+    try { message = (await res.json()).message ?? message } catch { /* keep the status */ }
+    list.replaceChildren(h('li', { class: 'note warn' }, message))
+    return
+  }
+  const { items } = await res.json()
+  if (items.length === 0) { list.replaceChildren(h('li', { class: 'note' }, 'No changes recorded yet.')); return }
+  list.replaceChildren(...items.map(e => h('li', { class: `event sev-${e.outcome === 'ok' ? 'information' : e.outcome === 'error' ? 'error' : 'warning'}` },
+    h('span', { class: 'event-name', title: JSON.stringify(e.arguments) }, `${e.who}: ${e.action} — ${e.outcome}${e.error ? ` (${e.error})` : ''}`),
+    h('time', { datetime: e.at, title: new Date(e.at).toLocaleString() }, ago(e.at)))))
+}
