@@ -4,11 +4,13 @@
 // p50/p99, and RSS after the storm with a forced GC. Targets are ratios to the ceiling of this same run; the tool
 // catalogue's size (model-visible and wire bytes) is checked against its byte targets.
 import { spawn } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { libraryScaleBench } from './library-scale.js'
+import { LIGHT_CALL_TARGET, lightCallBench, modernCall } from './light-call.js'
 import { catalogueChecks } from '../lib/tools/catalogue-size.js'
 
 const KEY = randomBytes(24).toString('hex')
@@ -61,6 +63,14 @@ async function load (title: string, opts: autocannon.Options): Promise<Figures> 
   return figures
 }
 
+/** The server process's user + system CPU time (ms), from /proc (Linux only: elsewhere the bench shows rps alone). */
+const serverCpuMs = !existsSync('/proc/self/stat')
+  ? undefined
+  : (): number => {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ')
+      return (Number(fields[11]) + Number(fields[12])) * 10
+    }
+
 async function memory () {
   const res = await fetch(`${base}/bench/memory`)
   return await res.json() as { rss: number, heapUsed: number, gc: boolean, sessions: number }
@@ -77,6 +87,11 @@ try {
   const ceiling = await load('raw Fastify ceiling (same-size JSON)', { url: `${base}/bench/ceiling`, duration: SECONDS })
   const list = await load('tools/list (2025 session)', { url: mcp, method: 'POST', headers: session, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }), duration: SECONDS })
   const jobs = await load(`tools/call ${checkJobsTool} (2025 session)`, { url: mcp, method: 'POST', headers: session, body: call, duration: SECONDS })
+  console.log('light tools/call vs a raw Fastify route answering the same bytes:')
+  const light = [
+    await lightCallBench({ era: '2025-11-25 session', base, headers: session, body: call, seconds: SECONDS, load, serverCpuMs }),
+    await lightCallBench({ era: '2026-07-28', base, ...modernCall(auth, checkJobsTool), seconds: SECONDS, load, serverCpuMs })
+  ]
   const init = await load(`initialize storm (${STORM} sessions)`, { url: mcp, method: 'POST', headers: auth, body: INIT, amount: STORM, connections: 10 })
   const after = await memory()
   const rssMb = after.rss / 1024 / 1024
@@ -86,6 +101,11 @@ try {
     { name: `tools/list ≥ ${TARGETS.toolsList * 100} % of ceiling`, value: `${(100 * list.rps / ceiling.rps).toFixed(1)} %`, ok: list.rps >= TARGETS.toolsList * ceiling.rps && list.bad === 0 },
     { name: `check_jobs ≥ ${TARGETS.checkJobs * 100} % of ceiling`, value: `${(100 * jobs.rps / ceiling.rps).toFixed(1)} %`, ok: jobs.rps >= TARGETS.checkJobs * ceiling.rps && jobs.bad === 0 },
     { name: `RSS after ${STORM} sessions ≤ ${TARGETS.rssMb} MB`, value: `${rssMb.toFixed(0)} MB`, ok: rssMb <= TARGETS.rssMb && init.bad === 0 && after.sessions >= STORM },
+    ...light.map(l => ({
+      name: `light call (${l.era}) ≥ ${LIGHT_CALL_TARGET * 100} % of its ceiling`,
+      value: `${(100 * l.ratio).toFixed(1)} % (${l.rps} / ${l.ceilingRps} rps${l.cpuRatio === undefined ? '' : `; by server CPU per request ${(100 * l.cpuRatio).toFixed(1)} %`})`,
+      ok: l.ratio >= LIGHT_CALL_TARGET && l.bad === 0
+    })),
     ...catalogueChecks({ modelVisible: Number(modelVisibleBytes), wire: Number(wireBytes) })
   ]
   killChild()

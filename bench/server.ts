@@ -1,5 +1,6 @@
 // The server `npm run bench` measures: the real app (buildApp) in its own process, plus two bench-only routes:
-// GET /bench/ceiling (raw Fastify, a JSON reply the size of tools/list) and GET /bench/memory (forced GC, then RSS).
+// GET /bench/ceiling (raw Fastify, a JSON reply the size of tools/list), GET /bench/echo (the same bytes as one
+// light tools/call, stored by PUT) and GET /bench/memory (forced GC, then RSS).
 // Env: INTERNAL_API_KEY. Prints "listening <url> <tool-for-check_jobs>" when ready. Run with --expose-gc.
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -49,6 +50,10 @@ const ceilingBody = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { tools: app
 // The catalogue's size without the bench's own stand-in tool: what a client of the real server receives.
 const catalogue = catalogueSize(app.tools.list().filter(tool => tool.name !== benchListJobs.name))
 app.get('/bench/ceiling', async (_request, reply) => reply.type('application/json').send(ceilingBody))
+// The light-call ceiling: answers whatever bytes the bench stored last (one light tools/call's reply), as is.
+const echo = { type: 'application/json', bytes: '{}' }
+app.put('/bench/echo', async request => { Object.assign(echo, request.body); return { ok: true } })
+app.get('/bench/echo', async (_request, reply) => reply.type(echo.type).send(echo.bytes))
 app.get('/bench/memory', async () => {
   const gc = (globalThis as { gc?: () => void }).gc
   gc?.()

@@ -1,11 +1,15 @@
-// The HTTP core every backend client is built on: one undici Agent per service, a total deadline per call
-// (connect + headers + body), retries for GET/HEAD only, a circuit breaker and a concurrency limit per
-// service, and errors turned into BackendError with a public message that never echoes a backend body.
+// The HTTP core every backend client is built on: one undici Agent per service, a total deadline per call by
+// kind (reads 10 s, retries included; writes and commands their own longer ones), retries for reads only, a
+// circuit breaker and a concurrency limit per service (clients/circuit.ts), and errors turned into
+// BackendError with a public message that never echoes a backend body.
 import { Agent, request, type Dispatcher } from 'undici'
-import {
-  BrokenCircuitError, BulkheadRejectedError, ConsecutiveBreaker, bulkhead, circuitBreaker, handleWhen, wrap
-} from 'cockatiel'
 import { BackendError } from '../core/errors.js'
+import { createCircuit, type CircuitOptions } from './circuit.js'
+
+/** Reads fail within this, retries included, so a hung backend never holds a tool call longer. */
+export const READ_DEADLINE_MS = 10_000
+/** Default for writes and commands (a call may name a longer one). */
+export const WRITE_DEADLINE_MS = 15_000
 
 export interface HttpBackendOptions {
   /** Name shown to users, e.g. "Sonarr". */
@@ -19,8 +23,12 @@ export interface HttpBackendOptions {
   configured?: () => boolean
   /** Adds auth and other fixed headers to each request. */
   headers?: () => Record<string, string>
-  /** Default total deadline per call (ms). */
+  /** Default total deadline of writes and commands (ms; default 15 s). */
   deadlineMs?: number
+  /** Total deadline of reads, retries included (ms; default READ_DEADLINE_MS, 10 s, or deadlineMs when shorter). */
+  readDeadlineMs?: number
+  /** When the circuit breaker opens and how long it stays open. */
+  circuit?: CircuitOptions
   concurrency?: number
   /** Response size cap in bytes. */
   maxResponseBytes?: number
@@ -28,6 +36,13 @@ export interface HttpBackendOptions {
 
 export interface HttpCall {
   method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE'
+  /**
+   * read (default for GET/HEAD; say it for read-only RPCs sent as POST): retried, and never longer than the read
+   * deadline, whatever deadlineMs says. write (default for other methods): one attempt, deadlineMs or the
+   * backend's default. command: work the backend itself takes long over (interactive release search, metadata
+   * lookup, a folder scan): retried like a read, with its own deadlineMs.
+   */
+  kind?: 'read' | 'write' | 'command'
   path: string
   query?: Record<string, string | number | boolean | undefined | Array<string | number>>
   /** JSON body (objects) or a raw body with its content type. */
@@ -53,7 +68,9 @@ const RETRY_STATUSES = new Set([429, 502, 503, 504])
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNRESET', 'EHOSTUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT'])
 
 export function createHttpBackend (opts: HttpBackendOptions) {
-  const deadlineMs = opts.deadlineMs ?? 15_000
+  const deadlineMs = opts.deadlineMs ?? WRITE_DEADLINE_MS
+  // A backend given a shorter overall deadline (tests, setup calls) applies it to reads too.
+  const readDeadlineMs = opts.readDeadlineMs ?? Math.min(READ_DEADLINE_MS, deadlineMs)
   const agent = new Agent({
     connect: { timeout: 3_000 },
     headersTimeout: 10_000,
@@ -61,47 +78,44 @@ export function createHttpBackend (opts: HttpBackendOptions) {
     maxResponseSize: opts.maxResponseBytes ?? 20 * 1024 * 1024,
     keepAliveTimeout: 10_000
   })
-  // Only infrastructure failures count against the breaker, not 4xx answers.
-  const breaker = circuitBreaker(handleWhen(err => err instanceof BackendError && (err.code === 'unavailable' || err.code === 'timeout')), {
-    halfOpenAfter: 15_000,
-    breaker: new ConsecutiveBreaker(5)
-  })
-  const policy = wrap(bulkhead(opts.concurrency ?? 8, 64), breaker)
+  const circuit = createCircuit({ service: opts.service, concurrency: opts.concurrency ?? 8, circuit: opts.circuit })
 
   async function call<T = unknown> (c: HttpCall): Promise<HttpResult<T>> {
     if (opts.configured && !opts.configured()) {
       throw new BackendError(opts.service, `${opts.service} is not configured: set ${opts.keyVar} (see .env.example) and restart.`, undefined, 'not_configured')
     }
     const method = c.method ?? 'GET'
-    const attempts = method === 'GET' || method === 'HEAD' ? 3 : 1
-    try {
-      return await policy.execute(async () => {
-        let lastError: unknown
-        for (let attempt = 0; attempt < attempts; attempt++) {
-          if (attempt > 0) await sleep(150 * 2 ** (attempt - 1) + Math.random() * 100, c.signal)
-          try {
-            const res = await once<T>(c, method)
-            if (RETRY_STATUSES.has(res.status) && attempt < attempts - 1) { lastError = statusError(res.status); continue }
-            return res
-          } catch (err) {
-            lastError = err
-            if (!(err instanceof BackendError) || (err.code !== 'unavailable' && err.code !== 'timeout') || c.signal?.aborted) throw err
+    const kind = c.kind ?? (method === 'GET' || method === 'HEAD' ? 'read' : 'write')
+    const limit = kind === 'read' ? Math.min(c.deadlineMs ?? readDeadlineMs, readDeadlineMs) : c.deadlineMs ?? deadlineMs
+    const attempts = kind === 'write' ? 1 : 3
+    return await circuit.execute(async () => {
+      // One deadline for the whole call, retries included: the limit is what the caller waits at most.
+      const deadline = AbortSignal.timeout(limit)
+      const signal = c.signal ? AbortSignal.any([c.signal, deadline]) : deadline
+      const started = performance.now()
+      let lastError: unknown
+      for (let attempt = 0; attempt < attempts; attempt++) {
+        try {
+          if (attempt > 0) {
+            const backoff = 150 * 2 ** (attempt - 1) + Math.random() * 100
+            // No time left for another try: the failure so far (unreachable, HTTP 503) says more than a timeout.
+            if (performance.now() - started + backoff >= limit) break
+            await sleep(backoff, signal)
           }
+          const res = await once<T>(c, method, signal, limit)
+          if (RETRY_STATUSES.has(res.status) && attempt < attempts - 1) { lastError = statusError(res.status); continue }
+          return res
+        } catch (err) {
+          lastError = err instanceof BackendError ? err : translate(err, limit, c.signal)
+          if (c.signal?.aborted) circuit.markCancelled(lastError as BackendError)
+          if (!(lastError instanceof BackendError) || lastError.code !== 'unavailable' || signal.aborted) throw lastError
         }
-        throw lastError instanceof BackendError ? lastError : statusError(503)
-      })
-    } catch (err) {
-      if (err instanceof BrokenCircuitError) {
-        throw new BackendError(opts.service, `${opts.service} failed several times in a row; calls are paused for about 15 seconds. Check that it is running, then retry.`, undefined, 'unavailable')
       }
-      if (err instanceof BulkheadRejectedError) {
-        throw new BackendError(opts.service, `${opts.service} is busy with too many requests from this server; retry in a moment.`, undefined, 'unavailable')
-      }
-      throw err
-    }
+      throw lastError instanceof BackendError ? lastError : statusError(503)
+    })
   }
 
-  async function once<T> (c: HttpCall, method: string): Promise<HttpResult<T>> {
+  async function once<T> (c: HttpCall, method: string, signal: AbortSignal, limit: number): Promise<HttpResult<T>> {
     const url = new URL(opts.baseUrl.replace(/\/+$/, '') + c.path)
     for (const [k, v] of Object.entries(c.query ?? {})) {
       if (v === undefined) continue
@@ -111,11 +125,12 @@ export function createHttpBackend (opts: HttpBackendOptions) {
     const headers: Record<string, string> = { accept: 'application/json', ...opts.headers?.(), ...c.headers }
     let body: string | Buffer | undefined = c.body
     if (c.json !== undefined) { body = JSON.stringify(c.json); headers['content-type'] = 'application/json' } else if (c.contentType) headers['content-type'] = c.contentType
-    const limit = c.deadlineMs ?? deadlineMs
-    const signal = c.signal ? AbortSignal.any([c.signal, AbortSignal.timeout(limit)]) : AbortSignal.timeout(limit)
     let res: Dispatcher.ResponseData
     try {
-      res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body, signal, dispatcher: agent })
+      // The agent's own header and body timeouts (coarse timers) would cut a command's longer deadline short, or a
+      // short one early: the signal decides, they stay only as a backstop.
+      const backstop = limit + 1_000
+      res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body, signal, dispatcher: agent, headersTimeout: backstop, bodyTimeout: backstop })
       const status = res.statusCode
       if (status === 401 || status === 403) {
         await res.body.dump()
@@ -155,7 +170,7 @@ export function createHttpBackend (opts: HttpBackendOptions) {
     const e = err as { name?: string, code?: string, cause?: { code?: string } }
     if (callerSignal?.aborted) return new BackendError(opts.service, `The call to ${opts.service} was cancelled.`, undefined, 'timeout')
     if (e.name === 'TimeoutError' || e.name === 'AbortError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT') {
-      return new BackendError(opts.service, `${opts.service} did not answer within ${limit >= 1000 ? `${Math.round(limit / 1000)} s` : `${limit} ms`}. Check that it is running and not overloaded.`, undefined, 'timeout')
+      return new BackendError(opts.service, `${opts.service} did not answer in ${limit >= 1000 ? `${Math.round(limit / 1000)} s` : `${limit} ms`}. Check that it is running and not overloaded, then retry.`, undefined, 'timeout')
     }
     if (e.code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') return new BackendError(opts.service, `${opts.service} sent a response larger than allowed.`, undefined, 'bad_response')
     const code = e.code ?? e.cause?.code
@@ -165,7 +180,16 @@ export function createHttpBackend (opts: HttpBackendOptions) {
     return new BackendError(opts.service, `${opts.service} could not be reached (${code ?? e.name ?? 'error'}).`, undefined, 'unavailable')
   }
 
-  return { service: opts.service, baseUrl: opts.baseUrl, call, close: () => agent.close() }
+  return {
+    service: opts.service,
+    baseUrl: opts.baseUrl,
+    call,
+    /** The circuit breaker's state, for /health. */
+    circuit: circuit.status,
+    /** The deadlines in force (ms), for tests and /health. */
+    deadlines: { readMs: readDeadlineMs, writeMs: deadlineMs },
+    close: () => agent.close()
+  }
 }
 
 export type HttpBackend = ReturnType<typeof createHttpBackend>

@@ -3,6 +3,7 @@
 // touches its own folder and the factory list in clients/index.ts, nothing else.
 import type { Config } from '../config.js'
 import type { ProbeResult } from './http.js'
+import type { CircuitStatus } from './circuit.js'
 import type { PathMap } from '../core/path-map.js'
 
 export interface Backends {}
@@ -10,6 +11,8 @@ export interface Backends {}
 export interface BackendClientBase {
   /** Cheap reachability and version check, run in the background by the health plugin. */
   probe: () => Promise<ProbeResult>
+  /** The circuit breaker's state now, shown by /health (absent while a client has no connection yet). */
+  circuit?: () => CircuitStatus | undefined
   close?: () => Promise<void>
 }
 

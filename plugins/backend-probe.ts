@@ -9,6 +9,7 @@ import { BackendError } from '../core/errors.js'
 import { DeadlineError, withDeadline } from '../core/deadline.js'
 import type { BackendClientBase } from '../clients/types.js'
 import type { ProbeResult } from '../clients/http.js'
+import type { CircuitStatus } from '../clients/circuit.js'
 import { versionVerdict } from '../lib/backend-versions.js'
 
 /** A probe result as /health shows it: with the verdict on the reported version. */
@@ -17,6 +18,8 @@ export interface BackendStatus extends ProbeResult {
   versionStatus?: 'supported' | 'unsupported' | 'untested'
   /** The one warning about the version, when it is not supported. */
   warning?: string
+  /** The circuit breaker's state now (read live, not probed). */
+  circuit?: CircuitStatus
 }
 
 export interface BackendProbeOptions {
@@ -51,6 +54,8 @@ export default fp<BackendProbeOptions>(async function backendProbe (app, opts) {
   const timeoutMs = opts.timeoutMs ?? 5_000
   const log = app.log.child({ plugin: 'backend-probe' })
   let results: BackendStatus[] = []
+  /** Each probed service's client, so backendStatus() can add its live circuit state. */
+  const clientOf = new Map<string, BackendClientBase>()
   let round: Promise<BackendStatus[]> | undefined
   const warned = new Set<string>()
   let timer: NodeJS.Timeout | undefined
@@ -84,7 +89,11 @@ export default fp<BackendProbeOptions>(async function backendProbe (app, opts) {
   }
 
   function refresh (): Promise<BackendStatus[]> {
-    round ??= Promise.all(backendEntries(app).map(([name, client]) => probeOne(name, client)))
+    round ??= Promise.all(backendEntries(app).map(async ([name, client]) => {
+      const status = await probeOne(name, client)
+      clientOf.set(status.service, client)
+      return status
+    }))
       .then(r => { if (!stopped) results = r; return results })
       .finally(() => { round = undefined })
     return round
@@ -96,7 +105,10 @@ export default fp<BackendProbeOptions>(async function backendProbe (app, opts) {
     timer.unref()
   }
 
-  app.decorate('backendStatus', () => results.map(r => ({ ...r })))
+  app.decorate('backendStatus', () => results.map(r => {
+    const circuit = clientOf.get(r.service)?.circuit?.()
+    return circuit ? { ...r, circuit } : { ...r }
+  }))
   app.decorate('refreshBackendStatus', refresh)
   app.decorate('backendWarning', (service: string) =>
     results.find(r => r.service.toLowerCase() === service.toLowerCase())?.warning)

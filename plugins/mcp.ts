@@ -25,6 +25,7 @@ import { packageVersion } from '../lib/package-version.js'
 import { mcpClientExtensions, mcpFeatures, type McpFeature, type RawTool, type ToolCallHandler } from './mcp/features.js'
 import { createClientExtensions } from './mcp/client-extensions.js'
 import { createListenBus, listenScope } from './mcp/listen-bus.js'
+import { claimsModernEnvelope } from './mcp/era.js'
 
 export interface McpPluginOptions {
   /** Idle time after which a 2025-era session is closed (default 30 min). */
@@ -154,6 +155,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
     const raw = request.raw as RawWithAuth
     raw.auth = authInfoFor(principal)
     reply.hijack()
+    coalesceWrites(reply.raw)
     // Hijacked replies skip Fastify's onSend hooks, so @fastify/cors cannot add its headers itself.
     applyCorsHeaders(request, reply.raw)
     try {
@@ -251,6 +253,20 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
   })
 }, { name: 'mcp', dependencies: ['auth', 'tool-registry'] })
 
+/**
+ * The SDK's Node adapter flushes a reply's headers, then writes its events and the end separately: several
+ * socket writes for a one-event reply, the hot path's largest cost. With the socket corked they leave as one:
+ * end() uncorks fully, and the next turn of the event loop uncorks anyway, so a long call's progress events
+ * are never held back. (The socket, not the response: a corked response drops a chunked write made in the
+ * same tick as its end.)
+ */
+function coalesceWrites (raw: ServerResponse) {
+  const socket = raw.socket
+  if (!socket) return
+  socket.cork()
+  setImmediate(() => socket.uncork())
+}
+
 // The raw token is never copied here: nothing downstream needs it, and AuthInfo may end up in logs.
 function authInfoFor (principal: Principal): AuthInfo {
   return {
@@ -263,6 +279,8 @@ function authInfoFor (principal: Principal): AuthInfo {
 }
 
 async function isLegacyPost (request: FastifyRequest): Promise<boolean> {
+  // The hot path: a 2026-07-28 request is known from its body; the modern handler classifies it fully itself.
+  if (claimsModernEnvelope(request.body)) return false
   const headers = new Headers()
   for (const name of CLASSIFY_HEADERS) {
     const value = request.headers[name]

@@ -17,12 +17,20 @@ const BackendHealth = Type.Object({
   versionStatus: Type.Optional(Type.Union([Type.Literal('supported'), Type.Literal('unsupported'), Type.Literal('untested')], {
     description: 'Verdict on the reported version: unsupported is older than the supported range, untested a newer major'
   })),
-  warning: Type.Optional(Type.String({ description: 'What is wrong with the reported version and what to do' }))
+  warning: Type.Optional(Type.String({ description: 'What is wrong with the reported version and what to do' })),
+  circuit: Type.Optional(Type.Object({
+    state: Type.Union([Type.Literal('closed'), Type.Literal('open'), Type.Literal('half-open')], {
+      description: 'closed: calls go through; open: calls fail at once after repeated failures; half-open: the next call tests it'
+    }),
+    failures: Type.Integer({ description: 'Timeouts and connection failures in a row' }),
+    openedAt: Type.Optional(Type.String({ description: 'When it opened (ISO 8601)' })),
+    retryAt: Type.Optional(Type.String({ description: 'When the next call is let through as a test (ISO 8601)' }))
+  }, { description: 'The circuit breaker on calls to this backend, as of now' }))
 })
 
 export const HealthSchema = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')], {
-    description: 'degraded: a configured backend is unreachable or runs an unsupported version (an untested newer version only warns)'
+    description: 'degraded: a configured backend is unreachable, its circuit is open, or it runs an unsupported version (an untested newer version only warns)'
   }),
   version: Type.String({ description: 'Tool server version' }),
   uptimeSeconds: Type.Integer({ description: 'Seconds since the server started' }),
@@ -43,7 +51,7 @@ export default fp(async function healthRoutes (app) {
     const backends = app.backendStatus()
     reply.header('cache-control', 'no-store')
     return {
-      status: backends.some(b => b.configured && (!b.reachable || b.versionStatus === 'unsupported')) ? 'degraded' : 'ok',
+      status: backends.some(b => b.configured && (!b.reachable || b.versionStatus === 'unsupported' || b.circuit?.state === 'open')) ? 'degraded' : 'ok',
       version,
       uptimeSeconds: Math.floor((Date.now() - startedAt) / 1000),
       backends,

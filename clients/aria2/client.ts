@@ -41,6 +41,9 @@ export interface Aria2Options {
   proxyUrl?: () => Promise<string>
 }
 
+/** RPC methods that only read: they get the read deadline and retries (everything else is a write). */
+const READ_ONLY_METHODS = new Set(['aria2.tellStatus', 'aria2.tellActive', 'aria2.tellWaiting', 'aria2.tellStopped', 'aria2.getVersion'])
+
 interface RpcAnswer<T> { result?: T, error?: { code: number, message: string } }
 
 export function createAria2Client (opts: Aria2Options) {
@@ -84,6 +87,7 @@ export function createAria2Client (opts: Aria2Options) {
     const c = await ensureConnection()
     const res = await c.http.call<RpcAnswer<T>>({
       method: 'POST',
+      kind: READ_ONLY_METHODS.has(method) ? 'read' : 'write',
       path: c.path,
       json: { jsonrpc: '2.0', id: `msmcp-${++seq}`, method, params: [`token:${c.secret}`, ...params] },
       allowStatus: [400, 500],
@@ -180,6 +184,8 @@ export function createAria2Client (opts: Aria2Options) {
         return { ...base, reachable: false, error: err instanceof ToolError ? err.message : 'probe failed' }
       }
     },
+
+    circuit: () => connection?.http.circuit(),
 
     async close () {
       closed = true

@@ -267,6 +267,7 @@ export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 
     /** The authenticated JSON call, for small additive endpoint sets in sibling files (jellyfin-tasks.ts). */
     call: api,
     probe,
+    circuit: http.circuit,
     close: () => http.close()
   } satisfies BackendClientBase & Record<string, unknown>
 }

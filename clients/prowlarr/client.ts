@@ -130,6 +130,7 @@ export function createProwlarrClient (config: Pick<Config, 'INDEXER_MANAGER_URL'
     applications,
     addApplication,
     probe,
+    circuit: http.circuit,
     close: () => http.close()
   } satisfies BackendClientBase & Record<string, unknown>
 }

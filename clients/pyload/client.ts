@@ -193,6 +193,7 @@ export function createPyloadClient (opts: PyloadOptions) {
       }
     },
 
+    circuit: http.circuit,
     close: () => http.close()
   }
 }

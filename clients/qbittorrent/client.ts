@@ -54,7 +54,8 @@ export function createQbittorrentClient (opts: QbittorrentOptions) {
     const body = new URLSearchParams({ username: opts.username, password: opts.password }).toString()
     let res
     try {
-      res = await http.call<string>({ method: 'POST', path: '/api/v2/auth/login', body, contentType: 'application/x-www-form-urlencoded', as: 'text' })
+      // A read: it changes no data, and every read waits on it, so it gets the read deadline.
+      res = await http.call<string>({ method: 'POST', kind: 'read', path: '/api/v2/auth/login', body, contentType: 'application/x-www-form-urlencoded', as: 'text' })
     } catch (err) {
       if (err instanceof BackendError && err.status === 403) {
         throw new BackendError(SERVICE, 'qBittorrent has banned this server\'s address after too many failed logins. Fix TORRENT_CLIENT_USERNAME/TORRENT_CLIENT_PASSWORD, then restart qBittorrent (or wait for WebUI\\BanDuration).', 403, 'unauthorized')
@@ -149,8 +150,7 @@ export function createQbittorrentClient (opts: QbittorrentOptions) {
   async function list (filter: { hashes?: string[], category?: string, tag?: string } = {}): Promise<TorrentInfo[]> {
     const raw = await call<RawTorrent[]>({
       path: '/api/v2/torrents/info',
-      query: { hashes: filter.hashes?.join('|'), category: filter.category, tag: filter.tag },
-      deadlineMs: 20_000
+      query: { hashes: filter.hashes?.join('|'), category: filter.category, tag: filter.tag }
     })
     return (raw ?? []).map(trim)
   }
@@ -255,6 +255,7 @@ export function createQbittorrentClient (opts: QbittorrentOptions) {
       }
     },
 
+    circuit: http.circuit,
     close: () => http.close()
   }
 }

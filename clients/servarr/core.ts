@@ -3,7 +3,7 @@
 // import candidates and commands. Paths the manager reports are translated to ours (PATH_MAP) here, at
 // the edge, and paths we send are translated to the manager's, so callers only ever see our paths.
 import { BackendError, ToolError } from '../../core/errors.js'
-import { createHttpBackend, type HttpCall, type ProbeResult } from '../http.js'
+import { createHttpBackend, type HttpBackendOptions, type HttpCall, type ProbeResult } from '../http.js'
 import type { PathMap } from '../../core/path-map.js'
 import type {
   Command, HistoryRecord, ManualImportCandidate, Paged, QualityProfile, QueueItem, Release, RootFolder,
@@ -18,6 +18,9 @@ export interface ServarrOptions {
   keyVar: string
   pathMap?: PathMap
   deadlineMs?: number
+  /** Read deadline and circuit breaker settings (tests shorten them; production uses the defaults). */
+  readDeadlineMs?: HttpBackendOptions['readDeadlineMs']
+  circuit?: HttpBackendOptions['circuit']
 }
 
 const IDENTITY: Pick<PathMap, 'toOurs' | 'toBackend'> = { toOurs: p => p, toBackend: p => p }
@@ -31,7 +34,9 @@ export function createServarrCore (opts: ServarrOptions) {
     keyVar: opts.keyVar,
     configured: () => opts.apiKey !== '',
     headers: () => ({ 'x-api-key': opts.apiKey }),
-    deadlineMs: opts.deadlineMs
+    deadlineMs: opts.deadlineMs,
+    readDeadlineMs: opts.readDeadlineMs,
+    circuit: opts.circuit
   })
   const paths = opts.pathMap ?? IDENTITY
 
@@ -107,6 +112,7 @@ export function createServarrCore (opts: ServarrOptions) {
     write,
     ours,
     probe,
+    circuit: http.circuit,
     close: () => http.close(),
     systemStatus: () => api<SystemStatus>({ path: '/system/status' }),
     qualityProfiles: (signal?: AbortSignal) => api<QualityProfile[]>({ path: '/qualityprofile', signal }),
@@ -134,7 +140,7 @@ export function createServarrCore (opts: ServarrOptions) {
     },
     /** Interactive search: the manager asks every indexer, so this is slow; the results are cached there for 30 minutes. */
     releases: (query: Record<string, number>, signal?: AbortSignal) =>
-      api<Release[]>({ path: '/release', query, deadlineMs: 90_000, signal }),
+      api<Release[]>({ path: '/release', kind: 'command', query, deadlineMs: 90_000, signal }),
     /**
      * Grabs a release from the manager's cache, naming the title (seriesId/episodeId or movieId) for a release
      * the manager could not map itself. Returns false when the cache no longer has the release; a 404 for a
@@ -170,6 +176,7 @@ export function createServarrCore (opts: ServarrOptions) {
     async manualImportCandidates (q: { folder: string, downloadId?: string, signal?: AbortSignal }): Promise<ManualImportCandidate[]> {
       const list = await api<ManualImportCandidate[]>({
         path: '/manualimport',
+        kind: 'command', // the manager reads the folder and parses every file in it
         query: { folder: paths.toBackend(q.folder), downloadId: q.downloadId, filterExistingFiles: false },
         deadlineMs: 60_000,
         signal: q.signal

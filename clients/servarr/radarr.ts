@@ -26,7 +26,7 @@ export function createRadarrClient (opts: Omit<ServarrOptions, 'service'>) {
     /** The library movie with this TMDB id, if any. */
     movieByTmdbId: async (tmdbId: number) => (await api<Movie[]>({ path: '/movie', query: { tmdbId } })).map(movie)[0],
     /** Catalogue search (text, "tmdb:<id>" or "imdb:tt…"); items already in the library have a non-zero id. */
-    lookup: async (term: string, signal?: AbortSignal) => (await api<Movie[]>({ path: '/movie/lookup', query: { term }, deadlineMs: 30_000, signal })).map(movie),
+    lookup: async (term: string, signal?: AbortSignal) => (await api<Movie[]>({ path: '/movie/lookup', kind: 'command', query: { term }, deadlineMs: 30_000, signal })).map(movie),
     addMovie: async (body: Partial<Movie>) => movie(await write<Movie>({ method: 'POST', path: '/movie', json: toBackend(body) }, 'add the movie')),
     updateMovie: async (body: Movie) => movie(await write<Movie>({ method: 'PUT', path: `/movie/${body.id}`, json: toBackend(body) }, 'update the movie')),
     deleteMovie: (id: number, o: { deleteFiles: boolean, addImportExclusion: boolean }) =>

@@ -32,7 +32,7 @@ export function createSonarrClient (opts: Omit<ServarrOptions, 'service'>) {
     /** The library series with this TVDB id, if any. */
     seriesByTvdbId: async (tvdbId: number) => (await api<Series[]>({ path: '/series', query: { tvdbId } })).map(series)[0],
     /** Catalogue search (text or "tvdb:<id>"); items already in the library have a non-zero id. */
-    lookup: async (term: string, signal?: AbortSignal) => (await api<Series[]>({ path: '/series/lookup', query: { term }, deadlineMs: 30_000, signal })).map(series),
+    lookup: async (term: string, signal?: AbortSignal) => (await api<Series[]>({ path: '/series/lookup', kind: 'command', query: { term }, deadlineMs: 30_000, signal })).map(series),
     addSeries: async (body: Partial<Series>) => series(await write<Series>({ method: 'POST', path: '/series', json: toBackend(body) }, 'add the series')),
     updateSeries: async (body: Series) => series(await write<Series>({ method: 'PUT', path: `/series/${body.id}`, json: toBackend(body) }, 'update the series')),
     deleteSeries: (id: number, o: { deleteFiles: boolean, addImportListExclusion: boolean }) =>
