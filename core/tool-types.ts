@@ -100,6 +100,11 @@ export interface ToolDefinition<I extends TObject = TObject, O extends TObject =
   confirm?: ConfirmSpec<I>
   /** Set on tools whose work runs as a background job: MCP clients with tasks may run the call as a task. */
   taskSupport?: TaskSupport
+  /**
+   * For a tool that changes something only when asked (check_jobs cancel): whether these raw arguments ask for
+   * a change. Without it, a tool has effects unless its annotations say read-only. The audit trail uses it.
+   */
+  hasEffects?: (args: Record<string, unknown>) => boolean
   handler: (args: Static<I>, ctx: ToolContext) => Promise<ToolOutcome<Static<O>>>
 }
 

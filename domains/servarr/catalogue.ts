@@ -18,7 +18,7 @@ export function tagsInput (addKey: string) {
 /** The added record: whether it was added or updated, the item's own fields, then the notes. */
 export function addedSchema<T extends TProperties> (addKey: string, fields: T) {
   return Type.Object({
-    action: Type.Union([Type.Literal('added'), Type.Literal('updated')], { description: 'added: new in the library; updated: it was already there and its options were changed' }),
+    action: Type.Union([Type.Literal('added'), Type.Literal('updated')], { description: 'added (new in the library) or updated (already there; options changed)' }),
     ...fields,
     notes: Type.Array(Type.String(), { description: 'Things worth telling the person (e.g. a partial profile match)' })
   }, { additionalProperties: false, description: `Present when ${addKey} was given` })

@@ -41,8 +41,10 @@ export function auditedTools (tools: ToolRegistry, audit: AuditStore, redact: Re
 
   async function call (name: string, rawArgs: unknown, ctx: ToolContext): Promise<ToolCallResult> {
     const def = tools.get(name)
-    if (!def || def.annotations.readOnlyHint) return await tools.call(name, rawArgs, ctx)
-    const { confirmToken, ...args } = (isObject(rawArgs) ? rawArgs : {}) as Record<string, unknown>
+    const given = (isObject(rawArgs) ? rawArgs : {}) as Record<string, unknown>
+    const effects = def && (def.hasEffects ? def.hasEffects(given) : !def.annotations.readOnlyHint)
+    if (!effects) return await tools.call(name, rawArgs, ctx)
+    const { confirmToken, ...args } = given
     const previewed = typeof confirmToken === 'string' ? previews.get(sha256hex(confirmToken)) : undefined
     let id: number
     try {

@@ -10,7 +10,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "server_status",
     "title": "Media server status",
-    "description": "Media server (Jellyfin) overview: version, libraries with counts and folders, media-root disk use, sessions of the last 15 min and what plays, users. Use it first to see whether the server is up; use search_media for titles, show_details for one series, activity_log for events. Read-only.",
+    "description": "Media server (Jellyfin) overview: version, libraries with counts and folders, media-root disk use, sessions of the last 15 min and what plays, users. Call it first to see whether the server is up; titles: search_media; one series: show_details; events: activity_log. Read-only.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -306,7 +306,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "search_media",
     "title": "Search the media library",
-    "description": "Searches or lists the media server library (movies, series, seasons, episodes, music); paged. Results carry the item id, kind, year, path and tvdb/tmdb/imdb ids. Use it to check what is in the library and to get ids for show_details and manage_library; use series_search/movie_search for titles not in the library. Read-only.",
+    "description": "Searches or lists the media server library (movies, series, seasons, episodes, music); paged. Results carry the item id, kind, year, path and tvdb/tmdb/imdb ids. Use it to check what is in the library and get ids for show_details and manage_library; series_search/movie_search for titles not in it. Read-only.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -484,7 +484,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "show_details",
     "title": "Series details",
-    "description": "One series in the media server: title, year, status, folder, genres, catalogue ids, each season's episode count; with season, its episodes (title, air date, file), paged. Use search_media first for the id, and the series manager tools for monitoring and missing episodes. Read-only.",
+    "description": "One series in the media server: title, year, status, folder, genres, catalogue ids, each season's episode count; with season, its episodes (title, air date, file), paged. Get the id from search_media; monitoring and missing episodes: the series manager tools. Read-only.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -619,7 +619,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "manage_library",
     "title": "Manage media server libraries",
-    "description": "Changes what the media server indexes: scan all libraries after files changed outside the managers, create a library over a media-root folder, or refresh one item's metadata. Runs in the background: follow with activity_log. Deletes nothing; use server_status to see libraries.",
+    "description": "Changes what the media server indexes: scan all libraries after files changed outside the managers, create a library over a media-root folder, or refresh one item's metadata. Runs in the background: follow with activity_log. Deletes nothing; libraries: server_status.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -706,7 +706,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "manage_files",
     "title": "Manage library files",
-    "description": "Files and folders under the media and downloads roots: list (paged); move (background job, never overwrites, undoable); delete (preview + confirmToken; season folders stay); undo a move or rename job. Roots and library top folders are never moved or deleted. Use rename_episodes to rename episodes, manage_library to rescan.",
+    "description": "Files and folders under the media and downloads roots: list (paged); move (background job, never overwrites, undoable); delete (preview + confirmToken; season folders stay); undo a move or rename job. Roots and library top folders are never moved or deleted. Episodes: rename_episodes; rescans: manage_library.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -837,7 +837,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "rename_episodes",
     "title": "Rename episodes to the standard scheme",
-    "description": "Renames a show's episode files (and subtitles) to \\"Show - S01E02.ext\\" in \\"Season 01\\" folders, reading S01E02, 1x02 or \\"Season 1 Episode 2\\" names. dryRun (default) returns the plan and collisions; dryRun:false runs it as a job, all or nothing, never overwriting; undo with manage_files. Use manage_files to move folders.",
+    "description": "Renames a show's episode files (and subtitles) to \\"Show - S01E02.ext\\" in \\"Season 01\\" folders, reading S01E02, 1x02 or \\"Season 1 Episode 2\\" names. dryRun (default) returns the plan and collisions; dryRun:false runs it as a job, all or nothing, never overwriting; undo or move folders with manage_files.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -967,7 +967,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "get_library_state",
     "title": "Library state snapshot",
-    "description": "Where a title stands, in one call: in the media server, monitored by a manager, downloading and how far, folders on disk. A backend that is down shows available:false with the reason. Without title: per top folder the titles, files by kind and size. Read-only. Use the series/movie tools for details, manage_files to list files.",
+    "description": "Where a title stands: in the media server, monitored by a manager, downloading and how far, folders on disk. A backend that is down shows available:false and why. Without title: per top folder the titles, files by kind and size. Read-only. Details: the series/movie tools; files: manage_files.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -1048,7 +1048,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "fix_subtitles",
     "title": "Convert ASS/SSA subtitles to SRT",
-    "description": "Converts ASS/SSA subtitle tracks in MKV files to SRT (other tracks kept; styling lost, italics kept) for players that cannot render ASS. Preview + confirmToken, then a background job (check_jobs); each file is verified in a temporary copy before it replaces the original. Use optimize_media to remove languages.",
+    "description": "Converts ASS/SSA subtitle tracks in MKV files to SRT (other tracks kept; styling lost, italics kept) for players that cannot render ASS. Preview + confirmToken, then a background job (check_jobs); each file is verified in a temp copy before it replaces the original. optimize_media removes languages.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -1117,7 +1117,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "series_search",
     "title": "Find (and add) a TV series",
-    "description": "Searches TVDB and the library at once; each match says whether it is in the library (seriesId). Add one by calling again with addTvdbId (refused with the choices when a profile or folder is needed); one in the library gets its options updated. Use series_status to browse the library, series_releases to pick a release.",
+    "description": "Searches TVDB and the library at once; each match says if it is in the library (seriesId). Add one by calling again with addTvdbId (refused with the choices if a profile or folder is needed); one already in gets its options updated. Browse with series_status, pick a release with series_releases.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -2093,7 +2093,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "series_import",
     "title": "Import downloaded episodes",
-    "description": "Imports episode files from a download via the series manager: matches them (by name or your ids), renames and moves them, or hardlinks/copies while a torrent seeds. Rejected files are listed with reasons. Replacing a file needs preview + confirmToken. Use it for blocked queue imports, series_rescan for files already in place.",
+    "description": "Imports episode files from a download via the series manager: matches them (by name or your ids), renames and moves them, or hardlinks/copies while a torrent seeds. Rejected files are listed with reasons. Replacing a file needs preview + confirmToken. For blocked queue imports; series_rescan for files already in place.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -2288,7 +2288,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "movie_search",
     "title": "Find (and add) a movie",
-    "description": "Searches TMDB and the library at once; each match says whether it is in the library (movieId). Add one by calling again with addTmdbId (refused with the choices when a profile or folder is needed); one in the library gets its options updated. Use movie_status to browse the library, movie_releases to pick a release.",
+    "description": "Searches TMDB and the library at once; each match says if it is in the library (movieId). Add one by calling again with addTmdbId (refused with the choices if a profile or folder is needed); one already in gets its options updated. Browse with movie_status, pick a release with movie_releases.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -3119,7 +3119,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "movie_import",
     "title": "Import a downloaded movie",
-    "description": "Imports a movie file from a download via the movie manager: matches it (by name or your id), renames and moves it, or hardlinks/copies while a torrent seeds. Rejected files are listed with reasons. Replacing a file needs preview + confirmToken. Use it for blocked queue imports, movie_rescan for files already in place.",
+    "description": "Imports a movie file from a download via the movie manager: matches it (by name or your id), renames and moves it, or hardlinks/copies while a torrent seeds. Rejected files are listed with reasons. Replacing a file needs preview + confirmToken. For blocked queue imports; movie_rescan for files already in place.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -3374,7 +3374,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "download_status",
     "title": "Download queue, finished packages, organize",
-    "description": "Downloads: the direct-download, torrent and series/movie manager queues merged (progress, speed, time left), finished packages, or organize a finished package into a library folder (background job; never overwrites; removes nothing before the copy is verified). Paged. Use cancel_downloads to cancel; the managers import their own torrents.",
+    "description": "Downloads: the direct-download, torrent and series/movie manager queues merged (progress, speed, time left), finished packages, or organize a finished package into a library folder (background job; never overwrites; removes nothing until the copy is verified). Paged. cancel_downloads cancels; the managers import their own torrents.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -3556,7 +3556,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "cancel_downloads",
     "title": "List, cancel or de-duplicate downloads",
-    "description": "The managers' download queues and the torrent client: list items (paged), cancel the items in ids (a manager removes the whole download: one episode of a season pack cancels the pack), or purge duplicates keeping the most advanced. Cancel and purge: preview + confirmToken first. Use download_status for progress.",
+    "description": "The managers' download queues and the torrent client: list items (paged), cancel the items in ids (a manager removes the whole download: one episode of a season pack cancels the pack), or purge duplicates keeping the most advanced. Cancel and purge: preview + confirmToken first. Progress: download_status.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -3671,7 +3671,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "optimize_media",
     "title": "Analyze and strip media tracks",
-    "description": "Audio and subtitle tracks of MKV/MP4 files: analyze (read-only) or strip unwanted languages without re-encoding (preview + confirmToken, then a background job, check_jobs). A file never loses all audio; each is verified in a temporary copy before it replaces the original. Use fix_subtitles to convert ASS to SRT.",
+    "description": "Audio and subtitle tracks of MKV/MP4 files: analyze (read-only) or strip unwanted languages without re-encoding (preview + confirmToken, then a background job, check_jobs). A file never loses all audio; each is verified in a temp copy before it replaces the original. fix_subtitles converts ASS to SRT.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -3774,7 +3774,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "cleanup_server",
     "title": "Clean up leftovers",
-    "description": "Frees space, removing only what is proved unneeded: this server's temp leftovers, torrents whose data is gone (entry only), old download leftovers nothing refers to, media server caches (its own tasks), ghost manager entries (folder gone, no files or downloads; files untouched). A category whose backend is down is skipped with the reason. Preview + confirmToken; the confirmed call acts on exactly that list. Use manage_files to delete files.",
+    "description": "Frees space, removing only what is proved unneeded: this server's temp leftovers, torrents whose data is gone (entry only), old download leftovers nothing refers to, media server caches (its own tasks), ghost manager entries (folder gone, no files or downloads; files untouched). A category whose backend is down is skipped, with why. Preview + confirmToken; the confirmed call acts on exactly that list. manage_files deletes files.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -3848,7 +3848,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "check_jobs",
     "title": "Check background jobs",
-    "description": "Background jobs tools start instead of finishing in the call (moves, renames, media processing, downloads). With id (a jobId a tool returned): that job; without: a page, newest first, filtered by status, kind or mine. Each has status, message, progress, times, and result or error; finished jobs stay a day. Read-only.",
+    "description": "Background jobs that tools start (moves, renames, media processing, downloads). With id (a jobId a tool returned): that job, or cancel it; without: a page, newest first, filtered by status, kind or mine. Each has status, message, progress, times, result or error; finished jobs stay a day.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -3887,6 +3887,11 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
         "mine": {
           "default": false,
           "description": "Only jobs of this credential",
+          "type": "boolean"
+        },
+        "cancel": {
+          "default": false,
+          "description": "Stop job id (yours)",
           "type": "boolean"
         },
         "offset": {
@@ -3997,7 +4002,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
     },
     "annotations": {
       "title": "Check background jobs",
-      "readOnlyHint": true,
+      "readOnlyHint": false,
       "destructiveHint": false,
       "idempotentHint": true,
       "openWorldHint": false

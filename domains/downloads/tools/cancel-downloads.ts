@@ -84,7 +84,7 @@ export default (app: FastifyInstance) => {
   return defineTool({
     name: 'cancel_downloads',
     title: 'List, cancel or de-duplicate downloads',
-    description: 'The managers\' download queues and the torrent client: list items (paged), cancel the items in ids (a manager removes the whole download: one episode of a season pack cancels the pack), or purge duplicates keeping the most advanced. Cancel and purge: preview + confirmToken first. Use download_status for progress.',
+    description: 'The managers\' download queues and the torrent client: list items (paged), cancel the items in ids (a manager removes the whole download: one episode of a season pack cancels the pack), or purge duplicates keeping the most advanced. Cancel and purge: preview + confirmToken first. Progress: download_status.',
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },

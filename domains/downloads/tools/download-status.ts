@@ -52,7 +52,7 @@ export default (app: FastifyInstance) => {
   return defineTool({
     name: 'download_status',
     title: 'Download queue, finished packages, organize',
-    description: 'Downloads: the direct-download, torrent and series/movie manager queues merged (progress, speed, time left), finished packages, or organize a finished package into a library folder (background job; never overwrites; removes nothing before the copy is verified). Paged. Use cancel_downloads to cancel; the managers import their own torrents.',
+    description: 'Downloads: the direct-download, torrent and series/movie manager queues merged (progress, speed, time left), finished packages, or organize a finished package into a library folder (background job; never overwrites; removes nothing until the copy is verified). Paged. cancel_downloads cancels; the managers import their own torrents.',
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

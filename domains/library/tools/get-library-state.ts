@@ -137,7 +137,7 @@ export default function getLibraryState (app: FastifyInstance) {
   return defineTool({
     name: 'get_library_state',
     title: 'Library state snapshot',
-    description: 'Where a title stands, in one call: in the media server, monitored by a manager, downloading and how far, folders on disk. A backend that is down shows available:false with the reason. Without title: per top folder the titles, files by kind and size. Read-only. Use the series/movie tools for details, manage_files to list files.',
+    description: 'Where a title stands: in the media server, monitored by a manager, downloading and how far, folders on disk. A backend that is down shows available:false and why. Without title: per top folder the titles, files by kind and size. Read-only. Details: the series/movie tools; files: manage_files.',
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

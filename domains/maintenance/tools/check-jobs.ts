@@ -43,6 +43,7 @@ const inputSchema = Type.Object({
     description: `Only this kind: ${Object.entries(JOB_KIND_SOURCES).map(([k, from]) => `${k} (${from})`).join(', ')}`
   })),
   mine: Type.Boolean({ default: false, description: 'Only jobs of this credential' }),
+  cancel: Type.Boolean({ default: false, description: 'Stop job id (yours)' }),
   offset: Type.Integer({ minimum: 0, maximum: 10_000, default: 0, description: 'Jobs to skip (paging)' }),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Most jobs to return (1–100).' })
 }, { additionalProperties: false })
@@ -96,6 +97,16 @@ function view (job: JobRecord, principalId: string): JobView {
   return out
 }
 
+function cancelJob (app: FastifyInstance, id: string, principalId: string) {
+  const job = app.jobs.get(id)
+  if (!job) throw new ToolError(`No job with id ${id}. Call check_jobs with status "active" to see the jobs that are running.`)
+  if (job.owner !== principalId) throw new ToolError(`Job ${id} was started with another credential; only its owner (or the dashboard) can cancel it.`)
+  const page = (j: JobRecord) => ({ items: [view(j, principalId)], total: 1, offset: 0, limit: 1, hasMore: false })
+  if (job.status !== 'queued' && job.status !== 'running') return { data: page(job), summary: `Job ${id} had already ended (${job.status}); nothing to cancel.` }
+  const cancelled = app.jobs.cancel(id)!
+  return { data: page(cancelled), summary: cancelled.status === 'cancelled' ? `Job ${id} was cancelled before it started.` : `Cancelling job ${id}: it stops at its next checkpoint (files stay whole). check_jobs with this id shows when it has.` }
+}
+
 function describe (job: JobRecord): string {
   const progress = job.status === 'running' && job.progress !== undefined ? ` (${job.progress}%)` : ''
   return `Job ${job.id} (${job.kind}: ${job.description}) is ${job.status}${progress}: ${job.message}`
@@ -104,12 +115,18 @@ function describe (job: JobRecord): string {
 export default (app: FastifyInstance) => defineTool({
   name: 'check_jobs',
   title: 'Check background jobs',
-  description: 'Background jobs tools start instead of finishing in the call (moves, renames, media processing, downloads). With id (a jobId a tool returned): that job; without: a page, newest first, filtered by status, kind or mine. Each has status, message, progress, times, and result or error; finished jobs stay a day. Read-only.',
+  description: 'Background jobs that tools start (moves, renames, media processing, downloads). With id (a jobId a tool returned): that job, or cancel it; without: a page, newest first, filtered by status, kind or mine. Each has status, message, progress, times, result or error; finished jobs stay a day.',
   inputSchema,
   outputSchema,
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  // Changes something only with cancel: true (a stopped job leaves files whole: moves and rewrites are atomic).
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  hasEffects: args => args.cancel === true,
   async handler (args, ctx) {
     const principalId = ctx.principal.id
+    if (args.cancel) {
+      if (args.id === undefined) throw new ToolError('cancel needs id: the jobId to stop. Call check_jobs with status "active" to see the jobs that are running.')
+      return cancelJob(app, args.id, principalId)
+    }
     if (args.id !== undefined) {
       const job = app.jobs.get(args.id)
       if (!job) {

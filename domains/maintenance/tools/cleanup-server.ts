@@ -182,7 +182,7 @@ export default function cleanupServer (app: FastifyInstance) {
   return defineTool({
     name: 'cleanup_server',
     title: 'Clean up leftovers',
-    description: 'Frees space, removing only what is proved unneeded: this server\'s temp leftovers, torrents whose data is gone (entry only), old download leftovers nothing refers to, media server caches (its own tasks), ghost manager entries (folder gone, no files or downloads; files untouched). A category whose backend is down is skipped with the reason. Preview + confirmToken; the confirmed call acts on exactly that list. Use manage_files to delete files.',
+    description: 'Frees space, removing only what is proved unneeded: this server\'s temp leftovers, torrents whose data is gone (entry only), old download leftovers nothing refers to, media server caches (its own tasks), ghost manager entries (folder gone, no files or downloads; files untouched). A category whose backend is down is skipped, with why. Preview + confirmToken; the confirmed call acts on exactly that list. manage_files deletes files.',
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

@@ -51,7 +51,7 @@ const output = searchOutput(ResultSchema, AddedSchema)
 export default (app: FastifyInstance) => defineTool({
   name: 'movie_search',
   title: 'Find (and add) a movie',
-  description: 'Searches TMDB and the library at once; each match says whether it is in the library (movieId). Add one by calling again with addTmdbId (refused with the choices when a profile or folder is needed); one in the library gets its options updated. Use movie_status to browse the library, movie_releases to pick a release.',
+  description: 'Searches TMDB and the library at once; each match says if it is in the library (movieId). Add one by calling again with addTmdbId (refused with the choices if a profile or folder is needed); one already in gets its options updated. Browse with movie_status, pick a release with movie_releases.',
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },

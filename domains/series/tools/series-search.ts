@@ -52,7 +52,7 @@ const output = searchOutput(ResultSchema, AddedSchema)
 export default (app: FastifyInstance) => defineTool({
   name: 'series_search',
   title: 'Find (and add) a TV series',
-  description: 'Searches TVDB and the library at once; each match says whether it is in the library (seriesId). Add one by calling again with addTvdbId (refused with the choices when a profile or folder is needed); one in the library gets its options updated. Use series_status to browse the library, series_releases to pick a release.',
+  description: 'Searches TVDB and the library at once; each match says if it is in the library (seriesId). Add one by calling again with addTvdbId (refused with the choices if a profile or folder is needed); one already in gets its options updated. Browse with series_status, pick a release with series_releases.',
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },

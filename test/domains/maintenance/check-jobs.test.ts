@@ -17,11 +17,11 @@ async function setup (t: { teardown: (fn: () => unknown) => void }) {
   return { app, call }
 }
 
-t.test('metadata: read-only, described fields, strict input, no top-level union', async t => {
+t.test('metadata: changes nothing but a cancel, described fields, strict input, no top-level union', async t => {
   const { app } = await setup(t)
   const tool = app.tools.list().find(x => x.name === 'check_jobs')!
   t.ok(tool, 'registered in the maintenance domain')
-  t.same(tool.annotations, { title: 'Check background jobs', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false })
+  t.same(tool.annotations, { title: 'Check background jobs', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false })
   const input = tool.inputSchema as { type: string, additionalProperties: boolean, properties: Record<string, { description?: string }>, anyOf?: unknown }
   t.equal(input.type, 'object')
   t.equal(input.additionalProperties, false)
@@ -30,7 +30,7 @@ t.test('metadata: read-only, described fields, strict input, no top-level union'
   const job = (app.tools.get('check_jobs')!.outputSchema as any).properties.items.items as { properties: Record<string, { description?: string }> }
   for (const [name, prop] of Object.entries(job.properties)) t.ok(prop.description, `output job.${name} is described`)
   t.match(tool.description, /jobId/)
-  t.match(tool.description, /Read-only/)
+  t.match(tool.description, /cancel it/)
 })
 
 t.test('lists jobs newest first, paged, with every field', async t => {
@@ -98,9 +98,9 @@ t.test('bad arguments are refused with the accepted ones', async t => {
   t.match((await call({ limit: 101 })).content[0].text, /limit/)
   t.match((await call({ status: 'done' })).content[0].text, /status must be one of/)
   t.match((await call({ id: '../etc' })).content[0].text, /Invalid arguments/)
-  const unknown = await call({ cancel: true })
+  const unknown = await call({ stop: true })
   t.equal(unknown.isError, true)
-  t.match(unknown.content[0].text, /Unknown argument "cancel".*Accepted arguments: id, status, kind, mine, offset, limit/)
+  t.match(unknown.content[0].text, /Unknown argument "stop".*Accepted arguments: id, status, kind, mine, cancel, offset, limit/)
 })
 
 t.test('an empty registry answers plainly', async t => {
@@ -108,4 +108,25 @@ t.test('an empty registry answers plainly', async t => {
   const res = await call({})
   t.match(res.structuredContent, { items: [], total: 0, hasMore: false })
   t.equal(res.content[0].text, 'No jobs match.')
+})
+
+t.test('cancel: stops one of your jobs; refuses another credential\'s, an unknown id or no id; an ended job is nothing to do', async t => {
+  const { app, call } = await setup(t)
+  const hold = () => app.jobs.start({
+    kind: 'quick',
+    owner: 'internal',
+    description: 'waits to be stopped',
+    run: async job => await new Promise((resolve, reject) => job.signal.addEventListener('abort', () => reject(new Error('stopped')), { once: true }))
+  })
+  const running = hold()
+  t.match((await call({ id: running.id, cancel: true }, OTHER)).content[0].text, /started with another credential/)
+  t.equal(app.jobs.get(running.id)!.status, 'running', 'another credential cannot stop it')
+  const res = await call({ id: running.id, cancel: true })
+  t.notOk(res.isError)
+  t.equal((await app.jobs.wait(running.id)).status, 'cancelled', 'the owner stops it')
+  const again = await call({ id: running.id, cancel: true })
+  t.notOk(again.isError, 'nothing to do is a success')
+  t.match(again.content[0].text, /had already ended \(cancelled\); nothing to cancel/)
+  t.match((await call({ cancel: true })).content[0].text, /cancel needs id/)
+  t.match((await call({ id: 'abcdefgh1234', cancel: true })).content[0].text, /No job with id abcdefgh1234/)
 })

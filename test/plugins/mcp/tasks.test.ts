@@ -58,11 +58,11 @@ t.test('a client without tasks sees the job id as before, in both eras', async t
   t.same(get.error?.data, { requiredCapabilities: { extensions: { 'io.modelcontextprotocol/tasks': {} } } })
 })
 
-t.test('2025-11-25: a task is its job; tasks/cancel and the jobs API end it the same way', async t => {
+t.test('2025-11-25: a task is its job; tasks/cancel, check_jobs and the jobs API end it the same way', async t => {
   const { app, url } = await setup(t)
   const sid = await openSession(url)
   const ended: Record<string, unknown> = {}
-  for (const via of ['tasks/cancel', 'jobs API'] as const) {
+  for (const via of ['tasks/cancel', 'check_jobs', 'jobs API'] as const) {
     const created = await legacyRpc(url, sid, 'tools/call', { ...HOLD(via), ...AS_TASK })
     const task = created.result.task
     t.match(task, { taskId: String, status: 'working', ttl: app.jobs.retentionMs, pollInterval: Number })
@@ -72,6 +72,9 @@ t.test('2025-11-25: a task is its job; tasks/cancel and the jobs API end it the 
     if (via === 'tasks/cancel') {
       const cancelled = await legacyRpc(url, sid, 'tasks/cancel', { taskId: task.taskId })
       t.equal(cancelled.result.status, 'cancelled', 'cancelled before the response, as the spec asks')
+    } else if (via === 'check_jobs') {
+      const cancelled = await legacyRpc(url, sid, 'tools/call', { name: 'check_jobs', arguments: { id: task.taskId, cancel: true } })
+      t.notOk(cancelled.result.isError, 'check_jobs cancel stops the task\'s job')
     } else {
       const res = await app.inject({ method: 'POST', url: `/api/dashboard/jobs/${task.taskId}/cancel`, headers: { authorization: `Bearer ${TEST_INTERNAL_KEY}` } })
       t.equal(res.statusCode, 200)
@@ -84,6 +87,7 @@ t.test('2025-11-25: a task is its job; tasks/cancel and the jobs API end it the 
     ended[via] = { job: job.status, task: get.result.status, message: get.result.statusMessage, isError: result.result.isError, job2: result.result.structuredContent.job.status }
   }
   t.same(ended['tasks/cancel'], ended['jobs API'], 'the same end state either way')
+  t.same(ended['check_jobs'], ended['jobs API'], 'and through check_jobs')
   t.match(ended['tasks/cancel'], { job: 'cancelled', task: 'cancelled', isError: true, job2: 'cancelled' })
 })
 
