@@ -4,6 +4,7 @@
 import type { Config } from '../config.js'
 import type { ProbeResult } from './http.js'
 import type { PathMap } from '../core/path-map.js'
+import type { CacheStats } from '../lib/cache/keyed-cache.js'
 
 export interface Backends {}
 
@@ -11,6 +12,8 @@ export interface BackendClientBase {
   /** Cheap reachability and version check, run in the background by the health plugin. */
   probe: () => Promise<ProbeResult>
   close?: () => Promise<void>
+  /** The client's cache of whole lists, when it keeps one (shown in /health). */
+  cache?: { stats: () => CacheStats }
 }
 
 /** What a client may need from the running server, given as plain functions so clients stay framework-free. */

@@ -5,6 +5,7 @@
 import { BackendError, ToolError } from '../../core/errors.js'
 import { createHttpBackend, type HttpCall, type ProbeResult } from '../http.js'
 import type { PathMap } from '../../core/path-map.js'
+import { cachedLibrary, createLibraryCache } from './library.js'
 import type {
   Command, HistoryRecord, ManualImportCandidate, Paged, QualityProfile, QueueItem, Release, RootFolder,
   SystemStatus, Tag, ValidationFailure
@@ -31,13 +32,21 @@ export function createServarrCore (opts: ServarrOptions) {
     keyVar: opts.keyVar,
     configured: () => opts.apiKey !== '',
     headers: () => ({ 'x-api-key': opts.apiKey }),
-    deadlineMs: opts.deadlineMs
+    deadlineMs: opts.deadlineMs,
+    // The library lists are parsed as they stream (library.ts), so a large one is never held whole.
+    maxResponseBytes: 128 * 1024 * 1024
   })
   const paths = opts.pathMap ?? IDENTITY
+  // This instance's whole-library lists; every write this server sends through the client drops them.
+  const library = createLibraryCache(opts.service)
 
   async function api<T> (c: HttpCall): Promise<T> {
-    const res = await http.call<T>({ ...c, path: `/api/v3${c.path}` })
-    return res.data
+    try {
+      const res = await http.call<T>({ ...c, path: `/api/v3${c.path}` })
+      return res.data
+    } finally {
+      if ((c.method ?? 'GET') !== 'GET') library.invalidate()
+    }
   }
 
   /** A translated copy of `obj` with each named path field mapped to our side. */
@@ -53,9 +62,13 @@ export function createServarrCore (opts: ServarrOptions) {
    * ToolError listing the failures (messages only, trimmed), never the raw body.
    */
   async function write<T> (c: HttpCall, what: string): Promise<T> {
-    const res = await http.call<T | ValidationFailure[]>({ ...c, path: `/api/v3${c.path}`, allowStatus: [400] })
-    if (res.status === 400) throw validationError(what, res.data)
-    return res.data as T
+    try {
+      const res = await http.call<T | ValidationFailure[]>({ ...c, path: `/api/v3${c.path}`, allowStatus: [400] })
+      if (res.status === 400) throw validationError(what, res.data)
+      return res.data as T
+    } finally {
+      library.invalidate()
+    }
   }
 
   function validationError (what: string, data: unknown): ToolError {
@@ -85,6 +98,8 @@ export function createServarrCore (opts: ServarrOptions) {
       await new Promise(resolve => setTimeout(resolve, Math.min(intervalMs, Math.max(0, deadline - Date.now()))))
       cmd = await api<Command>({ path: `/command/${id}`, signal })
     }
+    // A finished command (rescan, import, rename) changed what the library lists show.
+    if (TERMINAL.has(cmd.status ?? '')) library.invalidate()
     return cmd
   }
 
@@ -108,6 +123,11 @@ export function createServarrCore (opts: ServarrOptions) {
     ours,
     probe,
     close: () => http.close(),
+    /** The whole-library cache of this instance, shown in /health. */
+    cache: library,
+    /** A whole list only the manager's full answer gives, read through the cache (see library.ts). */
+    libraryList: <T extends { sortTitle?: string | null, title?: string | null }>(key: string, path: string, project: (raw: unknown) => T, signal?: AbortSignal) =>
+      cachedLibrary(http, library, key, path, project, signal),
     systemStatus: () => api<SystemStatus>({ path: '/system/status' }),
     qualityProfiles: (signal?: AbortSignal) => api<QualityProfile[]>({ path: '/qualityprofile', signal }),
     rootFolders: async (signal?: AbortSignal) => (await api<RootFolder[]>({ path: '/rootfolder', signal })).map(r => ours(r, ['path'])),
