@@ -56,9 +56,10 @@ export function registerRoutes (app: FastifyInstance, state: JellyfinState, opts
       if (term && !normalize(item.name).includes(term)) continue
       found.push(item)
     }
-    found = sortItems(found, list(q.sortBy), list(q.sortOrder)[0], term)
     const start = Math.max(0, int(q.startIndex, 0))
     const limit = q.limit === undefined ? found.length : Math.max(0, int(q.limit, found.length))
+    // Order only matters for a page that holds items (a count asks limit=0); the simulator skips the sort then.
+    if (limit > 0) found = sortItems(found, list(q.sortBy), list(q.sortOrder)[0], term)
     const fields = new Set(list(q.fields))
     return { Items: found.slice(start, start + limit).map(i => itemDto(state, i, fields)), TotalRecordCount: found.length, StartIndex: start }
   })
