@@ -67,7 +67,8 @@ export default (app: FastifyInstance) => defineTool({
       case 'library': {
         const all = libraryOrder(await radarr.listMovies(ctx.signal), args.term)
           .filter(m => args.hasFile === undefined || (m.hasFile === true) === args.hasFile)
-        page = pageOf(all.map(m => toMovieItem(m, profiles)), args.offset, args.limit)
+        const rows = pageOf(all, args.offset, args.limit) // only the page is turned into rows
+        page = { ...rows, items: rows.items.map(m => toMovieItem(m, profiles)) }
         break
       }
       case 'movie':

@@ -73,7 +73,8 @@ export default (app: FastifyInstance) => defineTool({
     switch (args.view) {
       case 'library': {
         const all = libraryOrder(await sonarr.listSeries(ctx.signal), args.term)
-        page = pageOf(all.map(s => toSeriesItem(s, profiles)), args.offset, args.limit)
+        const rows = pageOf(all, args.offset, args.limit) // only the page is turned into rows
+        page = { ...rows, items: rows.items.map(s => toSeriesItem(s, profiles)) }
         break
       }
       case 'series':
