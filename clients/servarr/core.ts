@@ -5,7 +5,7 @@
 import { BackendError, ToolError } from '../../core/errors.js'
 import { createHttpBackend, type HttpCall, type ProbeResult } from '../http.js'
 import type { PathMap } from '../../core/path-map.js'
-import { cachedLibrary, createLibraryCache } from './library.js'
+import { cachedLibrary, createLibraryCache, type LibraryListOptions } from './library.js'
 import type {
   Command, HistoryRecord, ManualImportCandidate, Paged, QualityProfile, QueueItem, Release, RootFolder,
   SystemStatus, Tag, ValidationFailure
@@ -126,8 +126,8 @@ export function createServarrCore (opts: ServarrOptions) {
     /** The whole-library cache of this instance, shown in /health. */
     cache: library,
     /** A whole list only the manager's full answer gives, read through the cache (see library.ts). */
-    libraryList: <T extends { sortTitle?: string | null, title?: string | null }>(key: string, path: string, project: (raw: unknown) => T, signal?: AbortSignal) =>
-      cachedLibrary(http, library, key, path, project, signal),
+    libraryList: <T extends { sortTitle?: string | null, title?: string | null }>(key: string, path: string, project: (raw: unknown) => T, o?: LibraryListOptions) =>
+      cachedLibrary(http, library, key, path, project, o),
     systemStatus: () => api<SystemStatus>({ path: '/system/status' }),
     qualityProfiles: (signal?: AbortSignal) => api<QualityProfile[]>({ path: '/qualityprofile', signal }),
     rootFolders: async (signal?: AbortSignal) => (await api<RootFolder[]>({ path: '/rootfolder', signal })).map(r => ours(r, ['path'])),

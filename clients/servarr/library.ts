@@ -91,6 +91,8 @@ function ours<T extends { path?: string | null, rootFolderPath?: string | null }
   return x
 }
 
+export interface LibraryListOptions { signal?: AbortSignal, query?: Record<string, string | number | boolean> }
+
 const collator = new Intl.Collator()
 const sortKey = (x: { sortTitle?: string | null, title?: string | null }) => x.sortTitle ?? x.title ?? ''
 
@@ -99,12 +101,13 @@ const sortKey = (x: { sortTitle?: string | null, title?: string | null }) => x.s
  * order, frozen. The fetch is shared by concurrent callers, so it never carries one caller's signal.
  */
 export function cachedLibrary<T extends { sortTitle?: string | null, title?: string | null }> (
-  http: HttpBackend, cache: KeyedCache, key: string, path: string, project: (raw: unknown) => T, signal?: AbortSignal
+  http: HttpBackend, cache: KeyedCache, key: string, path: string, project: (raw: unknown) => T, o: LibraryListOptions = {}
 ): Promise<readonly T[]> {
   return cache.get(key, async () => {
     let bytes = 0
     const res = await http.call<ParsedArray<T>>({
       path: `/api/v3${path}`,
+      query: o.query,
       parse: body => parseJsonArray(body, raw => {
         const item = project(raw)
         bytes += JSON.stringify(item).length
@@ -113,5 +116,5 @@ export function cachedLibrary<T extends { sortTitle?: string | null, title?: str
     })
     const items = res.data.items.sort((a, b) => collator.compare(sortKey(a), sortKey(b)))
     return { value: Object.freeze(items), bytes }
-  }, signal)
+  }, o.signal)
 }

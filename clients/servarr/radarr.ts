@@ -18,8 +18,11 @@ export function createRadarrClient (opts: Omit<ServarrOptions, 'service'>) {
   return {
     ...core,
     kind: 'movie' as const,
-    /** Every library movie, library fields only (projectMovie), in sort-title order; cached, shared: do not modify. */
-    listMovies: (signal?: AbortSignal) => core.libraryList('movies', '/movie', raw => projectMovie(raw, paths.toOurs), signal),
+    /**
+     * Every library movie, library fields only (projectMovie), in sort-title order; cached, shared: do not modify.
+     * excludeLocalCovers: no view reads images, and mapping them makes Radarr read every cover file's details.
+     */
+    listMovies: (signal?: AbortSignal) => core.libraryList('movies', '/movie', raw => projectMovie(raw, paths.toOurs), { signal, query: { excludeLocalCovers: true } }),
     /** One movie, or undefined when the id is not in the library. */
     async getMovie (id: number): Promise<Movie | undefined> {
       const res = await api<Movie | null>({ path: `/movie/${id}`, allowStatus: [404] })

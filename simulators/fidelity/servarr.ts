@@ -106,7 +106,8 @@ function radarrOnly (): FidelityRow[] {
   return [
     row('GET', '/movie', api('Movies/MovieController.cs'), [
       'tmdbId filters to that movie (empty array when absent)',
-      'Without tmdbId: every movie in one answer, no paging, with statistics and the movie file (AllMovie); the client reads it only through its cache'
+      'Without tmdbId: every movie in one answer, no paging, with statistics and the movie file (AllMovie); the client reads it only through its cache',
+      'excludeLocalCovers (default false) skips MapCoversToLocal and GetCoverFileInfos, which lists the whole MediaCover folder recursively (NzbDrone.Core/MediaCover/MediaCoverService.cs)'
     ]),
     row('GET', '/movie/{id}', api('Movies/MovieController.cs'), ['Unknown id → 404 (RestController)']),
     row('GET', '/movie/lookup', api('Movies/MovieLookupController.cs'), ['term is free text, "tmdb:<id>" or "imdb:tt…"; movies already in the library carry their id']),

@@ -85,6 +85,7 @@ t.test('concurrent library reads share one fetch; the movie list is projected an
   t.notOk('images' in list[0] || 'alternateTitles' in list[0] || 'ratings' in list[0], 'fields no view reads are not kept')
   const withFile = list.find(m => m.movieFile)
   t.match(withFile?.movieFile, { path: String, size: Number, quality: { quality: { name: String } } })
+  t.same([...s.sonarr.violations, ...s.radarr.violations], [], 'every request matches the managers\' contracts (excludeLocalCovers too)')
 })
 
 t.test('/health shows each instance\'s cache: entries, age and size', async t => {
