@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { libraryScaleBench } from './library-scale.js'
 import { LIGHT_CALL_TARGET, lightCallBench, modernCall } from './light-call.js'
+import { largeLibraryChecks } from './large-library.js'
 import { catalogueChecks } from '../lib/tools/catalogue-size.js'
 
 const KEY = randomBytes(24).toString('hex')
@@ -114,6 +115,7 @@ try {
   for (const r of await libraryScaleBench({ log: line => console.log(`  ${line}`) })) {
     checks.push({ name: `${r.name} within 2× of find`, value: `${r.ratio}×`, ok: r.withinGoal })
   }
+  checks.push(...await largeLibraryChecks(line => console.log(`  ${line}`)))
   for (const c of checks) console.log(`${c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value}`)
   process.exitCode = checks.every(c => c.ok) ? 0 : 1
 } catch (err) {

@@ -56,6 +56,8 @@ export interface HttpCall {
   signal?: AbortSignal
   /** Parse the body as JSON (default) or return text. */
   as?: 'json' | 'text' | 'none'
+  /** Reads the body itself as it streams (e.g. a large list projected as it parses); a SyntaxError is a bad answer. */
+  parse?: (body: AsyncIterable<Uint8Array>) => Promise<unknown>
 }
 
 export interface HttpResult<T = unknown> {
@@ -143,6 +145,7 @@ export function createHttpBackend (opts: HttpBackendOptions) {
       const as = method === 'HEAD' ? 'none' : c.as ?? 'json'
       let data: unknown
       if (as === 'none') await res.body.dump()
+      else if (c.parse) data = await parseWith(c.parse, res.body, status)
       else {
         const text = await res.body.text()
         if (as === 'text') data = text
@@ -157,6 +160,13 @@ export function createHttpBackend (opts: HttpBackendOptions) {
     } catch (err) {
       if (err instanceof BackendError) throw err
       throw translate(err, limit, c.signal)
+    }
+  }
+
+  async function parseWith (parse: NonNullable<HttpCall['parse']>, body: AsyncIterable<Uint8Array>, status: number) {
+    try { return await parse(body) } catch (err) {
+      if (!(err instanceof SyntaxError)) throw err
+      throw new BackendError(opts.service, `${opts.service} sent a response that is not valid JSON (HTTP ${status}). Is ${opts.urlVar} pointing at the right service?`, status, 'bad_response')
     }
   }
 

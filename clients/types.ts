@@ -5,6 +5,7 @@ import type { Config } from '../config.js'
 import type { ProbeResult } from './http.js'
 import type { CircuitStatus } from './circuit.js'
 import type { PathMap } from '../core/path-map.js'
+import type { CacheStats } from '../lib/cache/keyed-cache.js'
 
 export interface Backends {}
 
@@ -14,6 +15,8 @@ export interface BackendClientBase {
   /** The circuit breaker's state now, shown by /health (absent while a client has no connection yet). */
   circuit?: () => CircuitStatus | undefined
   close?: () => Promise<void>
+  /** The client's cache of whole lists, when it keeps one (shown in /health). */
+  cache?: { stats: () => CacheStats }
 }
 
 /** What a client may need from the running server, given as plain functions so clients stay framework-free. */

@@ -5,6 +5,8 @@ import fp from 'fastify-plugin'
 import { packageVersion } from '../lib/package-version.js'
 import { Type } from '@sinclair/typebox'
 import backendProbe from '../plugins/backend-probe.js'
+import { allBackends } from '../plugins/backends.js'
+import { CacheHealth } from './health-cache.js'
 
 const BackendHealth = Type.Object({
   service: Type.String({ description: 'Backend name, e.g. Sonarr' }),
@@ -35,6 +37,7 @@ export const HealthSchema = Type.Object({
   version: Type.String({ description: 'Tool server version' }),
   uptimeSeconds: Type.Integer({ description: 'Seconds since the server started' }),
   backends: Type.Array(BackendHealth, { description: 'Last probe of each backend; empty until the first probe, right after start' }),
+  caches: Type.Array(CacheHealth, { description: 'Whole-library caches, one per backend instance that keeps one' }),
   jobs: Type.Object({
     running: Type.Integer({ description: 'Jobs running now' }),
     queued: Type.Integer({ description: 'Jobs waiting for a slot' })
@@ -55,6 +58,7 @@ export default fp(async function healthRoutes (app) {
       version,
       uptimeSeconds: Math.floor((Date.now() - startedAt) / 1000),
       backends,
+      caches: allBackends(app).flatMap(b => (b.cache ? [b.cache.stats()] : [])),
       jobs: app.jobs.counts()
     }
   })

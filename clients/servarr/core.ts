@@ -5,6 +5,7 @@
 import { BackendError, ToolError } from '../../core/errors.js'
 import { createHttpBackend, type HttpBackendOptions, type HttpCall, type ProbeResult } from '../http.js'
 import type { PathMap } from '../../core/path-map.js'
+import { cachedLibrary, createLibraryCache, type LibraryListOptions } from './library.js'
 import type {
   Command, HistoryRecord, ManualImportCandidate, Paged, QualityProfile, QueueItem, Release, RootFolder,
   SystemStatus, Tag, ValidationFailure
@@ -36,13 +37,21 @@ export function createServarrCore (opts: ServarrOptions) {
     headers: () => ({ 'x-api-key': opts.apiKey }),
     deadlineMs: opts.deadlineMs,
     readDeadlineMs: opts.readDeadlineMs,
-    circuit: opts.circuit
+    circuit: opts.circuit,
+    // The library lists are parsed as they stream (library.ts), so a large one is never held whole.
+    maxResponseBytes: 128 * 1024 * 1024
   })
   const paths = opts.pathMap ?? IDENTITY
+  // This instance's whole-library lists; every write this server sends through the client drops them.
+  const library = createLibraryCache(opts.service)
 
   async function api<T> (c: HttpCall): Promise<T> {
-    const res = await http.call<T>({ ...c, path: `/api/v3${c.path}` })
-    return res.data
+    try {
+      const res = await http.call<T>({ ...c, path: `/api/v3${c.path}` })
+      return res.data
+    } finally {
+      if ((c.method ?? 'GET') !== 'GET') library.invalidate()
+    }
   }
 
   /** A translated copy of `obj` with each named path field mapped to our side. */
@@ -58,9 +67,13 @@ export function createServarrCore (opts: ServarrOptions) {
    * ToolError listing the failures (messages only, trimmed), never the raw body.
    */
   async function write<T> (c: HttpCall, what: string): Promise<T> {
-    const res = await http.call<T | ValidationFailure[]>({ ...c, path: `/api/v3${c.path}`, allowStatus: [400] })
-    if (res.status === 400) throw validationError(what, res.data)
-    return res.data as T
+    try {
+      const res = await http.call<T | ValidationFailure[]>({ ...c, path: `/api/v3${c.path}`, allowStatus: [400] })
+      if (res.status === 400) throw validationError(what, res.data)
+      return res.data as T
+    } finally {
+      library.invalidate()
+    }
   }
 
   function validationError (what: string, data: unknown): ToolError {
@@ -90,6 +103,8 @@ export function createServarrCore (opts: ServarrOptions) {
       await new Promise(resolve => setTimeout(resolve, Math.min(intervalMs, Math.max(0, deadline - Date.now()))))
       cmd = await api<Command>({ path: `/command/${id}`, signal })
     }
+    // A finished command (rescan, import, rename) changed what the library lists show.
+    if (TERMINAL.has(cmd.status ?? '')) library.invalidate()
     return cmd
   }
 
@@ -114,6 +129,11 @@ export function createServarrCore (opts: ServarrOptions) {
     probe,
     circuit: http.circuit,
     close: () => http.close(),
+    /** The whole-library cache of this instance, shown in /health. */
+    cache: library,
+    /** A whole list only the manager's full answer gives, read through the cache (see library.ts). */
+    libraryList: <T extends { sortTitle?: string | null, title?: string | null }>(key: string, path: string, project: (raw: unknown) => T, o?: LibraryListOptions) =>
+      cachedLibrary(http, library, key, path, project, o),
     systemStatus: () => api<SystemStatus>({ path: '/system/status' }),
     qualityProfiles: (signal?: AbortSignal) => api<QualityProfile[]>({ path: '/qualityprofile', signal }),
     rootFolders: async (signal?: AbortSignal) => (await api<RootFolder[]>({ path: '/rootfolder', signal })).map(r => ours(r, ['path'])),

@@ -1,6 +1,7 @@
 // Radarr (the movie manager): the movie-specific calls on top of the shared Servarr core.
 import { createServarrCore, type ServarrOptions } from './core.js'
 import type { Movie, MovieFile, Paged } from './types.js'
+import { projectMovie } from './library.js'
 
 const MOVIE_PATHS = ['path', 'rootFolderPath']
 
@@ -17,7 +18,11 @@ export function createRadarrClient (opts: Omit<ServarrOptions, 'service'>) {
   return {
     ...core,
     kind: 'movie' as const,
-    listMovies: async (signal?: AbortSignal) => (await api<Movie[]>({ path: '/movie', signal })).map(movie),
+    /**
+     * Every library movie, library fields only (projectMovie), in sort-title order; cached, shared: do not modify.
+     * excludeLocalCovers: no view reads images, and mapping them makes Radarr read every cover file's details.
+     */
+    listMovies: (signal?: AbortSignal) => core.libraryList('movies', '/movie', raw => projectMovie(raw, paths.toOurs), { signal, query: { excludeLocalCovers: true } }),
     /** One movie, or undefined when the id is not in the library. */
     async getMovie (id: number): Promise<Movie | undefined> {
       const res = await api<Movie | null>({ path: `/movie/${id}`, allowStatus: [404] })

@@ -1,6 +1,7 @@
 // Sonarr (the series manager): the series-specific calls on top of the shared Servarr core.
 import { createServarrCore, type ServarrOptions } from './core.js'
 import type { Episode, EpisodeFile, Paged, Series } from './types.js'
+import { projectSeries } from './library.js'
 
 const SERIES_PATHS = ['path', 'rootFolderPath']
 
@@ -23,7 +24,8 @@ export function createSonarrClient (opts: Omit<ServarrOptions, 'service'>) {
   return {
     ...core,
     kind: 'series' as const,
-    listSeries: async (signal?: AbortSignal) => (await api<Series[]>({ path: '/series', signal })).map(series),
+    /** Every library series, library fields only (projectSeries), in sort-title order; cached, shared: do not modify. */
+    listSeries: (signal?: AbortSignal) => core.libraryList('series', '/series', raw => projectSeries(raw, paths.toOurs), { signal }),
     /** One series, or undefined when the id is not in the library. */
     async getSeries (id: number): Promise<Series | undefined> {
       const res = await core.api<Series | null>({ path: `/series/${id}`, allowStatus: [404] })

@@ -29,7 +29,7 @@ export function refuseUnusedFilters (tool: string, view: string, args: Record<st
  * Answers like an id lookup, with the manager's id as the id used.
  */
 export function titleByTerm<T extends { id: number, title?: string | null, sortTitle?: string | null }> (
-  all: T[], term: string, f: { noun: string, managerId: string, statusTool: string }
+  all: readonly T[], term: string, f: { noun: string, managerId: string, statusTool: string }
 ): { item: T, idUsed: { value: number, type: string } } {
   const found = libraryOrder(all, term)
   const exact = found.filter(x => (x.title ?? '').toLowerCase() === term.toLowerCase())
@@ -43,12 +43,28 @@ export function titleByTerm<T extends { id: number, title?: string | null, sortT
     `Call ${f.statusTool} again with id set to one of them, or a longer term.`)
 }
 
+/**
+ * titleByTerm over the library list (cached, library fields only), then that title read fresh by its id, so a
+ * view about it shows its current state and every field (seasons, the file).
+ */
+export async function freshTitleByTerm<T extends { id: number, title?: string | null, sortTitle?: string | null }> (
+  all: readonly T[], term: string, f: { noun: string, managerId: string, statusTool: string, byManagerId: (id: number) => Promise<T | undefined> }
+): Promise<{ item: T, idUsed: { value: number, type: string } }> {
+  const found = titleByTerm(all, term, f)
+  const item = await f.byManagerId(found.item.id)
+  if (!item) throw new ToolError(`"${found.item.title}" (${f.managerId} ${found.item.id}) is no longer in the library. Call ${f.statusTool} with view "library" to list titles.`)
+  return { item, idUsed: found.idUsed }
+}
+
+// Compares as localeCompare does, without building a collator per comparison (6,000 titles sort in a few ms).
+const collator = new Intl.Collator()
+
 /** The library view: titles containing term (case-insensitive), in the manager's sort-title order. */
-export function libraryOrder<T extends { title?: string | null, sortTitle?: string | null }> (all: T[], term: string | undefined): T[] {
+export function libraryOrder<T extends { title?: string | null, sortTitle?: string | null }> (all: readonly T[], term: string | undefined): T[] {
   const t = term?.toLowerCase()
   return all
     .filter(x => !t || (x.title ?? '').toLowerCase().includes(t))
-    .sort((a, b) => (a.sortTitle ?? a.title ?? '').localeCompare(b.sortTitle ?? b.title ?? ''))
+    .sort((a, b) => collator.compare(a.sortTitle ?? a.title ?? '', b.sortTitle ?? b.title ?? ''))
 }
 
 /** From startDate (default: today, UTC) for days, as the ISO bounds the calendar endpoints take. */

@@ -27,7 +27,7 @@ const EVIDENCE: Record<Kind, Set<string>> = {
 export interface GhostSource {
   kind: Kind
   service: 'Sonarr' | 'Radarr'
-  entries: (signal?: AbortSignal) => Promise<Array<Series | Movie>>
+  entries: (signal?: AbortSignal) => Promise<ReadonlyArray<Series | Movie>>
   queue: (q: { page: number, pageSize: number, signal?: AbortSignal }) => Promise<Paged<QueueItem>>
   history: (q: { page: number, pageSize: number, ids?: number[], signal?: AbortSignal }) => Promise<Paged<HistoryRecord>>
 }

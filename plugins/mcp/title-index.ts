@@ -23,7 +23,7 @@ const indexes = new WeakMap<FastifyInstance, Index>()
 async function fetchTitles (app: FastifyInstance): Promise<Titles> {
   const signal = AbortSignal.timeout(FETCH_TIMEOUT_MS)
   let complete = true
-  const names = async (list: () => Promise<Array<{ title?: string | null }>>) => {
+  const names = async (list: () => Promise<ReadonlyArray<{ title?: string | null }>>) => {
     try {
       return [...new Set((await list()).slice(0, MAX_TITLES).map(item => untrusted(item.title, 200)).filter(Boolean))].sort((a, b) => a.localeCompare(b))
     } catch (err) {

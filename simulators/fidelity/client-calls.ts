@@ -40,14 +40,18 @@ interface ClientFile {
 
 const ARR = ['Sonarr', 'Radarr'] as Service[]
 const asIs = (p: string) => p
+/** core.libraryList(key, path, project): a GET of the whole list at path (clients/servarr/library.ts). */
+const LIBRARY_LIST: Helper = { method: 'GET', argIndex: 1, route: asIs }
 
 /** The client sources and how each one names its requests. */
 export const CLIENT_FILES: Record<string, ClientFile> = {
   'clients/jellyfin/client.ts': { services: { '*': ['Jellyfin'] }, forwarders: ['api', 'maybe'] },
   'clients/jellyfin/tasks.ts': { services: { '*': ['Jellyfin'] } },
   'clients/servarr/core.ts': { services: { '*': ARR }, prefix: { '*': '/api/v3' }, forwarders: ['api', 'write'] },
-  'clients/servarr/sonarr.ts': { services: { '*': ['Sonarr'] }, prefix: { '*': '/api/v3' } },
-  'clients/servarr/radarr.ts': { services: { '*': ['Radarr'] }, prefix: { '*': '/api/v3' } },
+  'clients/servarr/sonarr.ts': { services: { '*': ['Sonarr'] }, prefix: { '*': '/api/v3' }, helpers: { 'core.libraryList': LIBRARY_LIST } },
+  'clients/servarr/radarr.ts': { services: { '*': ['Radarr'] }, prefix: { '*': '/api/v3' }, helpers: { 'core.libraryList': LIBRARY_LIST } },
+  // The cached whole-library read: the route is the one sonarr.ts/radarr.ts pass to core.libraryList.
+  'clients/servarr/library.ts': { services: { '*': ARR }, prefix: { '*': '/api/v3' }, forwarders: ['cachedLibrary'] },
   'clients/prowlarr/client.ts': { services: { '*': ['Prowlarr'] }, forwarders: ['api'] },
   'clients/qbittorrent/client.ts': {
     services: { '*': ['qBittorrent'] },

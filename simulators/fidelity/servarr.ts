@@ -85,7 +85,10 @@ function shared (service: Arr): FidelityRow[] {
 function sonarrOnly (): FidelityRow[] {
   const { api, row } = arr('Sonarr')
   return [
-    row('GET', '/series', api('Series/SeriesController.cs'), ['tvdbId filters to that series (empty array when absent)']),
+    row('GET', '/series', api('Series/SeriesController.cs'), [
+      'tvdbId filters to that series (empty array when absent)',
+      'Without tvdbId: every series in one answer, no paging, each with statistics, seasons, images and alternate titles (AllSeries); the client reads it only through its cache'
+    ]),
     row('GET', '/series/{id}', api('Series/SeriesController.cs'), ['Unknown id → 404 (RestController)']),
     row('GET', '/series/lookup', api('Series/SeriesLookupController.cs'), ['term is free text or "tvdb:<id>"; series already in the library carry their id, new ones id 0']),
     row('POST', '/series', api('Series/SeriesController.cs'), ['Title, qualityProfileId and a path or rootFolderPath are validated (root folder must exist, path not an ancestor of another series)', VALIDATION, '201 Created']),
@@ -101,7 +104,11 @@ function sonarrOnly (): FidelityRow[] {
 function radarrOnly (): FidelityRow[] {
   const { api, row } = arr('Radarr')
   return [
-    row('GET', '/movie', api('Movies/MovieController.cs'), ['tmdbId filters to that movie (empty array when absent)']),
+    row('GET', '/movie', api('Movies/MovieController.cs'), [
+      'tmdbId filters to that movie (empty array when absent)',
+      'Without tmdbId: every movie in one answer, no paging, with statistics and the movie file (AllMovie); the client reads it only through its cache',
+      'excludeLocalCovers (default false) skips MapCoversToLocal and GetCoverFileInfos, which lists the whole MediaCover folder recursively (NzbDrone.Core/MediaCover/MediaCoverService.cs)'
+    ]),
     row('GET', '/movie/{id}', api('Movies/MovieController.cs'), ['Unknown id → 404 (RestController)']),
     row('GET', '/movie/lookup', api('Movies/MovieLookupController.cs'), ['term is free text, "tmdb:<id>" or "imdb:tt…"; movies already in the library carry their id']),
     row('POST', '/movie', api('Movies/MovieController.cs'), ['tmdbId is required and must not be in the library already; a path or rootFolderPath and qualityProfileId are validated (Title only when tmdbId is missing)', VALIDATION, '201 Created']),

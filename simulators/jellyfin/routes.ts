@@ -13,6 +13,13 @@ const list = (v: string | string[] | undefined) => commaList(v)
 const int = (v: unknown, def: number) => { const n = Number(Array.isArray(v) ? v[0] : v); return Number.isFinite(n) && v !== undefined && v !== '' ? Math.trunc(n) : def }
 const bool = (v: unknown) => String(Array.isArray(v) ? v[0] : v).toLowerCase() === 'true'
 const normalize = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, ' ').trim()
+// Item names normalized once each (a search scans every item: 50,000 in the large-library bench).
+const normalizedNames = new Map<string, string>()
+const normalizedName = (name: string) => {
+  let n = normalizedNames.get(name)
+  if (n === undefined) { n = normalize(name); normalizedNames.set(name, n) }
+  return n
+}
 
 /**
  * An unknown session: SessionManager.GetSession throws ResourceNotFoundException, which ExceptionMiddleware
@@ -62,12 +69,13 @@ export function registerRoutes (app: FastifyInstance, state: JellyfinState, opts
       if (parentId) {
         if (recursive ? !isBelow(state, item, parentId) : item.parentId !== parentId) continue
       } else if (!recursive && !ids.size && item.kind !== 'CollectionFolder') continue
-      if (term && !normalize(item.name).includes(term)) continue
+      if (term && !normalizedName(item.name).includes(term)) continue
       found.push(item)
     }
-    found = sortItems(found, list(q.sortBy), list(q.sortOrder)[0], term)
     const start = Math.max(0, int(q.startIndex, 0))
     const limit = q.limit === undefined ? found.length : Math.max(0, int(q.limit, found.length))
+    // Order only matters for a page that holds items (a count asks limit=0); the simulator skips the sort then.
+    if (limit > 0) found = sortItems(found, list(q.sortBy), list(q.sortOrder)[0], term)
     const fields = new Set(list(q.fields))
     return { Items: found.slice(start, start + limit).map(i => itemDto(state, i, fields)), TotalRecordCount: found.length, StartIndex: start }
   })
@@ -184,7 +192,7 @@ function sortItems (items: SimItem[], sortBy: string[], order: string | undefine
     ProductionYear: i => i.year ?? 0,
     CommunityRating: i => i.communityRating ?? 0,
     // With a search term the real server puts names that start with the term first.
-    Relevance: i => `${normalize(i.name).startsWith(term) ? 0 : 1}${i.sortName}`
+    Relevance: i => `${normalizedName(i.name).startsWith(term) ? 0 : 1}${i.sortName}`
   }
   const get = by[key] ?? by.SortName
   return items.sort((a, b) => { const x = get(a); const y = get(b); return (x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : 1) * dir })

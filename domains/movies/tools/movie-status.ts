@@ -9,7 +9,7 @@ import { HistoryItemSchema } from '../../servarr/items.js'
 import { MOVIE_IDS, MovieItemSchema, movieFlavour, toMovieItem } from '../movies.js'
 import { pageInputs, pageOf, pagingFields, serverPage, type Page } from '../../../core/paging.js'
 import {
-  QueueRowSchema, START_DATE_INPUT, TERM_INPUT, calendarWindow, historyPage, libraryOrder, queuePage, refuseUnusedFilters, titleByTerm, viewSummary,
+  QueueRowSchema, START_DATE_INPUT, TERM_INPUT, calendarWindow, historyPage, libraryOrder, queuePage, refuseUnusedFilters, freshTitleByTerm, viewSummary,
   type FilterUse
 } from '../../servarr/views.js'
 
@@ -59,7 +59,7 @@ export default (app: FastifyInstance) => defineTool({
     if (args.id !== undefined && args.term !== undefined && args.view !== 'library') throw new ToolError('Give id or term, not both.')
     if (args.view === 'movie' && args.id === undefined && args.term === undefined) throw idNeeded('View "movie"', flavour)
     const resolved = args.term !== undefined && args.view !== 'library'
-      ? titleByTerm(await radarr.listMovies(ctx.signal), args.term, flavour)
+      ? await freshTitleByTerm(await radarr.listMovies(ctx.signal), args.term, flavour)
       : await resolveOptionalId(flavour, args.id, args.idType)
     const profiles = await radarr.qualityProfiles(ctx.signal)
     let page: Page<Item>
@@ -67,7 +67,8 @@ export default (app: FastifyInstance) => defineTool({
       case 'library': {
         const all = libraryOrder(await radarr.listMovies(ctx.signal), args.term)
           .filter(m => args.hasFile === undefined || (m.hasFile === true) === args.hasFile)
-        page = pageOf(all.map(m => toMovieItem(m, profiles)), args.offset, args.limit)
+        const rows = pageOf(all, args.offset, args.limit) // only the page is turned into rows
+        page = { ...rows, items: rows.items.map(m => toMovieItem(m, profiles)) }
         break
       }
       case 'movie':

@@ -11,7 +11,7 @@ import {
   EpisodeItemSchema, SERIES_IDS, SeasonItemSchema, SeriesItemSchema, seriesFlavour, toEpisodeItem, toSeasonItem, toSeriesItem
 } from '../series.js'
 import {
-  QueueRowSchema, START_DATE_INPUT, TERM_INPUT, calendarWindow, historyPage, libraryOrder, queuePage, refuseUnusedFilters, titleByTerm, viewSummary,
+  QueueRowSchema, START_DATE_INPUT, TERM_INPUT, calendarWindow, historyPage, libraryOrder, queuePage, refuseUnusedFilters, freshTitleByTerm, viewSummary,
   type FilterUse
 } from '../../servarr/views.js'
 
@@ -64,7 +64,7 @@ export default (app: FastifyInstance) => defineTool({
     if (args.id !== undefined && args.term !== undefined && args.view !== 'library') throw new ToolError('Give id or term, not both.')
     if (needsId && args.id === undefined && args.term === undefined) throw idNeeded(`View "${args.view}"`, flavour)
     const resolved = args.term !== undefined && args.view !== 'library'
-      ? titleByTerm(await sonarr.listSeries(ctx.signal), args.term, flavour)
+      ? await freshTitleByTerm(await sonarr.listSeries(ctx.signal), args.term, flavour)
       : await resolveOptionalId(flavour, args.id, args.idType)
     const profiles = await sonarr.qualityProfiles(ctx.signal)
     const series = resolved && toSeriesItem(resolved.item, profiles)
@@ -73,7 +73,8 @@ export default (app: FastifyInstance) => defineTool({
     switch (args.view) {
       case 'library': {
         const all = libraryOrder(await sonarr.listSeries(ctx.signal), args.term)
-        page = pageOf(all.map(s => toSeriesItem(s, profiles)), args.offset, args.limit)
+        const rows = pageOf(all, args.offset, args.limit) // only the page is turned into rows
+        page = { ...rows, items: rows.items.map(s => toSeriesItem(s, profiles)) }
         break
       }
       case 'series':

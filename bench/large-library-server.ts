@@ -1,0 +1,49 @@
+// The server the large-library bench measures: the real app (buildApp) in its own process, pointed at the
+// simulators the bench runs (their URLs and keys come in the environment), plus GET /bench/memory (forced GC,
+// then RSS). Prints "listening <url>" when ready. Run with --expose-gc.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { buildConfig } from '../config.js'
+import { buildApp } from '../app.js'
+
+const base = mkdtempSync(join(tmpdir(), 'msmcp-bench-large-'))
+for (const d of ['data/movies', 'data/tv', 'data/anime', 'data/music', 'downloads', 'state']) mkdirSync(join(base, d), { recursive: true })
+const env = process.env
+const config = buildConfig({
+  PORT: 0,
+  HOST: '127.0.0.1',
+  PUBLIC_URL: 'http://127.0.0.1',
+  LOG_LEVEL: 'warn',
+  MCP_RATE_LIMIT: Number.MAX_SAFE_INTEGER,
+  MEDIA_ROOT: join(base, 'data'),
+  DOWNLOADS_ROOT: join(base, 'downloads'),
+  STATE_DIR: join(base, 'state'),
+  INTERNAL_API_KEY: env.INTERNAL_API_KEY ?? '',
+  SERIES_MANAGER_URL: env.SERIES_MANAGER_URL,
+  SERIES_MANAGER_API_KEY: env.SERIES_MANAGER_API_KEY,
+  MOVIE_MANAGER_URL: env.MOVIE_MANAGER_URL,
+  MOVIE_MANAGER_API_KEY: env.MOVIE_MANAGER_API_KEY,
+  MEDIA_SERVER_URL: env.MEDIA_SERVER_URL,
+  MEDIA_SERVER_API_KEY: env.MEDIA_SERVER_API_KEY,
+  // The torrent client and download manager are not part of this run: a closed port answers at once.
+  TORRENT_CLIENT_URL: 'http://127.0.0.1:9',
+  DOWNLOAD_MANAGER_URL: 'http://127.0.0.1:9'
+})
+const app = await buildApp(config)
+app.get('/bench/memory', async () => {
+  const gc = (globalThis as { gc?: () => void }).gc
+  gc?.()
+  const m = process.memoryUsage()
+  return { rss: m.rss, heapUsed: m.heapUsed, gc: gc !== undefined }
+})
+await app.ready()
+console.log(`listening ${await app.listen({ port: 0, host: '127.0.0.1' })}`)
+
+const stop = async () => {
+  await app.close().catch(() => {})
+  rmSync(base, { recursive: true, force: true })
+  process.exit(0)
+}
+process.on('SIGTERM', stop)
+process.on('SIGINT', stop)

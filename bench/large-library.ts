@@ -1,0 +1,146 @@
+// Large-library bench: the built server (bench/large-library-server.ts, its own process) against the Sonarr,
+// Radarr and Jellyfin simulators (in this process) seeded at a large household's size: 3,000 series, 6,000
+// movies and ~50,000 media-server items, the managers answering with whole-library lists as large as the real
+// ones (the full /series ~7 MB, /movie ~20 MB). Each read tool is called over one MCP session, two callers at
+// a time; p50/p95 per tool and the server's RSS afterwards (forced GC) are checked against budgets.
+//
+//   npm run bench (after the main runs)   or   node .bench-build/bench/large-library.js
+import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { once } from 'node:events'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { createSonarrSimulator } from '../simulators/servarr/sonarr.js'
+import { createRadarrSimulator } from '../simulators/servarr/radarr.js'
+import { createJellyfinSimulator } from '../simulators/jellyfin/index.js'
+import { generateLibrary } from '../simulators/fixtures/library.js'
+import { seedLargeManagers } from './large-library-seed.js'
+
+export const BUDGETS = { p95Ms: 300, rssMb: 200 }
+const SERIES = 3000
+const MOVIES = 6000
+const CALLS = Number(process.env.BENCH_CALLS ?? 40)
+const CALLERS = 2
+
+export interface ReadFigures { name: string, p50: number, p95: number, first: number, failed: number }
+export interface LargeLibraryResult { reads: ReadFigures[], rssMb: number, sizes: Record<string, number> }
+
+const key = () => randomBytes(16).toString('hex')
+const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] }
+
+async function bytesOf (url: string, apiKey: string) {
+  const res = await fetch(url, { headers: { 'x-api-key': apiKey } })
+  return (await res.arrayBuffer()).byteLength
+}
+
+export async function largeLibraryBench ({ log = console.log } = {}): Promise<LargeLibraryResult> {
+  // The compiled simulators (.bench-build) read the OpenAPI contracts from the source tree.
+  process.env.CONTRACTS_DIR ??= fileURLToPath(new URL('../../simulators/contracts', import.meta.url))
+  const keys = { sonarr: key(), radarr: key(), jellyfin: key(), internal: randomBytes(24).toString('hex') }
+  const t0 = performance.now()
+  const sonarr = await createSonarrSimulator({ apiKey: keys.sonarr, validate: false, setupRoutes: false })
+  const radarr = await createRadarrSimulator({ apiKey: keys.radarr, validate: false, setupRoutes: false })
+  const { seriesTitle } = seedLargeManagers(sonarr, radarr, { series: SERIES, movies: MOVIES })
+  // ~50,000 items: movies, series, their seasons and episodes (generateLibrary's shape), albums.
+  const jellyfin = await createJellyfinSimulator({ apiKey: keys.jellyfin, library: generateLibrary({ seed: 3, movies: MOVIES, series: 1400, anime: 100, albums: 200 }) })
+  const closeSims = () => Promise.allSettled([sonarr.close(), radarr.close(), jellyfin.close()])
+  const sizes = {
+    series: await bytesOf(`${sonarr.url}/api/v3/series`, keys.sonarr),
+    movies: await bytesOf(`${radarr.url}/api/v3/movie`, keys.radarr),
+    mediaItems: jellyfin.state.items.size
+  }
+  log(`seeded in ${Math.round(performance.now() - t0)} ms: ${SERIES} series (/series ${(sizes.series / 1048576).toFixed(1)} MB), ` +
+    `${MOVIES} movies (/movie ${(sizes.movies / 1048576).toFixed(1)} MB), ${sizes.mediaItems} media-server items`)
+
+  const child = spawn(process.execPath, ['--expose-gc', fileURLToPath(new URL('./large-library-server.js', import.meta.url))], {
+    env: {
+      ...process.env,
+      INTERNAL_API_KEY: keys.internal,
+      SERIES_MANAGER_URL: sonarr.url,
+      SERIES_MANAGER_API_KEY: keys.sonarr,
+      MOVIE_MANAGER_URL: radarr.url,
+      MOVIE_MANAGER_API_KEY: keys.radarr,
+      MEDIA_SERVER_URL: jellyfin.url,
+      MEDIA_SERVER_API_KEY: keys.jellyfin
+    },
+    stdio: ['ignore', 'pipe', 'inherit']
+  })
+  try {
+    const base = await new Promise<string>((resolve, reject) => {
+      let out = ''
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString()
+        const line = out.split('\n').find(l => l.startsWith('listening '))
+        if (line) resolve(line.split(' ')[1])
+      })
+      child.once('exit', code => reject(new Error(`bench server exited (${code}) before listening`)))
+    })
+    const call = await mcpCaller(`${base}/mcp`, keys.internal)
+    const cases: Array<[string, string, Record<string, unknown>]> = [
+      ['series_status library (25 of 3,000)', 'series_status', { view: 'library' }],
+      ['movie_status library (25 of 6,000)', 'movie_status', { view: 'library' }],
+      ['get_library_state one title', 'get_library_state', { title: seriesTitle }],
+      ['search_media', 'search_media', { query: 'Harbor' }],
+      ['server_status', 'server_status', {}],
+      ['series_status one series (by id)', 'series_status', { view: 'series', id: 1 }]
+    ]
+    const reads: ReadFigures[] = []
+    for (const [name, tool, args] of cases) {
+      const times: number[] = []
+      let failed = 0
+      let next = 0
+      const worker = async () => {
+        while (next < CALLS) {
+          next++
+          const started = performance.now()
+          if (!await call(tool, args)) failed++
+          times.push(performance.now() - started)
+        }
+      }
+      await Promise.all(Array.from({ length: CALLERS }, worker))
+      const f = { name, p50: Math.round(pct(times, 50)), p95: Math.round(pct(times, 95)), first: Math.round(times[0]), failed }
+      log(`${name.padEnd(38)} p50 ${String(f.p50).padStart(4)} ms   p95 ${String(f.p95).padStart(4)} ms   first ${f.first} ms${failed ? `   ${failed} failed` : ''}`)
+      reads.push(f)
+    }
+    const memory = await (await fetch(`${base}/bench/memory`)).json() as { rss: number, gc: boolean }
+    const rssMb = Math.round(memory.rss / 1048576)
+    log(`RSS after the large-library run ${rssMb} MB (forced GC: ${memory.gc})`)
+    return { reads, rssMb, sizes }
+  } finally {
+    if (child.exitCode === null) { child.kill('SIGTERM'); await once(child, 'exit') }
+    await closeSims()
+  }
+}
+
+/** The run as the bench runner's PASS/FAIL checks: p95 per read tool and RSS against their budgets. */
+export async function largeLibraryChecks (log: (line: string) => void): Promise<Array<{ name: string, value: string, ok: boolean }>> {
+  console.log(`large library (${SERIES} series, ${MOVIES} movies, ~50 000 media-server items; ${CALLERS} callers, ${CALLS} calls per read):`)
+  const r = await largeLibraryBench({ log })
+  return [
+    ...r.reads.map(x => ({ name: `${x.name} p95 ≤ ${BUDGETS.p95Ms} ms`, value: `${x.p95} ms (p50 ${x.p50} ms)`, ok: x.p95 <= BUDGETS.p95Ms && x.failed === 0 })),
+    { name: `RSS after the large-library run ≤ ${BUDGETS.rssMb} MB`, value: `${r.rssMb} MB`, ok: r.rssMb <= BUDGETS.rssMb }
+  ]
+}
+
+/** One 2025 MCP session; call(tool, args) answers whether the tool succeeded. */
+async function mcpCaller (url: string, apiKey: string) {
+  const auth = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
+  const init = await fetch(url, { method: 'POST', headers: auth, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } }) })
+  await init.text()
+  const sid = init.headers.get('mcp-session-id')
+  if (!sid) throw new Error(`initialize failed: ${init.status}`)
+  const headers = { ...auth, 'mcp-session-id': sid, 'mcp-protocol-version': '2025-11-25' }
+  await (await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) })).text()
+  let id = 10
+  return async (name: string, args: Record<string, unknown>) => {
+    const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: id++, method: 'tools/call', params: { name, arguments: args } }) })
+    const body = await res.text()
+    const ok = res.ok && body.includes('"result"') && !body.includes('"isError":true')
+    if (!ok && process.env.BENCH_DEBUG) console.error(body.slice(0, 400))
+    return ok
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const r = await largeLibraryBench()
+  process.exitCode = r.reads.every(x => x.p95 <= BUDGETS.p95Ms && x.failed === 0) && r.rssMb <= BUDGETS.rssMb ? 0 : 1
+}

@@ -1,0 +1,108 @@
+// The whole-list cache: hits, misses, one fetch per key for concurrent readers, invalidation (also of a fetch
+// under way), TTL, the byte and entry bounds, and a caller's signal that stops only that caller.
+import t from 'tap'
+import { createKeyedCache, type Loaded } from '../../../lib/cache/keyed-cache.js'
+
+function setup (o: { ttlMs?: number, maxEntries?: number, maxBytes?: number } = {}) {
+  let clock = 1_000_000
+  const cache = createKeyedCache({ instance: 'Sonarr', ttlMs: o.ttlMs ?? 30_000, maxEntries: o.maxEntries ?? 8, maxBytes: o.maxBytes ?? 1000, now: () => clock })
+  let loads = 0
+  const loader = (value: string, bytes = 10) => async (): Promise<Loaded<string>> => { loads++; return { value: `${value}#${loads}`, bytes } }
+  return { cache, loader, loads: () => loads, tick: (ms: number) => { clock += ms } }
+}
+
+/** A loader that waits until released, to hold a fetch in flight. */
+function gate () {
+  let release: (v: Loaded<string>) => void = () => {}
+  let started = 0
+  const load = () => { started++; return new Promise<Loaded<string>>(resolve => { release = resolve }) }
+  return { load, release: (value: string) => release({ value, bytes: 10 }), started: () => started }
+}
+
+t.test('a miss fetches, a hit does not; stats count both and show age and size', async t => {
+  const { cache, loader, loads, tick } = setup()
+  t.equal(await cache.get('series', loader('a')), 'a#1')
+  tick(4_000)
+  t.equal(await cache.get('series', loader('a')), 'a#1')
+  t.equal(loads(), 1)
+  const s = cache.stats()
+  t.match(s, { instance: 'Sonarr', entries: 1, bytes: 10, hits: 1, misses: 1, ttlSeconds: 30 })
+  t.same(s.items, [{ key: 'series', ageSeconds: 4, bytes: 10 }])
+})
+
+t.test('concurrent readers of a missing key share one fetch', async t => {
+  const { cache } = setup()
+  const g = gate()
+  const readers = [cache.get('series', g.load), cache.get('series', g.load), cache.get('series', g.load)]
+  g.release('one')
+  t.same(await Promise.all(readers), ['one', 'one', 'one'])
+  t.equal(g.started(), 1, 'one fetch for three readers')
+  t.match(cache.stats(), { misses: 1, shared: 2 })
+})
+
+t.test('a failed fetch is not kept: the next read fetches again', async t => {
+  const { cache, loader } = setup()
+  await t.rejects(cache.get('series', async () => { throw new Error('Sonarr failed (HTTP 503)') }), /503/)
+  t.equal(await cache.get('series', loader('b')), 'b#1')
+})
+
+t.test('invalidate drops entries, and a fetch under way when it ran is neither kept nor joined', async t => {
+  const { cache, loader, loads } = setup()
+  await cache.get('series', loader('old'))
+  cache.invalidate()
+  t.equal(cache.stats().entries, 0)
+  t.equal(await cache.get('series', loader('new')), 'new#2', 'after a write the list is fetched again')
+  t.equal(loads(), 2)
+
+  const before = gate()
+  const early = cache.get('movies', before.load)
+  cache.invalidate() // a write lands while the first fetch is in flight
+  const after = gate()
+  const late = cache.get('movies', after.load)
+  t.equal(after.started(), 1, 'a reader after the write does not join the older fetch')
+  before.release('stale')
+  after.release('fresh')
+  t.equal(await early, 'stale', 'the reader who asked before the write gets the answer it waited for')
+  t.equal(await late, 'fresh')
+  t.equal(await cache.get('movies', loader('x')), 'fresh', 'only the fetch started after the write is kept')
+})
+
+t.test('an entry older than the TTL is fetched again', async t => {
+  const { cache, loader, tick } = setup({ ttlMs: 30_000 })
+  await cache.get('series', loader('a'))
+  tick(29_999)
+  t.equal(await cache.get('series', loader('a')), 'a#1')
+  tick(1)
+  t.equal(await cache.get('series', loader('a')), 'a#2', 'revalidated after 30 s')
+})
+
+t.test('bounded: least recently used entries go first, and a value over the byte bound is served but not kept', async t => {
+  const { cache, loader, loads } = setup({ maxBytes: 25, maxEntries: 8 })
+  await cache.get('a', loader('a', 10))
+  await cache.get('b', loader('b', 10))
+  await cache.get('a', loader('a', 10)) // a is now the most recently used
+  await cache.get('c', loader('c', 10)) // 30 bytes > 25: b goes
+  t.same(cache.stats().items.map(i => i.key), ['a', 'c'])
+  t.equal(cache.stats().bytes, 20)
+  t.equal(cache.stats().evictions, 1)
+  t.equal(await cache.get('huge', loader('huge', 26)), 'huge#4')
+  t.notOk(cache.stats().items.some(i => i.key === 'huge'), 'too large to keep')
+  t.equal(loads(), 4)
+
+  const few = setup({ maxEntries: 2 })
+  for (const k of ['a', 'b', 'c']) await few.cache.get(k, few.loader(k))
+  t.same(few.cache.stats().items.map(i => i.key), ['b', 'c'], 'at most maxEntries')
+})
+
+t.test('a caller whose signal aborts stops waiting; the shared fetch goes on for the others', async t => {
+  const { cache } = setup()
+  const g = gate()
+  const ac = new AbortController()
+  const leaving = cache.get('series', g.load, ac.signal)
+  const staying = cache.get('series', g.load)
+  ac.abort(new Error('cancelled by the client'))
+  await t.rejects(leaving, /cancelled/)
+  g.release('list')
+  t.equal(await staying, 'list')
+  t.equal(cache.stats().entries, 1)
+})
