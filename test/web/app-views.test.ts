@@ -16,7 +16,7 @@ import { CONFIRM_TOKEN_META_KEY } from '../../plugins/mcp/apps-confirm.js'
 const skip = browserSkipReason()
 if (skip) t.plan(0, skip)
 
-/** The package's host side as one script for a plain page (built with esbuild, which tsx brings). */
+/** The package's host side as one script for a plain page (built with esbuild, a dev dependency). */
 async function hostBundle (): Promise<string> {
   const { build } = await import('esbuild')
   const out = await build({
