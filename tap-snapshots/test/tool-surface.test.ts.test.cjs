@@ -10,7 +10,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "server_status",
     "title": "Media server status",
-    "description": "Media server (Jellyfin) overview: version, libraries with counts and folders, media-root disk use, sessions of the last 15 min and what plays, users. Call it first to see whether the server is up; titles: search_media; one series: show_details; events: activity_log. Read-only.",
+    "description": "Media server (Jellyfin) overview: version, libraries with counts and folders, media-root disk use, sessions of the last 15 min and what plays, users. Use it first to see whether the server is up; titles: search_media; one series: show_details; events: activity_log. Read-only.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -484,7 +484,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "show_details",
     "title": "Series details",
-    "description": "One series in the media server: title, year, status, folder, genres, catalogue ids, each season's episode count; with season, its episodes (title, air date, file), paged. Get the id from search_media; monitoring and missing episodes: the series manager tools. Read-only.",
+    "description": "One series in the media server: title, year, status, folder, genres, catalogue ids, each season's episode count; with season, its episodes (title, air date, file), paged. Use search_media for the id; monitoring and missing episodes: the series manager tools. Read-only.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -619,7 +619,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "manage_library",
     "title": "Manage media server libraries",
-    "description": "Changes what the media server indexes: scan all libraries after files changed outside the managers, create a library over a media-root folder, or refresh one item's metadata. Runs in the background: follow with activity_log. Deletes nothing; libraries: server_status.",
+    "description": "Changes what the media server indexes: scan all libraries after files changed outside the managers, create a library over a media-root folder, or refresh one item's metadata. Runs in the background: follow with activity_log. Deletes nothing; use server_status for libraries.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",

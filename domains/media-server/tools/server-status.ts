@@ -65,7 +65,7 @@ type Output = Static<typeof outputSchema>
 export default (app: FastifyInstance) => defineTool({
   name: 'server_status',
   title: 'Media server status',
-  description: 'Media server (Jellyfin) overview: version, libraries with counts and folders, media-root disk use, sessions of the last 15 min and what plays, users. Call it first to see whether the server is up; titles: search_media; one series: show_details; events: activity_log. Read-only.',
+  description: 'Media server (Jellyfin) overview: version, libraries with counts and folders, media-root disk use, sessions of the last 15 min and what plays, users. Use it first to see whether the server is up; titles: search_media; one series: show_details; events: activity_log. Read-only.',
   inputSchema,
   outputSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
