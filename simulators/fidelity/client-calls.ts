@@ -70,7 +70,9 @@ export const CLIENT_FILES: Record<string, ClientFile> = {
   'clients/aria2/client.ts': {
     services: { '*': ['aria2'] },
     helpers: { rpc: { method: 'RPC', route: m => m } },
-    forwarders: ['rpc']
+    forwarders: ['rpc'],
+    // The set of read-only methods (they get the read deadline) names methods; their calls go through rpc().
+    notRoutes: ['aria2.tellStatus', 'aria2.tellActive', 'aria2.tellWaiting', 'aria2.tellStopped', 'aria2.getVersion']
   },
   // The managed aria2c's readiness check calls aria2.getVersion with fetch.
   'clients/aria2/daemon.ts': { services: { '*': ['aria2'] }, notRoutes: ['aria2.conf'] },
