@@ -44,7 +44,8 @@ const config = buildConfig({
 })
 const app = await buildApp(config, { extraTools: [benchListJobs] })
 ref.app = app
-app.mcpSessions.configure({ max: 10_000 })
+// The storm opens its 3000 sessions with one key, standing in for 3000 clients: lift the per-credential cap.
+app.mcpSessions.configure({ max: 10_000, perPrincipal: 10_000 })
 
 const ceilingBody = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { tools: app.tools.list() } })
 // The catalogue's size without the bench's own stand-in tool: what a client of the real server receives.
