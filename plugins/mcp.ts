@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import fp from 'fastify-plugin'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
-  McpServer, ProtocolError, ProtocolErrorCode, createMcpHandler, isInitializeRequest, isLegacyRequest,
+  McpServer, ProtocolError, ProtocolErrorCode, createMcpHandler, isInitializeRequest,
   type AuthInfo, type Tool
 } from '@modelcontextprotocol/server'
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node'
@@ -25,7 +25,7 @@ import { packageVersion } from '../lib/package-version.js'
 import { mcpClientExtensions, mcpFeatures, type McpFeature, type RawTool, type ToolCallHandler } from './mcp/features.js'
 import { createClientExtensions } from './mcp/client-extensions.js'
 import { createListenBus, listenScope } from './mcp/listen-bus.js'
-import { claimsModernEnvelope } from './mcp/era.js'
+import { isLegacyPost } from './mcp/era.js'
 
 export interface McpPluginOptions {
   /** Idle time after which a 2025-era session is closed (default 30 min). */
@@ -55,8 +55,6 @@ declare module 'fastify' {
 
 const SERVER_NAME = 'mediastack-mcp'
 const TOOLS_LIST_TTL_MS = 10 * 60_000
-const CLASSIFY_URL = 'http://localhost/mcp'
-const CLASSIFY_HEADERS = ['content-type', 'mcp-protocol-version', 'mcp-method', 'mcp-name'] as const
 
 type RawWithAuth = IncomingMessage & { auth?: AuthInfo }
 interface SessionValue { server: McpServer, transport: NodeStreamableHTTPServerTransport }
@@ -276,18 +274,6 @@ function authInfoFor (principal: Principal): AuthInfo {
     ...(principal.expiresAt !== undefined && { expiresAt: principal.expiresAt }),
     extra: { principal }
   }
-}
-
-async function isLegacyPost (request: FastifyRequest): Promise<boolean> {
-  // The hot path: a 2026-07-28 request is known from its body; the modern handler classifies it fully itself.
-  if (claimsModernEnvelope(request.body)) return false
-  const headers = new Headers()
-  for (const name of CLASSIFY_HEADERS) {
-    const value = request.headers[name]
-    if (typeof value === 'string') headers.set(name, value)
-  }
-  // The body is already parsed, so the predicate classifies from the value and reads nothing.
-  return isLegacyRequest(new Request(CLASSIFY_URL, { method: 'POST', headers }), request.body ?? undefined)
 }
 
 /** JSON-RPC error for a request refused before the transport saw it; only messages we wrote ourselves pass through. */
