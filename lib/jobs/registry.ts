@@ -9,8 +9,9 @@ import { answerInput, waitForInput, type PendingInput } from './input.js'
 import { createJournal } from './journal.js'
 import { createLanes } from './lanes.js'
 import { MESSAGES, failedMessage } from './messages.js'
+import { activeCounts, listJobs, type JobFilter } from './queries.js'
 import { createRetention } from './retention.js'
-import { clip, toJson } from './values.js'
+import { boundResult, clip, toJson } from './values.js'
 
 export interface JobRegistryOptions {
   /** Directory of the journal (STATE_DIR). */
@@ -45,6 +46,7 @@ const isFinished = (s: JobStatus) => FINISHED_STATUSES.includes(s)
 export async function createJobRegistry (opts: JobRegistryOptions) {
   const now = opts.now ?? Date.now
   const iso = () => new Date(now()).toISOString()
+  const records = function * () { for (const entry of entries.values()) yield entry.record }
   const log = opts.log
   const entries = new Map<string, Entry>()
   const listeners = new Set<(job: JobRecord) => void>()
@@ -197,11 +199,9 @@ export async function createJobRegistry (opts: JobRegistryOptions) {
 
   /** Keeps history small: a huge result is logged once and replaced by a note. */
   function boundedResult (result: unknown, record: JobRecord): unknown {
-    if (result === undefined) return undefined
-    const bytes = Buffer.byteLength(JSON.stringify(result))
-    if (bytes <= (opts.maxResultBytes ?? 64 * 1024)) return result
-    log.warn({ jobId: record.id, kind: record.kind, bytes, result }, 'job result too large to keep in the job history; logged here instead')
-    return { note: `The result (${bytes} bytes) was too large to keep; the server log has it.` }
+    const bounded = boundResult(result, opts.maxResultBytes ?? 64 * 1024)
+    if (bounded.tooLarge !== undefined) log.warn({ jobId: record.id, kind: record.kind, bytes: bounded.tooLarge, result }, 'job result too large to keep in the job history; logged here instead')
+    return bounded.value
   }
 
   function cancel (id: string): JobRecord | undefined {
@@ -242,17 +242,9 @@ export async function createJobRegistry (opts: JobRegistryOptions) {
     return record ? { ...record } : undefined
   }
 
-  function list (filter: { status?: JobStatus[], kind?: string, owner?: string } = {}): JobRecord[] {
+  function list (filter: JobFilter = {}): JobRecord[] {
     sweep()
-    const out: JobRecord[] = []
-    for (const { record } of entries.values()) {
-      if (filter.status && !filter.status.includes(record.status)) continue
-      if (filter.kind !== undefined && record.kind !== filter.kind) continue
-      if (filter.owner !== undefined && record.owner !== filter.owner) continue
-      out.push({ ...record })
-    }
-    // Newest first; jobs created in the same millisecond keep reverse insertion order (the sort is stable).
-    return out.reverse().sort((a, b) => a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0)
+    return listJobs(records(), filter)
   }
 
   function wait (id: string, timeoutMs?: number): Promise<JobRecord> {
@@ -274,13 +266,7 @@ export async function createJobRegistry (opts: JobRegistryOptions) {
   }
 
   function counts () {
-    let running = 0
-    let queued = 0
-    for (const { record } of entries.values()) {
-      if (record.status === 'running') running++
-      else if (record.status === 'queued') queued++
-    }
-    return { running, queued }
+    return activeCounts(records())
   }
 
   /** Refuses new jobs, drops the queues (recorded as interrupted) and aborts running jobs' signals. */

@@ -14,3 +14,11 @@ export function toJson (value: unknown, what: string): unknown {
     throw new TypeError(`${what} must be JSON-serializable`)
   }
 }
+
+/** A result small enough for the job history, or a note in its place; `tooLarge` gives the dropped size to log. */
+export function boundResult (result: unknown, maxBytes: number): { value: unknown, tooLarge?: number } {
+  if (result === undefined) return { value: undefined }
+  const bytes = Buffer.byteLength(JSON.stringify(result))
+  if (bytes <= maxBytes) return { value: result }
+  return { value: { note: `The result (${bytes} bytes) was too large to keep; the server log has it.` }, tooLarge: bytes }
+}
