@@ -8,7 +8,7 @@ import { BackendError, ToolError } from '../core/errors.js'
 import { packageVersion } from '../lib/package-version.js'
 import { createHttpBackend, type HttpCall } from './http.js'
 import { createPathMap, type PathMap } from '../core/path-map.js'
-import { authorizationHeader, libraryRequest } from './jellyfin/client.js'
+import { authorizationHeader, libraryRequest } from './jellyfin/requests.js'
 
 const DEADLINE_MS = 20_000
 const SECRET_FIELD = /key|password|token|secret/i

@@ -5,7 +5,6 @@
 import type { Config } from '../../config.js'
 import { BackendError } from '../../core/errors.js'
 import { createPathMap, type PathMap } from '../../core/path-map.js'
-import { packageVersion } from '../../lib/package-version.js'
 import { createHttpBackend, type HttpCall, type ProbeResult } from '../http.js'
 import type { BackendClientBase, BackendFactory } from '../types.js'
 import {
@@ -14,6 +13,7 @@ import {
   type RawActivity, type RawItem, type RawQueryResult, type RawSession, type RawSystemInfo, type RawUser,
   type RawVirtualFolder, type ServerInfo, type Session, type User
 } from './types.js'
+import { authorizationHeader, itemGuid, libraryRequest, page } from './requests.js'
 
 export const SERVICE = 'Jellyfin'
 export const KEY_VAR = 'MEDIA_SERVER_API_KEY'
@@ -44,11 +44,6 @@ export interface ClientOptions {
 }
 
 export interface CallOptions { signal?: AbortSignal }
-
-export function authorizationHeader (token: string, version = packageVersion()): string {
-  const q = (v: string) => `"${encodeURIComponent(v)}"`
-  return `MediaBrowser Client=${q('mediastack-mcp')}, Device=${q('server')}, DeviceId=${q('mediastack-mcp')}, Version=${q(version)}, Token=${q(token)}`
-}
 
 export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 'MEDIA_SERVER_API_KEY'>, options: ClientOptions = {}) {
   const token = config.MEDIA_SERVER_API_KEY
@@ -270,28 +265,6 @@ export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 
     circuit: http.circuit,
     close: () => http.close()
   } satisfies BackendClientBase & Record<string, unknown>
-}
-
-/**
- * The query and body that add a library. The folders go in the body's LibraryOptions.PathInfos, never in the
- * `paths` query: that one is read by CommaDelimitedCollectionModelBinder, which splits a single value on commas
- * (a folder "A, B" would become "A" and "B"), and a non-empty one replaces PathInfos (jellyfin/jellyfin v10.11.11
- * Jellyfin.Api/Controllers/LibraryStructureController.cs AddVirtualFolder).
- */
-export function libraryRequest (q: { name: string, collectionType: string, paths: readonly string[], refresh?: boolean }) {
-  return {
-    query: { name: q.name, collectionType: q.collectionType, refreshLibrary: q.refresh ?? true },
-    json: { LibraryOptions: { Enabled: true, EnableRealtimeMonitor: true, PathInfos: q.paths.map(Path => ({ Path })) } }
-  }
-}
-
-/** An item id in Jellyfin's "N" form (32 lower-case hex digits), or undefined when it is not a GUID. */
-function itemGuid (id: string): string | undefined {
-  return /^[0-9a-f]{32}$|^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? id.replace(/-/g, '').toLowerCase() : undefined
-}
-
-function page (raw: RawQueryResult<RawItem> | null | undefined, startIndex: number, ours: (item: MediaItem) => MediaItem): Page<MediaItem> {
-  return { items: (raw?.Items ?? []).map(toItem).map(ours), total: raw?.TotalRecordCount ?? 0, startIndex: raw?.StartIndex ?? startIndex }
 }
 
 export type JellyfinClient = ReturnType<typeof createJellyfinClient>

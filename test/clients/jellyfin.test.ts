@@ -1,6 +1,7 @@
 // The Jellyfin client against the contract-validated simulator: every method, then the failure modes.
 import t from 'tap'
-import { createJellyfinClient, authorizationHeader } from '../../clients/jellyfin/client.js'
+import { createJellyfinClient } from '../../clients/jellyfin/client.js'
+import { authorizationHeader } from '../../clients/jellyfin/requests.js'
 import { createJellyfinSimulator } from '../../simulators/jellyfin/index.js'
 import { tokenFromAuthorization } from '../../simulators/jellyfin/index.js'
 import { BackendError } from '../../core/errors.js'
