@@ -21,6 +21,8 @@ import { domains } from './domains/index.js'
 import healthRoutes from './routes/health.js'
 import dashboardRoutes, { type DashboardOptions } from './routes/api/dashboard.js'
 import chatRoutes, { type ChatRouteOptions } from './routes/api/chat.js'
+import notices, { type NoticesPluginOptions } from './plugins/notices.js'
+import noticeRoutes from './routes/api/notices.js'
 import openApiRoutes from './routes/api/openapi.js'
 import webRoutes from './routes/web.js'
 import setupRoutes, { type SetupRouteOptions } from './routes/api/setup.js'
@@ -43,6 +45,7 @@ export interface BuildOptions {
     backendProbe?: BackendProbeOptions
     dashboard?: DashboardOptions
     chat?: ChatRouteOptions
+    notices?: NoticesPluginOptions
     setup?: SetupRouteOptions
     urlGuard?: Pick<UrlGuardPluginOptions, 'connect'>
     disk?: DiskPluginOptions
@@ -89,7 +92,9 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(mcp, options.plugins?.mcp ?? {})
   await app.register(healthRoutes)
   await app.register(dashboardRoutes, options.plugins?.dashboard ?? {})
+  await app.register(notices, options.plugins?.notices ?? {})
   await app.register(chatRoutes, options.plugins?.chat ?? {})
+  await app.register(noticeRoutes)
   await app.register(setupRoutes, options.plugins?.setup ?? {})
   await app.register(openApiRoutes)
   await app.register(webRoutes)

@@ -8,6 +8,7 @@ import { confirmationButtons } from './buttons.js'
 import { createChatSessions, ownerOf } from './chat-sessions.js'
 import { createConfirmations } from './confirmations.js'
 import { createJobWatcher } from './job-watcher.js'
+import { botNotices } from './notices.js'
 import type { BotLogger } from './log.js'
 import { GREETING, NEW_CONVERSATION, TEXT_ONLY, splitMessage } from './replies.js'
 import type { BotSettings } from './settings.js'
@@ -22,6 +23,8 @@ export interface ChatBotOptions {
   /** Long-poll wait per getUpdates call, in seconds. */
   pollTimeoutSeconds?: number
   watcher?: { firstCheckMs?: number, maxDelayMs?: number }
+  /** Time between "it's ready" checks (default 5 minutes). */
+  notices?: { intervalMs?: number }
   /** How long stop() waits for replies being written. */
   drainMs?: number
   /** Clock for confirmation expiry (tests move it forward). */
@@ -45,7 +48,8 @@ export function createChatBot (opts: ChatBotOptions) {
     notify: (job, text) => deliver(bot.api, job.chatId, text),
     ...opts.watcher
   })
-  const turns = createTurns({ api: bot.api, providers: opts.providers, runner: opts.runner, sessions, confirmations, watcher, log, signal: stopping.signal })
+  const notices = botNotices({ stateDir: settings.stateDir, runner: opts.runner, log, send: (chatId, text) => deliver(bot.api, chatId, text), ...opts.notices })
+  const turns = createTurns({ api: bot.api, providers: opts.providers, runner: opts.runner, sessions, confirmations, watcher, notices: notices.watcher, log, signal: stopping.signal })
 
   bot.use(accessControl(settings.allowedUsers, log))
   bot.command('start', ctx => ctx.reply(GREETING))
@@ -53,6 +57,7 @@ export function createChatBot (opts: ChatBotOptions) {
     const done = sessions.reset(ownerOf(ctx.chat.id, ctx.from!.id))
     await ctx.reply(done ? NEW_CONVERSATION : 'Wait until my current reply is done, then send /new again.')
   })
+  bot.command(['follow', 'unfollow', 'following'], ctx => notices.command(ctx, stopping.signal))
   bot.on('message:text', ctx => {
     const asker = { chatId: ctx.chat.id, userId: ctx.from.id, owner: ownerOf(ctx.chat.id, ctx.from.id) }
     turns.start(asker, sessions.conversation(asker.owner), { kind: 'message', text: ctx.message.text })
@@ -66,6 +71,7 @@ export function createChatBot (opts: ChatBotOptions) {
 
   async function start () {
     await watcher.resume()
+    await notices.watcher.start()
     await bot.init()
     if (settings.allowedUsers === undefined) log.warn(OPEN_BOT_WARNING)
     else log.info({ allowedUsers: settings.allowedUsers.size }, 'only allowed chat users are served')
@@ -86,10 +92,11 @@ export function createChatBot (opts: ChatBotOptions) {
     const drained = await Promise.race([turns.idle().then(() => true), sleep(opts.drainMs ?? 8_000).then(() => false)])
     if (!drained) { stopping.abort(); await turns.idle() }
     await watcher.stop()
+    await notices.watcher.stop()
     await opts.runner.close()
   }
 
-  return { bot, start, stop, polling: () => polling, internals: { sessions, confirmations, watcher, turns } }
+  return { bot, start, stop, polling: () => polling, internals: { sessions, confirmations, watcher, turns, notices: notices.watcher } }
 }
 
 export type ChatBot = ReturnType<typeof createChatBot>

@@ -3,7 +3,8 @@
 export const MAX_MESSAGE_CHARS = 4096
 
 export const GREETING = 'Hi! Tell me what you want from the media stack: search for a series or movie, add it, ' +
-  'check downloads, tidy up files. Destructive actions wait for your Confirm button. /new starts a fresh conversation.'
+  'check downloads, tidy up files. Destructive actions wait for your Confirm button. /new starts a fresh conversation. ' +
+  'I tell you when what you asked for is ready to watch; /follow <show> tells you of its new episodes.'
 export const NEW_CONVERSATION = 'Started a fresh conversation: I forgot what we said before.'
 export const TEXT_ONLY = 'I understand text messages only.'
 export const NO_ANSWER = 'Done (the model had nothing to add).'

@@ -1,11 +1,11 @@
 // What the bot keeps across restarts: the jobs it watches for someone (STATE_DIR/bot-state.json), written
 // atomically (temp file, fsync, rename, directory fsync) so a crash leaves the old or the new file.
 // Conversation history and open confirmations live in memory only.
-import { mkdir, open, readFile, rename } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { readFile, rename } from 'node:fs/promises'
+import { join } from 'node:path'
 import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
-import { fsyncDir } from '../lib/fs/durable.js'
+import { writeJsonAtomic } from '../lib/fs/atomic-json.js'
 import type { BotLogger } from './log.js'
 
 const WatchedJobSchema = Type.Object({
@@ -67,17 +67,7 @@ export function createBotState (stateDir: string, log: BotLogger) {
   }
 
   async function writeNow (jobs: WatchedJob[]) {
-    await mkdir(dirname(file), { recursive: true, mode: 0o700 })
-    const tmp = `${file}.tmp-${process.pid}`
-    const fh = await open(tmp, 'w', 0o600)
-    try {
-      await fh.writeFile(JSON.stringify({ version: 1, jobs }), 'utf8')
-      await fh.sync()
-    } finally {
-      await fh.close()
-    }
-    await rename(tmp, file)
-    await fsyncDir(dirname(file))
+    await writeJsonAtomic(file, { version: 1, jobs })
   }
 
   return { file, load, save, flush: () => last }

@@ -4,10 +4,11 @@
 import type { Api } from 'grammy'
 import type { Conversation } from '../lib/chat/conversations.js'
 import { answerConfirmation, sendMessage, type LoopOptions } from '../lib/chat/loop.js'
-import type { ChatEvent, LlmProvider, ToolRunner } from '../lib/chat/types.js'
+import type { ChatEvent, LlmProvider, ToolRunner, ToolRunResult } from '../lib/chat/types.js'
 import type { ChatSessions } from './chat-sessions.js'
 import type { Confirmations } from './confirmations.js'
 import type { JobWatcher } from './job-watcher.js'
+import type { NoticeWatcher } from '../lib/notices/watcher.js'
 import type { BotLogger } from './log.js'
 import { NO_ANSWER, clip, splitMessage } from './replies.js'
 
@@ -18,6 +19,7 @@ export interface TurnDeps {
   sessions: ChatSessions
   confirmations: Confirmations
   watcher: JobWatcher
+  notices: NoticeWatcher
   log: BotLogger
   /** Aborted when the bot stops. */
   signal: AbortSignal
@@ -50,7 +52,12 @@ export function createTurns (deps: TurnDeps) {
       if (e.type === 'provider_fallback') deps.log.warn({ from: e.from, to: e.to, reason: e.reason }, 'language model fallback')
       reply.add(e)
     }
-    const opts: LoopOptions = { providers: deps.providers, runner: deps.runner, store: deps.sessions.store, signal: deps.signal, emit }
+    const requested: string[] = []
+    const onToolResult = async (name: string, result: ToolRunResult) => {
+      const label = await deps.notices.record(asker.owner, name, result).catch(err => { deps.log.error({ err }, 'recording a notice request failed') })
+      if (label) requested.push(label)
+    }
+    const opts: LoopOptions = { providers: deps.providers, runner: deps.runner, store: deps.sessions.store, signal: deps.signal, emit, onToolResult }
     const stopTyping = keepTyping(asker.chatId)
     // Without the tool list the model would answer blind: say so instead, before asking it anything.
     try {
@@ -80,6 +87,7 @@ export function createTurns (deps: TurnDeps) {
       if (await deps.watcher.watch({ chatId: asker.chatId, userId: asker.userId, jobId: job.jobId, tool: job.tool, since: new Date().toISOString() })) watching++
     }
     if (watching > 0) text += `\n\n⏳ I will message you when ${watching === 1 ? 'the job finishes' : 'the jobs finish'}.`
+    if (requested.length > 0) text += `\n\n🔔 I will tell you when ${requested.join(', ')} ${requested.length === 1 ? 'is' : 'are'} ready to watch.`
     for (const e of reply.events) if (e.type === 'error') text += `\n\n⚠️ ${e.message}`
     const asks = reply.events.filter(e => e.type === 'confirmation')
     text = text.trim()

@@ -2,7 +2,7 @@
 // and destructive actions wait for the person's explicit yes. The model never sees a confirm token.
 import { randomToken } from '../secrets.js'
 import type { Conversation, ConversationStore } from './conversations.js'
-import { ProviderError, type ChatEvent, type ChatMessage, type LlmProvider, type ToolCall, type ToolRunner, type ToolSpec } from './types.js'
+import { ProviderError, type ChatEvent, type ChatMessage, type LlmProvider, type ToolCall, type ToolRunner, type ToolRunResult, type ToolSpec } from './types.js'
 
 export const SYSTEM_PROMPT = [
   'You are the assistant of a self-hosted media stack (media server, series and movie managers, downloaders).',
@@ -22,6 +22,8 @@ export interface LoopOptions {
   maxToolRounds?: number
   /** Longest tool result text handed to the model. */
   maxToolResultChars?: number
+  /** Sees every tool result of the turn (the notice watcher records grabs and adds here). */
+  onToolResult?: (name: string, result: ToolRunResult) => Promise<void> | void
 }
 
 export async function sendMessage (conv: Conversation, text: string, opts: LoopOptions): Promise<void> {
@@ -46,6 +48,7 @@ export async function answerConfirmation (conv: Conversation, confirmationId: st
       opts.emit({ type: 'tool_start', id, name: pending.tool, args: pending.args })
       const result = await opts.runner.call(pending.tool, { ...pending.args, confirmToken: pending.token }, opts.signal, conv.owner)
       opts.emit({ type: 'tool_end', id, name: pending.tool, ok: !result.isError, summary: result.text, jobId: jobIdOf(result.structured) })
+      await opts.onToolResult?.(pending.tool, result)
       conv.messages.push({ role: 'user', content: `I confirmed ${pending.tool}. Result: ${clip(describe(result), opts)}` })
     }
     await runRounds(conv, opts)
@@ -96,6 +99,7 @@ async function runRounds (conv: Conversation, opts: LoopOptions) {
         waitingForPerson = true
       } else {
         opts.emit({ type: 'tool_end', id: call.id, name: call.name, ok: !result.isError, summary: result.text, jobId: jobIdOf(result.structured) })
+        await opts.onToolResult?.(call.name, result)
         conv.messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: clip(describe(result), opts) })
       }
     }

@@ -9,7 +9,7 @@ import { createConversationStore, DEFAULT_LIMITS, type Conversation, type Conver
 import { answerConfirmation, sendMessage, type LoopOptions } from '../../lib/chat/loop.js'
 import { providersFromConfig } from '../../lib/chat/providers.js'
 import { registryRunner } from '../../lib/chat/registry-runner.js'
-import type { ChatEvent, LlmProvider } from '../../lib/chat/types.js'
+import type { ChatEvent, LlmProvider, ToolRunResult } from '../../lib/chat/types.js'
 import type { ApiRoute } from './kit/api-route.js'
 import { openSse } from './kit/sse-stream.js'
 import { apiScope } from './kit/scope.js'
@@ -106,7 +106,11 @@ export default fp<ChatRouteOptions>(async function chatRoutes (app, opts) {
         if (providers.length === 0) { emit({ type: 'error', message: NO_PROVIDER }); return }
         const conversation = conv ?? store.create(principal.id)
         emit({ type: 'conversation', conversationId: conversation.id })
-        await turn(conversation, { providers, runner: registryRunner(child.tools, principal), store, emit, signal: sse.signal, maxToolRounds: opts.maxToolRounds })
+        // A grab or an add asked for in the chat: this credential is told when it is ready (plugins/notices.ts).
+        const onToolResult = async (name: string, result: ToolRunResult) => {
+          await child.notices.record(principal.id, name, result).catch(err => { request.log.error({ err }, 'recording a notice request failed') })
+        }
+        await turn(conversation, { providers, runner: registryRunner(child.tools, principal), store, emit, signal: sse.signal, maxToolRounds: opts.maxToolRounds, onToolResult })
       } catch (err) {
         request.log.error({ err }, 'chat turn failed')
         emit({ type: 'error', message: 'The chat failed because of an internal error.' })
@@ -142,4 +146,4 @@ export default fp<ChatRouteOptions>(async function chatRoutes (app, opts) {
       }
     })
   }))
-}, { name: 'chat-routes', dependencies: ['auth', 'origin-guard', 'tool-registry', 'shutdown'] })
+}, { name: 'chat-routes', dependencies: ['auth', 'origin-guard', 'tool-registry', 'shutdown', 'notices'] })

@@ -1,0 +1,84 @@
+// What "it's ready" notices remember across restarts: requests (a title or season someone asked for, told
+// once when it is imported and playable), follows (a show whose new episodes someone wants to hear of, with
+// the episodes already told) and the outbox (notices decided but not yet delivered or read).
+import { Type, type Static } from '@sinclair/typebox'
+
+const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 })
+const Owner = Type.String({ minLength: 1, maxLength: 200 })
+const Title = Type.String({ maxLength: 300 })
+
+export const TargetSchema = Type.Union([
+  Type.Object({ kind: Type.Literal('movie'), movieId: Id, title: Title }),
+  Type.Object({
+    kind: Type.Literal('series'),
+    seriesId: Id,
+    title: Title,
+    /** Absent: the whole series (it was just added). */
+    seasonNumber: Type.Optional(Type.Integer({ minimum: 0, maximum: 500 })),
+    episodeNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 }))
+  })
+])
+
+export const RequestSchema = Type.Object({
+  owner: Owner,
+  target: TargetSchema,
+  /** When it was asked for (ISO 8601): only imports from then on count. */
+  since: Type.String()
+})
+
+export const FollowSchema = Type.Object({
+  owner: Owner,
+  seriesId: Id,
+  title: Title,
+  since: Type.String(),
+  /** Episode ids already told (bounded, newest last), so a re-import is not told again. */
+  told: Type.Array(Id)
+})
+
+export const NoticeSchema = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64 }),
+  owner: Owner,
+  text: Type.String({ maxLength: 2000 }),
+  at: Type.String()
+})
+
+export const NoticeStateSchema = Type.Object({
+  version: Type.Literal(1),
+  requests: Type.Array(RequestSchema),
+  follows: Type.Array(FollowSchema),
+  outbox: Type.Array(NoticeSchema)
+})
+
+export type Target = Static<typeof TargetSchema>
+export type NoticeRequest = Static<typeof RequestSchema>
+export type Follow = Static<typeof FollowSchema>
+export type Notice = Static<typeof NoticeSchema>
+export type NoticeState = Static<typeof NoticeStateSchema>
+
+/** Where the notices of a person (an owner) end up: the bot's chat, or the web chat's list. */
+export interface NoticeLog {
+  info: (obj: object, msg: string) => void
+  warn: (obj: object, msg: string) => void
+  error: (obj: object, msg: string) => void
+}
+
+export function targetKey (t: Target): string {
+  return t.kind === 'movie' ? `movie:${t.movieId}` : `series:${t.seriesId}:${t.seasonNumber ?? '*'}:${t.episodeNumber ?? '*'}`
+}
+
+/** How a target reads in a message: "Heat", "Severance" season 2, "Severance" S02E03. */
+export function targetLabel (t: Target): string {
+  const title = `"${oneLine(t.title)}"`
+  if (t.kind === 'movie' || t.seasonNumber === undefined) return title
+  if (t.episodeNumber === undefined) return `${title} season ${t.seasonNumber}`
+  return `${title} S${pad(t.seasonNumber)}E${pad(t.episodeNumber)}`
+}
+
+export function pad (n: number): string {
+  return String(n).padStart(2, '0')
+}
+
+export function oneLine (s: string): string {
+  const flat = s.replace(/\s+/g, ' ').trim()
+  return flat.length > 100 ? `${flat.slice(0, 97)}...` : flat
+}

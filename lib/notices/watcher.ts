@@ -1,0 +1,119 @@
+// The notice watcher: records what people ask for in the chat, checks on a modest interval whether it is
+// imported and playable (and whether followed shows have new episodes), decides each notice once, and hands
+// the outbox to `deliver` (the bot's chat). Without `deliver` notices wait in the outbox until the person
+// reads them (the web chat).
+import type { ToolRunner, ToolRunResult } from '../chat/types.js'
+import { requestedBy } from './from-results.js'
+import { CheckFailed, memoCall } from './lookups.js'
+import { followNews, requestReady } from './readiness.js'
+import type { NoticeStore } from './store.js'
+import { targetLabel, type Notice, type NoticeLog, type Target } from './types.js'
+
+export interface NoticeWatcherOptions {
+  store: NoticeStore
+  runner: ToolRunner
+  log: NoticeLog
+  /** true: delivered (leaves the outbox); false: never deliverable (dropped); throws: tried again next round. */
+  deliver?: (notice: Notice) => Promise<boolean>
+  /** Time between rounds (default 5 minutes). */
+  intervalMs?: number
+  /** A request not ready after this long is given up, and the person told (default 60 days). */
+  giveUpMs?: number
+  now?: () => Date
+}
+
+export function createNoticeWatcher (opts: NoticeWatcherOptions) {
+  const intervalMs = opts.intervalMs ?? 5 * 60_000
+  const giveUpMs = opts.giveUpMs ?? 60 * 24 * 3600_000
+  const now = opts.now ?? (() => new Date())
+  const stopper = new AbortController()
+  let timer: NodeJS.Timeout | undefined
+  let round: Promise<void> | undefined
+
+  /** Called with each tool result of a chat turn: a grab or an add makes `owner` a requester. Returns the label. */
+  async function record (owner: string, tool: string, result: ToolRunResult): Promise<string | undefined> {
+    const target: Target | undefined = requestedBy(tool, result)
+    if (!target) return undefined
+    return await opts.store.request(owner, target, now()) ? targetLabel(target) : undefined
+  }
+
+  /** One round: every request and follow checked, then the outbox delivered. Concurrent callers share it. */
+  function checkNow (): Promise<void> {
+    round ??= runRound().finally(() => { round = undefined })
+    return round
+  }
+
+  async function runRound () {
+    const call = memoCall((name, args) => opts.runner.call(name, args, stopper.signal))
+    const failures = new Set<string>()
+    const at = now()
+    for (const request of [...opts.store.requests()]) {
+      if (stopper.signal.aborted) return
+      const since = Date.parse(request.since)
+      try {
+        const text = await requestReady(call, request.target, since)
+        if (text !== undefined) await opts.store.decide(request.owner, text, at, { request })
+        else if (at.getTime() - since > giveUpMs) {
+          await opts.store.decide(request.owner, `⌛ I stopped waiting for ${targetLabel(request.target)}: it was not ready ${Math.round(giveUpMs / 86_400_000)} days after you asked.`, at, { request })
+        }
+      } catch (err) {
+        if (!(err instanceof CheckFailed)) throw err
+        failures.add(err.message)
+      }
+    }
+    for (const follow of [...opts.store.follows()]) {
+      if (stopper.signal.aborted) return
+      try {
+        const news = await followNews(call, follow)
+        if (news.told.length > 0) await opts.store.decide(follow.owner, news.text, at, { follow, told: news.told })
+      } catch (err) {
+        if (!(err instanceof CheckFailed)) throw err
+        failures.add(err.message)
+      }
+    }
+    if (failures.size > 0) opts.log.warn({ problems: [...failures].slice(0, 5) }, 'some notice checks failed; trying again next round')
+    await deliverAll()
+  }
+
+  async function deliverAll () {
+    if (!opts.deliver) return
+    for (const notice of [...opts.store.outbox()]) {
+      if (stopper.signal.aborted) return
+      try {
+        const delivered = await opts.deliver(notice)
+        if (!delivered) opts.log.warn({ owner: notice.owner }, 'notice undeliverable; dropped')
+        await opts.store.done(notice.owner, [notice.id])
+      } catch (err) {
+        opts.log.warn({ err, owner: notice.owner }, 'notice not delivered yet; trying again next round')
+      }
+    }
+  }
+
+  function schedule () {
+    if (stopper.signal.aborted) return
+    timer = setTimeout(() => {
+      checkNow().catch(err => opts.log.error({ err }, 'a notice round failed')).finally(schedule)
+    }, intervalMs)
+    timer.unref?.()
+  }
+
+  /** Loads what a previous run left (requests, follows, undelivered notices) and starts the rounds. */
+  async function start () {
+    await opts.store.load()
+    const requests = opts.store.requests().length
+    const follows = opts.store.follows().length
+    if (requests + follows > 0) opts.log.info({ requests, follows }, 'notice requests and follows resumed')
+    schedule()
+  }
+
+  async function stop () {
+    stopper.abort()
+    clearTimeout(timer)
+    await round?.catch(() => {})
+    await opts.store.flush()
+  }
+
+  return { record, checkNow, start, stop, now, store: opts.store }
+}
+
+export type NoticeWatcher = ReturnType<typeof createNoticeWatcher>

@@ -1,0 +1,37 @@
+// "It's ready" notices for the web chat (lib/notices): app.notices records what each signed-in credential
+// asks for in the chat, checks it through the tool registry on an interval, and keeps each credential's
+// notices in STATE_DIR/web-notices.json until that credential reads them (routes/api/notices.ts).
+import fp from 'fastify-plugin'
+import type { FastifyInstance } from 'fastify'
+import { join } from 'node:path'
+import { INTERNAL_PRINCIPAL } from '../core/principal.js'
+import { registryRunner } from '../lib/chat/registry-runner.js'
+import { createNoticeStore } from '../lib/notices/store.js'
+import { createNoticeWatcher, type NoticeWatcher } from '../lib/notices/watcher.js'
+
+export const WEB_NOTICES_FILE = 'web-notices.json'
+
+export interface NoticesPluginOptions {
+  /** Time between checks (default 5 minutes). */
+  intervalMs?: number
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notices: NoticeWatcher
+  }
+}
+
+export default fp<NoticesPluginOptions>(async function noticesPlugin (app: FastifyInstance, opts) {
+  const log = app.log.child({ plugin: 'notices' })
+  // The checks only read (library views, history, the media server): they run as the internal principal.
+  const watcher = createNoticeWatcher({
+    store: createNoticeStore(join(app.config.STATE_DIR, WEB_NOTICES_FILE), log),
+    runner: registryRunner(app.tools, INTERNAL_PRINCIPAL),
+    log,
+    intervalMs: opts.intervalMs
+  })
+  app.decorate('notices', watcher)
+  app.addHook('onReady', async () => { await watcher.start() })
+  app.addHook('onClose', async () => { await watcher.stop() })
+}, { name: 'notices', dependencies: ['config', 'tool-registry'] })
