@@ -1,0 +1,52 @@
+// The "it's ready" flow on the simulators, for the notice tests of the web chat and the bot: Northern Line is
+// added, a release for S01E02 is picked (the chat's model then grabs it), the download finishes, the episode
+// is imported through series_import (Sonarr records downloadFolderImported), and the media server lists it
+// after a library scan (the simulator does not read the disk, so the imported file is handed to its scan,
+// as test/scenario/users-day.test.ts does).
+import { statSync } from 'node:fs'
+import type { SeedSeries } from '../../simulators/fixtures/library.js'
+import { ok, type ServarrStack } from './servarr-sims.js'
+
+export const SHOW = { title: 'Northern Line', tvdbId: 400001 }
+
+/** Adds the show and returns the series_grab arguments for S01E02 (what the model will call). */
+export async function prepareGrab (s: ServarrStack): Promise<Record<string, unknown>> {
+  const added = ok(await s.call('series_search', { addTvdbId: SHOW.tvdbId, qualityProfile: 'HD-1080p', rootFolder: 'tv', monitor: 'all' })).added
+  const pick = ok(await s.call('series_releases', { id: added.seriesId, seasonNumber: 1, episodeNumber: 2 })).items[0]
+  return { id: added.seriesId, seasonNumber: 1, episodeNumber: 2, guid: pick.guid, indexerId: pick.indexerId }
+}
+
+/** Waits for the grabbed download to finish, imports it and lets the media server's scan list it. */
+export async function importAndList (s: ServarrStack, seriesId: number): Promise<void> {
+  let item: any
+  for (let i = 0; i < 100 && item?.state !== 'importBlocked'; i++) {
+    await new Promise(resolve => setTimeout(resolve, 50))
+    item = ok(await s.call('series_status', { view: 'queue', id: seriesId })).items[0]
+  }
+  if (item?.state !== 'importBlocked') throw new Error(`the download did not finish: ${JSON.stringify(item)}`)
+  const file = ok(await s.call('series_import', { path: item.outputPath, importMode: 'copy' })).imported[0].destinationPath as string
+  const staged: SeedSeries = {
+    key: 'northern-line-2024',
+    title: SHOW.title,
+    year: 2024,
+    tvdbId: SHOW.tvdbId,
+    tmdbId: 0,
+    imdbId: '',
+    seriesType: 'standard',
+    status: 'continuing',
+    network: 'Channel 4',
+    genres: ['Drama'],
+    overview: '',
+    root: '/data/tv',
+    path: '/data/tv/Northern Line (2024)',
+    inLibrary: true,
+    seasons: [{ seasonNumber: 1, episodes: [{ episodeNumber: 2, title: 'Undertow', airDate: '2025-01-01', runtimeMinutes: 45, file: file.replace(s.roots.media, '/data'), sizeBytes: statSync(file).size }] }]
+  }
+  s.jellyfin!.state.staged.push({ series: staged })
+  ok(await s.call('manage_library', { action: 'scan' }))
+  for (let i = 0; i < 40; i++) {
+    if (ok(await s.call('search_media', { query: SHOW.title, types: ['Series'] })).items.length > 0) return
+    await new Promise(resolve => setTimeout(resolve, 25))
+  }
+  throw new Error('the media server did not list the show')
+}
