@@ -1,9 +1,11 @@
 // The chat panel: sends the message to /api/chat and renders the streamed reply: text as it arrives,
 // tool activity as small status lines, and confirmation requests as Confirm / Cancel buttons that
-// answer through /api/chat/confirm. Only the person's click confirms; the model never can.
+// answer through /api/chat/confirm. Only the person's click confirms; the model never can. "It's ready"
+// notices and /follow commands: web/notices.js.
 import { authFetch } from './auth.js'
 import { byId, h } from './dom.js'
 import { readEvents } from './sse.js'
+import { isNoticeCommand, runNoticeCommand, startNotices } from './notices.js'
 
 let conversationId = sessionStorage.getItem('mediastack.dashboard.conversation') ?? undefined
 let busy = false
@@ -101,9 +103,11 @@ export function startChat () {
     if (!message || busy) return
     input.value = ''
     append(h('div', { class: 'msg user' }, message))
-    await stream('/api/chat', conversationId ? { message, conversationId } : { message })
+    if (isNoticeCommand(message)) await runNoticeCommand(message, append)
+    else await stream('/api/chat', conversationId ? { message, conversationId } : { message })
     input.focus()
   })
+  startNotices(append)
   // Enter sends, Shift+Enter starts a new line.
   input.addEventListener('keydown', (event) => {
     if (event.key === 'Enter' && !event.shiftKey) { event.preventDefault(); form.requestSubmit() }
