@@ -16,16 +16,9 @@ export async function prepareGrab (s: ServarrStack): Promise<Record<string, unkn
   return { id: added.seriesId, seasonNumber: 1, episodeNumber: 2, guid: pick.guid, indexerId: pick.indexerId }
 }
 
-/** Waits for the grabbed download to finish, imports it and lets the media server's scan list it. */
-export async function importAndList (s: ServarrStack, seriesId: number): Promise<void> {
-  let item: any
-  for (let i = 0; i < 100 && item?.state !== 'importBlocked'; i++) {
-    await new Promise(resolve => setTimeout(resolve, 50))
-    item = ok(await s.call('series_status', { view: 'queue', id: seriesId })).items[0]
-  }
-  if (item?.state !== 'importBlocked') throw new Error(`the download did not finish: ${JSON.stringify(item)}`)
-  const file = ok(await s.call('series_import', { path: item.outputPath, importMode: 'copy' })).imported[0].destinationPath as string
-  const staged: SeedSeries = {
+/** Northern Line as the media server's next scan finds it: S01E02 "Undertow" at `file` (the server's path). */
+export function northernLineSeed (file: string, sizeBytes: number): SeedSeries {
+  return {
     key: 'northern-line-2024',
     title: SHOW.title,
     year: 2024,
@@ -40,8 +33,20 @@ export async function importAndList (s: ServarrStack, seriesId: number): Promise
     root: '/data/tv',
     path: '/data/tv/Northern Line (2024)',
     inLibrary: true,
-    seasons: [{ seasonNumber: 1, episodes: [{ episodeNumber: 2, title: 'Undertow', airDate: '2025-01-01', runtimeMinutes: 45, file: file.replace(s.roots.media, '/data'), sizeBytes: statSync(file).size }] }]
+    seasons: [{ seasonNumber: 1, episodes: [{ episodeNumber: 2, title: 'Undertow', airDate: '2025-01-01', runtimeMinutes: 45, file, sizeBytes }] }]
   }
+}
+
+/** Waits for the grabbed download to finish, imports it and lets the media server's scan list it. */
+export async function importAndList (s: ServarrStack, seriesId: number): Promise<void> {
+  let item: any
+  for (let i = 0; i < 100 && item?.state !== 'importBlocked'; i++) {
+    await new Promise(resolve => setTimeout(resolve, 50))
+    item = ok(await s.call('series_status', { view: 'queue', id: seriesId })).items[0]
+  }
+  if (item?.state !== 'importBlocked') throw new Error(`the download did not finish: ${JSON.stringify(item)}`)
+  const file = ok(await s.call('series_import', { path: item.outputPath, importMode: 'copy' })).imported[0].destinationPath as string
+  const staged = northernLineSeed(file.replace(s.roots.media, '/data'), statSync(file).size)
   s.jellyfin!.state.staged.push({ series: staged })
   ok(await s.call('manage_library', { action: 'scan' }))
   for (let i = 0; i < 40; i++) {

@@ -4,7 +4,7 @@
 import { existsSync, statSync } from 'node:fs'
 import t from 'tap'
 import { ok, errorText, startServarrStack } from '../helpers/servarr-sims.js'
-import type { SeedSeries } from '../../simulators/fixtures/library.js'
+import { northernLineSeed } from '../helpers/ready-flow.js'
 
 t.test("a user's day with the series manager", async t => {
   const s = await startServarrStack(t, { jellyfin: true, sim: { downloadMs: 1500, commandStepMs: 20 } })
@@ -58,23 +58,7 @@ t.test("a user's day with the series manager", async t => {
   // Evening: "Is it on the TV?" The media server finds the new file on its next library scan. The
   // simulator does not read the disk, so the file the import produced is handed to it as its scan would.
   const seen = episodeFile.replace(s.roots.media, '/data')
-  const staged: SeedSeries = {
-    key: 'northern-line-2024',
-    title: 'Northern Line',
-    year: 2024,
-    tvdbId: 400001,
-    tmdbId: 0,
-    imdbId: '',
-    seriesType: 'standard',
-    status: 'continuing',
-    network: 'Channel 4',
-    genres: ['Drama'],
-    overview: '',
-    root: '/data/tv',
-    path: '/data/tv/Northern Line (2024)',
-    inLibrary: true,
-    seasons: [{ seasonNumber: 1, episodes: [{ episodeNumber: 2, title: 'Undertow', airDate: '2025-01-01', runtimeMinutes: 45, file: seen, sizeBytes: statSync(episodeFile).size }] }]
-  }
+  const staged = northernLineSeed(seen, statSync(episodeFile).size)
   s.jellyfin!.state.staged.push({ series: staged })
   ok(await s.call('manage_library', { action: 'scan' }))
   let found: any[] = []
