@@ -34,26 +34,33 @@ async function structured (call: Call, name: string, args: Record<string, unknow
   return r.structured
 }
 
+/** A list the tool promised; anything else is a failed read, never a crash of the round. */
+function rows<T> (value: unknown, what: string): T[] {
+  if (!Array.isArray(value)) throw new CheckFailed(`${what}: unexpected answer (no list)`)
+  return value as T[]
+}
+
 /** Import events of one series or movie from `since` on (history is newest first; the last 100 are enough between rounds). */
 export async function importsSince (call: Call, kind: 'series' | 'movie', id: number, since: number): Promise<ImportRow[]> {
   const tool = kind === 'series' ? 'series_status' : 'movie_status'
   const s = await structured(call, tool, { view: 'history', id, idType: kind === 'series' ? 'seriesId' : 'movieId', limit: 100 })
-  return (s.items as ImportRow[]).filter(h => h.eventType === IMPORTED && Date.parse(h.date) >= since)
+  return rows<ImportRow>(s.items, tool).filter(h => h.eventType === IMPORTED && Date.parse(h.date) >= since)
 }
 
 export async function movieRow (call: Call, movieId: number): Promise<MovieRow | undefined> {
   const s = await structured(call, 'movie_status', { view: 'movie', id: movieId, idType: 'movieId' })
-  return (s.items as MovieRow[])[0]
+  return rows<MovieRow>(s.items, 'movie_status')[0]
 }
 
 export async function seriesRows (call: Call, seriesId: number): Promise<{ series: SeriesRow, seasons: SeasonRow[] }> {
   const s = await structured(call, 'series_status', { view: 'series', id: seriesId, idType: 'seriesId', limit: 100 })
-  return { series: s.series as SeriesRow, seasons: s.items as SeasonRow[] }
+  if (typeof s.series !== 'object' || s.series === null) throw new CheckFailed('series_status: unexpected answer (no series)')
+  return { series: s.series as SeriesRow, seasons: rows<SeasonRow>(s.items, 'series_status') }
 }
 
 export async function seasonRows (call: Call, seriesId: number, seasonNumber: number): Promise<EpisodeRow[]> {
   const s = await structured(call, 'series_status', { view: 'season', id: seriesId, idType: 'seriesId', seasonNumber, limit: 100 })
-  return s.items as EpisodeRow[]
+  return rows<EpisodeRow>(s.items, 'series_status')
 }
 
 interface MediaItemRow { id: string, providerIds?: Record<string, string | undefined> }
@@ -85,5 +92,5 @@ export async function mediaEpisodes (call: Call, mediaSeriesId: string, seasonNu
 /** Episodes the media server lists for the whole series. */
 export async function mediaEpisodeCount (call: Call, mediaSeriesId: string): Promise<number> {
   const s = await structured(call, 'show_details', { seriesId: mediaSeriesId })
-  return (s.seasons as Array<{ episodeCount?: number }>).reduce((n, x) => n + (x.episodeCount ?? 0), 0)
+  return rows<{ episodeCount?: number }>(s.seasons, 'show_details').reduce((n, x) => n + (x.episodeCount ?? 0), 0)
 }

@@ -91,6 +91,21 @@ t.test('without a media server the manager\'s import is enough; an unreachable o
   t.equal(sent.length, 1)
 })
 
+t.test('a show whose reads fail or answer oddly does not stop the others', async t => {
+  const { lib, sent, make, tick } = setup(t)
+  const call = lib.runner.call
+  lib.runner.call = async (name, args, signal) => name === 'series_status' ? { isError: false, text: 'odd', structured: { view: 'history' } } : await call(name, args, signal)
+  const w = make()
+  await w.start()
+  t.teardown(() => w.stop())
+  await w.record('alice', 'series_grab', grabSeason2)
+  await w.record('alice', 'movie_grab', grabMovie)
+  tick(); lib.importMovie(); lib.media.movieListed = true
+  await w.checkNow()
+  t.same(sent.map(n => n.text), ['🎬 "Heat" (1995) is ready to watch.'])
+  t.equal(w.store.openRequests('alice').length, 1, 'the season still waits')
+})
+
 t.test('a restart in the middle: the request survives, the notice is sent once', async t => {
   const dir = mkdtempSync(join(tmpdir(), 'notices-'))
   t.teardown(() => rmSync(dir, { recursive: true, force: true }))
