@@ -152,3 +152,23 @@ t.test('destructive actions wait for the person; the model never sees or replays
   await answerConfirmation(h.conv, ask.id, true, h.opts)
   t.match(h.events.at(-2), { type: 'error', message: /unknown or was already answered/ })
 })
+
+t.test('onToolResult sees each tool result, the confirmed one too, but not a preview', async t => {
+  const { app, roots } = await setup(t)
+  writeFileSync(join(roots.media, 'memo.txt'), 'x')
+  const llm = await startFakeLlm('openai', [
+    { toolCalls: [{ name: 'tag_items', args: { items: [{ id: 1, tag: 'a' }] } }, { name: 'delete_note', args: { name: 'memo' } }] },
+    { text: 'Tagged; confirm the delete.' },
+    { text: 'Deleted.' }
+  ])
+  t.teardown(llm.close)
+  const h = harness(app, [createOpenAiProvider({ apiKey: 'k', baseUrl: llm.url, model: 'm' })])
+  const seen: Array<[string, boolean, unknown]> = []
+  h.opts.onToolResult = (name, result) => { seen.push([name, result.isError, result.structured]) }
+  await sendMessage(h.conv, 'tag and delete', h.opts)
+  t.same(seen, [['tag_items', false, { tagged: 1 }]], 'the preview is not a result')
+  const ask = h.events.find(e => e.type === 'confirmation') as Extract<ChatEvent, { type: 'confirmation' }>
+  await answerConfirmation(h.conv, ask.id, true, h.opts)
+  t.same(seen.map(s => s[0]), ['tag_items', 'delete_note'])
+  t.match(seen[1], ['delete_note', false, { deleted: 'memo.txt' }])
+})
