@@ -32,6 +32,9 @@ export default fp<NoticesPluginOptions>(async function noticesPlugin (app: Fasti
     intervalMs: opts.intervalMs
   })
   app.decorate('notices', watcher)
-  app.addHook('onReady', async () => { await watcher.start() })
+  // An unreadable state file must not keep the server down: notices pause, and the log says what to fix.
+  app.addHook('onReady', async () => {
+    await watcher.start().catch(err => log.error({ err: (err as Error).message }, 'notices paused: their state file cannot be read'))
+  })
   app.addHook('onClose', async () => { await watcher.stop() })
 }, { name: 'notices', dependencies: ['config', 'tool-registry'] })

@@ -3,9 +3,12 @@
 // lists it, GET /api/notices shows it to that credential only, it survives a server restart, and reading it
 // removes it for good. /follow through /api/notices/command.
 import t from 'tap'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../app.js'
-import { TEST_INTERNAL_KEY } from '../helpers/build.js'
+import { WEB_NOTICES_FILE } from '../../plugins/notices.js'
+import { makeRoots, testConfig, TEST_INTERNAL_KEY } from '../helpers/build.js'
 import { startFakeLlm } from '../helpers/fake-llm.js'
 import { oauthLogin } from '../helpers/oauth-client.js'
 import { importAndList, prepareGrab, SHOW } from '../helpers/ready-flow.js'
@@ -70,4 +73,13 @@ t.test('follow and unfollow through /api/notices/command; bad input is refused c
   t.equal((await s.app.inject({ method: 'GET', url: '/api/notices' })).statusCode, 401)
   t.match((await command('/unfollow Northern Line')).json().reply, /no longer follow/)
   t.same((await noticesOf(s.app, internal)).following, [])
+})
+
+t.test('an unreadable notice state file pauses notices, not the server', async t => {
+  const roots = makeRoots()
+  mkdirSync(join(roots.state, WEB_NOTICES_FILE)) // a folder where the file should be: EISDIR on read
+  const app = await buildApp(testConfig(roots), { logger: false })
+  t.teardown(async () => { await app.close(); roots.cleanup() })
+  await app.ready()
+  t.equal((await app.inject({ method: 'GET', url: '/api/notices', headers: internal })).statusCode, 200)
 })

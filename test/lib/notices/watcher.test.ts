@@ -5,7 +5,7 @@ import t from 'tap'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createNoticeStore } from '../../../lib/notices/store.js'
+import { createNoticeStore, NOTICE_LIMITS } from '../../../lib/notices/store.js'
 import { createNoticeWatcher } from '../../../lib/notices/watcher.js'
 import { parseNoticeCommand, runNoticeCommand } from '../../../lib/notices/commands.js'
 import type { Notice } from '../../../lib/notices/types.js'
@@ -190,6 +190,29 @@ t.test('the store refuses a damaged file by setting it aside, and keeps each own
   const [bobs] = store.outbox('bob')
   t.equal(await store.done('alice', [bobs.id]), 0, 'alice cannot clear bob\'s notice')
   t.same(store.outbox('alice').map(n => n.text), ['for alice'])
+})
+
+t.test('a request never ready is given up after 60 days, and the person told; limits bound each person', async t => {
+  const { sent, make, tick } = setup(t)
+  const w = make()
+  await w.start()
+  t.teardown(() => w.stop())
+  await w.record('alice', 'movie_grab', grabMovie)
+  tick(59 * 86_400_000)
+  await w.checkNow()
+  t.same(sent, [])
+  tick(2 * 86_400_000)
+  await w.checkNow()
+  t.same(sent.map(n => n.text), ['⌛ I stopped waiting for "Heat": it was not ready 60 days after you asked.'])
+  t.same(w.store.openRequests('alice'), [])
+
+  for (let id = 1; id <= NOTICE_LIMITS.follows; id++) t.equal(await w.store.follow('bob', id, `Show ${id}`, new Date()), 'added')
+  t.equal(await w.store.follow('bob', 999, 'One too many', new Date()), 'full')
+  t.equal(await w.store.follow('carol', 999, 'Hers', new Date()), 'added', 'another person has their own room')
+  for (let n = 1; n <= NOTICE_LIMITS.outbox + 5; n++) await w.store.decide('dave', `notice ${n}`, new Date(), {})
+  const kept = w.store.outbox('dave')
+  t.equal(kept.length, NOTICE_LIMITS.outbox, 'the oldest unread notices make room')
+  t.equal(kept[0].text, 'notice 6')
 })
 
 t.test('commands are parsed strictly', async t => {
