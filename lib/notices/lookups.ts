@@ -14,7 +14,12 @@ export interface SeriesRow { seriesId: number, tvdbId: number, title: string, ep
 export interface EpisodeRow { episodeId: number, seasonNumber: number, episodeNumber: number, title: string, hasFile: boolean }
 export interface MovieRow { movieId: number, tmdbId: number, title: string, year: number, hasFile: boolean }
 
-/** The manager's own import event: Sonarr/Radarr record `downloadFolderImported` when a download lands in the library. */
+/**
+ * The manager's own import event, recorded when a download lands in the library: DownloadFolderImported in
+ * Sonarr's EpisodeHistoryEventType (src/NzbDrone.Core/History/EpisodeHistory.cs) and Radarr's
+ * MovieHistoryEventType (src/NzbDrone.Core/History/History.cs), sent camelCase by the v3 API
+ * (simulators/contracts/sonarr-v3.openapi.json, radarr-v3.openapi.json). Our history view asks newest first.
+ */
 export const IMPORTED = 'downloadFolderImported'
 
 /** One round's memo of tool answers. */
