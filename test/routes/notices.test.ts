@@ -71,6 +71,7 @@ t.test('follow and unfollow through /api/notices/command; bad input is refused c
   t.match(wrong.json(), { error: 'unknown_command', hint: /\/follow <show>/ })
   t.equal((await command('')).statusCode, 400)
   t.equal((await s.app.inject({ method: 'GET', url: '/api/notices' })).statusCode, 401)
+  t.equal((await command('/follow Northern Line', { ...internal, origin: 'https://evil.example' })).statusCode, 403, 'a foreign page cannot follow for the person')
   t.match((await command('/unfollow Northern Line')).json().reply, /no longer follow/)
   t.same((await noticesOf(s.app, internal)).following, [])
 })
