@@ -25,6 +25,7 @@ import { packageVersion } from '../lib/package-version.js'
 import { mcpClientExtensions, mcpFeatures, type McpFeature, type RawTool, type ToolCallHandler } from './mcp/features.js'
 import { createClientExtensions } from './mcp/client-extensions.js'
 import { createListenBus, listenScope } from './mcp/listen-bus.js'
+import { withTaskListen } from './mcp/listen-tasks.js'
 import { isLegacyPost } from './mcp/era.js'
 
 export interface McpPluginOptions {
@@ -141,11 +142,11 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
   sweeper.unref()
 
   const events = createListenBus(err => log.warn({ err: err.message }, 'MCP change notification not delivered'))
-  const modern = createMcpHandler(({ authInfo }) => buildServer(authInfo?.extra?.principal as Principal), {
+  const modern = withTaskListen(createMcpHandler(({ authInfo }) => buildServer(authInfo?.extra?.principal as Principal), {
     legacy: 'reject',
     bus: events,
     onerror: err => log.debug({ err: err.message }, 'MCP request rejected')
-  })
+  }), { app, events, serverFor: buildServer, serverInfo: { name: SERVER_NAME, version } })
   const serveModern = toNodeHandler(modern, { onerror: err => log.error({ err }, 'MCP request failed') })
 
   async function handle (request: FastifyRequest, reply: FastifyReply) {

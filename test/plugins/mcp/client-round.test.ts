@@ -22,7 +22,7 @@ t.test('a signed state answers its own purpose and tool only', async t => {
   t.equal(rounds.forCall(contextOf('p1', decoded, answers), 'greeting', 'tool_a').answer('name'), answers.name)
   t.equal(rounds.forCall(contextOf('p1', decoded), 'confirm', 'tool_a').state, undefined, 'another purpose reads no state')
   t.equal(rounds.forCall(contextOf('p1', decoded), 'greeting', 'tool_b').state, undefined, 'another tool reads no state')
-  await t.rejects(rounds.serverOptions.requestState!.verify!(wire, contextOf('p2')), 'another principal is refused by the hook')
+  await t.rejects(async () => await rounds.serverOptions.requestState!.verify!(wire, contextOf('p2')), 'another principal is refused by the hook')
   t.equal(await rounds.serverOptions.requestState!.verify!('v1.something-else', contextOf('p1')), undefined, 'a state without our prefix is not ours to check')
   t.equal(rounds.forCall(contextOf('p1', 'v1.something-else'), 'greeting', 'tool_a').state, undefined, 'and reads as none')
 })

@@ -2,13 +2,13 @@
 // then becomes a task (the conformance suite's tasks-mrtr-composition, 2026-07-28): the question carries no task
 // id, the answer's call carries no request state, and the task's result holds what was gathered. A state from
 // another caller or a missing answer never starts the job.
-import t from 'tap'
+import t, { type Test } from 'tap'
 import type { Principal } from '../../../core/principal.js'
 import { buildTestApp } from '../../helpers/build.js'
-import { listenMcp } from '../../helpers/mcp-client.js'
+import { connectClient, listenMcp } from '../../helpers/mcp-client.js'
 import { conformanceFeatures } from '../../helpers/conformance-features.js'
 import { TASK_INPUT_TOOL } from '../../helpers/conformance-task-input.js'
-import { modernRpc, type RpcReply } from './task-rpc.js'
+import { legacyRpc, modernRpc, type RpcReply } from './task-rpc.js'
 
 const OTHER_TOKEN = 'other-principal-token-0123456789abcdef'
 const OTHER: Principal = { id: 'oauth:grant-2', kind: 'oauth', clientId: 'client-2', scopes: ['mcp'] }
@@ -16,7 +16,7 @@ const ELICITATION = { elicitation: { form: {} } }
 const CALL = { name: TASK_INPUT_TOOL, arguments: {} }
 const ALICE = { user_name: { action: 'accept', content: { name: 'Alice' } } }
 
-async function setup (t: Parameters<Parameters<typeof t.test>[1]>[0]) {
+async function setup (t: Test) {
   const { app } = await buildTestApp(t, {}, { plugins: { mcp: { extraFeatures: conformanceFeatures } } })
   app.setAccessTokenVerifier(token => token === OTHER_TOKEN ? OTHER : undefined)
   return { app, url: await listenMcp(app) }
@@ -75,4 +75,24 @@ t.test('the tool runs only as a task: without the extension it is refused before
   const r = await modernRpc(url, 'tools/call', CALL, { capabilities: ELICITATION })
   t.equal(r.error?.code, -32021)
   t.match(r.error?.data, { requiredCapabilities: { extensions: { 'io.modelcontextprotocol/tasks': {} } } })
+})
+
+t.test('2025-11-25: the question goes to the client as elicitation/create, and the answered call becomes a task', async t => {
+  const { url } = await setup(t)
+  const asked: unknown[] = []
+  const { client, transport } = await connectClient(url, {
+    mode: 'legacy',
+    capabilities: { elicitation: { form: {} } },
+    prepare: c => c.setRequestHandler('elicitation/create', async request => {
+      asked.push(request.params)
+      return { action: 'accept', content: { name: 'Bob' } }
+    })
+  })
+  t.teardown(() => client.close())
+  const created = await client.callTool({ ...CALL, task: { ttl: 60_000 } } as Parameters<typeof client.callTool>[0]) as unknown as { task: { taskId: string, status: string } }
+  t.equal(asked.length, 1, 'the person was asked once, within the call')
+  t.match(asked[0], { message: 'What is your name?' })
+  t.type(created.task?.taskId, 'string', 'the answered call is a task')
+  const result = await legacyRpc(url, transport.sessionId!, 'tasks/result', { taskId: created.task.taskId })
+  t.match(result.result?.content?.[0]?.text, /Hello, Bob!/)
 })
