@@ -10,7 +10,7 @@
 // carries nothing else.
 import type { FastifyInstance } from 'fastify'
 import {
-  CLIENT_CAPABILITIES_META_KEY, MissingRequiredClientCapabilityError,
+  CLIENT_CAPABILITIES_META_KEY, MissingRequiredClientCapabilityError, PROTOCOL_VERSION_META_KEY,
   type AuthInfo, type McpHttpHandler, type McpServer
 } from '@modelcontextprotocol/server'
 import type { JobRecord } from '../../core/job-types.js'
@@ -23,9 +23,17 @@ import { detailedTask, isTerminal, type TaskView } from './tasks-wire.js'
 
 /** Task ids one listen may name. */
 export const MAX_LISTEN_TASKS = 100
+/** Task status listens one credential may hold open at once. */
+export const MAX_OPEN_LISTENS = 10
 const MESSAGE_SPACING_MS = 1000
 
-interface TaskListen { id: string | number, filter: ChangeFilter, taskIds: unknown, capabilities: { extensions?: Record<string, unknown> } | undefined }
+interface TaskListen {
+  id: string | number
+  protocolVersion: unknown
+  filter: ChangeFilter
+  taskIds: unknown
+  capabilities: { extensions?: Record<string, unknown> } | undefined
+}
 
 export interface TaskListenOptions {
   app: FastifyInstance
@@ -36,17 +44,35 @@ export interface TaskListenOptions {
   serverInfo: { name: string, version: string }
 }
 
-/** The SDK's handler, with listens that name task ids served here. */
+/**
+ * The SDK's handler, with listens that name task ids served here. A listen whose routing headers disagree
+ * with its body goes to the SDK's handler, which refuses it with its own SEP-2243 answer.
+ */
 export function withTaskListen (handler: McpHttpHandler, opts: TaskListenOptions): McpHttpHandler {
+  const open = new Map<string, number>()
   return {
     ...handler,
     fetch: async (request, options) => {
       const listen = taskListenOf(options?.parsedBody)
       const principal = principalOf(options?.authInfo)
-      if (!listen || !principal) return await handler.fetch(request, options)
-      return serveTaskListen(listen, principal, request.signal, opts)
+      if (!listen || !principal || !headersAgree(request, listen)) return await handler.fetch(request, options)
+      const count = open.get(principal.id) ?? 0
+      if (count >= MAX_OPEN_LISTENS) {
+        return rpcError(listen.id, -32603, `Subscription limit reached: this credential already has ${MAX_OPEN_LISTENS} task status listens open. Close one (end its stream) or poll tasks/get.`)
+      }
+      open.set(principal.id, count + 1)
+      const release = () => {
+        const left = (open.get(principal.id) ?? 1) - 1
+        if (left > 0) open.set(principal.id, left)
+        else open.delete(principal.id)
+      }
+      return serveTaskListen(listen, principal, request.signal, opts, release)
     }
   }
+}
+
+function headersAgree (request: Request, listen: TaskListen): boolean {
+  return request.headers.get('mcp-method') === 'subscriptions/listen' && request.headers.get('mcp-protocol-version') === listen.protocolVersion
 }
 
 function taskListenOf (body: unknown): TaskListen | undefined {
@@ -55,22 +81,30 @@ function taskListenOf (body: unknown): TaskListen | undefined {
   const notifications = message.params?.notifications
   if (typeof notifications !== 'object' || notifications === null || notifications.taskIds === undefined) return undefined
   const { taskIds, ...filter } = notifications
-  return { id: message.id, filter: filter as ChangeFilter, taskIds, capabilities: message.params?._meta?.[CLIENT_CAPABILITIES_META_KEY] as TaskListen['capabilities'] }
+  const meta = message.params?._meta
+  return {
+    id: message.id,
+    protocolVersion: meta?.[PROTOCOL_VERSION_META_KEY],
+    filter: filter as ChangeFilter,
+    taskIds,
+    capabilities: meta?.[CLIENT_CAPABILITIES_META_KEY] as TaskListen['capabilities']
+  }
 }
 
 function principalOf (authInfo: AuthInfo | undefined): Principal | undefined {
   return authInfo?.extra?.principal as Principal | undefined
 }
 
-function serveTaskListen (listen: TaskListen, principal: Principal, signal: AbortSignal, opts: TaskListenOptions): Response {
+function serveTaskListen (listen: TaskListen, principal: Principal, signal: AbortSignal, opts: TaskListenOptions, release: () => void): Response {
+  const refuse = (code: number, message: string, data?: unknown) => { release(); return rpcError(listen.id, code, message, data) }
   if (listen.capabilities?.extensions?.[TASKS_EXTENSION] === undefined) {
     const error = new MissingRequiredClientCapabilityError({ requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
       `Task status notifications need the ${TASKS_EXTENSION} extension: declare it in the listen request's client capabilities.`)
-    return rpcError(listen.id, error.code, error.message, error.data)
+    return refuse(error.code, error.message, error.data)
   }
   const ids = listen.taskIds
   if (!Array.isArray(ids) || ids.length > MAX_LISTEN_TASKS || ids.some(id => typeof id !== 'string' || id.length === 0 || id.length > 200)) {
-    return rpcError(listen.id, -32602, `Invalid params: notifications.taskIds must be a list of at most ${MAX_LISTEN_TASKS} task ids, as tools/call returned them.`)
+    return refuse(-32602, `Invalid params: notifications.taskIds must be a list of at most ${MAX_LISTEN_TASKS} task ids, as tools/call returned them.`)
   }
   const store = taskStoreOf(opts.app)
   const tasks = new Map<string, TaskView>()
@@ -83,6 +117,7 @@ function serveTaskListen (listen: TaskListen, principal: Principal, signal: Abor
   server.close().catch(() => {})
   const honored = { ...changes, ...(tasks.size > 0 && { taskIds: [...tasks.keys()] }) }
   return listenResponse(listen.id, opts.serverInfo, honored, signal, stream => {
+    stream.onClose(release)
     const carriesChanges = Object.keys(changes).length > 0
     if (carriesChanges) {
       stream.onClose(opts.events.subscribe(event => {

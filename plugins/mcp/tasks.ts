@@ -4,7 +4,7 @@
 // - 2026-07-28 (extension io.modelcontextprotocol/tasks, SEP-2663): a request whose client capabilities name
 //   the extension gets a task for every call that starts a job; tasks/get inlines the result, tasks/cancel
 //   and tasks/update answer with an empty ack. tasks/result and tasks/list do not exist there (the SDK answers
-//   -32601 for them on that era).
+//   -32601 for them on that era). Status notifications go over subscriptions/listen (listen-tasks.ts).
 // A task is its job (tasks-store.ts): check_jobs, the jobs API and tasks/cancel act on the same record.
 // A client without tasks sees no difference: the tool returns its job id as always.
 import {

@@ -24,7 +24,7 @@ async function setup (t: Test) {
 type Message = { method?: string, id?: unknown, params?: Record<string, any>, result?: Record<string, any>, error?: { code: number, message: string, data?: any } }
 
 /** Opens subscriptions/listen and reads its messages one by one (SSE), or its JSON-RPC error. */
-async function listen (t: Test, url: URL, notifications: Record<string, unknown>, opts: { capabilities?: Record<string, unknown>, token?: string } = {}) {
+async function listen (t: Test, url: URL, notifications: Record<string, unknown>, opts: { capabilities?: Record<string, unknown>, token?: string, method?: string } = {}) {
   const abort = new AbortController()
   t.teardown(() => abort.abort())
   const res = await fetch(url, {
@@ -35,7 +35,7 @@ async function listen (t: Test, url: URL, notifications: Record<string, unknown>
       accept: 'application/json, text/event-stream',
       authorization: `Bearer ${opts.token ?? TEST_INTERNAL_KEY}`,
       'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'subscriptions/listen'
+      'mcp-method': opts.method ?? 'subscriptions/listen'
     },
     body: JSON.stringify({
       jsonrpc: '2.0',
@@ -51,7 +51,7 @@ async function listen (t: Test, url: URL, notifications: Record<string, unknown>
       }
     })
   })
-  if (!res.headers.get('content-type')?.includes('text/event-stream')) return { error: (await res.json() as Message).error, next: async () => undefined }
+  if (!res.headers.get('content-type')?.includes('text/event-stream')) return { error: (await res.json() as Message).error, next: async () => undefined, close: () => abort.abort() }
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
   let buffer = ''
   /** The next message, or undefined when the stream ended. */
@@ -70,7 +70,7 @@ async function listen (t: Test, url: URL, notifications: Record<string, unknown>
       buffer += value
     }
   }
-  return { error: undefined, next }
+  return { error: undefined, next, close: () => abort.abort() }
 }
 
 t.test('notifications/tasks follows my task to its end; the stream then closes', async t => {
@@ -140,4 +140,34 @@ t.test('refused without the tasks extension, and with malformed ids', async t =>
     t.equal(bad.error?.code, -32602)
     t.match(bad.error?.message, /taskIds must be a list of at most 100 task ids/)
   }
+})
+
+t.test('a listen whose routing header disagrees is the SDK\'s to refuse', async t => {
+  const { url } = await setup(t)
+  const mismatched = await listen(t, url, { taskIds: ['x'] }, { method: 'tools/list' })
+  t.equal(mismatched.error?.code, -32020, 'the SDK\'s header mismatch answer')
+})
+
+t.test('one credential holds at most 10 task listens open; closing one makes room', async t => {
+  const { app, url } = await setup(t)
+  const created = (await modernRpc(url, 'tools/call', HOLD('watched', 600_000), { tasks: true })).result
+  const open = []
+  for (let i = 0; i < 10; i++) {
+    const sub = await listen(t, url, { taskIds: [created.taskId] })
+    t.match(await sub.next(), { method: 'notifications/subscriptions/acknowledged' })
+    open.push(sub)
+  }
+  const refused = await listen(t, url, { taskIds: [created.taskId] })
+  t.equal(refused.error?.code, -32603)
+  t.match(refused.error?.message, /already has 10 task status listens open/)
+  const other = await listen(t, url, { taskIds: [] }, { token: OTHER_TOKEN })
+  t.equal(other.error, undefined, 'another credential is not held back')
+  open[0]!.close()
+  let again = await listen(t, url, { taskIds: [created.taskId] })
+  for (let tries = 0; again.error && tries < 100; tries++) {
+    await new Promise(resolve => setTimeout(resolve, 20))
+    again = await listen(t, url, { taskIds: [created.taskId] })
+  }
+  t.equal(again.error, undefined, 'room again once a stream ended')
+  app.jobs.cancel(created.taskId)
 })
