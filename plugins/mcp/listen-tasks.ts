@@ -30,7 +30,7 @@ const MESSAGE_SPACING_MS = 1000
 interface TaskListen {
   id: string | number
   protocolVersion: unknown
-  filter: ChangeFilter
+  filter: ChangeFilter & Record<string, unknown>
   taskIds: unknown
   capabilities: { extensions?: Record<string, unknown> } | undefined
 }
@@ -46,7 +46,8 @@ export interface TaskListenOptions {
 
 /**
  * The SDK's handler, with listens that name task ids served here. A listen whose routing headers disagree
- * with its body goes to the SDK's handler, which refuses it with its own SEP-2243 answer.
+ * with its body, or whose other filter fields are malformed, goes to the SDK's handler, which refuses it with
+ * its own answer (SEP-2243 mismatch, -32602).
  */
 export function withTaskListen (handler: McpHttpHandler, opts: TaskListenOptions): McpHttpHandler {
   const open = new Map<string, number>()
@@ -55,7 +56,7 @@ export function withTaskListen (handler: McpHttpHandler, opts: TaskListenOptions
     fetch: async (request, options) => {
       const listen = taskListenOf(options?.parsedBody)
       const principal = principalOf(options?.authInfo)
-      if (!listen || !principal || !headersAgree(request, listen)) return await handler.fetch(request, options)
+      if (!listen || !principal || !headersAgree(request, listen) || !wellFormed(listen.filter)) return await handler.fetch(request, options)
       const count = open.get(principal.id) ?? 0
       if (count >= MAX_OPEN_LISTENS) {
         return rpcError(listen.id, -32603, `Subscription limit reached: this credential already has ${MAX_OPEN_LISTENS} task status listens open. Close one (end its stream) or poll tasks/get.`)
@@ -69,6 +70,12 @@ export function withTaskListen (handler: McpHttpHandler, opts: TaskListenOptions
       return serveTaskListen(listen, principal, request.signal, opts, release)
     }
   }
+}
+
+function wellFormed (filter: Record<string, unknown>): boolean {
+  const flagsOk = ['toolsListChanged', 'promptsListChanged', 'resourcesListChanged'].every(key => filter[key] === undefined || typeof filter[key] === 'boolean')
+  const uris = filter.resourceSubscriptions
+  return flagsOk && (uris === undefined || (Array.isArray(uris) && uris.every(uri => typeof uri === 'string')))
 }
 
 function headersAgree (request: Request, listen: TaskListen): boolean {
@@ -85,7 +92,7 @@ function taskListenOf (body: unknown): TaskListen | undefined {
   return {
     id: message.id,
     protocolVersion: meta?.[PROTOCOL_VERSION_META_KEY],
-    filter: filter as ChangeFilter,
+    filter,
     taskIds,
     capabilities: meta?.[CLIENT_CAPABILITIES_META_KEY] as TaskListen['capabilities']
   }

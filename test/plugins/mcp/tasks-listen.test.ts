@@ -142,10 +142,12 @@ t.test('refused without the tasks extension, and with malformed ids', async t =>
   }
 })
 
-t.test('a listen whose routing header disagrees is the SDK\'s to refuse', async t => {
+t.test('a listen whose routing header or filter is wrong is the SDK\'s to refuse', async t => {
   const { url } = await setup(t)
   const mismatched = await listen(t, url, { taskIds: ['x'] }, { method: 'tools/list' })
   t.equal(mismatched.error?.code, -32020, 'the SDK\'s header mismatch answer')
+  const malformed = await listen(t, url, { taskIds: ['x'], resourceSubscriptions: 'jobs://mine' })
+  t.equal(malformed.error?.code, -32602, 'and a malformed filter the SDK\'s invalid-params answer')
 })
 
 t.test('one credential holds at most 10 task listens open; closing one makes room', async t => {
