@@ -25,6 +25,7 @@ import { packageVersion } from '../lib/package-version.js'
 import { mcpClientExtensions, mcpFeatures, type McpFeature, type RawTool, type ToolCallHandler } from './mcp/features.js'
 import { createClientExtensions } from './mcp/client-extensions.js'
 import { createListenBus, listenScope } from './mcp/listen-bus.js'
+import { withTaskListen } from './mcp/listen-tasks.js'
 import { isLegacyPost } from './mcp/era.js'
 
 export interface McpPluginOptions {
@@ -65,7 +66,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
   let listResult: { tools: Tool[] } | undefined
   let outputSchemas: Map<string, Record<string, unknown>> | undefined
   const features = [...mcpFeatures, ...(opts.extraFeatures ?? [])]
-  const personConfirm = createPersonConfirm()
+  const personConfirm = createPersonConfirm(app)
   const extensions = createClientExtensions(app, mcpClientExtensions)
 
   // Computed once, on first use, after every tool has registered.
@@ -99,7 +100,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       const principal = actingFor(principalOf(ctx), meta)
       const raw = rawTools.get(name)
       if (raw) return await raw.handler(args ?? {}, ctx)
-      const person = personConfirm.forCall(ctx, server.getClientCapabilities())
+      const person = personConfirm.forCall(ctx, server.getClientCapabilities(), name)
       let result
       try {
         result = await app.tools.call(name, args ?? {}, buildToolContext(ctx, principal, (o, m) => log.warn(o, m), person?.person))
@@ -119,7 +120,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       if (app.tools.get(tool.definition.name)) throw new Error(`Raw tool ${tool.definition.name} would shadow the registry's tool of that name`)
       rawTools.set(tool.definition.name, tool)
     }
-    for (const install of features) install({ mcp, app, principal, events, addTool, wrapToolCall: wrap => { callTool = wrap(callTool) } })
+    for (const install of features) install({ mcp, app, principal, events, addTool, rawTool: name => rawTools.get(name), wrapToolCall: wrap => { callTool = wrap(callTool) } })
     if (rawTools.size > 0) {
       // Before dispatch the SDK checks a 2026-07-28 tools/call's Mcp-Param-* headers against the tool's
       // x-mcp-header declarations (SEP-2243), reading its schema through toolInputSchemaJson, which knows only
@@ -141,11 +142,11 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
   sweeper.unref()
 
   const events = createListenBus(err => log.warn({ err: err.message }, 'MCP change notification not delivered'))
-  const modern = createMcpHandler(({ authInfo }) => buildServer(authInfo?.extra?.principal as Principal), {
+  const modern = withTaskListen(createMcpHandler(({ authInfo }) => buildServer(authInfo?.extra?.principal as Principal), {
     legacy: 'reject',
     bus: events,
     onerror: err => log.debug({ err: err.message }, 'MCP request rejected')
-  })
+  }), { app, events, serverFor: buildServer, serverInfo: { name: SERVER_NAME, version } })
   const serveModern = toNodeHandler(modern, { onerror: err => log.error({ err }, 'MCP request failed') })
 
   async function handle (request: FastifyRequest, reply: FastifyReply) {

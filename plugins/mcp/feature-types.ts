@@ -16,6 +16,8 @@ export interface McpFeatureContext {
   events: ListenBus
   /** Publishes a raw tool on this server: listed after the registry's tools, dispatched before them. */
   addTool: (tool: RawTool) => void
+  /** The raw tool of that name on this server, if one was added. */
+  rawTool: (name: string) => RawTool | undefined
   /** Wraps this server's tools/call: the wrapper gets the next handler (the registry, or an earlier wrapper). */
   wrapToolCall: (wrap: (next: ToolCallHandler) => ToolCallHandler) => void
 }
@@ -24,7 +26,8 @@ export interface McpFeatureContext {
  * A tool served at the protocol level, beside the registry's: its definition is published as-is (any JSON
  * Schema) and its handler answers with any MCP result (every content block kind, input_required rounds).
  * For protocol fixtures; the server's own tools belong in the registry (lib/tools), which validates,
- * confirms and audits them.
+ * confirms and audits them. A definition whose `execution.taskSupport` is optional or required runs as a task
+ * for clients that ask for one, once its handler starts a job (plugins/mcp/tasks.ts).
  */
 export interface RawTool {
   definition: Tool

@@ -1,36 +1,22 @@
-// Confirmation by the person for MCP clients that can show a form (elicitation, form mode). A destructive call
-// answers with an input_required result carrying the question; the client shows it to the person and calls
-// again with the answer and the request state. On 2026-07-28 that is the client's retry (multi round-trip
-// requests); on 2025-11-25 the SDK sends the question as an elicitation/create request within the same
-// tools/call and re-enters the handler with the answer, so one flow serves both eras.
-//
-// The request state is HMAC-signed with a per-process key, bound to the caller's principal and expiring with
-// the confirmation (5 minutes); a state that fails any check is refused by the SDK before our handler runs.
-// It carries the handle of the pending confirmation, which the confirm gate never accepts as a confirmToken.
-// Our states carry a prefix of their own: the verify hook is server-wide, so a state without it (another
-// feature's) passes through unverified and can never answer a confirmation.
-import { randomBytes } from 'node:crypto'
-import {
-  createRequestStateCodec, inputRequired,
-  type ClientCapabilities, type InputRequiredResult, type ServerContext, type ServerOptions
-} from '@modelcontextprotocol/server'
-import type { Principal } from '../../core/principal.js'
+// Confirmation by the person for MCP clients that can show a form (elicitation, form mode): one purpose of the
+// generic round with the client (client-round.ts). A destructive call answers with an input_required result
+// carrying the question; the client shows it to the person and calls again with the answer and the request
+// state, which the round signs, binds to the caller's principal and the tool, and expires with the
+// confirmation (5 minutes). It carries the handle of the pending confirmation, which the confirm gate never
+// accepts as a confirmToken.
+import type { FastifyInstance } from 'fastify'
+import { inputRequired, type ClientCapabilities, type InputRequiredResult, type ServerContext } from '@modelcontextprotocol/server'
 import type { PersonConfirmation, PersonDecision, PersonQuestion } from '../../core/tool-types.js'
-import { CONFIRM_TTL_MS } from '../../lib/confirm/confirm-store.js'
+import { clientRoundsOf } from './client-round.js'
 
 /** The key of our one input request, in inputRequests and in the client's inputResponses. */
 const ANSWER = 'confirm'
-/** Marks the request states this file mints. */
-const STATE_PREFIX = 'confirm.'
+/** The round's purpose: only a state minted for a confirmation answers one. */
+const PURPOSE = 'confirm'
 
 interface PendingState {
   /** The pending confirmation's handle. */
   confirmation: string
-  tool: string
-}
-
-function principalId (ctx: ServerContext): string {
-  return (ctx.http?.authInfo?.extra?.principal as Principal | undefined)?.id ?? ''
 }
 
 /** Form mode is declared explicitly, or implied by a bare `elicitation: {}` (the 2025 meaning). */
@@ -56,55 +42,41 @@ function decisionOf (response: unknown): PersonDecision {
   return r?.action === 'decline' ? 'decline' : 'cancel'
 }
 
-export function createPersonConfirm () {
-  const codec = createRequestStateCodec<PendingState>({
-    key: randomBytes(32),
-    ttlSeconds: CONFIRM_TTL_MS / 1000,
-    bind: principalId
-  })
-
+export function createPersonConfirm (app: FastifyInstance) {
+  const rounds = clientRoundsOf(app)
   return {
     /** For every McpServer: verify returned request state, and give the person as long as a confirmation lasts. */
-    serverOptions: {
-      requestState: {
-        verify: (state: string, ctx: ServerContext) => state.startsWith(STATE_PREFIX) ? codec.verify(state.slice(STATE_PREFIX.length), ctx) : undefined
-      },
-      inputRequired: { roundTimeoutMs: CONFIRM_TTL_MS }
-    } satisfies ServerOptions,
+    serverOptions: rounds.serverOptions,
 
     /**
-     * The person of one tools/call, or undefined when the client cannot show a form. `asked()` is the
+     * The person of one tools/call of `tool`, or undefined when the client cannot show a form. `asked()` is the
      * input_required result to answer with when the call ended by asking.
      */
-    forCall (ctx: ServerContext, capabilities: ClientCapabilities | undefined) {
+    forCall (ctx: ServerContext, capabilities: ClientCapabilities | undefined, tool: string) {
       if (!canShowForm(capabilities)) return undefined
       let asked: InputRequiredResult | undefined
-      // Verified and decoded by the hook; a foreign state stays the raw string and answers nothing.
-      const state = ctx.mcpReq.requestState<PendingState | string>()
-      const response = ctx.mcpReq.inputResponses?.[ANSWER]
+      const round = rounds.forCall<PendingState>(ctx, PURPOSE, tool)
+      const response = round.answer(ANSWER)
       // Without both our verified state and a response, the call starts over: a fresh preview and question.
-      const answer = typeof state === 'object' && typeof state.confirmation === 'string' && response !== undefined
-        ? { confirmation: state.confirmation, decision: decisionOf(response) }
+      const answer = typeof round.state?.confirmation === 'string' && response !== undefined
+        ? { confirmation: round.state.confirmation, decision: decisionOf(response) }
         : undefined
       const person: PersonConfirmation = {
         ...(answer && { answer }),
         ask: async question => {
-          asked = inputRequired({
-            inputRequests: {
-              [ANSWER]: inputRequired.elicit({
-                mode: 'form',
-                message: questionMessage(question),
-                requestedSchema: {
-                  type: 'object',
-                  properties: {
-                    confirm: { type: 'boolean', title: 'Confirm', description: 'Yes, do exactly this', default: false }
-                  },
-                  required: ['confirm']
-                }
-              })
-            },
-            requestState: STATE_PREFIX + await codec.mint({ confirmation: question.confirmation, tool: question.tool }, ctx)
-          })
+          asked = await round.ask({
+            [ANSWER]: inputRequired.elicit({
+              mode: 'form',
+              message: questionMessage(question),
+              requestedSchema: {
+                type: 'object',
+                properties: {
+                  confirm: { type: 'boolean', title: 'Confirm', description: 'Yes, do exactly this', default: false }
+                },
+                required: ['confirm']
+              }
+            })
+          }, { confirmation: question.confirmation })
         }
       }
       return { person, asked: () => asked }

@@ -4,15 +4,15 @@
 // - 2026-07-28 (extension io.modelcontextprotocol/tasks, SEP-2663): a request whose client capabilities name
 //   the extension gets a task for every call that starts a job; tasks/get inlines the result, tasks/cancel
 //   and tasks/update answer with an empty ack. tasks/result and tasks/list do not exist there (the SDK answers
-//   -32601 for them on that era).
+//   -32601 for them on that era). Status notifications go over subscriptions/listen (listen-tasks.ts).
 // A task is its job (tasks-store.ts): check_jobs, the jobs API and tasks/cancel act on the same record.
 // A client without tasks sees no difference: the tool returns its job id as always.
 import {
-  CLIENT_CAPABILITIES_META_KEY, MissingRequiredClientCapabilityError, ProtocolError, ProtocolErrorCode, RELATED_TASK_META_KEY,
+  CLIENT_CAPABILITIES_META_KEY, MissingRequiredClientCapabilityError, isInputRequiredResult, ProtocolError, ProtocolErrorCode, RELATED_TASK_META_KEY,
   type ServerContext
 } from '@modelcontextprotocol/server'
 import { runAsTask } from '../../lib/jobs/call-scope.js'
-import type { McpFeatureContext } from './feature-types.js'
+import type { McpFeatureContext, RawTool } from './feature-types.js'
 import { principalOf } from './request-principal.js'
 import { taskStoreOf, type TaskStore } from './tasks-store.js'
 import { createStatusNotifier } from './tasks-notify.js'
@@ -22,7 +22,7 @@ import { createTaskResult, detailedTask, isTerminal, legacyTask, type TaskView, 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks'
 const LIST_PAGE = 50
 
-export function installTasks ({ mcp, app, wrapToolCall }: McpFeatureContext): void {
+export function installTasks ({ mcp, app, wrapToolCall, rawTool }: McpFeatureContext): void {
   const server = mcp.server
   server.registerCapabilities({
     tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
@@ -33,7 +33,7 @@ export function installTasks ({ mcp, app, wrapToolCall }: McpFeatureContext): vo
 
   wrapToolCall(next => async (request, ctx) => {
     const name = request.params.name
-    const support = app.tools.get(name)?.taskSupport
+    const support = app.tools.get(name)?.taskSupport ?? rawTaskSupport(rawTool(name))
     const modern = isModern(ctx)
     const asked = modern ? declaresTasks(ctx) : (request.params as { task?: unknown }).task !== undefined
     if (!support) {
@@ -54,9 +54,11 @@ export function installTasks ({ mcp, app, wrapToolCall }: McpFeatureContext): vo
       view = store.get(scope.job.id, owner)
     }
     if (!view) {
-      // No job: a preview, a refusal or a quick answer. 2026-07-28 lets the server answer directly;
-      // 2025-11-25 promised a task, so the answer becomes one that has already finished.
-      if (modern) return value
+      // No job: a preview, a refusal, a quick answer or a question for the client. 2026-07-28 lets the server
+      // answer directly; a question goes back as asked in both eras (on 2025-11-25 the SDK turns it into
+      // requests to the client and calls again with the answers, when the job may start). 2025-11-25 promised
+      // a task otherwise, so the answer becomes one that has already finished.
+      if (modern || isInputRequiredResult(value)) return value
       view = store.keepAnswer(owner, answer)
     }
     if (!modern) notifier.watch(view)
@@ -108,6 +110,12 @@ export function installTasks ({ mcp, app, wrapToolCall }: McpFeatureContext): vo
     if (!view.result) throw new ProtocolError(view.error?.code ?? ProtocolErrorCode.InternalError, view.error?.message ?? view.statusMessage)
     return { ...view.result, _meta: { [RELATED_TASK_META_KEY]: { taskId: view.taskId } } }
   })
+}
+
+/** A raw tool (a protocol fixture) offers tasks through its published definition. */
+function rawTaskSupport (tool: RawTool | undefined): 'optional' | 'required' | undefined {
+  const support = tool?.definition.execution?.taskSupport
+  return support === 'optional' || support === 'required' ? support : undefined
 }
 
 function isModern (ctx: ServerContext): boolean {

@@ -6,6 +6,7 @@ import type { McpFeature } from '../../plugins/mcp/features.js'
 import { contentTools, rawTool, text } from './conformance-content.js'
 import { mrtrTools } from './conformance-mrtr.js'
 import { installConformanceResources } from './conformance-resources.js'
+import { taskWithInput } from './conformance-task-input.js'
 
 // The 2026-07-28 suite's json-schema-2020-12 fixture: a raw JSON Schema 2020-12 document ($defs with an
 // $anchor, allOf/anyOf, if/then/else) published verbatim, which a TypeBox registry tool cannot declare.
@@ -43,5 +44,6 @@ export const conformanceFeatures: McpFeature[] = [
     mcp.server.registerCapabilities({ prompts: { listChanged: false }, resources: { listChanged: false } })
     for (const tool of [...contentTools, ...mrtrTools, schemaTool, headerTool]) addTool(tool)
     installConformanceResources(mcp)
-  }
+  },
+  taskWithInput
 ]

@@ -58,7 +58,7 @@ t.test('2026-07-28: the confirmation round trip', async t => {
       method: 'elicitation/create',
       params: { mode: 'form', message: /Delete 1 item\(s\): movies\/a\.mkv/, requestedSchema: { properties: { confirm: { type: 'boolean' } } } }
     })
-    t.match(r.requestState, /^confirm\.v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/)
+    t.match(r.requestState, /^round\.v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/)
     t.notOk(r.content, 'no tool result content while the person is asked')
     t.notMatch(JSON.stringify(r.inputRequests), /confirmToken|[A-Za-z0-9_-]{43}/)
     t.ok(existsSync(file))
@@ -70,7 +70,7 @@ t.test('2026-07-28: the confirmation round trip', async t => {
     const payload = JSON.parse(Buffer.from(body, 'base64url').toString())
     payload.exp += 3600
     const forged = [mark, v, Buffer.from(JSON.stringify(payload)).toString('base64url'), mac].join('.')
-    for (const bad of [forged, `${state}x`, 'confirm.v1.e30.AAAA']) {
+    for (const bad of [forged, `${state}x`, 'round.v1.e30.AAAA']) {
       const r = await call({ inputResponses: yes, requestState: bad })
       t.equal(r.error?.code, -32602)
       t.match(r.error?.message, /Invalid or expired requestState/)
@@ -80,7 +80,7 @@ t.test('2026-07-28: the confirmation round trip', async t => {
 
   await t.test('a state that is not ours answers nothing: the person is asked afresh', async t => {
     const state = await ask()
-    for (const foreign of [state.slice('confirm.'.length), 'anything']) {
+    for (const foreign of [state.slice('round.'.length), 'anything']) {
       const r = await call({ inputResponses: yes, requestState: foreign })
       t.equal(r.result?.resultType, 'input_required')
     }
@@ -97,7 +97,7 @@ t.test('2026-07-28: the confirmation round trip', async t => {
 
   await t.test('the handle inside the state is no confirmToken', async t => {
     const state = await ask()
-    const handle = JSON.parse(Buffer.from(state.split('.')[2], 'base64url').toString()).p.confirmation as string
+    const handle = JSON.parse(Buffer.from(state.split('.')[2], 'base64url').toString()).p.state.confirmation as string
     const r = await call({ arguments: { ...ARGS, confirmToken: handle } }, {})
     t.equal(r.result?.isError, true)
     t.match(r.result?.content[0].text, /waits for the person's own answer and is not a confirmToken/)

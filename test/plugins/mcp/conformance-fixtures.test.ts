@@ -11,8 +11,9 @@ import { conformanceFeatures } from '../../helpers/conformance-features.js'
 import { contentTools, rawTool, text } from '../../helpers/conformance-content.js'
 import type { McpFeature } from '../../../plugins/mcp/features.js'
 import { mrtrTools } from '../../helpers/conformance-mrtr.js'
+import { TASK_INPUT_TOOL } from '../../helpers/conformance-task-input.js'
 
-const RAW_NAMES = [...contentTools, ...mrtrTools].map(tool => tool.definition.name).concat('json_schema_2020_12_tool', 'test_custom_header')
+const RAW_NAMES = [...contentTools, ...mrtrTools].map(tool => tool.definition.name).concat('json_schema_2020_12_tool', 'test_custom_header', TASK_INPUT_TOOL)
 const FIXTURE_NAMES = [...RAW_NAMES, ...conformanceTools.map(tool => tool.name)]
 
 /** Runs `check` with a client of each era against the app. */

@@ -38,8 +38,11 @@ export async function legacyRpc (url: URL, sid: string, method: string, params: 
   return parseReply(res.text)
 }
 
-/** One stateless 2026-07-28 request; `tasks` declares the tasks extension in the request's client capabilities. */
-export async function modernRpc (url: URL, method: string, params: Record<string, unknown>, opts: { tasks?: boolean, token?: string } = {}): Promise<RpcReply> {
+/**
+ * One stateless 2026-07-28 request; `tasks` declares the tasks extension in the request's client capabilities,
+ * `capabilities` adds others (elicitation, …).
+ */
+export async function modernRpc (url: URL, method: string, params: Record<string, unknown>, opts: { tasks?: boolean, token?: string, capabilities?: Record<string, unknown> } = {}): Promise<RpcReply> {
   const name = typeof params.name === 'string' ? params.name : typeof params.taskId === 'string' ? params.taskId : undefined
   const res = await postMcp(url, {
     jsonrpc: '2.0',
@@ -50,7 +53,7 @@ export async function modernRpc (url: URL, method: string, params: Record<string
       _meta: {
         'io.modelcontextprotocol/protocolVersion': '2026-07-28',
         'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
-        'io.modelcontextprotocol/clientCapabilities': opts.tasks ? { extensions: { 'io.modelcontextprotocol/tasks': {} } } : {}
+        'io.modelcontextprotocol/clientCapabilities': { ...opts.capabilities, ...(opts.tasks && { extensions: { 'io.modelcontextprotocol/tasks': {} } }) }
       }
     }
   }, {
