@@ -14,6 +14,88 @@ function title (i: number, kind: string) {
   return `${WORDS[i % WORDS.length]} ${WORDS[Math.floor(i / WORDS.length) % WORDS.length]} ${kind} ${i}`
 }
 
+const GENRES = ['Drama', 'Thriller', 'Comedy', 'Science Fiction', 'Adventure', 'Crime', 'Mystery', 'Romance', 'Family', 'History']
+const KEYWORDS = ['based on novel or book', 'small town', 'friendship', 'revenge', 'road trip', 'heist', 'coming of age', 'dystopia',
+  'investigation', 'family relationships', 'island', 'betrayal', 'survival', 'journalist', 'time travel', 'politics']
+const hash = (i: number, salt: number) => ((i + 1) * 2_654_435_761 + salt * 40_503) >>> 0
+/** A TMDb-style image path: 27 base-62 characters. */
+const imagePath = (i: number, salt: number) => {
+  let n = hash(i, salt)
+  let out = ''
+  for (let k = 0; k < 27; k++) { out += 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'[n % 62]; n = (n * 1_103_515_245 + 12_345) >>> 0 }
+  return `https://image.tmdb.org/t/p/original/${out}.jpg`
+}
+
+/**
+ * The fields a real library movie carries beyond the simulator's sparse defaults, sized like TMDb-fed ones
+ * (Radarr v6.0.3.10276 src/Radarr.Api.V3/Movies/MovieResource.cs, AlternativeTitleResource.cs,
+ * src/NzbDrone.Core/Movies/Ratings.cs, src/NzbDrone.Core/MediaCover/MediaCover.cs): a full overview,
+ * alternate titles from TMDb, poster and fanart, five ratings, genres, keywords, a collection.
+ */
+function movieDetails (i: number, id: number, name: string, year: number, released: string) {
+  const altCount = 1 + (i % 6)
+  return {
+    overview: `${name}: a story told over one long night, when a ${GENRES[i % 10].toLowerCase()} about people who have lost touch ` +
+      'with each other turns into something none of them expected. As the hours pass, old promises come back, a secret kept ' +
+      'for years surfaces and every choice pulls them further from the lives they knew.',
+    originalLanguage: { id: 1, name: 'English' },
+    alternateTitles: Array.from({ length: altCount }, (_, k) => {
+      const title = `${name} ${['(Original Cut)', 'Die lange Nacht', 'La longue nuit', 'La noche larga', 'Una lunga notte', 'Długa noc', 'Lange nacht'][k]}`
+      return { sourceType: 'tmdb', movieMetadataId: id, title, cleanTitle: title.toLowerCase().replace(/[^a-z0-9]/g, ''), id: id * 10 + k }
+    }),
+    physicalRelease: released,
+    secondaryYear: i % 4 === 0 ? year + 1 : undefined,
+    images: [{ coverType: 'poster', remoteUrl: imagePath(i, 1) }, { coverType: 'fanart', remoteUrl: imagePath(i, 2) }],
+    website: `https://www.example-studio.com/films/${i}`,
+    youTubeTrailerId: imagePath(i, 3).slice(36, 47),
+    certification: ['PG', 'PG-13', 'R', 'G'][i % 4],
+    genres: [GENRES[i % 10], GENRES[(i + 3) % 10], GENRES[(i + 7) % 10]],
+    keywords: Array.from({ length: 4 + (i % 8) }, (_, k) => KEYWORDS[(i + k * 5) % KEYWORDS.length]),
+    ratings: {
+      imdb: { votes: 1000 + (hash(i, 4) % 400_000), value: 5 + (hash(i, 5) % 40) / 10, type: 'user' },
+      tmdb: { votes: 100 + (hash(i, 6) % 20_000), value: 5 + (hash(i, 7) % 40) / 10, type: 'user' },
+      metacritic: { votes: 0, value: 40 + (hash(i, 8) % 50), type: 'user' },
+      rottenTomatoes: { votes: 0, value: 30 + (hash(i, 9) % 70), type: 'user' },
+      trakt: { votes: 50 + (hash(i, 10) % 9000), value: 5 + (hash(i, 11) % 40) / 10, type: 'user' }
+    },
+    collection: i % 6 === 0 ? { title: `${name} Collection`, tmdbId: 3_000_000 + i } : undefined,
+    popularity: (hash(i, 12) % 10_000) / 100,
+    lastSearchTime: released
+  }
+}
+
+/** The file's media info and release details (src/Radarr.Api.V3/MovieFiles/MovieFileResource.cs, MediaInfoResource.cs). */
+function movieFileDetails (i: number, name: string, year: number) {
+  const scene = `${name.replace(/ /g, '.')}.${year}.1080p.BluRay.x264-GRP`
+  return {
+    sceneName: scene,
+    edition: '',
+    languages: [{ id: 1, name: 'English' }],
+    customFormats: [],
+    customFormatScore: 0,
+    indexerFlags: 0,
+    originalFilePath: `${scene}/${scene}.mkv`,
+    mediaInfo: {
+      id: 0,
+      audioBitrate: 640_000,
+      audioChannels: 5.1,
+      audioCodec: i % 3 ? 'AC3' : 'DTS',
+      audioLanguages: 'eng/fre',
+      audioStreamCount: 2,
+      videoBitDepth: 8,
+      videoBitrate: 8_000_000 + (i % 7) * 250_000,
+      videoCodec: 'x264',
+      videoFps: 23.976,
+      videoDynamicRange: '',
+      videoDynamicRangeType: '',
+      resolution: '1920x1080',
+      runTime: `1:${String(30 + (i % 29)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`,
+      scanType: 'Progressive',
+      subtitles: 'eng/fre/ger/spa'
+    }
+  }
+}
+
 export function seedLargeManagers (sonarr: SonarrSimulator, radarr: RadarrSimulator, size: { series: number, movies: number }) {
   const now = Date.now()
   const tv = sonarr.state.library
@@ -72,7 +154,8 @@ export function seedLargeManagers (sonarr: SonarrSimulator, radarr: RadarrSimula
       minimumAvailability: 'released',
       tags: []
     })
-    if (i % 5 !== 0) films.addFile(m, movieQuality, 8_000_000_000, 'GRP')
+    m.details = movieDetails(i, m.id, name, year, released)
+    if (i % 5 !== 0) films.addFile(m, movieQuality, 8_000_000_000, 'GRP').details = movieFileDetails(i, name, year)
   }
   return { seriesTitle: title(size.series - 1, 'Show') }
 }

@@ -4,6 +4,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8'
 import { buildConfig } from '../config.js'
 import { buildApp } from '../app.js'
 
@@ -26,16 +27,22 @@ const config = buildConfig({
   MOVIE_MANAGER_API_KEY: env.MOVIE_MANAGER_API_KEY,
   MEDIA_SERVER_URL: env.MEDIA_SERVER_URL,
   MEDIA_SERVER_API_KEY: env.MEDIA_SERVER_API_KEY,
-  // The torrent client and download manager are not part of this run: a closed port answers at once.
-  TORRENT_CLIENT_URL: 'http://127.0.0.1:9',
-  DOWNLOAD_MANAGER_URL: 'http://127.0.0.1:9'
+  // The torrent client and download manager the bench started (large-library-downloaders.ts).
+  TORRENT_CLIENT_URL: env.TORRENT_CLIENT_URL,
+  TORRENT_CLIENT_USERNAME: env.TORRENT_CLIENT_USERNAME,
+  TORRENT_CLIENT_PASSWORD: env.TORRENT_CLIENT_PASSWORD,
+  DOWNLOAD_MANAGER_URL: env.DOWNLOAD_MANAGER_URL,
+  DOWNLOAD_MANAGER_API_KEY: env.DOWNLOAD_MANAGER_API_KEY
 })
 const app = await buildApp(config)
 app.get('/bench/memory', async () => {
   const gc = (globalThis as { gc?: () => void }).gc
   gc?.()
+  // BENCH_HEAP_SNAPSHOT=<file>: what stays retained after the run, for Chrome DevTools' Memory panel.
+  if (process.env.BENCH_HEAP_SNAPSHOT) writeHeapSnapshot(process.env.BENCH_HEAP_SNAPSHOT)
   const m = process.memoryUsage()
-  return { rss: m.rss, heapUsed: m.heapUsed, gc: gc !== undefined }
+  const spaces = Object.fromEntries(getHeapSpaceStatistics().map(s => [s.space_name, { size: s.space_size, used: s.space_used_size }]))
+  return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers, spaces, gc: gc !== undefined }
 })
 await app.ready()
 console.log(`listening ${await app.listen({ port: 0, host: '127.0.0.1' })}`)

@@ -14,6 +14,9 @@ import { createRadarrSimulator } from '../simulators/servarr/radarr.js'
 import { createJellyfinSimulator } from '../simulators/jellyfin/index.js'
 import { generateLibrary } from '../simulators/fixtures/library.js'
 import { seedLargeManagers } from './large-library-seed.js'
+import { startBenchDownloaders } from './large-library-downloaders.js'
+import { startFlags } from './start-flags.js'
+import { describeTraffic, trafficOf, type BackendTraffic } from './large-library-requests.js'
 
 export const BUDGETS = { p95Ms: 300, rssMb: 200 }
 const SERIES = 3000
@@ -21,7 +24,7 @@ const MOVIES = 6000
 const CALLS = Number(process.env.BENCH_CALLS ?? 40)
 const CALLERS = 2
 
-export interface ReadFigures { name: string, p50: number, p95: number, first: number, failed: number }
+export interface ReadFigures { name: string, p50: number, p95: number, first: number, failed: number, traffic: BackendTraffic }
 export interface LargeLibraryResult { reads: ReadFigures[], rssMb: number, sizes: Record<string, number> }
 
 const key = () => randomBytes(16).toString('hex')
@@ -41,17 +44,18 @@ export async function largeLibraryBench ({ log = console.log } = {}): Promise<La
   const radarr = await createRadarrSimulator({ apiKey: keys.radarr, validate: false, setupRoutes: false })
   const { seriesTitle } = seedLargeManagers(sonarr, radarr, { series: SERIES, movies: MOVIES })
   // ~50,000 items: movies, series, their seasons and episodes (generateLibrary's shape), albums.
-  const jellyfin = await createJellyfinSimulator({ apiKey: keys.jellyfin, library: generateLibrary({ seed: 3, movies: MOVIES, series: 1400, anime: 100, albums: 200 }) })
-  const closeSims = () => Promise.allSettled([sonarr.close(), radarr.close(), jellyfin.close()])
+  const jellyfin = await createJellyfinSimulator({ apiKey: keys.jellyfin, validate: false, setupRoutes: false, library: generateLibrary({ seed: 3, movies: MOVIES, series: 1400, anime: 100, albums: 200 }) })
+  const downloaders = await startBenchDownloaders()
+  const closeSims = () => Promise.allSettled([sonarr.close(), radarr.close(), jellyfin.close(), downloaders.close()])
   const sizes = {
     series: await bytesOf(`${sonarr.url}/api/v3/series`, keys.sonarr),
     movies: await bytesOf(`${radarr.url}/api/v3/movie`, keys.radarr),
     mediaItems: jellyfin.state.items.size
   }
   log(`seeded in ${Math.round(performance.now() - t0)} ms: ${SERIES} series (/series ${(sizes.series / 1048576).toFixed(1)} MB), ` +
-    `${MOVIES} movies (/movie ${(sizes.movies / 1048576).toFixed(1)} MB), ${sizes.mediaItems} media-server items`)
+    `${MOVIES} movies (/movie ${(sizes.movies / 1048576).toFixed(1)} MB), ${sizes.mediaItems} media-server items; ${downloaders.note}`)
 
-  const child = spawn(process.execPath, ['--expose-gc', fileURLToPath(new URL('./large-library-server.js', import.meta.url))], {
+  const child = spawn(process.execPath, [...startFlags(new URL('../../package.json', import.meta.url)), '--expose-gc', fileURLToPath(new URL('./large-library-server.js', import.meta.url))], {
     env: {
       ...process.env,
       INTERNAL_API_KEY: keys.internal,
@@ -60,7 +64,8 @@ export async function largeLibraryBench ({ log = console.log } = {}): Promise<La
       MOVIE_MANAGER_URL: radarr.url,
       MOVIE_MANAGER_API_KEY: keys.radarr,
       MEDIA_SERVER_URL: jellyfin.url,
-      MEDIA_SERVER_API_KEY: keys.jellyfin
+      MEDIA_SERVER_API_KEY: keys.jellyfin,
+      ...downloaders.env
     },
     stdio: ['ignore', 'pipe', 'inherit']
   })
@@ -84,7 +89,9 @@ export async function largeLibraryBench ({ log = console.log } = {}): Promise<La
       ['series_status one series (by id)', 'series_status', { view: 'series', id: 1 }]
     ]
     const reads: ReadFigures[] = []
+    const logs = { Sonarr: sonarr.requests, Radarr: radarr.requests, Jellyfin: jellyfin.requests }
     for (const [name, tool, args] of cases) {
+      for (const l of Object.values(logs)) l.clear()
       const times: number[] = []
       let failed = 0
       let next = 0
@@ -97,13 +104,16 @@ export async function largeLibraryBench ({ log = console.log } = {}): Promise<La
         }
       }
       await Promise.all(Array.from({ length: CALLERS }, worker))
-      const f = { name, p50: Math.round(pct(times, 50)), p95: Math.round(pct(times, 95)), first: Math.round(times[0]), failed }
+      const f = { name, p50: Math.round(pct(times, 50)), p95: Math.round(pct(times, 95)), first: Math.round(times[0]), failed, traffic: trafficOf(logs) }
       log(`${name.padEnd(38)} p50 ${String(f.p50).padStart(4)} ms   p95 ${String(f.p95).padStart(4)} ms   first ${f.first} ms${failed ? `   ${failed} failed` : ''}`)
+      log(describeTraffic(f.traffic, CALLS))
       reads.push(f)
     }
-    const memory = await (await fetch(`${base}/bench/memory`)).json() as { rss: number, gc: boolean }
-    const rssMb = Math.round(memory.rss / 1048576)
-    log(`RSS after the large-library run ${rssMb} MB (forced GC: ${memory.gc})`)
+    const memory = await (await fetch(`${base}/bench/memory`)).json() as Record<'rss' | 'heapUsed' | 'heapTotal' | 'external' | 'arrayBuffers', number> & { gc: boolean }
+    const mb = (n: number) => Math.round(n / 1048576)
+    const rssMb = mb(memory.rss)
+    log(`RSS after the large-library run ${rssMb} MB (forced GC: ${memory.gc}; heap used ${mb(memory.heapUsed)} of ${mb(memory.heapTotal)} MB, external ${mb(memory.external)} MB)`)
+    if (process.env.BENCH_DEBUG) log(JSON.stringify(memory))
     return { reads, rssMb, sizes }
   } finally {
     if (child.exitCode === null) { child.kill('SIGTERM'); await once(child, 'exit') }

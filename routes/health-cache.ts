@@ -12,6 +12,7 @@ export const CacheHealth = Type.Object({
   misses: Type.Integer({ description: 'Reads that fetched from the backend' }),
   shared: Type.Integer({ description: 'Reads that joined a fetch already in flight' }),
   evictions: Type.Integer({ description: 'Lists dropped to stay within maxBytes' }),
+  refreshes: Type.Integer({ description: 'Renewals started in the background by reads of a list past half its TTL' }),
   items: Type.Array(Type.Object({
     key: Type.String({ description: 'Which list (series, movies)' }),
     ageSeconds: Type.Integer({ description: 'Seconds since it was fetched' }),

@@ -5,7 +5,10 @@
 //  - an entry older than ttlMs is fetched again on the next read (a change made outside this server shows within ttlMs);
 //  - bounded: at most maxEntries entries and maxBytes bytes (least recently used go first; a value larger
 //    than maxBytes is served but not kept);
-//  - single-flight: concurrent reads of a missing key share one fetch.
+//  - single-flight: concurrent reads of a missing key share one fetch;
+//  - refreshed ahead: a read of an entry older than refreshAfterMs (half the TTL unless set) is served from it
+//    and starts one fetch in the background, so a list in steady use is renewed before it expires and no
+//    read waits for a whole list again; an idle entry still expires at ttlMs.
 // Framework-free; stats() is what /health shows.
 
 export interface KeyedCacheOptions {
@@ -14,6 +17,8 @@ export interface KeyedCacheOptions {
   ttlMs: number
   maxEntries: number
   maxBytes: number
+  /** Age from which a read also renews the entry in the background (default ttlMs / 2). */
+  refreshAfterMs?: number
   now?: () => number
 }
 
@@ -33,6 +38,8 @@ export interface CacheStats {
   /** Reads that joined a fetch already in flight instead of starting their own. */
   shared: number
   evictions: number
+  /** Background renewals started by reads of an entry past refreshAfterMs. */
+  refreshes: number
   items: CacheEntryStats[]
 }
 
@@ -45,7 +52,8 @@ export function createKeyedCache (opts: KeyedCacheOptions) {
   const flights = new Map<string, Flight>()
   let epoch = 0
   let bytes = 0
-  const counts = { hits: 0, misses: 0, shared: 0, evictions: 0 }
+  const refreshAfterMs = opts.refreshAfterMs ?? opts.ttlMs / 2
+  const counts = { hits: 0, misses: 0, shared: 0, evictions: 0, refreshes: 0 }
 
   function drop (key: string) {
     const e = entries.get(key)
@@ -72,26 +80,43 @@ export function createKeyedCache (opts: KeyedCacheOptions) {
    */
   async function get<T> (key: string, load: () => Promise<Loaded<T>>, signal?: AbortSignal): Promise<T> {
     const hit = entries.get(key)
-    if (hit && now() - hit.storedAt < opts.ttlMs) {
+    const age = hit ? now() - hit.storedAt : 0
+    if (hit && age < opts.ttlMs) {
       counts.hits++
       entries.delete(key) // move to the most recently used end
       entries.set(key, hit)
+      if (age >= refreshAfterMs && !current(key)) {
+        counts.refreshes++
+        // A failed renewal leaves the entry as it is: it still expires at ttlMs, and the next read then fetches.
+        start(key, load).promise.catch(() => {})
+      }
       return hit.value as T
     }
     if (hit) drop(key)
-    let flight = flights.get(key)
-    if (flight && flight.epoch === epoch) counts.shared++
+    let flight = current(key)
+    if (flight) counts.shared++
     else {
       counts.misses++
-      const started = epoch
-      const promise = load().then(loaded => {
-        if (epoch === started) store(key, loaded)
-        return loaded.value
-      }).finally(() => { if (flights.get(key)?.promise === promise) flights.delete(key) })
-      flight = { promise, epoch: started }
-      flights.set(key, flight)
+      flight = start(key, load)
     }
     return await untilAborted(flight.promise as Promise<T>, signal)
+  }
+
+  /** The fetch of key under way since the last invalidate(), if any. */
+  function current (key: string): Flight | undefined {
+    const flight = flights.get(key)
+    return flight && flight.epoch === epoch ? flight : undefined
+  }
+
+  function start<T> (key: string, load: () => Promise<Loaded<T>>): Flight {
+    const started = epoch
+    const promise = load().then(loaded => {
+      if (epoch === started) store(key, loaded)
+      return loaded.value
+    }).finally(() => { if (flights.get(key)?.promise === promise) flights.delete(key) })
+    const flight = { promise, epoch: started }
+    flights.set(key, flight)
+    return flight
   }
 
   /** Forget everything: called after every write this server sends to the backend. */

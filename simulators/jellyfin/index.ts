@@ -6,6 +6,7 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { attachContract, loadContract } from '../contract.js'
 import { attachFaults, type FaultSwitch } from '../faults.js'
+import { attachRequestLog, type RequestLog } from '../request-log.js'
 import { listenLocal } from '../shared-http.js'
 import { defaultSeedLibrary, generateLibrary } from '../fixtures/library.js'
 import { registerRoutes } from './routes.js'
@@ -24,6 +25,8 @@ export interface JellyfinSimulator {
   /** Contract violations seen so far (tests assert it is empty). */
   violations: string[]
   faults: FaultSwitch
+  /** Every request answered, by route pattern, with its answer's size. */
+  requests: RequestLog
   app: FastifyInstance
   /** Sign-in sessions and API keys (when the setup routes are on). */
   accounts?: JellyfinAccounts
@@ -42,6 +45,7 @@ export async function createJellyfinSimulator (opts: JellyfinSimulatorOptions): 
   app.addHook('onClose', async () => { for (const t of timers) clearTimeout(t) })
 
   const faults = attachFaults(app)
+  const requests = attachRequestLog(app)
   const accounts = opts.setupRoutes === false ? undefined : createJellyfinAccounts(state, { apiKey: opts.apiKey, passwords: opts.passwords ?? DEFAULT_PASSWORDS })
   const tokenOf = (req: FastifyRequest) => {
     const url = new URL(req.url, 'http://sim')
@@ -56,7 +60,7 @@ export async function createJellyfinSimulator (opts: JellyfinSimulatorOptions): 
     const token = tokenOf(req)
     if (token !== opts.apiKey && !accounts?.role(token)) return reply.code(401).send()
   })
-  const violations = attachContract(app, await loadContract('jellyfin'))
+  const violations: string[] = opts.validate === false ? [] : attachContract(app, await loadContract('jellyfin'))
   const callerOf = (req: FastifyRequest) => {
     const token = tokenOf(req)
     return token === opts.apiKey ? { isApiKey: true, isAdmin: true } : accounts?.caller(token) ?? { isApiKey: false, isAdmin: false }
@@ -67,5 +71,5 @@ export async function createJellyfinSimulator (opts: JellyfinSimulatorOptions): 
   if (accounts) registerJellyfinSetupRoutes(app, state, accounts, tokenOf)
 
   const url = await listenLocal(app, opts.port)
-  return { url, state, tasks, violations, faults, app, ...(accounts && { accounts }), close: () => app.close() }
+  return { url, state, tasks, violations, faults, requests, app, ...(accounts && { accounts }), close: () => app.close() }
 }

@@ -20,6 +20,11 @@ export interface JellyfinSimulatorOptions {
   setupRoutes?: boolean
   /** Whether a folder exists as the server sees it, for library creation (default: every folder does). */
   pathExists?: (path: string) => boolean
+  /**
+   * Check every request and answer against the OpenAPI contract (default true). The large-library bench turns
+   * it off: the checks are the test suite's, and they would add the simulator's own cost to the timings.
+   */
+  validate?: boolean
   /** Plain test passwords by user name for sign-in (default admin: "admin-password", family: "family-password"). */
   passwords?: Record<string, string>
 }

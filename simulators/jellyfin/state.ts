@@ -11,6 +11,11 @@ export interface SimItem {
   kind: Kind
   name: string
   sortName: string
+  /**
+   * The name as searchTerm matches it, computed when the item is saved, as the real server stores CleanName
+   * (v10.11.8 Jellyfin.Server.Implementations/Item/BaseItemRepository.cs: `entity.CleanName = GetCleanValue(dto.Name)`).
+   */
+  cleanName: string
   /** The collection folder this item lives in (itself for a collection folder). */
   libraryId: string
   parentId?: string
@@ -45,6 +50,11 @@ export const SERVER_VERSION = '10.11.11'
 const TICKS_PER_MINUTE = 600_000_000
 const EMPTY_GUID = '00000000000000000000000000000000'
 
+/** How a name or a search term is compared (case, accents and punctuation left out). */
+export function cleanName (s: string): string {
+  return s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, ' ').trim()
+}
+
 /** Stable 32-hex id (Jellyfin's "N" GUID format) for a thing of some kind. */
 export function idFor (kind: string, key: string): string {
   return createHash('md5').update(`${kind}:${key}`).digest('hex')
@@ -62,8 +72,8 @@ export function createJellyfinState (seed: SeedLibrary, opts: { now?: () => Date
   const iso = (d: Date) => d.toISOString()
   const sortName = (name: string) => name.toLowerCase().replace(/^(the|a|an) /, '')
 
-  function add (item: Omit<SimItem, 'sortName' | 'refreshCount' | 'dateCreated'> & { dateCreated?: string }) {
-    const full: SimItem = { sortName: sortName(item.name), refreshCount: 0, dateCreated: item.dateCreated ?? iso(now()), ...item }
+  function add (item: Omit<SimItem, 'sortName' | 'cleanName' | 'refreshCount' | 'dateCreated'> & { dateCreated?: string }) {
+    const full: SimItem = { sortName: sortName(item.name), cleanName: cleanName(item.name), refreshCount: 0, dateCreated: item.dateCreated ?? iso(now()), ...item }
     items.set(full.id, full)
     return full
   }

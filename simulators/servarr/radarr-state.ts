@@ -14,9 +14,27 @@ export interface SimMovie extends CatalogueMovie {
   tags: number[]
   added: string
   movieFileId: number
+  /**
+   * More of MovieResource's fields, as a real library fills them (alternateTitles, images, ratings, genres,
+   * keywords, collection, …; Radarr v6.0.3.10276 src/Radarr.Api.V3/Movies/MovieResource.cs). They override the
+   * sparse defaults; `images` hold coverType and remoteUrl, and get a local `url` unless the caller asked
+   * excludeLocalCovers (MovieController.AllMovie).
+   */
+  details?: Record<string, unknown> & { images?: Array<{ coverType: string, remoteUrl: string }> }
 }
 
-export interface SimMovieFile { id: number, movieId: number, path: string, relativePath: string, size: number, quality: SimQuality, dateAdded: string, releaseGroup: string }
+export interface SimMovieFile {
+  id: number
+  movieId: number
+  path: string
+  relativePath: string
+  size: number
+  quality: SimQuality
+  dateAdded: string
+  releaseGroup: string
+  /** More of MovieFileResource's fields (mediaInfo, languages, sceneName, …; src/Radarr.Api.V3/MovieFiles/MovieFileResource.cs). */
+  details?: Record<string, unknown>
+}
 
 export function createRadarrState (now: number, media: string, profiles: SimProfile[]) {
   const seed = seedMovies(now)
@@ -78,7 +96,8 @@ export function movieFileResource (f: SimMovieFile): Record<string, unknown> {
     dateAdded: f.dateAdded,
     releaseGroup: f.releaseGroup,
     ...fileQualityFields('radarr', f.quality),
-    qualityCutoffNotMet: false
+    qualityCutoffNotMet: false,
+    ...f.details
   }
 }
 
@@ -87,7 +106,7 @@ function status (c: { inCinemas: string, digitalRelease: string }, now: number) 
 }
 
 /** A library movie (with id, path, file) or, without `m`, a catalogue entry as lookup returns it. */
-export function movieResource (st: RadarrState, c: SimMovie | (CatalogueMovie & Partial<SimMovie>), now: number): Record<string, unknown> {
+export function movieResource (st: RadarrState, c: SimMovie | (CatalogueMovie & Partial<SimMovie>), now: number, o: { localCovers?: boolean } = {}): Record<string, unknown> {
   const inLibrary = typeof c.id === 'number' && c.id > 0
   const file = inLibrary && c.movieFileId ? st.files.get(c.movieFileId) : undefined
   const size = file?.size ?? 0
@@ -135,6 +154,13 @@ export function movieResource (st: RadarrState, c: SimMovie | (CatalogueMovie & 
     ratings: { tmdb: { votes: 800, value: 7.2, type: 'user' } },
     ...(file ? { movieFile: movieFileResource(file) } : {}),
     popularity: 12.5,
-    statistics: { movieFileCount: file ? 1 : 0, sizeOnDisk: size, releaseGroups: file ? [file.releaseGroup] : [] }
+    statistics: { movieFileCount: file ? 1 : 0, sizeOnDisk: size, releaseGroups: file ? [file.releaseGroup] : [] },
+    ...c.details,
+    ...(c.details?.images && { images: c.details.images.map(i => coverOf(i, inLibrary && o.localCovers !== false ? c.id : undefined)) })
   }
+}
+
+/** A library movie's cover gets its local MediaCover url (MediaCoverService.ConvertToLocalUrls). */
+function coverOf (image: { coverType: string, remoteUrl: string }, movieId: number | undefined) {
+  return movieId === undefined ? image : { ...image, url: `/MediaCover/${movieId}/${image.coverType}.jpg?lastWrite=638600000000000000` }
 }

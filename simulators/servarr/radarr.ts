@@ -23,8 +23,11 @@ export async function createRadarrSimulator (opts: ServarrSimOptions) {
   const byTmdb = (tmdbId: number) => [...st.movies.values()].find(m => m.tmdbId === tmdbId)
   base.registerSharedRoutes()
 
-  app.get<{ Querystring: Q }>('/api/v3/movie', async (req) =>
-    [...st.movies.values()].filter(m => !req.query.tmdbId || m.tmdbId === Number(req.query.tmdbId)).map(movie))
+  // excludeLocalCovers=true leaves the covers' local urls out (v6.0.3.10276 MovieController.AllMovie).
+  app.get<{ Querystring: Q }>('/api/v3/movie', async (req) => {
+    const localCovers = String(req.query.excludeLocalCovers).toLowerCase() !== 'true'
+    return [...st.movies.values()].filter(m => !req.query.tmdbId || m.tmdbId === Number(req.query.tmdbId)).map(m => movieResource(st, m, now(), { localCovers }))
+  })
 
   app.get<{ Params: { id: string } }>('/api/v3/movie/:id', async (req, reply) => {
     const m = st.movies.get(Number(req.params.id))

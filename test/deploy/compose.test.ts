@@ -119,6 +119,11 @@ t.test('Dockerfiles: multi-stage, pinned Node 24 LTS, non-root, media tools, hea
   t.match(server, /ARG YTDLP_VERSION=\d{4}\.\d{2}\.\d{2}/, 'a pinned, current yt-dlp')
   t.match(server, /HEALTHCHECK .*\/health/)
   t.match(server, /rm -rf \/var\/lib\/apt\/lists/, 'apt lists cleaned')
+  // The V8 flags the image runs the server with are those of `npm start`, which the large-library bench measures.
+  const start = JSON.parse(read('package.json')).scripts.start as string
+  const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(server)?.[1] ?? '[]') as string[]
+  t.same(cmd, start.split(' '), 'the image starts the server as npm start does')
+  t.match(start, /--max-semi-space-size=\d+/, 'the young generation is capped (RSS budget of issue 17)')
 })
 
 // The mcp-server's environment as Compose would build it for a mode: .env (from .env.example) via env_file,

@@ -106,3 +106,40 @@ t.test('a caller whose signal aborts stops waiting; the shared fetch goes on for
   t.equal(await staying, 'list')
   t.equal(cache.stats().entries, 1)
 })
+
+t.test('refreshed ahead: a read past half the TTL is served from the entry and renews it once in the background', async t => {
+  const { cache, tick } = setup({ ttlMs: 30_000 })
+  const g = gate()
+  const first = cache.get('series', g.load)
+  g.release('v1')
+  t.equal(await first, 'v1')
+  tick(14_999)
+  t.equal(await cache.get('series', g.load), 'v1', 'young entry: no renewal')
+  t.equal(g.started(), 1)
+  tick(1)
+  t.equal(await cache.get('series', g.load), 'v1', 'served at once from the entry')
+  t.equal(await cache.get('series', g.load), 'v1', 'a second read joins the renewal under way')
+  t.equal(g.started(), 2, 'one renewal started')
+  g.release('v2')
+  await new Promise(resolve => setImmediate(resolve))
+  tick(20_000) // 35 s after the first fetch: without the renewal this read would wait for a fetch
+  t.equal(await cache.get('series', g.load), 'v2', 'the renewed entry is served though the next renewal is still held')
+  t.equal(g.started(), 3, 'the 20 s old renewed entry is renewed in turn')
+  t.match(cache.stats(), { refreshes: 2, misses: 1 })
+})
+
+t.test('a renewal under way when invalidate ran is not kept, and an idle entry still expires at the TTL', async t => {
+  const { cache, loader, tick } = setup({ ttlMs: 30_000 })
+  const g = gate()
+  const first = cache.get('series', g.load)
+  g.release('v1')
+  await first
+  tick(16_000)
+  await cache.get('series', g.load) // starts a renewal
+  cache.invalidate()
+  g.release('stale')
+  await new Promise(resolve => setImmediate(resolve))
+  t.equal(await cache.get('series', loader('fresh')), 'fresh#1', 'the renewal predating the write was dropped')
+  tick(30_000)
+  t.equal(await cache.get('series', loader('later')), 'later#2', 'idle past the TTL: fetched again')
+})

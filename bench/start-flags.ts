@@ -1,0 +1,8 @@
+// The Node flags `npm start` (and the image's CMD, test/deploy/compose.test.ts) runs the server with, so the
+// benches measure the server as it is deployed (e.g. --max-semi-space-size, which bounds RSS).
+import { readFileSync } from 'node:fs'
+
+export function startFlags (packageJson: URL): string[] {
+  const start = (JSON.parse(readFileSync(packageJson, 'utf8')) as { scripts: { start: string } }).scripts.start
+  return start.split(' ').filter(a => a.startsWith('--'))
+}
