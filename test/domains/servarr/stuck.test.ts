@@ -103,6 +103,11 @@ t.test('retry: preview, then remove + blocklist + search again; strikes stop the
     t.match(s.radarr.state.history.at(-1), { eventType: 'downloadFailed', movieId: movie.id, downloadId: item.downloadId })
     const search = [...s.radarr.state.commands.values()].slice(commandsBefore)
     t.match(search, [{ name: 'MoviesSearch', body: { movieIds: [movie.id] } }], 'the manager searches again')
+    const offered = await s.app.backends.radarr.releases({ movieId: movie.id })
+    const again = offered.find(r => r.title === item.title)!
+    t.ok(again.approved === false && again.rejections?.includes('Release is blocklisted'), 'the blocklisted release is rejected from now on')
+    const listed = await fetch(`${s.radarr.url}/api/v3/blocklist?movieIds=${movie.id}`, { headers: { 'X-Api-Key': s.config.MOVIE_MANAGER_API_KEY! } }).then(r => r.json())
+    t.match(listed, { totalRecords: strike, records: [{ movieId: movie.id, sourceTitle: item.title, message: 'Manually marked as failed' }] })
   }
 
   // The third stuck release of the same movie: not retried, the person is told.
