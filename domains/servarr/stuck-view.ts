@@ -5,7 +5,8 @@ import type { ServarrCore } from '../../clients/servarr/core.js'
 import type { TorrentInfo } from '../../clients/qbittorrent/types.js'
 import { pageOf, type Page } from '../../core/paging.js'
 import { stuckRows, type StuckRow } from './stuck.js'
-import { strikeStore } from './stuck-strikes.js'
+import { StrikeStoreError, strikeStore } from './stuck-strikes.js'
+import { ToolError } from '../../core/errors.js'
 import { queueRecords } from './views.js'
 
 type Source = 'series' | 'movies'
@@ -15,7 +16,10 @@ export async function stuckPage (app: FastifyInstance, source: Source, client: S
   const hashes = [...new Set(queue.map(q => q.downloadId?.toLowerCase()).filter((h): h is string => !!h && /^[0-9a-f]{40}$/.test(h)))]
   // The client's state sharpens the manager's (stalledDL for how long, metaDL); without it the manager's own words stand.
   const torrents: TorrentInfo[] | undefined = hashes.length ? await app.backends.qbittorrent.list({ hashes }).catch(() => undefined) : []
-  const strikes = await strikeStore(app.config.STATE_DIR).counts()
+  const strikes = await strikeStore(app.config.STATE_DIR).counts().catch(err => {
+    if (err instanceof StrikeStoreError) throw new ToolError(`The strike counts cannot be read (${err.message}). Check STATE_DIR (fix or remove that file), then try again.`)
+    throw err
+  })
   return pageOf(stuckRows(source, queue, torrents, strikes, app.config.STUCK_MAX_STRIKES, Date.now()), offset, limit)
 }
 

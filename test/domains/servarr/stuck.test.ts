@@ -3,7 +3,7 @@
 // tool; cancel_downloads action "retry" removes, blocklists and has the manager search again, at most
 // STUCK_MAX_STRIKES times per title, counted in STATE_DIR across restarts; bad input is refused.
 import t from 'tap'
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildApp } from '../../../app.js'
 import { startServarrStack, ok, errorText, type ServarrStack } from '../../helpers/servarr-sims.js'
@@ -156,6 +156,16 @@ t.test('retry of a season pack searches the season again; a queue that changed r
 
 t.test('bad input to retry is refused with what to do', async t => {
   const s = await start(t)
+  // A strike file that is not JSON: neither the view nor a retry goes ahead without the counts.
+  const movie = [...s.radarr.state.library.movies.values()].find(m => !m.movieFileId)!
+  const items = await grabTracked(s, 'radarr', { movieId: movie.id })
+  makeStuck(s, 'radarr', items, 'failed')
+  mkdirSync(s.config.STATE_DIR, { recursive: true })
+  writeFileSync(join(s.config.STATE_DIR, 'stuck-strikes.json'), '{not json')
+  t.match(errorText(await s.call('movie_status', { view: 'stuck' })), /strike counts cannot be read .*stuck-strikes\.json.*Check STATE_DIR/)
+  t.match(errorText(await s.call('cancel_downloads', { action: 'retry', source: 'movies', ids: [`movies:${items[0].id}`] })), /strike count cannot be read.*not retrying/)
+  t.ok(s.radarr.state.queue.some(q => q.id === items[0].id), 'nothing removed')
+
   t.match(errorText(await s.call('cancel_downloads', { action: 'retry' })), /Action "retry" needs ids/)
   t.match(errorText(await s.call('cancel_downloads', { action: 'retry', source: 'series', ids: ['series:424242'] })), /Not found: series:424242/)
   t.match(errorText(await s.call('cancel_downloads', { action: 'retry', ids: ['torrent:' + 'a'.repeat(40)] })), /Not found|is a torrent/)
