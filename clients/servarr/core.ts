@@ -148,8 +148,9 @@ export function createServarrCore (opts: ServarrOptions) {
       return { ...data, records: (data.records ?? []).map(r => ours(r, ['outputPath'])) }
     },
     /** Removes a queue item; removeFromClient also deletes the download from the download client. */
-    deleteQueueItem: (id: number, o: { removeFromClient: boolean, blocklist: boolean }) =>
-      api<null>({ method: 'DELETE', path: `/queue/${id}`, query: { removeFromClient: o.removeFromClient, blocklist: o.blocklist }, as: 'none' }),
+    /** skipRedownload false (the manager's default) has the manager search again after a blocklist. */
+    deleteQueueItem: (id: number, o: { removeFromClient: boolean, blocklist: boolean, skipRedownload?: boolean }) =>
+      api<null>({ method: 'DELETE', path: `/queue/${id}`, query: { removeFromClient: o.removeFromClient, blocklist: o.blocklist, skipRedownload: o.skipRedownload }, as: 'none' }),
     async history (q: { page: number, pageSize: number, ids?: number[], signal?: AbortSignal }): Promise<Paged<HistoryRecord>> {
       const idParam = opts.service === 'Sonarr' ? 'seriesIds' : 'movieIds'
       return await api<Paged<HistoryRecord>>({

@@ -3,6 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { ToolError } from '../../core/errors.js'
 import type { ServarrCore } from '../../clients/servarr/core.js'
+import type { QueueItem } from '../../clients/servarr/types.js'
 import { QueueItemSchema, toHistoryItem, toQueueItem, type QueueItemOut } from './items.js'
 import { pageOf, serverPage, type Page } from '../../core/paging.js'
 
@@ -78,22 +79,32 @@ export function calendarWindow (startDate: string | undefined, days: number): { 
 export const QueueRowSchema = Type.Object({
   ...QueueItemSchema.properties,
   queueIds: Type.Array(Type.Integer(), { description: 'Every queue item id of this download (one per episode for a season pack); queueId is the first' }),
-  episodeIds: Type.Optional(Type.Array(Type.Integer(), { description: 'Every episode this download covers (series downloads)' }))
+  episodeIds: Type.Optional(Type.Array(Type.Integer(), { description: 'Every episode this download covers (series downloads)' })),
+  stuck: Type.Optional(Type.Object({
+    kind: Type.String({ description: 'importBlocked, importFailed, failed, stalled, noMetadata, clientError or warning' }),
+    fix: Type.String({ description: 'import (import tool, outputPath + ids), retry (cancel_downloads action retry) or person (strike limit or unknown: ask them)' }),
+    strikes: Type.Integer({ description: 'Retries so far for these episodes/movie' })
+  }, { additionalProperties: false, description: 'View stuck: why and the next step' }))
 }, { additionalProperties: false, description: 'A download in the manager\'s queue' })
 export type QueueRow = Static<typeof QueueRowSchema>
 
 const QUEUE_FETCH = 250
 const QUEUE_MAX = 5000
 
-/** The whole queue (the managers page it per episode), grouped by download, then paged by download. */
-export async function queuePage (client: ServarrCore, ownerId: number | undefined, offset: number, limit: number, signal: AbortSignal): Promise<Page<QueueRow>> {
-  const records: QueueItemOut[] = []
+/** The whole queue as the manager lists it (one record per episode), up to QUEUE_MAX records. */
+export async function queueRecords (client: ServarrCore, ownerId: number | undefined, signal: AbortSignal): Promise<QueueItem[]> {
+  const records: QueueItem[] = []
   for (let page = 1; records.length < QUEUE_MAX; page++) {
     const r = await client.queue({ page, pageSize: QUEUE_FETCH, ids: ownerId === undefined ? undefined : [ownerId], signal })
-    records.push(...r.records.map(toQueueItem))
+    records.push(...r.records)
     if (r.records.length < QUEUE_FETCH || records.length >= r.totalRecords) break
   }
-  return pageOf(groupByDownload(records), offset, limit)
+  return records
+}
+
+/** The whole queue, grouped by download, then paged by download. */
+export async function queuePage (client: ServarrCore, ownerId: number | undefined, offset: number, limit: number, signal: AbortSignal): Promise<Page<QueueRow>> {
+  return pageOf(groupByDownload((await queueRecords(client, ownerId, signal)).map(toQueueItem)), offset, limit)
 }
 
 export function groupByDownload (items: QueueItemOut[]): QueueRow[] {

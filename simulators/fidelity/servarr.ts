@@ -33,11 +33,14 @@ function shared (service: Arr): FidelityRow[] {
     row('GET', '/queue', api('Queue/QueueController.cs'), [
       PAGING,
       `${idParam} (repeated) filters; include${sonarr ? 'UnknownSeriesItems' : 'UnknownMovieItems'} defaults to false`,
-      `The queue is what DownloadMonitoringService last refreshed: after ${grabbed} the refresh runs through a 5 s Debouncer (NzbDrone.Core/Download/TrackedDownloads/DownloadMonitoringService.cs), so a grab is not in the queue for about 5 s`
+      `The queue is what DownloadMonitoringService last refreshed: after ${grabbed} the refresh runs through a 5 s Debouncer (NzbDrone.Core/Download/TrackedDownloads/DownloadMonitoringService.cs), so a grab is not in the queue for about 5 s`,
+      'Stuck items (simulators/servarr/stuck.ts): trackedDownloadState importBlocked, or importPending with trackedDownloadStatus warning, with the reasons in statusMessages (NzbDrone.Core/Download/CompletedDownloadService.cs); failedPending (FailedDownloadService.cs); a qBittorrent stalledDL torrent is status warning with errorMessage "The download is stalled with no connections" (Download/Clients/QBittorrent/QBittorrent.cs)'
     ]),
     row('DELETE', '/queue/{id}', api('Queue/QueueController.cs'), [
       'removeFromClient defaults to TRUE (the download and its data go from the download client); blocklist, skipRedownload, changeCategory default false',
-      'A pending release with that id is removed first; no tracked download with that id → 404'
+      'A pending release with that id is removed first; no tracked download with that id → 404',
+      'blocklist=true marks the download failed (NzbDrone.Core/Download/FailedDownloadService.cs MarkAsFailed): a blocklist entry and a downloadFailed history record, both "Manually marked as failed"; unless skipRedownload, RedownloadFailedDownloadService.cs searches again (' +
+        (sonarr ? 'EpisodeSearch, or SeasonSearch when the download was the whole season)' : 'MoviesSearch for the movie)') + '; the release is then rejected with "Release is blocklisted" (BlocklistSpecification.cs)'
     ]),
     row('GET', '/history', api('History/HistoryController.cs'), [
       PAGING,

@@ -105,7 +105,7 @@ export async function createServarrBase (kind: SimKind, opts: ServarrSimOptions)
     violations,
     timers,
     onCommand: commands.onCommand,
-    registerSharedRoutes: () => registerSharedRoutes(app, state, commands),
+    registerSharedRoutes: () => registerSharedRoutes(app, state, commands, addHistory),
     addQueueItem,
     addHistory,
     progress: (item: SimQueueItem) => downloadProgress(item, state.now()),

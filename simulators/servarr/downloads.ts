@@ -27,6 +27,23 @@ export interface SimQueueItem {
   written?: boolean
   /** Listed by GET /queue and found by downloadId only once the manager has refreshed its tracked downloads. */
   tracked: boolean
+  /** Set by tests (stuckAs in stuck.ts): the item shows the real stuck fields instead of its own progress. */
+  stuck?: SimStuck
+}
+
+/** How a queue item is stuck (stuckAs in stuck.ts gives the real cases): the fields GET /queue shows for it instead of the simulator's own progress. */
+export interface SimStuck {
+  /** QueueResource.status: the download client's DownloadItemStatus (downloading, warning, failed, completed…). */
+  status: string
+  /** TrackedDownloadState (Download/TrackedDownloads/TrackedDownload.cs: downloading, importBlocked, importPending, failedPending…). */
+  trackedDownloadState: string
+  /** TrackedDownloadStatus (same file: ok, warning, error). */
+  trackedDownloadStatus: 'ok' | 'warning' | 'error'
+  statusMessages: Array<{ title: string, messages: string[] }>
+  /** QueueResource.errorMessage: the download client's message (Queue/QueueService.cs: ErrorMessage = DownloadItem.Message). */
+  errorMessage?: string
+  /** Whether the download is finished in the client (progress 100 %). */
+  finished: boolean
 }
 
 export interface SimHistory {
@@ -60,7 +77,8 @@ export function writeFinishedDownloads (queue: SimQueueItem[], disk: SimDisk, no
 }
 
 export function queueResource (kind: SimKind, item: SimQueueItem, now: number): Record<string, unknown> {
-  const p = downloadProgress(item, now)
+  // A stuck download stays where it stopped: finished (import side) or part-way (client side).
+  const p = item.stuck ? (item.stuck.finished ? 1 : Math.min(downloadProgress(item, now), 0.4)) : downloadProgress(item, now)
   const left = Math.round(item.size * (1 - p))
   const secondsLeft = Math.ceil((1 - p) * item.durationMs / 1000)
   const done = p >= 1
@@ -79,6 +97,7 @@ export function queueResource (kind: SimKind, item: SimQueueItem, now: number): 
     trackedDownloadStatus: done ? 'warning' : 'ok',
     trackedDownloadState: done ? 'importBlocked' : 'downloading',
     statusMessages: done ? [{ title: item.title, messages: ['Found matching release via grab history, but automatic import is not possible. Import it manually.'] }] : [],
+    ...(item.stuck ? stuckFields(item.stuck) : {}),
     downloadId: item.downloadId,
     protocol: item.protocol,
     downloadClient: 'qBittorrent',
@@ -89,6 +108,11 @@ export function queueResource (kind: SimKind, item: SimQueueItem, now: number): 
     sizeleft: left,
     timeleft: done ? '00:00:00' : timespan(secondsLeft)
   }
+}
+
+function stuckFields (s: SimStuck) {
+  const { finished: _, errorMessage, ...fields } = s
+  return { ...fields, ...(errorMessage ? { errorMessage } : {}) }
 }
 
 export function historyResource (kind: SimKind, h: SimHistory): Record<string, unknown> {

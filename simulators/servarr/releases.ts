@@ -49,6 +49,9 @@ export function generateReleases (base: ServarrBase, kind: SimKind, t: ReleaseTa
     if (!t.profile.allowed.includes(quality.id)) rejections.push(`${quality.name} is not wanted in profile`)
     if (v.seeders === 0) rejections.push('Not enough seeders: 0. Minimum seeders: 1')
     if (t.existing && rank(table, t.existing) >= rank(table, quality)) rejections.push(`Existing file on disk is of equal or higher preference: ${t.existing.name}`)
+    // DecisionEngine/Specifications/BlocklistSpecification.cs (Sonarr v4.0.19.2979, Radarr v6.0.3.10276): a release
+    // marked failed is rejected (permanently) from then on; the blocklist matches a torrent by title (BlocklistService.cs).
+    if (base.state.blocklist.some(b => b.sourceTitle === title)) rejections.push('Release is blocklisted')
     const release: Record<string, unknown> = {
       guid,
       quality: qualityModel(kind, quality),

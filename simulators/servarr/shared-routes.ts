@@ -3,13 +3,14 @@
 import type { FastifyInstance } from 'fastify'
 import { commandResource, type CommandQueue } from './commands.js'
 import type { ServarrState } from './state.js'
-import { historyResource, queueResource } from './downloads.js'
+import { historyResource, queueResource, type SimHistory, type SimQueueItem } from './downloads.js'
+import { MANUALLY_FAILED, blocklistResource, redownloadCommand } from './stuck.js'
 import { profileResource, type SimKind } from './qualities.js'
 import { CREATED, idList, invalid, notFound, paged } from './responses.js'
 import { iso } from './seed.js'
 import { DOCKER_HOST } from '../shared-status.js'
 
-export function registerSharedRoutes (app: FastifyInstance, state: ServarrState, commands: CommandQueue): void {
+export function registerSharedRoutes (app: FastifyInstance, state: ServarrState, commands: CommandQueue, addHistory: (h: Omit<SimHistory, 'id' | 'date'>) => SimHistory): void {
   const kind = state.kind
   app.get('/ping', async () => ({ status: 'OK' }))
   app.get('/api/v3/system/status', async () => systemStatus(kind, state.now()))
@@ -39,11 +40,41 @@ export function registerSharedRoutes (app: FastifyInstance, state: ServarrState,
   app.delete<{ Params: { id: string }, Querystring: Record<string, string> }>('/api/v3/queue/:id', async (req, reply) => {
     const item = state.queue.find(q => q.tracked && q.id === Number(req.params.id))
     if (!item) return notFound(reply)
+    // QueueController.RemoveAction(id, removeFromClient = true, blocklist = false, skipRedownload = false, …)
+    // (Sonarr v4.0.19.2979 / Radarr v6.0.3.10276 src/*.Api.V3/Queue/QueueController.cs): a bool query
+    // parameter reads "true"/"false"; anything else is its default.
+    const flag = (name: string, byDefault: boolean) => req.query[name] === 'true' ? true : req.query[name] === 'false' ? false : byDefault
+    const removal = { id: item.id, downloadId: item.downloadId, removeFromClient: flag('removeFromClient', true), blocklist: flag('blocklist', false), skipRedownload: flag('skipRedownload', false) }
+    state.queueRemovals.push(removal)
     // Like the real managers, removing one item removes its whole download (every episode of a season pack).
-    state.queueRemovals.push({ id: item.id, downloadId: item.downloadId, removeFromClient: req.query.removeFromClient !== 'false', blocklist: req.query.blocklist === 'true' })
+    const download = state.queue.filter(q => q.downloadId === item.downloadId)
     state.queue = state.queue.filter(q => q.downloadId !== item.downloadId)
+    if (removal.blocklist) markAsFailed(download, removal.skipRedownload)
     return reply.code(200).send()
   })
+  app.get<{ Querystring: Record<string, string> }>('/api/v3/blocklist', async (req) => {
+    const ids = idList(req.query, kind === 'sonarr' ? 'seriesIds' : 'movieIds')
+    const entries = state.blocklist.filter(b => !ids || ids.includes((kind === 'sonarr' ? b.seriesId : b.movieId) ?? -1))
+    return paged(entries.map(b => blocklistResource(kind, b)).reverse(), req.query, 'date')
+  })
+
+  /**
+   * FailedDownloadService.MarkAsFailed(trackedDownload, skipRedownload): a DownloadFailedEvent that the
+   * blocklist (Blocklisting/BlocklistService.cs Handle) and history (History/HistoryService.cs Handle, event
+   * DownloadFailed) record, and that RedownloadFailedDownloadService answers with a new search.
+   */
+  function markAsFailed (download: SimQueueItem[], skipRedownload: boolean) {
+    const first = download[0]
+    const date = iso(state.now())
+    const episodeIds = download.map(q => q.episodeId).filter((x): x is number => typeof x === 'number')
+    state.blocklist.push({ id: state.blocklist.length + 1, seriesId: first.seriesId, episodeIds, movieId: first.movieId, sourceTitle: first.title, date, protocol: first.protocol, indexer: first.indexer, message: MANUALLY_FAILED, downloadId: first.downloadId })
+    for (const q of download) {
+      addHistory({ seriesId: q.seriesId, episodeId: q.episodeId, movieId: q.movieId, sourceTitle: q.title, eventType: 'downloadFailed', downloadId: q.downloadId, quality: q.quality, data: { message: MANUALLY_FAILED } })
+      if (kind === 'radarr') break // one movie, one record
+    }
+    const search = skipRedownload ? undefined : redownloadCommand(kind, download, state.seasonSize)
+    if (search) commands.start(search.name, search.body)
+  }
   app.get<{ Querystring: Record<string, string> }>('/api/v3/history', async (req) => {
     const ids = idList(req.query, kind === 'sonarr' ? 'seriesIds' : 'movieIds')
     const records = state.history.filter(h => (!ids || ids.includes((kind === 'sonarr' ? h.seriesId : h.movieId) ?? -1)) &&

@@ -23,6 +23,7 @@ export async function createSonarrSimulator (opts: ServarrSimOptions) {
   const now = () => state.now()
   const series = (s: SimSeries) => seriesResource(st, s, now())
   base.registerSharedRoutes()
+  state.seasonSize = (seriesId, seasonNumber) => (st.bySeries.get(seriesId) ?? []).filter(e => e.seasonNumber === seasonNumber).length
 
   app.get<{ Querystring: Q }>('/api/v3/series', async (req) =>
     [...st.series.values()].filter(s => !req.query.tvdbId || s.tvdbId === Number(req.query.tvdbId)).map(series))

@@ -2,6 +2,7 @@
 // pieces can type it without importing the base.
 import type { SimCommand } from './commands.js'
 import type { SimHistory, SimQueueItem } from './downloads.js'
+import type { SimBlocklistEntry } from './stuck.js'
 import { profiles, type SimKind, type SimProfile } from './qualities.js'
 import { SEED_TAGS } from './seed.js'
 
@@ -28,7 +29,11 @@ export function createServarrState (kind: SimKind, media: string, downloads: str
     history: [] as SimHistory[],
     releaseCache: new Map<string, CachedRelease>(),
     /** Every DELETE /queue/{id} with the options it was sent (tests assert removeFromClient and blocklist). */
-    queueRemovals: [] as Array<{ id: number, downloadId: string, removeFromClient: boolean, blocklist: boolean }>,
+    queueRemovals: [] as Array<{ id: number, downloadId: string, removeFromClient: boolean, blocklist: boolean, skipRedownload: boolean }>,
+    /** Releases marked failed (DELETE /queue/{id}?blocklist=true); GET /blocklist lists them. */
+    blocklist: [] as SimBlocklistEntry[],
+    /** Episodes in a season (Sonarr sets it; a failed season pack is searched again as a season). */
+    seasonSize: (_seriesId: number, _seasonNumber: number) => 0,
     /** The simulator's clock (tests move it forward to expire the release cache). */
     now: () => Date.now() + clockOffset,
     advanceClock: (ms: number) => { clockOffset += ms }

@@ -1294,7 +1294,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "series_status",
     "title": "Series library, episodes, calendar, missing, queue and history",
-    "description": "Read-only, paged views of the series manager (see view); queue items show progress, import problems and the outputPath for series_import. Use series_search for series not in the library, series_releases to pick a release.",
+    "description": "Read-only paged views of the series manager (see view); queue rows give progress, problems, outputPath for series_import. Use series_search to add series, series_releases to pick a release.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -1308,10 +1308,11 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
             "calendar",
             "missing",
             "queue",
+            "stuck",
             "history"
           ],
           "default": "library",
-          "description": "library; series (its seasons); season (its episodes, needs seasonNumber); calendar; missing (aired, no file); queue; history. All but library/calendar take one series (id or term)"
+          "description": "library; series (seasons); season (episodes; needs seasonNumber); calendar; missing (aired, no file); queue; stuck (why, fix); history. All but library take id/term"
         },
         "id": {
           "minimum": 1,
@@ -1643,6 +1644,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                   },
                   "episodeIds": {
                     "type": "array"
+                  },
+                  "stuck": {
+                    "type": "object"
                   }
                 }
               },
@@ -2454,7 +2458,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "movie_status",
     "title": "Movie library, calendar, missing, queue and history",
-    "description": "Read-only, paged views of the movie manager (see view); queue items show progress, import problems and the outputPath for movie_import. Use movie_search for movies not in the library, movie_releases to pick a release.",
+    "description": "Read-only paged views of the movie manager (see view); queue rows give progress, problems, outputPath for movie_import. Use movie_search to add movies, movie_releases to pick a release.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -2467,10 +2471,11 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
             "calendar",
             "missing",
             "queue",
+            "stuck",
             "history"
           ],
           "default": "library",
-          "description": "library; movie (one with its file, needs id or term); calendar; missing (released, no file); queue; history (queue/history narrow to id or term)"
+          "description": "library; movie (with its file; needs id/term); calendar; missing (released, no file); queue; stuck (why, fix); history. All but library take id/term"
         },
         "id": {
           "minimum": 1,
@@ -2705,6 +2710,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                   },
                   "episodeIds": {
                     "type": "array"
+                  },
+                  "stuck": {
+                    "type": "object"
                   }
                 }
               },
@@ -3556,7 +3564,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "cancel_downloads",
     "title": "List, cancel or de-duplicate downloads",
-    "description": "The managers' download queues and the torrent client: list items (paged), cancel the items in ids (a manager removes the whole download: one episode of a season pack cancels the pack), or purge duplicates keeping the most advanced. Cancel and purge: preview + confirmToken first. Progress: download_status.",
+    "description": "The managers' download queues and the torrent client: list (paged), cancel ids (a manager removes the whole download, e.g. a season pack), retry stuck ones, or purge duplicates keeping the most advanced. All but list: preview + confirmToken first. Progress: download_status.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -3566,10 +3574,11 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "enum": [
             "list",
             "cancel",
+            "retry",
             "purge_duplicates"
           ],
           "default": "list",
-          "description": "list, cancel (the items in ids) or purge_duplicates"
+          "description": "list, cancel (ids), retry (ids: remove, blocklist, search again; strike-limited) or purge_duplicates"
         },
         "source": {
           "type": "string",
@@ -3585,11 +3594,11 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
         "ids": {
           "maxItems": 100,
           "default": [],
-          "description": "cancel: ids from list",
+          "description": "cancel/retry: ids from list",
           "type": "array",
           "items": {
             "pattern": "^(series|movies):\\\\d{1,10}$|^torrent:[0-9a-f]{40}$",
-            "description": "An id from action \\"list\\": \\"series:<n>\\", \\"movies:<n>\\" or \\"torrent:<40-hex hash>\\"",
+            "description": "From list: series:<n>, movies:<n> or torrent:<hash>",
             "type": "string"
           }
         },

@@ -54,6 +54,10 @@ const SITES: Site[] = [
   { file: 'domains/movies/tools/movie-remove.ts', call: 'deleteMovie()', count: 1, gate: { tools: ['movie_remove'] } },
   { file: 'domains/downloads/tools/cancel-downloads.ts', call: 'deleteQueueItem()', count: 1, gate: { tools: ['cancel_downloads'] } },
   { file: 'domains/downloads/tools/cancel-downloads.ts', call: 'qbittorrent.remove()', count: 1, gate: { tools: ['cancel_downloads'] } },
+  { file: 'domains/downloads/retry-stuck.ts', call: 'deleteQueueItem()', count: 1, gate: { tools: ['cancel_downloads'] } },
+  { file: 'domains/servarr/stuck-strikes.ts', call: 'rename', count: 1, gate: { safe: OWN_STATE } },
+  { file: 'domains/servarr/stuck-strikes.ts', call: 'unlink', count: 1, gate: { safe: OWN_STATE } },
+  { file: 'domains/servarr/stuck-strikes.ts', call: 'writeFile', count: 1, gate: { safe: OWN_STATE } },
   { file: 'domains/servarr/grab.ts', call: 'deleteQueueItem()', count: 1, gate: { tools: ['series_grab', 'movie_grab'] } },
   // Imports may replace an existing episode or movie file (issue 12, finding 7).
   { file: 'domains/series/tools/series-import.ts', call: 'Servarr runManualImport()', count: 1, gate: { tools: ['series_import'] } },

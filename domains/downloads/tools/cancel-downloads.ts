@@ -7,13 +7,14 @@ import { ToolError } from '../../../core/errors.js'
 import { defineTool } from '../../../core/tool-types.js'
 import { pageInputs, pageOf, pagingFields } from '../../../core/paging.js'
 import { duplicatesOf, listCancelItems, type CancelItem } from '../cancel-items.js'
+import { retryTargets, runRetry, type RetryTarget } from '../retry-stuck.js'
 
 const ID = '^(series|movies):\\d{1,10}$|^torrent:[0-9a-f]{40}$'
 
 const input = Type.Object({
-  action: Type.Union([Type.Literal('list'), Type.Literal('cancel'), Type.Literal('purge_duplicates')], { default: 'list', description: 'list, cancel (the items in ids) or purge_duplicates' }),
+  action: Type.Union([Type.Literal('list'), Type.Literal('cancel'), Type.Literal('retry'), Type.Literal('purge_duplicates')], { default: 'list', description: 'list, cancel (ids), retry (ids: remove, blocklist, search again; strike-limited) or purge_duplicates' }),
   source: Type.Union([Type.Literal('all'), Type.Literal('series'), Type.Literal('movies'), Type.Literal('torrents')], { default: 'all', description: 'Which queues to look at' }),
-  ids: Type.Array(Type.String({ pattern: ID, description: 'An id from action "list": "series:<n>", "movies:<n>" or "torrent:<40-hex hash>"' }), { maxItems: 100, default: [], description: 'cancel: ids from list' }),
+  ids: Type.Array(Type.String({ pattern: ID, description: 'From list: series:<n>, movies:<n> or torrent:<hash>' }), { maxItems: 100, default: [], description: 'cancel/retry: ids from list' }),
   deleteFiles: Type.Boolean({ default: true, description: 'Also delete the data of removed downloads' }),
   blocklist: Type.Boolean({ default: false, description: 'Manager items: never grab this release again' }),
   ...pageInputs(100, 25)
@@ -70,10 +71,23 @@ function purgeTargets (items: CancelItem[]): CancelItem[] {
 }
 
 export default (app: FastifyInstance) => {
+  /** Retry binds each download's id, hash and strike count: a queue or count that changed refuses the token. */
+  async function retryPreview (args: { source: 'all' | 'series' | 'movies' | 'torrents', ids: string[], deleteFiles: boolean }) {
+    const { items } = await listCancelItems(app, args.source)
+    const chosen = await targets({ ...args, action: 'retry' })
+    const list = await retryTargets(app, chosen.filter(i => args.ids.includes(i.id)), items)
+    const max = app.config.STUCK_MAX_STRIKES
+    return {
+      summary: `Replace ${list.length} download${list.length === 1 ? '' : 's'}: remove${args.deleteFiles ? ' with its data' : ''}, blocklist the release, search again: ` +
+        `${list.map(t => `${t.title} (${t.id}, strike ${t.strikes + 1} of ${max})`).join('; ')}.`,
+      targets: list
+    }
+  }
+
   async function targets (args: { action: string, source: 'all' | 'series' | 'movies' | 'torrents', ids: string[] }): Promise<CancelItem[]> {
     const { items, warnings } = await listCancelItems(app, args.source)
     if (args.action === 'purge_duplicates') return purgeTargets(items)
-    if (args.ids.length === 0) throw new ToolError('Action "cancel" needs ids. Call cancel_downloads with action "list" to see them.')
+    if (args.ids.length === 0) throw new ToolError(`Action "${args.action}" needs ids. Call cancel_downloads with action "list" to see them.`)
     const missing = args.ids.filter(id => !items.some(i => i.id === id))
     if (missing.length > 0) {
       throw new ToolError(`Not found: ${missing.join(', ')}${warnings.length ? ` (could not read: ${warnings.join('; ')})` : ''}. Call action "list" for current ids.`)
@@ -84,13 +98,14 @@ export default (app: FastifyInstance) => {
   return defineTool({
     name: 'cancel_downloads',
     title: 'List, cancel or de-duplicate downloads',
-    description: 'The managers\' download queues and the torrent client: list items (paged), cancel the items in ids (a manager removes the whole download: one episode of a season pack cancels the pack), or purge duplicates keeping the most advanced. Cancel and purge: preview + confirmToken first. Progress: download_status.',
+    description: 'The managers\' download queues and the torrent client: list (paged), cancel ids (a manager removes the whole download, e.g. a season pack), retry stuck ones, or purge duplicates keeping the most advanced. All but list: preview + confirmToken first. Progress: download_status.',
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     confirm: {
       required: args => args.action !== 'list',
       async preview (args) {
+        if (args.action === 'retry') return await retryPreview(args)
         const items = await targets(args)
         if (items.length === 0) throw new ToolError(args.action === 'purge_duplicates' ? 'There are no duplicate downloads; nothing to remove.' : 'Nothing to cancel.')
         const list = items.slice(0, 10).map(i => `${i.title} (${i.id}, ${i.progressPercent}%)`).join('; ')
@@ -105,6 +120,14 @@ export default (app: FastifyInstance) => {
         const { items, warnings } = await listCancelItems(app, args.source)
         const page = pageOf(items, args.offset, args.limit)
         return { data: { action: 'list', ...page, warnings }, summary: `${page.total} download${page.total === 1 ? '' : 's'} in the queues${warnings.length ? `; not reachable: ${warnings.join('; ')}` : ''}.` }
+      }
+      if (args.action === 'retry') {
+        const { done, failed } = await runRetry(app, (ctx.confirmed?.targets ?? []) as RetryTarget[], args.deleteFiles)
+        const max = app.config.STUCK_MAX_STRIKES
+        return {
+          data: { action: 'retry', removed: done.map(t => ({ id: t.id, source: t.id.split(':')[0], title: t.title, status: 'replaced', progressPercent: 0, sizeBytes: 0, ...(t.downloadId ? { downloadId: t.downloadId } : {}) })), failed, warnings: [] },
+          summary: `Replaced ${done.length} download${done.length === 1 ? '' : 's'}: removed, release blocklisted, the manager searches again (${done.map(t => `"${t.title}" strike ${t.strikes + 1} of ${max}`).join(', ')})${failed.length ? `; ${failed.length} failed` : ''}. Check series_status / movie_status view "stuck" later.`
+        }
       }
       const approved = (ctx.confirmed?.targets ?? []) as Array<{ id: string, title: string, downloadId: string | null }>
       const removed: CancelItem[] = []

@@ -12,8 +12,10 @@ import {
   QueueRowSchema, START_DATE_INPUT, TERM_INPUT, calendarWindow, historyPage, libraryOrder, queuePage, refuseUnusedFilters, freshTitleByTerm, viewSummary,
   type FilterUse
 } from '../../servarr/views.js'
+import { stuckAdvice, stuckPage } from '../../servarr/stuck-view.js'
+import type { StuckRow } from '../../servarr/stuck.js'
 
-const VIEWS = ['library', 'movie', 'calendar', 'missing', 'queue', 'history'] as const
+const VIEWS = ['library', 'movie', 'calendar', 'missing', 'queue', 'stuck', 'history'] as const
 const DEFAULT_DAYS = 30
 const ABOUT_ONE = ['id', 'term'] as const
 const FILTERS: FilterUse = {
@@ -22,11 +24,12 @@ const FILTERS: FilterUse = {
   calendar: [...ABOUT_ONE, 'startDate', 'days'],
   missing: ABOUT_ONE,
   queue: ABOUT_ONE,
+  stuck: ABOUT_ONE,
   history: ABOUT_ONE
 }
 
 const input = Type.Object({
-  view: Type.Union(VIEWS.map(v => Type.Literal(v)), { default: 'library', description: 'library; movie (one with its file, needs id or term); calendar; missing (released, no file); queue; history (queue/history narrow to id or term)' }),
+  view: Type.Union(VIEWS.map(v => Type.Literal(v)), { default: 'library', description: 'library; movie (with its file; needs id/term); calendar; missing (released, no file); queue; stuck (why, fix); history. All but library take id/term' }),
   ...idFields(MOVIE_IDS, false),
   term: TERM_INPUT,
   hasFile: Type.Optional(Type.Boolean({ description: 'library: only movies with (true) or without a file' })),
@@ -48,7 +51,7 @@ type Item = Static<typeof ItemSchema>
 export default (app: FastifyInstance) => defineTool({
   name: 'movie_status',
   title: 'Movie library, calendar, missing, queue and history',
-  description: 'Read-only, paged views of the movie manager (see view); queue items show progress, import problems and the outputPath for movie_import. Use movie_search for movies not in the library, movie_releases to pick a release.',
+  description: 'Read-only paged views of the movie manager (see view); queue rows give progress, problems, outputPath for movie_import. Use movie_search to add movies, movie_releases to pick a release.',
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -63,6 +66,7 @@ export default (app: FastifyInstance) => defineTool({
       : await resolveOptionalId(flavour, args.id, args.idType)
     const profiles = await radarr.qualityProfiles(ctx.signal)
     let page: Page<Item>
+    let stuck: Page<StuckRow> | undefined
     switch (args.view) {
       case 'library': {
         const all = libraryOrder(await radarr.listMovies(ctx.signal), args.term)
@@ -95,6 +99,9 @@ export default (app: FastifyInstance) => defineTool({
       case 'queue':
         page = await queuePage(radarr, resolved?.item.id, args.offset, args.limit, ctx.signal)
         break
+      case 'stuck':
+        page = stuck = await stuckPage(app, 'movies', radarr, resolved?.item.id, args.offset, args.limit, ctx.signal)
+        break
       case 'history':
         page = await historyPage(radarr, resolved?.item.id, args.offset, args.limit, ctx.signal)
         break
@@ -102,7 +109,7 @@ export default (app: FastifyInstance) => defineTool({
     const about = resolved ? ` for "${resolved.item.title}" (${resolved.idUsed.type} ${resolved.idUsed.value})` : ''
     return {
       data: { view: args.view, ...(resolved ? { idUsed: resolved.idUsed } : {}), ...page },
-      summary: viewSummary(args.view, about, page, args.offset, args.limit)
+      summary: viewSummary(args.view, about, page, args.offset, args.limit) + (stuck?.items.length ? ` ${stuckAdvice('movies', stuck.items, app.config.STUCK_MAX_STRIKES)}.` : '')
     }
   }
 })

@@ -14,8 +14,10 @@ import {
   QueueRowSchema, START_DATE_INPUT, TERM_INPUT, calendarWindow, historyPage, libraryOrder, queuePage, refuseUnusedFilters, freshTitleByTerm, viewSummary,
   type FilterUse
 } from '../../servarr/views.js'
+import { stuckAdvice, stuckPage } from '../../servarr/stuck-view.js'
+import type { StuckRow } from '../../servarr/stuck.js'
 
-const VIEWS = ['library', 'series', 'season', 'calendar', 'missing', 'queue', 'history'] as const
+const VIEWS = ['library', 'series', 'season', 'calendar', 'missing', 'queue', 'stuck', 'history'] as const
 const DEFAULT_DAYS = 7
 const ABOUT_ONE = ['id', 'term'] as const
 const FILTERS: FilterUse = {
@@ -25,11 +27,12 @@ const FILTERS: FilterUse = {
   calendar: [...ABOUT_ONE, 'startDate', 'days'],
   missing: ABOUT_ONE,
   queue: ABOUT_ONE,
+  stuck: ABOUT_ONE,
   history: ABOUT_ONE
 }
 
 const input = Type.Object({
-  view: Type.Union(VIEWS.map(v => Type.Literal(v)), { default: 'library', description: 'library; series (its seasons); season (its episodes, needs seasonNumber); calendar; missing (aired, no file); queue; history. All but library/calendar take one series (id or term)' }),
+  view: Type.Union(VIEWS.map(v => Type.Literal(v)), { default: 'library', description: 'library; series (seasons); season (episodes; needs seasonNumber); calendar; missing (aired, no file); queue; stuck (why, fix); history. All but library take id/term' }),
   ...idFields(SERIES_IDS, false),
   seasonNumber: Type.Optional(Type.Integer({ minimum: 0, maximum: 500, description: 'Season for view "season" (0 = specials)' })),
   term: TERM_INPUT,
@@ -52,7 +55,7 @@ type Item = Static<typeof ItemSchema>
 export default (app: FastifyInstance) => defineTool({
   name: 'series_status',
   title: 'Series library, episodes, calendar, missing, queue and history',
-  description: 'Read-only, paged views of the series manager (see view); queue items show progress, import problems and the outputPath for series_import. Use series_search for series not in the library, series_releases to pick a release.',
+  description: 'Read-only paged views of the series manager (see view); queue rows give progress, problems, outputPath for series_import. Use series_search to add series, series_releases to pick a release.',
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -69,6 +72,7 @@ export default (app: FastifyInstance) => defineTool({
     const profiles = await sonarr.qualityProfiles(ctx.signal)
     const series = resolved && toSeriesItem(resolved.item, profiles)
     let page: Page<Item>
+    let stuck: Page<StuckRow> | undefined
 
     switch (args.view) {
       case 'library': {
@@ -107,12 +111,16 @@ export default (app: FastifyInstance) => defineTool({
       case 'queue':
         page = await queuePage(sonarr, resolved?.item.id, args.offset, args.limit, ctx.signal)
         break
+      case 'stuck':
+        page = stuck = await stuckPage(app, 'series', sonarr, resolved?.item.id, args.offset, args.limit, ctx.signal)
+        break
       case 'history':
         page = await historyPage(sonarr, resolved?.item.id, args.offset, args.limit, ctx.signal)
         break
     }
     const data = { view: args.view, ...(series ? { series } : {}), ...(resolved ? { idUsed: resolved.idUsed } : {}), ...page }
     const about = series ? ` for "${series.title}" (${resolved!.idUsed.type} ${resolved!.idUsed.value})` : ''
-    return { data, summary: viewSummary(args.view, about, page, args.offset, args.limit) }
+    const advice = stuck?.items.length ? ` ${stuckAdvice('series', stuck.items, app.config.STUCK_MAX_STRIKES)}.` : ''
+    return { data, summary: viewSummary(args.view, about, page, args.offset, args.limit) + advice }
   }
 })

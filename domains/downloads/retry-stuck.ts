@@ -1,0 +1,69 @@
+// cancel_downloads action "retry": replace a stuck manager download — remove it, blocklist the release and
+// have the manager search again — at most STUCK_MAX_STRIKES times per episode set or movie. The strike is
+// stored before the manager is asked, so neither a crash nor a restart lets a title loop.
+import type { FastifyInstance } from 'fastify'
+import { ToolError } from '../../core/errors.js'
+import { strikeKey } from '../servarr/stuck.js'
+import { StrikeStoreError, strikeStore } from '../servarr/stuck-strikes.js'
+import type { CancelItem } from './cancel-items.js'
+
+export interface RetryTarget { id: string, title: string, downloadId: string | null, strikeKey: string, strikes: number }
+
+/** One target per download (the first item the person named), with its strike key and count so far. */
+export async function retryTargets (app: FastifyInstance, chosen: CancelItem[], all: CancelItem[]): Promise<RetryTarget[]> {
+  const torrents = chosen.filter(i => i.source === 'torrents')
+  if (torrents.length) {
+    throw new ToolError(`Action "retry" replaces a manager's download; ${torrents.map(i => i.id).join(', ')} ${torrents.length === 1 ? 'is a torrent' : 'are torrents'} with no manager to search again. Use ids "series:<n>" or "movies:<n>" (series_status / movie_status view "stuck"), or action "cancel".`)
+  }
+  const counts = await readCounts(app)
+  const seen = new Set<string>()
+  const out: RetryTarget[] = []
+  for (const item of chosen) {
+    const download = `${item.source}|${item.downloadId ?? item.id}`
+    if (seen.has(download)) continue
+    seen.add(download)
+    const siblings = all.filter(i => i.source === item.source && (i.downloadId ? i.downloadId === item.downloadId : i.id === item.id))
+    const numbers = (prefix: string) => siblings.map(i => i.target).filter((t): t is string => !!t?.startsWith(prefix)).map(t => Number(t.slice(prefix.length)))
+    const key = strikeKey(item.source as 'series' | 'movies', { episodeIds: numbers('episode:'), movieId: numbers('movie:')[0], downloadId: item.downloadId, queueId: Number(item.id.split(':')[1]) })
+    out.push({ id: item.id, title: item.title, downloadId: item.downloadId ?? null, strikeKey: key, strikes: counts(key) })
+  }
+  const max = app.config.STUCK_MAX_STRIKES
+  const spent = out.filter(t => t.strikes >= max)
+  if (spent.length) {
+    throw new ToolError(`Not retrying ${spent.map(t => `"${t.title}" (${t.id})`).join(', ')}: already replaced ${max} time${max === 1 ? '' : 's'} (STUCK_MAX_STRIKES=${max}) and still stuck. ` +
+      'Tell the person instead: they can pick a release by hand with series_releases / movie_releases, or raise STUCK_MAX_STRIKES.')
+  }
+  return out
+}
+
+/** Adds the strikes, then asks each manager to remove, blocklist and search again. */
+export async function runRetry (app: FastifyInstance, targets: RetryTarget[], removeFromClient: boolean) {
+  try {
+    await strikeStore(app.config.STATE_DIR).strike(targets.map(t => ({ key: t.strikeKey, title: t.title, downloadId: t.downloadId ?? undefined })))
+  } catch (err) {
+    if (err instanceof StrikeStoreError) throw new ToolError(`Nothing was retried: the strike count could not be stored (${err.message}). Check that STATE_DIR is writable, then try again.`)
+    throw err
+  }
+  const done: RetryTarget[] = []
+  const failed: Array<{ id: string, error: string }> = []
+  for (const t of targets) {
+    const [source, queueId] = t.id.split(':')
+    try {
+      // QueueController.RemoveAction: blocklist=true marks it failed; skipRedownload=false lets the manager search again.
+      await (source === 'series' ? app.backends.sonarr : app.backends.radarr).deleteQueueItem(Number(queueId), { removeFromClient, blocklist: true, skipRedownload: false })
+      done.push(t)
+    } catch (err) {
+      failed.push({ id: t.id, error: err instanceof ToolError ? err.message : 'internal error (see the server log)' })
+    }
+  }
+  return { done, failed }
+}
+
+async function readCounts (app: FastifyInstance) {
+  try {
+    return await strikeStore(app.config.STATE_DIR).counts()
+  } catch (err) {
+    if (err instanceof StrikeStoreError) throw new ToolError(`The strike count cannot be read (${err.message}); not retrying without it. Check STATE_DIR, then try again.`)
+    throw err
+  }
+}

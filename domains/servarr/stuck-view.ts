@@ -1,0 +1,40 @@
+// The "stuck" view of series_status and movie_status: the manager's queue narrowed to stuck downloads, with
+// the torrent client's state where it runs the download, the strikes so far and the next step for each.
+import type { FastifyInstance } from 'fastify'
+import type { ServarrCore } from '../../clients/servarr/core.js'
+import type { TorrentInfo } from '../../clients/qbittorrent/types.js'
+import { pageOf, type Page } from '../../core/paging.js'
+import { stuckRows, type StuckRow } from './stuck.js'
+import { StrikeStoreError, strikeStore } from './stuck-strikes.js'
+import { ToolError } from '../../core/errors.js'
+import { queueRecords } from './views.js'
+
+type Source = 'series' | 'movies'
+
+export async function stuckPage (app: FastifyInstance, source: Source, client: ServarrCore, ownerId: number | undefined, offset: number, limit: number, signal: AbortSignal): Promise<Page<StuckRow>> {
+  const queue = await queueRecords(client, ownerId, signal)
+  const hashes = [...new Set(queue.map(q => q.downloadId?.toLowerCase()).filter((h): h is string => !!h && /^[0-9a-f]{40}$/.test(h)))]
+  // The client's state sharpens the manager's (stalledDL for how long, metaDL); without it the manager's own words stand.
+  const torrents: TorrentInfo[] | undefined = hashes.length ? await app.backends.qbittorrent.list({ hashes }).catch(() => undefined) : []
+  const strikes = await strikeStore(app.config.STATE_DIR).counts().catch(err => {
+    if (err instanceof StrikeStoreError) throw new ToolError(`The strike counts cannot be read (${err.message}). Check STATE_DIR (fix or remove that file), then try again.`)
+    throw err
+  })
+  return pageOf(stuckRows(source, queue, torrents, strikes, app.config.STUCK_MAX_STRIKES, Date.now()), offset, limit)
+}
+
+/** The next call for each stuck download, for the summary line. */
+export function stuckAdvice (source: Source, rows: StuckRow[], maxStrikes: number): string {
+  const importTool = source === 'series' ? 'series_import' : 'movie_import'
+  return rows.map(({ stuck: { kind, fix, strikes }, ...r }) => {
+    const what = `"${r.title}" (${kind})`
+    if (fix === 'import') {
+      const id = source === 'series' ? `id ${r.seriesId}, idType "seriesId"` : `id ${r.movieId}, idType "movieId"`
+      return `${what}: the manager matched it itself; ${importTool} with path "${r.outputPath}", ${id}`
+    }
+    if (fix === 'retry') return `${what}: cancel_downloads action "retry" ids ["${source}:${r.queueId}"] (strike ${strikes + 1} of ${maxStrikes})`
+    return strikes >= maxStrikes
+      ? `${what}: retried ${strikes} times already; not retrying again, tell the person and let them decide`
+      : `${what}: not a known stuck state; tell the person what the manager says`
+  }).join('; ')
+}

@@ -1,0 +1,89 @@
+// Stuck downloads, shared by series_status and movie_status (view "stuck") and cancel_downloads (action
+// "retry"): which queue items are stuck and why, in the manager's own words and the torrent client's
+// state, and the fix each allows: import (the reason is on the safe list), retry (remove + blocklist +
+// search again) or person (the strike limit is reached, or the warning is not one we know to fix).
+import type { QueueItem } from '../../clients/servarr/types.js'
+import type { TorrentInfo } from '../../clients/qbittorrent/types.js'
+import { toQueueItem } from './items.js'
+import { groupByDownload, type QueueRow } from './views.js'
+
+export type StuckKind = 'importBlocked' | 'importFailed' | 'failed' | 'stalled' | 'noMetadata' | 'clientError' | 'warning'
+export type StuckFix = 'import' | 'retry' | 'person'
+
+/**
+ * The only reasons an import may go ahead with the manager's own match: the manager found the title in its
+ * grab history and refuses only because the release was matched by id (Sonarr v4.0.19.2979 / Radarr
+ * v6.0.3.10276 src/NzbDrone.Core/Download/CompletedDownloadService.cs Check()). Every other reason (title
+ * mismatch, not an upgrade, unexpected episode, sample, unparsable) means the file may not be what was asked
+ * for, so it is never imported over the manager's objection.
+ */
+export const SAFE_TO_IMPORT: readonly string[] = [
+  'Found matching series via grab history, but release was matched to series by ID. Automatic import is not possible. See the FAQ for details.',
+  'Found matching movie via grab history, but release was matched to movie by ID. Manual Import required.'
+]
+
+/**
+ * A torrent that has not received data (stalledDL) or metadata (metaDL) is stuck only after this long: both
+ * states start the moment a torrent is added (qBittorrent release-4.5.2 src/base/bittorrent/torrentimpl.cpp
+ * updateState(): stalledDL whenever the download rate is 0, metaDL until the metadata arrives).
+ */
+export const STALL_GRACE_MS = 30 * 60_000
+
+/** The manager's message for qBittorrent's stalledDL (Sonarr/Radarr Download/Clients/QBittorrent/QBittorrent.cs). */
+const STALLED_TEXT = 'The download is stalled with no connections'
+
+export interface StuckRow extends QueueRow { stuck: { kind: StuckKind, fix: StuckFix, strikes: number } }
+
+const olderThan = (iso: string | null | undefined, ms: number, now: number) => !!iso && now - Date.parse(iso) >= ms
+
+/** Why a queue item is stuck, or undefined when it is not. The torrent is the client's record of the same download. */
+export function stuckKind (q: QueueItem, torrent: TorrentInfo | undefined, now: number): StuckKind | undefined {
+  const state = q.trackedDownloadState
+  const warned = q.trackedDownloadStatus === 'warning' || q.trackedDownloadStatus === 'error'
+  if (state === 'failedPending' || state === 'failed' || q.status === 'failed') return 'failed'
+  if (state === 'importBlocked') return 'importBlocked'
+  if (state === 'importPending' && warned) return 'importFailed'
+  const added = torrent?.addedOn ?? q.added
+  if (torrent && (torrent.state === 'missingFiles' || torrent.state === 'error')) return 'clientError'
+  if (torrent?.state === 'stalledDL' || (!torrent && q.errorMessage === STALLED_TEXT)) return olderThan(added, STALL_GRACE_MS, now) ? 'stalled' : undefined
+  if (torrent?.state === 'metaDL' || torrent?.state === 'forcedMetaDL') return olderThan(added, STALL_GRACE_MS, now) ? 'noMetadata' : undefined
+  if (q.status === 'warning' || warned) return 'warning'
+  return undefined
+}
+
+/** What a strike is counted against: the episodes or movie asked for, so a new release of the same title keeps the count. */
+export function strikeKey (source: 'series' | 'movies', row: { episodeIds?: number[], movieId?: number, downloadId?: string, queueId: number }): string {
+  if (source === 'series' && row.episodeIds?.length) return `series:episodes:${[...row.episodeIds].sort((a, b) => a - b).join(',')}`
+  if (source === 'movies' && row.movieId) return `movies:movie:${row.movieId}`
+  return `${source}:download:${row.downloadId ?? `queue-${row.queueId}`}`
+}
+
+export function stuckFix (kind: StuckKind, row: QueueRow, strikes: number, maxStrikes: number): StuckFix {
+  if (strikes >= maxStrikes) return 'person'
+  const matched = row.seriesId !== undefined || row.movieId !== undefined
+  if (kind === 'importBlocked' && matched && row.outputPath && row.messages.length > 0 && row.messages.every(m => SAFE_TO_IMPORT.includes(m))) return 'import'
+  return kind === 'warning' ? 'person' : 'retry'
+}
+
+/**
+ * The stuck rows of a queue (one row per download), each with its kind, strikes and fix. A download is stuck
+ * when any of its queue items is; the client's torrents are matched by hash (the download id).
+ */
+export function stuckRows (source: 'series' | 'movies', queue: QueueItem[], torrents: TorrentInfo[] | undefined, strikesOf: (key: string) => number, maxStrikes: number, now: number): StuckRow[] {
+  const byHash = new Map((torrents ?? []).map(t => [t.hash.toLowerCase(), t]))
+  const kinds = new Map<number, StuckKind>()
+  for (const q of queue) {
+    const kind = stuckKind(q, q.downloadId ? byHash.get(q.downloadId.toLowerCase()) : undefined, now)
+    if (kind) kinds.set(q.id, kind)
+  }
+  const rows = groupByDownload(queue.filter(q => kinds.has(q.id)).map(toQueueItem))
+  return rows.map(row => {
+    const kind = kinds.get(row.queueId)!
+    const torrent = row.downloadId ? byHash.get(row.downloadId.toLowerCase()) : undefined
+    const messages = torrent && ['stalledDL', 'metaDL', 'forcedMetaDL', 'missingFiles', 'error'].includes(torrent.state)
+      ? [...row.messages, `Torrent client state ${torrent.state} (added ${torrent.addedOn ?? 'at an unknown time'})`]
+      : row.messages
+    const strikes = strikesOf(strikeKey(source, row))
+    return { ...row, messages, stuck: { kind, fix: stuckFix(kind, row, strikes, maxStrikes), strikes } }
+  })
+}
