@@ -7,6 +7,7 @@ import type { SimDisk } from './files.js'
 import { qualityModel, type SimKind, type SimQuality } from './qualities.js'
 import { timespan } from './responses.js'
 import { iso } from './seed.js'
+import { matchedByIdMessage } from './import-messages.js'
 
 export interface SimQueueItem {
   id: number
@@ -96,7 +97,7 @@ export function queueResource (kind: SimKind, item: SimQueueItem, now: number): 
     status: done ? 'completed' : 'downloading',
     trackedDownloadStatus: done ? 'warning' : 'ok',
     trackedDownloadState: done ? 'importBlocked' : 'downloading',
-    statusMessages: done ? [{ title: item.title, messages: ['Found matching release via grab history, but automatic import is not possible. Import it manually.'] }] : [],
+    statusMessages: done ? [{ title: item.title, messages: [matchedByIdMessage(kind)] }] : [],
     ...(item.stuck ? stuckFields(item.stuck) : {}),
     downloadId: item.downloadId,
     protocol: item.protocol,

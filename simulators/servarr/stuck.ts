@@ -3,6 +3,7 @@
 // search). Every state, status and message text below is the real one, cited per entry.
 // Sonarr v4.0.19.2979 and Radarr v6.0.3.10276 (src/NzbDrone.Core/…), qBittorrent release-4.5.2.
 import type { SimKind } from './qualities.js'
+import { matchedByIdMessage } from './import-messages.js'
 import type { SimQueueItem, SimStuck } from './downloads.js'
 
 export type StuckCase = 'matchedById' | 'titleMismatch' | 'notUpgrade' | 'noEligibleFiles' | 'stalled' | 'metadata' | 'failed'
@@ -19,9 +20,7 @@ export function stuckAs (kind: SimKind, title: string, c: StuckCase): SimStuck {
     case 'matchedById':
       return {
         ...blocked,
-        statusMessages: warn(title, sonarr
-          ? 'Found matching series via grab history, but release was matched to series by ID. Automatic import is not possible. See the FAQ for details.'
-          : 'Found matching movie via grab history, but release was matched to movie by ID. Manual Import required.')
+        statusMessages: warn(title, matchedByIdMessage(kind))
       }
     // Same method: no series/movie parsed from the title and none in grab history.
     case 'titleMismatch':

@@ -14,7 +14,7 @@ import { oauthLogin } from '../helpers/oauth-client.js'
 import { importAndList, prepareGrab, SHOW } from '../helpers/ready-flow.js'
 import { startServarrStack } from '../helpers/servarr-sims.js'
 
-const internal = { authorization: `Bearer ${TEST_INTERNAL_KEY}` }
+const internal: Record<string, string> = { authorization: `Bearer ${TEST_INTERNAL_KEY}` }
 const noticesOf = async (app: FastifyInstance, headers: Record<string, string>) => (await app.inject({ method: 'GET', url: '/api/notices', headers })).json()
 
 t.test('a grab asked for in the web chat is told once, to that credential only, across a restart', async t => {
