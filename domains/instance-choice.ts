@@ -13,13 +13,39 @@ import { resolveId, type IdFlavour } from './servarr/ids.js'
 
 const WHAT: Record<InstanceKindName, string> = { series: 'series managers', movies: 'movie managers', torrents: 'torrent clients' }
 
+type Args = Record<string, unknown>
+
 export interface InstanceUse {
   kind: InstanceKindName
-  /** The id flavour of the title tools (series, movies): a call naming a title held by one instance goes there. */
-  flavour?: (client: never) => IdFlavour<{ id: number, title?: string }>
+  /**
+   * What the call names, as the instance it runs on sees it (called once per instance, on that instance):
+   * a label when the instance holds it, undefined when not or when the call names nothing.
+   */
+  holds?: (app: FastifyInstance, args: Args) => Promise<string | undefined>
 }
 
-type Args = Record<string, unknown>
+/** For the title tools: the title the call's id names (series or movie), when the instance holds it. */
+export function titleHeld (flavour: (client: never) => IdFlavour<{ id: number, title?: string }>, backend: 'sonarr' | 'radarr') {
+  return async (app: FastifyInstance, args: Args) => {
+    if (typeof args.id !== 'number') return undefined
+    try {
+      const { item } = await resolveId(flavour(app.backends[backend] as never), args.id, String(args.idType ?? 'auto'))
+      return `"${item.title ?? item.id}"`
+    } catch (err) {
+      if (err instanceof ToolError) return undefined // not in this instance
+      throw err
+    }
+  }
+}
+
+/** For the torrent tools: the torrents the call's ids name ("torrent:<hash>"), when the instance has one. */
+export async function torrentsHeld (app: FastifyInstance, args: Args) {
+  const hashes = (Array.isArray(args.ids) ? args.ids : []).filter(id => typeof id === 'string' && id.startsWith('torrent:')).map(id => id.slice(8).toLowerCase())
+  if (hashes.length === 0) return undefined
+  const here = new Set((await app.backends.qbittorrent.list()).map(t => t.hash.toLowerCase()))
+  const held = hashes.filter(h => here.has(h))
+  return held.length > 0 ? `torrent ${held.join(', ')}` : undefined
+}
 
 /** The tool as published for this stack: unchanged with one instance, with `instance` otherwise. */
 export function withInstance (app: FastifyInstance, def: ToolDefinition<any, any>, use: InstanceUse): ToolDefinition<any, any> {
@@ -29,19 +55,11 @@ export function withInstance (app: FastifyInstance, def: ToolDefinition<any, any
   const input = def.inputSchema as TObject
   const output = def.outputSchema as TObject
   const instance = Type.Optional(Type.String({ maxLength: 20, description: `Which of the ${what}: ${names.join(', ')}; leave out when only one holds the title` }))
-  const backendKey = { series: 'sonarr', movies: 'radarr', torrents: 'qbittorrent' }[use.kind]
-
-  async function holders (args: Args): Promise<Array<{ name: string, title: string }>> {
-    if (!use.flavour || typeof args.id !== 'number') return []
+  async function holders (args: Args): Promise<Array<{ name: string, label: string }>> {
+    if (!use.holds) return []
     const found = await Promise.all(names.map(name => runOnInstances({ [use.kind]: name }, async () => {
-      const client = (app.backends as unknown as Record<string, never>)[backendKey]
-      try {
-        const { item } = await resolveId(use.flavour!(client), args.id as number, String(args.idType ?? 'auto'))
-        return { name, title: item.title ?? String(item.id) }
-      } catch (err) {
-        if (err instanceof ToolError) return undefined // not in this instance
-        throw err
-      }
+      const label = await use.holds!(app, args)
+      return label === undefined ? undefined : { name, label }
     })))
     return found.filter(f => f !== undefined)
   }
@@ -54,7 +72,7 @@ export function withInstance (app: FastifyInstance, def: ToolDefinition<any, any
     const held = await holders(args)
     if (held.length === 1) return held[0]!.name
     const choices = `Call again with instance set to one of: ${names.join(', ')}.`
-    if (held.length > 1) throw new ToolError(`"${held[0]!.title}" is in several ${what} (${held.map(h => h.name).join(', ')}). ${choices}`)
+    if (held.length > 1) throw new ToolError(`${held.map(h => `${h.label} is in ${h.name}`).join('; ')}: this call could mean several ${what}. ${choices}`)
     throw new ToolError(`Several ${what} are configured and this call does not say which one. ${choices}`)
   }
 

@@ -1,7 +1,7 @@
 // The downloads domain: registers its tools. Encapsulated; adds no decorators.
 import type { FastifyInstance } from 'fastify'
 import type { ToolDefinition } from '../../core/tool-types.js'
-import { withInstance } from '../instance-choice.js'
+import { torrentsHeld, withInstance } from '../instance-choice.js'
 import downloadAdd from './tools/download-add.js'
 import downloadStatus from './tools/download-status.js'
 import downloadDirect from './tools/download-direct.js'
@@ -13,5 +13,5 @@ const TOOLS: Array<(app: FastifyInstance) => ToolDefinition<any, any>> = [downlo
 const ON_TORRENTS = new Set<unknown>([downloadStatus, cancelDownloads])
 
 export default async function downloadsDomain (app: FastifyInstance) {
-  for (const tool of TOOLS) app.tools.register(ON_TORRENTS.has(tool) ? withInstance(app, tool(app), { kind: 'torrents' }) : tool(app))
+  for (const tool of TOOLS) app.tools.register(ON_TORRENTS.has(tool) ? withInstance(app, tool(app), { kind: 'torrents', holds: torrentsHeld }) : tool(app))
 }

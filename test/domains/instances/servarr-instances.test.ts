@@ -42,7 +42,7 @@ t.test('a title only one instance holds goes there, and the result says which', 
 t.test('a title both hold, or no title at all, is refused with the choices', async t => {
   const blade = seriesOf(s.sonarr, 'Blade of Dawn')
   t.match(errorText(await s.call('series_status', { view: 'series', id: blade.tvdbId, idType: 'tvdbId' })),
-    /"Blade of Dawn" is in several series managers \(default, anime\)\. Call again with instance set to one of: default, anime/)
+    /"Blade of Dawn" is in default; "Blade of Dawn" is in anime: this call could mean several series managers\. Call again with instance set to one of: default, anime/)
   t.match(errorText(await s.call('series_status', { view: 'library' })), /Several series managers are configured.*one of: default, anime/)
   t.match(errorText(await s.call('series_status', { view: 'library', instance: 'kids' })), /Unknown instance "kids": the series managers are default, anime/)
 })
