@@ -17,6 +17,8 @@ t.test('the instance argument is published with its choices', async t => {
   t.match((tool.inputSchema.properties as any).instance.description, /series managers: default, anime/)
   t.notOk((s.app.tools.list().find(x => x.name === 'movie_status')!.inputSchema.properties as any).instance, 'one movie manager: unchanged')
   t.notOk((s.app.tools.list().find(x => x.name === 'download_status')!.inputSchema.properties as any).instance, 'one torrent client: unchanged')
+  const taking = s.app.tools.list().filter(x => (x.inputSchema.properties as any).instance).map(x => ({ tool: x.name, instance: (x.inputSchema.properties as any).instance }))
+  t.matchSnapshot(taking, 'the tools that take instance with an extra series manager, and the argument as published')
 })
 
 const NORTHERN_LINE = 400001 // in the catalogue, in neither library
