@@ -21,9 +21,14 @@ function build (kind: InstanceKindName, i: InstanceSettings, config: Config, dep
   return createQbittorrentClient({ url: i.url, username: i.settings.USERNAME || 'admin', password: i.settings.PASSWORD ?? '', downloadsRoot: config.DOWNLOADS_ROOT, pathMap: deps.pathMap })
 }
 
-/** The probe names the instance, so /health and the dashboard show "Sonarr (anime)" beside "Sonarr". */
+/** The probe and the cache name the instance, so /health and the dashboard show "Sonarr (anime)" beside "Sonarr". */
 function named<C extends BackendClientBase> (client: C, name: string): C {
-  return { ...client, probe: async () => { const r = await client.probe(); return { ...r, service: `${r.service} (${name})` } } }
+  const cache = client.cache
+  return {
+    ...client,
+    probe: async () => { const r = await client.probe(); return { ...r, service: `${r.service} (${name})` } },
+    ...(cache && { cache: { ...cache, stats: () => { const st = cache.stats(); return { ...st, instance: `${st.instance} (${name})` } } } })
+  }
 }
 
 export function instanceClients (config: Config, deps: ClientDeps): Record<string, BackendClientBase> {

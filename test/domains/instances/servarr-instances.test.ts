@@ -55,4 +55,5 @@ t.test('/health probes each instance by name', async t => {
   t.ok(services.includes('Sonarr (anime)'))
   const res = await s.app.inject({ method: 'GET', url: '/health' })
   t.match(res.body, /Sonarr \(anime\)/)
+  t.ok(res.json().caches.some((c: { instance: string }) => c.instance === 'Sonarr (anime)'), 'its list cache is shown apart, by name')
 })
