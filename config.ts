@@ -6,6 +6,7 @@ import { Value } from '@sinclair/typebox/value'
 import { ValueErrorType } from '@sinclair/typebox/errors'
 import { pathMapFor } from './core/path-map.js'
 import { trustProxyProblem } from './core/trust-proxy.js'
+import { instanceVariable, parseInstances, type ExtraInstances } from './core/instance-config.js'
 
 /** A shorter approval passphrase is refused at startup: it is the one thing between the internet and a token. */
 export const MIN_PASSPHRASE_LENGTH = 16
@@ -43,13 +44,16 @@ export const ConfigSchema = Type.Object({
   MEDIA_SERVER_API_KEY: Secret('Media server API key; empty: the server starts but media server tools fail'),
   SERIES_MANAGER_URL: Url('http://sonarr:8989', 'Series manager (Sonarr) base URL'),
   SERIES_MANAGER_API_KEY: Secret('Series manager API key; empty: series tools fail with a hint'),
+  SERIES_MANAGER_INSTANCES: Type.String({ default: '', description: 'Comma-separated names of extra series managers (e.g. anime), each set with SERIES_MANAGER_<NAME>_URL and _API_KEY' }),
   MOVIE_MANAGER_URL: Url('http://radarr:7878', 'Movie manager (Radarr) base URL'),
   MOVIE_MANAGER_API_KEY: Secret('Movie manager API key; empty: movie tools fail with a hint'),
+  MOVIE_MANAGER_INSTANCES: Type.String({ default: '', description: 'Comma-separated names of extra movie managers (e.g. uhd), each set with MOVIE_MANAGER_<NAME>_URL and _API_KEY' }),
   INDEXER_MANAGER_URL: Url('http://prowlarr:9696', 'Indexer manager (Prowlarr) base URL'),
   INDEXER_MANAGER_API_KEY: Secret('Indexer manager API key (status and setup only)'),
   TORRENT_CLIENT_URL: Url('http://qbittorrent:8085', 'Torrent client (qBittorrent WebUI) base URL'),
   TORRENT_CLIENT_USERNAME: Type.String({ default: 'admin', description: 'Torrent client WebUI user' }),
   TORRENT_CLIENT_PASSWORD: Secret('Torrent client WebUI password'),
+  TORRENT_CLIENT_INSTANCES: Type.String({ default: '', description: 'Comma-separated names of extra torrent clients, each set with TORRENT_CLIENT_<NAME>_URL, _USERNAME and _PASSWORD' }),
   DOWNLOAD_MANAGER_URL: Url('http://pyload:8000', 'Direct-download manager (pyLoad-ng) base URL'),
   DOWNLOAD_MANAGER_API_KEY: Secret('Direct-download manager API key (X-API-Key)'),
   CHALLENGE_PROXY_URL: Url('http://flaresolverr:8191', 'Challenge-bypass proxy (FlareSolverr) URL, wired into the indexer manager by setup'),
@@ -79,8 +83,9 @@ export const ConfigSchema = Type.Object({
   HOST_CONFIG_DIR: Path('./config', 'Compose only: host folder holding each service\'s configuration and state')
 }, { additionalProperties: false })
 
-export type Config = Static<typeof ConfigSchema>
-export type ConfigKey = keyof Config
+/** The validated settings, plus the extra instances parsed from the per-instance variables (core/instance-config.ts). */
+export type Config = Static<typeof ConfigSchema> & { readonly instances?: ExtraInstances }
+export type ConfigKey = keyof Static<typeof ConfigSchema>
 
 /** Names of the variables that hold secrets: never logged, never returned. */
 export const SECRET_KEYS = Object.entries(ConfigSchema.properties)
@@ -120,7 +125,12 @@ export function buildConfig (input: Record<string, unknown> = {}, { fromEnv = fa
   const known = Object.keys(ConfigSchema.properties)
   const problems: string[] = []
   const raw: Record<string, unknown> = {}
+  const instanceVars: Record<string, string> = {}
   for (const [k, v] of Object.entries(input)) {
+    if (!known.includes(k) && instanceVariable(k) && typeof v === 'string') {
+      instanceVars[k] = v
+      continue
+    }
     if (!known.includes(k)) {
       if (!fromEnv) problems.push(`${k}: unknown setting`)
       continue
@@ -144,8 +154,11 @@ export function buildConfig (input: Record<string, unknown> = {}, { fromEnv = fa
   const trustProxy = trustProxyProblem(String(converted.TRUST_PROXY ?? ''))
   if (trustProxy) problems.push(trustProxy)
   checkPassphrase(String(converted.OAUTH_APPROVAL_PASSPHRASE ?? ''), problems)
+  const instances = parseInstances(converted as Record<string, string>, instanceVars, problems)
+  for (const list of Object.values(instances)) for (const i of list) checkUrl(`${i.name} instance URL`, i.url, problems)
   if (problems.length > 0) throw new ConfigError([...new Set(problems)])
-  const config = converted as Config
+  const config = converted as Config & { instances: ExtraInstances }
+  config.instances = instances
   if (config.PUBLIC_URL === '') config.PUBLIC_URL = `http://localhost:${config.PORT}`
   config.PUBLIC_URL = config.PUBLIC_URL.replace(/\/+$/, '')
   return config

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { join } from 'node:path'
 import { SECRET_KEYS } from '../config.js'
+import { instanceSecrets } from '../clients/instances.js'
 import { createRedactor, type Redactor } from '../lib/audit/redact.js'
 import { AUDIT_FILE, createAuditStore, type AuditStore } from '../lib/audit/store.js'
 
@@ -24,7 +25,7 @@ declare module 'fastify' {
 
 export default fp<AuditPluginOptions>(async function auditPlugin (app: FastifyInstance, opts) {
   const store = createAuditStore({ file: join(app.config.STATE_DIR, AUDIT_FILE), retentionDays: opts.retentionDays, maxRows: opts.maxRows })
-  const secrets = SECRET_KEYS.map(k => app.config[k]).filter((v): v is string => typeof v === 'string')
+  const secrets = [...SECRET_KEYS.map(k => app.config[k]).filter((v): v is string => typeof v === 'string'), ...instanceSecrets(app.config)]
   try {
     store.open()
   } catch (err) {

@@ -1,6 +1,8 @@
 // The series domain: registers its tools. Encapsulated; adds no decorators.
 import type { FastifyInstance } from 'fastify'
 import type { ToolDefinition } from '../../core/tool-types.js'
+import { titleHeld, withInstance } from '../instance-choice.js'
+import { seriesFlavour } from './series.js'
 import seriesSearch from './tools/series-search.js'
 import seriesStatus from './tools/series-status.js'
 import seriesRemove from './tools/series-remove.js'
@@ -13,5 +15,5 @@ import seriesRescan from './tools/series-rescan.js'
 const TOOLS: Array<(app: FastifyInstance) => ToolDefinition<any, any>> = [seriesSearch, seriesStatus, seriesRemove, seriesReleases, seriesGrab, seriesImport, seriesRescan]
 
 export default async function seriesDomain (app: FastifyInstance) {
-  for (const tool of TOOLS) app.tools.register(tool(app))
+  for (const tool of TOOLS) app.tools.register(withInstance(app, tool(app), { kind: 'series', holds: titleHeld(seriesFlavour as never, 'sonarr') }))
 }

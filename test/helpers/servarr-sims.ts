@@ -29,7 +29,8 @@ export interface ServarrStack {
 export interface StackOptions {
   sim?: Partial<ServarrSimOptions>
   jellyfin?: boolean
-  config?: Record<string, unknown>
+  /** Extra settings; a function gets the temp roots (to extend PATH_MAP, say). */
+  config?: Record<string, unknown> | ((roots: TestRoots) => Record<string, unknown>)
   /** Extra buildApp options (plugin seams such as the disk figures). */
   build?: BuildOptions
 }
@@ -47,7 +48,7 @@ export async function startServarrStack (t: { teardown: (fn: () => unknown) => v
     MOVIE_MANAGER_URL: radarr.url,
     MOVIE_MANAGER_API_KEY: SERVARR_KEYS.radarr,
     ...(jellyfin ? { MEDIA_SERVER_URL: jellyfin.url, MEDIA_SERVER_API_KEY: SERVARR_KEYS.jellyfin } : {}),
-    ...opts.config
+    ...(typeof opts.config === 'function' ? opts.config(roots) : opts.config)
   })
   const app = await buildApp(config, { logger: false, ...opts.build })
   await app.ready()

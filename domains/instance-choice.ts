@@ -1,0 +1,101 @@
+// The optional `instance` argument of the series, movie and download tools, added in one place. A stack with
+// one instance of each service publishes the tools unchanged. With extra instances (core/instance-config.ts)
+// the tool gains `instance`; the call runs with that instance's client (clients/instance-routing.ts). Left
+// out, the call is run on the one instance that holds the title it names; a call that could mean several
+// instances is refused with the choices, never guessed.
+import { Type, type TObject } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { ToolError } from '../core/errors.js'
+import type { ToolContext, ToolDefinition } from '../core/tool-types.js'
+import type { InstanceKindName } from '../core/instance-config.js'
+import { instanceNames, runOnInstances } from '../clients/instance-routing.js'
+import { resolveId, type IdFlavour } from './servarr/ids.js'
+
+const WHAT: Record<InstanceKindName, string> = { series: 'series managers', movies: 'movie managers', torrents: 'torrent clients' }
+
+type Args = Record<string, unknown>
+
+export interface InstanceUse {
+  kind: InstanceKindName
+  /**
+   * What the call names, as the instance it runs on sees it (called once per instance, on that instance):
+   * a label when the instance holds it, undefined when not or when the call names nothing.
+   */
+  holds?: (app: FastifyInstance, args: Args) => Promise<string | undefined>
+}
+
+/** For the title tools: the title the call's id names (series or movie), when the instance holds it. */
+export function titleHeld (flavour: (client: never) => IdFlavour<{ id: number, title?: string }>, backend: 'sonarr' | 'radarr') {
+  return async (app: FastifyInstance, args: Args) => {
+    if (typeof args.id !== 'number') return undefined
+    try {
+      const { item } = await resolveId(flavour(app.backends[backend] as never), args.id, String(args.idType ?? 'auto'))
+      return `"${item.title ?? item.id}"`
+    } catch (err) {
+      if (err instanceof ToolError) return undefined // not in this instance
+      throw err
+    }
+  }
+}
+
+/** For the torrent tools: the torrents the call's ids name ("torrent:<hash>"), when the instance has one. */
+export async function torrentsHeld (app: FastifyInstance, args: Args) {
+  const hashes = (Array.isArray(args.ids) ? args.ids : []).filter(id => typeof id === 'string' && id.startsWith('torrent:')).map(id => id.slice(8).toLowerCase())
+  if (hashes.length === 0) return undefined
+  const here = new Set((await app.backends.qbittorrent.list()).map(t => t.hash.toLowerCase()))
+  const held = hashes.filter(h => here.has(h))
+  return held.length > 0 ? `torrent ${held.join(', ')}` : undefined
+}
+
+/** The tool as published for this stack: unchanged with one instance, with `instance` otherwise. */
+export function withInstance (app: FastifyInstance, def: ToolDefinition<any, any>, use: InstanceUse): ToolDefinition<any, any> {
+  const names = instanceNames(app.backends, use.kind)
+  if (names.length < 2) return def
+  const what = WHAT[use.kind]
+  const input = def.inputSchema as TObject
+  const output = def.outputSchema as TObject
+  const instance = Type.Optional(Type.String({ maxLength: 20, description: `Which of the ${what}: ${names.join(', ')}; leave out when only one holds the title` }))
+  async function holders (args: Args): Promise<Array<{ name: string, label: string }>> {
+    if (!use.holds) return []
+    const found = await Promise.all(names.map(name => runOnInstances({ [use.kind]: name }, async () => {
+      const label = await use.holds!(app, args)
+      return label === undefined ? undefined : { name, label }
+    })))
+    return found.filter(f => f !== undefined)
+  }
+
+  async function choose (args: Args): Promise<string> {
+    if (typeof args.instance === 'string') {
+      if (!names.includes(args.instance)) throw new ToolError(`Unknown instance "${args.instance}": the ${what} are ${names.join(', ')}. Call again with one of them.`)
+      return args.instance
+    }
+    const held = await holders(args)
+    if (held.length === 1) return held[0]!.name
+    const choices = `Call again with instance set to one of: ${names.join(', ')}.`
+    if (held.length > 1) throw new ToolError(`${held.map(h => `${h.label} is in ${h.name}`).join('; ')}: this call could mean several ${what}. ${choices}`)
+    throw new ToolError(`Several ${what} are configured and this call does not say which one. ${choices}`)
+  }
+
+  /** Runs fn on the chosen instance, without the `instance` argument the tool itself does not know. */
+  async function onInstance<R> (args: Args, fn: (rest: Args, name: string) => R): Promise<Awaited<R>> {
+    const name = await choose(args)
+    const { instance: _, ...rest } = args
+    return await runOnInstances({ [use.kind]: name }, async () => await fn(rest, name))
+  }
+
+  const options = (o: TObject) => ({ additionalProperties: o.additionalProperties, ...(o.description && { description: o.description }) })
+  const confirm = def.confirm && {
+    ...(def.confirm.required && { required: (args: Args) => onInstance(args, rest => def.confirm!.required!(rest)) }),
+    preview: (args: Args, ctx: ToolContext) => onInstance(args, rest => def.confirm!.preview(rest, ctx))
+  }
+  return {
+    ...def,
+    inputSchema: Type.Object({ ...input.properties, instance }, options(input)),
+    outputSchema: Type.Object({ ...output.properties, instance: Type.Optional(Type.String({ description: 'The instance that answered' })) }, options(output)),
+    ...(confirm && { confirm }),
+    handler: (args: Args, ctx: ToolContext) => onInstance(args, async (rest, name) => {
+      const out = await def.handler(rest, ctx)
+      return { ...out, data: { ...out.data, instance: name }, summary: `${out.summary} (${what.replace(/s$/, '')} "${name}")` }
+    })
+  }
+}
