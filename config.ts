@@ -6,7 +6,7 @@ import { Value } from '@sinclair/typebox/value'
 import { ValueErrorType } from '@sinclair/typebox/errors'
 import { pathMapFor } from './core/path-map.js'
 import { trustProxyProblem } from './core/trust-proxy.js'
-import { instanceVariable, parseInstances, type ExtraInstances } from './core/instance-config.js'
+import { instanceVariable, instanceVariables, parseInstances, type ExtraInstances } from './core/instance-config.js'
 
 /** A shorter approval passphrase is refused at startup: it is the one thing between the internet and a token. */
 export const MIN_PASSPHRASE_LENGTH = 16
@@ -127,6 +127,11 @@ export function buildConfig (input: Record<string, unknown> = {}, { fromEnv = fa
   const raw: Record<string, unknown> = {}
   const instanceVars: Record<string, string> = {}
   for (const [k, v] of Object.entries(input)) {
+    // A built config given back (`{ ...config, PORT: 0 }`) carries its parsed instances: read them as their variables.
+    if (k === 'instances' && typeof v === 'object' && v !== null) {
+      for (const [name, value] of Object.entries(instanceVariables(v as ExtraInstances))) instanceVars[name] ??= value
+      continue
+    }
     if (!known.includes(k) && instanceVariable(k) && typeof v === 'string') {
       instanceVars[k] = v
       continue

@@ -72,4 +72,17 @@ export function parseInstances (lists: Record<string, string>, vars: Record<stri
   return out
 }
 
+/** The variables that configure `extra` again: a built config spread into buildConfig keeps its instances. */
+export function instanceVariables (extra: ExtraInstances): Record<string, string> {
+  const vars: Record<string, string> = {}
+  for (const [kind, list] of Object.entries(extra) as Array<[InstanceKindName, InstanceSettings[]]>) {
+    const prefix = INSTANCE_KINDS[kind].prefix
+    for (const i of list) {
+      vars[`${prefix}_${i.name.toUpperCase()}_URL`] = i.url
+      for (const [setting, value] of Object.entries(i.settings)) vars[`${prefix}_${i.name.toUpperCase()}_${setting}`] = value
+    }
+  }
+  return vars
+}
+
 export const hasExtraInstances = (extra: ExtraInstances | undefined, kind: InstanceKindName) => (extra?.[kind].length ?? 0) > 0

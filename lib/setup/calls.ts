@@ -5,7 +5,7 @@ import {
   type JellyfinSetupCalls, type ProwlarrSetupCalls, type ServarrSetupCalls
 } from '../../clients/setup-calls.js'
 import { pathMapFor } from '../../core/path-map.js'
-import { KEY_VARS, type KeyedService, type RunState } from './types.js'
+import { KEY_VARS, type KeyedService, type ManagerTarget, type RunState } from './types.js'
 
 export const SERVICE_NAMES: Record<KeyedService, string> = { sonarr: 'Sonarr', radarr: 'Radarr', prowlarr: 'Prowlarr', jellyfin: 'Jellyfin' }
 
@@ -13,6 +13,25 @@ export const SERVICE_NAMES: Record<KeyedService, string> = { sonarr: 'Sonarr', r
 export function keyFor (state: RunState, service: KeyedService): string {
   const v = KEY_VARS[service]
   return state.found[service] || state.config[v] || state.stored[v] || ''
+}
+
+/** The default Sonarr or Radarr (SERIES_MANAGER_URL, MOVIE_MANAGER_URL) with the best key known now. */
+export function defaultTarget (state: RunState, service: 'sonarr' | 'radarr'): ManagerTarget {
+  const sonarr = service === 'sonarr'
+  return {
+    service,
+    instance: 'default',
+    label: SERVICE_NAMES[service],
+    baseUrl: sonarr ? state.config.SERIES_MANAGER_URL : state.config.MOVIE_MANAGER_URL,
+    apiKey: keyFor(state, service),
+    urlVar: sonarr ? 'SERIES_MANAGER_URL' : 'MOVIE_MANAGER_URL',
+    keyVar: KEY_VARS[service]
+  }
+}
+
+/** Why a step for this manager cannot run without its key. Extra instances have no key step: their key is configured. */
+export function missingTargetKey (state: RunState, target: ManagerTarget): string {
+  return target.instance === 'default' ? missingKey(state, target.service) : `No API key for ${target.label}: set ${target.keyVar} (Settings → General in that ${SERVICE_NAMES[target.service]}).`
 }
 
 /** Why a step cannot run without this service's key, and how to get one. */
@@ -37,21 +56,20 @@ export function createRunCalls (state: RunState) {
   }
   const { config } = state
   const pathMap = pathMapFor(config)
+  /** One Sonarr or Radarr instance, or undefined when its key is not known. */
+  function servarrAt (target: ManagerTarget): ServarrSetupCalls | undefined {
+    const { apiKey, baseUrl, urlVar, keyVar } = target
+    if (!apiKey) return undefined
+    return once(`${target.service}@${target.instance}:${apiKey}`, () => createServarrSetupCalls({
+      service: target.service === 'sonarr' ? 'Sonarr' : 'Radarr', baseUrl, apiKey, urlVar, keyVar, pathMap
+    }))
+  }
   return {
-    /** Sonarr or Radarr with its current key, or undefined when no key is known. */
+    /** The default Sonarr or Radarr with its current key, or undefined when no key is known. */
     servarr (service: 'sonarr' | 'radarr'): ServarrSetupCalls | undefined {
-      const apiKey = keyFor(state, service)
-      if (!apiKey) return undefined
-      const sonarr = service === 'sonarr'
-      return once(`${service}:${apiKey}`, () => createServarrSetupCalls({
-        service: sonarr ? 'Sonarr' : 'Radarr',
-        baseUrl: sonarr ? config.SERIES_MANAGER_URL : config.MOVIE_MANAGER_URL,
-        apiKey,
-        urlVar: sonarr ? 'SERIES_MANAGER_URL' : 'MOVIE_MANAGER_URL',
-        keyVar: KEY_VARS[service],
-        pathMap
-      }))
+      return servarrAt(defaultTarget(state, service))
     },
+    servarrAt,
     prowlarr (): ProwlarrSetupCalls | undefined {
       const apiKey = keyFor(state, 'prowlarr')
       if (!apiKey) return undefined

@@ -8,9 +8,10 @@ import { createRunCalls, keyFor, type RunCalls } from './calls.js'
 import { jellyfinKeyStep, servarrKeyStep } from './key-steps.js'
 import { readStoredSecrets, writeStoredSecrets, type StoredSecrets } from './secrets-file.js'
 import {
-  KEY_VARS, STEP_GROUPS, STEP_IDS, type KeyedService, type RunState, type SetupLog, type SetupReport, type SetupRequest,
-  type StepId, type StepResult
+  KEY_VARS, STEP_GROUPS, STEP_IDS, type InstanceStepId, type KeyedService, type RunState, type SetupLog, type SetupReport,
+  type SetupRequest, type StepId, type StepResult
 } from './types.js'
+import { instanceSteps } from './instance-steps.js'
 import { libraryStep } from './wire-jellyfin.js'
 import { applicationStep, indexerProxyStep } from './wire-prowlarr.js'
 import { downloadClientStep, rootFolderStep } from './wire-servarr.js'
@@ -88,19 +89,19 @@ export async function runSetup (config: Config, request: SetupRequest, log: Setu
   const results: StepResult[] = []
   // A backend found unreachable is not tried again in this run: its other steps fail at once with the
   // same reason, so a dead host costs one timeout, not one per step.
-  const down = new Map<KeyedService, string>()
-  const step = async (id: StepId) => {
-    const backend = STEP_BACKEND[id]
+  const down = new Map<string, string>()
+  const step = async (id: StepId | InstanceStepId, backend: string | undefined, run: StepFn) => {
     const known = backend && down.get(backend)
     if (known) return { step: id, status: 'failed' as const, message: `Not tried: ${known}` }
-    const result = await runStep(id, state, calls)
+    const result = await runStep(id, run, state, calls)
     if (backend && result.unreachable) down.set(backend, result.message)
     return { step: result.step, status: result.status, message: result.message }
   }
   try {
-    for (const id of selected.filter(id => KEY_STEP_SERVICE[id])) results.push(await step(id))
+    for (const id of selected.filter(id => KEY_STEP_SERVICE[id])) results.push(await step(id, STEP_BACKEND[id], STEPS[id]))
     if (!request.dryRun) await persistKeys(state, results)
-    for (const id of selected.filter(id => !KEY_STEP_SERVICE[id])) results.push(await step(id))
+    for (const id of selected.filter(id => !KEY_STEP_SERVICE[id])) results.push(await step(id, STEP_BACKEND[id], STEPS[id]))
+    for (const extra of instanceSteps(config, selected)) results.push(await step(extra.id, extra.backend, extra.run))
   } finally {
     await calls.close()
   }
@@ -109,9 +110,9 @@ export async function runSetup (config: Config, request: SetupRequest, log: Setu
   return { results, restartRequired: restartRequired(config, state.stored), keys }
 }
 
-async function runStep (id: StepId, state: RunState, calls: RunCalls): Promise<StepResult & { unreachable?: boolean }> {
+async function runStep (id: StepId | InstanceStepId, run: StepFn, state: RunState, calls: RunCalls): Promise<StepResult & { unreachable?: boolean }> {
   try {
-    const outcome = await STEPS[id](state, calls)
+    const outcome = await run(state, calls)
     state.log.info({ step: id, status: outcome.status }, 'setup step')
     return { step: id, ...outcome }
   } catch (err) {

@@ -6,7 +6,7 @@ import type { StoredSecrets } from './secrets-file.js'
 export type StepStatus = 'done' | 'already_done' | 'planned' | 'skipped' | 'failed'
 
 export interface StepResult {
-  step: StepId
+  step: StepId | InstanceStepId
   status: StepStatus
   /** What happened or why not; never a secret. */
   message: string
@@ -24,6 +24,23 @@ export const STEP_GROUPS = {
 export type StepGroup = keyof typeof STEP_GROUPS
 export type StepId = typeof STEP_GROUPS[StepGroup][number]
 export const STEP_IDS = Object.values(STEP_GROUPS).flat() as StepId[]
+
+/** The steps run again for each extra manager instance (core/instance-config.ts), e.g. download_client.sonarr@anime. */
+export type InstanceStepId = `${'download_client' | 'application'}.${'sonarr' | 'radarr'}@${string}`
+
+/** One Sonarr or Radarr to wire: the default instance, or an extra one named in SERIES_/MOVIE_MANAGER_INSTANCES. */
+export interface ManagerTarget {
+  service: 'sonarr' | 'radarr'
+  /** "default", or the extra instance's name. */
+  instance: string
+  /** How messages name it: "Sonarr", "Sonarr (anime)". */
+  label: string
+  baseUrl: string
+  /** The key known now ('' when none). */
+  apiKey: string
+  urlVar: string
+  keyVar: string
+}
 
 /** The four services whose keys setup manages, with the variable each key lives in. */
 export const KEY_VARS = {

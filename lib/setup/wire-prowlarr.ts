@@ -2,9 +2,9 @@
 // the challenge-bypass proxy (FlareSolverr) for indexers that carry the "flaresolverr" tag: Prowlarr only
 // uses an indexer proxy for indexers sharing one of its tags, so the proxy gets that tag and the operator
 // tags the indexers that need it.
-import { SERVICE_NAMES, keyFor, missingKey, type RunCalls } from './calls.js'
+import { SERVICE_NAMES, defaultTarget, missingKey, missingTargetKey, type RunCalls } from './calls.js'
 import { sameName, sameUrl } from './equivalence.js'
-import type { RunState, StepResult } from './types.js'
+import type { ManagerTarget, RunState, StepResult } from './types.js'
 
 type Outcome = Omit<StepResult, 'step'>
 
@@ -16,23 +16,27 @@ const SYNC_CATEGORIES = {
 }
 
 export async function applicationStep (state: RunState, calls: RunCalls, service: 'sonarr' | 'radarr'): Promise<Outcome> {
-  const name = SERVICE_NAMES[service]
+  return await applicationStepFor(state, calls, defaultTarget(state, service))
+}
+
+/** Prowlarr syncs its indexers to one Sonarr or Radarr instance; the application is named as messages name it. */
+export async function applicationStepFor (state: RunState, calls: RunCalls, target: ManagerTarget): Promise<Outcome> {
+  const { service, label: name, baseUrl, apiKey: appKey } = target
+  const implementation = SERVICE_NAMES[service]
   const prowlarr = calls.prowlarr()
   if (!prowlarr) return { status: 'skipped', message: missingKey(state, 'prowlarr') }
-  const appKey = keyFor(state, service)
-  const baseUrl = service === 'sonarr' ? state.config.SERIES_MANAGER_URL : state.config.MOVIE_MANAGER_URL
   const existing = await prowlarr.applications()
-  const same = existing.find(a => sameName(a.implementation, name) && sameUrl(a.fields.baseUrl, baseUrl))
+  const same = existing.find(a => sameName(a.implementation, implementation) && sameUrl(a.fields.baseUrl, baseUrl))
   if (same) return { status: 'already_done', message: `Prowlarr already syncs indexers to ${name} at ${baseUrl} ("${same.name}").` }
   const clash = existing.find(a => sameName(a.name, name))
   if (clash) return { status: 'failed', message: `Prowlarr has an application named "${clash.name}" that points elsewhere; remove or rename it in Prowlarr (Settings → Apps), then run setup again.` }
-  if (!appKey) return { status: 'skipped', message: missingKey(state, service) }
+  if (!appKey) return { status: 'skipped', message: missingTargetKey(state, target) }
   if (state.request.dryRun) return { status: 'planned', message: `Would make Prowlarr sync indexers to ${name} at ${baseUrl}.` }
   await prowlarr.addApplication({
     name,
-    implementation: name,
-    implementationName: name,
-    configContract: `${name}Settings`,
+    implementation,
+    implementationName: implementation,
+    configContract: `${implementation}Settings`,
     syncLevel: 'fullSync',
     tags: [],
     fields: [

@@ -3,9 +3,9 @@
 // messages name the managers' form, the one the operator finds in their settings.
 import { posix } from 'node:path'
 import type { NewProvider } from '../../clients/setup-calls.js'
-import { SERVICE_NAMES, missingKey, type RunCalls } from './calls.js'
+import { SERVICE_NAMES, defaultTarget, missingKey, missingTargetKey, type RunCalls } from './calls.js'
 import { endpointOf, sameHostPort, sameName, samePath } from './equivalence.js'
-import type { RunState, StepResult } from './types.js'
+import type { ManagerTarget, RunState, StepResult } from './types.js'
 
 type Outcome = Omit<StepResult, 'step'>
 
@@ -44,9 +44,14 @@ export function downloadClientBody (state: RunState, service: 'sonarr' | 'radarr
 }
 
 export async function downloadClientStep (state: RunState, calls: RunCalls, service: 'sonarr' | 'radarr'): Promise<Outcome> {
-  const name = SERVICE_NAMES[service]
-  const manager = calls.servarr(service)
-  if (!manager) return { status: 'skipped', message: missingKey(state, service) }
+  return await downloadClientStepFor(state, calls, defaultTarget(state, service))
+}
+
+/** The torrent client (TORRENT_CLIENT_URL) as download client in one Sonarr or Radarr instance. */
+export async function downloadClientStepFor (state: RunState, calls: RunCalls, instance: ManagerTarget): Promise<Outcome> {
+  const { service, label: name } = instance
+  const manager = calls.servarrAt(instance)
+  if (!manager) return { status: 'skipped', message: missingTargetKey(state, instance) }
   const body = downloadClientBody(state, service)
   const target = endpointOf(state.config.TORRENT_CLIENT_URL)
   if (!body || !target) return { status: 'failed', message: 'TORRENT_CLIENT_URL is not an http(s) URL.' }

@@ -44,3 +44,10 @@ t.test('mistakes are refused with the variable to fix', async t => {
   t.match(refusal({ SERIES_MANAGER_INSTANCES: 'anime', SERIES_MANAGER_ANIME_URL: 'http://s:1' }, false), 'accepted', 'tests may pass instance variables too')
   t.match(refusal({ SERIES_MANAGER_ANIME_PASSWORD: 'x' }, false), /SERIES_MANAGER_ANIME_PASSWORD: unknown setting/, 'a setting the kind does not have stays unknown')
 })
+
+t.test('a built config given back to buildConfig keeps its instances (and an empty one stays empty)', async t => {
+  const built = loadConfig({ SERIES_MANAGER_INSTANCES: 'anime', SERIES_MANAGER_ANIME_URL: 'http://sonarr-anime:8989', SERIES_MANAGER_ANIME_API_KEY: 'k1' })
+  const again = buildConfig({ ...built, PORT: 0 })
+  t.same(again.instances, built.instances)
+  t.same(buildConfig({ ...buildConfig({}), PORT: 0 }).instances, { series: [], movies: [], torrents: [] })
+})
