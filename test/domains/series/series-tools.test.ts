@@ -102,7 +102,7 @@ t.test('series_import: ManualImport copies a seeding download into the library',
   }
   const item = queue.items[0]
   t.equal(item.title, grabbedTitle)
-  t.match(item.messages[0], /manually/)
+  t.match(item.messages[0], /matched to series by ID. Automatic import is not possible/, "the real manager's reason")
   t.ok(item.outputPath.startsWith(s.roots.downloads))
   t.match(errorText(await s.call('series_import', { path: '/etc' })), /./, 'paths outside the roots are refused by the sandbox')
 
