@@ -63,8 +63,10 @@ const SITES: Site[] = [
   { file: 'domains/series/tools/series-import.ts', call: 'Servarr runManualImport()', count: 1, gate: { tools: ['series_import'] } },
   { file: 'domains/movies/tools/movie-import.ts', call: 'Servarr runManualImport()', count: 1, gate: { tools: ['movie_import'] } },
   // The server's own state files.
-  { file: 'bot/state.ts', call: 'rename', count: 2, gate: { safe: OWN_STATE } },
-  { file: 'bot/state.ts', call: 'writeFile', count: 1, gate: { safe: OWN_STATE } },
+  { file: 'bot/state.ts', call: 'rename', count: 1, gate: { safe: OWN_STATE } },
+  { file: 'lib/fs/atomic-json.ts', call: 'rename', count: 1, gate: { safe: OWN_STATE } },
+  { file: 'lib/fs/atomic-json.ts', call: 'writeFile', count: 1, gate: { safe: OWN_STATE } },
+  { file: 'lib/notices/store.ts', call: 'rename', count: 1, gate: { safe: OWN_STATE } },
   { file: 'lib/setup/secrets-file.ts', call: 'rename', count: 1, gate: { safe: OWN_STATE } },
   { file: 'lib/setup/secrets-file.ts', call: 'unlink', count: 1, gate: { safe: OWN_STATE } },
   { file: 'lib/setup/secrets-file.ts', call: 'writeFile', count: 1, gate: { safe: OWN_STATE } },
