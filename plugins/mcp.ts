@@ -22,7 +22,8 @@ import { buildToolContext } from './mcp/tool-context.js'
 import { createPersonConfirm } from './mcp/person-confirm.js'
 import { principalOf } from './mcp/request-principal.js'
 import { packageVersion } from '../lib/package-version.js'
-import { mcpClientExtensions, mcpFeatures, type McpFeature, type RawTool, type ToolCallHandler } from './mcp/features.js'
+import { mcpClientExtensions, mcpFeatures, type McpFeature, type McpServerFeature, type McpSharedFeature, type RawTool, type ToolCallHandler } from './mcp/features.js'
+import { buildSharedCatalogue, type SharedCatalogue } from './mcp/shared-catalogue.js'
 import { createClientExtensions } from './mcp/client-extensions.js'
 import { createListenBus, listenScope } from './mcp/listen-bus.js'
 import { withTaskListen } from './mcp/listen-tasks.js'
@@ -65,7 +66,10 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
   const log = app.log.child({ plugin: 'mcp' })
   let listResult: { tools: Tool[] } | undefined
   let outputSchemas: Map<string, Record<string, unknown>> | undefined
-  const features = [...mcpFeatures, ...(opts.extraFeatures ?? [])]
+  const allFeatures = [...mcpFeatures, ...(opts.extraFeatures ?? [])]
+  const features = allFeatures.filter((f): f is McpServerFeature => typeof f === 'function')
+  // Built on first use (after every plugin has decorated the app), then shared by every server.
+  let catalogue: SharedCatalogue | undefined
   const personConfirm = createPersonConfirm(app)
   const extensions = createClientExtensions(app, mcpClientExtensions)
 
@@ -120,6 +124,8 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       if (app.tools.get(tool.definition.name)) throw new Error(`Raw tool ${tool.definition.name} would shadow the registry's tool of that name`)
       rawTools.set(tool.definition.name, tool)
     }
+    catalogue ??= buildSharedCatalogue(allFeatures.filter((f): f is McpSharedFeature => typeof f !== 'function'), { app, events }, { name: SERVER_NAME, version })
+    catalogue.install(server)
     for (const install of features) install({ mcp, app, principal, events, addTool, rawTool: name => rawTools.get(name), wrapToolCall: wrap => { callTool = wrap(callTool) } })
     if (rawTools.size > 0) {
       // Before dispatch the SDK checks a 2026-07-28 tools/call's Mcp-Param-* headers against the tool's

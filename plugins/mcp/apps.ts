@@ -7,8 +7,8 @@
 // A client that did not declare Apps gets none of this: its tools/list and results are as before.
 import type { FastifyInstance } from 'fastify'
 import { RESOURCE_MIME_TYPE, RESOURCE_URI_META_KEY, getUiCapability, registerAppResource } from '@modelcontextprotocol/ext-apps/server'
-import type { McpServer } from '@modelcontextprotocol/server'
 import type { McpClientExtension } from './client-extensions.js'
+import { sharedFeature } from './shared-catalogue.js'
 import { holdTokenForCard } from './apps-confirm.js'
 import { VIEW_URIS, loadAppViews, type AppView } from './app-views.js'
 
@@ -38,10 +38,10 @@ export const appViews: McpClientExtension = {
 }
 
 /** Feature: the views as resources (text/html;profile=mcp-app), read from memory. */
-export function installAppViews ({ mcp }: { mcp: McpServer }): void {
+export const installAppViews = sharedFeature(({ mcp }) => {
   views ??= loadAppViews()
   for (const view of views) {
     registerAppResource(mcp, view.name, view.uri, { title: view.title, description: view.description, _meta: VIEW_META },
       async () => ({ contents: [{ uri: view.uri, mimeType: RESOURCE_MIME_TYPE, text: view.html, _meta: VIEW_META }] }))
   }
-}
+})

@@ -36,4 +36,22 @@ export interface RawTool {
 
 export type ToolCallHandler = (request: CallToolRequest, ctx: ServerContext) => Promise<HandlerResultTypeMap['tools/call']>
 
-export type McpFeature = (context: McpFeatureContext) => void
+/** Installed on every protocol server built (per 2025 session, per 2026-07-28 request): state that is truly per server. */
+export type McpServerFeature = (context: McpFeatureContext) => void
+
+/** What an app-wide feature registers on: the shared catalogue, and the app. */
+export interface McpSharedContext {
+  /** The app's one catalogue server: register resources, templates, prompts and completions on it. */
+  mcp: McpServer
+  app: FastifyInstance
+  events: ListenBus
+}
+
+/**
+ * Installed once per app (plugins/mcp/shared-catalogue.ts): its resources, prompts and completions are served
+ * to every session and request from shared state. Handlers find the caller in the request (callerOf(ctx)) or,
+ * in completers, through requestCaller().
+ */
+export interface McpSharedFeature { shared: (context: McpSharedContext) => void }
+
+export type McpFeature = McpServerFeature | McpSharedFeature

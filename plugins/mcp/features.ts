@@ -1,6 +1,7 @@
 // The MCP features beyond tools (resources, prompts, completions, tasks, app views): each is an installer that
-// adds its handlers to a freshly built protocol server. Installers run once per session (2025 era) or per
-// request (2026-07-28, stateless), so they must be cheap: register handlers, never scan or fetch.
+// adds its handlers. Shared features ({ shared }) register once per app on the catalogue every server is served
+// from (plugins/mcp/shared-catalogue.ts); the others run once per session (2025 era) or per request
+// (2026-07-28, stateless), so they hold only what is truly per server and must be cheap: never scan or fetch.
 import type { McpFeature } from './feature-types.js'
 import { installTasks } from './tasks.js'
 import { appViews, installAppViews } from './apps.js'
@@ -12,7 +13,7 @@ import { resourceSubscriptions } from './resource-subscriptions.js'
 import { prompts } from './prompts.js'
 import { listenJobUpdates } from './listen-jobs.js'
 
-export type { McpFeature, McpFeatureContext, RawTool, ToolCallHandler } from './feature-types.js'
+export type { McpFeature, McpFeatureContext, McpServerFeature, McpSharedFeature, RawTool, ToolCallHandler } from './feature-types.js'
 
 /** The server's own features, in registration order. Each feature adds one line here. */
 export const mcpFeatures: McpFeature[] = [

@@ -1,13 +1,13 @@
 // Prompts for the household's common workflows. Each is a short instruction to the model naming the tools
 // (and their real arguments) it should use; every destructive step stays a preview the person approves.
-// Argument schemas and completers are built once per app (schema compilation is not per-session work).
+// Registered once per app (a shared feature), with their argument schemas and completers.
 import type { FastifyInstance } from 'fastify'
 import { Type } from '@sinclair/typebox'
 import type { GetPromptResult } from '@modelcontextprotocol/server'
-import type { McpFeature } from './feature-types.js'
 import { completableArgs, completeFrom } from './completions.js'
 import { libraryTitles } from './title-index.js'
 import { untrusted } from '../../core/untrusted-text.js'
+import { sharedFeature } from './shared-catalogue.js'
 
 const KINDS = ['series', 'movie']
 const AGES_HOURS = ['24', '72', '168', '720']
@@ -57,11 +57,8 @@ function grabSteps (title: string, m: typeof SERIES, season: string | undefined)
   ].join('\n')
 }
 
-const argsByApp = new WeakMap<FastifyInstance, ReturnType<typeof buildArgs>>()
-
-export const prompts: McpFeature = ({ mcp, app }) => {
-  let args = argsByApp.get(app)
-  if (!args) argsByApp.set(app, args = buildArgs(app))
+export const prompts = sharedFeature(({ mcp, app }) => {
+  const args = buildArgs(app)
 
   mcp.registerPrompt('weekly_tidy_up', {
     title: 'Weekly tidy-up',
@@ -106,4 +103,4 @@ export const prompts: McpFeature = ({ mcp, app }) => {
       'If something is missing or stuck, suggest the next tool: series_status or movie_status (view "missing" or "queue"), or series_releases / movie_releases to find a release.'
     ].join('\n'))
   })
-}
+})

@@ -1,13 +1,13 @@
 // mediastack://health: what GET /health answers (backends reachable, versions, job counts), as a resource.
 // Served through the route itself, so it is exactly the public, secret-free report: the route's response
 // schema drops any field it does not list.
-import type { McpFeature } from './feature-types.js'
+import { sharedFeature } from './shared-catalogue.js'
 import { JSON_MIME } from './resource-context.js'
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server'
 
 export const HEALTH_URI = 'mediastack://health'
 
-export const healthResource: McpFeature = ({ mcp, app }) => {
+export const healthResource = sharedFeature(({ mcp, app }) => {
   mcp.registerResource('health', HEALTH_URI, {
     title: 'Server health',
     description: 'The tool server\'s health: each backend reachable or not (with the reason), its version verdict, and running/queued job counts.',
@@ -17,4 +17,4 @@ export const healthResource: McpFeature = ({ mcp, app }) => {
     if (res.statusCode !== 200) throw new ProtocolError(ProtocolErrorCode.InternalError, `The health report is unavailable (HTTP ${res.statusCode}); try again shortly.`)
     return { contents: [{ uri: uri.href, mimeType: JSON_MIME, text: res.body }] }
   })
-}
+})

@@ -3,16 +3,16 @@
 // another's job id reads as not found, so its existence is not revealed either.
 import { ResourceNotFoundError, ResourceTemplate, type ServerContext } from '@modelcontextprotocol/server'
 import type { JobRecord } from '../../core/job-types.js'
-import type { McpFeature } from './feature-types.js'
 import { completeFrom } from './completions.js'
 import { JSON_MIME, callerOf, jsonContents, readThroughTool } from './resource-context.js'
+import { requestCaller, sharedFeature } from './shared-catalogue.js'
 
 export const JOBS_LIST_URI = 'jobs://mine'
 export const jobUri = (id: string) => `jobs://${id}`
 /** Jobs listed in resources/list and in jobs://mine: check_jobs's largest page. */
 const LIST_LIMIT = 100
 
-export const jobResources: McpFeature = ({ mcp, app, principal }) => {
+export const jobResources = sharedFeature(({ mcp, app }) => {
   if (!app.hasDecorator('jobs')) return // an app built without jobs (some tests) has none to show
   const own = (ctx: ServerContext): JobRecord[] => app.jobs.list({ owner: callerOf(ctx).id })
 
@@ -32,8 +32,11 @@ export const jobResources: McpFeature = ({ mcp, app, principal }) => {
       }))
     }),
     complete: {
-      // The server is built for one principal (a session, or one request), so these are the caller's own ids.
-      id: typed => completeFrom(app.jobs.list({ owner: principal.id }).map(job => job.id), typed)
+      // The caller's own ids only (the SDK calls completers without the request, so the catalogue scopes it).
+      id: typed => {
+        const caller = requestCaller()
+        return caller ? completeFrom(app.jobs.list({ owner: caller.id }).map(job => job.id), typed) : []
+      }
     }
   }), {
     title: 'Background job',
@@ -48,4 +51,4 @@ export const jobResources: McpFeature = ({ mcp, app, principal }) => {
     const data = await readThroughTool(app, ctx, 'check_jobs', { id })
     return jsonContents(uri.href, (data.items as unknown[])[0])
   })
-}
+})

@@ -2,10 +2,10 @@
 // for it (read through that tool). kind is series, movie or any; both variables complete: the kinds, and the
 // library's titles from the minute-old title index (never a whole-library fetch per keystroke).
 import { ResourceTemplate } from '@modelcontextprotocol/server'
-import type { McpFeature } from './feature-types.js'
 import { completeFrom } from './completions.js'
 import { JSON_MIME, jsonContents, readThroughTool } from './resource-context.js'
 import { libraryTitles } from './title-index.js'
+import { sharedFeature } from './shared-catalogue.js'
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server'
 
 export const TITLE_KINDS = ['series', 'movie', 'any'] as const
@@ -15,7 +15,7 @@ export const titleUri = (kind: Kind, title: string) => `library://${kind}/${enco
 
 const isKind = (value: string | undefined): value is Kind => TITLE_KINDS.includes(value as Kind)
 
-export const titleResources: McpFeature = ({ mcp, app }) => {
+export const titleResources = sharedFeature(({ mcp, app }) => {
   mcp.registerResource('title', new ResourceTemplate('library://{kind}/{title}', {
     list: undefined,
     complete: {
@@ -42,4 +42,4 @@ export const titleResources: McpFeature = ({ mcp, app }) => {
     }
     return jsonContents(uri.href, await readThroughTool(app, ctx, 'get_library_state', { title, kind }))
   })
-}
+})

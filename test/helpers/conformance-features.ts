@@ -7,6 +7,7 @@ import { contentTools, rawTool, text } from './conformance-content.js'
 import { mrtrTools } from './conformance-mrtr.js'
 import { installConformanceResources } from './conformance-resources.js'
 import { taskWithInput } from './conformance-task-input.js'
+import { sharedFeature } from '../../plugins/mcp/shared-catalogue.js'
 
 // The 2026-07-28 suite's json-schema-2020-12 fixture: a raw JSON Schema 2020-12 document ($defs with an
 // $anchor, allOf/anyOf, if/then/else) published verbatim, which a TypeBox registry tool cannot declare.
@@ -39,11 +40,13 @@ const headerTool = rawTool('test_custom_header', 'Echoes a region that also trav
   { type: 'object', properties: { region: { type: 'string', description: 'A region name', 'x-mcp-header': 'Region' } }, required: ['region'] })
 
 export const conformanceFeatures: McpFeature[] = [
-  ({ mcp, addTool }) => {
+  ({ addTool }) => {
+    for (const tool of [...contentTools, ...mrtrTools, schemaTool, headerTool]) addTool(tool)
+  },
+  sharedFeature(({ mcp }) => {
     // The fixture lists never change while the server runs, so it declares no list_changed notifications.
     mcp.server.registerCapabilities({ prompts: { listChanged: false }, resources: { listChanged: false } })
-    for (const tool of [...contentTools, ...mrtrTools, schemaTool, headerTool]) addTool(tool)
     installConformanceResources(mcp)
-  },
+  }),
   taskWithInput
 ]
