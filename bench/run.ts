@@ -12,6 +12,7 @@ import autocannon from 'autocannon'
 import { libraryScaleBench } from './library-scale.js'
 import { LIGHT_CALL_TARGET, lightCallBench, modernCall } from './light-call.js'
 import { largeLibraryChecks } from './large-library.js'
+import { startFlags } from './start-flags.js'
 import { catalogueChecks } from '../lib/tools/catalogue-size.js'
 
 const KEY = randomBytes(24).toString('hex')
@@ -21,7 +22,8 @@ const STORM = 3000
 const TARGETS = { toolsList: 0.10, checkJobs: 0.10, rssMb: 200 }
 
 // The server runs compiled (npm run bench builds .bench-build first): a TypeScript loader would add its own memory to RSS.
-const child = spawn(process.execPath, ['--expose-gc', fileURLToPath(new URL('./server.js', import.meta.url))], {
+// The server runs with `npm start`'s flags, as deployed (bench/start-flags.ts).
+const child = spawn(process.execPath, [...startFlags(new URL('../../package.json', import.meta.url)), '--expose-gc', fileURLToPath(new URL('./server.js', import.meta.url))], {
   env: { ...process.env, INTERNAL_API_KEY: KEY },
   stdio: ['ignore', 'pipe', 'inherit']
 })
