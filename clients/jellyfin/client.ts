@@ -259,6 +259,8 @@ export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 
     deleteItem,
     /** One of our paths as the media server sees it (for messages that name both). */
     serverPath: (ourPath: string) => paths.toBackend(ourPath),
+    /** A path the media server gave, as this server sees it (for the sibling files that read items raw). */
+    ourPath: (serverPath: string) => paths.toOurs(serverPath),
     /** The authenticated JSON call, for small additive endpoint sets in sibling files (jellyfin-tasks.ts). */
     call: api,
     probe,

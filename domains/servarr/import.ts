@@ -11,7 +11,7 @@ import { untrusted } from './text.js'
 
 /** The path input; `statusTool` is where the queue view lists each download's outputPath. */
 export function importPathInput (statusTool: string) {
-  return Type.String({ minLength: 1, maxLength: 4096, description: `Downloaded file or folder (e.g. outputPath from ${statusTool} view "queue")` })
+  return Type.String({ minLength: 1, maxLength: 4096, description: `Downloaded file or folder (e.g. a ${statusTool} queue row's outputPath)` })
 }
 
 export const IMPORT_INPUTS = {

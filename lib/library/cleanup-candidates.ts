@@ -6,7 +6,8 @@
 //   direct-download package, manager queue item or series/movie path refers to. If any of those sources
 //   cannot be asked, nothing in this category is proposed: an unreachable manager proves nothing.
 // - caches: the media server's own cache and transcode cleanup tasks (started, not done by us);
-// - ghostEntries: manager entries whose media is provably gone (see cleanup-ghosts.ts).
+// - ghostEntries: manager entries whose media is provably gone (see cleanup-ghosts.ts);
+// - watched: titles every user watched long ago, after a leaving-soon window (see cleanup-watched.ts).
 import { lstat, readdir } from 'node:fs/promises'
 import { basename, isAbsolute, join } from 'node:path'
 import type { PathSandbox } from '../sandbox/sandbox.js'
@@ -17,7 +18,7 @@ import { walk } from './walk.js'
 import { entryFingerprint, entryTarget, listFolder, type DeleteTarget } from './delete-targets.js'
 
 export interface CleanupTarget {
-  category: 'temp' | 'orphanedTorrents' | 'downloadLeftovers' | 'caches' | 'ghostEntries'
+  category: 'temp' | 'orphanedTorrents' | 'downloadLeftovers' | 'caches' | 'ghostEntries' | 'watched'
   /** Path (display form), torrent name, task name or title. */
   name: string
   /** Torrent hash (orphanedTorrents only). */
@@ -36,6 +37,11 @@ export interface CleanupTarget {
    * digest of a folder's entries with theirs. The confirm is bound to it and the delete acts on exactly it.
    */
   onDisk?: Pick<DeleteTarget, 'kind' | 'files' | 'fingerprint'>
+  /**
+   * A watched title as it was proposed (watched): its leaving-soon mark, the media-server item, the last play and
+   * the users who had all played it. The confirmed call deletes only if all of it still holds.
+   */
+  watched?: { key: string, kind: 'movie' | 'series', instance: string, itemId: string, lastPlayed: string, markedAt: string, users: string[] }
 }
 
 /** Where download_direct saves, under the downloads root, on purpose: never a leftover. */

@@ -47,6 +47,7 @@ const LIBRARY_LIST: Helper = { method: 'GET', argIndex: 1, route: asIs }
 export const CLIENT_FILES: Record<string, ClientFile> = {
   'clients/jellyfin/client.ts': { services: { '*': ['Jellyfin'] }, forwarders: ['api', 'maybe'] },
   'clients/jellyfin/tasks.ts': { services: { '*': ['Jellyfin'] } },
+  'clients/jellyfin/play-data.ts': { services: { '*': ['Jellyfin'] } },
   'clients/servarr/core.ts': { services: { '*': ARR }, prefix: { '*': '/api/v3' }, forwarders: ['api', 'write'] },
   'clients/servarr/sonarr.ts': { services: { '*': ['Sonarr'] }, prefix: { '*': '/api/v3' }, helpers: { 'core.libraryList': LIBRARY_LIST } },
   'clients/servarr/radarr.ts': { services: { '*': ['Radarr'] }, prefix: { '*': '/api/v3' }, helpers: { 'core.libraryList': LIBRARY_LIST } },

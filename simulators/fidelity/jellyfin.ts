@@ -27,7 +27,10 @@ export const JELLYFIN_ROWS: FidelityRow[] = [
     'With an API key no user is resolved (userId stays empty) and the query runs unscoped: works without userId; ids=… is the way to read items by id with a key',
     'ids, includeItemTypes, fields, sortBy, sortOrder: one value is split on ",", repeated values bind as they are (CommaDelimitedCollectionModelBinder)',
     'Paging: startIndex (Skip) and limit; TotalRecordCount only when enableTotalRecordCount (default true)',
-    'Answers a QueryResult {Items, TotalRecordCount, StartIndex}'
+    'Answers a QueryResult {Items, TotalRecordCount, StartIndex}',
+    'userId (an API key may name any user; a user token another user only as administrator: RequestHelpers.GetUserId, 403) scopes isPlayed/isFavorite and adds each item\'s UserData {Played, PlayCount, LastPlayedDate, IsFavorite} (enableUserData defaults to true); an unknown user is 404',
+    'isPlayed with includeItemTypes=Series alone keeps a series when ANY episode is played (BaseItemRepository.TranslateQuery); a series\' own UserData.Played is UnplayedItemCount == 0 (Folder.FillUserDataDtoValues)',
+    'sortBy=DatePlayed orders by the user\'s LastPlayedDate'
   ]),
   row('POST', '/Items/{itemId}/Refresh', C('ItemRefreshController'), [
     'metadataRefreshMode and imageRefreshMode default to None (nothing refreshed): FullRefresh must be asked for; replaceAllMetadata, replaceAllImages default false',

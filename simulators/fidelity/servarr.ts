@@ -96,7 +96,7 @@ function sonarrOnly (): FidelityRow[] {
     row('GET', '/series/lookup', api('Series/SeriesLookupController.cs'), ['term is free text or "tvdb:<id>"; series already in the library carry their id, new ones id 0']),
     row('POST', '/series', api('Series/SeriesController.cs'), ['Title, qualityProfileId and a path or rootFolderPath are validated (root folder must exist, path not an ancestor of another series)', VALIDATION, '201 Created']),
     row('PUT', '/series/{id}', api('Series/SeriesController.cs'), ['moveFiles defaults to false: a new path is only recorded', VALIDATION]),
-    row('DELETE', '/series/{id}', api('Series/SeriesController.cs'), ['deleteFiles and addImportListExclusion default to false']),
+    row('DELETE', '/series/{id}', api('Series/SeriesController.cs'), ['deleteFiles and addImportListExclusion default to false', 'addImportListExclusion=true puts the TvdbId on the import-list exclusions (ImportListExclusionService.HandleAsync(SeriesDeletedEvent))']),
     row('GET', '/episode', api('Episodes/EpisodeController.cs'), ['Needs seriesId or episodeIds, else 400 "seriesId or episodeIds must be provided"; includeEpisodeFile, includeSeries default false']),
     row('GET', '/episodefile', api('EpisodeFiles/EpisodeFileController.cs'), ['Needs seriesId or episodeFileIds, else 400 "seriesId or episodeFileIds must be provided"']),
     row('GET', '/calendar', api('Calendar/CalendarController.cs'), ['start defaults to today, end to today + 2 days; unmonitored, includeSeries default false']),
@@ -116,7 +116,7 @@ function radarrOnly (): FidelityRow[] {
     row('GET', '/movie/lookup', api('Movies/MovieLookupController.cs'), ['term is free text, "tmdb:<id>" or "imdb:tt…"; movies already in the library carry their id']),
     row('POST', '/movie', api('Movies/MovieController.cs'), ['tmdbId is required and must not be in the library already; a path or rootFolderPath and qualityProfileId are validated (Title only when tmdbId is missing)', VALIDATION, '201 Created']),
     row('PUT', '/movie/{id}', api('Movies/MovieController.cs'), ['moveFiles defaults to false: a new path is only recorded', VALIDATION]),
-    row('DELETE', '/movie/{id}', api('Movies/MovieController.cs'), ['deleteFiles and addImportExclusion default to false']),
+    row('DELETE', '/movie/{id}', api('Movies/MovieController.cs'), ['deleteFiles and addImportExclusion default to false', 'addImportExclusion=true puts the TmdbId on the import-list exclusions once (ImportListExclusionService.HandleAsync(MoviesDeletedEvent))']),
     row('GET', '/moviefile', api('MovieFiles/MovieFileController.cs'), ['movieId (repeated) or movieFileIds required, else 400 "movieId or movieFileIds must be provided"']),
     row('GET', '/calendar', api('Calendar/CalendarController.cs'), ['start defaults to today, end to today + 2 days; unmonitored defaults to false']),
     row('GET', '/wanted/missing', api('Wanted/MissingController.cs'), [PAGING, 'monitored defaults to true'])

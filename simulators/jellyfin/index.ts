@@ -13,6 +13,7 @@ import { registerRoutes } from './routes.js'
 import { createJellyfinAccounts, registerJellyfinSetupRoutes, type JellyfinAccounts } from './setup-auth.js'
 import { createJellyfinState, type JellyfinState } from './state.js'
 import { createTaskState, registerTaskRoutes, type TaskState } from './tasks.js'
+import { createUserDataStore, type UserDataStore } from './user-data.js'
 import { tokenFromAuthorization, type JellyfinSimulatorOptions } from './options.js'
 
 export { tokenFromAuthorization, type JellyfinSimulatorOptions } from './options.js'
@@ -20,6 +21,8 @@ export { tokenFromAuthorization, type JellyfinSimulatorOptions } from './options
 export interface JellyfinSimulator {
   url: string
   state: JellyfinState
+  /** Each user's play data (tests mark titles played or favourite through it or through the real endpoints). */
+  userData: UserDataStore
   /** Scheduled tasks and the keys of every task started (`runs`). */
   tasks: TaskState
   /** Contract violations seen so far (tests assert it is empty). */
@@ -65,11 +68,12 @@ export async function createJellyfinSimulator (opts: JellyfinSimulatorOptions): 
     const token = tokenOf(req)
     return token === opts.apiKey ? { isApiKey: true, isAdmin: true } : accounts?.caller(token) ?? { isApiKey: false, isAdmin: false }
   }
-  registerRoutes(app, state, { scanMs: opts.scanMs ?? 30, timers, callerOf, pathExists: opts.pathExists })
+  const userData = createUserDataStore()
+  registerRoutes(app, state, { scanMs: opts.scanMs ?? 30, timers, callerOf, pathExists: opts.pathExists, fileExists: opts.fileExists, userData })
   const tasks = createTaskState()
   registerTaskRoutes(app, tasks, { runMs: opts.taskMs ?? 50, timers })
   if (accounts) registerJellyfinSetupRoutes(app, state, accounts, tokenOf)
 
   const url = await listenLocal(app, opts.port)
-  return { url, state, tasks, violations, faults, requests, app, ...(accounts && { accounts }), close: () => app.close() }
+  return { url, state, userData, tasks, violations, faults, requests, app, ...(accounts && { accounts }), close: () => app.close() }
 }

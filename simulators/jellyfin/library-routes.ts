@@ -13,6 +13,8 @@ export interface LibraryRouteOptions {
   timers: Set<NodeJS.Timeout>
   /** Whether a folder exists as the server sees it (default: every folder does). */
   pathExists?: (path: string) => boolean
+  /** Whether a movie or episode file still exists as the server sees it (default: every file does). */
+  fileExists?: (path: string) => boolean
 }
 
 /** Characters GetValidFilename turns into spaces (Emby.Server.Implementations/IO/ManagedFileSystem.cs _invalidPathCharacters). */
@@ -57,10 +59,28 @@ export function registerLibraryRoutes (app: FastifyInstance, state: JellyfinStat
         if ('movie' in staged) state.addMovie(staged.movie)
         else state.addSeries(staged.series)
       }
+      if (opts.fileExists) removeVanished(state, opts.fileExists)
       for (const lib of state.libraries) { lib.refreshStatus = 'Idle'; delete lib.refreshProgress }
       state.countScan()
       state.log({ name: 'Scan Media Library completed', type: 'TaskCompleted', severity: 'Information', shortOverview: `Took ${opts.scanMs} milliseconds.` })
     }, opts.scanMs)
     opts.timers.add(t)
+  }
+}
+
+/**
+ * What a scan does with items whose file is gone: it deletes them from the library, files untouched
+ * (MediaBrowser.Controller/Entities/Folder.cs ValidateChildrenInternal2, v10.11.11: "Removed item" →
+ * LibraryManager.DeleteItem with DeleteFileLocation = false), and a season or series left with no episodes
+ * goes with them (its folder is gone too when the manager deleted the whole series).
+ */
+function removeVanished (state: JellyfinState, fileExists: (path: string) => boolean) {
+  for (const item of [...state.items.values()]) {
+    if ((item.kind === 'Movie' || item.kind === 'Episode') && item.path && !fileExists(item.path)) state.remove(item.id)
+  }
+  for (const kind of ['Season', 'Series'] as const) {
+    for (const item of [...state.items.values()]) {
+      if (item.kind === kind && ![...state.items.values()].some(i => i.parentId === item.id)) state.remove(item.id)
+    }
   }
 }

@@ -21,6 +21,11 @@ export interface JellyfinSimulatorOptions {
   /** Whether a folder exists as the server sees it, for library creation (default: every folder does). */
   pathExists?: (path: string) => boolean
   /**
+   * Whether a movie or episode file still exists as the server sees it: a library scan removes the items whose
+   * file is gone (default: every file does, and scans remove nothing).
+   */
+  fileExists?: (path: string) => boolean
+  /**
    * Check every request and answer against the OpenAPI contract (default true). The large-library bench turns
    * it off: the checks are the test suite's, and they would add the simulator's own cost to the timings.
    */

@@ -5,6 +5,7 @@ import { EMPTY_USER_ID, commaList, exceptionReply, guid } from './binders.js'
 import { activityDto, isBelow, itemDto, sessionDto, userDto } from './dto.js'
 import { registerLibraryRoutes, type LibraryRouteOptions } from './library-routes.js'
 import { SERVER_ID, SERVER_VERSION, cleanName, type JellyfinState, type SimItem } from './state.js'
+import { matchesPlayedFilter, registerUserDataRoutes, userDataDto, type UserDataStore } from './user-data.js'
 
 type Query = Record<string, string | string[] | undefined>
 const KINDS = new Set(['AggregateFolder', 'Audio', 'AudioBook', 'BasePluginFolder', 'Book', 'BoxSet', 'Channel', 'ChannelFolderItem', 'CollectionFolder', 'Episode', 'Folder', 'Genre', 'ManualPlaylistsFolder', 'Movie', 'LiveTvChannel', 'LiveTvProgram', 'MusicAlbum', 'MusicArtist', 'MusicGenre', 'MusicVideo', 'Person', 'Photo', 'PhotoAlbum', 'Playlist', 'PlaylistsFolder', 'Program', 'Recording', 'Season', 'Series', 'Studio', 'Trailer', 'TvChannel', 'TvProgram', 'UserRootFolder', 'UserView', 'Video', 'Year'])
@@ -32,6 +33,8 @@ export interface Caller { isApiKey: boolean, userId?: string, isAdmin: boolean }
 export interface RouteOptions extends LibraryRouteOptions {
   /** The caller of an authenticated request (the auth hook has already refused unknown tokens). */
   callerOf: (req: FastifyRequest) => Caller
+  /** Each user's play data (played, favourite, last played). */
+  userData: UserDataStore
 }
 
 export function registerRoutes (app: FastifyInstance, state: JellyfinState, opts: RouteOptions) {
@@ -41,9 +44,22 @@ export function registerRoutes (app: FastifyInstance, state: JellyfinState, opts
   app.get('/System/Info', async () => ({ ...info(), OperatingSystemDisplayName: 'Linux', PackageName: 'debian', HasPendingRestart: false, IsShuttingDown: false, SupportsLibraryMonitor: true, WebSocketPortNumber: 8096, CompletedInstallations: [], CanSelfRestart: true, CanLaunchWebBrowser: false, CastReceiverApplications: [], HasUpdateAvailable: false, EncoderLocation: 'System', SystemArchitecture: 'X64' }))
 
   registerLibraryRoutes(app, state, opts)
+  registerUserDataRoutes(app, state, opts.userData, opts.callerOf)
 
   app.get('/Items', async (req, reply) => {
     const q = req.query as Query
+    // ItemsController.GetItems (v10.11.11): the user is the `userId` query (another user's needs an administrator:
+    // RequestHelpers.GetUserId → 403) or the caller's own; an unknown one is ResourceNotFoundException (404). With
+    // a user, isPlayed/isFavorite filter on that user's data and each item carries its UserData (enableUserData
+    // defaults to true); an API key without userId has no user, so no UserData and the user filters do nothing.
+    const caller = opts.callerOf(req)
+    const askedUser = guid(q.userId)
+    if (askedUser && askedUser !== EMPTY_USER_ID && askedUser !== caller.userId && !caller.isAdmin) return exceptionReply(reply, 403)
+    const userId = askedUser && askedUser !== EMPTY_USER_ID ? askedUser : caller.userId
+    if (userId && !state.users.some(u => u.id === userId)) return exceptionReply(reply, 404)
+    const isPlayed = q.isPlayed === undefined ? undefined : bool(q.isPlayed)
+    const isFavorite = q.isFavorite === undefined ? undefined : bool(q.isFavorite)
+    const withUserData = userId !== undefined && (q.enableUserData === undefined || bool(q.enableUserData))
     // Unknown kinds and malformed ids are dropped by the list binder (binders.ts), so they filter nothing.
     const kind = (s: string) => KINDS.has(s) ? s : undefined
     const types = commaList(q.includeItemTypes, kind)
@@ -65,14 +81,18 @@ export function registerRoutes (app: FastifyInstance, state: JellyfinState, opts
         if (inLibrary ? item.libraryId !== parentId || item.id === parentId : recursive ? !isBelow(state, item, parentId) : item.parentId !== parentId) continue
       } else if (!recursive && !ids.size && item.kind !== 'CollectionFolder') continue
       if (term && !item.cleanName.includes(term)) continue
+      if (userId && isPlayed !== undefined && !matchesPlayedFilter(state, opts.userData, userId, item, types.length === 1 && types[0] === 'Series', isPlayed)) continue
+      if (userId && isFavorite !== undefined && opts.userData.get(userId, item.id).isFavorite !== isFavorite) continue
       found.push(item)
     }
     const start = Math.max(0, int(q.startIndex, 0))
     const limit = q.limit === undefined ? found.length : Math.max(0, int(q.limit, found.length))
     // Order only matters for a page that holds items (a count asks limit=0); the simulator skips the sort then.
-    if (limit > 0) found = sortItems(found, list(q.sortBy), list(q.sortOrder)[0], term)
+    const played = (i: SimItem) => (userId ? opts.userData.get(userId, i.id).lastPlayedDate : undefined) ?? ''
+    if (limit > 0) found = sortItems(found, list(q.sortBy), list(q.sortOrder)[0], term, played)
     const fields = new Set(list(q.fields))
-    return { Items: found.slice(start, start + limit).map(i => itemDto(state, i, fields)), TotalRecordCount: found.length, StartIndex: start }
+    const dto = (i: SimItem) => withUserData ? { ...itemDto(state, i, fields), UserData: userDataDto(state, opts.userData, userId!, i) } : itemDto(state, i, fields)
+    return { Items: found.slice(start, start + limit).map(dto), TotalRecordCount: found.length, StartIndex: start }
   })
 
   // UserLibraryController.GetItem (v10.10.7 and v10.11.11): the user is the `userId` query or else the
@@ -176,7 +196,7 @@ export function registerRoutes (app: FastifyInstance, state: JellyfinState, opts
   }
 }
 
-function sortItems (items: SimItem[], sortBy: string[], order: string | undefined, term: string): SimItem[] {
+function sortItems (items: SimItem[], sortBy: string[], order: string | undefined, term: string, datePlayed: (i: SimItem) => string): SimItem[] {
   const dir = order === 'Descending' ? -1 : 1
   const key = sortBy[0] ?? (term ? 'Relevance' : 'SortName')
   const by: Record<string, (i: SimItem) => string | number> = {
@@ -186,6 +206,7 @@ function sortItems (items: SimItem[], sortBy: string[], order: string | undefine
     PremiereDate: i => i.premiereDate ?? '',
     ProductionYear: i => i.year ?? 0,
     CommunityRating: i => i.communityRating ?? 0,
+    DatePlayed: datePlayed,
     // With a search term the real server puts names that start with the term first.
     Relevance: i => `${i.cleanName.startsWith(term) ? 0 : 1}${i.sortName}`
   }

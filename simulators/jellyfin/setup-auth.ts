@@ -11,6 +11,7 @@ import { listenLocal } from '../shared-http.js'
 import { defaultSeedLibrary } from '../fixtures/library.js'
 import { userDto } from './dto.js'
 import { tokenFromAuthorization, type JellyfinSimulatorOptions } from './options.js'
+import { createUserDataStore } from './user-data.js'
 import { registerRoutes, type Caller } from './routes.js'
 import { SERVER_ID, createJellyfinState, type JellyfinState } from './state.js'
 
@@ -120,7 +121,7 @@ export async function createJellyfinSetupSimulator (opts: JellyfinSetupSimulator
     if (!accounts.role(tokenOf(req))) return reply.code(401).send()
   })
   const violations = attachContract(app, await loadContract('jellyfin'))
-  registerRoutes(app, state, { scanMs: opts.scanMs ?? 30, timers, callerOf: req => accounts.caller(tokenOf(req)) ?? { isApiKey: false, isAdmin: false } })
+  registerRoutes(app, state, { scanMs: opts.scanMs ?? 30, timers, callerOf: req => accounts.caller(tokenOf(req)) ?? { isApiKey: false, isAdmin: false }, userData: createUserDataStore() })
   registerJellyfinSetupRoutes(app, state, accounts, tokenOf)
   const url = await listenLocal(app, opts.port)
   return { url, state, accounts, violations, faults, app, close: () => app.close() }

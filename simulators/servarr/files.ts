@@ -10,10 +10,16 @@ const VIDEO = new Set(['.mkv', '.mp4', '.avi', '.m4v', '.ts', '.wmv', '.mov'])
 export interface SimDisk {
   /** The real path for a manager path, or undefined when it is outside the simulator's folders. */
   real: (seen: string) => string | undefined
+  /**
+   * Folders deleted through the manager (seen paths): the seeded library's files are not all on this machine,
+   * so the demo stack's media server learns from this which files are gone, as its scan would see them.
+   */
+  removed: Set<string>
 }
 
 export function createDisk (mounts: Array<{ seen: string, real: string }>): SimDisk {
   return {
+    removed: new Set(),
     real (seen) {
       const p = resolve('/', seen)
       for (const m of mounts) {
@@ -85,4 +91,5 @@ export function transfer (from: string, to: string, mode: TransferMode): Transfe
 export function removeFolder (disk: SimDisk, seenPath: string): void {
   const real = disk.real(seenPath)
   if (real && existsSync(real)) rmSync(real, { recursive: true, force: true })
+  disk.removed.add(resolve('/', seenPath))
 }

@@ -91,13 +91,22 @@ export async function createRadarrSimulator (opts: ServarrSimOptions) {
     return reply.code(ACCEPTED).send(movie(m))
   })
 
+  const exclusions: Array<{ id: number, tmdbId: number, movieTitle: string, movieYear: number }> = []
   app.delete<{ Params: { id: string }, Querystring: Q }>('/api/v3/movie/:id', async (req, reply) => {
     const m = st.movies.get(Number(req.params.id))
     if (!m) return base.notFound(reply)
     if (req.query.deleteFiles === 'true') removeFolder(base.disk, m.path)
+    // MoviesDeletedEvent with AddImportListExclusion: the movie's TmdbId goes on the exclusion list, once
+    // (Radarr v6.0.3.10276 src/NzbDrone.Core/ImportLists/ImportExclusions/ImportListExclusionService.cs HandleAsync).
+    if (req.query.addImportExclusion === 'true' && !exclusions.some(e => e.tmdbId === m.tmdbId)) {
+      exclusions.push({ id: exclusions.length + 1, tmdbId: m.tmdbId, movieTitle: m.title, movieYear: m.year })
+    }
     st.removeMovie(m.id)
     return reply.code(200).send()
   })
+
+  // GET /api/v3/exclusions (ImportListExclusionController, deprecated but served): every exclusion.
+  app.get('/api/v3/exclusions', async () => exclusions)
 
   app.get<{ Querystring: Q }>('/api/v3/moviefile', async (req) =>
     [...st.files.values()].filter(f => f.movieId === Number(req.query.movieId)).map(movieFileResource))
@@ -161,7 +170,7 @@ export async function createRadarrSimulator (opts: ServarrSimOptions) {
   // First-run setup (POST /api/setup) wires download clients and root folders through these.
   const setup = opts.setupRoutes === false ? undefined : registerServarrSetupRoutes(base)
   const server = await base.listen()
-  return { url: server.url, apiKey: opts.apiKey, state: Object.assign(state, { library: st }), downloadClients: setup?.downloadClients, violations: base.violations, faults: base.faults, requests: base.requests, close: server.close }
+  return { url: server.url, apiKey: opts.apiKey, state: Object.assign(state, { library: st }), disk: base.disk, downloadClients: setup?.downloadClients, violations: base.violations, faults: base.faults, requests: base.requests, close: server.close }
 }
 
 export type RadarrSimulator = Awaited<ReturnType<typeof createRadarrSimulator>>

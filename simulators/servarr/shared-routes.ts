@@ -17,6 +17,19 @@ export function registerSharedRoutes (app: FastifyInstance, state: ServarrState,
   app.get('/api/v3/qualityprofile', async () => state.profiles.map(p => profileResource(kind, p)))
   app.get('/api/v3/rootfolder', async () => state.rootFolders.map(r => ({ id: r.id, path: r.path, accessible: true, freeSpace: 2_000_000_000_000, unmappedFolders: [] })))
   app.get('/api/v3/tag', async () => state.tags)
+  // TagController.Create (Sonarr v4.0.19.2979 / Radarr v6.0.3.10276 src/*.Api.V3/Tags/TagController.cs): the label
+  // must match ^[a-z0-9-]+$ (case-insensitive, else 400 "Allowed characters a-z, 0-9 and -"); TagService.Add
+  // returns the existing tag for a label it already has, else stores it lower-cased; 201 with the resource.
+  app.post<{ Body: { label?: unknown } }>('/api/v3/tag', async (req, reply) => {
+    const raw = req.body?.label
+    if (typeof raw !== 'string' || !/^[a-z0-9-]+$/i.test(raw)) {
+      return invalid(reply, [{ propertyName: 'Label', errorMessage: 'Allowed characters a-z, 0-9 and -', errorCode: 'RegularExpressionValidator', attemptedValue: raw ?? null }])
+    }
+    const label = raw.toLowerCase()
+    const tag = state.tags.find(t => t.label === label) ?? { id: Math.max(0, ...state.tags.map(t => t.id)) + 1, label }
+    if (!state.tags.includes(tag)) state.tags.push(tag)
+    return reply.code(201).send(tag)
+  })
   app.get('/api/v3/command', async () => [...state.commands.values()].map(commandResource))
   app.get<{ Params: { id: string } }>('/api/v3/command/:id', async (req, reply) => {
     const cmd = state.commands.get(Number(req.params.id))

@@ -93,13 +93,22 @@ export async function createSonarrSimulator (opts: ServarrSimOptions) {
     return reply.code(ACCEPTED).send(series(s))
   })
 
+  const exclusions: Array<{ id: number, tvdbId: number, title: string }> = []
   app.delete<{ Params: { id: string }, Querystring: Q }>('/api/v3/series/:id', async (req, reply) => {
     const s = st.series.get(Number(req.params.id))
     if (!s) return base.notFound(reply)
     if (req.query.deleteFiles === 'true') removeFolder(base.disk, s.path)
+    // SeriesDeletedEvent with AddImportListExclusion: the series' TvdbId goes on the exclusion list (Sonarr
+    // v4.0.19.2979 src/NzbDrone.Core/ImportLists/Exclusions/ImportListExclusionService.cs HandleAsync).
+    if (req.query.addImportListExclusion === 'true' && !exclusions.some(e => e.tvdbId === s.tvdbId)) {
+      exclusions.push({ id: exclusions.length + 1, tvdbId: s.tvdbId, title: s.title })
+    }
     st.removeSeries(s.id)
     return reply.code(200).send()
   })
+
+  // GET /api/v3/importlistexclusion (ImportListExclusionController, deprecated but served): every exclusion.
+  app.get('/api/v3/importlistexclusion', async () => exclusions)
 
   app.get<{ Querystring: Q }>('/api/v3/episode', async (req, reply) => {
     const ids = idList(req.query, 'episodeIds')
@@ -233,7 +242,7 @@ export async function createSonarrSimulator (opts: ServarrSimOptions) {
   // First-run setup (POST /api/setup) wires download clients and root folders through these.
   const setup = opts.setupRoutes === false ? undefined : registerServarrSetupRoutes(base)
   const server = await base.listen()
-  return { url: server.url, apiKey: opts.apiKey, state: Object.assign(state, { library: st }), downloadClients: setup?.downloadClients, violations: base.violations, faults: base.faults, requests: base.requests, close: server.close }
+  return { url: server.url, apiKey: opts.apiKey, state: Object.assign(state, { library: st }), disk: base.disk, downloadClients: setup?.downloadClients, violations: base.violations, faults: base.faults, requests: base.requests, close: server.close }
 }
 
 export type SonarrSimulator = Awaited<ReturnType<typeof createSonarrSimulator>>

@@ -706,7 +706,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "manage_files",
     "title": "Manage library files",
-    "description": "Files and folders under the media and downloads roots: list (paged); move (background job, never overwrites, undoable); delete (preview + confirmToken; season folders stay); undo a move or rename job. Roots and library top folders are never moved or deleted. Episodes: rename_episodes; rescans: manage_library.",
+    "description": "Files and folders under the media and downloads roots: list (paged); move (background job, never overwrites, undoable); delete (preview + confirmToken; season folders stay); undo a move or rename job. Roots and library top folders are never moved or deleted.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -2108,7 +2108,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
         "path": {
           "minLength": 1,
           "maxLength": 4096,
-          "description": "Downloaded file or folder (e.g. outputPath from series_status view \\"queue\\")",
+          "description": "Downloaded file or folder (e.g. a series_status queue row's outputPath)",
           "type": "string"
         },
         "id": {
@@ -3138,7 +3138,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
         "path": {
           "minLength": 1,
           "maxLength": 4096,
-          "description": "Downloaded file or folder (e.g. outputPath from movie_status view \\"queue\\")",
+          "description": "Downloaded file or folder (e.g. a movie_status queue row's outputPath)",
           "type": "string"
         },
         "id": {
@@ -3395,7 +3395,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
             "organize"
           ],
           "default": "queue",
-          "description": "queue (downloaders and managers), finished, or organize (needs packageId and destination)"
+          "description": "queue (downloaders, managers), finished, or organize (needs packageId, destination)"
         },
         "packageId": {
           "minimum": 1,
@@ -3783,14 +3783,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "cleanup_server",
     "title": "Clean up leftovers",
-    "description": "Frees space, removing only what is proved unneeded: this server's temp leftovers, torrents whose data is gone (entry only), old download leftovers nothing refers to, media server caches (its own tasks), ghost manager entries (folder gone, no files or downloads; files untouched). A category whose backend is down is skipped, with why. Preview + confirmToken; the confirmed call acts on exactly that list. manage_files deletes files.",
+    "description": "Frees space, removing only what is proved unneeded: our temp leftovers, torrents whose data is gone (entry only), old download leftovers nothing refers to, media server caches (its tasks), ghost manager entries (folder gone; files untouched); if named, watched: titles all users watched, no favourite or keep tag, marked leaving soon first, then deleted via their manager. Preview + confirmToken; the confirm acts on exactly that list.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
       "properties": {
         "categories": {
           "minItems": 1,
-          "maxItems": 5,
+          "maxItems": 6,
           "default": [
             "temp",
             "orphanedTorrents",
@@ -3798,7 +3798,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
             "caches",
             "ghostEntries"
           ],
-          "description": "Categories to clean (default all)",
+          "description": "Categories (default all but watched)",
           "type": "array",
           "items": {
             "type": "string",
@@ -3807,7 +3807,8 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
               "orphanedTorrents",
               "downloadLeftovers",
               "caches",
-              "ghostEntries"
+              "ghostEntries",
+              "watched"
             ]
           }
         },
@@ -3815,7 +3816,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "minimum": 1,
           "maximum": 8760,
           "default": 24,
-          "description": "Minimum age of temp files and leftovers",
+          "description": "Minimum age of temp and leftovers",
+          "type": "integer"
+        },
+        "watchedDays": {
+          "minimum": 1,
+          "maximum": 3650,
+          "default": 90,
+          "description": "watched: days since last play",
           "type": "integer"
         },
         "confirmToken": {
@@ -3857,7 +3865,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "check_jobs",
     "title": "Check background jobs",
-    "description": "Background jobs that tools start (moves, renames, media processing, downloads). With id (a jobId a tool returned): that job, or cancel it; without: a page, newest first, filtered by status, kind or mine. Each has status, message, progress, times, result or error; finished jobs stay a day.",
+    "description": "Background jobs tools start (moves, renames, media processing, downloads). With id (a jobId a tool returned): that job, or cancel it; without: a page, newest first, filtered by status, kind or mine. Each has status, progress, result or error; finished jobs stay a day.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -3891,7 +3899,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
             "direct-download",
             "organize-download"
           ],
-          "description": "Only this kind: file-move (manage_files move and undo, rename_episodes), media-process (optimize_media, fix_subtitles), direct-download (download_direct), organize-download (download_status organize)"
+          "description": "Only: file-move (manage_files, rename_episodes), media-process (optimize_media, fix_subtitles), direct-download (download_direct), organize-download (download_status)"
         },
         "mine": {
           "default": false,

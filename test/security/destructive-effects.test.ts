@@ -41,6 +41,9 @@ const SITES: Site[] = [
   { file: 'domains/maintenance/tools/cleanup-server.ts', call: 'qbittorrent.remove()', count: 1, gate: { tools: ['cleanup_server'] } },
   { file: 'domains/maintenance/tools/cleanup-server.ts', call: 'deleteSeries()', count: 1, gate: { tools: ['cleanup_server'] } },
   { file: 'domains/maintenance/tools/cleanup-server.ts', call: 'deleteMovie()', count: 1, gate: { tools: ['cleanup_server'] } },
+  // The watched category's delete (files and entry, through the manager), run only from cleanup_server's confirmed handler.
+  { file: 'domains/maintenance/watched-category.ts', call: 'deleteSeries()', count: 1, gate: { tools: ['cleanup_server'] } },
+  { file: 'domains/maintenance/watched-category.ts', call: 'deleteMovie()', count: 1, gate: { tools: ['cleanup_server'] } },
   // Backends asked to delete: each wrapper, then each call of it.
   { file: 'clients/servarr/sonarr.ts', call: 'HTTP DELETE', count: 1, gate: { wrapper: 'deleteSeries()' } },
   { file: 'clients/servarr/radarr.ts', call: 'HTTP DELETE', count: 1, gate: { wrapper: 'deleteMovie()' } },

@@ -11,7 +11,7 @@ import { defineOrganizeKind, resolveLibraryDestination, startOrganizeJob } from 
 import { movieDownloads, seriesDownloads } from '../manager-queue.js'
 
 const input = Type.Object({
-  action: Type.Union([Type.Literal('queue'), Type.Literal('finished'), Type.Literal('organize')], { default: 'queue', description: 'queue (downloaders and managers), finished, or organize (needs packageId and destination)' }),
+  action: Type.Union([Type.Literal('queue'), Type.Literal('finished'), Type.Literal('organize')], { default: 'queue', description: 'queue (downloaders, managers), finished, or organize (needs packageId, destination)' }),
   packageId: Type.Optional(Type.Integer({ minimum: 1, description: 'organize: package id from finished' })),
   destination: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'organize: library folder, e.g. "movies/Heat (1995)"' })),
   ...pageInputs(100, 25)

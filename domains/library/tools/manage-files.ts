@@ -80,7 +80,7 @@ export default function manageFiles (app: FastifyInstance) {
   return defineTool({
     name: 'manage_files',
     title: 'Manage library files',
-    description: 'Files and folders under the media and downloads roots: list (paged); move (background job, never overwrites, undoable); delete (preview + confirmToken; season folders stay); undo a move or rename job. Roots and library top folders are never moved or deleted. Episodes: rename_episodes; rescans: manage_library.',
+    description: 'Files and folders under the media and downloads roots: list (paged); move (background job, never overwrites, undoable); delete (preview + confirmToken; season folders stay); undo a move or rename job. Roots and library top folders are never moved or deleted.',
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },

@@ -24,10 +24,10 @@ type StatusFilter = keyof typeof STATUS_FILTERS
 
 /** Every job kind the tools start, with the tools that start it. */
 const JOB_KIND_SOURCES: Record<string, string> = {
-  [JOB_KINDS.fileMove.kind]: 'manage_files move and undo, rename_episodes',
+  [JOB_KINDS.fileMove.kind]: 'manage_files, rename_episodes',
   [JOB_KINDS.media.kind]: 'optimize_media, fix_subtitles',
   [DIRECT_DOWNLOAD_KIND]: 'download_direct',
-  [ORGANIZE_KIND]: 'download_status organize'
+  [ORGANIZE_KIND]: 'download_status'
 }
 
 const inputSchema = Type.Object({
@@ -40,7 +40,7 @@ const inputSchema = Type.Object({
     description: 'Only jobs in this state (active = queued or running)'
   }),
   kind: Type.Optional(Type.Union(Object.keys(JOB_KIND_SOURCES).map(k => Type.Literal(k)), {
-    description: `Only this kind: ${Object.entries(JOB_KIND_SOURCES).map(([k, from]) => `${k} (${from})`).join(', ')}`
+    description: `Only: ${Object.entries(JOB_KIND_SOURCES).map(([k, from]) => `${k} (${from})`).join(', ')}`
   })),
   mine: Type.Boolean({ default: false, description: 'Only jobs of this credential' }),
   cancel: Type.Boolean({ default: false, description: 'Stop job id (yours)' }),
@@ -115,7 +115,7 @@ function describe (job: JobRecord): string {
 export default (app: FastifyInstance) => defineTool({
   name: 'check_jobs',
   title: 'Check background jobs',
-  description: 'Background jobs that tools start (moves, renames, media processing, downloads). With id (a jobId a tool returned): that job, or cancel it; without: a page, newest first, filtered by status, kind or mine. Each has status, message, progress, times, result or error; finished jobs stay a day.',
+  description: 'Background jobs tools start (moves, renames, media processing, downloads). With id (a jobId a tool returned): that job, or cancel it; without: a page, newest first, filtered by status, kind or mine. Each has status, progress, result or error; finished jobs stay a day.',
   inputSchema,
   outputSchema,
   // Changes something only with cancel: true (a stopped job leaves files whole: moves and rewrites are atomic).

@@ -14,21 +14,25 @@ import { directDownloadReferences } from '../../../lib/library/cleanup-direct-do
 import { findGhosts, folderState, ghostFacts, type GhostSource } from '../../../lib/library/cleanup-ghosts.js'
 import { part } from '../../../lib/library/title-state.js'
 import { untrusted } from '../../servarr/text.js'
+import { watchedCategory, WatchedChanged } from '../watched-category.js'
 import { CACHE_TASK_KEYS, scheduledTasks, startTask, type ScheduledTask } from '../../../clients/jellyfin/tasks.js'
 
-const CATEGORIES = ['temp', 'orphanedTorrents', 'downloadLeftovers', 'caches', 'ghostEntries'] as const
+// watched is asked for by name only: it deletes media people watched, never as part of "clean everything".
+const DEFAULT_CATEGORIES = ['temp', 'orphanedTorrents', 'downloadLeftovers', 'caches', 'ghostEntries'] as const
+const CATEGORIES = [...DEFAULT_CATEGORIES, 'watched'] as const
 const Category = Type.Union(CATEGORIES.map(c => Type.Literal(c)))
 
 const inputSchema = Type.Object({
-  categories: Type.Array(Category, { minItems: 1, maxItems: CATEGORIES.length, default: [...CATEGORIES], description: 'Categories to clean (default all)' }),
-  olderThanHours: Type.Integer({ minimum: 1, maximum: 8760, default: 24, description: 'Minimum age of temp files and leftovers' })
+  categories: Type.Array(Category, { minItems: 1, maxItems: CATEGORIES.length, default: [...DEFAULT_CATEGORIES], description: 'Categories (default all but watched)' }),
+  olderThanHours: Type.Integer({ minimum: 1, maximum: 8760, default: 24, description: 'Minimum age of temp and leftovers' }),
+  watchedDays: Type.Integer({ minimum: 1, maximum: 3650, default: 90, description: 'watched: days since last play' })
 }, { additionalProperties: false })
 
 const Target = Type.Object({
-  category: Type.String({ description: 'temp, orphanedTorrents, downloadLeftovers, caches or ghostEntries' }),
+  category: Type.String({ description: 'One of the categories' }),
   name: Type.String({ description: 'Path, torrent name, media-server task name, or series/movie title' }),
   hash: Type.Optional(Type.String({ description: 'Torrent hash' })),
-  id: Type.Optional(Type.String({ description: 'Media-server task id (caches) or "series:<id>"/"movie:<id>" in its manager (ghostEntries)' })),
+  id: Type.Optional(Type.String({ description: 'Media-server task id (caches) or "series:<id>"/"movie:<id>" in its manager' })),
   service: Type.Optional(Type.String({ description: 'Service that owns the target' })),
   path: Type.Optional(Type.String({ description: 'The entry\'s (missing) folder (ghostEntries)' })),
   bytes: Type.Optional(Type.Number({ description: 'Bytes freed on disk (0 for torrent and manager entries, which free no disk space); absent when unknown (caches)' })),
@@ -46,7 +50,8 @@ const outputSchema = Type.Object({
 function previewLines (targets: CleanupTarget[]): string {
   const shown = 20
   const frees = (t: CleanupTarget) => t.bytes === undefined ? 'size unknown' : t.category === 'orphanedTorrents' || t.category === 'ghostEntries' ? 'an entry only, no disk space' : formatBytes(t.bytes)
-  const lines = targets.slice(0, shown).map(t => `${t.category} "${untrusted(t.name, 120)}" (${frees(t)})`)
+  const from = (t: CleanupTarget) => t.category === 'watched' ? ` from ${t.service}, files deleted` : ''
+  const lines = targets.slice(0, shown).map(t => `${t.category} "${untrusted(t.name, 120)}" (${frees(t)}${from(t)})`)
   const known = targets.reduce((n, t) => n + (t.bytes ?? 0), 0)
   const unknown = targets.filter(t => t.bytes === undefined).length
   return `Remove ${targets.length} item(s): ${lines.join('; ')}${targets.length > shown ? `; and ${targets.length - shown} more (see targets)` : ''}. ` +
@@ -56,9 +61,15 @@ function previewLines (targets: CleanupTarget[]): string {
 /** Thrown inside the handler for a target that no longer qualifies: reported as skipped, not failed. */
 class Changed extends Error {}
 
+/** A target as the answer shows it: without what binds the confirm to it internally. */
+function shown ({ onDisk, watched, ...t }: CleanupTarget): CleanupTarget {
+  return t
+}
+
 export default function cleanupServer (app: FastifyInstance) {
   const sandbox = app.sandbox
   const b = app.backends
+  const watched = watchedCategory(app)
   const managers: Record<'Sonarr' | 'Radarr', GhostSource> = {
     Sonarr: { kind: 'series', service: 'Sonarr', entries: s => b.sonarr.listSeries(s), queue: q => b.sonarr.queue(q), history: q => b.sonarr.history(q) },
     Radarr: { kind: 'movie', service: 'Radarr', entries: s => b.radarr.listMovies(s), queue: q => b.radarr.queue(q), history: q => b.radarr.history(q) }
@@ -108,7 +119,7 @@ export default function cleanupServer (app: FastifyInstance) {
     }
   }
 
-  async function findTargets (categories: string[], olderThanHours: number, signal: AbortSignal) {
+  async function findTargets (categories: string[], olderThanHours: number, watchedDays: number, signal: AbortSignal) {
     const olderThanMs = olderThanHours * 3600_000
     const targets: CleanupTarget[] = []
     const notes: string[] = []
@@ -137,6 +148,13 @@ export default function cleanupServer (app: FastifyInstance) {
         if (ghosts.available) targets.push(...ghosts.data)
         else notes.push(`ghost entries in ${src.service} skipped (${ghosts.reason})`)
       }
+    }
+    if (categories.includes('watched')) {
+      const found = await part(() => watched.find(watchedDays, signal), 60_000)
+      if (found.available) {
+        targets.push(...found.data.targets)
+        notes.push(...found.data.notes)
+      } else notes.push(`watched skipped (${found.reason})`)
     }
     return { targets, notes }
   }
@@ -182,13 +200,13 @@ export default function cleanupServer (app: FastifyInstance) {
   return defineTool({
     name: 'cleanup_server',
     title: 'Clean up leftovers',
-    description: 'Frees space, removing only what is proved unneeded: this server\'s temp leftovers, torrents whose data is gone (entry only), old download leftovers nothing refers to, media server caches (its own tasks), ghost manager entries (folder gone, no files or downloads; files untouched). A category whose backend is down is skipped, with why. Preview + confirmToken; the confirmed call acts on exactly that list. manage_files deletes files.',
+    description: 'Frees space, removing only what is proved unneeded: our temp leftovers, torrents whose data is gone (entry only), old download leftovers nothing refers to, media server caches (its tasks), ghost manager entries (folder gone; files untouched); if named, watched: titles all users watched, no favourite or keep tag, marked leaving soon first, then deleted via their manager. Preview + confirmToken; the confirm acts on exactly that list.',
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     confirm: {
       preview: async (args, ctx) => {
-        const { targets, notes } = await findTargets(args.categories, args.olderThanHours, ctx.signal)
+        const { targets, notes } = await findTargets(args.categories, args.olderThanHours, args.watchedDays, ctx.signal)
         const noted = notes.length ? ` Note: ${notes.join('; ')}.` : ''
         if (targets.length === 0) {
           return { summary: '', targets, nothingToDo: { data: { removed: [], skipped: [], failed: [], bytesFreed: 0 }, summary: `Nothing to clean up: nothing qualifies in ${args.categories.join(', ')}.${noted}` } }
@@ -203,6 +221,7 @@ export default function cleanupServer (app: FastifyInstance) {
       const failed: Array<{ name: string, error: string }> = []
       const kept: string[] = []
       let taskList: Promise<ScheduledTask[]> | undefined
+      let refresh = ''
       const tasks = () => (taskList ??= scheduledTasks(b.jellyfin, { signal: ctx.signal }))
       for (const t of targets) {
         try {
@@ -213,21 +232,28 @@ export default function cleanupServer (app: FastifyInstance) {
             await startCache(t, tasks)
           } else if (t.category === 'ghostEntries') {
             await removeGhost(t)
+          } else if (t.category === 'watched') {
+            await watched.remove(t, ctx.signal)
+            done = shown(t)
           } else {
             done = await removeFromDisk(t, kept)
           }
           removed.push(done)
         } catch (err) {
-          if (err instanceof Changed || err instanceof TargetChanged) skipped.push({ name: t.name, reason: err.message })
+          if (err instanceof Changed || err instanceof TargetChanged || err instanceof WatchedChanged) skipped.push({ name: t.name, reason: err.message })
           else failed.push({ name: t.name, error: err instanceof Error ? err.message : String(err) })
         }
+      }
+      // The media server drops deleted titles on its next scan: start one now rather than wait for it.
+      if (removed.some(t => t.category === 'watched')) {
+        refresh = await b.jellyfin.refreshLibraries().then(() => ' The media server is rescanning its libraries.', (err: Error) => ` The media server could not be asked to rescan (${err.message}): it drops the deleted titles on its next scan.`)
       }
       const bytesFreed = removed.reduce((n, t) => n + (t.bytes ?? 0), 0)
       return {
         data: { removed, skipped, failed, bytesFreed },
         summary: `Done with ${removed.length} of ${targets.length} item(s), ${formatBytes(bytesFreed)} freed.` +
           `${skipped.length ? ` ${skipped.length} skipped because they changed (see skipped).` : ''}${failed.length ? ` ${failed.length} failed (see failed).` : ''}` +
-          `${kept.length ? ` Kept ${kept.join(', ')}: something new appeared in it during the cleanup.` : ''}`
+          `${kept.length ? ` Kept ${kept.join(', ')}: something new appeared in it during the cleanup.` : ''}${refresh}`
       }
     }
   })

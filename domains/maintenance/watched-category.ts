@@ -1,0 +1,136 @@
+// cleanup_server's "watched" category on the live stack: the media server's play data and every series and
+// movie manager instance (lib/library/cleanup-watched.ts decides), the leaving-soon marks (STATE_DIR), and the
+// confirmed delete, which re-checks everything the preview showed right before asking the manager to delete the
+// title with its files and an import-list exclusion.
+import type { FastifyInstance } from 'fastify'
+import { formatBytes } from '../../core/format.js'
+import { DEFAULT_INSTANCE } from '../../core/instance-config.js'
+import { instanceNames, runOnInstances } from '../../clients/instance-routing.js'
+import { lastEpisodePlay, titleSeenBy, titlesSeenBy } from '../../clients/jellyfin/play-data.js'
+import { findWatched, type WatchedCandidate, type WatchedManager } from '../../lib/library/cleanup-watched.js'
+import type { CleanupTarget } from '../../lib/library/cleanup-candidates.js'
+import { createLeavingSoonStore, type LeavingSoonStore } from '../../lib/library/leaving-soon.js'
+import { untrusted } from '../servarr/text.js'
+
+/** Thrown for a title that no longer qualifies: cleanup_server reports it as skipped, not failed. */
+export class WatchedChanged extends Error {}
+
+const stores = new Map<string, LeavingSoonStore>()
+/** One store per state directory, so concurrent calls share its serialized writes. */
+function leavingSoon (stateDir: string): LeavingSoonStore {
+  let store = stores.get(stateDir)
+  if (!store) stores.set(stateDir, store = createLeavingSoonStore(stateDir))
+  return store
+}
+
+const day = (iso: string) => iso.slice(0, 10)
+
+export function watchedCategory (app: FastifyInstance) {
+  const b = app.backends
+  const store = () => leavingSoon(app.config.STATE_DIR)
+  const windowMs = () => app.config.CLEANUP_LEAVING_SOON_DAYS * 86_400_000
+
+  function managers (signal: AbortSignal): WatchedManager[] {
+    const keepTag = app.config.CLEANUP_KEEP_TAG.trim().toLowerCase()
+    const out: WatchedManager[] = []
+    for (const kind of ['series', 'movies'] as const) {
+      for (const instance of instanceNames(b, kind)) {
+        const on = <T>(fn: () => Promise<T>) => runOnInstances({ [kind]: instance }, fn)
+        const client = kind === 'series' ? b.sonarr : b.radarr
+        const service = kind === 'series' ? 'Sonarr' : 'Radarr'
+        out.push({
+          kind: kind === 'series' ? 'series' : 'movie',
+          label: instance === DEFAULT_INSTANCE ? service : `${service} (${instance})`,
+          instance,
+          entries: () => on(async () => kind === 'series'
+            ? (await b.sonarr.listSeries(signal)).map(s => ({ id: s.id, title: s.title ?? `series ${s.id}`, path: s.path ?? undefined, providerId: s.tvdbId, tags: s.tags ?? [], bytes: s.statistics?.sizeOnDisk ?? 0 }))
+            : (await b.radarr.listMovies(signal)).map(m => ({ id: m.id, title: m.title ?? `movie ${m.id}`, path: m.path ?? undefined, providerId: m.tmdbId, tags: m.tags ?? [], bytes: m.statistics?.sizeOnDisk ?? m.sizeOnDisk ?? 0 }))),
+          keepTagIds: () => on(async () => (await client.tags(signal)).filter(t => (t.label ?? '').trim().toLowerCase() === keepTag).map(t => t.id)),
+          queued: () => on(async () => new Set((await client.queue({ page: 1, pageSize: 1000, signal })).records
+            .flatMap(r => { const id = kind === 'series' ? r.seriesId : r.movieId; return typeof id === 'number' ? [id] : [] })))
+        })
+      }
+    }
+    return out
+  }
+
+  const plays = (signal: AbortSignal) => ({
+    users: async () => (await b.jellyfin.users({ signal })).filter(u => !u.isDisabled).map(u => ({ id: u.id, name: u.name })),
+    titles: (userId: string) => titlesSeenBy(b.jellyfin, userId, { signal }),
+    lastEpisodePlay: (userId: string, seriesItemId: string) => lastEpisodePlay(b.jellyfin, userId, seriesItemId, { signal })
+  })
+
+  /** What the preview proposes (marks past the window) and what it says about the marks. */
+  async function find (days: number, signal: AbortSignal): Promise<{ targets: CleanupTarget[], notes: string[] }> {
+    const { candidates, notes } = await findWatched(plays(signal), managers(signal), { days })
+    const byKey = new Map(candidates.map(c => [c.key, c]))
+    const r = await store().reconcile(candidates.map(c => ({ key: c.key, title: c.title, lastPlayed: c.lastPlayed, bytes: c.bytes })), windowMs())
+    const listed = (xs: Array<{ title: string, bytes: number, deletableFrom: string }>) =>
+      xs.slice(0, 20).map(x => `"${untrusted(x.title, 80)}" (${formatBytes(x.bytes)}, from ${day(x.deletableFrom)})`).join(', ') + (xs.length > 20 ? ` and ${xs.length - 20} more` : '')
+    if (r.marked.length) notes.push(`marked leaving soon, deletable after ${app.config.CLEANUP_LEAVING_SOON_DAYS} day(s): ${listed(r.marked)}`)
+    if (r.waiting.length) notes.push(`leaving soon: ${listed(r.waiting)}`)
+    if (r.dropped.length) notes.push(`no longer leaving (watched again, a favourite, kept or gone): ${r.dropped.slice(0, 20).map(t => `"${untrusted(t, 80)}"`).join(', ')}`)
+    const targets = r.due.map(d => target(byKey.get(d.key)!, d.markedAt))
+    return { targets, notes }
+  }
+
+  function target (c: WatchedCandidate, markedAt: string): CleanupTarget {
+    return {
+      category: 'watched',
+      name: c.title,
+      id: `${c.kind}:${c.id}`,
+      service: c.label,
+      ...(c.path ? { path: app.sandbox.display(c.path) } : {}),
+      bytes: c.bytes,
+      reason: `watched by every user (${c.users.join(', ')}), last played ${day(c.lastPlayed)}, leaving soon since ${day(markedAt)}; the manager deletes its files and excludes it from import lists`,
+      watched: { key: c.key, kind: c.kind, instance: c.instance, itemId: c.itemId, lastPlayed: c.lastPlayed, markedAt, users: c.users }
+    }
+  }
+
+  /**
+   * Right before deleting: still marked with the same mark; the manager entry is unchanged (same folder and size,
+   * no keep tag, nothing queued); every enabled user (the same ones) still has it played, none made it a
+   * favourite, nobody played it since. Then the manager deletes it with its files and an exclusion.
+   */
+  async function remove (t: CleanupTarget, signal: AbortSignal): Promise<void> {
+    const w = t.watched
+    const id = Number(t.id?.split(':')[1])
+    if (!w || !Number.isInteger(id)) throw new Error(`malformed target ${t.id}`)
+    const mark = await store().mark(w.key)
+    if (!mark || mark.markedAt !== w.markedAt) throw new WatchedChanged('its leaving-soon mark changed since the preview')
+    const kind = w.kind === 'series' ? 'series' : 'movies'
+    await runOnInstances({ [kind]: w.instance }, async () => {
+      const [entry, tags, queue] = w.kind === 'series'
+        ? [await b.sonarr.getSeries(id), await b.sonarr.tags(signal), await b.sonarr.queue({ page: 1, pageSize: 1000, signal })]
+        : [await b.radarr.getMovie(id), await b.radarr.tags(signal), await b.radarr.queue({ page: 1, pageSize: 1000, signal })]
+      if (!entry) throw new WatchedChanged(`no longer in ${t.service}`)
+      const bytes = Number(entry.statistics?.sizeOnDisk ?? ('sizeOnDisk' in entry ? entry.sizeOnDisk : 0) ?? 0)
+      if ((entry.path ? app.sandbox.display(entry.path) : undefined) !== t.path) throw new WatchedChanged(`its folder changed to ${entry.path}`)
+      if (bytes !== t.bytes) throw new WatchedChanged(`its files changed since the preview (${formatBytes(bytes)} now, ${formatBytes(t.bytes ?? 0)} then)`)
+      const keep = app.config.CLEANUP_KEEP_TAG.trim().toLowerCase()
+      const keepIds = new Set(tags.filter(x => (x.label ?? '').trim().toLowerCase() === keep).map(x => x.id))
+      if ((entry.tags ?? []).some(x => keepIds.has(x))) throw new WatchedChanged(`it was tagged ${app.config.CLEANUP_KEEP_TAG}`)
+      if (queue.records.some(r => (w.kind === 'series' ? r.seriesId : r.movieId) === id)) throw new WatchedChanged('a download for it is now in the queue')
+      await stillWatched(w, signal)
+      if (w.kind === 'series') await b.sonarr.deleteSeries(id, { deleteFiles: true, addImportListExclusion: true })
+      else await b.radarr.deleteMovie(id, { deleteFiles: true, addImportExclusion: true })
+    })
+    await store().forget(w.key)
+  }
+
+  async function stillWatched (w: NonNullable<CleanupTarget['watched']>, signal: AbortSignal) {
+    const users = await plays(signal).users()
+    const names = users.map(u => u.name)
+    if (names.length !== w.users.length || names.some(n => !w.users.includes(n))) throw new WatchedChanged('the media server\'s users changed since the preview')
+    for (const u of users) {
+      const seen = await titleSeenBy(b.jellyfin, u.id, w.itemId, { signal })
+      if (!seen) throw new WatchedChanged('the media server no longer lists it')
+      if (!seen.played) throw new WatchedChanged(`${u.name} has not finished it now`)
+      if (seen.favorite) throw new WatchedChanged(`${u.name} made it a favourite`)
+      const last = w.kind === 'series' ? await lastEpisodePlay(b.jellyfin, u.id, w.itemId, { signal }) : seen.lastPlayed
+      if (last && Date.parse(last) > Date.parse(w.lastPlayed)) throw new WatchedChanged(`${u.name} watched it again on ${day(new Date(Date.parse(last)).toISOString())}`)
+    }
+  }
+
+  return { find, remove }
+}

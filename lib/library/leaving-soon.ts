@@ -1,0 +1,112 @@
+// The "leaving soon" marks of cleanup_server's watched category, kept in STATE_DIR/leaving-soon.json (written
+// atomically, so a crash keeps the old or the new list): a title watched by everyone is first marked, and only a
+// call after the window has passed proposes deleting it. A title that stops qualifying (watched again, made a
+// favourite, tagged keep, removed) loses its mark, and would start a new window if it qualified again.
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { writeJsonAtomic } from '../fs/atomic-json.js'
+
+const FILE = 'leaving-soon.json'
+/** A bound on the file: beyond this many marks, the oldest go (they would be marked again if still due). */
+const MAX_MARKS = 5000
+
+export interface LeavingMark {
+  title: string
+  markedAt: string
+  /** The last play (by anyone) when it was marked: a later one means it was watched again. */
+  lastPlayed: string
+  bytes: number
+}
+
+export interface MarkCandidate { key: string, title: string, lastPlayed: string, bytes: number }
+
+export interface Reconciled {
+  /** Marked by this call. */
+  marked: Array<MarkCandidate & { deletableFrom: string }>
+  /** Marked before, window not over yet. */
+  waiting: Array<MarkCandidate & { markedAt: string, deletableFrom: string }>
+  /** Marked before and the window is over: these may be proposed for deletion. */
+  due: Array<MarkCandidate & { markedAt: string }>
+  /** Titles whose mark was dropped because they no longer qualify. */
+  dropped: string[]
+}
+
+export class LeavingSoonStoreError extends Error {}
+
+export function createLeavingSoonStore (stateDir: string) {
+  const file = join(stateDir, FILE)
+  let writing: Promise<unknown> = Promise.resolve()
+
+  async function load (): Promise<Record<string, LeavingMark>> {
+    try {
+      const parsed: unknown = JSON.parse(await readFile(file, 'utf8'))
+      return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed as Record<string, LeavingMark> : {}
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {}
+      throw new LeavingSoonStoreError(`Cannot read ${file}: ${(err as Error).message}. Fix or remove the file (it only holds the leaving-soon marks).`)
+    }
+  }
+
+  async function save (all: Record<string, LeavingMark>) {
+    const kept = Object.entries(all).sort((a, b) => b[1].markedAt.localeCompare(a[1].markedAt)).slice(0, MAX_MARKS)
+    try {
+      await writeJsonAtomic(file, Object.fromEntries(kept))
+    } catch (err) {
+      throw new LeavingSoonStoreError(`Cannot write ${file}: ${(err as Error).message}. Check that STATE_DIR is writable.`)
+    }
+  }
+
+  /** Writes one at a time, each on the latest content. */
+  function serialized<T> (fn: () => Promise<T>): Promise<T> {
+    const run = writing.then(fn)
+    writing = run.catch(() => {})
+    return run
+  }
+
+  return {
+    /**
+     * Brings the marks in line with what qualifies now: new candidates are marked, marks of titles that no
+     * longer qualify (or were watched again since) are dropped, and marks older than the window are due.
+     */
+    reconcile (candidates: MarkCandidate[], windowMs: number, now = new Date()): Promise<Reconciled> {
+      return serialized(async () => {
+        const all = await load()
+        const out: Reconciled = { marked: [], waiting: [], due: [], dropped: [] }
+        const current = new Set(candidates.map(c => c.key))
+        for (const [key, mark] of Object.entries(all)) {
+          if (!current.has(key)) { out.dropped.push(mark.title); delete all[key] }
+        }
+        const from = (markedAt: string) => new Date(Date.parse(markedAt) + windowMs).toISOString()
+        for (const c of candidates) {
+          const mark = all[c.key]
+          if (!mark || Date.parse(c.lastPlayed) > Date.parse(mark.lastPlayed)) {
+            if (mark) out.dropped.push(mark.title)
+            all[c.key] = { title: c.title, markedAt: now.toISOString(), lastPlayed: c.lastPlayed, bytes: c.bytes }
+            out.marked.push({ ...c, deletableFrom: from(now.toISOString()) })
+          } else if (Date.parse(mark.markedAt) + windowMs <= now.getTime()) {
+            out.due.push({ ...c, markedAt: mark.markedAt })
+          } else {
+            out.waiting.push({ ...c, markedAt: mark.markedAt, deletableFrom: from(mark.markedAt) })
+          }
+        }
+        await save(all)
+        return out
+      })
+    },
+    /** The mark of a title, if any (the confirmed call checks the mark it was shown is still there). */
+    async mark (key: string): Promise<LeavingMark | undefined> {
+      return (await load())[key]
+    },
+    /** Forgets a title's mark (after it was deleted). */
+    forget (key: string): Promise<void> {
+      return serialized(async () => {
+        const all = await load()
+        if (!(key in all)) return
+        delete all[key]
+        await save(all)
+      })
+    }
+  }
+}
+
+export type LeavingSoonStore = ReturnType<typeof createLeavingSoonStore>
