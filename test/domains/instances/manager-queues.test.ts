@@ -9,6 +9,7 @@ import { createSonarrSimulator, type SonarrSimulator } from '../../../simulators
 import { createRadarrSimulator, type RadarrSimulator } from '../../../simulators/servarr/radarr.js'
 import { stuckAs } from '../../../simulators/servarr/stuck.js'
 import { runOnInstances } from '../../../clients/instance-routing.js'
+import { extraManagers } from '../../helpers/instance-stack.js'
 
 const KEYS = { anime: 'a1b2c3d4e5f60718293a4b5c6d7e8f90', uhd: 'f0e1d2c3b4a5968778695a4b3c2d1e0f' }
 const sim = { downloadMs: 120_000, queueRefreshMs: 5 }
@@ -20,12 +21,7 @@ const s = await startServarrStack(t, {
   config: {
     TORRENT_CLIENT_URL: 'http://127.0.0.1:9',
     STUCK_MAX_STRIKES: 2,
-    SERIES_MANAGER_INSTANCES: 'anime',
-    SERIES_MANAGER_ANIME_URL: anime.url,
-    SERIES_MANAGER_ANIME_API_KEY: KEYS.anime,
-    MOVIE_MANAGER_INSTANCES: 'uhd',
-    MOVIE_MANAGER_UHD_URL: uhd.url,
-    MOVIE_MANAGER_UHD_API_KEY: KEYS.uhd
+    ...extraManagers({ anime: [anime, KEYS.anime] }, { uhd: [uhd, KEYS.uhd] })
   }
 })
 
