@@ -22,3 +22,10 @@ export function perInstance<T> (app: FastifyInstance, kind: InstanceKindName, la
   const names = instanceNames(app.backends, kind)
   return names.map(name => [names.length > 1 ? `${label} "${name}"` : label, () => runOnInstances({ [kind]: name }, () => read(name))])
 }
+
+/** Runs read on every instance of a kind (default first); each instance's outcome, a failure never thrown. */
+export async function everyInstance<T> (app: FastifyInstance, kind: InstanceKindName, read: () => Promise<T>): Promise<Array<{ name: string, result: PromiseSettledResult<T> }>> {
+  const names = instanceNames(app.backends, kind)
+  const results = await Promise.allSettled(names.map(name => runOnInstances({ [kind]: name }, read)))
+  return results.map((result, i) => ({ name: names[i]!, result }))
+}

@@ -9,7 +9,8 @@ import { StrikeStoreError, strikeStore } from './stuck-strikes.js'
 import { ToolError } from '../../core/errors.js'
 import { queueRecords } from './views.js'
 import { queueName } from './queue-ids.js'
-import { chosenInstance, instanceNames, runOnInstances } from '../../clients/instance-routing.js'
+import { chosenInstance } from '../../clients/instance-routing.js'
+import { everyInstance } from '../each-instance.js'
 
 type Source = 'series' | 'movies'
 
@@ -30,9 +31,9 @@ export async function stuckPage (app: FastifyInstance, source: Source, client: S
  * them); undefined when none answered.
  */
 async function torrentsOf (app: FastifyInstance, hashes: string[]): Promise<TorrentInfo[] | undefined> {
-  const lists = await Promise.all(instanceNames(app.backends, 'torrents').map(name =>
-    runOnInstances({ torrents: name }, () => app.backends.qbittorrent.list({ hashes })).catch(() => undefined)))
-  return lists.every(l => l === undefined) ? undefined : lists.flatMap(l => l ?? [])
+  const each = await everyInstance(app, 'torrents', () => app.backends.qbittorrent.list({ hashes }))
+  const lists = each.flatMap(({ result }) => (result.status === 'fulfilled' ? [result.value] : []))
+  return lists.length === 0 ? undefined : lists.flat()
 }
 
 /** The next call for each stuck download, for the summary line. */
