@@ -1,7 +1,8 @@
 // Reads that must see every torrent client, on two real qbittorrent-nox instances (the default one and
 // "seedbox") beside the Sonarr/Radarr simulators: get_library_state finds a title's torrents in both, each
 // naming its instance; the dashboard lists both clients' transfers, each client its own source; and an
-// import never moves files out from under a torrent the seedbox still seeds.
+// import never moves files out from under a torrent the seedbox still seeds; a download call on the managers'
+// queues alone is not asked which torrent client.
 import { test } from 'tap'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -57,6 +58,23 @@ test('reads across two torrent clients', { skip: await swarmUnavailable(4) }, as
   t.test('an import does not move files a torrent of the seedbox still holds', async t => {
     const refused = errorText(await s.call('series_import', { path: join(tv, onSeedbox.name), importMode: 'move' }))
     t.match(refused, /belong to the torrent "Harbor\.Lights\.S01E01\.1080p\.mkv", which the torrent client still holds/)
+  })
+
+  t.test('a call that does not touch the torrent clients is not asked which one', async t => {
+    const harbor = [...s.sonarr.state.library.series.values()].find(x => x.title === 'Harbor Lights')!
+    const [episode] = s.sonarr.state.library.bySeries.get(harbor.id)!
+    const [release] = await s.app.backends.sonarr.releases({ episodeId: episode!.id })
+    await s.app.backends.sonarr.grab(release!.guid!, release!.indexerId)
+    await waitFor('the grab is tracked', async () => (s.sonarr.state.queue.every(q => q.tracked) ? true : undefined), 10_000)
+    const listed = ok(await s.call('cancel_downloads', { source: 'series' }))
+    t.equal(listed.total, s.sonarr.state.queue.length, 'the series manager\'s queue, without choosing a torrent client')
+    t.notOk('instance' in listed)
+    const id = `series:${s.sonarr.state.queue[0]!.id}`
+    const preview = ok(await s.call('cancel_downloads', { action: 'cancel', ids: [id], deleteFiles: false }))
+    ok(await s.call('cancel_downloads', { action: 'cancel', ids: [id], deleteFiles: false, confirmToken: preview.confirmation.confirmToken }))
+    t.same(s.sonarr.state.queue, [], 'a manager\'s item is cancelled without naming a torrent client')
+    t.notOk(ok(await s.call('download_status', { action: 'finished' })).instance, 'finished packages are the direct-download manager\'s')
+    t.match(errorText(await s.call('cancel_downloads', { source: 'all' })), /Several torrent clients are configured.*one of: default, seedbox/, 'a listing with torrents still asks')
   })
 
   t.test('one client down: the other\'s torrents still answer, and the missing one is named', async t => {
