@@ -1,8 +1,8 @@
 // Reads that must see every torrent client, on two real qbittorrent-nox instances (the default one and
 // "seedbox") beside the Sonarr/Radarr simulators: get_library_state finds a title's torrents in both, each
 // naming its instance; the dashboard lists both clients' transfers, each client its own source; and an
-// import never moves files out from under a torrent the seedbox still seeds; a download call on the managers'
-// queues alone is not asked which torrent client.
+// import never moves files out from under a torrent the seedbox still seeds; the stuck view reads a download's
+// state from the client holding it; a download call on the managers' queues alone is not asked which client.
 import { test } from 'tap'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { readTorrentFile } from '../../../clients/qbittorrent/torrent-file.js'
 import { loadDownloads } from '../../../routes/api/dashboard/downloads.js'
 import { errorText, ok, startServarrStack } from '../../helpers/servarr-sims.js'
+import { stuckAs } from '../../../simulators/servarr/stuck.js'
 import { QBT_PASSWORD, clientFor, makeTorrent, startQbittorrent, swarmUnavailable, waitFor } from '../../helpers/qbt-swarm.js'
 
 test('reads across two torrent clients', { skip: await swarmUnavailable(4) }, async t => {
@@ -75,6 +76,19 @@ test('reads across two torrent clients', { skip: await swarmUnavailable(4) }, as
     t.same(s.sonarr.state.queue, [], 'a manager\'s item is cancelled without naming a torrent client')
     t.notOk(ok(await s.call('download_status', { action: 'finished' })).instance, 'finished packages are the direct-download manager\'s')
     t.match(errorText(await s.call('cancel_downloads', { source: 'all' })), /Several torrent clients are configured.*one of: default, seedbox/, 'a listing with torrents still asks')
+  })
+
+  t.test('the stuck view reads a download\'s state from the torrent client holding it', async t => {
+    const harbor = [...s.sonarr.state.library.series.values()].find(x => x.title === 'Harbor Lights')!
+    const [episode] = s.sonarr.state.library.bySeries.get(harbor.id)!
+    const [release] = await s.app.backends.sonarr.releases({ episodeId: episode!.id })
+    await s.app.backends.sonarr.grab(release!.guid!, release!.indexerId)
+    await waitFor('the grab is tracked', async () => (s.sonarr.state.queue.length > 0 && s.sonarr.state.queue.every(q => q.tracked) ? true : undefined), 10_000)
+    // The manager still says stalled (its last look, long ago); the seedbox, which runs the download, is seeding it.
+    const q = s.sonarr.state.queue[0]!
+    Object.assign(q, { downloadId: seedboxHash!.toUpperCase(), stuck: stuckAs('sonarr', q.title, 'stalled'), addedAt: q.addedAt - 31 * 60_000 })
+    const [row] = ok(await s.call('series_status', { view: 'stuck' })).items
+    t.not(row.stuck.kind, 'stalled', 'not stalled: the seedbox holds the torrent and is seeding it')
   })
 
   t.test('one client down: the other\'s torrents still answer, and the missing one is named', async t => {
