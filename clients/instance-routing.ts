@@ -15,6 +15,11 @@ export function runOnInstances<T> (choice: Choice, fn: () => T): T {
   return chosen.run({ ...chosen.getStore(), ...choice }, fn)
 }
 
+/** The instance of a kind the running call is on ("default" outside any choice). */
+export function chosenInstance (kind: InstanceKindName): string {
+  return chosen.getStore()?.[kind] ?? DEFAULT_INSTANCE
+}
+
 /** The instance names of a kind: "default" first, then the extra ones in configured order. */
 export function instanceNames (backends: Backends, kind: InstanceKindName): string[] {
   const prefix = `${BACKEND_OF[kind]}@`

@@ -2,7 +2,7 @@
 // one instance of each service publishes the tools unchanged. With extra instances (core/instance-config.ts)
 // the tool gains `instance`; the call runs with that instance's client (clients/instance-routing.ts). Left
 // out, the call is run on the one instance that holds the title it names; a call that could mean several
-// instances is refused with the choices, never guessed.
+// instances is refused with the choices, never guessed; one that does not touch the service runs as before.
 import { Type, type TObject } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../core/errors.js'
@@ -22,6 +22,11 @@ export interface InstanceUse {
    * a label when the instance holds it, undefined when not or when the call names nothing.
    */
   holds?: (app: FastifyInstance, args: Args) => Promise<string | undefined>
+  /**
+   * Whether the call does not touch this service at all (cancel_downloads on the series managers' queues
+   * only): then it runs as the tool always did, without asking which instance.
+   */
+  untouched?: (args: Args) => boolean
 }
 
 /** For the title tools: the title the call's id names (series or movie), when the instance holds it. */
@@ -76,10 +81,11 @@ export function withInstance (app: FastifyInstance, def: ToolDefinition<any, any
     throw new ToolError(`Several ${what} are configured and this call does not say which one. ${choices}`)
   }
 
-  /** Runs fn on the chosen instance, without the `instance` argument the tool itself does not know. */
-  async function onInstance<R> (args: Args, fn: (rest: Args, name: string) => R): Promise<Awaited<R>> {
-    const name = await choose(args)
+  /** Runs fn on the chosen instance (none for a call that does not touch the service), without `instance`. */
+  async function onInstance<R> (args: Args, fn: (rest: Args, name: string | undefined) => R): Promise<Awaited<R>> {
     const { instance: _, ...rest } = args
+    if (args.instance === undefined && use.untouched?.(rest)) return await fn(rest, undefined)
+    const name = await choose(args)
     return await runOnInstances({ [use.kind]: name }, async () => await fn(rest, name))
   }
 
@@ -95,6 +101,7 @@ export function withInstance (app: FastifyInstance, def: ToolDefinition<any, any
     ...(confirm && { confirm }),
     handler: (args: Args, ctx: ToolContext) => onInstance(args, async (rest, name) => {
       const out = await def.handler(rest, ctx)
+      if (name === undefined) return out
       return { ...out, data: { ...out.data, instance: name }, summary: `${out.summary} (${what.replace(/s$/, '')} "${name}")` }
     })
   }

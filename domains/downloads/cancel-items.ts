@@ -1,8 +1,11 @@
 // The items cancel_downloads works on: the series and movie managers' download queues and the torrent
-// client's torrents, under one id scheme ("series:<queueId>", "movies:<queueId>", "torrent:<hash>").
+// client's torrents, under one id scheme ("series:<queueId>", "movies:<queueId>", "torrent:<hash>"; an
+// extra manager instance's items "series@anime:<queueId>", domains/servarr/queue-ids.ts).
 import type { FastifyInstance } from 'fastify'
 import type { QueueItem } from '../../clients/servarr/types.js'
 import { gather } from './download-shared.js'
+import { hasExtraInstances, perInstance } from '../each-instance.js'
+import { queueName, queueOfId } from '../servarr/queue-ids.js'
 
 export type CancelSource = 'series' | 'movies' | 'torrents'
 
@@ -17,13 +20,19 @@ export interface CancelItem {
   downloadId?: string
   /** Episode or movie the item is for (managers only); items sharing one are duplicates. */
   target?: string
+  /** The manager instance holding the item, when that manager has extra instances. */
+  instance?: string
 }
 
-function fromQueue (source: 'series' | 'movies', r: QueueItem): CancelItem {
+/** The queue an item is in: "series", "series@anime", "movies", "torrent". Items of different queues never share a download. */
+export const queueOf = (i: CancelItem) => queueOfId(i.id)
+
+function fromQueue (source: 'series' | 'movies', instance: string | undefined, r: QueueItem): CancelItem {
   const size = r.size ?? 0
   return {
-    id: `${source}:${r.id}`,
+    id: `${queueName(source, instance ?? 'default')}:${r.id}`,
     source,
+    ...(instance !== undefined ? { instance } : {}),
     title: r.title ?? `queue item ${r.id}`,
     status: r.trackedDownloadState ?? r.status ?? 'unknown',
     progressPercent: size > 0 ? Math.round(1000 * (size - (r.sizeleft ?? 0)) / size) / 10 : 0,
@@ -46,8 +55,13 @@ async function allQueue (client: { queue: FastifyInstance['backends']['sonarr'][
 
 export async function listCancelItems (app: FastifyInstance, source: CancelSource | 'all') {
   const sources: Array<[string, () => Promise<CancelItem[]>]> = []
-  if (source === 'all' || source === 'series') sources.push(['Series manager', async () => (await allQueue(app.backends.sonarr)).map(r => fromQueue('series', r))])
-  if (source === 'all' || source === 'movies') sources.push(['Movie manager', async () => (await allQueue(app.backends.radarr)).map(r => fromQueue('movies', r))])
+  // Every instance of each manager: a queue item says which one holds it, and its id routes a removal there.
+  const manager = (kind: 'series' | 'movies', label: string, client: () => Parameters<typeof allQueue>[0]) => {
+    const named = hasExtraInstances(app, kind)
+    return perInstance(app, kind, label, async name => (await allQueue(client())).map(r => fromQueue(kind, named ? name : undefined, r)))
+  }
+  if (source === 'all' || source === 'series') sources.push(...manager('series', 'Series manager', () => app.backends.sonarr))
+  if (source === 'all' || source === 'movies') sources.push(...manager('movies', 'Movie manager', () => app.backends.radarr))
   if (source === 'all' || source === 'torrents') {
     sources.push(['Torrent client', async () => (await app.backends.qbittorrent.list()).map(t => ({
       id: `torrent:${t.hash}`,
@@ -71,7 +85,7 @@ export function duplicatesOf (items: CancelItem[]): CancelItem[] {
   const managed = new Set(items.filter(i => i.source !== 'torrents' && i.downloadId).map(i => i.downloadId))
   for (const item of items) {
     let key: string | undefined
-    if (item.source !== 'torrents' && item.target) key = `${item.source}:${item.target}`
+    if (item.source !== 'torrents' && item.target) key = `${queueOf(item)}:${item.target}`
     else if (item.source === 'torrents' && !managed.has(item.downloadId)) key = `torrent:${item.title.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()}`
     if (!key) continue
     groups.set(key, [...(groups.get(key) ?? []), item])

@@ -9,9 +9,26 @@ import cancelDownloads from './tools/cancel-downloads.js'
 
 // One factory per tool file (tools/<tool-name>.ts exports default (app) => defineTool({...})).
 const TOOLS: Array<(app: FastifyInstance) => ToolDefinition<any, any>> = [downloadAdd, downloadStatus, downloadDirect, cancelDownloads]
-/** The tools that read or act on the torrent client, so take its `instance` when there are several. */
-const ON_TORRENTS = new Set<unknown>([downloadStatus, cancelDownloads])
+/**
+ * The tools that read or act on the torrent client, so take its `instance` when there are several, and the
+ * calls of each that do not touch it (those run without asking which client).
+ */
+const ON_TORRENTS = new Map<unknown, (args: Record<string, unknown>) => boolean>([
+  // Finished packages and organizing them are the direct-download manager's.
+  [downloadStatus, args => args.action === 'finished' || args.action === 'organize'],
+  // The series or movie managers' queues only (they cover every manager instance themselves).
+  [cancelDownloads, args => args.source === 'series' || args.source === 'movies' || managerIdsOnly(args)]
+])
+
+/** A cancel or retry naming manager queue items only ("series:3", "movies@uhd:7"), never a torrent. */
+function managerIdsOnly (args: Record<string, unknown>): boolean {
+  const ids = Array.isArray(args.ids) ? args.ids : []
+  return (args.action === 'cancel' || args.action === 'retry') && ids.length > 0 && ids.every(id => typeof id === 'string' && !id.startsWith('torrent:'))
+}
 
 export default async function downloadsDomain (app: FastifyInstance) {
-  for (const tool of TOOLS) app.tools.register(ON_TORRENTS.has(tool) ? withInstance(app, tool(app), { kind: 'torrents', holds: torrentsHeld }) : tool(app))
+  for (const tool of TOOLS) {
+    const untouched = ON_TORRENTS.get(tool)
+    app.tools.register(untouched ? withInstance(app, tool(app), { kind: 'torrents', holds: torrentsHeld, untouched }) : tool(app))
+  }
 }

@@ -6,6 +6,7 @@ import type { ServarrCore } from '../../clients/servarr/core.js'
 import { toQueueItem } from '../servarr/items.js'
 import { groupByDownload, type QueueRow } from '../servarr/views.js'
 import { episodeCode } from '../servarr/text.js'
+import { instanceLabel } from '../each-instance.js'
 
 export interface ManagerDownload {
   source: 'series' | 'movies'
@@ -19,6 +20,8 @@ export interface ManagerDownload {
   /** The managers do not report speed (0, like direct downloads without a live figure). */
   bytesPerSecond: number
   etaSeconds?: number
+  /** The manager instance, when that manager has extra instances. */
+  instance?: string
 }
 
 const PAGE = 200
@@ -55,6 +58,15 @@ function row (source: ManagerDownload['source'], q: QueueRow, about: string): Ma
     bytesPerSecond: 0,
     ...(eta !== undefined ? { etaSeconds: eta } : {})
   }
+}
+
+/**
+ * A row names the manager instance it came from when there are several: in `instance`, and in `about`, which
+ * a torrent row the manager labels takes over.
+ */
+export function fromInstance (rows: ManagerDownload[], kind: 'series' | 'movies', name: string | undefined): ManagerDownload[] {
+  if (name === undefined) return rows
+  return rows.map(r => ({ ...r, about: `${r.about} (${instanceLabel(kind, name)})`, instance: name }))
 }
 
 export async function seriesDownloads (app: FastifyInstance, signal: AbortSignal): Promise<ManagerDownload[]> {

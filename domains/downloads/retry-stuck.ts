@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../core/errors.js'
 import { strikeKey } from '../servarr/stuck.js'
 import { StrikeStoreError, strikeStore } from '../servarr/stuck-strikes.js'
-import type { CancelItem } from './cancel-items.js'
+import { queueOf, type CancelItem } from './cancel-items.js'
+import { parseQueueName, queueOfId, type QueueName } from '../servarr/queue-ids.js'
+import { runOnInstances } from '../../clients/instance-routing.js'
 
 export interface RetryTarget { id: string, title: string, downloadId: string | null, strikeKey: string, strikes: number }
 
@@ -19,12 +21,12 @@ export async function retryTargets (app: FastifyInstance, chosen: CancelItem[], 
   const seen = new Set<string>()
   const out: RetryTarget[] = []
   for (const item of chosen) {
-    const download = `${item.source}|${item.downloadId ?? item.id}`
+    const download = `${queueOf(item)}|${item.downloadId ?? item.id}`
     if (seen.has(download)) continue
     seen.add(download)
-    const siblings = all.filter(i => i.source === item.source && (i.downloadId ? i.downloadId === item.downloadId : i.id === item.id))
+    const siblings = all.filter(i => queueOf(i) === queueOf(item) && (i.downloadId ? i.downloadId === item.downloadId : i.id === item.id))
     const numbers = (prefix: string) => siblings.map(i => i.target).filter((t): t is string => !!t?.startsWith(prefix)).map(t => Number(t.slice(prefix.length)))
-    const key = strikeKey(item.source as 'series' | 'movies', { episodeIds: numbers('episode:'), movieId: numbers('movie:')[0], downloadId: item.downloadId, queueId: Number(item.id.split(':')[1]) })
+    const key = strikeKey(queueOf(item) as QueueName, { episodeIds: numbers('episode:'), movieId: numbers('movie:')[0], downloadId: item.downloadId, queueId: Number(item.id.split(':')[1]) })
     out.push({ id: item.id, title: item.title, downloadId: item.downloadId ?? null, strikeKey: key, strikes: counts(key) })
   }
   const max = app.config.STUCK_MAX_STRIKES
@@ -47,10 +49,12 @@ export async function runRetry (app: FastifyInstance, targets: RetryTarget[], re
   const done: RetryTarget[] = []
   const failed: Array<{ id: string, error: string }> = []
   for (const t of targets) {
-    const [source, queueId] = t.id.split(':')
+    const { source, instance } = parseQueueName(queueOfId(t.id))
+    const queueId = Number(t.id.slice(t.id.indexOf(':') + 1))
     try {
       // QueueController.RemoveAction: blocklist=true marks it failed; skipRedownload=false lets the manager search again.
-      await (source === 'series' ? app.backends.sonarr : app.backends.radarr).deleteQueueItem(Number(queueId), { removeFromClient, blocklist: true, skipRedownload: false })
+      // The instance holding the item replaces it (queue ids are numbered per instance).
+      await runOnInstances({ [source]: instance }, () => (source === 'series' ? app.backends.sonarr : app.backends.radarr).deleteQueueItem(queueId, { removeFromClient, blocklist: true, skipRedownload: false }))
       done.push(t)
     } catch (err) {
       failed.push({ id: t.id, error: err instanceof ToolError ? err.message : 'internal error (see the server log)' })

@@ -9,6 +9,7 @@ import { ToolError } from '../../core/errors.js'
 import { within } from '../../lib/sandbox/sandbox.js'
 import type { ServarrCore } from '../../clients/servarr/core.js'
 import { untrusted } from './text.js'
+import { everyInstance } from '../each-instance.js'
 
 export interface ImportSource {
   /** The real path the user named. */
@@ -35,12 +36,11 @@ export async function importSource (app: FastifyInstance, client: ServarrCore, i
   let torrent = queued?.protocol === 'torrent' ? untrusted(queued.title ?? queued.downloadId ?? 'a torrent', 120) : undefined
   let torrentUnknown = false
   if (!torrent) {
-    try {
-      const held = (await app.backends.qbittorrent.list()).find(t => within(t.contentPath, path) || within(path, t.contentPath))
-      if (held) torrent = untrusted(held.name, 120)
-    } catch {
-      torrentUnknown = !inLibrary
-    }
+    // Any torrent client may hold the files (a second one seeding elsewhere): each is asked.
+    const each = await everyInstance(app, 'torrents', () => app.backends.qbittorrent.list())
+    const held = each.flatMap(({ result }) => (result.status === 'fulfilled' ? result.value : [])).find(t => within(t.contentPath, path) || within(path, t.contentPath))
+    if (held) torrent = untrusted(held.name, 120)
+    else if (each.some(({ result }) => result.status === 'rejected')) torrentUnknown = !inLibrary
   }
   return { path, downloadId: queued?.downloadId ?? undefined, torrent, torrentUnknown, inLibrary }
 }

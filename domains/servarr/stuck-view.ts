@@ -8,6 +8,9 @@ import { stuckRows, type StuckRow } from './stuck.js'
 import { StrikeStoreError, strikeStore } from './stuck-strikes.js'
 import { ToolError } from '../../core/errors.js'
 import { queueRecords } from './views.js'
+import { queueName } from './queue-ids.js'
+import { chosenInstance } from '../../clients/instance-routing.js'
+import { everyInstance } from '../each-instance.js'
 
 type Source = 'series' | 'movies'
 
@@ -15,16 +18,28 @@ export async function stuckPage (app: FastifyInstance, source: Source, client: S
   const queue = await queueRecords(client, ownerId, signal)
   const hashes = [...new Set(queue.map(q => q.downloadId?.toLowerCase()).filter((h): h is string => !!h && /^[0-9a-f]{40}$/.test(h)))]
   // The client's state sharpens the manager's (stalledDL for how long, metaDL); without it the manager's own words stand.
-  const torrents: TorrentInfo[] | undefined = hashes.length ? await app.backends.qbittorrent.list({ hashes }).catch(() => undefined) : []
+  const torrents: TorrentInfo[] | undefined = hashes.length ? await torrentsOf(app, hashes) : []
   const strikes = await strikeStore(app.config.STATE_DIR).counts().catch(err => {
     if (err instanceof StrikeStoreError) throw new ToolError(`The strike counts cannot be read (${err.message}). Check STATE_DIR (fix or remove that file), then try again.`)
     throw err
   })
-  return pageOf(stuckRows(source, queue, torrents, strikes, app.config.STUCK_MAX_STRIKES, Date.now()), offset, limit)
+  return pageOf(stuckRows(queueName(source, chosenInstance(source)), queue, torrents, strikes, app.config.STUCK_MAX_STRIKES, Date.now()), offset, limit)
+}
+
+/**
+ * The torrents with these hashes in every torrent client (the manager may send its downloads to any of
+ * them); undefined when none answered.
+ */
+async function torrentsOf (app: FastifyInstance, hashes: string[]): Promise<TorrentInfo[] | undefined> {
+  const each = await everyInstance(app, 'torrents', () => app.backends.qbittorrent.list({ hashes }))
+  const lists = each.flatMap(({ result }) => (result.status === 'fulfilled' ? [result.value] : []))
+  return lists.length === 0 ? undefined : lists.flat()
 }
 
 /** The next call for each stuck download, for the summary line. */
 export function stuckAdvice (source: Source, rows: StuckRow[], maxStrikes: number): string {
+  // The view runs on one manager instance; the retry id names it (domains/servarr/queue-ids.ts).
+  const queue = queueName(source, chosenInstance(source))
   const importTool = source === 'series' ? 'series_import' : 'movie_import'
   return rows.map(({ stuck: { kind, fix, strikes }, ...r }) => {
     const what = `"${r.title}" (${kind})`
@@ -32,7 +47,7 @@ export function stuckAdvice (source: Source, rows: StuckRow[], maxStrikes: numbe
       const id = source === 'series' ? `id ${r.seriesId}, idType "seriesId"` : `id ${r.movieId}, idType "movieId"`
       return `${what}: the manager matched it itself; ${importTool} with path "${r.outputPath}", ${id}`
     }
-    if (fix === 'retry') return `${what}: cancel_downloads action "retry" ids ["${source}:${r.queueId}"] (strike ${strikes + 1} of ${maxStrikes})`
+    if (fix === 'retry') return `${what}: cancel_downloads action "retry" ids ["${queue}:${r.queueId}"] (strike ${strikes + 1} of ${maxStrikes})`
     return strikes >= maxStrikes
       ? `${what}: retried ${strikes} times already; not retrying again, tell the person and let them decide`
       : `${what}: not a known stuck state; tell the person what the manager says`

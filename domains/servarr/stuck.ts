@@ -6,6 +6,7 @@ import type { QueueItem } from '../../clients/servarr/types.js'
 import type { TorrentInfo } from '../../clients/qbittorrent/types.js'
 import { toQueueItem } from './items.js'
 import { groupByDownload, type QueueRow } from './views.js'
+import { parseQueueName, type QueueName } from './queue-ids.js'
 
 export type StuckKind = 'importBlocked' | 'importFailed' | 'failed' | 'stalled' | 'noMetadata' | 'clientError' | 'warning'
 export type StuckFix = 'import' | 'retry' | 'person'
@@ -51,11 +52,15 @@ export function stuckKind (q: QueueItem, torrent: TorrentInfo | undefined, now: 
   return undefined
 }
 
-/** What a strike is counted against: the episodes or movie asked for, so a new release of the same title keeps the count. */
-export function strikeKey (source: 'series' | 'movies', row: { episodeIds?: number[], movieId?: number, downloadId?: string, queueId: number }): string {
-  if (source === 'series' && row.episodeIds?.length) return `series:episodes:${[...row.episodeIds].sort((a, b) => a - b).join(',')}`
-  if (source === 'movies' && row.movieId) return `movies:movie:${row.movieId}`
-  return `${source}:download:${row.downloadId ?? `queue-${row.queueId}`}`
+/**
+ * What a strike is counted against: the episodes or movie asked for, so a new release of the same title keeps
+ * the count. Ids are numbered per manager instance, so the key starts with the queue's name ("series@anime").
+ */
+export function strikeKey (queue: QueueName, row: { episodeIds?: number[], movieId?: number, downloadId?: string, queueId: number }): string {
+  const { source } = parseQueueName(queue)
+  if (source === 'series' && row.episodeIds?.length) return `${queue}:episodes:${[...row.episodeIds].sort((a, b) => a - b).join(',')}`
+  if (source === 'movies' && row.movieId) return `${queue}:movie:${row.movieId}`
+  return `${queue}:download:${row.downloadId ?? `queue-${row.queueId}`}`
 }
 
 export function stuckFix (kind: StuckKind, row: QueueRow, strikes: number, maxStrikes: number): StuckFix {
@@ -69,7 +74,7 @@ export function stuckFix (kind: StuckKind, row: QueueRow, strikes: number, maxSt
  * The stuck rows of a queue (one row per download), each with its kind, strikes and fix. A download is stuck
  * when any of its queue items is; the client's torrents are matched by hash (the download id).
  */
-export function stuckRows (source: 'series' | 'movies', queue: QueueItem[], torrents: TorrentInfo[] | undefined, strikesOf: (key: string) => number, maxStrikes: number, now: number): StuckRow[] {
+export function stuckRows (queueName: QueueName, queue: QueueItem[], torrents: TorrentInfo[] | undefined, strikesOf: (key: string) => number, maxStrikes: number, now: number): StuckRow[] {
   const byHash = new Map((torrents ?? []).map(t => [t.hash.toLowerCase(), t]))
   const kinds = new Map<number, StuckKind>()
   for (const q of queue) {
@@ -83,7 +88,7 @@ export function stuckRows (source: 'series' | 'movies', queue: QueueItem[], torr
     const messages = torrent && ['stalledDL', 'metaDL', 'forcedMetaDL', 'missingFiles', 'error'].includes(torrent.state)
       ? [...row.messages, `Torrent client state ${torrent.state} (added ${torrent.addedOn ?? 'at an unknown time'})`]
       : row.messages
-    const strikes = strikesOf(strikeKey(source, row))
+    const strikes = strikesOf(strikeKey(queueName, row))
     return { ...row, messages, stuck: { kind, fix: stuckFix(kind, row, strikes, maxStrikes), strikes } }
   })
 }

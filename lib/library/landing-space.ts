@@ -50,7 +50,7 @@ export async function checkLanding (sizeBytes: number, places: LandingPlace[], f
     const found = await nearestExisting(place.path)
     if (!found) { unchecked.push(place); continue }
     const known = disks.get(found.dev)
-    if (known) { known.labels.push(place.label); continue }
+    if (known) { if (!known.labels.includes(place.label)) known.labels.push(place.label); continue }
     try {
       disks.set(found.dev, { labels: [place.label], path: place.path, freeBytes: (await figures(found.path)).freeBytes })
     } catch {

@@ -4,7 +4,8 @@
 import { BackendError } from '../../core/errors.js'
 import { withDeadline } from '../../core/deadline.js'
 
-export type Part<T> = { available: true, data: T } | { available: false, reason: string }
+/** An answered part may still carry a reason: some of its instances did not answer. */
+export type Part<T> = { available: true, data: T, reason?: string } | { available: false, reason: string }
 
 export async function part<T> (fn: () => Promise<T>, deadlineMs = 8_000): Promise<Part<T>> {
   try {

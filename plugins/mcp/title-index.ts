@@ -1,9 +1,10 @@
 // The library's titles for completions, kept per app for a minute: a person typing makes one request per
 // keystroke, and each must not list the whole library from the series and movie managers again. One refresh
-// runs at a time (callers share it), each manager gets a few seconds, and a manager that is down or not
-// configured just adds no titles. Titles are backend text: shown as plain visible text, bounded.
+// runs at a time (callers share it), each manager gets a few seconds, and a manager (or one of its instances)
+// that is down or not configured just adds no titles. Titles are backend text: shown as plain visible text, bounded.
 import type { FastifyInstance } from 'fastify'
 import { untrusted } from '../../core/untrusted-text.js'
+import { instanceNames, runOnInstances } from '../../clients/instance-routing.js'
 
 export type TitleKind = 'series' | 'movie'
 
@@ -23,18 +24,23 @@ const indexes = new WeakMap<FastifyInstance, Index>()
 async function fetchTitles (app: FastifyInstance): Promise<Titles> {
   const signal = AbortSignal.timeout(FETCH_TIMEOUT_MS)
   let complete = true
-  const names = async (list: () => Promise<ReadonlyArray<{ title?: string | null }>>) => {
+  const titles = async (list: () => Promise<ReadonlyArray<{ title?: string | null }>>) => {
     try {
-      return [...new Set((await list()).slice(0, MAX_TITLES).map(item => untrusted(item.title, 200)).filter(Boolean))].sort((a, b) => a.localeCompare(b))
+      return (await list()).slice(0, MAX_TITLES).map(item => untrusted(item.title, 200)).filter(Boolean)
     } catch (err) {
       app.log.debug({ err: err instanceof Error ? err.message : String(err) }, 'titles for completion unavailable')
       complete = false
       return []
     }
   }
+  /** The titles of every instance of the manager (an anime series manager's too), each once, sorted. */
+  const names = async (kind: 'series' | 'movies', list: () => Promise<ReadonlyArray<{ title?: string | null }>>) => {
+    const each = await Promise.all(instanceNames(app.backends, kind).map(name => runOnInstances({ [kind]: name }, () => titles(list))))
+    return [...new Set(each.flat())].slice(0, MAX_TITLES).sort((a, b) => a.localeCompare(b))
+  }
   const [series, movie] = await Promise.all([
-    names(() => app.backends.sonarr.listSeries(signal)),
-    names(() => app.backends.radarr.listMovies(signal))
+    names('series', () => app.backends.sonarr.listSeries(signal)),
+    names('movies', () => app.backends.radarr.listMovies(signal))
   ])
   return { series, movie, complete }
 }

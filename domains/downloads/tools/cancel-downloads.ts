@@ -6,15 +6,18 @@ import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../../core/errors.js'
 import { defineTool } from '../../../core/tool-types.js'
 import { pageInputs, pageOf, pagingFields } from '../../../core/paging.js'
-import { duplicatesOf, listCancelItems, type CancelItem } from '../cancel-items.js'
+import { duplicatesOf, listCancelItems, queueOf, type CancelItem } from '../cancel-items.js'
+import { hasExtraInstances } from '../../each-instance.js'
+import { cancelIdPattern, parseQueueName, queueOfId } from '../../servarr/queue-ids.js'
+import { DEFAULT_INSTANCE } from '../../../core/instance-config.js'
+import { runOnInstances } from '../../../clients/instance-routing.js'
 import { retryTargets, runRetry, type RetryTarget } from '../retry-stuck.js'
 
-const ID = '^(series|movies):\\d{1,10}$|^torrent:[0-9a-f]{40}$'
-
-const input = Type.Object({
+/** The inputs; ids name an extra manager instance ("series@anime:12") only when there is one. */
+const inputOf = (named: boolean) => Type.Object({
   action: Type.Union([Type.Literal('list'), Type.Literal('cancel'), Type.Literal('retry'), Type.Literal('purge_duplicates')], { default: 'list', description: 'list, cancel (ids), retry (ids: remove, blocklist, search again; strike-limited) or purge_duplicates' }),
   source: Type.Union([Type.Literal('all'), Type.Literal('series'), Type.Literal('movies'), Type.Literal('torrents')], { default: 'all', description: 'Which queues to look at' }),
-  ids: Type.Array(Type.String({ pattern: ID, description: 'From list: series:<n>, movies:<n> or torrent:<hash>' }), { maxItems: 100, default: [], description: 'cancel/retry: ids from list' }),
+  ids: Type.Array(Type.String({ pattern: cancelIdPattern(named), description: 'From list: series:<n>, movies:<n> or torrent:<hash>' }), { maxItems: 100, default: [], description: 'cancel/retry: ids from list' }),
   deleteFiles: Type.Boolean({ default: true, description: 'Also delete the data of removed downloads' }),
   blocklist: Type.Boolean({ default: false, description: 'Manager items: never grab this release again' }),
   ...pageInputs(100, 25)
@@ -28,19 +31,23 @@ const ItemSchema = Type.Object({
   progressPercent: Type.Number({ minimum: 0, maximum: 100, description: 'How far it is' }),
   sizeBytes: Type.Number({ minimum: 0, description: 'Size' }),
   downloadId: Type.Optional(Type.String({ description: 'Torrent hash / download client id' })),
-  target: Type.Optional(Type.String({ description: 'Episode or movie the item is for' }))
+  target: Type.Optional(Type.String({ description: 'Episode or movie the item is for' })),
+  instance: Type.Optional(Type.String({ description: 'The series or movie manager instance holding it' }))
 })
 
-const output = Type.Object({
+/** A queue item; it names its manager instance only when there are extra ones (published unchanged otherwise). */
+const itemOf = (named: boolean) => named ? ItemSchema : Type.Omit(ItemSchema, ['instance']) as unknown as typeof ItemSchema
+
+const outputOf = (named: boolean) => Type.Object({
   action: Type.String({ description: 'The action performed' }),
-  ...Type.Partial(Type.Object(pagingFields(ItemSchema, 'downloads'))).properties,
-  removed: Type.Optional(Type.Array(ItemSchema, { description: 'Items that were removed' })),
+  ...Type.Partial(Type.Object(pagingFields(itemOf(named), 'downloads'))).properties,
+  removed: Type.Optional(Type.Array(itemOf(named), { description: 'Items that were removed' })),
   failed: Type.Optional(Type.Array(Type.Object({ id: Type.String({ description: 'Item id' }), error: Type.String({ description: 'Why it could not be removed' }) }), { description: 'Items that could not be removed' })),
   warnings: Type.Array(Type.String(), { description: 'Queues that could not be read' })
 }, { additionalProperties: false })
 
 /** A manager removes a queue item together with its whole download (every episode of a season pack). */
-const downloadOf = (i: CancelItem) => `${i.source}|${i.downloadId ?? i.id}`
+const downloadOf = (i: CancelItem) => `${queueOf(i)}|${i.downloadId ?? i.id}`
 
 /** The items that removing `chosen` really removes: every queue item of the same downloads. */
 function withSiblings (items: CancelItem[], chosen: CancelItem[]): CancelItem[] {
@@ -63,14 +70,21 @@ function purgeTargets (items: CancelItem[]): CancelItem[] {
   const covered = new Set<string>()
   const remove: CancelItem[] = []
   for (const unit of order) {
-    const targets = unit.map(i => (i.target ? `${i.source}:${i.target}` : undefined))
+    const targets = unit.map(i => (i.target ? `${queueOf(i)}:${i.target}` : undefined))
     if (targets.some(x => x === undefined || !covered.has(x))) targets.forEach(x => x && covered.add(x))
     else remove.push(...unit)
   }
   return [...torrents, ...remove].sort((a, b) => a.id.localeCompare(b.id))
 }
 
+/** The source (and, for an extra instance, the instance) a replaced item's id names. */
+function replacedFrom (id: string): { source: string, instance?: string } {
+  const { source, instance } = parseQueueName(queueOfId(id))
+  return instance === DEFAULT_INSTANCE ? { source } : { source, instance }
+}
+
 export default (app: FastifyInstance) => {
+  const named = hasExtraInstances(app, 'series') || hasExtraInstances(app, 'movies')
   /** Retry binds each download's id, hash and strike count: a queue or count that changed refuses the token. */
   async function retryPreview (args: { source: 'all' | 'series' | 'movies' | 'torrents', ids: string[], deleteFiles: boolean }) {
     const { items } = await listCancelItems(app, args.source)
@@ -99,8 +113,8 @@ export default (app: FastifyInstance) => {
     name: 'cancel_downloads',
     title: 'List, cancel or de-duplicate downloads',
     description: 'The managers\' download queues and the torrent client: list (paged), cancel ids (a manager removes the whole download, e.g. a season pack), retry stuck ones, or purge duplicates keeping the most advanced. All but list: preview + confirmToken first. Progress: download_status.',
-    inputSchema: input,
-    outputSchema: output,
+    inputSchema: inputOf(named),
+    outputSchema: outputOf(named),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     confirm: {
       required: args => args.action !== 'list',
@@ -125,7 +139,7 @@ export default (app: FastifyInstance) => {
         const { done, failed } = await runRetry(app, (ctx.confirmed?.targets ?? []) as RetryTarget[], args.deleteFiles)
         const max = app.config.STUCK_MAX_STRIKES
         return {
-          data: { action: 'retry', removed: done.map(t => ({ id: t.id, source: t.id.split(':')[0], title: t.title, status: 'replaced', progressPercent: 0, sizeBytes: 0, ...(t.downloadId ? { downloadId: t.downloadId } : {}) })), failed, warnings: [] },
+          data: { action: 'retry', removed: done.map(t => ({ id: t.id, ...replacedFrom(t.id), title: t.title, status: 'replaced', progressPercent: 0, sizeBytes: 0, ...(t.downloadId ? { downloadId: t.downloadId } : {}) })), failed, warnings: [] },
           summary: `Replaced ${done.length} download${done.length === 1 ? '' : 's'}: removed, release blocklisted, the manager searches again (${done.map(t => `"${t.title}" strike ${t.strikes + 1} of ${max}`).join(', ')})${failed.length ? `; ${failed.length} failed` : ''}. Check series_status / movie_status view "stuck" later.`
         }
       }
@@ -140,10 +154,12 @@ export default (app: FastifyInstance) => {
         // Another item of the same download was removed in this call, and took this one with it.
         if (item.source !== 'torrents' && gone.has(downloadOf(item))) { removed.push(item); continue }
         try {
-          const [kind, key] = [target.id.slice(0, target.id.indexOf(':')), target.id.slice(target.id.indexOf(':') + 1)]
-          if (kind === 'torrent') await app.backends.qbittorrent.remove([key], { deleteFiles: args.deleteFiles })
+          const [queue, key] = [queueOf(item), target.id.slice(target.id.indexOf(':') + 1)]
+          if (queue === 'torrent') await app.backends.qbittorrent.remove([key], { deleteFiles: args.deleteFiles })
           else {
-            await (kind === 'series' ? app.backends.sonarr : app.backends.radarr).deleteQueueItem(Number(key), { removeFromClient: args.deleteFiles, blocklist: args.blocklist })
+            // The instance holding the item removes it (queue ids are numbered per instance).
+            const { source, instance } = parseQueueName(queue)
+            await runOnInstances({ [source]: instance }, () => (source === 'series' ? app.backends.sonarr : app.backends.radarr).deleteQueueItem(Number(key), { removeFromClient: args.deleteFiles, blocklist: args.blocklist }))
             gone.add(downloadOf(item))
           }
           removed.push(item)

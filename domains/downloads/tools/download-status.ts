@@ -8,7 +8,8 @@ import { defineTool } from '../../../core/tool-types.js'
 import { pageInputs, pageOf, pagingFields } from '../../../core/paging.js'
 import { JobStartedSchema, gather, jobStarted, seconds } from '../download-shared.js'
 import { defineOrganizeKind, resolveLibraryDestination, startOrganizeJob } from '../organize-job.js'
-import { movieDownloads, seriesDownloads } from '../manager-queue.js'
+import { fromInstance, movieDownloads, seriesDownloads } from '../manager-queue.js'
+import { hasExtraInstances, perInstance } from '../../each-instance.js'
 
 const input = Type.Object({
   action: Type.Union([Type.Literal('queue'), Type.Literal('finished'), Type.Literal('organize')], { default: 'queue', description: 'queue (downloaders, managers), finished, or organize (needs packageId, destination)' }),
@@ -27,8 +28,12 @@ const QueueItemSchema = Type.Object({
   bytesPerSecond: Type.Number({ minimum: 0, description: 'Current speed' }),
   etaSeconds: Type.Optional(Type.Integer({ minimum: 0, description: 'Estimated seconds left, when known' })),
   sizeBytes: Type.Number({ minimum: 0, description: 'Total size' }),
-  path: Type.Optional(Type.String({ description: 'Where the files are (torrents)' }))
+  path: Type.Optional(Type.String({ description: 'Where the files are (torrents)' })),
+  instance: Type.Optional(Type.String({ description: 'The series or movie manager instance it came from' }))
 })
+
+/** A queue item names its manager instance only when there are extra ones (published unchanged otherwise). */
+const queueItemOf = (named: boolean) => named ? QueueItemSchema : Type.Omit(QueueItemSchema, ['instance']) as unknown as typeof QueueItemSchema
 
 const FinishedSchema = Type.Object({
   packageId: Type.Integer({ description: 'Package id, for action "organize"' }),
@@ -38,9 +43,9 @@ const FinishedSchema = Type.Object({
   folder: Type.Optional(Type.String({ description: 'Where the files are, when known' }))
 })
 
-const output = Type.Object({
+const outputOf = (named: boolean) => Type.Object({
   action: Type.String({ description: 'The action performed' }),
-  ...Type.Partial(Type.Object(pagingFields(Type.Union([QueueItemSchema, FinishedSchema]), 'downloads'))).properties,
+  ...Type.Partial(Type.Object(pagingFields(Type.Union([queueItemOf(named), FinishedSchema]), 'downloads'))).properties,
   warnings: Type.Array(Type.String(), { description: 'Downloaders that could not be asked (their items are missing)' }),
   job: Type.Optional(JobStartedSchema)
 }, { additionalProperties: false })
@@ -49,12 +54,13 @@ type QueueItem = Static<typeof QueueItemSchema>
 
 export default (app: FastifyInstance) => {
   defineOrganizeKind(app)
+  const named = { series: hasExtraInstances(app, 'series'), movies: hasExtraInstances(app, 'movies') }
   return defineTool({
     name: 'download_status',
     title: 'Download queue, finished packages, organize',
     description: 'Downloads: the direct-download, torrent and series/movie manager queues merged (progress, speed, time left), finished packages, or organize a finished package into a library folder (background job; never overwrites; removes nothing until the copy is verified). Paged. cancel_downloads cancels; the managers import their own torrents.',
     inputSchema: input,
-    outputSchema: output,
+    outputSchema: outputOf(named.series || named.movies),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     taskSupport: 'optional',
     guards: { paths: ['destination'] },
@@ -112,8 +118,9 @@ export default (app: FastifyInstance) => {
           sizeBytes: t.sizeBytes,
           path: displayIfInside(t.contentPath)
         }))],
-        ['Series manager', () => unlessUnconfigured(seriesDownloads(app, ctx.signal))],
-        ['Movie manager', () => unlessUnconfigured(movieDownloads(app, ctx.signal))]
+        // Every instance of each manager, each row naming its instance when there are several.
+        ...perInstance(app, 'series', 'Series manager', async name => fromInstance(await unlessUnconfigured(seriesDownloads(app, ctx.signal)), 'series', named.series ? name : undefined)),
+        ...perInstance(app, 'movies', 'Movie manager', async name => fromInstance(await unlessUnconfigured(movieDownloads(app, ctx.signal)), 'movies', named.movies ? name : undefined))
       ])
       // A manager's download the torrent client lists already is shown once: the torrent, labelled.
       const torrents = new Map(all.filter(i => i.source === 'torrent').map(i => [i.id.toLowerCase(), i]))

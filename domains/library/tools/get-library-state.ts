@@ -10,6 +10,8 @@ import { part, titleMatches, type Part } from '../../../lib/library/title-state.
 import type { ServarrCore } from '../../../clients/servarr/core.js'
 import { toQueueItem } from '../../servarr/items.js'
 import { groupByDownload } from '../../servarr/views.js'
+import { instanceNames, runOnInstances } from '../../../clients/instance-routing.js'
+import type { InstanceKindName } from '../../../core/instance-config.js'
 
 const inputSchema = Type.Object({
   title: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Title; omit for the library summary' })),
@@ -50,7 +52,7 @@ const outputSchema = Type.Object({
 }, { additionalProperties: false })
 
 type Row = Record<string, unknown>
-const view = (p: Part<Row[]>) => (p.available ? { available: true, matches: p.data } : { available: false, reason: p.reason })
+const view = (p: Part<Row[]>): { available: boolean, matches?: Row[], reason?: string } => (p.available ? { available: true, matches: p.data, ...(p.reason !== undefined && { reason: p.reason }) } : { available: false, reason: p.reason })
 
 export default function getLibraryState (app: FastifyInstance) {
   const b = app.backends
@@ -84,6 +86,23 @@ export default function getLibraryState (app: FastifyInstance) {
     })
   }
 
+  /**
+   * A manager or torrent client part, read from each of its instances: with several, every match names its
+   * instance, and one that does not answer is named in reason while the others' matches stand.
+   */
+  async function acrossInstances (kind: InstanceKindName, read: () => Promise<Row[]>): Promise<Part<Row[]>> {
+    if (instanceNames(b, kind).length < 2) return await part(read)
+    const parts = await Promise.all(instanceNames(b, kind).map(async name => ({ name, p: await runOnInstances({ [kind]: name }, () => part(read)) })))
+    const data: Row[] = []
+    const missing: string[] = []
+    for (const { name, p } of parts) {
+      if (p.available) data.push(...p.data.map(row => ({ ...row, instance: name })))
+      else missing.push(`${name}: ${p.reason}`)
+    }
+    if (data.length === 0 && missing.length === parts.length) return { available: false, reason: missing.join('; ') }
+    return { available: true, data, ...(missing.length > 0 && { reason: `Not answered: ${missing.join('; ')}` }) }
+  }
+
   /** Our display form (movies/…, downloads/…) when inside a root; the mapped absolute path otherwise. */
   const shown = (abs: string) => { try { return sandbox.display(abs) } catch { return abs } }
 
@@ -95,14 +114,14 @@ export default function getLibraryState (app: FastifyInstance) {
       part(async () => (await b.jellyfin.items({ searchTerm: title, types: [...(series ? ['Series'] as const : []), ...(movies ? ['Movie'] as const : [])], limit: 10 })).items
         .map(i => ({ id: i.id, name: i.name, type: i.type, year: i.year, path: i.path === undefined ? undefined : shown(i.path) }))),
       series
-        ? part(async () => withQueue(b.sonarr, (await b.sonarr.listSeries(signal)).filter(s => titleMatches(title, s.title)).slice(0, 10)
+        ? acrossInstances('series', async () => withQueue(b.sonarr, (await b.sonarr.listSeries(signal)).filter(s => titleMatches(title, s.title)).slice(0, 10)
           .map(s => ({ id: s.id, title: s.title, year: s.year, monitored: s.monitored, path: s.path, episodeFiles: s.statistics?.episodeFileCount, episodes: s.statistics?.episodeCount, sizeOnDisk: s.statistics?.sizeOnDisk })), signal))
         : part(skipped),
       movies
-        ? part(async () => withQueue(b.radarr, (await b.radarr.listMovies(signal)).filter(m => titleMatches(title, m.title)).slice(0, 10)
+        ? acrossInstances('movies', async () => withQueue(b.radarr, (await b.radarr.listMovies(signal)).filter(m => titleMatches(title, m.title)).slice(0, 10)
           .map(m => ({ id: m.id, title: m.title, year: m.year, monitored: m.monitored, hasFile: m.hasFile, path: m.path, sizeOnDisk: m.sizeOnDisk })), signal))
         : part(skipped),
-      part(async () => (await b.qbittorrent.list()).filter(t => titleMatches(title, t.name.replace(/[._]/g, ' '))).slice(0, 20)
+      acrossInstances('torrents', async () => (await b.qbittorrent.list()).filter(t => titleMatches(title, t.name.replace(/[._]/g, ' '))).slice(0, 20)
         .map(t => ({ name: t.name, phase: t.phase, state: t.state, progress: Math.round(t.progress * 1000) / 10, etaSeconds: t.etaSeconds, contentPath: t.contentPath }))),
       part(async () => [...await b.pyload.queue(), ...await b.pyload.collector()].filter(p => titleMatches(title, p.name.replace(/[._]/g, ' '))).slice(0, 20)
         .map(p => ({ name: p.name, progress: p.bytesTotal ? Math.round((p.bytesDone / p.bytesTotal) * 1000) / 10 : 0, finished: p.finished, failed: p.failed, folderPath: p.folderPath }))),
@@ -152,8 +171,11 @@ export default function getLibraryState (app: FastifyInstance) {
         }
       }
       const s = await snapshot(args.title, args.kind, ctx.signal)
+      const parts = s as unknown as Record<string, { available: boolean, reason?: string }>
+      // A part with several instances is partly down when one of them did not answer.
       const down = ['mediaServer', 'seriesManager', 'movieManager', 'torrents', 'directDownloads']
-        .filter(k => !(s as unknown as Record<string, { available: boolean, reason?: string }>)[k].available && !(s as unknown as Record<string, { reason?: string }>)[k].reason?.startsWith('not asked'))
+        .filter(k => parts[k]!.reason !== undefined && !parts[k]!.reason!.startsWith('not asked'))
+        .map(k => (parts[k]!.available ? `${k} (partly)` : k))
       return {
         data: s,
         summary: `"${args.title}": ${s.inLibrary ? 'in the library' : 'not in the library'}, ${s.monitored === undefined ? 'not known to the managers' : s.monitored ? 'monitored' : 'not monitored'}, ` +

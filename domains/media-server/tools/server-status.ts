@@ -1,5 +1,6 @@
 // server_status: one overview of the media server — version, libraries with item counts, disk use of
-// MEDIA_ROOT, who is watching what, and the users.
+// MEDIA_ROOT, who is watching what, and the users; with extra manager or torrent client instances, how each
+// one is (domains/media-server/instance-status.ts).
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
 import { defineTool } from '../../../core/tool-types.js'
@@ -8,6 +9,7 @@ import { quoteTitle } from '../media-shared.js'
 import type { ReadFigures } from '../../../lib/library/landing-space.js'
 import { lowDiskSentence, lowDisks } from '../../../lib/library/low-disk.js'
 import { formatBytes } from '../../../core/format.js'
+import { InstanceStatusSchema, hasAnyExtraInstance, instanceLibraryPlaces, instanceSentence, instanceStatus } from '../instance-status.js'
 
 const inputSchema = Type.Object({}, { additionalProperties: false })
 
@@ -57,25 +59,33 @@ const outputSchema = Type.Object({
     isAdmin: Type.Boolean({ description: 'Administrator' }),
     isDisabled: Type.Boolean({ description: 'Account disabled' }),
     lastActivity: Type.Optional(Type.String({ description: 'Last activity (ISO 8601)' }))
-  }, { additionalProperties: false, description: 'One account' }), { description: 'Media server accounts' })
+  }, { additionalProperties: false, description: 'One account' }), { description: 'Media server accounts' }),
+  instances: Type.Optional(Type.Array(InstanceStatusSchema, { description: 'Extra manager and torrent client instances, as /health saw them' }))
 }, { additionalProperties: false })
 
 type Output = Static<typeof outputSchema>
+
+/** With one instance of each service, the answer has no instances (published unchanged). */
+const outputOf = (extra: boolean) => extra ? outputSchema : Type.Omit(outputSchema, ['instances']) as unknown as typeof outputSchema
 
 export default (app: FastifyInstance) => defineTool({
   name: 'server_status',
   title: 'Media server status',
   description: 'Media server (Jellyfin) overview: version, libraries with counts and folders, media-root disk use, sessions of the last 15 min and what plays, users. Use it first to see whether the server is up; titles: search_media; one series: show_details; events: activity_log. Read-only.',
   inputSchema,
-  outputSchema,
+  outputSchema: outputOf(hasAnyExtraInstance(app)),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler (_args, ctx) {
+    const extra = hasAnyExtraInstance(app)
     const jf = app.backends.jellyfin
     const o = { signal: ctx.signal }
     const min = app.config.DISK_MIN_FREE_GIB
-    const [info, libraries, sessions, users, disk, low] = await Promise.all([
+    const places = [{ label: 'media', path: app.config.MEDIA_ROOT }, { label: 'downloads', path: app.config.DOWNLOADS_ROOT }]
+    const [info, libraries, sessions, users, disk, low, instances] = await Promise.all([
       jf.systemInfo(o), jf.libraries(o), jf.sessions(960, o), jf.users(o), diskUse(app.config.MEDIA_ROOT, app.disk.figures),
-      lowDisks([{ label: 'media', path: app.config.MEDIA_ROOT }, { label: 'downloads', path: app.config.DOWNLOADS_ROOT }], min, app.disk.figures)
+      // An extra series or movie manager's library may be on a disk of its own: it is checked too.
+      (extra ? instanceLibraryPlaces(app, ctx.signal) : Promise.resolve([])).then(more => lowDisks([...places, ...more], min, app.disk.figures)),
+      extra ? instanceStatus(app) : undefined
     ])
     const counted = await Promise.all(libraries.map(lib => countLibrary(app, lib, ctx.signal)))
     const data: Output = {
@@ -114,6 +124,7 @@ export default (app: FastifyInstance) => defineTool({
     if ('error' in disk) data.diskError = disk.error
     else data.disk = disk
     if (low.length > 0) data.lowDisk = low.map(d => lowDiskSentence(d, min))
+    if (instances) data.instances = instances
     return { data, summary: summarize(data) }
   }
 })
@@ -142,5 +153,6 @@ function summarize (d: Output): string {
   const playing = d.sessions.filter(s => s.nowPlaying).length
   const disk = d.disk ? `; media disk ${d.disk.usedPercent}% used, ${formatBytes(d.disk.freeBytes)} free of ${formatBytes(d.disk.totalBytes)}` : ''
   const low = d.lowDisk ? ` Low disk space: ${d.lowDisk.join('; ')}.` : ''
-  return `Jellyfin ${d.server.version} is up. Libraries: ${libs || 'none'}${disk}. ${d.sessions.length} active session(s), ${playing} playing; ${d.users.length} user(s).${low}`
+  const instances = d.instances ? ` Extra instances: ${instanceSentence(d.instances)}.` : ''
+  return `Jellyfin ${d.server.version} is up. Libraries: ${libs || 'none'}${disk}. ${d.sessions.length} active session(s), ${playing} playing; ${d.users.length} user(s).${low}${instances}`
 }

@@ -1,10 +1,12 @@
-// The downloads section: the torrent client and the direct-download manager merged into one list.
+// The downloads section: the torrent clients (each instance) and the direct-download manager merged into one list.
 // Each downloader answers (or fails) on its own, so one that is down never hides the other's transfers.
 import type { FastifyInstance } from 'fastify'
 import type { Static } from '@sinclair/typebox'
 import type { DownloadsSection, DownloadT } from './schemas.js'
 import { withDeadline } from '../../../core/deadline.js'
 import { publicReason } from './public-reason.js'
+import { instanceNames, runOnInstances } from '../../../clients/instance-routing.js'
+import { DEFAULT_INSTANCE } from '../../../core/instance-config.js'
 
 type Section = Static<typeof DownloadsSection>
 type SourceResult = Section['sources'][number]
@@ -34,10 +36,11 @@ const DIRECT_STATES: Record<string, string> = {
 const int = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.round(n) : undefined)
 const percent = (n: number) => Math.min(100, Math.max(0, Math.round(n * 10) / 10))
 
-async function torrents (app: FastifyInstance): Promise<DownloadT[]> {
-  const list = await app.backends.qbittorrent.list()
+/** One torrent client's transfers; an extra instance's ids name it (torrent@seedbox:<hash>), so ids stay unique. */
+async function torrents (app: FastifyInstance, instance: string): Promise<DownloadT[]> {
+  const list = await runOnInstances({ torrents: instance }, () => app.backends.qbittorrent.list())
   return list.map(t => ({
-    id: `torrent:${t.hash}`,
+    id: instance === DEFAULT_INSTANCE ? `torrent:${t.hash}` : `torrent@${instance}:${t.hash}`,
     source: 'torrent' as const,
     name: t.name,
     progress: percent(t.progress * 100),
@@ -73,7 +76,12 @@ export async function loadDownloads (app: FastifyInstance, deadlineMs: number): 
       sources.push({ service, available: false, reason: publicReason(err, service, app.log) })
     }
   }
-  await Promise.all([read('qBittorrent', () => torrents(app)), read('pyLoad', () => direct(app))])
+  // Every torrent client, each its own source, named as /health names it ("qBittorrent (seedbox)").
+  const clients = instanceNames(app.backends, 'torrents')
+  await Promise.all([
+    ...clients.map(name => read(name === DEFAULT_INSTANCE ? 'qBittorrent' : `qBittorrent (${name})`, () => torrents(app, name))),
+    read('pyLoad', () => direct(app))
+  ])
   sources.sort((a, b) => a.service.localeCompare(b.service))
   items.sort((a, b) => (ORDER[a.state] ?? 5) - (ORDER[b.state] ?? 5) || b.progress - a.progress || a.name.localeCompare(b.name))
   return { items: items.slice(0, MAX_DOWNLOADS), sources }

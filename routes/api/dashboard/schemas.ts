@@ -35,7 +35,7 @@ export const DownloadSource = Type.Object({
 })
 
 export const Download = Type.Object({
-  id: Type.String({ description: 'torrent:<hash> or direct:<file id>' }),
+  id: Type.String({ description: 'torrent:<hash> (torrent@<instance>:<hash> for an extra torrent client) or direct:<file id>' }),
   source: Type.Union([Type.Literal('torrent'), Type.Literal('direct')], { description: 'torrent client or direct-download manager' }),
   name: Type.String({ description: 'Torrent or file name' }),
   progress: Type.Number({ minimum: 0, maximum: 100, description: 'Percent done' }),

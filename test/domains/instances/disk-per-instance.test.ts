@@ -1,35 +1,27 @@
 // The free-space check of a grab uses the chosen instance's library folder: the anime series manager keeps its
 // library on another filesystem (a tmpfs here) that is nearly full, so the same release that fits for the
 // default instance is refused for the anime one, naming the anime library disk.
-import { mkdtempSync, rmSync, statSync } from 'node:fs'
-import { join } from 'node:path'
 import t from 'tap'
 import { errorText, ok, startServarrStack } from '../../helpers/servarr-sims.js'
 import { createSonarrSimulator } from '../../../simulators/servarr/sonarr.js'
+import { extraManagers, nearlyFullDisk } from '../../helpers/instance-stack.js'
 
-const SHM = '/dev/shm'
-const otherFs = (() => { try { return statSync(SHM).dev !== statSync(process.cwd()).dev } catch { return false } })()
-if (!otherFs) t.plan(0, 'needs a second filesystem (/dev/shm) for the anime library')
+/** The anime library's disk is nearly full (1 GiB); every other disk has room. */
+const disk = nearlyFullDisk('anime-media-')
+if (!disk) t.plan(0, 'needs a second filesystem (/dev/shm) for the anime library')
 else {
   const GiB = 1024 ** 3
-  const animeMedia = mkdtempSync(join(SHM, 'anime-media-'))
-  t.teardown(() => rmSync(animeMedia, { recursive: true, force: true }))
-  /** The anime library's disk is nearly full; every other disk has room. */
-  const figures = async (path: string) => {
-    const free = path.startsWith(animeMedia) ? 1 * GiB : 100 * GiB
-    return { totalBytes: 500 * GiB, usedBytes: 500 * GiB - free, freeBytes: free, usedPercent: 50 }
-  }
+  const animeMedia = disk.dir
+  t.teardown(disk.cleanup)
   const key = 'b1c2d3e4f5a60718293a4b5c6d7e8f90'
   const anime = await createSonarrSimulator({ apiKey: key, paths: { media: '/anime' }, disk: { media: animeMedia }, downloadMs: 60_000 })
   t.teardown(() => anime.close())
   const s = await startServarrStack(t, {
     sim: { downloadMs: 60_000 },
-    build: { plugins: { disk: { figures } } },
+    build: { plugins: { disk: { figures: disk.figures } } },
     config: roots => ({
       PATH_MAP: `/data=${roots.media},/downloads=${roots.downloads},/anime=${animeMedia}`,
-      SERIES_MANAGER_INSTANCES: 'anime',
-      SERIES_MANAGER_ANIME_URL: anime.url,
-      SERIES_MANAGER_ANIME_API_KEY: key
+      ...extraManagers({ anime: [anime, key] })
     })
   })
   const NORTHERN_LINES = 400002

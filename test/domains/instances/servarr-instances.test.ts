@@ -1,9 +1,11 @@
 // Two series managers (the default one and "anime", each its own simulator on its own port): tool calls go
 // to the named instance, a title held by one instance goes there, a call that could mean both is refused
-// with the choices, unknown names are refused, and /health probes both.
+// with the choices, unknown names are refused, completions offer both libraries' titles, and /health probes both.
 import t from 'tap'
 import { errorText, ok, startServarrStack } from '../../helpers/servarr-sims.js'
 import { createSonarrSimulator } from '../../../simulators/servarr/sonarr.js'
+import { connectClient, listenMcp } from '../../helpers/mcp-client.js'
+import { forgetTitles } from '../../../plugins/mcp/title-index.js'
 
 const anime = await createSonarrSimulator({ apiKey: 'a1b2c3d4e5f60718293a4b5c6d7e8f90' })
 t.teardown(() => anime.close())
@@ -39,6 +41,14 @@ t.test('a title only one instance holds goes there, and the result says which', 
   const r = await s.call('series_status', { view: 'series', id: NORTHERN_LINE, idType: 'tvdbId' })
   t.equal(ok(r).instance, 'anime')
   t.match(r.content[0]!.text, /series manager "anime"/)
+})
+
+t.test('completions offer the titles of every instance', async t => {
+  forgetTitles(s.app)
+  const { client } = await connectClient(await listenMcp(s.app))
+  t.teardown(() => client.close())
+  const done = await client.complete({ ref: { type: 'ref/resource', uri: 'library://{kind}/{title}' }, argument: { name: 'title', value: 'Northern L' }, context: { arguments: { kind: 'series' } } })
+  t.ok(done.completion.values.includes('Northern Line'), 'the title only the anime series manager holds is offered')
 })
 
 t.test('a title both hold, or no title at all, is refused with the choices', async t => {
