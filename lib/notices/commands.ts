@@ -36,16 +36,18 @@ export async function runNoticeCommand (watcher: NoticeWatcher, runner: ToolRunn
   const args = /^\d{1,10}$/.test(arg) ? { view: 'series', id: Number(arg), limit: 1 } : { view: 'series', term: arg, limit: 1 }
   const r = await runner.call('series_status', args, signal, owner)
   const series = r.structured?.series as { seriesId?: number, title?: string } | undefined
+  // With several series managers, the answer names the one holding the show: the follow stays with it.
+  const instance = typeof r.structured?.instance === 'string' ? r.structured.instance : undefined
   if (r.isError || typeof series?.seriesId !== 'number') {
     return `I could not find that show in the library: ${r.text.slice(0, 500)}${command === 'follow' ? ' Add it first (ask me to find it), then follow it.' : ''}`
   }
   const title = `"${oneLine(series.title ?? '')}"`
   if (command === 'unfollow') {
-    return await store.unfollow(owner, series.seriesId)
+    return await store.unfollow(owner, series.seriesId, instance)
       ? `You no longer follow ${title}.`
       : `You were not following ${title}.`
   }
-  switch (await store.follow(owner, series.seriesId, series.title ?? '', watcher.now())) {
+  switch (await store.follow(owner, series.seriesId, series.title ?? '', watcher.now(), instance)) {
     case 'added': return `🔔 You follow ${title}: I will tell you when a new episode is ready to watch.`
     case 'already': return `You already follow ${title}.`
     case 'full': return `You follow ${NOTICE_LIMITS.follows} shows already, the most I keep: /unfollow one first.`

@@ -12,6 +12,13 @@ const text = (v: unknown): string => typeof v === 'string' ? v.slice(0, 300) : '
 export function requestedBy (tool: string, result: ToolRunResult): Target | undefined {
   if (result.isError || !result.structured) return undefined
   const s = result.structured
+  // With several managers configured, the answer names the instance that holds the title: the checks ask it.
+  const instance = typeof s.instance === 'string' && /^[a-z0-9]{1,20}$/.test(s.instance) ? { instance: s.instance } : {}
+  const target = requested(tool, s)
+  return target && { ...target, ...instance }
+}
+
+function requested (tool: string, s: Record<string, unknown>): Target | undefined {
   switch (tool) {
     case 'movie_grab': {
       const t = s.target as GrabTarget | undefined

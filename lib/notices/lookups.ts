@@ -46,25 +46,28 @@ function rows<T> (value: unknown, what: string): T[] {
 }
 
 /** Import events of one series or movie from `since` on (history is newest first; the last 100 are enough between rounds). */
-export async function importsSince (call: Call, kind: 'series' | 'movie', id: number, since: number): Promise<ImportRow[]> {
+/** The manager instance a request or follow names (absent: the tool finds the one that holds the id). */
+const on = (instance: string | undefined) => instance ? { instance } : {}
+
+export async function importsSince (call: Call, kind: 'series' | 'movie', id: number, since: number, instance?: string): Promise<ImportRow[]> {
   const tool = kind === 'series' ? 'series_status' : 'movie_status'
-  const s = await structured(call, tool, { view: 'history', id, idType: kind === 'series' ? 'seriesId' : 'movieId', limit: 100 })
+  const s = await structured(call, tool, { view: 'history', id, idType: kind === 'series' ? 'seriesId' : 'movieId', limit: 100, ...on(instance) })
   return rows<ImportRow>(s.items, tool).filter(h => h.eventType === IMPORTED && Date.parse(h.date) >= since)
 }
 
-export async function movieRow (call: Call, movieId: number): Promise<MovieRow | undefined> {
-  const s = await structured(call, 'movie_status', { view: 'movie', id: movieId, idType: 'movieId' })
+export async function movieRow (call: Call, movieId: number, instance?: string): Promise<MovieRow | undefined> {
+  const s = await structured(call, 'movie_status', { view: 'movie', id: movieId, idType: 'movieId', ...on(instance) })
   return rows<MovieRow>(s.items, 'movie_status')[0]
 }
 
-export async function seriesRows (call: Call, seriesId: number): Promise<{ series: SeriesRow, seasons: SeasonRow[] }> {
-  const s = await structured(call, 'series_status', { view: 'series', id: seriesId, idType: 'seriesId', limit: 100 })
+export async function seriesRows (call: Call, seriesId: number, instance?: string): Promise<{ series: SeriesRow, seasons: SeasonRow[] }> {
+  const s = await structured(call, 'series_status', { view: 'series', id: seriesId, idType: 'seriesId', limit: 100, ...on(instance) })
   if (typeof s.series !== 'object' || s.series === null) throw new CheckFailed('series_status: unexpected answer (no series)')
   return { series: s.series as SeriesRow, seasons: rows<SeasonRow>(s.items, 'series_status') }
 }
 
-export async function seasonRows (call: Call, seriesId: number, seasonNumber: number): Promise<EpisodeRow[]> {
-  const s = await structured(call, 'series_status', { view: 'season', id: seriesId, idType: 'seriesId', seasonNumber, limit: 100 })
+export async function seasonRows (call: Call, seriesId: number, seasonNumber: number, instance?: string): Promise<EpisodeRow[]> {
+  const s = await structured(call, 'series_status', { view: 'season', id: seriesId, idType: 'seriesId', seasonNumber, limit: 100, ...on(instance) })
   return rows<EpisodeRow>(s.items, 'series_status')
 }
 

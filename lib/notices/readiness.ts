@@ -11,9 +11,9 @@ import { oneLine, pad, targetLabel, type Follow, type Target } from './types.js'
 /** The notice text when the target is ready, undefined while it is not. Throws CheckFailed when a read failed. */
 export async function requestReady (call: Call, target: Target, since: number): Promise<string | undefined> {
   if (target.kind === 'movie') return await movieReady(call, target, since)
-  const imports = await importsSince(call, 'series', target.seriesId, since)
+  const imports = await importsSince(call, 'series', target.seriesId, since, target.instance)
   if (imports.length === 0) return undefined
-  const { series, seasons } = await seriesRows(call, target.seriesId)
+  const { series, seasons } = await seriesRows(call, target.seriesId, target.instance)
   const title = `"${oneLine(series.title || target.title)}"`
 
   if (target.seasonNumber === undefined) {
@@ -25,7 +25,7 @@ export async function requestReady (call: Call, target: Target, since: number): 
     return `📺 ${title} is ready to watch (${series.episodeFileCount} episode${series.episodeFileCount === 1 ? '' : 's'}).`
   }
 
-  const episodes = await seasonRows(call, target.seriesId, target.seasonNumber)
+  const episodes = await seasonRows(call, target.seriesId, target.seasonNumber, target.instance)
   const importedIds = new Set(imports.map(i => i.episodeId))
   let wanted: EpisodeRow[]
   if (target.episodeNumber !== undefined) {
@@ -48,9 +48,9 @@ export async function requestReady (call: Call, target: Target, since: number): 
 }
 
 async function movieReady (call: Call, target: Extract<Target, { kind: 'movie' }>, since: number): Promise<string | undefined> {
-  const imports = await importsSince(call, 'movie', target.movieId, since)
+  const imports = await importsSince(call, 'movie', target.movieId, since, target.instance)
   if (imports.length === 0) return undefined
-  const movie = await movieRow(call, target.movieId)
+  const movie = await movieRow(call, target.movieId, target.instance)
   if (!movie?.hasFile) return undefined
   const media = await mediaItemId(call, 'Movie', movie.title, 'tmdb', movie.tmdbId)
   if (media === undefined) return undefined
@@ -67,15 +67,15 @@ export interface FollowRound {
 /** New episodes of a followed show: imported since it was followed, not told before, listed by the media server. */
 export async function followNews (call: Call, follow: Follow): Promise<FollowRound> {
   const told = new Set(follow.told)
-  const fresh = new Set((await importsSince(call, 'series', follow.seriesId, Date.parse(follow.since)))
+  const fresh = new Set((await importsSince(call, 'series', follow.seriesId, Date.parse(follow.since), follow.instance))
     .flatMap(i => i.episodeId !== undefined && !told.has(i.episodeId) ? [i.episodeId] : []))
   if (fresh.size === 0) return { told: [] }
-  const { series, seasons } = await seriesRows(call, follow.seriesId)
+  const { series, seasons } = await seriesRows(call, follow.seriesId, follow.instance)
   // New episodes are usually in the latest season: look from the last one back until every id is placed.
   const found: EpisodeRow[] = []
   for (const season of [...seasons].sort((a, b) => b.seasonNumber - a.seasonNumber)) {
     if (found.length === fresh.size) break
-    for (const e of await seasonRows(call, follow.seriesId, season.seasonNumber)) if (fresh.has(e.episodeId)) found.push(e)
+    for (const e of await seasonRows(call, follow.seriesId, season.seasonNumber, follow.instance)) if (fresh.has(e.episodeId)) found.push(e)
   }
   const placed = new Set(found.map(e => e.episodeId))
   const gone = [...fresh].filter(id => !placed.has(id)).concat(found.filter(e => !e.hasFile).map(e => e.episodeId))

@@ -58,18 +58,18 @@ export function createNoticeStore (file: string, log: NoticeLog) {
     return true
   }
 
-  async function follow (owner: string, seriesId: number, title: string, now: Date): Promise<'added' | 'already' | 'full'> {
+  async function follow (owner: string, seriesId: number, title: string, now: Date, instance?: string): Promise<'added' | 'already' | 'full'> {
     const list = mine(state.follows, owner)
-    if (list.some(f => f.seriesId === seriesId)) return 'already'
+    if (list.some(f => f.seriesId === seriesId && f.instance === instance)) return 'already'
     if (list.length >= NOTICE_LIMITS.follows) return 'full'
-    state.follows.push({ owner, seriesId, title, since: now.toISOString(), told: [] })
+    state.follows.push({ owner, seriesId, title, ...(instance ? { instance } : {}), since: now.toISOString(), told: [] })
     await save()
     return 'added'
   }
 
-  async function unfollow (owner: string, seriesId: number): Promise<boolean> {
+  async function unfollow (owner: string, seriesId: number, instance?: string): Promise<boolean> {
     const before = state.follows.length
-    state.follows = state.follows.filter(f => !(f.owner === owner && f.seriesId === seriesId))
+    state.follows = state.follows.filter(f => !(f.owner === owner && f.seriesId === seriesId && f.instance === instance))
     if (state.follows.length === before) return false
     await save()
     return true

@@ -6,13 +6,16 @@ import { Type, type Static } from '@sinclair/typebox'
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 })
 const Owner = Type.String({ minLength: 1, maxLength: 200 })
 const Title = Type.String({ maxLength: 300 })
+/** The series/movie manager instance that holds the title, when several are configured and the answer named it. */
+const Instance = Type.Optional(Type.String({ pattern: '^[a-z0-9]{1,20}$' }))
 
 export const TargetSchema = Type.Union([
-  Type.Object({ kind: Type.Literal('movie'), movieId: Id, title: Title }),
+  Type.Object({ kind: Type.Literal('movie'), movieId: Id, title: Title, instance: Instance }),
   Type.Object({
     kind: Type.Literal('series'),
     seriesId: Id,
     title: Title,
+    instance: Instance,
     /** Absent: the whole series (it was just added). */
     seasonNumber: Type.Optional(Type.Integer({ minimum: 0, maximum: 500 })),
     episodeNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 }))
@@ -30,6 +33,7 @@ export const FollowSchema = Type.Object({
   owner: Owner,
   seriesId: Id,
   title: Title,
+  instance: Instance,
   since: Type.String(),
   /** Episode ids already told (bounded, newest last), so a re-import is not told again. */
   told: Type.Array(Id)
@@ -63,7 +67,8 @@ export interface NoticeLog {
 }
 
 export function targetKey (t: Target): string {
-  return t.kind === 'movie' ? `movie:${t.movieId}` : `series:${t.seriesId}:${t.seasonNumber ?? '*'}:${t.episodeNumber ?? '*'}`
+  const at = t.instance ? `@${t.instance}` : ''
+  return t.kind === 'movie' ? `movie${at}:${t.movieId}` : `series${at}:${t.seriesId}:${t.seasonNumber ?? '*'}:${t.episodeNumber ?? '*'}`
 }
 
 /** How a target reads in a message: "Heat", "Severance" season 2, "Severance" S02E03. */

@@ -221,3 +221,32 @@ t.test('commands are parsed strictly', async t => {
   t.equal(parseNoticeCommand('follow Severance'), undefined)
   t.equal(parseNoticeCommand('/followers'), undefined)
 })
+
+t.test('with several series managers, a request and a follow keep the instance that holds the show and ask it', async t => {
+  const { lib, sent, make, tick } = setup(t)
+  // As withInstance answers with two series managers whose ids collide: a series call without `instance` is
+  // refused with the choices, one with instance "anime" answers (naming it).
+  const call = lib.runner.call
+  const refused: string[] = []
+  lib.runner.call = async (name, args, signal) => {
+    if (name !== 'series_status') return await call(name, args, signal)
+    if (args.instance !== 'anime') refused.push(JSON.stringify(args))
+    if (args.instance !== 'anime') return { isError: true, text: 'seriesId 7 is in default; seriesId 7 is in anime: this call could mean several series managers. Call again with instance set to one of: default, anime.' }
+    const { instance: _, ...rest } = args
+    const r = await call(name, rest, signal)
+    return r.structured ? { ...r, structured: { ...r.structured, instance: 'anime' } } : r
+  }
+  const w = make()
+  await w.start()
+  t.teardown(() => w.stop())
+  const grab = { ...grabSeason2, structured: { ...grabSeason2.structured, instance: 'anime' } }
+  t.equal(await w.record('alice', 'series_grab', grab), '"Severance" season 2')
+  t.match(w.store.openRequests('alice')[0].target, { seriesId: 7, instance: 'anime' }, 'the request remembers the instance')
+  t.match(await runNoticeCommand(w, { ...lib.runner, call: (n, a, s) => lib.runner.call(n, { ...a, instance: 'anime' }, s) }, 'bob', 'follow', 'Severance', new AbortController().signal), /You follow "Severance"/)
+  t.match(w.store.follows('bob')[0], { seriesId: 7, instance: 'anime' })
+
+  tick(); for (const e of [1, 2, 3]) { lib.importEpisode(2, e); lib.listEpisode(2, e) }
+  await w.checkNow()
+  t.same(sent.map(n => n.owner).sort(), ['alice', 'bob'], 'both are told: every check asked the anime instance')
+  t.same(refused, [], 'no series read went out without the instance')
+})
