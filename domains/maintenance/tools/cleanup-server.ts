@@ -15,6 +15,8 @@ import { findGhosts, folderState, ghostFacts, type GhostSource } from '../../../
 import { part } from '../../../lib/library/title-state.js'
 import { untrusted } from '../../servarr/text.js'
 import { watchedCategory, WatchedChanged } from '../watched-category.js'
+import { instanceNames, runOnInstances } from '../../../clients/instance-routing.js'
+import { DEFAULT_INSTANCE } from '../../../core/instance-config.js'
 import { CACHE_TASK_KEYS, scheduledTasks, startTask, type ScheduledTask } from '../../../clients/jellyfin/tasks.js'
 
 // watched is asked for by name only: it deletes media people watched, never as part of "clean everything".
@@ -78,17 +80,22 @@ export default function cleanupServer (app: FastifyInstance) {
   async function references (signal: AbortSignal): Promise<References & { notes: string[] }> {
     const roots = Object.values(sandbox.roots()).filter((r): r is string => typeof r === 'string')
     const direct = await part(() => directDownloadReferences(b.pyload, roots))
+    // Every instance of each service: a download of a second torrent client or an extra manager's queue is a
+    // reference too, and leftovers are proposed only when all of them could be asked.
+    const each = <T>(kind: 'torrents' | 'series' | 'movies', label: string, read: () => Promise<T[]>) =>
+      instanceNames(b, kind).map(name => part(() => runOnInstances({ [kind]: name }, read))
+        .then(p => [name === DEFAULT_INSTANCE ? label : `${label} "${name}"`, p] as const))
     const sources = await Promise.all([
-      part(async () => (await b.qbittorrent.list()).map(t => {
+      ...each('torrents', 'torrent client', async () => (await b.qbittorrent.list()).map(t => {
         const content = torrentContent(t)
         if (!content) throw new Error(`the data location of torrent ${t.name} is not known yet (the client is still checking it)`)
         return content
-      })).then(p => ['torrent client', p] as const),
+      })),
       Promise.resolve(['direct-download manager', direct.available ? { available: true as const, data: direct.data.paths } : direct] as const),
-      part(async () => (await b.sonarr.queue({ page: 1, pageSize: 1000, signal })).records.flatMap(r => (r.outputPath ? [r.outputPath] : []))).then(p => ['series manager queue', p] as const),
-      part(async () => (await b.radarr.queue({ page: 1, pageSize: 1000, signal })).records.flatMap(r => (r.outputPath ? [r.outputPath] : []))).then(p => ['movie manager queue', p] as const),
-      part(async () => (await b.sonarr.listSeries(signal)).flatMap(s => (s.path ? [s.path] : []))).then(p => ['series manager', p] as const),
-      part(async () => (await b.radarr.listMovies(signal)).flatMap(m => (m.path ? [m.path] : []))).then(p => ['movie manager', p] as const)
+      ...each('series', 'series manager queue', async () => (await b.sonarr.queue({ page: 1, pageSize: 1000, signal })).records.flatMap(r => (r.outputPath ? [r.outputPath] : []))),
+      ...each('movies', 'movie manager queue', async () => (await b.radarr.queue({ page: 1, pageSize: 1000, signal })).records.flatMap(r => (r.outputPath ? [r.outputPath] : []))),
+      ...each('series', 'series manager', async () => (await b.sonarr.listSeries(signal)).flatMap(s => (s.path ? [s.path] : []))),
+      ...each('movies', 'movie manager', async () => (await b.radarr.listMovies(signal)).flatMap(m => (m.path ? [m.path] : [])))
     ])
     return {
       paths: sources.flatMap(([, p]) => (p.available ? p.data : [])),

@@ -137,3 +137,14 @@ t.test('the preview says what each item frees, or that its size is unknown', asy
   t.notMatch(summary, /freeing 0 B/)
   t.equal(targets.find((x: any) => x.category === 'caches').bytes, undefined, 'an unknown size is not reported as 0')
 })
+
+t.test('download leftovers are judged against every instance: an extra series manager that cannot be asked holds them back', async t => {
+  const s = await stack(t, {
+    torrents: 'unreachable',
+    config: { SERIES_MANAGER_INSTANCES: 'anime', SERIES_MANAGER_ANIME_URL: 'http://127.0.0.1:9', SERIES_MANAGER_ANIME_API_KEY: 'a'.repeat(32) }
+  })
+  const res = await s.call({ categories: ['downloadLeftovers'] })
+  t.notOk(res.isError, text(res))
+  t.match(text(res), /download leftovers skipped: cannot prove them unreferenced while .*series manager queue "anime": .*series manager "anime": /)
+  t.notMatch(text(res), /series manager queue: /, 'the default series manager answered, so it is not named')
+})
