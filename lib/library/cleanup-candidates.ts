@@ -27,6 +27,8 @@ export interface CleanupTarget {
   id?: string
   /** The service that owns the target (caches, ghostEntries). */
   service?: string
+  /** The extra instance that holds it (orphanedTorrents, ghostEntries); absent for the default instance. */
+  instance?: string
   /** The entry's folder as it was when proposed (ghostEntries). */
   path?: string
   /** Bytes freed on disk; absent when not known in advance (the media server's cache tasks). */

@@ -64,7 +64,7 @@ function previewLines (targets: CleanupTarget[]): string {
 class Changed extends Error {}
 
 /** A target as the answer shows it: without what binds the confirm to it internally. */
-function shown ({ onDisk, watched, ...t }: CleanupTarget): CleanupTarget {
+function shown ({ onDisk, watched, instance, ...t }: CleanupTarget): CleanupTarget {
   return t
 }
 
@@ -132,9 +132,12 @@ export default function cleanupServer (app: FastifyInstance) {
     const notes: string[] = []
     if (categories.includes('temp')) targets.push(...await findTempFiles(sandbox, olderThanMs))
     if (categories.includes('orphanedTorrents')) {
-      const torrents = await part(() => b.qbittorrent.list())
-      if (torrents.available) targets.push(...await findOrphanedTorrents(sandbox, torrents.data))
-      else notes.push(`orphaned torrents skipped (torrent client unavailable: ${torrents.reason})`)
+      for (const instance of instanceNames(b, 'torrents')) {
+        const torrents = await part(() => runOnInstances({ torrents: instance }, () => b.qbittorrent.list()))
+        const named = instance === DEFAULT_INSTANCE ? '' : ` "${instance}"`
+        if (torrents.available) targets.push(...(await findOrphanedTorrents(sandbox, torrents.data)).map(t => ({ ...t, ...(named && { service: `qBittorrent (${instance})`, instance }) })))
+        else notes.push(`orphaned torrents skipped (torrent client${named} unavailable: ${torrents.reason})`)
+      }
     }
     if (categories.includes('downloadLeftovers')) {
       const refs = await references(signal)
@@ -151,9 +154,12 @@ export default function cleanupServer (app: FastifyInstance) {
     }
     if (categories.includes('ghostEntries')) {
       for (const src of Object.values(managers)) {
-        const ghosts = await part(() => findGhosts(sandbox, src, signal), 30_000)
-        if (ghosts.available) targets.push(...ghosts.data)
-        else notes.push(`ghost entries in ${src.service} skipped (${ghosts.reason})`)
+        for (const instance of instanceNames(b, src.kind === 'series' ? 'series' : 'movies')) {
+          const label = instance === DEFAULT_INSTANCE ? src.service : `${src.service} (${instance})`
+          const ghosts = await part(() => onManager(src, instance, () => findGhosts(sandbox, src, signal)), 30_000)
+          if (ghosts.available) targets.push(...ghosts.data.map(t => ({ ...t, service: label, ...(instance !== DEFAULT_INSTANCE && { instance }) })))
+          else notes.push(`ghost entries in ${label} skipped (${ghosts.reason})`)
+        }
       }
     }
     if (categories.includes('watched')) {
@@ -167,10 +173,18 @@ export default function cleanupServer (app: FastifyInstance) {
   }
 
   /** Right before removing a ghost: still there, same folder, still no files, folder still gone, nothing queued. */
+  /** Runs fn with a manager instance chosen (the default one unless the target names another). */
+  const onManager = <T>(src: GhostSource, instance: string | undefined, fn: () => Promise<T>) =>
+    runOnInstances({ [src.kind === 'series' ? 'series' : 'movies']: instance ?? DEFAULT_INSTANCE }, fn)
+
   async function removeGhost (t: CleanupTarget) {
-    const src = managers[t.service as 'Sonarr' | 'Radarr']
+    const src = t.id?.startsWith('series:') ? managers.Sonarr : t.id?.startsWith('movie:') ? managers.Radarr : undefined
     const numeric = Number(t.id?.split(':')[1])
     if (!src || !Number.isInteger(numeric)) throw new Error(`malformed target ${t.id}`)
+    await onManager(src, t.instance, () => removeGhostEntry(t, src, numeric))
+  }
+
+  async function removeGhostEntry (t: CleanupTarget, src: GhostSource, numeric: number) {
     const entry = src.kind === 'series' ? await b.sonarr.getSeries(numeric) : await b.radarr.getMovie(numeric)
     if (!entry) throw new Changed(`no longer in ${src.service}`)
     const facts = ghostFacts(src.kind, entry)
@@ -234,18 +248,17 @@ export default function cleanupServer (app: FastifyInstance) {
         try {
           let done = t
           if (t.category === 'orphanedTorrents') {
-            await b.qbittorrent.remove([t.hash!], { deleteFiles: false })
+            await runOnInstances({ torrents: t.instance ?? DEFAULT_INSTANCE }, () => b.qbittorrent.remove([t.hash!], { deleteFiles: false }))
           } else if (t.category === 'caches') {
             await startCache(t, tasks)
           } else if (t.category === 'ghostEntries') {
             await removeGhost(t)
           } else if (t.category === 'watched') {
             await watched.remove(t, ctx.signal)
-            done = shown(t)
           } else {
             done = await removeFromDisk(t, kept)
           }
-          removed.push(done)
+          removed.push(shown(done))
         } catch (err) {
           if (err instanceof Changed || err instanceof TargetChanged || err instanceof WatchedChanged) skipped.push({ name: t.name, reason: err.message })
           else failed.push({ name: t.name, error: err instanceof Error ? err.message : String(err) })

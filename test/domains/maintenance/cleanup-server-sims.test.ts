@@ -4,6 +4,7 @@ import t from 'tap'
 import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { qualities } from '../../../simulators/servarr/qualities.js'
+import { createSonarrSimulator } from '../../../simulators/servarr/sonarr.js'
 import { toolContext } from '../../helpers/sim-app.js'
 import { age, confirmWith, data, put, stack, text } from './cleanup-stack.js'
 
@@ -147,4 +148,34 @@ t.test('download leftovers are judged against every instance: an extra series ma
   t.notOk(res.isError, text(res))
   t.match(text(res), /download leftovers skipped: cannot prove them unreferenced while .*series manager queue "anime": .*series manager "anime": /)
   t.notMatch(text(res), /series manager queue: /, 'the default series manager answered, so it is not named')
+})
+
+t.test('ghost entries of an extra series manager are found and removed there, named by their instance', async t => {
+  const roots0 = { key: 'b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2' }
+  const anime = await createSonarrSimulator({ apiKey: roots0.key, downloadMs: 30 })
+  t.teardown(() => anime.close())
+  const s = await stack(t, { torrents: 'unreachable', config: { SERIES_MANAGER_INSTANCES: 'anime', SERIES_MANAGER_ANIME_URL: anime.url, SERIES_MANAGER_ANIME_API_KEY: roots0.key } })
+  const taken = new Set([...anime.state.library.series.values()].map(x => x.tvdbId))
+  const c = [...anime.state.library.catalogue.values()].find(x => !taken.has(x.tvdbId))!
+  const profile = anime.state.profiles[0].id
+  const res = await fetch(`${anime.url}/api/v3/series`, {
+    method: 'POST',
+    headers: { 'x-api-key': roots0.key, 'content-type': 'application/json' },
+    body: JSON.stringify({ tvdbId: c.tvdbId, title: c.title, year: c.year, qualityProfileId: profile, rootFolderPath: '/data/anime', monitored: true, seasonFolder: true, addOptions: { monitor: 'all' } })
+  })
+  const ghost = await res.json() as { id: number }
+  anime.state.history.push({ id: 95_000, seriesId: ghost.id, sourceTitle: 'Old.S01E01.mkv', date: new Date(Date.now() - 86_400_000).toISOString(), eventType: 'downloadFolderImported', quality: qualities('sonarr')[0], data: {} })
+  mkdirSync(join(s.roots.media, 'anime', 'Something Else'), { recursive: true })
+
+  const args = { categories: ['ghostEntries'] }
+  const preview = await s.call(args)
+  const mine = (data(preview).confirmation?.targets ?? []).filter((x: any) => x.service === 'Sonarr (anime)')
+  t.same(mine.map((x: any) => x.id), [`series:${ghost.id}`], 'the anime instance\'s ghost is proposed, named by its instance')
+  const before = s.sonarr.state.library.series.size
+  const done = await confirmWith(s, args, preview)
+  t.notOk(done.isError, text(done))
+  t.ok(data(done).removed.some((x: any) => x.service === 'Sonarr (anime)' && x.id === `series:${ghost.id}`))
+  t.notOk(anime.state.library.series.has(ghost.id), 'removed from the anime instance')
+  t.equal(s.sonarr.state.library.series.size, before - data(done).removed.filter((x: any) => x.service === 'Sonarr').length, 'the default instance lost only its own ghosts')
+  t.notOk(JSON.stringify(data(done).removed).includes('"instance"'), 'the answer names the instance in service only')
 })
