@@ -28,6 +28,7 @@ import { createClientExtensions } from './mcp/client-extensions.js'
 import { createListenBus, listenScope } from './mcp/listen-bus.js'
 import { withTaskListen } from './mcp/listen-tasks.js'
 import { isLegacyPost } from './mcp/era.js'
+import { createDirectExchange, type DirectExchange } from './mcp/direct-exchange.js'
 
 export interface McpPluginOptions {
   /** Idle time after which a 2025-era session is closed (default 30 min). */
@@ -59,7 +60,7 @@ const SERVER_NAME = 'mediastack-mcp'
 const TOOLS_LIST_TTL_MS = 10 * 60_000
 
 type RawWithAuth = IncomingMessage & { auth?: AuthInfo }
-interface SessionValue { server: McpServer, transport: NodeStreamableHTTPServerTransport }
+interface SessionValue { server: McpServer, transport: NodeStreamableHTTPServerTransport, direct: DirectExchange }
 
 export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstance, opts) {
   const version = packageVersion()
@@ -199,11 +200,15 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: id => {
         opened = true
-        sessions.add(id, principal.id, { server, transport })
+        sessions.add(id, principal.id, { server, transport, direct })
       },
       onsessionclosed: id => { sessions.remove(id, 'closed') }
     })
-    transport.onclose = () => sessions.forget(transport.sessionId)
+    const direct = createDirectExchange(transport, server)
+    transport.onclose = () => {
+      direct.close()
+      sessions.forget(transport.sessionId)
+    }
     try {
       await server.connect(transport)
       await transport.handleRequest(request.raw as RawWithAuth, res, request.body)
@@ -226,7 +231,9 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
     }
     const leave = sessions.enter(found.session)
     res.once('close', leave)
-    await found.session.value.transport.handleRequest(request.raw as RawWithAuth, res, request.body)
+    const raw = request.raw as RawWithAuth
+    if (request.method === 'POST' && found.session.value.direct.serve(request.headers, request.body, raw.auth, res)) return
+    await found.session.value.transport.handleRequest(raw, res, request.body)
   }
 
   const routeOptions = {
