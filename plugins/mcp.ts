@@ -12,7 +12,7 @@ import {
   McpServer, ProtocolError, ProtocolErrorCode, createMcpHandler, isInitializeRequest,
   type AuthInfo, type Tool
 } from '@modelcontextprotocol/server'
-import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node'
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node'
 import { actingFor, type Principal } from '../core/principal.js'
 import { UnknownToolError } from '../lib/tools/registry.js'
 import { applyCorsHeaders } from './origin-guard.js'
@@ -29,6 +29,7 @@ import { createListenBus, listenScope } from './mcp/listen-bus.js'
 import { withTaskListen } from './mcp/listen-tasks.js'
 import { isLegacyPost } from './mcp/era.js'
 import { createDirectExchange, type DirectExchange } from './mcp/direct-exchange.js'
+import { serveWeb } from './mcp/web-exchange.js'
 
 export interface McpPluginOptions {
   /** Idle time after which a 2025-era session is closed (default 30 min). */
@@ -154,7 +155,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
     bus: events,
     onerror: err => log.debug({ err: err.message }, 'MCP request rejected')
   }), { app, events, serverFor: buildServer, serverInfo: { name: SERVER_NAME, version } })
-  const serveModern = toNodeHandler(modern, { onerror: err => log.error({ err }, 'MCP request failed') })
+  const onModernError = (err: Error) => log.error({ err }, 'MCP request failed')
 
   async function handle (request: FastifyRequest, reply: FastifyReply) {
     const principal = request.principal!
@@ -170,7 +171,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       if (request.method === 'POST') {
         // A request that carries a session id is 2025 traffic by definition (2026-07-28 has no sessions);
         // only sessionless POSTs need the SDK's era classification.
-        if (!await isLegacyPost(request)) return await listenScope.run(principal.id, () => serveModern(raw, reply.raw, request.body))
+        if (!await isLegacyPost(request)) return await listenScope.run(principal.id, () => serveWeb(modern, raw, reply.raw, request.body, onModernError))
         if (isInitializeRequest(request.body)) return await openSession(principal, request, reply.raw)
       }
       sendJsonRpcError(reply.raw, 400, SERVER_ERROR, 'Bad Request: Mcp-Session-Id header is required (send initialize first to open a session)')
