@@ -20,8 +20,10 @@ const CONNECTIONS = 20
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6)
 const STORM = 3000
 const TARGETS = { toolsList: 0.10, checkJobs: 0.10, rssMb: 200 }
-// `node .bench-build/bench/run.js light [2025|2026]` runs the light-call part alone, optionally one era (for profiling).
+// `node .bench-build/bench/run.js light [2025|2026]` runs the light-call part alone, optionally one era (for
+// profiling); `run.js sessions` the session storm and its memory alone.
 const LIGHT_ONLY = process.argv[2] === 'light'
+const SESSIONS_ONLY = process.argv[2] === 'sessions'
 const LIGHT_ERA = process.argv[3] ?? ''
 
 // The server runs compiled (npm run bench builds .bench-build first): a TypeScript loader would add its own memory to RSS.
@@ -81,7 +83,7 @@ const serverCpuMs = !existsSync('/proc/self/stat')
 
 async function memory () {
   const res = await fetch(`${base}/bench/memory`)
-  return await res.json() as { rss: number, heapUsed: number, gc: boolean, sessions: number }
+  return await res.json() as { rss: number, heapUsed: number, heapTotal: number, external: number, gc: boolean, sessions: number }
 }
 
 async function lightCalls (session: Record<string, string>, call: string): Promise<LightCallFigures[]> {
@@ -100,17 +102,23 @@ function lightCallCheck (l: LightCallFigures) {
   }
 }
 
+/** 3000 initializes, each keeping its session, then RSS and heap with a forced GC. */
+async function sessionStorm (before: Awaited<ReturnType<typeof memory>>) {
+  const init = await load(`initialize storm (${STORM} sessions)`, { url: mcp, method: 'POST', headers: auth, body: INIT, amount: STORM, connections: 10 })
+  const after = await memory()
+  const rssMb = after.rss / 1024 / 1024
+  const mb = (n: number) => (n / 1048576).toFixed(0)
+  console.log(`RSS ${mb(before.rss)} MB before → ${rssMb.toFixed(0)} MB after the storm (heap ${mb(after.heapUsed)} MB used of ${mb(after.heapTotal)} MB, external ${mb(after.external)} MB, ${after.sessions} open sessions, forced GC: ${after.gc})`)
+  return { init, after, rssMb }
+}
+
 /** The whole bench: ceiling, tools/list, check_jobs, light calls, the session storm, library scale, large library. */
 async function everything (session: Record<string, string>, call: string, before: Awaited<ReturnType<typeof memory>>) {
   const ceiling = await load('raw Fastify ceiling (same-size JSON)', { url: `${base}/bench/ceiling`, duration: SECONDS })
   const list = await load('tools/list (2025 session)', { url: mcp, method: 'POST', headers: session, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }), duration: SECONDS })
   const jobs = await load(`tools/call ${checkJobsTool} (2025 session)`, { url: mcp, method: 'POST', headers: session, body: call, duration: SECONDS })
   const light = await lightCalls(session, call)
-  const init = await load(`initialize storm (${STORM} sessions)`, { url: mcp, method: 'POST', headers: auth, body: INIT, amount: STORM, connections: 10 })
-  const after = await memory()
-  const rssMb = after.rss / 1024 / 1024
-
-  console.log(`RSS ${(before.rss / 1048576).toFixed(0)} MB before → ${rssMb.toFixed(0)} MB after the storm (heap ${(after.heapUsed / 1048576).toFixed(0)} MB, ${after.sessions} open sessions, forced GC: ${after.gc})`)
+  const { init, after, rssMb } = await sessionStorm(before)
   const checks = [
     { name: `tools/list ≥ ${TARGETS.toolsList * 100} % of ceiling`, value: `${(100 * list.rps / ceiling.rps).toFixed(1)} %`, ok: list.rps >= TARGETS.toolsList * ceiling.rps && list.bad === 0 },
     { name: `check_jobs ≥ ${TARGETS.checkJobs * 100} % of ceiling`, value: `${(100 * jobs.rps / ceiling.rps).toFixed(1)} %`, ok: jobs.rps >= TARGETS.checkJobs * ceiling.rps && jobs.bad === 0 },
@@ -141,6 +149,11 @@ try {
     const light = await lightCalls(session, call)
     for (const c of light.map(lightCallCheck)) console.log(`${c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value}`)
     process.exitCode = light.every(l => lightCallCheck(l).ok) ? 0 : 1
+  } else if (SESSIONS_ONLY) {
+    const { init, after, rssMb } = await sessionStorm(before)
+    const ok = rssMb <= TARGETS.rssMb && init.bad === 0 && after.sessions >= STORM
+    console.log(`${ok ? 'PASS' : 'FAIL'}  RSS after ${STORM} sessions ≤ ${TARGETS.rssMb} MB: ${rssMb.toFixed(0)} MB`)
+    process.exitCode = ok ? 0 : 1
   } else {
     await everything(session, call, before)
   }
