@@ -59,7 +59,7 @@ app.get('/bench/memory', async () => {
   const gc = (globalThis as { gc?: () => void }).gc
   gc?.()
   const m = process.memoryUsage()
-  return { rss: m.rss, heapUsed: m.heapUsed, gc: gc !== undefined, sessions: app.mcpSessions.size }
+  return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, gc: gc !== undefined, sessions: app.mcpSessions.size }
 })
 
 await app.ready()

@@ -14,6 +14,12 @@ export function safeEqual (a: string, b: string): boolean {
   return timingSafeEqual(sha256(a), sha256(b))
 }
 
+/** safeEqual against one fixed secret, its hash computed once (the bearer check runs on every request). */
+export function secretMatcher (secret: string): (candidate: string) => boolean {
+  const hash = sha256(secret)
+  return candidate => timingSafeEqual(sha256(candidate), hash)
+}
+
 /** A random token with `bytes` bytes of entropy (default 256 bits), base64url. */
 export function randomToken (bytes = 32): string {
   return randomBytes(bytes).toString('base64url')

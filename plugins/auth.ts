@@ -4,7 +4,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { INTERNAL_PRINCIPAL, type Principal } from '../core/principal.js'
-import { safeEqual } from '../lib/secrets.js'
+import { secretMatcher } from '../lib/secrets.js'
 import { baseUrlFor } from '../lib/loopback-url.js'
 
 /** Verifies an OAuth access token for this server's resource; returns undefined when invalid or expired. */
@@ -44,11 +44,13 @@ export default fp(async function authPlugin (app) {
   app.decorate('setAccessTokenVerifier', (v: AccessTokenVerifier) => { verifier = v })
   app.decorateRequest('principal', undefined)
 
+  const isInternalKey = INTERNAL_API_KEY === '' ? () => false : secretMatcher(INTERNAL_API_KEY)
+
   app.decorate('authenticate', async function authenticate (request: FastifyRequest, reply: FastifyReply) {
-    const links = linksFor(request)
-    const resourceMetadata = links.resource_metadata
     const query = request.query as Record<string, unknown> | undefined
     if (query && typeof query === 'object' && 'access_token' in query) {
+      const links = linksFor(request)
+      const resourceMetadata = links.resource_metadata
       return reply.code(400)
         .header('www-authenticate', `Bearer resource_metadata="${resourceMetadata}", error="invalid_request", error_description="Send the token in the Authorization header, not the query string"`)
         .header('cache-control', 'no-store')
@@ -58,7 +60,7 @@ export default fp(async function authPlugin (app) {
     const match = typeof header === 'string' ? /^Bearer ([\x21-\x7e]+)$/i.exec(header.trim()) : null
     if (match) {
       const token = match[1]
-      if (INTERNAL_API_KEY !== '' && safeEqual(token, INTERNAL_API_KEY)) {
+      if (isInternalKey(token)) {
         request.principal = INTERNAL_PRINCIPAL
         return
       }
@@ -68,6 +70,9 @@ export default fp(async function authPlugin (app) {
         return
       }
     }
+    // Only a refusal needs the metadata links (they follow the Host the client used).
+    const links = linksFor(request)
+    const resourceMetadata = links.resource_metadata
     const sent = header !== undefined
     const internal = INTERNAL_API_KEY === ''
       ? 'Internal clients: INTERNAL_API_KEY is not set on this server, so only OAuth tokens are accepted.'

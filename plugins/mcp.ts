@@ -10,9 +10,9 @@ import fp from 'fastify-plugin'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
   McpServer, ProtocolError, ProtocolErrorCode, createMcpHandler, isInitializeRequest,
-  type AuthInfo, type Tool
+  type AuthInfo, type ClientCapabilities, type Tool
 } from '@modelcontextprotocol/server'
-import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node'
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node'
 import { actingFor, type Principal } from '../core/principal.js'
 import { UnknownToolError } from '../lib/tools/registry.js'
 import { applyCorsHeaders } from './origin-guard.js'
@@ -28,6 +28,10 @@ import { createClientExtensions } from './mcp/client-extensions.js'
 import { createListenBus, listenScope } from './mcp/listen-bus.js'
 import { withTaskListen } from './mcp/listen-tasks.js'
 import { isLegacyPost } from './mcp/era.js'
+import { createDirectExchange, type DirectExchange } from './mcp/direct-exchange.js'
+import { serveWeb } from './mcp/web-exchange.js'
+import { admitModernCall, modernCallAnswer, sendModernAnswer, type ModernCall } from './mcp/modern-call.js'
+import { canShowForm } from './mcp/person-confirm.js'
 
 export interface McpPluginOptions {
   /** Idle time after which a 2025-era session is closed (default 30 min). */
@@ -59,7 +63,7 @@ const SERVER_NAME = 'mediastack-mcp'
 const TOOLS_LIST_TTL_MS = 10 * 60_000
 
 type RawWithAuth = IncomingMessage & { auth?: AuthInfo }
-interface SessionValue { server: McpServer, transport: NodeStreamableHTTPServerTransport }
+interface SessionValue { server: McpServer, transport: NodeStreamableHTTPServerTransport, direct: DirectExchange }
 
 export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstance, opts) {
   const version = packageVersion()
@@ -70,6 +74,8 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
   const features = allFeatures.filter((f): f is McpServerFeature => typeof f === 'function')
   // Built on first use (after every plugin has decorated the app), then shared by every server.
   let catalogue: SharedCatalogue | undefined
+  // Known once the first server is built: whether tools/call runs through the tasks wrapper alone.
+  let onlyTasksWrap: boolean | undefined
   const personConfirm = createPersonConfirm(app)
   const extensions = createClientExtensions(app, mcpClientExtensions)
 
@@ -126,7 +132,10 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
     }
     catalogue ??= buildSharedCatalogue(allFeatures.filter((f): f is McpSharedFeature => typeof f !== 'function'), { app, events }, { name: SERVER_NAME, version })
     catalogue.install(server)
-    for (const install of features) install({ mcp, app, principal, events, addTool, rawTool: name => rawTools.get(name), wrapToolCall: wrap => { callTool = wrap(callTool) } })
+    let wrappers = 0
+    for (const install of features) install({ mcp, app, principal, events, addTool, rawTool: name => rawTools.get(name), wrapToolCall: wrap => { wrappers++; callTool = wrap(callTool) } })
+    // The tasks wrapper hands a tool without task support straight on; any other wrapper keeps calls on the SDK.
+    onlyTasksWrap ??= wrappers === 1
     if (rawTools.size > 0) {
       // Before dispatch the SDK checks a 2026-07-28 tools/call's Mcp-Param-* headers against the tool's
       // x-mcp-header declarations (SEP-2243), reading its schema through toolInputSchemaJson, which knows only
@@ -153,7 +162,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
     bus: events,
     onerror: err => log.debug({ err: err.message }, 'MCP request rejected')
   }), { app, events, serverFor: buildServer, serverInfo: { name: SERVER_NAME, version } })
-  const serveModern = toNodeHandler(modern, { onerror: err => log.error({ err }, 'MCP request failed') })
+  const onModernError = (err: Error) => log.error({ err }, 'MCP request failed')
 
   async function handle (request: FastifyRequest, reply: FastifyReply) {
     const principal = request.principal!
@@ -169,7 +178,11 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       if (request.method === 'POST') {
         // A request that carries a session id is 2025 traffic by definition (2026-07-28 has no sessions);
         // only sessionless POSTs need the SDK's era classification.
-        if (!await isLegacyPost(request)) return await listenScope.run(principal.id, () => serveModern(raw, reply.raw, request.body))
+        if (!await isLegacyPost(request)) {
+          const call = onlyTasksWrap ? admitModernCall(request.headers, request.body, modernCallRules) : undefined
+          if (call) return await listenScope.run(principal.id, () => serveModernCall(call, principal, reply.raw))
+          return await listenScope.run(principal.id, () => serveWeb(modern, raw, reply.raw, request.body, onModernError))
+        }
         if (isInitializeRequest(request.body)) return await openSession(principal, request, reply.raw)
       }
       sendJsonRpcError(reply.raw, 400, SERVER_ERROR, 'Bad Request: Mcp-Session-Id header is required (send initialize first to open a session)')
@@ -177,6 +190,32 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       log.error({ err }, 'MCP request failed')
       endAfterFailure(reply.raw)
     }
+  }
+
+  const modernCallRules = {
+    plainTool: (name: string) => { const def = app.tools.get(name); return def !== undefined && !def.taskSupport },
+    cannotAskPerson: (capabilities: ClientCapabilities) => !canShowForm(capabilities)
+  }
+
+  /** A 2026-07-28 tools/call the hot path admitted (plugins/mcp/modern-call.ts): what callTool does for it. */
+  async function serveModernCall (call: ModernCall, principal: Principal, res: ServerResponse) {
+    const abort = new AbortController()
+    let answered = false
+    res.once('close', () => { if (!answered) abort.abort() })
+    // No progress token and no log level in the envelope: the SDK would send neither, so neither is sent.
+    const ctx = { mcpReq: { _meta: call.meta, signal: abort.signal, notify: async () => {}, log: async () => {} } }
+    let body: string
+    try {
+      const result = await app.tools.call(call.name, call.args ?? {}, buildToolContext(ctx, actingFor(principal, call.meta), (o, m) => log.warn(o, m)))
+      body = modernCallAnswer(call, extensions.resultFor(call.capabilities, call.name, result), { name: SERVER_NAME, version })
+    } catch (err) {
+      // As the SDK answers a handler that throws: its code when it has one, else -32603, and its message.
+      const e = err as { code?: unknown, message?: string, data?: unknown }
+      const code = Number.isSafeInteger(e.code) ? e.code as number : -32603
+      body = JSON.stringify({ jsonrpc: '2.0', id: call.id, error: { code: code === -32002 ? -32602 : code, message: e.message ?? 'Internal error', ...(e.data !== undefined && { data: e.data }) } })
+    }
+    answered = true
+    if (!abort.signal.aborted) sendModernAnswer(res, body)
   }
 
   async function openSession (principal: Principal, request: FastifyRequest, res: ServerResponse) {
@@ -199,11 +238,15 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: id => {
         opened = true
-        sessions.add(id, principal.id, { server, transport })
+        sessions.add(id, principal.id, { server, transport, direct })
       },
       onsessionclosed: id => { sessions.remove(id, 'closed') }
     })
-    transport.onclose = () => sessions.forget(transport.sessionId)
+    const direct = createDirectExchange(transport, server)
+    transport.onclose = () => {
+      direct.close()
+      sessions.forget(transport.sessionId)
+    }
     try {
       await server.connect(transport)
       await transport.handleRequest(request.raw as RawWithAuth, res, request.body)
@@ -226,7 +269,9 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
     }
     const leave = sessions.enter(found.session)
     res.once('close', leave)
-    await found.session.value.transport.handleRequest(request.raw as RawWithAuth, res, request.body)
+    const raw = request.raw as RawWithAuth
+    if (request.method === 'POST' && found.session.value.direct.serve(request.headers, request.body, raw.auth, res)) return
+    await found.session.value.transport.handleRequest(raw, res, request.body)
   }
 
   const routeOptions = {
