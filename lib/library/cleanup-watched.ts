@@ -70,6 +70,9 @@ export async function findWatched (plays: WatchedPlays, managers: WatchedManager
     }
   }
 
+  const held = await Promise.all(managers.map(async m => ({ m, entries: await m.entries(), keep: new Set(await m.keepTagIds()), queued: await m.queued() })))
+  // A series' dates cost a request per user: asked only for series some series manager holds.
+  const managedSeries = new Set(held.filter(h => h.m.kind === 'series').flatMap(h => h.entries.map(e => e.providerId)))
   const cutoff = now.getTime() - o.days * 86_400_000
   const watched: Array<{ title: TitlePlay, lastPlayed: string }> = []
   let favourites = 0
@@ -77,6 +80,7 @@ export async function findWatched (plays: WatchedPlays, managers: WatchedManager
   for (const { title, plays: all } of byItem.values()) {
     if (!all.every(p => p.played)) continue
     if (all.some(p => p.favorite)) { favourites++; continue }
+    if (title.kind === 'Series' && !managedSeries.has(title.tvdbId)) { watched.push({ title, lastPlayed: '' }); continue }
     let dates: Array<string | undefined> = all.map(p => p.lastPlayed)
     if (title.kind === 'Series') dates = await Promise.all(users.map(u => plays.lastEpisodePlay(u.id, title.itemId)))
     if (dates.some(d => d === undefined || Number.isNaN(Date.parse(d)))) { undated++; continue }
@@ -87,7 +91,6 @@ export async function findWatched (plays: WatchedPlays, managers: WatchedManager
   if (favourites) notes.push(`watched: ${favourites} watched title(s) kept because a user made them a favourite`)
   if (undated) notes.push(`watched: ${undated} watched title(s) left alone because a user's last play has no date`)
 
-  const held = await Promise.all(managers.map(async m => ({ m, entries: await m.entries(), keep: new Set(await m.keepTagIds()), queued: await m.queued() })))
   const candidates: WatchedCandidate[] = []
   let unmanaged = 0
   let kept = 0

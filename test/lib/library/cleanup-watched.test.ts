@@ -39,15 +39,17 @@ t.test('a title two instances hold is left alone and named; the item\'s path pic
 
 t.test('every user must have played it; undated plays, recent plays and series dated by episodes', async t => {
   const series: TitlePlay = { itemId: 's', kind: 'Series', name: 'Show', tvdbId: 7, played: true, lastPlayed: ago(500), favorite: false }
+  const unmanaged: TitlePlay = { ...series, itemId: 'u', name: 'Elsewhere', tvdbId: 8 }
   const per: Record<string, TitlePlay[]> = {
-    u1: [movie('a', 1), movie('b', 2, { lastPlayed: undefined }), movie('c', 3, { lastPlayed: ago(10) }), movie('d', 4), series],
-    u2: [movie('a', 1), movie('b', 2), movie('c', 3), movie('d', 4, { played: false }), series]
+    u1: [movie('a', 1), movie('b', 2, { lastPlayed: undefined }), movie('c', 3, { lastPlayed: ago(10) }), movie('d', 4), series, unmanaged],
+    u2: [movie('a', 1), movie('b', 2), movie('c', 3), movie('d', 4, { played: false }), series, unmanaged]
   }
   const episodes: Record<string, string> = { u1: ago(300), u2: ago(20) }
+  const asked: string[] = []
   const plays = {
     users: async () => [{ id: 'u1', name: 'ann' }, { id: 'u2', name: 'bob' }],
     titles: async (u: string) => ({ titles: per[u], complete: true }),
-    lastEpisodePlay: async (u: string) => episodes[u]
+    lastEpisodePlay: async (u: string, item: string) => { asked.push(item); return episodes[u] }
   }
   const managers = [manager('Radarr', [1, 2, 3, 4].map(n => ({ id: n, providerId: n }))), { ...manager('Sonarr', [{ id: 9, providerId: 7 }]), kind: 'series' as const }]
   const r = await findWatched(plays, managers, { days: 90, now })
@@ -55,6 +57,8 @@ t.test('every user must have played it; undated plays, recent plays and series d
   t.match(r.notes.join('\n'), /1 watched title\(s\) left alone because a user's last play has no date/)
   t.equal(r.candidates[0].lastPlayed, ago(200))
   t.same(r.candidates[0].users, ['ann', 'bob'])
+  t.same([...new Set(asked)], ['s'], 'episode dates are asked only for a series a manager holds')
+  t.match(r.notes.join('\n'), /1 title\(s\) no series or movie manager holds files for/)
 
   const none = await findWatched({ ...plays, users: async () => [] }, managers, { days: 90, now })
   t.same(none.candidates, [])
