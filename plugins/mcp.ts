@@ -10,7 +10,7 @@ import fp from 'fastify-plugin'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
   McpServer, ProtocolError, ProtocolErrorCode, createMcpHandler, isInitializeRequest,
-  type AuthInfo, type ClientCapabilities, type Tool
+  type AuthInfo, type Tool
 } from '@modelcontextprotocol/server'
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node'
 import { actingFor, type Principal } from '../core/principal.js'
@@ -30,8 +30,8 @@ import { withTaskListen } from './mcp/listen-tasks.js'
 import { isLegacyPost } from './mcp/era.js'
 import { createDirectExchange, type DirectExchange } from './mcp/direct-exchange.js'
 import { serveWeb } from './mcp/web-exchange.js'
-import { admitModernCall, modernCallAnswer, sendModernAnswer, type ModernCall } from './mcp/modern-call.js'
-import { canShowForm } from './mcp/person-confirm.js'
+import { createModernCallServer } from './mcp/modern-call-serve.js'
+import { authInfoFor, coalesceWrites, routeError } from './mcp/http-glue.js'
 
 export interface McpPluginOptions {
   /** Idle time after which a 2025-era session is closed (default 30 min). */
@@ -163,6 +163,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
     onerror: err => log.debug({ err: err.message }, 'MCP request rejected')
   }), { app, events, serverFor: buildServer, serverInfo: { name: SERVER_NAME, version } })
   const onModernError = (err: Error) => log.error({ err }, 'MCP request failed')
+  const modernCalls = createModernCallServer(app, extensions, { name: SERVER_NAME, version }, log)
 
   async function handle (request: FastifyRequest, reply: FastifyReply) {
     const principal = request.principal!
@@ -179,8 +180,8 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
         // A request that carries a session id is 2025 traffic by definition (2026-07-28 has no sessions);
         // only sessionless POSTs need the SDK's era classification.
         if (!await isLegacyPost(request)) {
-          const call = onlyTasksWrap ? admitModernCall(request.headers, request.body, modernCallRules) : undefined
-          if (call) return await listenScope.run(principal.id, () => serveModernCall(call, principal, reply.raw))
+          const call = onlyTasksWrap ? modernCalls.admit(request.headers, request.body) : undefined
+          if (call) return await listenScope.run(principal.id, () => modernCalls.serve(call, principal, reply.raw))
           return await listenScope.run(principal.id, () => serveWeb(modern, raw, reply.raw, request.body, onModernError))
         }
         if (isInitializeRequest(request.body)) return await openSession(principal, request, reply.raw)
@@ -190,32 +191,6 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       log.error({ err }, 'MCP request failed')
       endAfterFailure(reply.raw)
     }
-  }
-
-  const modernCallRules = {
-    plainTool: (name: string) => { const def = app.tools.get(name); return def !== undefined && !def.taskSupport },
-    cannotAskPerson: (capabilities: ClientCapabilities) => !canShowForm(capabilities)
-  }
-
-  /** A 2026-07-28 tools/call the hot path admitted (plugins/mcp/modern-call.ts): what callTool does for it. */
-  async function serveModernCall (call: ModernCall, principal: Principal, res: ServerResponse) {
-    const abort = new AbortController()
-    let answered = false
-    res.once('close', () => { if (!answered) abort.abort() })
-    // No progress token and no log level in the envelope: the SDK would send neither, so neither is sent.
-    const ctx = { mcpReq: { _meta: call.meta, signal: abort.signal, notify: async () => {}, log: async () => {} } }
-    let body: string
-    try {
-      const result = await app.tools.call(call.name, call.args ?? {}, buildToolContext(ctx, actingFor(principal, call.meta), (o, m) => log.warn(o, m)))
-      body = modernCallAnswer(call, extensions.resultFor(call.capabilities, call.name, result), { name: SERVER_NAME, version })
-    } catch (err) {
-      // As the SDK answers a handler that throws: its code when it has one, else -32603, and its message.
-      const e = err as { code?: unknown, message?: string, data?: unknown }
-      const code = Number.isSafeInteger(e.code) ? e.code as number : -32603
-      body = JSON.stringify({ jsonrpc: '2.0', id: call.id, error: { code: code === -32002 ? -32602 : code, message: e.message ?? 'Internal error', ...(e.data !== undefined && { data: e.data }) } })
-    }
-    answered = true
-    if (!abort.signal.aborted) sendModernAnswer(res, body)
   }
 
   async function openSession (principal: Principal, request: FastifyRequest, res: ServerResponse) {
@@ -302,39 +277,3 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
     await modern.close().catch(err => log.warn({ err }, 'closing the stateless MCP handler failed'))
   })
 }, { name: 'mcp', dependencies: ['auth', 'tool-registry'] })
-
-/**
- * The SDK's Node adapter flushes a reply's headers, then writes its events and the end separately: several
- * socket writes for a one-event reply, the hot path's largest cost. With the socket corked they leave as one:
- * end() uncorks fully, and the next turn of the event loop uncorks anyway, so a long call's progress events
- * are never held back. (The socket, not the response: a corked response drops a chunked write made in the
- * same tick as its end.)
- */
-function coalesceWrites (raw: ServerResponse) {
-  const socket = raw.socket
-  if (!socket) return
-  socket.cork()
-  setImmediate(() => socket.uncork())
-}
-
-// The raw token is never copied here: nothing downstream needs it, and AuthInfo may end up in logs.
-function authInfoFor (principal: Principal): AuthInfo {
-  return {
-    token: '',
-    clientId: principal.clientId,
-    scopes: principal.scopes,
-    ...(principal.expiresAt !== undefined && { expiresAt: principal.expiresAt }),
-    extra: { principal }
-  }
-}
-
-/** JSON-RPC error for a request refused before the transport saw it; only messages we wrote ourselves pass through. */
-function routeError (status: number, message: string): { code: number, message: string } {
-  switch (status) {
-    case 400: return { code: -32700, message: 'Parse error: the body is not valid JSON' }
-    case 413: return { code: SERVER_ERROR, message: 'Request body too large' }
-    case 415: return { code: SERVER_ERROR, message: 'Unsupported Media Type: use Content-Type: application/json' }
-    case 429: return { code: SERVER_ERROR, message } // the rate limiter's own text: which path, when to retry
-    default: return status < 500 ? { code: SERVER_ERROR, message: 'Bad Request' } : { code: -32603, message: 'Internal error' }
-  }
-}
