@@ -25,13 +25,18 @@ function leavingSoon (stateDir: string): LeavingSoonStore {
 
 const day = (iso: string) => iso.slice(0, 10)
 
+/** The ids of a manager's tags labelled as the keep tag (labels compared trimmed, case-insensitive). */
+function keepIds (tags: Array<{ id: number, label?: string | null }>, keepTag: string): number[] {
+  const wanted = keepTag.trim().toLowerCase()
+  return tags.filter(t => (t.label ?? '').trim().toLowerCase() === wanted).map(t => t.id)
+}
+
 export function watchedCategory (app: FastifyInstance) {
   const b = app.backends
   const store = () => leavingSoon(app.config.STATE_DIR)
   const windowMs = () => app.config.CLEANUP_LEAVING_SOON_DAYS * 86_400_000
 
   function managers (signal: AbortSignal): WatchedManager[] {
-    const keepTag = app.config.CLEANUP_KEEP_TAG.trim().toLowerCase()
     const out: WatchedManager[] = []
     for (const kind of ['series', 'movies'] as const) {
       for (const instance of instanceNames(b, kind)) {
@@ -45,7 +50,7 @@ export function watchedCategory (app: FastifyInstance) {
           entries: () => on(async () => kind === 'series'
             ? (await b.sonarr.listSeries(signal)).map(s => ({ id: s.id, title: s.title ?? `series ${s.id}`, path: s.path ?? undefined, providerId: s.tvdbId, tags: s.tags ?? [], bytes: s.statistics?.sizeOnDisk ?? 0 }))
             : (await b.radarr.listMovies(signal)).map(m => ({ id: m.id, title: m.title ?? `movie ${m.id}`, path: m.path ?? undefined, providerId: m.tmdbId, tags: m.tags ?? [], bytes: m.statistics?.sizeOnDisk ?? m.sizeOnDisk ?? 0 }))),
-          keepTagIds: () => on(async () => (await client.tags(signal)).filter(t => (t.label ?? '').trim().toLowerCase() === keepTag).map(t => t.id)),
+          keepTagIds: () => on(async () => keepIds(await client.tags(signal), app.config.CLEANUP_KEEP_TAG)),
           queued: () => on(async () => new Set((await client.queue({ page: 1, pageSize: 1000, signal })).records
             .flatMap(r => { const id = kind === 'series' ? r.seriesId : r.movieId; return typeof id === 'number' ? [id] : [] })))
         })
@@ -107,9 +112,8 @@ export function watchedCategory (app: FastifyInstance) {
       const bytes = Number(entry.statistics?.sizeOnDisk ?? ('sizeOnDisk' in entry ? entry.sizeOnDisk : 0) ?? 0)
       if ((entry.path ? app.sandbox.display(entry.path) : undefined) !== t.path) throw new WatchedChanged(`its folder changed to ${entry.path}`)
       if (bytes !== t.bytes) throw new WatchedChanged(`its files changed since the preview (${formatBytes(bytes)} now, ${formatBytes(t.bytes ?? 0)} then)`)
-      const keep = app.config.CLEANUP_KEEP_TAG.trim().toLowerCase()
-      const keepIds = new Set(tags.filter(x => (x.label ?? '').trim().toLowerCase() === keep).map(x => x.id))
-      if ((entry.tags ?? []).some(x => keepIds.has(x))) throw new WatchedChanged(`it was tagged ${app.config.CLEANUP_KEEP_TAG}`)
+      const kept = new Set(keepIds(tags, app.config.CLEANUP_KEEP_TAG))
+      if ((entry.tags ?? []).some(x => kept.has(x))) throw new WatchedChanged(`it was tagged ${app.config.CLEANUP_KEEP_TAG}`)
       if (queue.records.some(r => (w.kind === 'series' ? r.seriesId : r.movieId) === id)) throw new WatchedChanged('a download for it is now in the queue')
       await stillWatched(w, signal)
       if (w.kind === 'series') await b.sonarr.deleteSeries(id, { deleteFiles: true, addImportListExclusion: true })
