@@ -2,6 +2,7 @@
 import closeWithGrace from 'close-with-grace'
 import { ConfigError, loadConfig } from './config.js'
 import { buildApp } from './app.js'
+import { listenProblem } from './core/listen-error.js'
 import { envWithStoredSecrets, SecretsFileError } from './lib/setup/secrets-file.js'
 
 let config
@@ -26,5 +27,13 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   else app.log.info({ signal }, 'shutting down')
   await app.close()
 })
-await app.listen({ port: config.PORT, host: config.HOST })
+try {
+  await app.listen({ port: config.PORT, host: config.HOST })
+} catch (err) {
+  const problem = listenProblem(err, config.PORT, config.HOST)
+  if (!problem) throw err
+  process.stderr.write(`${problem}\n`)
+  await app.close()
+  process.exit(1)
+}
 app.log.info(`MCP endpoint: ${config.PUBLIC_URL}/mcp`)

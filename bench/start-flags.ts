@@ -4,5 +4,11 @@ import { readFileSync } from 'node:fs'
 
 export function startFlags (packageJson: URL): string[] {
   const start = (JSON.parse(readFileSync(packageJson, 'utf8')) as { scripts: { start: string } }).scripts.start
-  return start.split(' ').filter(a => a.startsWith('--'))
+  return serverCommand(start).filter(a => a.startsWith('--'))
+}
+
+/** The node command of `npm start`: after the Node version check, without the .env flag (the image and the
+ * benches set the environment themselves). */
+export function serverCommand (start: string): string[] {
+  return (start.split(' && ').at(-1) ?? '').split(' ').filter(a => !a.startsWith('--env-file'))
 }

@@ -16,6 +16,8 @@ import { startQbittorrent, type QbtInstance } from '../simulators/real-qbittorre
 import { generateDemoTree } from './demo-tree.js'
 import { readableLogStream } from './demo-log.js'
 import { demoConfig } from './demo-config.js'
+import { listenProblem } from '../core/listen-error.js'
+import { alsoOnIpv6Loopback, closeIpv6Loopback, listeningOn } from './demo-listen.js'
 
 const env = process.env
 const say = (line: string) => process.stdout.write(`${line}\n`)
@@ -86,13 +88,29 @@ try {
 const app = await buildApp(config, {
   logger: { level: config.LOG_LEVEL, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, stream: readableLogStream(line => process.stderr.write(`${line}\n`)) }
 })
-closeWithGrace({ delay: 10_000 }, async () => {
+async function shutdown () {
+  const v6Closed = closeIpv6Loopback(app)
   await app.close()
+  await v6Closed
   await stack.close()
   await qbt?.stop()
   if (!env.MEDIA_ROOT && !env.DOWNLOADS_ROOT) rmSync(scratch, { recursive: true, force: true })
-})
-await app.listen({ port: config.PORT, host: config.HOST })
+}
+closeWithGrace({ delay: 10_000 }, shutdown)
+// Without HOST, both loopback families: http://127.0.0.1, http://localhost and http://[::1] are one server
+// (localhost may resolve to either; the IPv6 side is added when the machine has ::1).
+const host = env.HOST ?? '127.0.0.1'
+try {
+  await app.listen({ port: config.PORT, host })
+  if (!env.HOST) await alsoOnIpv6Loopback(app, (app.server.address() as { port: number }).port, say)
+} catch (err) {
+  const problem = listenProblem(err, config.PORT, host)
+  if (!problem) throw err
+  process.stderr.write(`${problem}\n`)
+  await shutdown()
+  process.exit(1)
+}
+const listening = listeningOn(app)
 
 say('')
 say(`MCP endpoint:  ${config.PUBLIC_URL}/mcp`)
@@ -100,4 +118,4 @@ say(`Dashboard:     ${config.PUBLIC_URL}/dashboard`)
 say(generatedKey
   ? `Internal key:  ${generatedKey}   (generated for this run; send it as "Authorization: Bearer <key>", or sign in with OAuth)`
   : 'Internal key:  from INTERNAL_API_KEY')
-say(`Ready: mediastack-mcp demo listening on ${config.HOST}:${config.PORT} (Ctrl+C to stop)`)
+say(`Ready: mediastack-mcp demo listening on ${listening.join(' and ')} (Ctrl+C to stop)`)
