@@ -1,0 +1,64 @@
+// The README's client snippets work as printed: the Claude Desktop `mcp-remote` bridge is read out of the README,
+// pointed at a test server on 127.0.0.1 (only the URL is replaced) and driven by the real SDK client over stdio,
+// signing in with OAuth by itself (a headless stand-in for the browser follows the approval redirect). The SDK
+// client is used the way the README says: the URL plus an OAuth provider.
+import t from 'tap'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Client } from '@modelcontextprotocol/client'
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
+import { buildTestApp } from './helpers/build.js'
+import { freePort } from '../lib/net/free-port.js'
+
+const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+const BROWSER = fileURLToPath(new URL('./fixtures/clients/headless-browser.mjs', import.meta.url))
+
+/** The README's claude_desktop_config.json block: the first JSON block with an "mcpServers" entry that runs npx. */
+function desktopBridge (): { command: string, args: string[] } {
+  for (const m of README.matchAll(/```json\n([\s\S]*?)```/g)) {
+    const parsed = JSON.parse(m[1]) as { mcpServers?: Record<string, { command?: string, args?: string[] }> }
+    const server = Object.values(parsed.mcpServers ?? {}).find(s => s.command === 'npx')
+    if (server?.args) return { command: server.command!, args: server.args }
+  }
+  throw new Error('README has no claude_desktop_config.json block running mcp-remote')
+}
+
+t.test('every JSON snippet in the README parses', async t => {
+  const blocks = [...README.matchAll(/```json\n([\s\S]*?)```/g)]
+  t.ok(blocks.length >= 3)
+  for (const [, body] of blocks) t.doesNotThrow(() => JSON.parse(body))
+})
+
+t.test('the Claude Desktop mcp-remote bridge, as printed, signs in with OAuth and lists the tools', async t => {
+  const bridge = desktopBridge()
+  t.equal(bridge.command, 'npx')
+  t.match(bridge.args.find(a => a.startsWith('mcp-remote')), /^mcp-remote@\d+\.\d+\.\d+$/, 'an exact version')
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  // No OAUTH_APPROVAL_PASSPHRASE: the approval is automatic, so the stand-in browser needs no form.
+  const { app } = await buildTestApp(t, { PUBLIC_URL: base })
+  await app.listen({ port, host: '127.0.0.1' })
+  const configDir = mkdtempSync(join(tmpdir(), 'msmcp-mcp-remote-'))
+  t.teardown(() => rmSync(configDir, { recursive: true, force: true }))
+  const args = bridge.args.map(a => /^https?:\/\/.*\/mcp$/.test(a) ? `${base}/mcp` : a)
+  const env: Record<string, string> = {}
+  for (const [k, v] of Object.entries(process.env)) {
+    if (v !== undefined && k !== 'NODE_OPTIONS' && !k.startsWith('TAP') && !k.startsWith('_TAPJS')) env[k] = v
+  }
+  Object.assign(env, { BROWSER, MCP_REMOTE_CONFIG_DIR: configDir, npm_config_update_notifier: 'false', DISPLAY: '' })
+  const transport = new StdioClientTransport({ command: bridge.command, args, env, stderr: 'pipe' })
+  let bridgeLog = ''
+  transport.stderr?.on('data', (d: Buffer) => { bridgeLog += d })
+  const client = new Client({ name: 'readme-clients-test', version: '1.0.0' })
+  t.teardown(() => client.close())
+  await client.connect(transport, { timeout: 240_000 }).catch((err: Error) => { throw new Error(`${err.message}\n${bridgeLog}`) })
+  const listed = await client.listTools(undefined, { timeout: 60_000 })
+  t.same(listed.tools.map(x => x.name).sort(), app.tools.list().map(x => x.name).sort(), 'the whole catalogue through the bridge')
+  // mcp-remote keeps what the sign-in gave it in its config folder: an access token from this server.
+  const stored = readdirSync(configDir, { recursive: true }).map(String).filter(f => f.endsWith('_tokens.json'))
+  t.equal(stored.length, 1, `the bridge signed in with OAuth and stored its token (${bridgeLog.slice(-400)})`)
+  const tokens = JSON.parse(readFileSync(join(configDir, stored[0]), 'utf8')) as { access_token?: string, token_type?: string }
+  t.match(tokens, { token_type: /^bearer$/i, access_token: /\S{20,}/ })
+})
