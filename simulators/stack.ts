@@ -45,10 +45,11 @@ export async function startSimulatedStack (roots: { media: string, downloads: st
     closers.push(radarr.close)
     // One world: the media server shows what the managers hold files for.
     const library = libraryFromManagers(sonarr.state.library, radarr.state.library)
-    // ...and a scan drops what a manager deleted with its files.
+    // ...a scan drops what a manager deleted with its files, and lists what a manager imported since.
     const removed = () => [...sonarr.disk.removed, ...radarr.disk.removed]
     const fileExists = (path: string) => !removed().some(r => path === r || path.startsWith(`${r}/`))
-    const jellyfin = await createJellyfinSimulator({ apiKey: keys.jellyfin, library, passwords: { [jellyfinAdmin.username]: jellyfinAdmin.password }, fileExists })
+    const discover = () => libraryFromManagers(sonarr.state.library, radarr.state.library)
+    const jellyfin = await createJellyfinSimulator({ apiKey: keys.jellyfin, library, passwords: { [jellyfinAdmin.username]: jellyfinAdmin.password }, fileExists, discover })
     closers.push(jellyfin.close)
     const prowlarr = await createProwlarrSetupSimulator({ apiKey: keys.prowlarr })
     closers.push(prowlarr.close)

@@ -68,7 +68,8 @@ export const JELLYFIN_ROWS: FidelityRow[] = [
     'startIndex (Skip), limit, minDate, hasUserId; answers a QueryResult, newest first'
   ]),
   row('POST', '/Library/Refresh', C('LibraryController'), [
-    'RequiresElevation; LibraryManager.ValidateMediaLibrary only queues the "Scan Media Library" task (cancelling a running one): 204 at once, the scan runs afterwards'
+    'RequiresElevation; LibraryManager.ValidateMediaLibrary only queues the "Scan Media Library" task (cancelling a running one): 204 at once, the scan runs afterwards',
+    'The scan (MediaBrowser.Controller/Entities/Folder.cs ValidateChildrenInternal2) creates items for files it has not seen (LibraryManager.CreateItems(newItems, …)) and deletes the items whose file is gone, files untouched (DeleteItem, DeleteFileLocation = false); items it already lists keep their ids and play data'
   ]),
   row('GET', '/ScheduledTasks', C('ScheduledTasksController'), [
     'Answers a bare array of TaskInfo (Id, Key, Name, State, Category, IsHidden, LastExecutionResult); isHidden / isEnabled filters optional'

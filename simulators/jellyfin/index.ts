@@ -69,7 +69,7 @@ export async function createJellyfinSimulator (opts: JellyfinSimulatorOptions): 
     return token === opts.apiKey ? { isApiKey: true, isAdmin: true } : accounts?.caller(token) ?? { isApiKey: false, isAdmin: false }
   }
   const userData = createUserDataStore()
-  registerRoutes(app, state, { scanMs: opts.scanMs ?? 30, timers, callerOf, pathExists: opts.pathExists, fileExists: opts.fileExists, userData })
+  registerRoutes(app, state, { scanMs: opts.scanMs ?? 30, timers, callerOf, pathExists: opts.pathExists, fileExists: opts.fileExists, discover: opts.discover, userData })
   const tasks = createTaskState()
   registerTaskRoutes(app, tasks, { runMs: opts.taskMs ?? 50, timers })
   if (accounts) registerJellyfinSetupRoutes(app, state, accounts, tokenOf)

@@ -4,7 +4,8 @@
 import type { FastifyInstance } from 'fastify'
 import { commaList, exceptionReply } from './binders.js'
 import { libraryDto } from './dto.js'
-import type { JellyfinState } from './state.js'
+import { idFor, type JellyfinState } from './state.js'
+import type { SeedLibrary } from '../fixtures/library.js'
 
 type Query = Record<string, string | string[] | undefined>
 
@@ -15,6 +16,8 @@ export interface LibraryRouteOptions {
   pathExists?: (path: string) => boolean
   /** Whether a movie or episode file still exists as the server sees it (default: every file does). */
   fileExists?: (path: string) => boolean
+  /** What the library folders hold now: a scan adds what it does not list yet (see JellyfinSimulatorOptions). */
+  discover?: () => SeedLibrary
 }
 
 /** Characters GetValidFilename turns into spaces (Emby.Server.Implementations/IO/ManagedFileSystem.cs _invalidPathCharacters). */
@@ -60,6 +63,7 @@ export function registerLibraryRoutes (app: FastifyInstance, state: JellyfinStat
         else state.addSeries(staged.series)
       }
       if (opts.fileExists) removeVanished(state, opts.fileExists)
+      if (opts.discover) addFound(state, opts.discover(), opts.fileExists ?? (() => true))
       for (const lib of state.libraries) { lib.refreshStatus = 'Idle'; delete lib.refreshProgress }
       state.countScan()
       state.log({ name: 'Scan Media Library completed', type: 'TaskCompleted', severity: 'Information', shortOverview: `Took ${opts.scanMs} milliseconds.` })
@@ -82,5 +86,23 @@ function removeVanished (state: JellyfinState, fileExists: (path: string) => boo
     for (const item of [...state.items.values()]) {
       if (item.kind === kind && ![...state.items.values()].some(i => i.parentId === item.id)) state.remove(item.id)
     }
+  }
+}
+
+/**
+ * What a scan does with files it has not seen: it creates their items (same method: `newItems` →
+ * LibraryManager.CreateItems(newItems, this, …), v10.11.11), so a file a manager imported is listed after the next
+ * scan. Items already listed are left as they are (their ids, dates and play data stay).
+ */
+function addFound (state: JellyfinState, found: SeedLibrary, fileExists: (path: string) => boolean) {
+  for (const movie of found.movies) {
+    if (movie.file && fileExists(movie.file) && !state.items.has(idFor('movie', movie.key))) state.addMovie(movie)
+  }
+  for (const series of found.series) {
+    const seasons = series.seasons.map(season => ({
+      ...season,
+      episodes: season.episodes.filter(e => e.file && fileExists(e.file) && !state.items.has(idFor('episode', `${series.key}/${season.seasonNumber}/${e.episodeNumber}`)))
+    })).filter(season => season.episodes.length > 0)
+    if (seasons.length > 0) state.addSeries({ ...series, seasons })
   }
 }

@@ -26,6 +26,11 @@ export interface JellyfinSimulatorOptions {
    */
   fileExists?: (path: string) => boolean
   /**
+   * What the library folders hold now, as a seed library: a scan adds the movies and episodes it does not list
+   * yet, as a real scan finds new files (default: nothing new is ever found, only `state.staged`).
+   */
+  discover?: () => SeedLibrary
+  /**
    * Check every request and answer against the OpenAPI contract (default true). The large-library bench turns
    * it off: the checks are the test suite's, and they would add the simulator's own cost to the timings.
    */
