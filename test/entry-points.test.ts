@@ -130,6 +130,12 @@ t.test('the demo answers on 127.0.0.1 and [::1], and Ctrl+C leaves nothing in th
     child.on('close', code => reject(new Error(`the demo exited (${code}) before it was ready:\n${out}`)))
   })
   t.match(out, new RegExp(`listening on .*127\\.0\\.0\\.1:${port}.* and .*\\[::1\\]:${port}|listening on .*\\[::1\\]:${port}.* and .*127\\.0\\.0\\.1:${port}`), 'both loopback families named')
+  // Each simulated backend is printed with its URL and key, so a person can check an answer against it.
+  const media = /media server \(Jellyfin API\)\s+(http:\/\/127\.0\.0\.1:\d+)\s+key ([0-9a-f]{32})/.exec(out)
+  t.ok(media, 'the media server\'s URL and key are printed')
+  for (const label of ['series manager', 'movie manager', 'indexer manager', 'direct-download manager']) t.match(out, new RegExp(`${label} \\(\\w+ API\\)\\s+http://127\\.0\\.0\\.1:\\d+\\s+key \\w+`))
+  const info = await fetch(`${media![1]}/System/Info`, { headers: { authorization: `MediaBrowser Token="${media![2]}"` } })
+  t.equal(info.status, 200, 'the printed key opens the printed URL')
   for (const host of ['127.0.0.1', '[::1]']) {
     const res = await fetch(`http://${host}:${port}/health`)
     t.equal(res.status, 200, `http://${host}:${port}/health answers`)
