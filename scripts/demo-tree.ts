@@ -46,7 +46,12 @@ export async function makeSampleMkv (out: string, ffmpeg = 'ffmpeg'): Promise<vo
   }
 }
 
-export interface DemoTreeResult { realVideo: boolean, files: number }
+export interface DemoTreeResult {
+  realVideo: boolean
+  files: number
+  /** One of the tree's sample videos (the household's library files are links of it). */
+  sample: string
+}
 
 /** Fills mediaRoot and downloadsRoot (created if needed). Uses ffmpeg when it can; placeholder bytes otherwise. */
 export async function generateDemoTree (mediaRoot: string, downloadsRoot: string, ffmpeg = 'ffmpeg'): Promise<DemoTreeResult> {
@@ -80,5 +85,5 @@ export async function generateDemoTree (mediaRoot: string, downloadsRoot: string
   const album = join(mediaRoot, 'music/Demo Artist/Demo Album (2020)')
   mkdirSync(album, { recursive: true })
   writeFileSync(join(album, '01 - Opening.flac.txt'), 'placeholder: the demo ships no audio album\n')
-  return { realVideo, files: targets.length }
+  return { realVideo, files: targets.length, sample: targets[0] }
 }

@@ -54,7 +54,8 @@ for (const [bin, effect] of tools) {
 const tree = await generateDemoTree(mediaRoot, downloadsRoot)
 say(`  demo tree: ${tree.files} media files${tree.realVideo ? ' (real 2 s videos with 2 audio and 2 subtitle tracks)' : ' (placeholder bytes: ffmpeg is missing)'}`)
 
-const stack = await startSimulatedStack({ media: mediaRoot, downloads: downloadsRoot })
+// The household: the managers' files are links of one of the tree's sample videos (see simulators/household.ts).
+const stack = await startSimulatedStack({ media: mediaRoot, downloads: downloadsRoot }, { household: { sample: tree.sample } })
 say('  simulated backends (demo keys, made for this run; check any answer against them directly):')
 for (const [label, url, key] of [
   ['media server (Jellyfin API)', stack.settings.MEDIA_SERVER_URL, stack.settings.MEDIA_SERVER_API_KEY],

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomToken } from '../lib/secrets.js'
 import { createJellyfinSimulator } from './jellyfin/index.js'
+import { furnishLibrary, seedPlayHistory, seedQueues } from './household.js'
 import { libraryFromManagers } from './fixtures/managers-library.js'
 import { createProwlarrSetupSimulator } from './prowlarr/setup-proxy.js'
 import { createPyloadSimulator } from './pyload/server.js'
@@ -27,7 +28,18 @@ export interface SimulatedStack {
   close: () => Promise<void>
 }
 
-export async function startSimulatedStack (roots: { media: string, downloads: string }, opts: { validate?: boolean } = {}): Promise<SimulatedStack> {
+export interface StackOptions {
+  /** Check requests and answers against the services' API descriptions (tests). */
+  validate?: boolean
+  /**
+   * The demo's household (simulators/household.ts): every manager file laid on the disk as a link of this
+   * sample video, queues with downloads in every state, and play history. Without it the stack is the bare
+   * seed the tests build on.
+   */
+  household?: { sample: string }
+}
+
+export async function startSimulatedStack (roots: { media: string, downloads: string }, opts: StackOptions = {}): Promise<SimulatedStack> {
   // 32 hex digits, the form the real services generate (setup refuses anything but letters and digits).
   const key = () => randomBytes(16).toString('hex')
   const keys = { jellyfin: key(), sonarr: key(), radarr: key(), prowlarr: key(), pyload: key() }
@@ -43,6 +55,10 @@ export async function startSimulatedStack (roots: { media: string, downloads: st
     closers.push(sonarr.close)
     const radarr = await createRadarrSimulator({ apiKey: keys.radarr, disk, validate: opts.validate ?? false })
     closers.push(radarr.close)
+    if (opts.household) {
+      furnishLibrary(sonarr, radarr, opts.household.sample)
+      seedQueues(sonarr, radarr, '/downloads')
+    }
     // One world: the media server shows what the managers hold files for.
     const library = libraryFromManagers(sonarr.state.library, radarr.state.library)
     // ...a scan drops what a manager deleted with its files, and lists what a manager imported since.
@@ -51,6 +67,7 @@ export async function startSimulatedStack (roots: { media: string, downloads: st
     const discover = () => libraryFromManagers(sonarr.state.library, radarr.state.library)
     const jellyfin = await createJellyfinSimulator({ apiKey: keys.jellyfin, library, passwords: { [jellyfinAdmin.username]: jellyfinAdmin.password }, fileExists, discover })
     closers.push(jellyfin.close)
+    if (opts.household) seedPlayHistory(jellyfin)
     const prowlarr = await createProwlarrSetupSimulator({ apiKey: keys.prowlarr })
     closers.push(prowlarr.close)
     const pyload = await createPyloadSimulator({ apiKey: keys.pyload, storageDir: storage })
