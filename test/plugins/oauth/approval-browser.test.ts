@@ -3,12 +3,14 @@
 // sends (nothing injected). Issue 24.1: with `Referrer-Policy: no-referrer` a browser posts the form with
 // `Origin: null` and the origin guard refused every approval. Both loopback names, since people and
 // clients use either: the dashboard's own sign-in, and a native client (mcp-remote's shape) whose
-// redirect goes to a loopback callback on another port.
+// redirect goes to a loopback callback on another port. And behind the project's own compose/Caddyfile as an
+// HTTPS reverse proxy on loopback, the internet-facing setup the passphrase is meant for.
 import t from 'tap'
 import type { Page, Request } from 'playwright-core'
 import { browserSkipReason, launchBrowser } from '../../helpers/browser.js'
 import { CLOSED_BACKENDS, buildWebApp, freePort } from '../../helpers/web-app.js'
 import { pkcePair } from '../../helpers/oauth-client.js'
+import { caddyUnavailable, startCaddy } from '../../helpers/caddy.js'
 
 const skip = browserSkipReason()
 const PASSPHRASE = 'correct horse battery staple'
@@ -81,4 +83,23 @@ t.test('a native client (loopback callback on another port) is approved at local
   await page.locator('body', { hasText: 'signed in' }).waitFor({ timeout: STEP_MS })
   t.equal(callback?.searchParams.get('state'), 'st-1')
   t.match(callback?.searchParams.get('code'), /^[A-Za-z0-9_-]{20,}$/, 'an authorization code reached the client')
+})
+
+t.test('the dashboard signs in through the passphrase page behind the Caddyfile\'s HTTPS reverse proxy', { skip: skip ?? await caddyUnavailable(), timeout: 300_000 }, async t => {
+  const proxyPort = await freePort()
+  const port = await freePort()
+  const publicUrl = `https://localhost:${proxyPort}`
+  await buildWebApp(t, { listenPort: port, config: { ...CLOSED_BACKENDS, PUBLIC_URL: publicUrl, TRUST_PROXY: '127.0.0.1', OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE } })
+  await startCaddy(t, proxyPort, port)
+  const { context } = await launchBrowser(t, { ignoreHTTPSErrors: true })
+  const page = await context.newPage()
+
+  await page.goto(`${publicUrl}/dashboard`, { timeout: STEP_MS })
+  await page.locator('input[name="passphrase"]').waitFor({ timeout: STEP_MS })
+  const answer = await submitPassphrase(page, PASSPHRASE)
+  t.same(answer, { status: 302, origin: publicUrl, body: '' }, 'the https page posted its own origin and was approved')
+  if (answer.status !== 302) return
+  await page.locator('body[data-signed-in="true"]').waitFor({ timeout: STEP_MS })
+  const cookies = await context.cookies(publicUrl)
+  t.ok(cookies.some(c => c.name.startsWith('__Host-msmcp_owner_') && c.secure && c.httpOnly && c.sameSite === 'Strict'), 'the approval is remembered in a __Host- Secure cookie')
 })
