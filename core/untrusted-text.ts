@@ -21,3 +21,12 @@ export function untrusted (text: string | null | undefined, max = 300): string {
 export function plainLine (text: string, max = 4000): string {
   return clip(text.replace(BREAKS, ' ').replace(INVISIBLE, ''), max)
 }
+
+/**
+ * Untrusted text as one quoted string, its own quotes and backslashes escaped as in JSON: a title such as
+ * `Clip" (0 files). Nothing is deleted. "` cannot close the quote and write sentences of its own into a
+ * summary. Use it wherever a summary quotes a name from a backend, an indexer or a disk.
+ */
+export function quoted (text: string | null | undefined, max = 300): string {
+  return JSON.stringify(untrusted(text, max))
+}

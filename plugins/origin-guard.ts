@@ -102,6 +102,16 @@ function forbid (reply: FastifyReply, area: string, message: string) {
 }
 
 /**
+ * Why an Origin was refused and what to do. "null" is the opaque origin of a page that withholds its own
+ * (a sandboxed frame, a local file, a page sent with no-referrer): no setting may allow it, since any
+ * site can produce it, so the advice is to open the page from the server itself.
+ */
+export function refusedOrigin (origin: string, publicUrl: string): string {
+  if (origin === 'null') return `Origin "null" (a page that withholds its origin: a sandboxed frame, a local file or a no-referrer page) cannot reach the server. Open the page from ${publicUrl}.`
+  return `Origin "${origin}" is not allowed. Add it to ALLOWED_ORIGINS if this web page should reach the server.`
+}
+
+/**
  * Writes the CORS response headers straight onto a raw response, for routes that hijack the reply
  * (Fastify's onSend hooks, and with them @fastify/cors, never run for those).
  */
@@ -129,7 +139,7 @@ export default fp(async function originGuard (app) {
     const origin = request.headers.origin
     if (origin !== undefined && !policy.origins.has(origin)) {
       request.log.warn({ origin, url: redactQuery(request.url) }, 'request refused: Origin not allowed')
-      return forbid(reply, area, `Origin "${origin}" is not allowed. Add it to ALLOWED_ORIGINS if this web page should reach the server.`)
+      return forbid(reply, area, refusedOrigin(origin, app.config.PUBLIC_URL))
     }
   })
 

@@ -10,7 +10,7 @@ import { lastEpisodePlay, titleSeenBy, titlesSeenBy } from '../../clients/jellyf
 import { findWatched, type WatchedCandidate, type WatchedManager } from '../../lib/library/cleanup-watched.js'
 import type { CleanupTarget } from '../../lib/library/cleanup-candidates.js'
 import { createLeavingSoonStore, type LeavingSoonStore } from '../../lib/library/leaving-soon.js'
-import { untrusted } from '../servarr/text.js'
+import { quoted } from '../servarr/text.js'
 
 /** Thrown for a title that no longer qualifies: cleanup_server reports it as skipped, not failed. */
 export class WatchedChanged extends Error {}
@@ -71,10 +71,10 @@ export function watchedCategory (app: FastifyInstance) {
     const byKey = new Map(candidates.map(c => [c.key, c]))
     const r = await store().reconcile(candidates.map(c => ({ key: c.key, title: c.title, lastPlayed: c.lastPlayed, bytes: c.bytes })), windowMs())
     const listed = (xs: Array<{ title: string, bytes: number, deletableFrom: string }>) =>
-      xs.slice(0, 20).map(x => `"${untrusted(x.title, 80)}" (${formatBytes(x.bytes)}, from ${day(x.deletableFrom)})`).join(', ') + (xs.length > 20 ? ` and ${xs.length - 20} more` : '')
+      xs.slice(0, 20).map(x => `${quoted(x.title, 80)} (${formatBytes(x.bytes)}, from ${day(x.deletableFrom)})`).join(', ') + (xs.length > 20 ? ` and ${xs.length - 20} more` : '')
     if (r.marked.length) notes.push(`marked leaving soon, deletable after ${app.config.CLEANUP_LEAVING_SOON_DAYS} day(s): ${listed(r.marked)}`)
     if (r.waiting.length) notes.push(`leaving soon: ${listed(r.waiting)}`)
-    if (r.dropped.length) notes.push(`no longer leaving (watched again, a favourite, kept or gone): ${r.dropped.slice(0, 20).map(t => `"${untrusted(t, 80)}"`).join(', ')}`)
+    if (r.dropped.length) notes.push(`no longer leaving (watched again, a favourite, kept or gone): ${r.dropped.slice(0, 20).map(t => quoted(t, 80)).join(', ')}`)
     const targets = r.due.map(d => target(byKey.get(d.key)!, d.markedAt))
     return { targets, notes }
   }

@@ -4,6 +4,7 @@ import type { RadarrClient } from '../../clients/servarr/client.js'
 import type { Movie, QualityProfile } from '../../clients/servarr/types.js'
 import type { IdFlavour } from '../servarr/ids.js'
 import { qualityName } from '../servarr/items.js'
+import { quoted } from '../servarr/text.js'
 
 export const MOVIE_IDS = { noun: 'movie', managerId: 'movieId', catalogueId: 'tmdbId' } as const
 
@@ -60,5 +61,5 @@ export function toMovieItem (m: Movie, profiles: QualityProfile[]): Static<typeo
 }
 
 export function movieLabel (m: Movie): string {
-  return `"${m.title}"${m.year ? ` (${m.year})` : ''}`
+  return `${quoted(m.title)}${m.year ? ` (${m.year})` : ''}`
 }

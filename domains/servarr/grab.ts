@@ -8,7 +8,7 @@ import type { QueueItem } from '../../clients/servarr/types.js'
 import type { ToolContext } from '../../core/tool-types.js'
 import { IdUsedSchema } from './ids.js'
 import { QueueItemSchema, toQueueItem, type QueueItemOut } from './items.js'
-import { untrusted } from './text.js'
+import { quoted, untrusted } from './text.js'
 import type { GrabSpaceCheck } from './landing.js'
 
 export function GRAB_INPUTS (releasesTool: string) {
@@ -72,7 +72,7 @@ export function confirmReplace<T> (client: ServarrCore, target: (args: T) => Pro
       const replace = await findQueued(client, t)
       return {
         summary: replace.length
-          ? `Remove ${replace.length} queued download${replace.length > 1 ? 's' : ''} for ${t.label} (${replace.map(r => `"${r.title}"`).join(', ')}) from the download client, then grab release ${args.guid}.`
+          ? `Remove ${replace.length} queued download${replace.length > 1 ? 's' : ''} for ${t.label} (${replace.map(r => quoted(r.title)).join(', ')}) from the download client, then grab release ${args.guid}.`
           : `Nothing is queued for ${t.label}; release ${args.guid} would simply be grabbed.`,
         targets: { replace, guid: args.guid, indexerId: args.indexerId }
       }
@@ -92,7 +92,7 @@ export function grabHandler<T, I> (client: ServarrCore, target: (args: T) => Pro
 export async function grabRelease (client: ServarrCore, t: QueueTarget, args: GrabArgs, ctx: ToolContext, releasesTool: string, grabTool: string, space: GrabSpaceCheck) {
   const existing = await findQueued(client, t)
   if (existing.length > 0 && !args.replaceExisting) {
-    throw new ToolError(`${t.label} already has a download in the queue: ${existing.map(e => `"${e.title}"`).join(', ')}. ` +
+    throw new ToolError(`${t.label} already has a download in the queue: ${existing.map(e => quoted(e.title)).join(', ')}. ` +
       `Wait for it (status view "queue"), or call ${grabTool} again with replaceExisting: true to replace it (you get a preview and a confirmToken first).`)
   }
   // The confirmed call replaces exactly what the preview showed (the registry checked it still matches).

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../core/errors.js'
 import { within } from '../../lib/sandbox/sandbox.js'
 import { IdUsedSchema } from './ids.js'
-import { formatBytes } from './text.js'
+import { formatBytes, quoted } from './text.js'
 
 /** The fields every removed record ends with, after the item's own ids, title, path and file count. */
 export const REMOVED_TAIL = {
@@ -78,9 +78,9 @@ export function idUsedFor (ids: { managerId: string, catalogueId: string }, mana
 /** The preview sentence: `what` names the item and its id, `files` is e.g. "episode file"; `folder` is what is on disk. */
 export function removalSummary (what: string, path: string, manager: string, files: { count: number, noun: string, sizeBytes: number }, deleteFiles: boolean, folder?: { files: number, bytes: number, complete: boolean }): string {
   const counted = `${files.count} ${files.noun}${files.count === 1 ? '' : 's'} (${formatBytes(files.sizeBytes)})`
-  if (!deleteFiles) return `Remove ${what} at ${path} from the ${manager}; its ${counted} stay on disk.`
+  if (!deleteFiles) return `Remove ${what} at ${quoted(path)} from the ${manager}; its ${counted} stay on disk.`
   const onDisk = folder ? `${folder.complete ? '' : 'at least '}${folder.files} file${folder.files === 1 ? '' : 's'} (${formatBytes(folder.bytes)})` : 'everything in it'
-  return `Remove ${what} from the ${manager}; its whole folder ${path} would be DELETED from disk: ${onDisk}, of which the ${manager} tracks ${counted}.`
+  return `Remove ${what} from the ${manager}; its whole folder ${quoted(path)} would be DELETED from disk: ${onDisk}, of which the ${manager} tracks ${counted}.`
 }
 
 /**

@@ -1,5 +1,5 @@
 // Text helpers of the series and movie tools. Untrusted backend text goes through core/untrusted-text.ts.
-export { untrusted } from '../../core/untrusted-text.js'
+export { quoted, untrusted } from '../../core/untrusted-text.js'
 
 // Byte figures use the one format of the whole server.
 export { formatBytes } from '../../core/format.js'

@@ -4,6 +4,7 @@
 // is held in memory for a while. Every lookup is bound to the credential that created the task.
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import { ownsJob } from '../../core/job-owner.js'
 import { viewOfAnswer, viewOfJob, type TaskView, type ToolAnswer } from './tasks-wire.js'
 
 /** How long an answer-only task is kept. */
@@ -51,7 +52,7 @@ function createTaskStore (app: FastifyInstance): TaskStore {
 
   function jobView (taskId: string, owner: string): TaskView | undefined {
     const record = app.jobs.get(taskId)
-    if (!record?.task || record.owner !== owner) return undefined
+    if (!record?.task || !ownsJob({ id: owner }, record)) return undefined
     return viewOfJob(record, app.jobs.retentionMs)
   }
 

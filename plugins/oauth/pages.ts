@@ -9,12 +9,17 @@ export function escapeHtml (s: string): string {
 function securityHeaders (reply: FastifyReply, formTarget?: string) {
   // form-action must allow the redirect that follows the form post (browsers apply it to redirects).
   const formAction = formTarget ? `'self' ${formTarget}` : "'self'"
+  // A page with a form must keep its origin: under no-referrer a browser posts the form with
+  // `Origin: null` (Fetch standard, "serializing a request origin") and the origin guard refuses it.
+  // same-origin still sends no Referer off this server, so the redirect target never sees the
+  // authorization request's URL.
+  const referrerPolicy = formTarget ? 'same-origin' : 'no-referrer'
   reply
     .header('content-type', 'text/html; charset=utf-8')
     .header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`)
     .header('x-frame-options', 'DENY')
     .header('x-content-type-options', 'nosniff')
-    .header('referrer-policy', 'no-referrer')
+    .header('referrer-policy', referrerPolicy)
     .header('cache-control', 'no-store')
 }
 

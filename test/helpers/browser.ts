@@ -12,15 +12,19 @@ export function browserSkipReason (): string | undefined {
   return existsSync(CHROMIUM_PATH) ? undefined : `${CHROMIUM_PATH} is missing (apt-get install chromium); CI installs it`
 }
 
-/** Launches Chromium with a fresh profile; the browser and the profile go in the test's teardown. */
-export async function launchBrowser (t: { teardown: (fn: () => unknown) => void }): Promise<{ browser: Browser, context: BrowserContext }> {
+/**
+ * Launches Chromium with a fresh profile; the browser and the profile go in the test's teardown.
+ * `ignoreHTTPSErrors`: for a loopback HTTPS proxy whose test certificate authority the browser does not trust.
+ */
+export async function launchBrowser (t: { teardown: (fn: () => unknown) => void }, opts: { ignoreHTTPSErrors?: boolean } = {}): Promise<{ browser: Browser, context: BrowserContext }> {
   const { chromium } = await import('playwright-core')
   const profile = mkdtempSync(join(tmpdir(), 'msmcp-chromium-'))
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1360, height: 900 }
+    viewport: { width: 1360, height: 900 },
+    ignoreHTTPSErrors: opts.ignoreHTTPSErrors ?? false
   })
   t.teardown(async () => {
     await context.close().catch(() => {})

@@ -3,7 +3,7 @@
 // HTTP (redirectToAuthorization fetches the URL with redirect:'manual' and captures the callback).
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import net from 'node:net'
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify'
 import type {
   OAuthClientMetadata, OAuthClientProvider, StoredOAuthClientInformation, StoredOAuthTokens
 } from '@modelcontextprotocol/client'
@@ -162,4 +162,12 @@ export async function freePort (): Promise<number> {
       s.close(() => resolve(port))
     }).on('error', reject)
   })
+}
+
+/** The principal id the server gives a bearer token, read through the server's own authentication. */
+export async function principalIdOf (app: FastifyInstance, token: string): Promise<string> {
+  const probe = { headers: { authorization: `Bearer ${token}` }, query: {} } as unknown as FastifyRequest
+  const refuse = () => { throw new Error('the token was refused') }
+  await app.authenticate(probe, { code: refuse } as unknown as FastifyReply)
+  return probe.principal!.id
 }

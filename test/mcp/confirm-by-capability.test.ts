@@ -92,7 +92,7 @@ t.test('a destructive call is confirmed the way the client can', async t => {
         t.notOk(existsSync(file), 'the file is gone')
         if (row.confirms === 'person') {
           t.equal(asked.length, 1, 'the person was asked once')
-          t.match(asked[0].message, /Delete 1 item\(s\): movies\/a\.mkv/)
+          t.match(asked[0].message, /Delete 1 item\(s\): "movies\/a\.mkv"/)
           t.match(asked[0].message, /- movies\/a\.mkv \(kind: file, files: 1, bytes: 4\)/, 'the exact target')
           t.same(Object.keys(asked[0].requestedSchema.properties), ['confirm'])
           t.equal(results.length, 1, 'one call from the model')

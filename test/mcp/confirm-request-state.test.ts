@@ -56,7 +56,7 @@ t.test('2026-07-28: the confirmation round trip', async t => {
     t.equal(r.resultType, 'input_required')
     t.match(r.inputRequests.confirm, {
       method: 'elicitation/create',
-      params: { mode: 'form', message: /Delete 1 item\(s\): movies\/a\.mkv/, requestedSchema: { properties: { confirm: { type: 'boolean' } } } }
+      params: { mode: 'form', message: /Delete 1 item\(s\): "movies\/a\.mkv"/, requestedSchema: { properties: { confirm: { type: 'boolean' } } } }
     })
     t.match(r.requestState, /^round\.v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/)
     t.notOk(r.content, 'no tool result content while the person is asked')

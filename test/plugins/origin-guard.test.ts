@@ -26,8 +26,14 @@ t.test('a disallowed Origin gets 403 JSON on /mcp, /api/* and the OAuth endpoint
       t.equal(res.statusCode, 403, `${method} ${url} ${origin}`)
       t.equal(res.headers['access-control-allow-origin'], undefined, 'origin never reflected')
       t.match(res.headers.vary, /Origin/)
-      if (url === '/mcp') t.match(res.json(), { jsonrpc: '2.0', id: null, error: { code: -32000, message: /Origin "[^"]+" is not allowed/ } })
-      else t.match(res.json(), { error: 'forbidden', error_description: /ALLOWED_ORIGINS/ })
+      const text = url === '/mcp' ? res.json().error.message : res.json().error_description
+      if (url === '/mcp') t.match(res.json(), { jsonrpc: '2.0', id: null, error: { code: -32000 } })
+      else t.match(res.json(), { error: 'forbidden' })
+      // Any site can produce the opaque origin "null" (a sandboxed frame), so no setting may allow it.
+      if (origin === 'null') {
+        t.match(text, /Origin "null" .* cannot reach the server\. Open the page from https:\/\/media\.example\.com\./)
+        t.notMatch(text, /ALLOWED_ORIGINS/, 'never advises allowing "null"')
+      } else t.match(text, /Origin "[^"]+" is not allowed\. Add it to ALLOWED_ORIGINS/)
     }
   }
 })

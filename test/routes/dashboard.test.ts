@@ -9,8 +9,9 @@ import { createPyloadSimulator } from '../../simulators/pyload/index.js'
 import { DASHBOARD_ROUTES } from '../../routes/api/dashboard/routes.js'
 import { ActivitySection, DownloadsSection, JobsSection, LibrarySection, NowPlayingSection, Snapshot } from '../../routes/api/dashboard/schemas.js'
 import { TEST_INTERNAL_KEY } from '../helpers/build.js'
+import { oauthLogin, principalIdOf } from '../helpers/oauth-client.js'
 import { SIM_KEYS } from '../helpers/sim-app.js'
-import { buildWebApp } from '../helpers/web-app.js'
+import { buildWebApp, freePort, sseReader } from '../helpers/web-app.js'
 import { abortable, deferred } from '../plugins/jobs-helpers.js'
 
 const auth = { authorization: `Bearer ${TEST_INTERNAL_KEY}` }
@@ -146,9 +147,9 @@ t.test('downloads from the pyLoad simulator, with the torrent client down', asyn
   t.ok(body.items[0].speedBytesPerSecond > 0)
 })
 
-t.test('jobs: progress is listed and a running job can be cancelled once', async t => {
+t.test('jobs: the caller\'s own are listed with progress, and a running one can be cancelled once', async t => {
   const { app } = await buildWebApp(t)
-  app.jobs.defineKind('test-dashboard', { concurrency: 1, queueLimit: 5 })
+  app.jobs.defineKind('test-dashboard', { concurrency: 2, queueLimit: 5 })
   const started = deferred()
   const running = app.jobs.start({
     kind: 'test-dashboard',
@@ -156,14 +157,16 @@ t.test('jobs: progress is listed and a running job can be cancelled once', async
     description: 'Count to a hundred',
     run: async job => { job.progress(40, 'Counting'); started.resolve(undefined); await abortable(job.signal) }
   })
-  const queued = app.jobs.start({ kind: 'test-dashboard', owner: 'someone-else', description: 'Waits', run: async job => abortable(job.signal) })
+  const foreign = app.jobs.start({ kind: 'test-dashboard', owner: 'oauth:someone-else', description: 'Theirs', run: async job => abortable(job.signal) })
+  const queued = app.jobs.start({ kind: 'test-dashboard', owner: 'internal', description: 'Waits', run: async job => abortable(job.signal) })
   await started.promise
 
   const list = (await app.inject({ method: 'GET', url: '/api/dashboard/jobs', headers: auth })).json()
   t.ok(Value.Check(JobsSection, list))
   t.match(list, { running: 1, queued: 1 })
+  t.same(list.items.map((j: { id: string }) => j.id).sort(), [running.id, queued.id].sort(), 'only the jobs this credential started')
   t.match(list.items.find((j: { id: string }) => j.id === running.id), { status: 'running', progress: 40, message: 'Counting', startedByYou: true, cancellable: true })
-  t.match(list.items.find((j: { id: string }) => j.id === queued.id), { status: 'queued', startedByYou: false, cancellable: true })
+  t.match(list.items.find((j: { id: string }) => j.id === queued.id), { status: 'queued', startedByYou: true, cancellable: true })
 
   const cancelQueued = await app.inject({ method: 'POST', url: `/api/dashboard/jobs/${queued.id}/cancel`, headers: auth })
   t.equal(cancelQueued.statusCode, 200)
@@ -180,4 +183,43 @@ t.test('jobs: progress is listed and a running job can be cancelled once', async
   const unknown = await app.inject({ method: 'POST', url: '/api/dashboard/jobs/nope/cancel', headers: auth })
   t.equal(unknown.statusCode, 404)
   t.match(unknown.json(), { error: 'unknown_job' })
+  t.equal(app.jobs.get(foreign.id)?.status, 'running', 'the other credential\'s job ran on untouched')
+})
+
+// Issue 24.3: the dashboard's road follows the owner rule of tasks/cancel and check_jobs cancel.
+t.test('jobs: another credential\'s job is neither listed, streamed nor cancelled; an OAuth sign-in sees its own', async t => {
+  const { app, config } = await buildWebApp(t, { listenPort: await freePort(), dashboard: { tickMs: 60_000, jobFlushMs: 20 } })
+  app.jobs.defineKind('test-dashboard', { concurrency: 3, queueLimit: 5 })
+  const { tokens } = await oauthLogin(app)
+  const signIn = { authorization: `Bearer ${tokens.access_token}` }
+  const dashboardOwner = await principalIdOf(app, tokens.access_token)
+  const start = (owner: string, description: string) => app.jobs.start({ kind: 'test-dashboard', owner, description, run: async job => abortable(job.signal) })
+  const theirs = start('internal', 'the bot\'s job')
+  const mine = start(dashboardOwner, 'the dashboard\'s job')
+
+  const list = (await app.inject({ method: 'GET', url: '/api/dashboard/jobs', headers: signIn })).json()
+  t.same(list.items.map((j: { id: string }) => j.id), [mine.id], 'the sign-in lists its own job only')
+  t.match(list, { running: 1, queued: 0 }, 'and counts only its own')
+  const snapshot = (await app.inject({ method: 'GET', url: '/api/dashboard', headers: signIn })).json()
+  t.same(snapshot.jobs.items.map((j: { id: string }) => j.id), [mine.id], 'the snapshot too')
+  const internal = (await app.inject({ method: 'GET', url: '/api/dashboard/jobs', headers: auth })).json()
+  t.same(internal.items.map((j: { id: string }) => j.id), [theirs.id], 'the internal key lists the jobs it started')
+
+  const refused = await app.inject({ method: 'POST', url: `/api/dashboard/jobs/${theirs.id}/cancel`, headers: signIn })
+  t.equal(refused.statusCode, 404, 'a foreign job answers like an unknown one')
+  t.match(refused.json(), { error: 'unknown_job', message: /started with this sign-in/, hint: /another application/ })
+  t.equal(app.jobs.get(theirs.id)?.status, 'running', 'and keeps running')
+  t.equal((await app.inject({ method: 'POST', url: `/api/dashboard/jobs/${mine.id}/cancel`, headers: auth })).statusCode, 404, 'the other way round as well')
+
+  // The live stream carries job events of the caller's own jobs only.
+  const res = await fetch(`${config.PUBLIC_URL}/api/dashboard/events`, { headers: signIn })
+  const events = sseReader(res.body!)
+  t.equal((await events.next()).event, 'snapshot')
+  app.jobs.cancel(theirs.id)
+  await app.jobs.wait(theirs.id, 5_000)
+  t.equal((await app.inject({ method: 'POST', url: `/api/dashboard/jobs/${mine.id}/cancel`, headers: signIn })).statusCode, 200, 'the sign-in cancels its own job')
+  await events.next(e => e.event === 'job' && e.data.id === mine.id && e.data.status === 'cancelled', 15_000)
+  t.same(events.all.filter(e => e.event === 'job' && e.data.id !== mine.id), [], 'no event about the other credential\'s job')
+  await app.close()
+  await events.done
 })

@@ -33,3 +33,43 @@ t.test('series_remove, movie_remove and manage_files delete previews show hostil
   writeFileSync(join(dir, 'Harbor Lights \u202Evkm.exe'), 'x')
   checkSummary(t, 'manage_files delete', await s.call('manage_files', { action: 'delete', paths: ['downloads/pkg/Harbor Lights \u202Evkm.exe'] }))
 })
+
+// Issue 24.4: a title that closes the quote around it writes a sentence of its own into the summary. Each name
+// must stay inside one quoted string (its quotes escaped), so nothing it says reads as the tool's own words.
+const FORGER = 'Old Sample Clip" (0 episode files, files stay on disk). Nothing is deleted. "'
+const QUOTED = /"(?:[^"\\]|\\.)*"/g
+
+function checkQuoted (t: Test, label: string, r: any) {
+  const summary: string = ok(r).confirmation?.summary ?? ''
+  t.ok(summary.includes(JSON.stringify(FORGER)), `${label}: the title is shown whole, as one quoted string`)
+  for (const [where, text] of [['summary', summary], ['text', r.content[0].text]]) {
+    const ownWords = text.replace(QUOTED, '""')
+    t.notMatch(ownWords, /Nothing is deleted|episode files, files stay/, `${label} (${where}): the title writes nothing outside its quotes`)
+    t.equal((ownWords.match(/"/g) ?? []).length % 2, 0, `${label} (${where}): every quote is closed`)
+  }
+}
+
+t.test('a title with a closing quote stays one quoted string in every confirmation summary', async t => {
+  const s = await startServarrStack(t, { sim: { downloadMs: 120_000 } })
+  const series = [...s.sonarr.state.library.series.values()].find(x => x.title === 'Harbor Lights')!
+  const [episode] = s.sonarr.state.library.bySeries.get(series.id)!
+  const releases = await s.app.backends.sonarr.releases({ episodeId: episode.id })
+  t.ok(await s.app.backends.sonarr.grab(releases[0].guid!, releases[0].indexerId), 'a download is queued')
+  for (const q of s.sonarr.state.queue) q.title = FORGER
+  series.title = FORGER
+  checkQuoted(t, 'series_remove', await s.call('series_remove', { id: series.id, idType: 'seriesId', deleteFiles: false }))
+  checkQuoted(t, 'series_remove deleteFiles', await s.call('series_remove', { id: series.id, idType: 'seriesId', deleteFiles: true }))
+  checkQuoted(t, 'series_grab replacing', await s.call('series_grab', { id: series.id, idType: 'seriesId', seasonNumber: episode.seasonNumber, episodeNumber: episode.episodeNumber, guid: releases[1].guid, indexerId: releases[1].indexerId, replaceExisting: true }))
+  const queued = ok(await s.call('cancel_downloads', { source: 'series' })).items[0]
+  checkQuoted(t, 'cancel_downloads', await s.call('cancel_downloads', { action: 'cancel', source: 'series', ids: [queued.id] }))
+
+  const movie = [...s.radarr.state.library.movies.values()][0]
+  movie.title = FORGER
+  checkQuoted(t, 'movie_remove', await s.call('movie_remove', { id: movie.id, idType: 'movieId', deleteFiles: true }))
+
+  mkdirSync(join(s.roots.downloads, 'pkg2'))
+  writeFileSync(join(s.roots.downloads, 'pkg2', FORGER), 'x')
+  const deletion = await s.call('manage_files', { action: 'delete', paths: [`downloads/pkg2/${FORGER}`] })
+  t.ok(ok(deletion).confirmation.summary.includes(JSON.stringify(`downloads/pkg2/${FORGER}`)), 'manage_files delete: the path is one quoted string')
+  t.notMatch(ok(deletion).confirmation.summary.replace(QUOTED, '""'), /Nothing is deleted/, 'manage_files delete: the file name writes nothing outside its quotes')
+})

@@ -113,7 +113,7 @@ t.test('app views in a host page', { skip }, async t => {
     const token = preview._meta[CONFIRM_TOKEN_META_KEY]
     t.ok(token, 'the call only previewed; the token came for the card')
     await view().getByText('Confirm this change').waitFor()
-    t.match(await view().locator('#summary').textContent(), /Delete 1 item\(s\): movies\/Old Movie \(2001\) \(1 file\(s\)/)
+    t.match(await view().locator('#summary').textContent(), /Delete 1 item\(s\): "movies\/Old Movie \(2001\)" \(1 file\(s\)/)
     t.match(await view().locator('#targets li').first().textContent(), /^movies\/Old Movie \(2001\) \(kind: folder, files: 1, bytes: 10, fingerprint: /)
     t.same(host.calls, [], 'nothing runs before the person presses Confirm')
     t.ok(existsSync(join(roots.media, 'movies/Old Movie (2001)')))
@@ -139,7 +139,7 @@ t.test('app views in a host page', { skip }, async t => {
     t.ok(existsSync(join(roots.media, 'movies/Keep Me (1999)/Keep Me (1999).mkv')), 'the file is still there')
     t.ok(await view().getByRole('button', { name: 'Confirm' }).isHidden(), 'the card offers nothing more')
     const told = await host.page.evaluate(() => (window as any).modelContext.at(-1).content[0].text)
-    t.match(told, /^The person cancelled in the card: Delete 1 item\(s\): movies\/Keep Me \(1999\)/)
+    t.match(told, /^The person cancelled in the card: Delete 1 item\(s\): "movies\/Keep Me \(1999\)"/)
   })
 
   await t.test('jobs view: a running job\'s progress, refreshed until it ends', async t => {

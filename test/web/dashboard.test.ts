@@ -12,6 +12,7 @@ import { browserSkipReason, launchBrowser } from '../helpers/browser.js'
 import { startFakeLlm } from '../helpers/fake-llm.js'
 import { SIM_KEYS } from '../helpers/sim-app.js'
 import { buildWebApp, freePort } from '../helpers/web-app.js'
+import { principalIdOf } from '../helpers/oauth-client.js'
 import { abortable } from '../plugins/jobs-helpers.js'
 
 const skip = browserSkipReason()
@@ -41,11 +42,30 @@ t.test('the dashboard signs in, updates live, acts, and chats', { skip }, async 
   await app.backends.pyload.addPackage('Sintel (2010)', ['https://files.example.org/sintel-2010-1080p.mkv'])
   await app.backends.pyload.addPackage('Tears of Steel', ['https://files.example.org/tears-of-steel.mkv'])
 
-  // A job that advances on its own until cancelled.
+  const { context } = await launchBrowser(t)
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('console', m => { if (m.type() === 'error') problems.push(m.text()) })
+  page.on('pageerror', e => problems.push(e.message))
+  const offLoopback: string[] = []
+  let bearer: string | undefined
+  page.on('request', r => { bearer ??= /^Bearer (.+)$/.exec(r.headers().authorization ?? '')?.[1] })
+  page.on('request', r => { if (!r.url().startsWith(config.PUBLIC_URL)) offLoopback.push(r.url()) })
+
+  await page.goto(`${config.PUBLIC_URL}/`)
+  await page.locator('body[data-signed-in="true"]').waitFor({ timeout: 25_000 })
+  t.equal(page.url(), `${config.PUBLIC_URL}/dashboard`, 'the callback URL (with its code) is gone from the address bar')
+  t.pass('signed in through /register, /authorize and /token, and back on /dashboard')
+  const stored = await page.evaluate(() => JSON.stringify(sessionStorage))
+  t.match(stored, /accessToken/, 'the token is kept in sessionStorage')
+  t.same(await page.evaluate(() => Object.keys(localStorage)), ['mediastack.dashboard.client'], 'only the public client id in localStorage')
+  t.notMatch(await page.evaluate(() => JSON.stringify(localStorage)), /accessToken|refreshToken/, 'no token in localStorage')
+
+  // A job of the dashboard's own sign-in (the dashboard lists only those) that advances until cancelled.
   app.jobs.defineKind('demo', { concurrency: 2, queueLimit: 5 })
   const job = app.jobs.start({
     kind: 'demo',
-    owner: 'someone',
+    owner: await principalIdOf(app, bearer!),
     description: 'Optimize Big Buck Bunny (2008) for phones',
     // Keeps moving (5 → 95, then again) until cancelled, so a slow page load cannot miss the movement.
     run: async handle => {
@@ -58,23 +78,7 @@ t.test('the dashboard signs in, updates live, acts, and chats', { skip }, async 
     }
   })
 
-  const { context } = await launchBrowser(t)
-  const page = await context.newPage()
-  const problems: string[] = []
-  page.on('console', m => { if (m.type() === 'error') problems.push(m.text()) })
-  page.on('pageerror', e => problems.push(e.message))
-  const offLoopback: string[] = []
-  page.on('request', r => { if (!r.url().startsWith(config.PUBLIC_URL)) offLoopback.push(r.url()) })
-
-  await page.goto(`${config.PUBLIC_URL}/`)
-  await page.locator('body[data-signed-in="true"]').waitFor({ timeout: 25_000 })
-  t.equal(page.url(), `${config.PUBLIC_URL}/dashboard`, 'the callback URL (with its code) is gone from the address bar')
-  t.pass('signed in through /register, /authorize and /token, and back on /dashboard')
-  const stored = await page.evaluate(() => JSON.stringify(sessionStorage))
-  t.match(stored, /accessToken/, 'the token is kept in sessionStorage')
-  t.same(await page.evaluate(() => Object.keys(localStorage)), ['mediastack.dashboard.client'], 'only the public client id in localStorage')
-  t.notMatch(await page.evaluate(() => JSON.stringify(localStorage)), /accessToken|refreshToken/, 'no token in localStorage')
-
+  const foreign = app.jobs.start({ kind: 'demo', owner: 'internal', description: 'The chat bot\'s job', run: async handle => abortable(handle.signal) })
   await page.locator('#services .tile.up', { hasText: 'Jellyfin' }).waitFor({ timeout: 20_000 })
   t.ok(await page.locator('#services .tile.down').count() >= 1, 'backends that are down show as down')
   await page.locator('#live[data-state="live"]').waitFor({ timeout: 20_000 })
@@ -88,6 +92,7 @@ t.test('the dashboard signs in, updates live, acts, and chats', { skip }, async 
     return el !== null && Math.abs(el.value - before) >= 5
   }, [job.id, first] as const, { timeout: 25_000 })
   t.pass('the job progress bar moved without a reload')
+  t.equal(await page.locator(`#jobs [data-job-id="${foreign.id}"]`).count(), 0, 'another credential\'s job is not shown')
 
   await page.locator('#playing .row').first().waitFor()
   t.match(await page.locator('#playing').innerText(), /family on Living Room TV/)

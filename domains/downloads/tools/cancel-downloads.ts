@@ -4,6 +4,7 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../../core/errors.js'
+import { quoted } from '../../../core/untrusted-text.js'
 import { defineTool } from '../../../core/tool-types.js'
 import { pageInputs, pageOf, pagingFields } from '../../../core/paging.js'
 import { duplicatesOf, listCancelItems, queueOf, type CancelItem } from '../cancel-items.js'
@@ -93,7 +94,7 @@ export default (app: FastifyInstance) => {
     const max = app.config.STUCK_MAX_STRIKES
     return {
       summary: `Replace ${list.length} download${list.length === 1 ? '' : 's'}: remove${args.deleteFiles ? ' with its data' : ''}, blocklist the release, search again: ` +
-        `${list.map(t => `${t.title} (${t.id}, strike ${t.strikes + 1} of ${max})`).join('; ')}.`,
+        `${list.map(t => `${quoted(t.title)} (${t.id}, strike ${t.strikes + 1} of ${max})`).join('; ')}.`,
       targets: list
     }
   }
@@ -122,7 +123,7 @@ export default (app: FastifyInstance) => {
         if (args.action === 'retry') return await retryPreview(args)
         const items = await targets(args)
         if (items.length === 0) throw new ToolError(args.action === 'purge_duplicates' ? 'There are no duplicate downloads; nothing to remove.' : 'Nothing to cancel.')
-        const list = items.slice(0, 10).map(i => `${i.title} (${i.id}, ${i.progressPercent}%)`).join('; ')
+        const list = items.slice(0, 10).map(i => `${quoted(i.title)} (${i.id}, ${i.progressPercent}%)`).join('; ')
         return {
           summary: `Remove ${items.length} download${items.length === 1 ? '' : 's'}${args.deleteFiles ? ' and their downloaded data' : ''}: ${list}${items.length > 10 ? '; …' : ''}.`,
           targets: items.map(i => ({ id: i.id, title: i.title, downloadId: i.downloadId ?? null }))
@@ -140,7 +141,7 @@ export default (app: FastifyInstance) => {
         const max = app.config.STUCK_MAX_STRIKES
         return {
           data: { action: 'retry', removed: done.map(t => ({ id: t.id, ...replacedFrom(t.id), title: t.title, status: 'replaced', progressPercent: 0, sizeBytes: 0, ...(t.downloadId ? { downloadId: t.downloadId } : {}) })), failed, warnings: [] },
-          summary: `Replaced ${done.length} download${done.length === 1 ? '' : 's'}: removed, release blocklisted, the manager searches again (${done.map(t => `"${t.title}" strike ${t.strikes + 1} of ${max}`).join(', ')})${failed.length ? `; ${failed.length} failed` : ''}. Check series_status / movie_status view "stuck" later.`
+          summary: `Replaced ${done.length} download${done.length === 1 ? '' : 's'}: removed, release blocklisted, the manager searches again (${done.map(t => `${quoted(t.title)} strike ${t.strikes + 1} of ${max}`).join(', ')})${failed.length ? `; ${failed.length} failed` : ''}. Check series_status / movie_status view "stuck" later.`
         }
       }
       const approved = (ctx.confirmed?.targets ?? []) as Array<{ id: string, title: string, downloadId: string | null }>

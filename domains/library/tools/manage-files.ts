@@ -7,6 +7,7 @@ import { ToolError } from '../../../core/errors.js'
 import { isMoveLog } from '../../../lib/fs/move-log.js'
 import { listFolder } from '../../../lib/library/file-list.js'
 import { formatBytes } from '../../../core/format.js'
+import { quoted } from '../../../core/untrusted-text.js'
 import { applyDelete, previewDelete, type DeleteTarget } from '../../../lib/library/delete-targets.js'
 import { estimateMoveMs, planMoves, runMoveJob, runUndoJob } from '../../../lib/library/move-jobs.js'
 import { JOB_KINDS, JobSummarySchema, defineJobKinds, jobSentence, startJobAndWait } from '../../../lib/library/run-job.js'
@@ -93,7 +94,7 @@ export default function manageFiles (app: FastifyInstance) {
         const files = targets.reduce((n, t) => n + t.files, 0)
         const bytes = targets.reduce((n, t) => n + t.bytes, 0)
         return {
-          summary: `Delete ${targets.length} item(s): ${targets.map(t => t.path).join(', ')} (${files} file(s), ${formatBytes(bytes)}).`,
+          summary: `Delete ${targets.length} item(s): ${targets.map(t => quoted(t.path, 1000)).join(', ')} (${files} file(s), ${formatBytes(bytes)}).`,
           targets
         }
       }

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
 import { ToolError } from '../../../core/errors.js'
 import type { JobRecord, JobStatus } from '../../../core/job-types.js'
+import { ownsJob } from '../../../core/job-owner.js'
+import type { Principal } from '../../../core/principal.js'
 import { defineTool } from '../../../core/tool-types.js'
 import { JOB_KINDS } from '../../../lib/library/run-job.js'
 import { KIND as DIRECT_DOWNLOAD_KIND } from '../../downloads/tools/download-direct.js'
@@ -97,10 +99,11 @@ function view (job: JobRecord, principalId: string): JobView {
   return out
 }
 
-function cancelJob (app: FastifyInstance, id: string, principalId: string) {
+function cancelJob (app: FastifyInstance, id: string, principal: Principal) {
+  const principalId = principal.id
   const job = app.jobs.get(id)
   if (!job) throw new ToolError(`No job with id ${id}. Call check_jobs with status "active" to see the jobs that are running.`)
-  if (job.owner !== principalId) throw new ToolError(`Job ${id} was started with another credential; only its owner (or the dashboard) can cancel it.`)
+  if (!ownsJob(principal, job)) throw new ToolError(`Job ${id} was started with another credential; only that credential can cancel it (check_jobs with mine: true lists yours).`)
   const page = (j: JobRecord) => ({ items: [view(j, principalId)], total: 1, offset: 0, limit: 1, hasMore: false })
   if (job.status !== 'queued' && job.status !== 'running') return { data: page(job), summary: `Job ${id} had already ended (${job.status}); nothing to cancel.` }
   const cancelled = app.jobs.cancel(id)!
@@ -125,7 +128,7 @@ export default (app: FastifyInstance) => defineTool({
     const principalId = ctx.principal.id
     if (args.cancel) {
       if (args.id === undefined) throw new ToolError('cancel needs id: the jobId to stop. Call check_jobs with status "active" to see the jobs that are running.')
-      return cancelJob(app, args.id, principalId)
+      return cancelJob(app, args.id, ctx.principal)
     }
     if (args.id !== undefined) {
       const job = app.jobs.get(args.id)

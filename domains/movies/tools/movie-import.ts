@@ -16,6 +16,7 @@ import {
 } from '../../servarr/import.js'
 import { chooseMode, importSource } from '../../servarr/import-source.js'
 import { MOVIE_IDS, movieFlavour } from '../movies.js'
+import { quoted } from '../../servarr/text.js'
 
 const input = Type.Object({
   path: importPathInput('movie_status'),
@@ -68,7 +69,7 @@ export default (app: FastifyInstance) => {
       const current = (await radarr.getMovie(p.movie.id))?.movieFile?.path
       if (current && current !== p.sourcePath) replacements.push({ sourcePath: p.sourcePath, replaces: [current] })
     }
-    const label = planned.map(p => `${p.sourcePath.split('/').pop()} as "${p.movie.title}"`).join(', ')
+    const label = planned.map(p => `${quoted(p.sourcePath.split('/').pop())} as ${quoted(p.movie.title)}`).join(', ')
     return { resolved, mode, files, planned, skipped, replacements, sourceInLibrary: source.inLibrary, label }
   }
 
@@ -102,7 +103,7 @@ export default (app: FastifyInstance) => {
       return {
         data: importData(p.resolved, p.mode, command, imported, p.skipped, finished, failed),
         summary: finished
-          ? `Imported ${imported.map(i => `"${i.title}"`).join(', ')} with mode ${p.mode}${failed.length ? `; ${failed.length} file(s) did NOT land: see failed` : ''}${p.skipped.length ? `; skipped ${p.skipped.length}` : ''}.`
+          ? `Imported ${imported.map(i => quoted(i.title)).join(', ')} with mode ${p.mode}${failed.length ? `; ${failed.length} file(s) did NOT land: see failed` : ''}${p.skipped.length ? `; skipped ${p.skipped.length}` : ''}.`
           : `Import started (command ${command.id}); check movie_status view "history" shortly.`
       }
     }

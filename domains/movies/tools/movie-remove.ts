@@ -6,7 +6,7 @@ import { defineTool } from '../../../core/tool-types.js'
 import { idFields, resolveId } from '../../servarr/ids.js'
 import { MOVIE_IDS, movieFlavour, movieLabel } from '../movies.js'
 import { REMOVED_TAIL, assertDeletableFolder, confirmRemoval, confirmedRemoval, idUsedFor, folderOnDisk, removalSummary, removeOutput } from '../../servarr/remove.js'
-import { formatBytes } from '../../servarr/text.js'
+import { formatBytes, quoted } from '../../servarr/text.js'
 
 const input = Type.Object({
   ...idFields(MOVIE_IDS, true),
@@ -63,7 +63,7 @@ export default (app: FastifyInstance) => {
       await radarr.deleteMovie(d.removed.movieId, { deleteFiles: args.deleteFiles, addImportExclusion: args.addImportExclusion })
       return {
         data: { idUsed: d.idUsed, removed: d.removed },
-        summary: `Removed "${d.removed.title}" from the movie manager${args.deleteFiles ? ` and had it delete its folder ${d.removed.path} (${d.removed.folder?.files ?? 0} files, ${formatBytes(d.removed.folder?.bytes ?? 0)})` : '; its files stay on disk'}.`
+        summary: `Removed ${quoted(d.removed.title)} from the movie manager${args.deleteFiles ? ` and had it delete its folder ${quoted(d.removed.path)} (${d.removed.folder?.files ?? 0} files, ${formatBytes(d.removed.folder?.bytes ?? 0)})` : '; its files stay on disk'}.`
       }
     }
   })

@@ -7,7 +7,7 @@ import { confirmReplace, grabHandler, GrabOutputFields, GRAB_INPUTS, type QueueT
 import { idFields, resolveId } from '../../servarr/ids.js'
 import { grabSpaceCheck } from '../../servarr/landing.js'
 import { SERIES_IDS, findEpisodes, seriesFlavour } from '../series.js'
-import { episodeCode } from '../../servarr/text.js'
+import { episodeCode, quoted } from '../../servarr/text.js'
 import { SeriesTargetSchema } from './series-releases.js'
 
 const input = Type.Object({
@@ -32,7 +32,7 @@ export default (app: FastifyInstance) => {
     const episodeIds = new Set(eps.map(e => e.id))
     return {
       idUsed,
-      label: `"${series.title}" ${code}`,
+      label: `${quoted(series.title)} ${code}`,
       ownerId: series.id,
       names: { seriesId: series.id, ...(episode ? { episodeId: episode.id } : {}) },
       ...(series.path ? { libraryFolder: series.path } : {}),

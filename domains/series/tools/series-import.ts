@@ -16,7 +16,7 @@ import {
 } from '../../servarr/import.js'
 import { chooseMode, importSource } from '../../servarr/import-source.js'
 import { SERIES_IDS, findEpisodes, seriesFlavour } from '../series.js'
-import { episodeCode } from '../../servarr/text.js'
+import { episodeCode, quoted } from '../../servarr/text.js'
 
 const input = Type.Object({
   path: importPathInput('series_status'),
@@ -76,7 +76,7 @@ export default (app: FastifyInstance) => {
     }
     if (files.length === 0) throw nothingToImport(args.path, skipped, 'To name the episode yourself, pass id, seasonNumber and episodeNumber.')
     const replacements = await replacedFiles(planned)
-    const label = planned.map(p => `${p.sourcePath.split('/').pop()} as "${p.series.title}" ${code(p)}`).join(', ')
+    const label = planned.map(p => `${quoted(p.sourcePath.split('/').pop())} as ${quoted(p.series.title)} ${code(p)}`).join(', ')
     return { resolved, mode, files, planned, skipped, replacements, sourceInLibrary: source.inLibrary, label }
   }
 

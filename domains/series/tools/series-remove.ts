@@ -6,7 +6,7 @@ import { defineTool } from '../../../core/tool-types.js'
 import { idFields, resolveId } from '../../servarr/ids.js'
 import { REMOVED_TAIL, assertDeletableFolder, confirmRemoval, confirmedRemoval, idUsedFor, folderOnDisk, removalSummary, removeOutput } from '../../servarr/remove.js'
 import { SERIES_IDS, seriesFlavour } from '../series.js'
-import { formatBytes } from '../../servarr/text.js'
+import { formatBytes, quoted } from '../../servarr/text.js'
 
 const input = Type.Object({
   ...idFields(SERIES_IDS, true),
@@ -43,7 +43,7 @@ export default (app: FastifyInstance) => {
       ...(args.deleteFiles ? { folder: await folderOnDisk(item.path ?? '') } : {})
     }
     const files = { count: removed.fileCount, noun: 'episode file', sizeBytes: removed.sizeBytes }
-    const summary = removalSummary(`"${removed.title}" (seriesId ${removed.seriesId})`, removed.path, 'series manager', files, args.deleteFiles, removed.folder)
+    const summary = removalSummary(`${quoted(removed.title)} (seriesId ${removed.seriesId})`, removed.path, 'series manager', files, args.deleteFiles, removed.folder)
     return { removed, idUsed, summary }
   }
 
@@ -61,7 +61,7 @@ export default (app: FastifyInstance) => {
       await sonarr.deleteSeries(d.removed.seriesId, { deleteFiles: args.deleteFiles, addImportListExclusion: args.addImportListExclusion })
       return {
         data: { idUsed: d.idUsed, removed: d.removed },
-        summary: `Removed "${d.removed.title}" from the series manager${args.deleteFiles ? ` and had it delete its folder ${d.removed.path} (${d.removed.folder?.files ?? 0} files, ${formatBytes(d.removed.folder?.bytes ?? 0)})` : '; its files stay on disk'}.`
+        summary: `Removed ${quoted(d.removed.title)} from the series manager${args.deleteFiles ? ` and had it delete its folder ${quoted(d.removed.path)} (${d.removed.folder?.files ?? 0} files, ${formatBytes(d.removed.folder?.bytes ?? 0)})` : '; its files stay on disk'}.`
       }
     }
   })

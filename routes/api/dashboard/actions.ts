@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Static } from '@sinclair/typebox'
 import { BackendError } from '../../../core/errors.js'
+import { ownsJob } from '../../../core/job-owner.js'
 import { toJobView } from './jobs-view.js'
 import type { JobParams, MessageBody, SessionParams } from './schemas.js'
 import type { SnapshotSource } from './snapshot.js'
@@ -46,10 +47,16 @@ export function actionHandlers (app: FastifyInstance, source: SnapshotSource) {
 
     async cancelJob (request: FastifyRequest<{ Params: Static<typeof JobParams> }>, reply: FastifyReply) {
       const { jobId } = request.params
-      const principalId = request.principal!.id
+      const principal = request.principal!
+      const principalId = principal.id
       const before = app.jobs.get(jobId)
-      if (!before) {
-        return reply.code(404).send({ error: 'unknown_job', message: `No job with id ${jobId}.`, hint: 'It may have expired from the history; refresh the job list.' })
+      // Another credential's job answers as an unknown one, so job ids of others cannot be probed.
+      if (!before || !ownsJob(principal, before)) {
+        return reply.code(404).send({
+          error: 'unknown_job',
+          message: `No job with id ${jobId} among the jobs started with this sign-in.`,
+          hint: 'Refresh the job list: it shows the jobs this sign-in started. A job started by another application is cancelled there.'
+        })
       }
       if (before.status !== 'queued' && before.status !== 'running') {
         return reply.code(409).send({ error: 'job_finished', message: `The job already ended (${before.status}).`, hint: 'Nothing to cancel.' })

@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { JobRecord } from '../../../core/job-types.js'
 import { toJobView } from './jobs-view.js'
+import { ownsJob } from '../../../core/job-owner.js'
 import type { SnapshotSource } from './snapshot.js'
 import { openSse } from '../kit/sse-stream.js'
 
@@ -27,7 +28,8 @@ export function eventStreamHandler (app: FastifyInstance, source: SnapshotSource
   const openCount = new Map<string, number>()
 
   return async function events (request: FastifyRequest, reply: FastifyReply) {
-    const principalId = request.principal!.id
+    const principal = request.principal!
+    const principalId = principal.id
     const count = openCount.get(principalId) ?? 0
     if (count >= maxStreams) {
       return reply.code(429).header('retry-after', '30').send({
@@ -49,7 +51,9 @@ export function eventStreamHandler (app: FastifyInstance, source: SnapshotSource
       pendingJobs.clear()
     }
     // Only the latest state of each job is kept, so the buffer is bounded by the number of jobs.
+    // Only the caller's own jobs (core/job-owner.ts): the stream shows what GET /api/dashboard/jobs lists.
     const unsubscribe = app.jobs.subscribe(job => {
+      if (!ownsJob(principal, job)) return
       pendingJobs.set(job.id, job)
       flushTimer ??= setTimeout(flushJobs, jobFlushMs)
     })
@@ -58,7 +62,7 @@ export function eventStreamHandler (app: FastifyInstance, source: SnapshotSource
       if (ticking || stream.congested || stream.signal.aborted) return
       ticking = true
       try {
-        stream.send('snapshot', await source.snapshot(principalId))
+        stream.send('snapshot', await source.snapshot(principal))
       } catch (err) {
         request.log.error({ err }, 'dashboard snapshot failed')
       } finally {

@@ -1,7 +1,10 @@
-// Jobs as the dashboard shows them: newest first, bounded, with whether the caller may cancel each.
+// Jobs as the dashboard shows them: the caller's own (core/job-owner.ts), newest first, bounded, with whether
+// each can still be cancelled.
 import type { FastifyInstance } from 'fastify'
 import type { Static } from '@sinclair/typebox'
 import type { JobRecord } from '../../../core/job-types.js'
+import { ownsJob } from '../../../core/job-owner.js'
+import type { Principal } from '../../../core/principal.js'
 import { MESSAGES } from '../../../lib/jobs/messages.js'
 import type { JobsSection, JobViewT } from './schemas.js'
 
@@ -27,7 +30,8 @@ export function toJobView (job: JobRecord, principalId: string): JobViewT {
   }
 }
 
-export function jobsSection (app: FastifyInstance, principalId: string): Static<typeof JobsSection> {
-  const { running, queued } = app.jobs.counts()
-  return { running, queued, items: app.jobs.list().slice(0, MAX_JOBS).map(j => toJobView(j, principalId)) }
+export function jobsSection (app: FastifyInstance, principal: Principal): Static<typeof JobsSection> {
+  const own = app.jobs.list().filter(j => ownsJob(principal, j))
+  const count = (status: string) => own.filter(j => j.status === status).length
+  return { running: count('running'), queued: count('queued'), items: own.slice(0, MAX_JOBS).map(j => toJobView(j, principal.id)) }
 }

@@ -26,7 +26,7 @@ export const DASHBOARD_ROUTES = {
   library: get('/api/dashboard/library', 'Library counts and disk use',
     'Item counts per library from the media server (cached for a minute) and disk use of MEDIA_ROOT and DOWNLOADS_ROOT.',
     { 200: LibrarySection }),
-  jobs: get('/api/dashboard/jobs', 'Background jobs', 'The newest 50 jobs with progress, and the running and queued counts.', { 200: JobsSection }),
+  jobs: get('/api/dashboard/jobs', 'Background jobs', 'The newest 50 of the jobs this credential started, with progress, and their running and queued counts.', { 200: JobsSection }),
   activity: get('/api/dashboard/activity', 'Recent activity', 'The media server activity log, newest first.', { 200: ActivitySection }),
   audit: {
     method: 'GET',
@@ -44,7 +44,7 @@ export const DASHBOARD_ROUTES = {
     url: '/api/dashboard/events',
     schema: {
       summary: 'Live updates (Server-Sent Events)',
-      description: 'text/event-stream: a `snapshot` event at once and every few seconds, a `job` event whenever a job changes, `reconnect` when the stream reaches its maximum age (open a new one), and `shutdown` when the server stops. ' +
+      description: 'text/event-stream: a `snapshot` event at once and every few seconds, a `job` event whenever one of this credential\'s jobs changes, `reconnect` when the stream reaches its maximum age (open a new one), and `shutdown` when the server stops. ' +
         'Send the bearer token in the Authorization header: browsers read this stream with fetch() and a ReadableStream reader, since EventSource cannot send headers. A few streams per credential at most.',
       tags
     },
@@ -69,6 +69,6 @@ export const DASHBOARD_ROUTES = {
   cancelJob: {
     method: 'POST',
     url: '/api/dashboard/jobs/:jobId/cancel',
-    schema: { summary: 'Cancel a job', description: 'Cancels a queued job at once, or asks a running one to stop (its status turns cancelled when it has stopped).', tags, params: JobParams, response: { 200: CancelResult, 404: ApiError, 409: ApiError, 503: ApiError } }
+    schema: { summary: 'Cancel a job', description: 'Cancels a queued job at once, or asks a running one to stop (its status turns cancelled when it has stopped). Only a job this credential started: another\'s answers 404 like an unknown id.', tags, params: JobParams, response: { 200: CancelResult, 404: ApiError, 409: ApiError, 503: ApiError } }
   } satisfies ApiRoute
 } satisfies Record<string, ApiRoute>

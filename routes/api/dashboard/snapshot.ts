@@ -7,6 +7,7 @@ import type { LibrarySection, ServicesSection, SnapshotT } from './schemas.js'
 import { diskUse } from './disk.js'
 import { loadDownloads } from './downloads.js'
 import { jobsSection } from './jobs-view.js'
+import type { Principal } from '../../../core/principal.js'
 import { loadActivity, loadLibraryCounts, loadNowPlaying } from './media.js'
 
 export interface SnapshotOptions {
@@ -74,7 +75,7 @@ export function createSnapshotSource (app: FastifyInstance, opts: SnapshotOption
     return { ...c, disks: [media, dl] }
   }
 
-  async function snapshot (principalId: string): Promise<SnapshotT> {
+  async function snapshot (principal: Principal): Promise<SnapshotT> {
     const [d, n, l, a] = await Promise.all([downloads.get(), nowPlaying.get(), library(), activity.get()])
     return {
       generatedAt: new Date().toISOString(),
@@ -82,7 +83,7 @@ export function createSnapshotSource (app: FastifyInstance, opts: SnapshotOption
       downloads: d,
       nowPlaying: n,
       library: l,
-      jobs: jobsSection(app, principalId),
+      jobs: jobsSection(app, principal),
       activity: a
     }
   }
@@ -93,7 +94,7 @@ export function createSnapshotSource (app: FastifyInstance, opts: SnapshotOption
     nowPlaying: () => nowPlaying.get(),
     activity: () => activity.get(),
     library,
-    jobs: (principalId: string) => jobsSection(app, principalId),
+    jobs: (principal: Principal) => jobsSection(app, principal),
     snapshot,
     /** After an action (stop, message) the next read goes to the backend again. */
     invalidatePlayback: () => { nowPlaying.invalidate(); activity.invalidate() }

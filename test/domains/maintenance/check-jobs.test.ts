@@ -130,3 +130,24 @@ t.test('cancel: stops one of your jobs; refuses another credential\'s, an unknow
   t.match((await call({ cancel: true })).content[0].text, /cancel needs id/)
   t.match((await call({ id: 'abcdefgh1234', cancel: true })).content[0].text, /No job with id abcdefgh1234/)
 })
+
+// Issue 24.3: one owner rule (core/job-owner.ts) for check_jobs, tasks and the dashboard.
+t.test('cancel: the internal key may act for the principal it names; nobody else may name one', async t => {
+  const { app, call } = await setup(t)
+  const hold = (owner: string) => app.jobs.start({
+    kind: 'quick',
+    owner,
+    description: 'waits to be stopped',
+    run: async job => await new Promise((resolve, reject) => job.signal.addEventListener('abort', () => reject(new Error('stopped')), { once: true }))
+  })
+  const theirs = hold(OTHER.id)
+  const refused = await call({ id: theirs.id, cancel: true })
+  t.match(refused.content[0].text, /started with another credential; only that credential can cancel it/)
+  t.notMatch(refused.content[0].text, /dashboard/, 'no other road is promised')
+  const claimed = await call({ id: theirs.id, cancel: true }, { id: 'oauth:grant-2', kind: 'oauth', clientId: 'c2', scopes: ['mcp'], actor: OTHER.id })
+  t.match(claimed.content[0].text, /started with another credential/, 'an OAuth client naming someone acts for nobody')
+  t.equal(app.jobs.get(theirs.id)!.status, 'running')
+  const named = await call({ id: theirs.id, cancel: true }, { ...INTERNAL_PRINCIPAL, actor: OTHER.id })
+  t.notOk(named.isError, named.content[0].text)
+  t.equal((await app.jobs.wait(theirs.id)).status, 'cancelled', 'the internal key acting for its owner stopped it')
+})

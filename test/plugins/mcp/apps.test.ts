@@ -82,7 +82,7 @@ t.test('a destructive preview: the token reaches the card only for an Apps clien
       const token = preview._meta?.[CONFIRM_TOKEN_META_KEY] as string
       t.match(token, /^\S{20,}$/, 'the card gets the token in _meta')
       t.notOk(JSON.stringify(preview.content).includes(token) || JSON.stringify(preview.structuredContent).includes(token), 'what the model reads holds no token')
-      t.match(preview.content[0].text, /^Confirmation needed: Delete 1 item\(s\): movies\/Gone \(2001\) .* The person confirms or cancels in the card shown with this result; manage_files runs only when they press Confirm there\.$/)
+      t.match(preview.content[0].text, /^Confirmation needed: Delete 1 item\(s\): "movies\/Gone \(2001\)" .* The person confirms or cancels in the card shown with this result; manage_files runs only when they press Confirm there\.$/)
       t.equal(preview.structuredContent.confirmation.confirmToken, TOKEN_HELD_BY_CARD)
       t.match(preview.structuredContent.confirmation, { summary: /^Delete 1 item/, targets: [{ path: 'movies/Gone (2001)', kind: 'folder', files: 1 }] })
 

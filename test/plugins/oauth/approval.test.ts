@@ -29,6 +29,9 @@ t.test('the page is shown instead of a code, cannot be framed, and escapes the c
   t.match(res.headers['content-security-policy'], /frame-ancestors 'none'/)
   t.equal(res.headers['x-frame-options'], 'DENY')
   t.equal(res.headers['cache-control'], 'no-store')
+  // The form's post must carry the page's origin for the origin guard (no-referrer makes it "null");
+  // same-origin still tells nothing to other sites. approval-browser.test.ts submits it in Chromium.
+  t.equal(res.headers['referrer-policy'], 'same-origin')
   t.match(res.body, /&lt;img src=x onerror=alert\(1\)&gt;/)
   t.notMatch(res.body, /<img/)
   t.match(res.body, /127\.0\.0\.1:9/, 'shows where the code will be sent')
@@ -77,6 +80,9 @@ t.test('the form only works from the browser that opened it, and attempts are li
   t.equal((await submit(app, { request_id: 'guess', passphrase: PASSPHRASE }, cookie)).statusCode, 400, 'unknown request id')
   const foreign = await app.inject({ method: 'POST', url: '/authorize', payload: `request_id=${requestId}&passphrase=x`, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example.com', cookie } })
   t.equal(foreign.statusCode, 403, 'a cross-site form post is refused by the origin guard')
+  const opaque = await app.inject({ method: 'POST', url: '/authorize', payload: `request_id=${requestId}&passphrase=${encodeURIComponent(PASSPHRASE)}`, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null', cookie } })
+  t.equal(opaque.statusCode, 403, 'a post from an opaque origin (a sandboxed frame anywhere) is refused')
+  t.notMatch(opaque.json().error_description, /ALLOWED_ORIGINS/, 'and nobody is told to allow "null"')
 
   for (let i = 0; i < 4; i++) t.equal((await submit(app, { request_id: requestId!, passphrase: 'nope' }, cookie)).statusCode, 401)
   const last = await submit(app, { request_id: requestId!, passphrase: 'nope' }, cookie)
