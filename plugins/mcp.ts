@@ -18,7 +18,8 @@ import { UnknownToolError } from '../lib/tools/registry.js'
 import { applyCorsHeaders } from './origin-guard.js'
 import { createSessionStore, type SessionLimits } from './mcp/session-store.js'
 import { holderOf, refusalOf } from './mcp/session-holder.js'
-import { SERVER_ERROR, SESSION_NOT_FOUND, endAfterFailure, sendJsonRpcError } from './mcp/json-rpc.js'
+import { INVALID_REQUEST, SERVER_ERROR, SESSION_NOT_FOUND, endAfterFailure, sendJsonRpcError } from './mcp/json-rpc.js'
+import { createRequestIds, type RequestIds } from './mcp/request-ids.js'
 import { buildToolContext } from './mcp/tool-context.js'
 import { createPersonConfirm } from './mcp/person-confirm.js'
 import { principalOf } from './mcp/request-principal.js'
@@ -68,7 +69,7 @@ const SERVER_NAME = 'mediastack-mcp'
 const TOOLS_LIST_TTL_MS = 10 * 60_000
 
 type RawWithAuth = IncomingMessage & { auth?: AuthInfo }
-interface SessionValue { server: McpServer, transport: NodeStreamableHTTPServerTransport, direct: DirectExchange }
+interface SessionValue { server: McpServer, transport: NodeStreamableHTTPServerTransport, direct: DirectExchange, ids: RequestIds }
 
 export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstance, opts) {
   const version = packageVersion()
@@ -221,11 +222,13 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: id => {
         opened = true
-        sessions.add(id, holder, { server, transport, direct })
+        sessions.add(id, holder, { server, transport, direct, ids })
       },
       onsessionclosed: id => { sessions.remove(id, 'closed') }
     })
     const direct = createDirectExchange(transport, server)
+    // After the direct exchange, so its send wrapper sees the replies that path writes itself.
+    const ids = createRequestIds(transport)
     transport.onclose = () => {
       direct.close()
       sessions.forget(transport.sessionId)
@@ -253,7 +256,13 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
     const leave = sessions.enter(found.session)
     res.once('close', leave)
     const raw = request.raw as RawWithAuth
-    if (request.method === 'POST' && found.session.value.direct.serve(request.headers, request.body, raw.auth, res)) return
+    if (request.method === 'POST') {
+      const reused = found.session.value.ids.claim(request.body, res)
+      if (reused !== undefined) {
+        return sendJsonRpcError(res, 400, INVALID_REQUEST, `Invalid Request: id ${JSON.stringify(reused)} is the id of a request still running in this session, and request ids must not be reused within a session. Send this request with a new id.`)
+      }
+      if (found.session.value.direct.serve(request.headers, request.body, raw.auth, res)) return
+    }
     await found.session.value.transport.handleRequest(raw, res, request.body)
   }
 
