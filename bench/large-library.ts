@@ -35,7 +35,10 @@ async function bytesOf (url: string, apiKey: string) {
   return (await res.arrayBuffer()).byteLength
 }
 
-export async function largeLibraryBench ({ log = console.log } = {}): Promise<LargeLibraryResult> {
+export type MemoryFigures = Record<'rss' | 'heapUsed' | 'heapTotal' | 'external' | 'arrayBuffers', number> & { gc: boolean }
+
+/** The seeded simulators and the built server in its own process, with one MCP caller; close() ends them. */
+export async function startLargeLibrary ({ log = console.log } = {}) {
   // The compiled simulators (.bench-build) read the OpenAPI contracts from the source tree.
   process.env.CONTRACTS_DIR ??= fileURLToPath(new URL('../../simulators/contracts', import.meta.url))
   const keys = { sonarr: key(), radarr: key(), jellyfin: key(), internal: randomBytes(24).toString('hex') }
@@ -69,6 +72,10 @@ export async function largeLibraryBench ({ log = console.log } = {}): Promise<La
     },
     stdio: ['ignore', 'pipe', 'inherit']
   })
+  const close = async () => {
+    if (child.exitCode === null) { child.kill('SIGTERM'); await once(child, 'exit') }
+    await closeSims()
+  }
   try {
     const base = await new Promise<string>((resolve, reject) => {
       let out = ''
@@ -79,7 +86,7 @@ export async function largeLibraryBench ({ log = console.log } = {}): Promise<La
       })
       child.once('exit', code => reject(new Error(`bench server exited (${code}) before listening`)))
     })
-    const call = await mcpCaller(`${base}/mcp`, keys.internal)
+    const memory = async () => await (await fetch(`${base}/bench/memory`)).json() as MemoryFigures
     const cases: Array<[string, string, Record<string, unknown>]> = [
       ['series_status library (25 of 3,000)', 'series_status', { view: 'library' }],
       ['movie_status library (25 of 6,000)', 'movie_status', { view: 'library' }],
@@ -88,10 +95,21 @@ export async function largeLibraryBench ({ log = console.log } = {}): Promise<La
       ['server_status', 'server_status', {}],
       ['series_status one series (by id)', 'series_status', { view: 'series', id: 1 }]
     ]
-    const reads: ReadFigures[] = []
     const logs = { Sonarr: sonarr.requests, Radarr: radarr.requests, Jellyfin: jellyfin.requests }
-    for (const [name, tool, args] of cases) {
-      for (const l of Object.values(logs)) l.clear()
+    return { url: `${base}/mcp`, apiKey: keys.internal, caller: () => mcpCaller(`${base}/mcp`, keys.internal), memory, cases, logs, sizes, close }
+  } catch (err) {
+    await close()
+    throw err
+  }
+}
+
+export async function largeLibraryBench ({ log = console.log } = {}): Promise<LargeLibraryResult> {
+  const stack = await startLargeLibrary({ log })
+  try {
+    const call = await stack.caller()
+    const reads: ReadFigures[] = []
+    for (const [name, tool, args] of stack.cases) {
+      for (const l of Object.values(stack.logs)) l.clear()
       const times: number[] = []
       let failed = 0
       let next = 0
@@ -104,20 +122,19 @@ export async function largeLibraryBench ({ log = console.log } = {}): Promise<La
         }
       }
       await Promise.all(Array.from({ length: CALLERS }, worker))
-      const f = { name, p50: Math.round(pct(times, 50)), p95: Math.round(pct(times, 95)), first: Math.round(times[0]), failed, traffic: trafficOf(logs) }
+      const f = { name, p50: Math.round(pct(times, 50)), p95: Math.round(pct(times, 95)), first: Math.round(times[0]), failed, traffic: trafficOf(stack.logs) }
       log(`${name.padEnd(38)} p50 ${String(f.p50).padStart(4)} ms   p95 ${String(f.p95).padStart(4)} ms   first ${f.first} ms${failed ? `   ${failed} failed` : ''}`)
       log(describeTraffic(f.traffic, CALLS))
       reads.push(f)
     }
-    const memory = await (await fetch(`${base}/bench/memory`)).json() as Record<'rss' | 'heapUsed' | 'heapTotal' | 'external' | 'arrayBuffers', number> & { gc: boolean }
+    const memory = await stack.memory()
     const mb = (n: number) => Math.round(n / 1048576)
     const rssMb = mb(memory.rss)
     log(`RSS after the large-library run ${rssMb} MB (forced GC: ${memory.gc}; heap used ${mb(memory.heapUsed)} of ${mb(memory.heapTotal)} MB, external ${mb(memory.external)} MB)`)
     if (process.env.BENCH_DEBUG) log(JSON.stringify(memory))
-    return { reads, rssMb, sizes }
+    return { reads, rssMb, sizes: stack.sizes }
   } finally {
-    if (child.exitCode === null) { child.kill('SIGTERM'); await once(child, 'exit') }
-    await closeSims()
+    await stack.close()
   }
 }
 

@@ -12,6 +12,7 @@ import autocannon from 'autocannon'
 import { libraryScaleBench } from './library-scale.js'
 import { LIGHT_CALL_TARGET, lightCallBench, modernCall, type LightCallFigures } from './light-call.js'
 import { largeLibraryChecks } from './large-library.js'
+import { readBurstChecks } from './read-burst.js'
 import { startFlags } from './start-flags.js'
 import { catalogueChecks } from '../lib/tools/catalogue-size.js'
 
@@ -21,9 +22,16 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 6)
 const STORM = 3000
 const TARGETS = { toolsList: 0.10, checkJobs: 0.10, rssMb: 200 }
 // `node .bench-build/bench/run.js light [2025|2026]` runs the light-call part alone, optionally one era (for
-// profiling); `run.js sessions` the session storm and its memory alone.
+// profiling); `run.js sessions` the session storm and its memory alone; `run.js burst` the read burst's memory
+// alone (BENCH_BURST_SECONDS sets its length).
 const LIGHT_ONLY = process.argv[2] === 'light'
 const SESSIONS_ONLY = process.argv[2] === 'sessions'
+if (process.argv[2] === 'burst') {
+  // The read burst starts its own server and simulators: nothing of this run's is needed.
+  const checks = await readBurstChecks(line => console.log(`  ${line}`))
+  for (const c of checks) console.log(`${c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value}`)
+  process.exit(checks.every(c => c.ok) ? 0 : 1)
+}
 const LIGHT_ERA = process.argv[3] ?? ''
 
 // The server runs compiled (npm run bench builds .bench-build first): a TypeScript loader would add its own memory to RSS.
@@ -133,6 +141,8 @@ async function everything (session: Record<string, string>, call: string, before
     checks.push({ name: `${r.name} within 2× of find`, value: `${r.ratio}×`, ok: r.withinGoal })
   }
   checks.push(...await largeLibraryChecks(line => console.log(`  ${line}`)))
+  // Memory after 20 callers' reads: given back once the burst is over (`run.js burst` runs this part alone).
+  checks.push(...await readBurstChecks(line => console.log(`  ${line}`)))
   for (const c of checks) console.log(`${c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value}`)
   process.exitCode = checks.every(c => c.ok) ? 0 : 1
 }

@@ -6,6 +6,8 @@ export interface Principal {
   kind: 'internal' | 'oauth'
   clientId: string
   scopes: string[]
+  /** Hash of the address that registered the OAuth client (OAuth only): sessions are capped per registering address. */
+  registeredFrom?: string
   /** Seconds since epoch when the credential expires (OAuth only). */
   expiresAt?: number
   /** Whom the internal key acts for, when the chat bot says (e.g. `telegram:<chat>:<user>`); recorded in the audit log. */

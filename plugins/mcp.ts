@@ -17,7 +17,9 @@ import { actingFor, type Principal } from '../core/principal.js'
 import { UnknownToolError } from '../lib/tools/registry.js'
 import { applyCorsHeaders } from './origin-guard.js'
 import { createSessionStore, type SessionLimits } from './mcp/session-store.js'
-import { SERVER_ERROR, SESSION_NOT_FOUND, endAfterFailure, sendJsonRpcError } from './mcp/json-rpc.js'
+import { holderOf, refusalOf } from './mcp/session-holder.js'
+import { INVALID_REQUEST, SERVER_ERROR, SESSION_NOT_FOUND, endAfterFailure, sendJsonRpcError } from './mcp/json-rpc.js'
+import { createRequestIds, type RequestIds } from './mcp/request-ids.js'
 import { buildToolContext } from './mcp/tool-context.js'
 import { createPersonConfirm } from './mcp/person-confirm.js'
 import { principalOf } from './mcp/request-principal.js'
@@ -40,6 +42,10 @@ export interface McpPluginOptions {
   maxSessions?: number
   /** Open 2025-era sessions per credential at most (default 20). */
   maxSessionsPerPrincipal?: number
+  /** Open 2025-era sessions of all the grants of one OAuth client registration at most (default 40). */
+  maxSessionsPerClient?: number
+  /** Open 2025-era sessions of all the OAuth clients registered from one address at most (default 100). */
+  maxSessionsPerSource?: number
   /** Features installed after the server's own (the conformance suite's fixture resources and prompts). */
   extraFeatures?: McpFeature[]
 }
@@ -63,7 +69,7 @@ const SERVER_NAME = 'mediastack-mcp'
 const TOOLS_LIST_TTL_MS = 10 * 60_000
 
 type RawWithAuth = IncomingMessage & { auth?: AuthInfo }
-interface SessionValue { server: McpServer, transport: NodeStreamableHTTPServerTransport, direct: DirectExchange }
+interface SessionValue { server: McpServer, transport: NodeStreamableHTTPServerTransport, direct: DirectExchange, ids: RequestIds }
 
 export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstance, opts) {
   const version = packageVersion()
@@ -146,8 +152,17 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
     return mcp
   }
 
+  const perPrincipal = opts.maxSessionsPerPrincipal ?? 20
   const sessions = createSessionStore<SessionValue>({
-    limits: { idleMs: opts.sessionIdleMs ?? 30 * 60_000, max: opts.maxSessions ?? 1000, perPrincipal: opts.maxSessionsPerPrincipal ?? 20 },
+    limits: {
+      idleMs: opts.sessionIdleMs ?? 30 * 60_000,
+      max: opts.maxSessions ?? 1000,
+      perPrincipal,
+      perClient: opts.maxSessionsPerClient ?? 40,
+      perSource: opts.maxSessionsPerSource ?? 100,
+      // The internal key (the chat bot) always finds room for its own cap of sessions.
+      kept: app.config.INTERNAL_API_KEY === '' ? 0 : perPrincipal
+    },
     onRemove: (session, why) => {
       log.debug({ session: session.id, why }, 'MCP session closed')
       session.value.server.close().catch(err => log.warn({ err }, 'closing an MCP session failed'))
@@ -194,18 +209,12 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
   }
 
   async function openSession (principal: Principal, request: FastifyRequest, res: ServerResponse) {
-    const slot = sessions.reserve(principal.id)
-    if (!slot.ok && slot.reason === 'principal') {
-      log.warn({ max: sessions.limits.perPrincipal }, 'MCP session cap of one credential reached')
-      return sendJsonRpcError(res, 429, SERVER_ERROR,
-        `This credential is opening ${sessions.limits.perPrincipal} MCP sessions at once, the most one credential may hold. Wait for those to finish initializing, and close the ones you no longer use (DELETE /mcp with their Mcp-Session-Id).`,
-        { 'retry-after': '60' })
-    }
+    const holder = holderOf(principal)
+    const slot = sessions.reserve(holder)
     if (!slot.ok) {
-      log.warn({ max: sessions.limits.max }, 'MCP session cap reached')
-      return sendJsonRpcError(res, 503, SERVER_ERROR,
-        `Too many open MCP sessions (limit ${sessions.limits.max}). Close unused sessions (DELETE /mcp) or retry later.`,
-        { 'retry-after': '30' })
+      const refusal = refusalOf(slot.reason, sessions.limits)
+      log.warn({ reason: slot.reason }, 'MCP session refused: a session cap was reached')
+      return sendJsonRpcError(res, refusal.status, SERVER_ERROR, refusal.message, { 'retry-after': refusal.retryAfter })
     }
     const server = buildServer(principal)
     let opened = false
@@ -213,11 +222,13 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: id => {
         opened = true
-        sessions.add(id, principal.id, { server, transport, direct })
+        sessions.add(id, holder, { server, transport, direct, ids })
       },
       onsessionclosed: id => { sessions.remove(id, 'closed') }
     })
     const direct = createDirectExchange(transport, server)
+    // After the direct exchange, so its send wrapper sees the replies that path writes itself.
+    const ids = createRequestIds(transport)
     transport.onclose = () => {
       direct.close()
       sessions.forget(transport.sessionId)
@@ -227,7 +238,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       await transport.handleRequest(request.raw as RawWithAuth, res, request.body)
     } finally {
       if (!opened) {
-        sessions.release(principal.id)
+        sessions.release(holder)
         await server.close().catch(() => {})
       }
     }
@@ -245,7 +256,13 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
     const leave = sessions.enter(found.session)
     res.once('close', leave)
     const raw = request.raw as RawWithAuth
-    if (request.method === 'POST' && found.session.value.direct.serve(request.headers, request.body, raw.auth, res)) return
+    if (request.method === 'POST') {
+      const reused = found.session.value.ids.claim(request.body, res)
+      if (reused !== undefined) {
+        return sendJsonRpcError(res, 400, INVALID_REQUEST, `Invalid Request: id ${JSON.stringify(reused)} is the id of a request still running in this session, and request ids must not be reused within a session. Send this request with a new id.`)
+      }
+      if (found.session.value.direct.serve(request.headers, request.body, raw.auth, res)) return
+    }
     await found.session.value.transport.handleRequest(raw, res, request.body)
   }
 

@@ -27,28 +27,44 @@ export async function retryTargets (app: FastifyInstance, chosen: CancelItem[], 
     const siblings = all.filter(i => queueOf(i) === queueOf(item) && (i.downloadId ? i.downloadId === item.downloadId : i.id === item.id))
     const numbers = (prefix: string) => siblings.map(i => i.target).filter((t): t is string => !!t?.startsWith(prefix)).map(t => Number(t.slice(prefix.length)))
     const key = strikeKey(queueOf(item) as QueueName, { episodeIds: numbers('episode:'), movieId: numbers('movie:')[0], downloadId: item.downloadId, queueId: Number(item.id.split(':')[1]) })
-    out.push({ id: item.id, title: item.title, downloadId: item.downloadId ?? null, strikeKey: key, strikes: counts(key) })
+    // Two downloads of the same title in one call are two strikes against it: the second counts after the first.
+    const earlier = out.filter(t => t.strikeKey === key).length
+    out.push({ id: item.id, title: item.title, downloadId: item.downloadId ?? null, strikeKey: key, strikes: counts(key) + earlier })
   }
   const max = app.config.STUCK_MAX_STRIKES
-  const spent = out.filter(t => t.strikes >= max)
+  const spent = out.filter(t => t.strikes >= max && counts(t.strikeKey) >= max)
   if (spent.length) {
     throw new ToolError(`Not retrying ${spent.map(t => `"${t.title}" (${t.id})`).join(', ')}: already replaced ${max} time${max === 1 ? '' : 's'} (STUCK_MAX_STRIKES=${max}) and still stuck. ` +
       'Tell the person instead: they can pick a release by hand with series_releases / movie_releases, or raise STUCK_MAX_STRIKES.')
   }
+  const over = out.filter(t => t.strikes >= max)
+  if (over.length) {
+    throw new ToolError(`Not retrying: ${over.map(t => `"${t.title}" (${t.id})`).join(', ')} would be strike ${over[0].strikes + 1} of ${max} (STUCK_MAX_STRIKES=${max}), because this call also replaces another download of the same title. ` +
+      'Retry one download per title at a time, or tell the person.')
+  }
   return out
 }
 
-/** Adds the strikes, then asks each manager to remove, blocklist and search again. */
+/**
+ * Adds the strikes, then asks each manager to remove, blocklist and search again. A download whose title
+ * reached STUCK_MAX_STRIKES since the preview (a concurrent retry took the last strike) is not touched.
+ */
 export async function runRetry (app: FastifyInstance, targets: RetryTarget[], removeFromClient: boolean) {
+  const max = app.config.STUCK_MAX_STRIKES
+  let refused: Array<{ target: RetryTarget }>
   try {
-    await strikeStore(app.config.STATE_DIR).strike(targets.map(t => ({ key: t.strikeKey, title: t.title, downloadId: t.downloadId ?? undefined })))
+    ({ refused } = await strikeStore(app.config.STATE_DIR).strike(targets.map(t => ({ key: t.strikeKey, title: t.title, downloadId: t.downloadId ?? undefined, target: t })), max))
   } catch (err) {
     if (err instanceof StrikeStoreError) throw new ToolError(`Nothing was retried: the strike count could not be stored (${err.message}). Check that STATE_DIR is writable, then try again.`)
     throw err
   }
   const done: RetryTarget[] = []
-  const failed: Array<{ id: string, error: string }> = []
-  for (const t of targets) {
+  const failed: Array<{ id: string, error: string }> = refused.map(({ target }) => ({
+    id: target.id,
+    error: `Not retried: "${target.title}" reached ${max} strike${max === 1 ? '' : 's'} (STUCK_MAX_STRIKES) after the preview, as another retry replaced a download of it. Nothing was removed; tell the person.`
+  }))
+  const struck = targets.filter(t => !refused.some(r => r.target === t))
+  for (const t of struck) {
     const { source, instance } = parseQueueName(queueOfId(t.id))
     const queueId = Number(t.id.slice(t.id.indexOf(':') + 1))
     try {

@@ -47,17 +47,25 @@ export function createStrikeStore (stateDir: string) {
       const all = await load()
       return key => all[key]?.strikes ?? 0
     },
-    /** Adds one strike to each key and stores them before anything is retried (writes are serialized). */
-    async strike (items: Array<{ key: string, title: string, downloadId?: string }>, now = new Date()): Promise<void> {
+    /**
+     * Adds one strike to each key and stores them before anything is retried (writes are serialized). The cap
+     * is checked here, in the same serialized step: an item whose key already holds `max` strikes (a concurrent
+     * retry, or an earlier item of the same call, took the last one) gets none and is returned as refused.
+     */
+    async strike<I extends { key: string, title: string, downloadId?: string }> (items: I[], max: number, now = new Date()): Promise<{ refused: I[] }> {
+      const refused: I[] = []
       const run = writing.then(async () => {
         const all = await load()
         for (const i of items) {
-          all[i.key] = { strikes: (all[i.key]?.strikes ?? 0) + 1, title: i.title, ...(i.downloadId ? { lastDownloadId: i.downloadId } : {}), last: now.toISOString() }
+          const strikes = all[i.key]?.strikes ?? 0
+          if (strikes >= max) { refused.push(i); continue }
+          all[i.key] = { strikes: strikes + 1, title: i.title, ...(i.downloadId ? { lastDownloadId: i.downloadId } : {}), last: now.toISOString() }
         }
-        await save(all)
+        if (refused.length < items.length) await save(all)
       })
       writing = run.catch(() => {})
       await run
+      return { refused }
     }
   }
 }

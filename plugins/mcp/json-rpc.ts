@@ -6,6 +6,7 @@ import type { ServerResponse } from 'node:http'
 export const SERVER_ERROR = -32000
 export const SESSION_NOT_FOUND = -32001
 export const INTERNAL_ERROR = -32603
+export const INVALID_REQUEST = -32600
 
 export function sendJsonRpcError (raw: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}) {
   if (raw.writableEnded) return

@@ -1,6 +1,8 @@
-// The 2025-era MCP sessions: bound to the principal that opened them, capped per principal and overall,
-// and expired when idle. When the server is full, the principal holding the most sessions gives up its
-// least recently used idle one, so credentials that filled the table cannot keep everyone else out.
+// The 2025-era MCP sessions: bound to the credential that opened them, capped and expired when idle.
+// A credential's sessions make room only for that credential: at a cap, its own least recently used session
+// gives way, never another credential's. Room for everyone else comes from the caps on what one credential,
+// one OAuth client registration (any number of grants) and one registering address may hold, and from the
+// room kept for the internal key (the chat bot), which strangers' sessions never fill.
 // Holds no SDK types, so the policy is testable on its own with a fake clock.
 
 export interface SessionLimits {
@@ -10,14 +12,34 @@ export interface SessionLimits {
   max: number
   /** Open sessions per principal (credential) at most. */
   perPrincipal: number
+  /** Open sessions of all the credentials issued to one OAuth client registration, at most. */
+  perClient: number
+  /** Open sessions of all the credentials of the clients registered from one address, at most. */
+  perSource: number
+  /** Of `max`, the sessions only a kept holder (the internal key) may open. */
+  kept: number
 }
 
-export type Reservation = { ok: true } | { ok: false, reason: 'principal' | 'full' }
+/** Who opens a session: the credential, and for OAuth what it was issued to. */
+export interface Holder {
+  /** The principal id of the credential. */
+  readonly id: string
+  /** The OAuth client registration the credential was issued to. */
+  readonly client?: string
+  /** The (hashed) address that registered that client. */
+  readonly source?: string
+  /** The internal key: `limits.kept` sessions are kept free for it. */
+  readonly kept?: boolean
+}
+
+export type RefusalReason = 'principal' | 'client' | 'source' | 'full'
+export type Reservation = { ok: true } | { ok: false, reason: RefusalReason }
 
 export interface Session<T> {
   readonly id: string
   /** Principal id of the credential that opened the session. */
   readonly owner: string
+  readonly holder: Holder
   readonly value: T
   lastSeen: number
   /** Requests (and GET streams) currently being served on this session. */
@@ -37,72 +59,95 @@ export interface SessionStoreOptions<T> {
   now?: () => number
 }
 
+/** The tallies a holder counts in: its credential, its registration, its address, and the room not kept. */
+function tallyKeys (holder: Holder): string[] {
+  const keys = [`p:${holder.id}`]
+  if (holder.client !== undefined) keys.push(`c:${holder.client}`)
+  if (holder.source !== undefined) keys.push(`s:${holder.source}`)
+  if (holder.kept !== true) keys.push('open')
+  return keys
+}
+
 export function createSessionStore<T> (options: SessionStoreOptions<T>) {
   const limits = { ...options.limits }
   const now = options.now ?? Date.now
   const sessions = new Map<string, Session<T>>()
-  // Initialize requests in flight, per principal: they count against the caps before their session id exists.
+  // Sessions and initialize requests in flight (which count before their session id exists), per tally key.
+  const tally = new Map<string, number>()
+  // Initialize requests in flight per principal id, so a slot is given back at most once.
   const pending = new Map<string, number>()
   let pendingTotal = 0
 
-  function held (owner: string): number {
-    let n = pending.get(owner) ?? 0
-    for (const session of sessions.values()) if (session.owner === owner) n++
-    return n
+  const count = (key: string) => tally.get(key) ?? 0
+  function bump (holder: Holder, by: 1 | -1) {
+    for (const key of tallyKeys(holder)) {
+      const n = count(key) + by
+      if (n <= 0) tally.delete(key)
+      else tally.set(key, n)
+    }
   }
 
-  /** The least recently used idle session of the principal (other than `requester`) holding the most. */
-  function evictable (requester: string): Session<T> | undefined {
-    const counts = new Map<string, number>()
-    for (const session of sessions.values()) if (session.owner !== requester) counts.set(session.owner, (counts.get(session.owner) ?? 0) + 1)
-    const heaviest = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0]
-    return [...sessions.values()]
-      .filter(session => session.owner === heaviest && session.active === 0)
-      .sort((a, b) => a.lastSeen - b.lastSeen)[0]
+  /** The caps other than the credential's own that a new session of `holder` would exceed. */
+  function overCap (holder: Holder): RefusalReason | undefined {
+    if (holder.client !== undefined && count(`c:${holder.client}`) >= limits.perClient) return 'client'
+    if (holder.source !== undefined && count(`s:${holder.source}`) >= limits.perSource) return 'source'
+    if (sessions.size + pendingTotal >= limits.max) return 'full'
+    if (holder.kept !== true && count('open') >= limits.max - limits.kept) return 'full'
+    return undefined
   }
 
-  /**
-   * The session of `owner` to give up for its new one: the least recently used idle one, else the least
-   * recently used (an open GET event stream counts as activity, and clients often leave one open).
-   */
-  function ownOldest (owner: string): Session<T> | undefined {
+  /** The credential's least recently used session: an idle one, else (when `busyToo`) any. */
+  function ownOldest (owner: string, busyToo: boolean): Session<T> | undefined {
     const mine = [...sessions.values()].filter(session => session.owner === owner).sort((a, b) => a.lastSeen - b.lastSeen)
-    return mine.find(session => session.active === 0) ?? mine[0]
+    return mine.find(session => session.active === 0) ?? (busyToo ? mine[0] : undefined)
   }
 
   /**
-   * Takes a slot for a new session of `owner`. Pair with add() or release(). At its cap a credential gives up
-   * its own least recently used session (a client that reconnects without DELETE never locks itself out, and
-   * one credential still never holds more than perPrincipal); refused only while its cap is all initializing.
+   * Takes a slot for a new session of `holder`. Pair with add() or release(). At its own cap a credential
+   * gives up its least recently used session (an open GET event stream counts as activity, and clients often
+   * leave one open, so a busy one too: a client that reconnects without DELETE never locks itself out). At
+   * any other cap it gives up its least recently used idle session, if it has one; otherwise it is refused.
+   * Another credential's session is never given up.
    */
-  function reserve (owner: string): Reservation {
-    if (held(owner) >= limits.perPrincipal) {
-      const own = ownOldest(owner)
+  function reserve (holder: Holder): Reservation {
+    if (count(`p:${holder.id}`) >= limits.perPrincipal) {
+      const own = ownOldest(holder.id, true)
       if (!own) return { ok: false, reason: 'principal' }
       remove(own.id, 'evicted')
     }
-    if (sessions.size + pendingTotal >= limits.max) {
-      const victim = evictable(owner)
-      if (!victim) return { ok: false, reason: 'full' }
-      remove(victim.id, 'evicted')
+    const over = overCap(holder)
+    if (over !== undefined) {
+      const own = ownOldest(holder.id, false)
+      if (!own) return { ok: false, reason: over }
+      remove(own.id, 'evicted')
+      const still = overCap(holder)
+      if (still !== undefined) return { ok: false, reason: still }
     }
-    pending.set(owner, (pending.get(owner) ?? 0) + 1)
+    bump(holder, 1)
+    pending.set(holder.id, (pending.get(holder.id) ?? 0) + 1)
     pendingTotal++
     return { ok: true }
   }
 
-  function release (owner: string) {
-    const n = pending.get(owner) ?? 0
-    if (n === 0) return
-    if (n === 1) pending.delete(owner)
-    else pending.set(owner, n - 1)
+  /** Ends a reservation; returns false when `holder` had none. */
+  function unreserve (holder: Holder): boolean {
+    const n = pending.get(holder.id) ?? 0
+    if (n === 0) return false
+    if (n === 1) pending.delete(holder.id)
+    else pending.set(holder.id, n - 1)
     pendingTotal--
+    return true
   }
 
-  /** Turns a reserved slot into a session. */
-  function add (id: string, owner: string, value: T): Session<T> {
-    release(owner)
-    const session: Session<T> = { id, owner, value, lastSeen: now(), active: 0 }
+  /** Gives back a slot reserve() took whose session never opened. */
+  function release (holder: Holder) {
+    if (unreserve(holder)) bump(holder, -1)
+  }
+
+  /** Turns a reserved slot into a session (it keeps counting where the slot counted). */
+  function add (id: string, holder: Holder, value: T): Session<T> {
+    if (!unreserve(holder)) bump(holder, 1)
+    const session: Session<T> = { id, owner: holder.id, holder, value, lastSeen: now(), active: 0 }
     sessions.set(id, session)
     return session
   }
@@ -129,13 +174,17 @@ export function createSessionStore<T> (options: SessionStoreOptions<T>) {
 
   /** Forgets a session without calling onRemove (the transport reported it closed itself). */
   function forget (id: string | undefined) {
-    if (id !== undefined) sessions.delete(id)
+    const session = id === undefined ? undefined : sessions.get(id)
+    if (!session) return
+    sessions.delete(session.id)
+    bump(session.holder, -1)
   }
 
   function remove (id: string, why: RemoveReason) {
     const session = sessions.get(id)
     if (!session) return
     sessions.delete(id)
+    bump(session.holder, -1)
     options.onRemove(session, why)
   }
 
@@ -159,6 +208,9 @@ export function createSessionStore<T> (options: SessionStoreOptions<T>) {
     if (next.idleMs !== undefined) limits.idleMs = next.idleMs
     if (next.max !== undefined) limits.max = next.max
     if (next.perPrincipal !== undefined) limits.perPrincipal = next.perPrincipal
+    if (next.perClient !== undefined) limits.perClient = next.perClient
+    if (next.perSource !== undefined) limits.perSource = next.perSource
+    if (next.kept !== undefined) limits.kept = next.kept
   }
 
   return {

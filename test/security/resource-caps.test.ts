@@ -33,19 +33,19 @@ t.test('OAuth tokens: capped per grant and expiring', async t => {
   t.equal(store.snapshot().tokens.length, 0, 'tokens expire')
 })
 
-t.test('MCP sessions: capped per principal, expire idle, owner gets in', async t => {
+t.test('MCP sessions: capped per principal, expire idle, room kept for the owner', async t => {
   let clock = 0
-  const sessions = createSessionStore<null>({ limits: { idleMs: 1000, max: 10, perPrincipal: 5 }, onRemove: () => {}, now: () => clock })
-  for (const who of ['s1', 's2']) {
+  const sessions = createSessionStore<null>({ limits: { idleMs: 1000, max: 15, perPrincipal: 5, perClient: 10, perSource: 10, kept: 5 }, onRemove: () => {}, now: () => clock })
+  for (const who of ['s1', 's2', 's3']) {
     for (let i = 0; i < 8; i++) {
-      if (!sessions.reserve(who).ok) continue
-      sessions.add(`${who}-${i}`, who, null)
+      if (!sessions.reserve({ id: who }).ok) continue
+      sessions.add(`${who}-${i}`, { id: who }, null)
     }
   }
-  t.equal(sessions.size, 10, 'each stranger holds at most 5 (its own oldest idle sessions made room)')
-  t.ok(sessions.reserve('owner').ok, 'owner gets in on a full server')
+  t.equal(sessions.size, 10, 'each stranger holds at most 5 (its own oldest idle sessions made room), strangers together 10')
+  t.ok(sessions.reserve({ id: 'owner', kept: true }).ok, 'owner gets in on a server strangers filled')
   clock += 2000
-  t.equal(sessions.sweep(), 9, 'idle sessions expire')
+  t.equal(sessions.sweep(), 10, 'idle sessions expire')
 })
 
 t.test('confirm records: capped per principal, expire, owner still previews', async t => {

@@ -152,6 +152,11 @@ export default (app: FastifyInstance) => {
       for (const target of approved) {
         const item = items.find(i => i.id === target.id)
         if (!item) { failed.push({ id: target.id, error: 'no longer in the queue' }); continue }
+        // The queue was read again just now: an id that names another download than the one previewed is not it.
+        if (item.title !== target.title || (item.downloadId ?? null) !== target.downloadId) {
+          failed.push({ id: target.id, error: 'now names another download than the one previewed; not removed. Call cancel_downloads again to preview the current queue.' })
+          continue
+        }
         // Another item of the same download was removed in this call, and took this one with it.
         if (item.source !== 'torrents' && gone.has(downloadOf(item))) { removed.push(item); continue }
         try {
@@ -168,9 +173,12 @@ export default (app: FastifyInstance) => {
           failed.push({ id: target.id, error: err instanceof ToolError ? err.message : 'internal error (see the server log)' })
         }
       }
+      // A manager download (a season pack) has one queue item per episode: count downloads, not items.
+      const downloads = new Set(removed.map(downloadOf)).size
+      const itemCount = removed.length > downloads ? ` (${removed.length} queue items)` : ''
       return {
         data: { action: args.action, removed, failed, warnings: [] },
-        summary: `Removed ${removed.length} download${removed.length === 1 ? '' : 's'}${failed.length ? `; ${failed.length} could not be removed` : ''}.`
+        summary: `Removed ${downloads} download${downloads === 1 ? '' : 's'}${itemCount}${failed.length ? `; ${failed.length} could not be removed` : ''}.`
       }
     }
   })

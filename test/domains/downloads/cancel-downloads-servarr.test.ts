@@ -82,8 +82,10 @@ t.test('a season pack is not cancelled to de-duplicate one of its episodes', asy
   const args = { action: 'cancel', source: 'series', ids: [`series:${pack[3].id}`] }
   const preview = confirmation(await s.call('cancel_downloads', args))
   t.same(preview.targets.map(x => x.id).sort(), pack.map(p => `series:${p.id}`).sort())
-  const done = ok(await s.call('cancel_downloads', { ...args, confirmToken: preview.confirmToken }))
+  const result = await s.call('cancel_downloads', { ...args, confirmToken: preview.confirmToken })
+  const done = ok(result)
   t.equal(done.removed.length, episodes.length)
+  t.match(result.content[0].text, `Removed 1 download (${episodes.length} queue items).`, 'one download, said as one')
   t.same(done.failed, [])
   t.equal(s.sonarr.state.queueRemovals.length, 1, 'one DELETE removed the whole download')
   t.equal(s.sonarr.state.queue.length, 1, 'the single-episode download stays')
@@ -103,5 +105,33 @@ t.test('a queue that changed between preview and confirm refuses the token', asy
   t.ok(refused.isError, 'the token is refused')
   t.same(simQueue(s, 'radarr'), before, 'nothing was removed')
   t.same(s.radarr.state.queueRemovals, [])
+  t.same(s.radarr.violations, [])
+})
+
+// Issue 24 item 6: the confirmed call reads the queue once more before removing; an id found there naming
+// another download than the one previewed (the queue changed after the token was checked) is not removed.
+t.test('an id that names another download at removal time is not removed, and not reported removed', async t => {
+  const s = await startServarrStack(t, { sim: { downloadMs: 120_000 } })
+  const movie = [...s.radarr.state.library.movies.values()].find(m => m.title === 'The Quiet Orbit')!
+  await grab(s, 'radarr', { movieId: movie.id }, 0)
+  const [id] = simQueue(s, 'radarr')
+  const args = { action: 'cancel', source: 'movies', ids: [`movies:${id}`] }
+  const preview = confirmation(await s.call('cancel_downloads', args))
+  const client = s.app.backends.radarr
+  const queue = client.queue.bind(client)
+  let reads = 0
+  client.queue = async (...a: Parameters<typeof queue>) => {
+    const res = await queue(...a)
+    // Right after the confirm's re-check has read the queue, the item under that id becomes another download.
+    if (++reads === 1) Object.assign(s.radarr.state.queue.find(q => q.id === id)!, { downloadId: 'F'.repeat(40), title: 'Another.Movie.2025.1080p.WEB-DL' })
+    return res
+  }
+  const result = await s.call('cancel_downloads', { ...args, confirmToken: preview.confirmToken })
+  const done = ok(result)
+  t.equal(reads, 2, 'the re-check and the removal each read the queue')
+  t.same(done.removed, [], 'nothing reported removed')
+  t.match(done.failed, [{ id: `movies:${id}`, error: /now names another download than the one previewed; not removed/ }])
+  t.match(result.content[0].text, 'Removed 0 downloads; 1 could not be removed.')
+  t.same(s.radarr.state.queueRemovals, [], 'the other download is untouched')
   t.same(s.radarr.violations, [])
 })
