@@ -77,7 +77,8 @@ export const JELLYFIN_ROWS: FidelityRow[] = [
     'Queues the task by Id (not Key); 404 when no task has that id; 204 No Content'
   ]),
   row('GET', '/Auth/Keys', C('ApiKeyController'), [
-    'RequiresElevation (an administrator token); answers a QueryResult of AuthenticationInfo (AppName, AccessToken, DateCreated, IsActive)'
+    'RequiresElevation (an administrator token); answers a QueryResult of AuthenticationInfo',
+    'AuthenticationManager.GetApiKeys (Jellyfin.Server.Implementations/Security/AuthenticationManager.cs) fills only AppName, AccessToken, DateCreated (DeviceId, DeviceName, AppVersion empty): every key is listed with IsActive false (its default in MediaBrowser.Controller/Security/AuthenticationInfo.cs), Id 0, no DateRevoked; the same in v10.9.11 and v10.10.7. A listed key works: a revoked one is deleted, not listed'
   ]),
   row('POST', '/Auth/Keys', C('ApiKeyController'), [
     'app is a required query parameter; 204 No Content (the new key is not returned: list the keys to read it)'
