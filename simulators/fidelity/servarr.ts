@@ -8,8 +8,8 @@ const TAGS: Record<Arr, string> = { Sonarr: 'v4.0.19.2979', Radarr: 'v6.0.3.1027
 function arr (service: Arr) {
   const api = (file: string) => ({ repo: `${service}/${service}`, path: `src/${service}.Api.V3/${file}`, tag: TAGS[service] })
   const core = (file: string) => ({ repo: `${service}/${service}`, path: `src/NzbDrone.Core/${file}`, tag: TAGS[service] })
-  const row = (method: string, path: string, source: FidelityRow['source'], behaviours: string[]): FidelityRow =>
-    ({ service, method, path: `/api/v3${path}`, source, behaviours })
+  const row = (method: string, path: string, source: FidelityRow['source'], behaviours: string[], simulatorOnly?: string): FidelityRow =>
+    ({ service, method, path: `/api/v3${path}`, source, behaviours, ...(simulatorOnly ? { simulatorOnly } : {}) })
   return { api, core, row }
 }
 
@@ -30,6 +30,14 @@ function shared (service: Arr): FidelityRow[] {
       VALIDATION, '201 Created with the root folder'
     ]),
     row('GET', '/tag', api('Tags/TagController.cs'), ['Answers every tag {id, label}']),
+    row('POST', '/tag', api('Tags/TagController.cs'), [
+      sonarr
+        ? 'No validator on the label (unlike Radarr): any text is taken'
+        : 'Label must be non-empty and match ^[a-z0-9-]+$ case-insensitively, else 400 "Allowed characters a-z, 0-9 and -"',
+      `TagService.Add (${core('Tags/TagService.cs').path}): the tag whose label is exactly the one sent comes back; otherwise the label is stored lower-cased; 201 Created`,
+      `Label is UNIQUE (${core(sonarr ? 'Datastore/Migration/079_dedupe_tags.cs' : 'Datastore/Migration/001_initial_setup.cs').path}): a label differing only in case from a stored one fails the insert, a SQLite "constraint failed" on a POST → 409 (${service}.Http/ErrorManagement/${service}ErrorPipeline.cs)`,
+      ...(sonarr ? ['A null label → NullReferenceException (tag.Label.ToLowerInvariant()) → 500'] : [])
+    ], 'tests tag titles (e.g. the keep tag of the watched cleanup)'),
     row('GET', '/queue', api('Queue/QueueController.cs'), [
       PAGING,
       `${idParam} (repeated) filters; include${sonarr ? 'UnknownSeriesItems' : 'UnknownMovieItems'} defaults to false`,
