@@ -20,7 +20,7 @@ export const JELLYFIN_ROWS: FidelityRow[] = [
     'paths goes through CommaDelimitedCollectionModelBinder: a single value is split on "," (one folder named "A, B" becomes two paths), repeated values are taken whole; send folders in LibraryOptions.PathInfos instead',
     'Query paths, when given, replace LibraryOptions.PathInfos from the body',
     'A name already taken does not fail: LibraryManager.AddVirtualFolder numbers it (Movies2, Movies3…); the name is made a valid file name first',
-    'A folder the server cannot see → ArgumentException "The specified path does not exist: <path>." → 400 (ExceptionMiddleware), free-text body',
+    'A folder the server cannot see → ArgumentException "The specified path does not exist: <path>." (Emby.Server.Implementations/Library/LibraryManager.cs) → 400 text/plain "Error processing request." (Jellyfin.Api/Middleware/ExceptionMiddleware.cs sends the exception\'s message only in a Development environment)',
     '204 No Content on success'
   ]),
   row('GET', '/Items', C('ItemsController'), [

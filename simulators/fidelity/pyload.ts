@@ -16,7 +16,7 @@ export const PYLOAD_ROWS: FidelityRow[] = [
   row('POST', 'add_package', ['Arguments name, links (list), dest (1 queue — the default — or 0 collector); answers the new package id (int); needs ADD', JSON_BODY, CALLING]),
   row('GET', 'status_downloads', ['Files being downloaded now: DownloadInfo {fid, name, speed, eta, bleft, size, percent, status, statusmsg, package_id, package_name, …}', CALLING]),
   row('GET', 'get_queue_data', ['PackageData of the queue with links, linksdone, sizedone, sizetotal — and NO linkstotal', CALLING]),
-  row('GET', 'get_collector', ['PackageData of the collector with links, linksdone, sizedone, sizetotal and linkstotal', CALLING]),
+  row('GET', 'get_collector', ['PackageData of the collector with linksdone, sizedone, sizetotal and linkstotal — and NO links (links is null: get_info_data, like get_queue)', CALLING]),
   row('GET', 'get_package_data', [
     'Argument package_id; PackageData {pid, name, folder, site, password, dest, order, links} — none of linksdone, sizedone, sizetotal, linkstotal',
     'An unknown id raises PackageDoesNotExists → 500 "Internal server error" (not 404)',

@@ -105,6 +105,10 @@ function sonarrOnly (): FidelityRow[] {
     row('POST', '/series', api('Series/SeriesController.cs'), ['Title, qualityProfileId and a path or rootFolderPath are validated (root folder must exist, path not an ancestor of another series)', VALIDATION, '201 Created']),
     row('PUT', '/series/{id}', api('Series/SeriesController.cs'), ['moveFiles defaults to false: a new path is only recorded', VALIDATION]),
     row('DELETE', '/series/{id}', api('Series/SeriesController.cs'), ['deleteFiles and addImportListExclusion default to false', 'addImportListExclusion=true puts the TvdbId on the import-list exclusions (ImportListExclusionService.HandleAsync(SeriesDeletedEvent))']),
+    row('GET', '/importlistexclusion/paged', api('ImportLists/ImportListExclusionController.cs'), [
+      'The paged list; the un-paged GET /importlistexclusion is marked [Obsolete("Deprecated")]',
+      'Sort keys id (the default), title, tvdbId; sortDirection descending unless asked (PagingResource); page 1, pageSize 10 by default'
+    ], 'tests check that a delete added the exclusion'),
     row('GET', '/episode', api('Episodes/EpisodeController.cs'), ['Needs seriesId or episodeIds, else 400 "seriesId or episodeIds must be provided"; includeEpisodeFile, includeSeries default false']),
     row('GET', '/episodefile', api('EpisodeFiles/EpisodeFileController.cs'), ['Needs seriesId or episodeFileIds, else 400 "seriesId or episodeFileIds must be provided"']),
     row('GET', '/calendar', api('Calendar/CalendarController.cs'), ['start defaults to today, end to today + 2 days; unmonitored, includeSeries default false']),
@@ -125,6 +129,10 @@ function radarrOnly (): FidelityRow[] {
     row('POST', '/movie', api('Movies/MovieController.cs'), ['tmdbId is required and must not be in the library already; a path or rootFolderPath and qualityProfileId are validated (Title only when tmdbId is missing)', VALIDATION, '201 Created']),
     row('PUT', '/movie/{id}', api('Movies/MovieController.cs'), ['moveFiles defaults to false: a new path is only recorded', VALIDATION]),
     row('DELETE', '/movie/{id}', api('Movies/MovieController.cs'), ['deleteFiles and addImportExclusion default to false', 'addImportExclusion=true puts the TmdbId on the import-list exclusions once (ImportListExclusionService.HandleAsync(MoviesDeletedEvent))']),
+    row('GET', '/exclusions/paged', api('ImportLists/ImportListExclusionController.cs'), [
+      'The controller is routed at "exclusions"; the paged list; the un-paged GET /exclusions is marked [Obsolete("Deprecated")]',
+      'Sort keys id (the default), movieTitle, movieYear, tmdbId; sortDirection descending unless asked (PagingResource); page 1, pageSize 10 by default'
+    ], 'tests check that a delete added the exclusion'),
     row('GET', '/moviefile', api('MovieFiles/MovieFileController.cs'), ['movieId (repeated) or movieFileIds required, else 400 "movieId or movieFileIds must be provided"']),
     row('GET', '/calendar', api('Calendar/CalendarController.cs'), ['start defaults to today, end to today + 2 days; unmonitored defaults to false']),
     row('GET', '/wanted/missing', api('Wanted/MissingController.cs'), [PAGING, 'monitored defaults to true'])

@@ -20,7 +20,7 @@ import { createServarrState } from './state.js'
 
 export { RELEASE_CACHE_MS, type CachedRelease, type ImportFailure, type ServarrState } from './state.js'
 
-export { ACCEPTED, CREATED, idList, timespan } from './responses.js'
+export { ACCEPTED, CREATED, idList, sortedPage, timespan } from './responses.js'
 export type { CommandRunner, SimCommand } from './commands.js'
 export type { SimHistory, SimQueueItem } from './downloads.js'
 

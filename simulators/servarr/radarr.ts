@@ -2,7 +2,7 @@
 // wanted/missing, interactive releases and grabs, manual import and commands, on top of the shared
 // Servarr base (auth, faults, contract validation, queue, history, commands).
 import { existsSync } from 'node:fs'
-import { createServarrBase, ACCEPTED, CREATED, type ServarrSimOptions } from './core.js'
+import { createServarrBase, sortedPage, ACCEPTED, CREATED, type ServarrSimOptions } from './core.js'
 import { registerServarrSetupRoutes } from './setup-routes.js'
 import { listVideos, removeFolder } from './files.js'
 import { parseQuality } from './qualities.js'
@@ -105,8 +105,10 @@ export async function createRadarrSimulator (opts: ServarrSimOptions) {
     return reply.code(200).send()
   })
 
-  // GET /api/v3/exclusions (ImportListExclusionController, deprecated but served): every exclusion.
-  app.get('/api/v3/exclusions', async () => exclusions)
+  // GET /api/v3/exclusions/paged (Radarr v6.0.3.10276 src/Radarr.Api.V3/ImportLists/
+  // ImportListExclusionController.cs): sort keys id (the default), movieTitle, movieYear, tmdbId. The un-paged GET
+  // is marked Obsolete there and is not served here.
+  app.get<{ Querystring: Q }>('/api/v3/exclusions/paged', async (req) => sortedPage(exclusions, req.query, ['id', 'movieTitle', 'movieYear', 'tmdbId']))
 
   app.get<{ Querystring: Q }>('/api/v3/moviefile', async (req) =>
     [...st.files.values()].filter(f => f.movieId === Number(req.query.movieId)).map(movieFileResource))
