@@ -85,6 +85,12 @@ function shared (service: Arr): FidelityRow[] {
       `Per-file failures ("Failed to import ${sonarr ? 'episode' : 'movie'}, Destination already exists.", "…Root folder missing.", exceptions) are caught in ImportApproved${sonarr ? 'Episodes' : 'Movie'}: the command still completes (${core(sonarr ? 'MediaFiles/EpisodeImport/ImportApprovedEpisodes.cs' : 'MediaFiles/MovieImport/ImportApprovedMovie.cs').path})`
     ]),
     row('GET', '/command/{id}', api('Commands/CommandController.cs'), ['Answers the command with status queued, started, completed, failed, aborted, cancelled or orphaned; unknown id → 404']),
+    row('GET', '/command', api('Commands/CommandController.cs'), ['GetStartedCommands: every command the queue manager holds (bare array), ordered by status, then priority descending'], 'tests watch the commands a tool started'),
+    row('GET', '/blocklist', api('Blocklist/BlocklistController.cs'), [
+      PAGING,
+      `Sort keys date (the default, descending), indexer, ${sonarr ? 'series.sortTitle' : 'languages, movieMetadata.sortTitle, quality'}, sourceTitle; ${idParam} and protocols filter`
+    ], 'tests check what removing a stuck download with blocklist=true blocklisted'),
+    { service, method: 'GET', path: '/ping', source: { repo: `${service}/${service}`, path: `src/${service}.Http/Ping/PingController.cs`, tag: TAGS[service] }, behaviours: ['[AllowAnonymous]: no key needed; {"status": "OK"}, or 500 {"status": "Error"} when the configuration cannot be read'], simulatorOnly: 'tests and health checks of the simulator' },
     row('GET', '/downloadclient', api('DownloadClient/DownloadClientController.cs'), ['Provider list; apiKey/password field values are masked "********" (SchemaBuilder privacy)']),
     row('POST', '/downloadclient', api('ProviderControllerBase.cs'), [
       'An enabled client is tested before it is saved (connects to it) unless forceSave=true; a failed test → 400 validation failures',
@@ -101,6 +107,7 @@ function sonarrOnly (): FidelityRow[] {
       'Without tvdbId: every series in one answer, no paging, each with statistics, seasons, images and alternate titles (AllSeries); the client reads it only through its cache'
     ]),
     row('GET', '/series/{id}', api('Series/SeriesController.cs'), ['Unknown id → 404 (RestController)']),
+    row('GET', '/episode/{id}', api('Episodes/EpisodeControllerWithSignalR.cs'), ['GetResourceById: the episode with its series and episode file (MapToResource with includeSeries, includeEpisodeFile, includeImages); unknown id → 404'], 'served by the simulator; no client or test calls it'),
     row('GET', '/series/lookup', api('Series/SeriesLookupController.cs'), ['term is free text or "tvdb:<id>"; series already in the library carry their id, new ones id 0']),
     row('POST', '/series', api('Series/SeriesController.cs'), ['Title, qualityProfileId and a path or rootFolderPath are validated (root folder must exist, path not an ancestor of another series)', VALIDATION, '201 Created']),
     row('PUT', '/series/{id}', api('Series/SeriesController.cs'), ['moveFiles defaults to false: a new path is only recorded', VALIDATION]),
@@ -125,6 +132,7 @@ function radarrOnly (): FidelityRow[] {
       'excludeLocalCovers (default false) skips MapCoversToLocal and GetCoverFileInfos, which lists the whole MediaCover folder recursively (NzbDrone.Core/MediaCover/MediaCoverService.cs)'
     ]),
     row('GET', '/movie/{id}', api('Movies/MovieController.cs'), ['Unknown id → 404 (RestController)']),
+    row('GET', '/movie/lookup/tmdb', api('Movies/MovieLookupController.cs'), ['SearchByTmdbId: tmdbId query; a new Movie around the metadata provider\'s answer as a MovieResource, never the library entry (no id, no file) even for a movie the library holds', 'An unknown tmdbId → MovieNotFoundException (NzbDrone.Core/Exceptions/MovieNotFoundExceptions.cs, not a client exception) → 500'], 'tests look a movie up by TMDb id'),
     row('GET', '/movie/lookup', api('Movies/MovieLookupController.cs'), ['term is free text, "tmdb:<id>" or "imdb:tt…"; movies already in the library carry their id']),
     row('POST', '/movie', api('Movies/MovieController.cs'), ['tmdbId is required and must not be in the library already; a path or rootFolderPath and qualityProfileId are validated (Title only when tmdbId is missing)', VALIDATION, '201 Created']),
     row('PUT', '/movie/{id}', api('Movies/MovieController.cs'), ['moveFiles defaults to false: a new path is only recorded', VALIDATION]),

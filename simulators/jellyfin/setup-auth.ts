@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { attachContract, loadContract } from '../contract.js'
 import { attachFaults } from '../faults.js'
 import { listenLocal } from '../shared-http.js'
+import { attachRouteList } from '../route-list.js'
 import { defaultSeedLibrary } from '../fixtures/library.js'
 import { userDto } from './dto.js'
 import { tokenFromAuthorization, type JellyfinSimulatorOptions } from './options.js'
@@ -122,6 +123,7 @@ export async function createJellyfinSetupSimulator (opts: JellyfinSetupSimulator
   const timers = new Set<NodeJS.Timeout>()
   app.addHook('onClose', async () => { for (const t of timers) clearTimeout(t) })
   const faults = attachFaults(app)
+  attachRouteList(app, 'Jellyfin')
   const tokenOf = (req: FastifyRequest) => tokenFromAuthorization(req.headers.authorization) ??
     [...new URL(req.url, 'http://sim').searchParams].find(([k]) => k.toLowerCase() === 'apikey')?.[1]
   app.addHook('onRequest', async (req, reply) => {

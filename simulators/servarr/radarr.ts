@@ -47,11 +47,13 @@ export async function createRadarrSimulator (opts: ServarrSimOptions) {
     return matches.map(c => { const m = byTmdb(c.tmdbId); return m ? movie(m) : movieResource(st, c, now()) })
   })
 
+  // MovieLookupController.SearchByTmdbId (Radarr v6.0.3.10276 src/Radarr.Api.V3/Movies/MovieLookupController.cs):
+  // `new Movie { MovieMetadata = … }.ToResource()`, so never the library's entry (no id) even for a movie it holds;
+  // an unknown tmdbId is MovieNotFoundException, an NzbDroneException the error pipeline answers with 500.
   app.get<{ Querystring: Q }>('/api/v3/movie/lookup/tmdb', async (req, reply) => {
     const c = st.catalogue.get(Number(req.query.tmdbId))
-    if (!c) return base.notFound(reply)
-    const m = byTmdb(c.tmdbId)
-    return m ? movie(m) : movieResource(st, c, now())
+    if (!c) return reply.code(500).send({ message: `Movie with tmdbId ${req.query.tmdbId} was not found, it may have been removed from TMDb.` })
+    return movieResource(st, c, now())
   })
 
   app.post<{ Body: Record<string, any> }>('/api/v3/movie', async (req, reply) => {
