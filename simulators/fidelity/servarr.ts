@@ -22,7 +22,7 @@ function shared (service: Arr): FidelityRow[] {
   const idParam = sonarr ? 'seriesIds' : 'movieIds'
   const grabbed = sonarr ? 'EpisodeGrabbedEvent' : 'MovieGrabbedEvent'
   return [
-    row('GET', '/system/status', api('System/SystemController.cs'), ['Answers SystemResource with version (e.g. "4.0.19.2979"); the probe reads it']),
+    row('GET', '/system/status', api('System/SystemController.cs'), [`Answers SystemResource with version (e.g. "${TAGS[service].slice(1)}"); the probe reads it`]),
     row('GET', '/qualityprofile', api('Profiles/Quality/QualityProfileController.cs'), ['Answers every quality profile (bare array)']),
     row('GET', '/rootfolder', api('RootFolders/RootFolderController.cs'), ['Answers every root folder with its path as the manager sees it, accessible and freeSpace']),
     row('POST', '/rootfolder', api('RootFolders/RootFolderController.cs'), [
