@@ -33,7 +33,7 @@ export const JELLYFIN_ROWS: FidelityRow[] = [
     'Answers a QueryResult {Items, TotalRecordCount, StartIndex}',
     'userId (an API key may name any user; a user token another user only as administrator: RequestHelpers.GetUserId, 403) scopes isPlayed/isFavorite and adds each item\'s UserData {Played, PlayCount, LastPlayedDate, IsFavorite} (enableUserData defaults to true); an unknown user is 404',
     'isPlayed with includeItemTypes=Series alone keeps a series when ANY episode is played (BaseItemRepository.TranslateQuery); a series\' own UserData.Played is UnplayedItemCount == 0 (Folder.FillUserDataDtoValues), so a series with no episode on disk is Played for every user',
-    'With a user and fields=RecursiveItemCount, a folder carries RecursiveItemCount (its non-folder, non-virtual items: Folder.GetRecursiveChildCount) and, when that is above 0, UserData.PlayedPercentage with Played = PlayedPercentage >= 100; FillUserDataDtoValues is the only place RecursiveItemCount is set, so without a user it is absent',
+    'With a user and fields=RecursiveItemCount, a folder other than a collection folder (Folder.SupportsUserDataFromChildren) carries RecursiveItemCount (its non-folder, non-virtual items: Folder.GetRecursiveChildCount) and, when that is above 0, UserData.PlayedPercentage with Played = PlayedPercentage >= 100; FillUserDataDtoValues is the only place RecursiveItemCount is set, so without a user it is absent',
     'sortBy=DatePlayed orders by the user\'s LastPlayedDate'
   ]),
   row('POST', '/Items/{itemId}/Refresh', C('ItemRefreshController'), [

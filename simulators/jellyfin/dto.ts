@@ -44,7 +44,8 @@ export function itemDto (state: JellyfinState, item: SimItem, fields: Set<string
       if (!FOLDER_KINDS.has(other.kind) && other.libraryId === item.libraryId && other.id !== item.id && isBelow(state, other, item.id)) recursive++
     }
     if (want('ChildCount')) dto.ChildCount = children
-    if (want('RecursiveItemCount')) dto.RecursiveItemCount = recursive
+    // Set in FillUserDataDtoValues, which a collection folder skips (SupportsUserDataFromChildren is false for it).
+    if (want('RecursiveItemCount') && item.kind !== 'CollectionFolder') dto.RecursiveItemCount = recursive
   }
   return dto
 }
