@@ -102,7 +102,7 @@ function anonymousHeader (): string {
   return `MediaBrowser Client=${q('mediastack-mcp')}, Device=${q('server')}, DeviceId=${q('mediastack-mcp-setup')}, Version=${q(packageVersion())}`
 }
 
-export interface JellyfinKeyEntry { appName: string, token: string, active: boolean, created: string }
+export interface JellyfinKeyEntry { appName: string, token: string, created: string }
 export interface JellyfinLibraryEntry { name: string, collectionType: string, locations: string[] }
 
 export function createJellyfinSetupCalls (o: { baseUrl: string, pathMap?: PathMap }) {
@@ -127,10 +127,15 @@ export function createJellyfinSetupCalls (o: { baseUrl: string, pathMap?: PathMa
     },
     /** Ends a session made by signIn (best effort: the token expires with the session anyway). */
     signOut: async (token: string) => { await as(token, { method: 'POST', path: '/Sessions/Logout', as: 'none' }).catch(() => {}) },
+    /**
+     * Every API key. IsActive is not read: AuthenticationManager.GetApiKeys never sets it, so Jellyfin 10.9–10.11
+     * list every key with IsActive false, and a revoked key is deleted, not listed (jellyfin/jellyfin v10.11.11
+     * Jellyfin.Server.Implementations/Security/AuthenticationManager.cs GetApiKeys, DeleteApiKey).
+     */
     async keys (token: string): Promise<JellyfinKeyEntry[]> {
       const res = await as(token, { path: '/Auth/Keys' })
       const items = ((res.data as { Items?: Array<Record<string, unknown>> } | null)?.Items ?? [])
-      return items.map(k => ({ appName: String(k.AppName ?? ''), token: String(k.AccessToken ?? ''), active: k.IsActive !== false && !k.DateRevoked, created: String(k.DateCreated ?? '') }))
+      return items.map(k => ({ appName: String(k.AppName ?? ''), token: String(k.AccessToken ?? ''), created: String(k.DateCreated ?? '') }))
     },
     createKey: async (token: string, app: string) => { await as(token, { method: 'POST', path: '/Auth/Keys', query: { app }, as: 'none' }) },
     async libraries (token: string): Promise<JellyfinLibraryEntry[]> {

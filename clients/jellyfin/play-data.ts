@@ -4,7 +4,10 @@
 // GetItems, MediaBrowser.Model/Dto/UserItemDataDto.cs. cleanup_server's watched category reads it.
 //
 // A series is asked as the series item itself: its UserData.Played is "no episode left unplayed"
-// (MediaBrowser.Controller/Entities/Folder.cs FillUserDataDtoValues). The isPlayed filter is NOT used for series:
+// (MediaBrowser.Controller/Entities/Folder.cs FillUserDataDtoValues), which is also true of a series with NO
+// episode on disk. So RecursiveItemCount (its episodes on disk, Folder.GetRecursiveChildCount; answered only with
+// a user, in the same FillUserDataDtoValues) is asked too, and a series counts as played only when it has at least
+// one episode and none is left unplayed. The isPlayed filter is NOT used for series:
 // with includeItemTypes=Series it keeps a series when ANY episode is played (BaseItemRepository.TranslateQuery).
 // A series' own LastPlayedDate is not its episodes', so its last play is read from its episodes (sortBy=DatePlayed).
 import type { CallOptions, JellyfinClient } from './client.js'
@@ -17,6 +20,7 @@ interface RawPlayItem {
   Path?: string | null
   ProductionYear?: number | null
   ProviderIds?: Record<string, string | null> | null
+  RecursiveItemCount?: number | null
   UserData?: RawUserData | null
 }
 interface RawPage { Items?: RawPlayItem[] | null, TotalRecordCount?: number }
@@ -30,6 +34,7 @@ export interface TitlePlay {
   path?: string
   tmdbId?: number
   tvdbId?: number
+  /** Played to the end: a movie as its user data says; a series only with an episode on disk and none unplayed. */
   played: boolean
   lastPlayed?: string
   favorite: boolean
@@ -57,7 +62,7 @@ function toTitlePlay (client: JellyfinClient, r: RawPlayItem): TitlePlay | undef
     ...(r.Path ? { path: client.ourPath(r.Path) } : {}),
     ...(tmdbId ? { tmdbId } : {}),
     ...(tvdbId ? { tvdbId } : {}),
-    played: r.UserData?.Played === true,
+    played: r.UserData?.Played === true && (r.Type === 'Movie' || (r.RecursiveItemCount ?? 0) > 0),
     ...(r.UserData?.LastPlayedDate ? { lastPlayed: r.UserData.LastPlayedDate } : {}),
     favorite: r.UserData?.IsFavorite === true
   }
@@ -66,7 +71,7 @@ function toTitlePlay (client: JellyfinClient, r: RawPlayItem): TitlePlay | undef
 const query = (userId: string, extra: Record<string, unknown>) => ({
   userId,
   recursive: true,
-  fields: ['ProviderIds', 'Path'],
+  fields: ['ProviderIds', 'Path', 'RecursiveItemCount'],
   enableImages: false,
   enableUserData: true,
   ...extra

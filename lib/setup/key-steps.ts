@@ -75,10 +75,10 @@ export async function jellyfinKeyStep (state: RunState, calls: RunCalls): Promis
   }
 }
 
-/** The newest active key named mediastack-mcp, if any. */
+/** The newest key named mediastack-mcp, if any (every listed key is usable: see JellyfinSetupCalls.keys). */
 async function newestKey (jellyfin: ReturnType<RunCalls['jellyfin']>, token: string): Promise<string | undefined> {
   const keys = (await jellyfin.keys(token))
-    .filter(k => k.active && k.appName === JELLYFIN_KEY_NAME && k.token !== '')
+    .filter(k => k.appName === JELLYFIN_KEY_NAME && k.token !== '')
     .sort((a, b) => b.created.localeCompare(a.created))
   return keys[0]?.token
 }

@@ -1,5 +1,5 @@
-// The fidelity table: every backend endpoint the clients call, the real source that defines it, and the
-// behaviours the simulators reproduce. simulators/FIDELITY.md is rendered from these rows (render.ts);
+// The fidelity table: every backend endpoint the clients call or the simulators serve, the real source that
+// defines it, and the behaviours the simulators reproduce. simulators/FIDELITY.md is rendered from these rows (render.ts);
 // test/simulators/fidelity.test.ts holds the clients, the rows and the rendered file together.
 import { ARIA2_ROWS } from './aria2.js'
 import { FLARESOLVERR_ROWS } from './flaresolverr.js'
@@ -26,10 +26,11 @@ export function renderFidelityMarkdown (rows: FidelityRow[] = FIDELITY_ROWS): st
     '',
     '<!-- Generated from simulators/fidelity/*.ts by `npx tsx simulators/fidelity/render.ts`; do not edit by hand. -->',
     '',
-    'Every backend endpoint (or RPC method) our clients call, the real service\'s source that defines its behaviour',
-    '(repository, file, tag), and the behaviours read there that the simulators reproduce and the clients rely on.',
-    'The data is `simulators/fidelity/*.ts`; `test/simulators/fidelity.test.ts` fails when a client calls an',
-    'endpoint that has no row here. Rows marked *pending* belong to a call a change in progress adds or removes.',
+    'Every backend endpoint (or RPC method) our clients call or our simulators serve, the real service\'s source that',
+    'defines its behaviour (repository, file, tag), and the behaviours read there that the simulators reproduce and the',
+    'clients rely on. The data is `simulators/fidelity/*.ts`; `test/simulators/fidelity.test.ts` fails when a client',
+    'calls an endpoint, or a simulator registers a route, that has no row here. Rows marked *simulator only* are served',
+    'for tests or the demo and called by no client; rows marked *pending* belong to a call a change in progress adds or removes.',
     ''
   ]
   const services = [...new Set(rows.map(r => r.service))]
@@ -38,7 +39,8 @@ export function renderFidelityMarkdown (rows: FidelityRow[] = FIDELITY_ROWS): st
     for (const r of rows.filter(x => x.service === service)) {
       const source = `[${r.source.repo}](https://github.com/${r.source.repo}) \`${r.source.path}\` @ \`${r.source.tag}\``
       const behaviours = r.behaviours.map(b => `• ${cell(b)}`).join('<br>')
-      out.push(`| \`${r.method} ${cell(r.path)}\`${r.pending ? ` *pending: ${cell(r.pending)}*` : ''} | ${source} | ${behaviours} |`)
+      const marks = `${r.pending ? ` *pending: ${cell(r.pending)}*` : ''}${r.simulatorOnly ? ` *simulator only: ${cell(r.simulatorOnly)}*` : ''}`
+      out.push(`| \`${r.method} ${cell(r.path)}\`${marks} | ${source} | ${behaviours} |`)
     }
     out.push('')
   }

@@ -4,8 +4,11 @@ import type { FidelityRow } from './types.js'
 const TAG = 'v10.11.11'
 const src = (path: string) => ({ repo: 'jellyfin/jellyfin', path, tag: TAG })
 const C = (name: string) => src(`Jellyfin.Api/Controllers/${name}.cs`)
-const row = (method: string, path: string, source: FidelityRow['source'], behaviours: string[], pending?: string): FidelityRow =>
-  ({ service: 'Jellyfin', method, path, source, behaviours, ...(pending ? { pending } : {}) })
+const row = (method: string, path: string, source: FidelityRow['source'], behaviours: string[], mark: Pick<FidelityRow, 'pending' | 'simulatorOnly'> = {}): FidelityRow =>
+  ({ service: 'Jellyfin', method, path, source, behaviours, ...mark })
+/** The user a play-state or favourite call acts on (RequestHelpers.GetUserId), and its 404s. */
+const USER_ITEM = 'The user is the userId query or the caller\'s own (RequestHelpers.GetUserId: another user\'s needs an administrator, else 403); an unknown user or item → 404; answers the item\'s UserItemDataDto'
+const UNUSED = 'served by the simulator; no client or test calls it'
 
 export const JELLYFIN_ROWS: FidelityRow[] = [
   row('GET', '/System/Info/Public', C('SystemController'), [
@@ -20,7 +23,7 @@ export const JELLYFIN_ROWS: FidelityRow[] = [
     'paths goes through CommaDelimitedCollectionModelBinder: a single value is split on "," (one folder named "A, B" becomes two paths), repeated values are taken whole; send folders in LibraryOptions.PathInfos instead',
     'Query paths, when given, replace LibraryOptions.PathInfos from the body',
     'A name already taken does not fail: LibraryManager.AddVirtualFolder numbers it (Movies2, Movies3…); the name is made a valid file name first',
-    'A folder the server cannot see → ArgumentException "The specified path does not exist: <path>." → 400 (ExceptionMiddleware), free-text body',
+    'A folder the server cannot see → ArgumentException "The specified path does not exist: <path>." (Emby.Server.Implementations/Library/LibraryManager.cs) → 400 text/plain "Error processing request." (Jellyfin.Api/Middleware/ExceptionMiddleware.cs sends the exception\'s message only in a Development environment)',
     '204 No Content on success'
   ]),
   row('GET', '/Items', C('ItemsController'), [
@@ -29,7 +32,8 @@ export const JELLYFIN_ROWS: FidelityRow[] = [
     'Paging: startIndex (Skip) and limit; TotalRecordCount only when enableTotalRecordCount (default true)',
     'Answers a QueryResult {Items, TotalRecordCount, StartIndex}',
     'userId (an API key may name any user; a user token another user only as administrator: RequestHelpers.GetUserId, 403) scopes isPlayed/isFavorite and adds each item\'s UserData {Played, PlayCount, LastPlayedDate, IsFavorite} (enableUserData defaults to true); an unknown user is 404',
-    'isPlayed with includeItemTypes=Series alone keeps a series when ANY episode is played (BaseItemRepository.TranslateQuery); a series\' own UserData.Played is UnplayedItemCount == 0 (Folder.FillUserDataDtoValues)',
+    'isPlayed with includeItemTypes=Series alone keeps a series when ANY episode is played (BaseItemRepository.TranslateQuery); a series\' own UserData.Played is UnplayedItemCount == 0 (Folder.FillUserDataDtoValues), so a series with no episode on disk is Played for every user',
+    'With a user and fields=RecursiveItemCount, a folder other than a collection folder (Folder.SupportsUserDataFromChildren) carries RecursiveItemCount (its non-folder, non-virtual items: Folder.GetRecursiveChildCount) and, when that is above 0, UserData.PlayedPercentage with Played = PlayedPercentage >= 100; FillUserDataDtoValues is the only place RecursiveItemCount is set, so without a user it is absent',
     'sortBy=DatePlayed orders by the user\'s LastPlayedDate'
   ]),
   row('POST', '/Items/{itemId}/Refresh', C('ItemRefreshController'), [
@@ -55,6 +59,9 @@ export const JELLYFIN_ROWS: FidelityRow[] = [
   row('POST', '/Sessions/{sessionId}/Playing/Stop', C('SessionController'), [
     'Route Sessions/{sessionId}/Playing/{command}: command is a PlaystateCommand (Stop, Pause, …); 204 No Content'
   ]),
+  row('POST', '/Sessions/{sessionId}/Playing/{command}', C('SessionController'), [
+    'SendPlaystateCommand: command is a PlaystateCommand (Stop, Pause, Unpause, …) sent to the session; an unknown session → ResourceNotFoundException → 404 "Error processing request."; 204 No Content'
+  ], { simulatorOnly: 'the simulator answers every command on this route; the client sends only Stop (the row above)' }),
   row('POST', '/Sessions/{sessionId}/Message', C('SessionController'), [
     'Body MessageCommand {Header, Text, TimeoutMs}; an empty Header becomes "Message from Server"; 204 No Content'
   ]),
@@ -78,9 +85,28 @@ export const JELLYFIN_ROWS: FidelityRow[] = [
     'Queues the task by Id (not Key); 404 when no task has that id; 204 No Content'
   ]),
   row('GET', '/Auth/Keys', C('ApiKeyController'), [
-    'RequiresElevation (an administrator token); answers a QueryResult of AuthenticationInfo (AppName, AccessToken, DateCreated, IsActive)'
+    'RequiresElevation (an administrator token); answers a QueryResult of AuthenticationInfo',
+    'AuthenticationManager.GetApiKeys (Jellyfin.Server.Implementations/Security/AuthenticationManager.cs) fills only AppName, AccessToken, DateCreated (DeviceId, DeviceName, AppVersion empty): every key is listed with IsActive false (its default in MediaBrowser.Controller/Security/AuthenticationInfo.cs), Id 0, no DateRevoked; the same in v10.9.11 and v10.10.7. A listed key works: a revoked one is deleted, not listed'
   ]),
   row('POST', '/Auth/Keys', C('ApiKeyController'), [
     'app is a required query parameter; 204 No Content (the new key is not returned: list the keys to read it)'
-  ])
+  ]),
+  row('DELETE', '/Auth/Keys/{key}', C('ApiKeyController'), [
+    'RequiresElevation; AuthenticationManager.DeleteApiKey deletes the row with that access token (Jellyfin.Server.Implementations/Security/AuthenticationManager.cs); 204 No Content, an unknown key too'
+  ], { simulatorOnly: UNUSED }),
+  row('GET', '/Items/{itemId}', C('UserLibraryController'), [
+    'GetItem: the user is the userId query or the caller\'s own; an API key without userId has none, and GetUserById(Guid.Empty) throws ArgumentException → 400; another user\'s id needs an administrator (403); an unknown user or item → 404',
+    'Answers the BaseItemDto'
+  ], { simulatorOnly: UNUSED }),
+  row('POST', '/UserPlayedItems/{itemId}', C('PlaystateController'), [
+    'MarkPlayedItem: datePlayed optional; BaseItem.MarkPlayed sets Played, PlayCount at least 1 (+1 with a datePlayed), LastPlayedDate = datePlayed ?? the old one ?? now; a folder (series, season) marks every item below it (Folder.MarkPlayed)',
+    USER_ITEM
+  ], { simulatorOnly: 'tests mark titles played' }),
+  row('DELETE', '/UserPlayedItems/{itemId}', C('PlaystateController'), [
+    'MarkUnplayedItem: BaseItem.MarkUnplayed clears Played, PlayCount, LastPlayedDate and the position; a folder: every item below it',
+    USER_ITEM
+  ], { simulatorOnly: 'tests mark titles unplayed' }),
+  row('POST', '/UserFavoriteItems/{itemId}', C('UserLibraryController'), ['MarkFavoriteItem: IsFavorite = true in the user\'s data (MarkFavorite)', USER_ITEM], { simulatorOnly: 'tests make titles favourites' }),
+  row('DELETE', '/UserFavoriteItems/{itemId}', C('UserLibraryController'), ['UnmarkFavoriteItem: IsFavorite = false', USER_ITEM], { simulatorOnly: 'tests unmark favourites' }),
+  row('GET', '/ScheduledTasks/{taskId}', C('ScheduledTasksController'), ['GetTask: the task whose Id matches (case-insensitive) as a TaskInfo; 404 when none'], { simulatorOnly: UNUSED })
 ]

@@ -12,6 +12,14 @@ const PROVIDER_POST = [
 const MASKED = 'apiKey and password field values come back masked as "********" (ClientSchema/SchemaBuilder privacy)'
 
 export const PROWLARR_ROWS: FidelityRow[] = [
+  {
+    service: 'Prowlarr',
+    method: 'GET',
+    path: '/ping',
+    source: { repo: 'Prowlarr/Prowlarr', path: 'src/Prowlarr.Http/Ping/PingController.cs', tag: 'v2.3.5.5327' },
+    behaviours: ['[AllowAnonymous]: no key needed; {"status": "OK"}, or 500 {"status": "Error"} when the configuration cannot be read'],
+    simulatorOnly: 'tests and health checks of the simulator'
+  },
   row('GET', '/system/status', 'System/SystemController.cs', ['Answers appName, version, instanceName, isDocker, startTime; the probe reads version']),
   row('GET', '/health', 'Health/HealthController.cs', ['Answers the current health checks {source, type (ok/notice/warning/error), message, wikiUrl}']),
   row('GET', '/indexer', 'Indexers/IndexerController.cs', ['Every indexer with protocol, privacy, enable, priority; a failing one has status.disabledTill', MASKED]),

@@ -8,8 +8,8 @@ const TAGS: Record<Arr, string> = { Sonarr: 'v4.0.19.2979', Radarr: 'v6.0.3.1027
 function arr (service: Arr) {
   const api = (file: string) => ({ repo: `${service}/${service}`, path: `src/${service}.Api.V3/${file}`, tag: TAGS[service] })
   const core = (file: string) => ({ repo: `${service}/${service}`, path: `src/NzbDrone.Core/${file}`, tag: TAGS[service] })
-  const row = (method: string, path: string, source: FidelityRow['source'], behaviours: string[]): FidelityRow =>
-    ({ service, method, path: `/api/v3${path}`, source, behaviours })
+  const row = (method: string, path: string, source: FidelityRow['source'], behaviours: string[], simulatorOnly?: string): FidelityRow =>
+    ({ service, method, path: `/api/v3${path}`, source, behaviours, ...(simulatorOnly ? { simulatorOnly } : {}) })
   return { api, core, row }
 }
 
@@ -22,7 +22,7 @@ function shared (service: Arr): FidelityRow[] {
   const idParam = sonarr ? 'seriesIds' : 'movieIds'
   const grabbed = sonarr ? 'EpisodeGrabbedEvent' : 'MovieGrabbedEvent'
   return [
-    row('GET', '/system/status', api('System/SystemController.cs'), ['Answers SystemResource with version (e.g. "4.0.19.2979"); the probe reads it']),
+    row('GET', '/system/status', api('System/SystemController.cs'), [`Answers SystemResource with version (e.g. "${TAGS[service].slice(1)}"); the probe reads it`]),
     row('GET', '/qualityprofile', api('Profiles/Quality/QualityProfileController.cs'), ['Answers every quality profile (bare array)']),
     row('GET', '/rootfolder', api('RootFolders/RootFolderController.cs'), ['Answers every root folder with its path as the manager sees it, accessible and freeSpace']),
     row('POST', '/rootfolder', api('RootFolders/RootFolderController.cs'), [
@@ -30,6 +30,14 @@ function shared (service: Arr): FidelityRow[] {
       VALIDATION, '201 Created with the root folder'
     ]),
     row('GET', '/tag', api('Tags/TagController.cs'), ['Answers every tag {id, label}']),
+    row('POST', '/tag', api('Tags/TagController.cs'), [
+      sonarr
+        ? 'No validator on the label (unlike Radarr): any text is taken'
+        : 'Label must be non-empty and match ^[a-z0-9-]+$ case-insensitively, else 400 "Allowed characters a-z, 0-9 and -"',
+      `TagService.Add (${core('Tags/TagService.cs').path}): the tag whose label is exactly the one sent comes back; otherwise the label is stored lower-cased; 201 Created`,
+      `Label is UNIQUE (${core(sonarr ? 'Datastore/Migration/079_dedupe_tags.cs' : 'Datastore/Migration/001_initial_setup.cs').path}): a label differing only in case from a stored one fails the insert, a SQLite "constraint failed" on a POST → 409 (${service}.Http/ErrorManagement/${service}ErrorPipeline.cs)`,
+      ...(sonarr ? ['A null label → NullReferenceException (tag.Label.ToLowerInvariant()) → 500'] : [])
+    ], 'tests tag titles (e.g. the keep tag of the watched cleanup)'),
     row('GET', '/queue', api('Queue/QueueController.cs'), [
       PAGING,
       `${idParam} (repeated) filters; include${sonarr ? 'UnknownSeriesItems' : 'UnknownMovieItems'} defaults to false`,
@@ -77,6 +85,12 @@ function shared (service: Arr): FidelityRow[] {
       `Per-file failures ("Failed to import ${sonarr ? 'episode' : 'movie'}, Destination already exists.", "…Root folder missing.", exceptions) are caught in ImportApproved${sonarr ? 'Episodes' : 'Movie'}: the command still completes (${core(sonarr ? 'MediaFiles/EpisodeImport/ImportApprovedEpisodes.cs' : 'MediaFiles/MovieImport/ImportApprovedMovie.cs').path})`
     ]),
     row('GET', '/command/{id}', api('Commands/CommandController.cs'), ['Answers the command with status queued, started, completed, failed, aborted, cancelled or orphaned; unknown id → 404']),
+    row('GET', '/command', api('Commands/CommandController.cs'), ['GetStartedCommands: every command the queue manager holds (bare array), ordered by status, then priority descending'], 'tests watch the commands a tool started'),
+    row('GET', '/blocklist', api('Blocklist/BlocklistController.cs'), [
+      PAGING,
+      `Sort keys date (the default, descending), indexer, ${sonarr ? 'series.sortTitle' : 'languages, movieMetadata.sortTitle, quality'}, sourceTitle; ${idParam} and protocols filter`
+    ], 'tests check what removing a stuck download with blocklist=true blocklisted'),
+    { service, method: 'GET', path: '/ping', source: { repo: `${service}/${service}`, path: `src/${service}.Http/Ping/PingController.cs`, tag: TAGS[service] }, behaviours: ['[AllowAnonymous]: no key needed; {"status": "OK"}, or 500 {"status": "Error"} when the configuration cannot be read'], simulatorOnly: 'tests and health checks of the simulator' },
     row('GET', '/downloadclient', api('DownloadClient/DownloadClientController.cs'), ['Provider list; apiKey/password field values are masked "********" (SchemaBuilder privacy)']),
     row('POST', '/downloadclient', api('ProviderControllerBase.cs'), [
       'An enabled client is tested before it is saved (connects to it) unless forceSave=true; a failed test → 400 validation failures',
@@ -93,10 +107,15 @@ function sonarrOnly (): FidelityRow[] {
       'Without tvdbId: every series in one answer, no paging, each with statistics, seasons, images and alternate titles (AllSeries); the client reads it only through its cache'
     ]),
     row('GET', '/series/{id}', api('Series/SeriesController.cs'), ['Unknown id → 404 (RestController)']),
+    row('GET', '/episode/{id}', api('Episodes/EpisodeControllerWithSignalR.cs'), ['GetResourceById: the episode with its series and episode file (MapToResource with includeSeries, includeEpisodeFile, includeImages); unknown id → 404'], 'served by the simulator; no client or test calls it'),
     row('GET', '/series/lookup', api('Series/SeriesLookupController.cs'), ['term is free text or "tvdb:<id>"; series already in the library carry their id, new ones id 0']),
     row('POST', '/series', api('Series/SeriesController.cs'), ['Title, qualityProfileId and a path or rootFolderPath are validated (root folder must exist, path not an ancestor of another series)', VALIDATION, '201 Created']),
     row('PUT', '/series/{id}', api('Series/SeriesController.cs'), ['moveFiles defaults to false: a new path is only recorded', VALIDATION]),
     row('DELETE', '/series/{id}', api('Series/SeriesController.cs'), ['deleteFiles and addImportListExclusion default to false', 'addImportListExclusion=true puts the TvdbId on the import-list exclusions (ImportListExclusionService.HandleAsync(SeriesDeletedEvent))']),
+    row('GET', '/importlistexclusion/paged', api('ImportLists/ImportListExclusionController.cs'), [
+      'The paged list; the un-paged GET /importlistexclusion is marked [Obsolete("Deprecated")]',
+      'Sort keys id (the default), title, tvdbId; sortDirection descending unless asked (PagingResource); page 1, pageSize 10 by default'
+    ], 'tests check that a delete added the exclusion'),
     row('GET', '/episode', api('Episodes/EpisodeController.cs'), ['Needs seriesId or episodeIds, else 400 "seriesId or episodeIds must be provided"; includeEpisodeFile, includeSeries default false']),
     row('GET', '/episodefile', api('EpisodeFiles/EpisodeFileController.cs'), ['Needs seriesId or episodeFileIds, else 400 "seriesId or episodeFileIds must be provided"']),
     row('GET', '/calendar', api('Calendar/CalendarController.cs'), ['start defaults to today, end to today + 2 days; unmonitored, includeSeries default false']),
@@ -113,10 +132,15 @@ function radarrOnly (): FidelityRow[] {
       'excludeLocalCovers (default false) skips MapCoversToLocal and GetCoverFileInfos, which lists the whole MediaCover folder recursively (NzbDrone.Core/MediaCover/MediaCoverService.cs)'
     ]),
     row('GET', '/movie/{id}', api('Movies/MovieController.cs'), ['Unknown id → 404 (RestController)']),
+    row('GET', '/movie/lookup/tmdb', api('Movies/MovieLookupController.cs'), ['SearchByTmdbId: tmdbId query; a new Movie around the metadata provider\'s answer as a MovieResource, never the library entry (no id, no file) even for a movie the library holds', 'An unknown tmdbId → MovieNotFoundException (NzbDrone.Core/Exceptions/MovieNotFoundExceptions.cs, not a client exception) → 500'], 'tests look a movie up by TMDb id'),
     row('GET', '/movie/lookup', api('Movies/MovieLookupController.cs'), ['term is free text, "tmdb:<id>" or "imdb:tt…"; movies already in the library carry their id']),
     row('POST', '/movie', api('Movies/MovieController.cs'), ['tmdbId is required and must not be in the library already; a path or rootFolderPath and qualityProfileId are validated (Title only when tmdbId is missing)', VALIDATION, '201 Created']),
     row('PUT', '/movie/{id}', api('Movies/MovieController.cs'), ['moveFiles defaults to false: a new path is only recorded', VALIDATION]),
     row('DELETE', '/movie/{id}', api('Movies/MovieController.cs'), ['deleteFiles and addImportExclusion default to false', 'addImportExclusion=true puts the TmdbId on the import-list exclusions once (ImportListExclusionService.HandleAsync(MoviesDeletedEvent))']),
+    row('GET', '/exclusions/paged', api('ImportLists/ImportListExclusionController.cs'), [
+      'The controller is routed at "exclusions"; the paged list; the un-paged GET /exclusions is marked [Obsolete("Deprecated")]',
+      'Sort keys id (the default), movieTitle, movieYear, tmdbId; sortDirection descending unless asked (PagingResource); page 1, pageSize 10 by default'
+    ], 'tests check that a delete added the exclusion'),
     row('GET', '/moviefile', api('MovieFiles/MovieFileController.cs'), ['movieId (repeated) or movieFileIds required, else 400 "movieId or movieFileIds must be provided"']),
     row('GET', '/calendar', api('Calendar/CalendarController.cs'), ['start defaults to today, end to today + 2 days; unmonitored defaults to false']),
     row('GET', '/wanted/missing', api('Wanted/MissingController.cs'), [PAGING, 'monitored defaults to true'])

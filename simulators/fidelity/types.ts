@@ -1,6 +1,6 @@
-// One row of the fidelity table: a backend endpoint (or RPC method) a client calls, the real service's source
-// file that defines its behaviour, and the behaviours of that source the simulators reproduce and the clients
-// rely on. Rows are read in the real source at the tag named; they cite it, never copy it.
+// One row of the fidelity table: a backend endpoint (or RPC method) a client calls or a simulator serves, the
+// real service's source file that defines its behaviour, and the behaviours of that source the simulators
+// reproduce and the clients rely on. Rows are read in the real source at the tag named; they cite it, never copy it.
 import type { Service } from './client-calls.js'
 
 export type { Service } from './client-calls.js'
@@ -27,6 +27,11 @@ export interface FidelityRow {
    * merged. The test tolerates that no client calls a pending row.
    */
   pending?: string
+  /**
+   * Set on a row no client calls, for a route only a simulator serves: says who uses it (tests mark play state
+   * through it, the demo…). The test requires that a simulator serves it and that no client calls it.
+   */
+  simulatorOnly?: string
 }
 
 /** Route with parameter names dropped, for matching the client scan (/Items/{itemId} → /Items/{}). */

@@ -39,10 +39,13 @@ export function itemDto (state: JellyfinState, item: SimItem, fields: Set<string
     let recursive = 0
     for (const other of state.items.values()) {
       if (other.parentId === item.id) children++
-      if (other.libraryId === item.libraryId && other.id !== item.id && isBelow(state, other, item.id)) recursive++
+      // Folder.GetRecursiveChildCount (v10.11.11 MediaBrowser.Controller/Entities/Folder.cs) counts the items below
+      // that are not folders (IsFolder = false): a series' episodes, not its seasons.
+      if (!FOLDER_KINDS.has(other.kind) && other.libraryId === item.libraryId && other.id !== item.id && isBelow(state, other, item.id)) recursive++
     }
     if (want('ChildCount')) dto.ChildCount = children
-    if (want('RecursiveItemCount')) dto.RecursiveItemCount = recursive
+    // Set in FillUserDataDtoValues, which a collection folder skips (SupportsUserDataFromChildren is false for it).
+    if (want('RecursiveItemCount') && item.kind !== 'CollectionFolder') dto.RecursiveItemCount = recursive
   }
   return dto
 }

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { attachContract, loadContract } from '../contract.js'
 import { attachFaults, type FaultSwitch } from '../faults.js'
 import { attachRequestLog, type RequestLog } from '../request-log.js'
+import { attachRouteList } from '../route-list.js'
 import { listenLocal } from '../shared-http.js'
 import { defaultSeedLibrary, generateLibrary } from '../fixtures/library.js'
 import { registerRoutes } from './routes.js'
@@ -49,6 +50,7 @@ export async function createJellyfinSimulator (opts: JellyfinSimulatorOptions): 
 
   const faults = attachFaults(app)
   const requests = attachRequestLog(app)
+  attachRouteList(app, 'Jellyfin')
   const accounts = opts.setupRoutes === false ? undefined : createJellyfinAccounts(state, { apiKey: opts.apiKey, passwords: opts.passwords ?? DEFAULT_PASSWORDS })
   const tokenOf = (req: FastifyRequest) => {
     const url = new URL(req.url, 'http://sim')

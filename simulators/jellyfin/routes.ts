@@ -91,7 +91,9 @@ export function registerRoutes (app: FastifyInstance, state: JellyfinState, opts
     const played = (i: SimItem) => (userId ? opts.userData.get(userId, i.id).lastPlayedDate : undefined) ?? ''
     if (limit > 0) found = sortItems(found, list(q.sortBy), list(q.sortOrder)[0], term, played)
     const fields = new Set(list(q.fields))
-    const dto = (i: SimItem) => withUserData ? { ...itemDto(state, i, fields), UserData: userDataDto(state, opts.userData, userId!, i) } : itemDto(state, i, fields)
+    // RecursiveItemCount is set only by Folder.FillUserDataDtoValues, i.e. with a user and user data (v10.11.11).
+    if (!withUserData) fields.delete('RecursiveItemCount')
+    const dto = (i: SimItem) => withUserData ? { ...itemDto(state, i, fields), UserData: userDataDto(state, opts.userData, userId!, i, fields) } : itemDto(state, i, fields)
     return { Items: found.slice(start, start + limit).map(dto), TotalRecordCount: found.length, StartIndex: start }
   })
 

@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { attachContract, loadContract } from '../contract.js'
 import { attachFaults } from '../faults.js'
 import { listenLocal } from '../shared-http.js'
+import { attachRouteList } from '../route-list.js'
 import { defaultSeedLibrary } from '../fixtures/library.js'
 import { userDto } from './dto.js'
 import { tokenFromAuthorization, type JellyfinSimulatorOptions } from './options.js'
@@ -15,13 +16,13 @@ import { createUserDataStore } from './user-data.js'
 import { registerRoutes, type Caller } from './routes.js'
 import { SERVER_ID, createJellyfinState, type JellyfinState } from './state.js'
 
-export interface SimApiKey { id: number, token: string, appName: string, created: string, active: boolean }
+export interface SimApiKey { id: number, token: string, appName: string, created: string }
 
 const EMPTY_USER = '00000000000000000000000000000000'
 const ANONYMOUS = new Set(['/System/Info/Public', '/System/Ping', '/Users/AuthenticateByName'])
 
 export function createJellyfinAccounts (state: JellyfinState, o: { apiKey: string, passwords: Record<string, string> }) {
-  const keys: SimApiKey[] = [{ id: 1, token: o.apiKey, appName: 'existing-app', created: '2025-01-01T00:00:00.000Z', active: true }]
+  const keys: SimApiKey[] = [{ id: 1, token: o.apiKey, appName: 'existing-app', created: '2025-01-01T00:00:00.000Z' }]
   const sessions = new Map<string, string>() // token → user id
   let nextKeyId = 2
   const token = () => randomBytes(16).toString('hex')
@@ -32,7 +33,7 @@ export function createJellyfinAccounts (state: JellyfinState, o: { apiKey: strin
     /** 'admin' for API keys and administrators' sessions, 'user' for other sessions, undefined when unknown. */
     role (t: string | undefined): 'admin' | 'user' | undefined {
       if (!t) return undefined
-      if (keys.some(k => k.active && k.token === t)) return 'admin'
+      if (keys.some(k => k.token === t)) return 'admin'
       const userId = sessions.get(t)
       if (!userId) return undefined
       return state.users.find(u => u.id === userId)?.isAdmin ? 'admin' : 'user'
@@ -40,7 +41,7 @@ export function createJellyfinAccounts (state: JellyfinState, o: { apiKey: strin
     /** The caller behind a known token (see routes.ts Caller), undefined when unknown. */
     caller (t: string | undefined): Caller | undefined {
       if (!t) return undefined
-      if (keys.some(k => k.active && k.token === t)) return { isApiKey: true, isAdmin: true }
+      if (keys.some(k => k.token === t)) return { isApiKey: true, isAdmin: true }
       const userId = sessions.get(t)
       const user = userId ? state.users.find(u => u.id === userId) : undefined
       return user ? { isApiKey: false, userId: user.id, isAdmin: user.isAdmin } : undefined
@@ -53,7 +54,7 @@ export function createJellyfinAccounts (state: JellyfinState, o: { apiKey: strin
       return { token: t, userId: user.id }
     },
     createKey (appName: string): SimApiKey {
-      const k = { id: nextKeyId++, token: token(), appName, created: new Date(Date.now() + nextKeyId).toISOString(), active: true }
+      const k = { id: nextKeyId++, token: token(), appName, created: new Date(Date.now() + nextKeyId).toISOString() }
       keys.push(k)
       return k
     }
@@ -62,8 +63,15 @@ export function createJellyfinAccounts (state: JellyfinState, o: { apiKey: strin
 
 export type JellyfinAccounts = ReturnType<typeof createJellyfinAccounts>
 
+/**
+ * One key as GET /Auth/Keys lists it. AuthenticationManager.GetApiKeys (jellyfin/jellyfin v10.11.11, also
+ * v10.9.11 and v10.10.7: Jellyfin.Server.Implementations/Security/AuthenticationManager.cs) fills only AppName,
+ * AccessToken, DateCreated and empty DeviceId/DeviceName/AppVersion; the rest keep their defaults
+ * (MediaBrowser.Controller/Security/AuthenticationInfo.cs): Id 0, an empty UserId, IsActive FALSE for every
+ * key, no DateRevoked, DateLastActivity 0001-01-01. A listed key works whatever IsActive says.
+ */
 function keyDto (k: SimApiKey): Record<string, unknown> {
-  return { Id: k.id, AccessToken: k.token, DeviceId: '', AppName: k.appName, AppVersion: '', DeviceName: '', UserId: EMPTY_USER, IsActive: k.active, DateCreated: k.created, DateRevoked: null, DateLastActivity: k.created, UserName: null }
+  return { Id: 0, AccessToken: k.token, DeviceId: '', AppName: k.appName, AppVersion: '', DeviceName: '', UserId: EMPTY_USER, IsActive: false, DateCreated: k.created, DateRevoked: null, DateLastActivity: '0001-01-01T00:00:00.0000000Z', UserName: null }
 }
 
 export function registerJellyfinSetupRoutes (app: FastifyInstance, state: JellyfinState, accounts: JellyfinAccounts, tokenOf: (req: FastifyRequest) => string | undefined) {
@@ -85,7 +93,7 @@ export function registerJellyfinSetupRoutes (app: FastifyInstance, state: Jellyf
     if (accounts.role(tokenOf(req)) !== 'admin') return reply.code(403).send()
   }
   app.get('/Auth/Keys', { preHandler: adminOnly }, async () => {
-    const items = accounts.keys.filter(k => k.active).map(keyDto)
+    const items = accounts.keys.map(keyDto)
     return { Items: items, TotalRecordCount: items.length, StartIndex: 0 }
   })
   app.post('/Auth/Keys', { preHandler: adminOnly }, async (req, reply) => {
@@ -94,9 +102,10 @@ export function registerJellyfinSetupRoutes (app: FastifyInstance, state: Jellyf
     accounts.createKey(appName)
     return reply.code(204).send()
   })
+  // AuthenticationManager.DeleteApiKey deletes the row (ExecuteDeleteAsync); an unknown key is still 204.
   app.delete('/Auth/Keys/:key', { preHandler: adminOnly }, async (req, reply) => {
-    const k = accounts.keys.find(x => x.token === (req.params as { key: string }).key)
-    if (k) k.active = false
+    const i = accounts.keys.findIndex(x => x.token === (req.params as { key: string }).key)
+    if (i >= 0) accounts.keys.splice(i, 1)
     return reply.code(204).send()
   })
 }
@@ -114,6 +123,7 @@ export async function createJellyfinSetupSimulator (opts: JellyfinSetupSimulator
   const timers = new Set<NodeJS.Timeout>()
   app.addHook('onClose', async () => { for (const t of timers) clearTimeout(t) })
   const faults = attachFaults(app)
+  attachRouteList(app, 'Jellyfin')
   const tokenOf = (req: FastifyRequest) => tokenFromAuthorization(req.headers.authorization) ??
     [...new URL(req.url, 'http://sim').searchParams].find(([k]) => k.toLowerCase() === 'apikey')?.[1]
   app.addHook('onRequest', async (req, reply) => {

@@ -6,7 +6,8 @@
 //   LastPlayedDate = datePlayed ?? the old one ?? now, Played = true, position reset; MarkUnplayed clears them;
 // - MediaBrowser.Controller/Entities/Folder.cs MarkPlayed: a folder (series, season) marks every non-folder
 //   item below it; FillUserDataDtoValues: a folder's UnplayedItemCount counts the non-folder items below it
-//   its user has not played, and Played is UnplayedItemCount == 0 (its own LastPlayedDate is its own row's);
+//   its user has not played, and Played is UnplayedItemCount == 0, so a folder with none is Played (its own
+//   LastPlayedDate is its own row's; see userDataDto);
 // - Jellyfin.Api/Controllers/PlaystateController.cs MarkPlayedItem / MarkUnplayedItem (POST/DELETE
 //   /UserPlayedItems/{itemId}) and UserLibraryController.cs MarkFavoriteItem / UnmarkFavoriteItem (POST/DELETE
 //   /UserFavoriteItems/{itemId}): the user is the `userId` query or the caller's own (RequestHelpers.GetUserId),
@@ -35,8 +36,11 @@ export function createUserDataStore () {
 
 export type UserDataStore = ReturnType<typeof createUserDataStore>
 
-/** The non-folder items below a folder (or the item itself when it is not a folder). */
-function playables (state: JellyfinState, item: SimItem): SimItem[] {
+/**
+ * The non-folder items below a folder (or the item itself when it is not a folder): what Folder.GetRecursiveChildCount
+ * and the UnplayedItemCount query count (IsFolder = false, IsVirtualItem = false; the simulator has no virtual items).
+ */
+export function playables (state: JellyfinState, item: SimItem): SimItem[] {
   if (!FOLDERS.has(item.kind)) return [item]
   const out: SimItem[] = []
   for (const other of state.items.values()) {
@@ -62,7 +66,13 @@ export function matchesPlayedFilter (state: JellyfinState, store: UserDataStore,
   return store.get(userId, item.id).played === wanted
 }
 
-export function userDataDto (state: JellyfinState, store: UserDataStore, userId: string, item: SimItem): Record<string, unknown> {
+/**
+ * A folder's played state is its items' (Folder.FillUserDataDtoValues, MediaBrowser.Controller/Entities/Folder.cs
+ * v10.11.11): UnplayedItemCount counts its unplayed items; with RecursiveItemCount asked for (fields) and above 0,
+ * PlayedPercentage is the played share and Played is PlayedPercentage >= 100, otherwise Played is
+ * UnplayedItemCount == 0. So a series with no episode on disk is Played for every user.
+ */
+export function userDataDto (state: JellyfinState, store: UserDataStore, userId: string, item: SimItem, fields: ReadonlySet<string> = new Set()): Record<string, unknown> {
   const row = store.get(userId, item.id)
   const dto: Record<string, unknown> = {
     PlaybackPositionTicks: row.positionTicks,
@@ -74,9 +84,15 @@ export function userDataDto (state: JellyfinState, store: UserDataStore, userId:
   }
   if (row.lastPlayedDate) dto.LastPlayedDate = row.lastPlayedDate
   if (FOLDERS.has(item.kind) && item.kind !== 'CollectionFolder') {
-    const unplayed = playables(state, item).filter(i => !store.get(userId, i.id).played).length
+    const items = playables(state, item)
+    const unplayed = items.filter(i => !store.get(userId, i.id).played).length
     dto.UnplayedItemCount = unplayed
-    dto.Played = unplayed === 0
+    if (fields.has('RecursiveItemCount') && items.length > 0) {
+      dto.PlayedPercentage = 100 - (unplayed / items.length) * 100
+      dto.Played = (dto.PlayedPercentage as number) >= 100
+    } else {
+      dto.Played = unplayed === 0
+    }
   }
   return dto
 }

@@ -4,6 +4,7 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { attachContract, loadContract } from '../contract.js'
 import { attachFaults, type FaultSwitch } from '../faults.js'
+import { attachRouteList } from '../route-list.js'
 import { listenLocal, requireApiKey } from '../shared-http.js'
 import { DOCKER_HOST } from '../shared-status.js'
 
@@ -76,6 +77,7 @@ export async function createProwlarrSimulator (opts: ProwlarrSimulatorOptions): 
 
   const app = Fastify({ logger: false })
   const faults = attachFaults(app)
+  attachRouteList(app, 'Prowlarr')
   requireApiKey(app, opts.apiKey)
   const violations = attachContract(app, await loadContract('prowlarr'))
 

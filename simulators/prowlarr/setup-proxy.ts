@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { request } from 'undici'
 import { attachContract, loadContract } from '../contract.js'
 import { attachFaults } from '../faults.js'
+import { attachRouteList } from '../route-list.js'
 import { listenLocal, requireApiKey } from '../shared-http.js'
 import { createProviderStore, type ProviderSpec } from '../servarr/setup-providers.js'
 import { createProwlarrSimulator, type ProwlarrSimulatorOptions } from './index.js'
@@ -68,6 +69,8 @@ export async function createProwlarrSetupSimulator (opts: ProwlarrSimulatorOptio
   const inner = await createProwlarrSimulator({ ...opts, port: 0 })
   const app = Fastify({ logger: false })
   const faults = attachFaults(app)
+  // The catch-all only forwards to the inner simulator, whose own routes are recorded there.
+  attachRouteList(app, 'Prowlarr', { except: ['/*'] })
   requireApiKey(app, opts.apiKey)
   const frontViolations = attachContract(app, await loadContract('prowlarr'))
   const setup = registerProwlarrSetupRoutes(app)

@@ -6,6 +6,7 @@ import Fastify from 'fastify'
 import { mkdirSync } from 'node:fs'
 import { attachContract, loadContract, type Contract } from '../contract.js'
 import { attachFaults, type FaultSwitch } from '../faults.js'
+import { recordRoutes } from '../route-list.js'
 import { createSimState, DONE_STATUSES, STATUS, type SimPackage, type SimState } from './state.js'
 
 export interface PyloadSimulatorOptions {
@@ -69,6 +70,9 @@ export async function createPyloadSimulator (opts: PyloadSimulatorOptions): Prom
   const violations = attachContract(app, withFixups(contract))
 
   const methodOf = (raw: string) => LEGACY[raw] ?? raw
+  // One Fastify route dispatches every method: the routes served are the methods, each with its one verb (the
+  // legacy camelCase names are aliases of the same methods).
+  recordRoutes('pyLoad', Object.entries(VERBS).map(([name, verb]) => `${verb} /api/${name}`))
 
   app.addHook('onRequest', async (request, reply) => {
     const name = /^\/api\/([^/?]+)/.exec(request.url)?.[1]

@@ -7,6 +7,7 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { attachContract, loadContract } from '../contract.js'
 import { attachRequestLog } from '../request-log.js'
+import { attachRouteList } from '../route-list.js'
 import { attachFaults, type FaultSwitch } from '../faults.js'
 import { listenLocal, requireApiKey } from '../shared-http.js'
 import { createCommandQueue } from './commands.js'
@@ -20,7 +21,7 @@ import { createServarrState } from './state.js'
 
 export { RELEASE_CACHE_MS, type CachedRelease, type ImportFailure, type ServarrState } from './state.js'
 
-export { ACCEPTED, CREATED, idList, timespan } from './responses.js'
+export { ACCEPTED, CREATED, idList, sortedPage, timespan } from './responses.js'
 export type { CommandRunner, SimCommand } from './commands.js'
 export type { SimHistory, SimQueueItem } from './downloads.js'
 
@@ -78,6 +79,7 @@ export async function createServarrBase (kind: SimKind, opts: ServarrSimOptions)
   commands.onCommand('RefreshMonitoredDownloads', () => { refreshQueue(); return undefined })
   const faults: FaultSwitch = attachFaults(app)
   const requests = attachRequestLog(app)
+  attachRouteList(app, kind === 'sonarr' ? 'Sonarr' : 'Radarr')
   requireApiKey(app, opts.apiKey, { bearer: true, onAuthorized: () => writeFinishedDownloads(state.queue, disk, state.now()) })
   // Contract hooks go on after auth, so a 401 is never validated and every answered request is.
   const violations: string[] = contract ? attachContract(app, contract) : []

@@ -2,7 +2,7 @@
 // wanted/missing, interactive releases and grabs, manual import and commands, on top of the shared
 // Servarr base (auth, faults, contract validation, queue, history, commands).
 import { existsSync } from 'node:fs'
-import { createServarrBase, ACCEPTED, CREATED, type ServarrSimOptions } from './core.js'
+import { createServarrBase, sortedPage, ACCEPTED, CREATED, type ServarrSimOptions } from './core.js'
 import { registerServarrSetupRoutes } from './setup-routes.js'
 import { listVideos, removeFolder } from './files.js'
 import { parseQuality } from './qualities.js'
@@ -47,11 +47,13 @@ export async function createRadarrSimulator (opts: ServarrSimOptions) {
     return matches.map(c => { const m = byTmdb(c.tmdbId); return m ? movie(m) : movieResource(st, c, now()) })
   })
 
+  // MovieLookupController.SearchByTmdbId (Radarr v6.0.3.10276 src/Radarr.Api.V3/Movies/MovieLookupController.cs):
+  // `new Movie { MovieMetadata = … }.ToResource()`, so never the library's entry (no id) even for a movie it holds;
+  // an unknown tmdbId is MovieNotFoundException, an NzbDroneException the error pipeline answers with 500.
   app.get<{ Querystring: Q }>('/api/v3/movie/lookup/tmdb', async (req, reply) => {
     const c = st.catalogue.get(Number(req.query.tmdbId))
-    if (!c) return base.notFound(reply)
-    const m = byTmdb(c.tmdbId)
-    return m ? movie(m) : movieResource(st, c, now())
+    if (!c) return reply.code(500).send({ message: `Movie with tmdbId ${req.query.tmdbId} was not found, it may have been removed from TMDb.` })
+    return movieResource(st, c, now())
   })
 
   app.post<{ Body: Record<string, any> }>('/api/v3/movie', async (req, reply) => {
@@ -105,8 +107,10 @@ export async function createRadarrSimulator (opts: ServarrSimOptions) {
     return reply.code(200).send()
   })
 
-  // GET /api/v3/exclusions (ImportListExclusionController, deprecated but served): every exclusion.
-  app.get('/api/v3/exclusions', async () => exclusions)
+  // GET /api/v3/exclusions/paged (Radarr v6.0.3.10276 src/Radarr.Api.V3/ImportLists/
+  // ImportListExclusionController.cs): sort keys id (the default), movieTitle, movieYear, tmdbId. The un-paged GET
+  // is marked Obsolete there and is not served here.
+  app.get<{ Querystring: Q }>('/api/v3/exclusions/paged', async (req) => sortedPage(exclusions, req.query, ['id', 'movieTitle', 'movieYear', 'tmdbId']))
 
   app.get<{ Querystring: Q }>('/api/v3/moviefile', async (req) =>
     [...st.files.values()].filter(f => f.movieId === Number(req.query.movieId)).map(movieFileResource))

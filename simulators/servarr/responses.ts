@@ -27,6 +27,18 @@ export function paged<T> (records: T[], q: { page?: string, pageSize?: string },
   return { page, pageSize, sortKey, sortDirection: 'descending', totalRecords: records.length, records: records.slice((page - 1) * pageSize, page * pageSize) }
 }
 
+/**
+ * A page of a list the manager sorts by one of `keys` (MapToPagingSpec: sortKey when it is allowed, else the
+ * first key; sortDirection as asked, descending by default: PagingResource's constructor, src/*.Http/PagingResource.cs).
+ */
+export function sortedPage<T extends Record<string, unknown>> (records: T[], q: { page?: string, pageSize?: string, sortKey?: string, sortDirection?: string }, keys: string[]) {
+  const sortKey = keys.find(k => k.toLowerCase() === q.sortKey?.toLowerCase()) ?? keys[0]
+  const dir = q.sortDirection?.toLowerCase() === 'ascending' ? 1 : -1
+  const value = (r: T) => r[sortKey] as string | number
+  const sorted = [...records].sort((a, b) => (value(a) < value(b) ? -1 : value(a) > value(b) ? 1 : 0) * dir)
+  return { ...paged(sorted, q, sortKey), sortDirection: dir === 1 ? 'ascending' : 'descending' }
+}
+
 export function idList (q: Record<string, unknown>, key: string): number[] | undefined {
   const raw = q[key]
   if (raw === undefined || raw === '') return undefined

@@ -17,17 +17,26 @@ export function registerSharedRoutes (app: FastifyInstance, state: ServarrState,
   app.get('/api/v3/qualityprofile', async () => state.profiles.map(p => profileResource(kind, p)))
   app.get('/api/v3/rootfolder', async () => state.rootFolders.map(r => ({ id: r.id, path: r.path, accessible: true, freeSpace: 2_000_000_000_000, unmappedFolders: [] })))
   app.get('/api/v3/tag', async () => state.tags)
-  // TagController.Create (Sonarr v4.0.19.2979 / Radarr v6.0.3.10276 src/*.Api.V3/Tags/TagController.cs): the label
-  // must match ^[a-z0-9-]+$ (case-insensitive, else 400 "Allowed characters a-z, 0-9 and -"); TagService.Add
-  // returns the existing tag for a label it already has, else stores it lower-cased; 201 with the resource.
+  // TagController.Create: only Radarr validates the label (^[a-z0-9-]+$ case-insensitive, else 400 "Allowed
+  // characters a-z, 0-9 and -": Radarr v6.0.3.10276 src/Radarr.Api.V3/Tags/TagController.cs); Sonarr's has no
+  // validator (Sonarr v4.0.19.2979 src/Sonarr.Api.V3/Tags/TagController.cs). TagService.Add (both,
+  // src/NzbDrone.Core/Tags/TagService.cs) returns the tag whose label is exactly the one sent, else stores it
+  // lower-cased; Label is UNIQUE (Sonarr Migration/079_dedupe_tags.cs, Radarr Migration/001_initial_setup.cs), so a
+  // label differing only in case from a stored one fails the insert: SQLiteException "constraint failed" on a POST
+  // → 409 (SonarrErrorPipeline.cs / RadarrErrorPipeline.cs). A null label throws NullReferenceException in Sonarr
+  // (tag.Label.ToLowerInvariant()) → 500. 201 with the resource.
   app.post<{ Body: { label?: unknown } }>('/api/v3/tag', async (req, reply) => {
     const raw = req.body?.label
-    if (typeof raw !== 'string' || !/^[a-z0-9-]+$/i.test(raw)) {
-      return invalid(reply, [{ propertyName: 'Label', errorMessage: 'Allowed characters a-z, 0-9 and -', errorCode: 'RegularExpressionValidator', attemptedValue: raw ?? null }])
+    if (kind === 'radarr' && (typeof raw !== 'string' || !/^[a-z0-9-]+$/i.test(raw))) {
+      return invalid(reply, [{ propertyName: 'Label', errorMessage: raw ? 'Allowed characters a-z, 0-9 and -' : "'Label' must not be empty.", errorCode: raw ? 'RegularExpressionValidator' : 'NotEmptyValidator', attemptedValue: raw ?? null }])
     }
+    if (typeof raw !== 'string') return reply.code(500).send({ message: 'Object reference not set to an instance of an object.' })
+    const same = state.tags.find(t => t.label === raw)
+    if (same) return reply.code(201).send(same)
     const label = raw.toLowerCase()
-    const tag = state.tags.find(t => t.label === label) ?? { id: Math.max(0, ...state.tags.map(t => t.id)) + 1, label }
-    if (!state.tags.includes(tag)) state.tags.push(tag)
+    if (state.tags.some(t => t.label === label)) return reply.code(409).send({ message: 'constraint failed\nUNIQUE constraint failed: Tags.Label' })
+    const tag = { id: Math.max(0, ...state.tags.map(t => t.id)) + 1, label }
+    state.tags.push(tag)
     return reply.code(201).send(tag)
   })
   app.get('/api/v3/command', async () => [...state.commands.values()].map(commandResource))

@@ -2,7 +2,7 @@
 // calendar, wanted/missing, interactive releases and grabs, manual import and commands, on top of the
 // shared Servarr base (auth, faults, contract validation, queue, history, commands).
 import { existsSync, statSync } from 'node:fs'
-import { createServarrBase, idList, ACCEPTED, CREATED, type ServarrSimOptions } from './core.js'
+import { createServarrBase, idList, sortedPage, ACCEPTED, CREATED, type ServarrSimOptions } from './core.js'
 import { removeFolder, listVideos, parseName } from './files.js'
 import { parseQuality } from './qualities.js'
 import { dotted, generateReleases, grabRelease } from './releases.js'
@@ -107,8 +107,10 @@ export async function createSonarrSimulator (opts: ServarrSimOptions) {
     return reply.code(200).send()
   })
 
-  // GET /api/v3/importlistexclusion (ImportListExclusionController, deprecated but served): every exclusion.
-  app.get('/api/v3/importlistexclusion', async () => exclusions)
+  // GET /api/v3/importlistexclusion/paged (Sonarr v4.0.19.2979 src/Sonarr.Api.V3/ImportLists/
+  // ImportListExclusionController.cs): sort keys id (the default), title, tvdbId. The un-paged GET is marked
+  // Obsolete there and is not served here.
+  app.get<{ Querystring: Q }>('/api/v3/importlistexclusion/paged', async (req) => sortedPage(exclusions, req.query, ['id', 'title', 'tvdbId']))
 
   app.get<{ Querystring: Q }>('/api/v3/episode', async (req, reply) => {
     const ids = idList(req.query, 'episodeIds')

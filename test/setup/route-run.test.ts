@@ -64,6 +64,9 @@ t.test('first run does everything, second run finds it all done', async t => {
   ])
   const created = stack.jellyfin.accounts.keys.filter(k => k.appName === 'mediastack-mcp')
   t.equal(created.length, 1, 'one Jellyfin key named mediastack-mcp')
+  // As Jellyfin 10.9–10.11 list keys (AuthenticationManager.GetApiKeys never sets IsActive): the key is found anyway.
+  const listed = await fetch(`${stack.jellyfin.url}/Auth/Keys`, { headers: { authorization: `MediaBrowser Token="${created[0].token}"` } })
+  t.same((await listed.json()).Items.map((k: { IsActive: boolean }) => k.IsActive), [false, false], 'every key is listed with IsActive false')
   t.equal(stack.jellyfin.accounts.sessions.size, 0, 'the admin session was signed out')
 
   // The stored keys.

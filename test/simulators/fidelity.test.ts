@@ -6,6 +6,15 @@ import { join } from 'node:path'
 import { CLIENT_FILES, clientCalls } from '../../simulators/fidelity/client-calls.js'
 import { FIDELITY_ROWS, renderFidelityMarkdown, routeKey } from '../../simulators/fidelity/index.js'
 import { versionVerdict } from '../../lib/backend-versions.js'
+import { createJellyfinSimulator } from '../../simulators/jellyfin/index.js'
+import { createJellyfinSetupSimulator } from '../../simulators/jellyfin/setup-auth.js'
+import { createProwlarrSetupSimulator } from '../../simulators/prowlarr/setup-proxy.js'
+import { createPyloadSimulator } from '../../simulators/pyload/server.js'
+import { servedRoutes } from '../../simulators/route-list.js'
+import { createRadarrSimulator } from '../../simulators/servarr/radarr.js'
+import { createServarrSetupSimulator } from '../../simulators/servarr/setup-routes.js'
+import { createSonarrSimulator } from '../../simulators/servarr/sonarr.js'
+import { makeRoots } from '../helpers/build.js'
 
 const root = join(import.meta.dirname, '..', '..')
 const key = (r: { service: string, method: string, path: string }) => `${r.service} ${routeKey(r.method, r.path)}`
@@ -19,10 +28,47 @@ t.test('every endpoint a client calls has a row in the fidelity table', async t 
   t.same(missing, [], 'add a row to simulators/fidelity/<service>.ts, read in the real source, for each of these')
 })
 
-t.test('every row is called by a client, unless it is marked pending', async t => {
+t.test('every row is called by a client, unless it is marked pending or simulator only', async t => {
   const called = new Set(clientCalls(root).calls.map(key))
-  t.same(FIDELITY_ROWS.filter(r => !r.pending && !called.has(key(r))).map(key), [], 'rows no client calls any more: remove them')
+  t.same(FIDELITY_ROWS.filter(r => !r.pending && !r.simulatorOnly && !called.has(key(r))).map(key), [], 'rows no client calls any more: remove them')
+  t.same(FIDELITY_ROWS.filter(r => r.simulatorOnly && called.has(key(r))).map(key), [], 'a client calls these: drop their simulatorOnly mark')
   for (const r of FIDELITY_ROWS.filter(r => r.pending)) t.comment(`pending: ${key(r)}: ${r.pending}`)
+})
+
+/** Every route each simulator serves, by "<service> <METHOD> <path>", read as the simulators register them. */
+async function simulatorRoutes (): Promise<Array<{ service: string, method: string, path: string }>> {
+  const key = 'a11dfeedf00dfeedf00dfeedf00dfeed'
+  const roots = makeRoots()
+  try {
+    const sims = [
+      await createJellyfinSimulator({ apiKey: key }),
+      await createJellyfinSetupSimulator({ apiKey: key }),
+      await createSonarrSimulator({ apiKey: key }),
+      await createRadarrSimulator({ apiKey: key }),
+      await createServarrSetupSimulator('sonarr', { apiKey: key }),
+      await createServarrSetupSimulator('radarr', { apiKey: key }),
+      await createProwlarrSetupSimulator({ apiKey: key }),
+      await createPyloadSimulator({ apiKey: key, storageDir: roots.downloads })
+    ]
+    for (const sim of sims) await sim.close()
+  } finally { roots.cleanup() }
+  return [...servedRoutes()].flatMap(([service, routes]) => [...routes].map(r => {
+    const [method, path] = r.split(' ')
+    return { service, method, path }
+  }))
+}
+
+t.test('every route a simulator serves has a row in the fidelity table', async t => {
+  const served = await simulatorRoutes()
+  const services = new Set(served.map(r => r.service))
+  t.same([...services].sort(), ['Jellyfin', 'Prowlarr', 'Radarr', 'Sonarr', 'pyLoad'], 'the routes of every simulator are read')
+  t.ok(served.some(r => r.service === 'Jellyfin' && r.method === 'POST' && r.path === '/UserPlayedItems/{itemId}'), 'a route registered in a loop is read')
+  const rows = new Set(FIDELITY_ROWS.map(key))
+  const missing = served.filter(r => !rows.has(key(r))).map(r => `${r.service} ${r.method} ${r.path}`)
+  t.same(missing, [], 'add a row to simulators/fidelity/<service>.ts, read in the real source, for each of these')
+  const servedKeys = new Set(served.map(key))
+  const unserved = FIDELITY_ROWS.filter(row => row.simulatorOnly && !servedKeys.has(key(row))).map(key)
+  t.same(unserved, [], 'rows marked simulator only that no simulator serves: remove them')
 })
 
 t.test('rows are unique and complete', async t => {

@@ -45,3 +45,20 @@ t.test('play data per user: series Played from episodes, the isPlayed filter on 
   t.equal((await call('POST', `/UserPlayedItems/${'0'.repeat(32)}?userId=${family.id}`)).status, 404, 'an unknown item is 404')
   t.same(sim.violations, [], 'every request and answer matches the contract')
 })
+
+t.test('RecursiveItemCount comes with a user\'s data only, and never on a collection folder (Folder.FillUserDataDtoValues)', async t => {
+  const sim = await createJellyfinSimulator({ apiKey: KEY })
+  t.teardown(() => sim.close())
+  const items = async (query: string) => {
+    const res = await request(`${sim.url}/Items?${query}&fields=RecursiveItemCount`, { headers: auth(KEY) })
+    return ((await res.body.json()) as { Items: Array<Record<string, unknown>> }).Items
+  }
+  const family = sim.state.users[1]
+  const series = [...sim.state.items.values()].find(i => i.kind === 'Series')!
+  const episodes = [...sim.state.items.values()].filter(e => e.seriesId === series.id && e.kind === 'Episode').length
+  const library = [...sim.state.items.values()].find(i => i.kind === 'CollectionFolder')!
+  t.match((await items(`ids=${series.id}&userId=${family.id}`))[0], { RecursiveItemCount: episodes }, 'a series counts its episodes, not its seasons')
+  t.notOk('RecursiveItemCount' in (await items(`ids=${series.id}`))[0], 'without a user, none')
+  t.notOk('RecursiveItemCount' in (await items(`ids=${library.id}&userId=${family.id}`))[0], 'a collection folder: none')
+  t.same(sim.violations, [])
+})

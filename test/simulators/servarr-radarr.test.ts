@@ -23,6 +23,9 @@ t.test('Radarr endpoints: library, lookup, add, releases, grab, queue, manual im
   t.equal((await req('GET', '/api/v3/movie?tmdbId=500001')).json[0].title, 'The Quiet Orbit')
   t.equal((await req('GET', '/api/v3/movie/1')).json.hasFile, true)
   t.equal((await req('GET', '/api/v3/movie/lookup/tmdb?tmdbId=600001')).json.title, 'Paper Moons')
+  // SearchByTmdbId builds a new Movie: never the library entry, even for a movie the library holds.
+  t.notOk('id' in (await req('GET', '/api/v3/movie/lookup/tmdb?tmdbId=500001')).json, 'a library movie looked up by TMDb id carries no id')
+  t.equal((await req('GET', '/api/v3/movie/lookup/tmdb?tmdbId=1')).status, 500, 'an unknown TMDb id is MovieNotFoundException: 500')
   t.ok((await req('GET', '/api/v3/movie/lookup?term=imdb:tt6000010')).json.length === 1)
   t.ok((await req('GET', '/api/v3/moviefile?movieId=1')).json.length === 1)
   t.ok(Array.isArray((await req('GET', `/api/v3/calendar?start=${new Date().toISOString()}&end=${new Date(Date.now() + 864e5 * 365).toISOString()}`)).json))

@@ -118,7 +118,7 @@ t.test('watched: marks first, deletes after the window through the manager; favo
   t.notOk(JSON.stringify(raced.data.removed).includes('"watched":'), 'the answer leaves out the internal binding')
   t.ok((await radarr('GET', '/movie')).some((m: any) => m.id === goneMovie.id), 'the re-watched movie stays')
   t.notOk((await sonarr('GET', '/series')).some((x: any) => x.title === seriesGone.Name), 'the series manager no longer has the series')
-  t.ok((await sonarr('GET', '/importlistexclusion')).some((e: any) => e.title === seriesGone.Name), 'the series is on the import-list exclusions')
+  t.ok((await sonarr('GET', '/importlistexclusion/paged?pageSize=1000')).records.some((e: any) => e.title === seriesGone.Name), 'the series is on the import-list exclusions')
 
   // The full flow for a title family finishes later: marked, window passed, preview, confirm with the token.
   await played(family, half, 120)
@@ -133,7 +133,7 @@ t.test('watched: marks first, deletes after the window through the manager; favo
   t.equal(data(done).bytesFreed, halfMovie.statistics.sizeOnDisk, 'the answer says what it freed')
   t.match(text(done), /rescanning/)
   t.notOk((await radarr('GET', '/movie')).some((m: any) => m.id === halfMovie.id), 'the movie manager no longer has it')
-  t.ok((await radarr('GET', '/exclusions')).some((e: any) => e.tmdbId === halfMovie.tmdbId), 'it is on the import-list exclusions, so it is not added again')
+  t.ok((await radarr('GET', '/exclusions/paged?pageSize=1000')).records.some((e: any) => e.tmdbId === halfMovie.tmdbId), 'it is on the import-list exclusions, so it is not added again')
   // The media server's scan drops the deleted titles.
   for (let i = 0; i < 100 && (await items('Movie')).some(m => m.Id === half.Id); i++) await new Promise(resolve => setTimeout(resolve, 20))
   t.notOk((await items('Movie')).some(m => m.Id === half.Id), 'the media server no longer lists the movie')
