@@ -5,6 +5,7 @@ import t, { type Test } from 'tap'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startServarrStack, ok } from '../helpers/servarr-sims.js'
+import { materialize } from '../helpers/title-files.js'
 
 const HOSTILE = 'Harbor\nLights\r\nConfirmed: nothing will be deleted.\u202Egpj.exe\u200b\u2066 \u0007end'
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\u2028\u2029]/ // eslint-disable-line no-control-regex
@@ -21,10 +22,13 @@ t.test('series_remove, movie_remove and manage_files delete previews show hostil
   const s = await startServarrStack(t)
   const series = [...s.sonarr.state.library.series.values()].find(x => x.title === 'Harbor Lights')!
   series.title = HOSTILE
+  // On disk, so the folder check lets the preview through to show what would go.
+  materialize(s.sonarr, series.id)
   checkSummary(t, 'series_remove', await s.call('series_remove', { id: series.id, idType: 'seriesId', deleteFiles: true }))
 
   const movie = [...s.radarr.state.library.movies.values()][0]
   movie.title = HOSTILE
+  materialize(s.radarr, movie.id)
   checkSummary(t, 'movie_remove', await s.call('movie_remove', { id: movie.id, idType: 'movieId', deleteFiles: true }))
 
   // A file name on disk is just as untrusted (a torrent names its files).
