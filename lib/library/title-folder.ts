@@ -35,7 +35,7 @@ export interface TitleOnManager {
   path: string | null | undefined
   /** Bytes of the files the manager tracks there. */
   trackedBytes: number
-  /** "movie manager", "Radarr (uhd)"... */
+  /** "the movie manager", "Radarr (uhd)"... */
   manager: string
 }
 
@@ -55,8 +55,8 @@ const MOUNT_HINT = 'Check PATH_MAP (the manager\'s folders mapped to this server
 export async function checkTitleFolder (sandbox: PathSandbox, t: TitleOnManager, others: () => Promise<ReadonlyArray<{ title: string, path?: string | null }>>): Promise<CheckedFolder> {
   const media = sandbox.roots().media
   const given = typeof t.path === 'string' ? t.path : ''
-  const refuse: (why: string, next?: string) => never = (why, next = `Remove it without deleteFiles, or fix its path in the ${t.manager}.`) => {
-    throw new FolderRefused(`Not deleting "${untrusted(t.title, 120)}" with its files: the ${t.manager} keeps it at ${given === '' ? '(no folder)' : `"${untrusted(given, 300)}"`}, ${why} Nothing was changed. ${next}`)
+  const refuse: (why: string, next?: string) => never = (why, next = `Remove it without deleteFiles, or fix its path in ${t.manager}.`) => {
+    throw new FolderRefused(`Not deleting "${untrusted(t.title, 120)}" with its files: ${t.manager} keeps it at ${given === '' ? '(no folder)' : `"${untrusted(given, 300)}"`}, ${why} Nothing was changed. ${next}`)
   }
   if (!media) refuse('and MEDIA_ROOT does not exist on this server, so nothing under it can be shown.', `${MOUNT_HINT}, then try again.`)
   if (!path.isAbsolute(given)) refuse('which is not an absolute folder.')

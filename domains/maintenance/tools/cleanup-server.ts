@@ -14,6 +14,7 @@ import { directDownloadReferences } from '../../../lib/library/cleanup-direct-do
 import { findGhosts, folderState, ghostFacts, type GhostSource } from '../../../lib/library/cleanup-ghosts.js'
 import { part } from '../../../lib/library/title-state.js'
 import { untrusted } from '../../servarr/text.js'
+import { describeFolder } from '../../../lib/library/title-folder.js'
 import { watchedCategory, WatchedChanged } from '../watched-category.js'
 import { instanceNames, runOnInstances } from '../../../clients/instance-routing.js'
 import { DEFAULT_INSTANCE } from '../../../core/instance-config.js'
@@ -52,8 +53,9 @@ const outputSchema = Type.Object({
 function previewLines (targets: CleanupTarget[]): string {
   const shown = 20
   const frees = (t: CleanupTarget) => t.bytes === undefined ? 'size unknown' : t.category === 'orphanedTorrents' || t.category === 'ghostEntries' ? 'an entry only, no disk space' : formatBytes(t.bytes)
-  const from = (t: CleanupTarget) => t.category === 'watched' ? ` from ${t.service}, files deleted` : ''
-  const lines = targets.slice(0, shown).map(t => `${t.category} "${untrusted(t.name, 120)}" (${frees(t)}${from(t)})`)
+  // A watched title: what its folder holds as this server sees it, all of which the manager deletes.
+  const what = (t: CleanupTarget) => t.watched ? `${describeFolder(t.watched.folder)}, deleted whole by ${t.service}` : frees(t)
+  const lines = targets.slice(0, shown).map(t => `${t.category} "${untrusted(t.name, 120)}" (${what(t)})`)
   const known = targets.reduce((n, t) => n + (t.bytes ?? 0), 0)
   const unknown = targets.filter(t => t.bytes === undefined).length
   return `Remove ${targets.length} item(s): ${lines.join('; ')}${targets.length > shown ? `; and ${targets.length - shown} more (see targets)` : ''}. ` +

@@ -34,7 +34,7 @@ export default (app: FastifyInstance) => {
     const sizeBytes = item.sizeOnDisk ?? item.statistics?.sizeOnDisk ?? 0
     // Checked before anything reads the folder: the manager deletes it whole.
     const folder = args.deleteFiles
-      ? await folderToDelete(app.sandbox, { id: item.id, title: movieLabel(item), path: item.path, trackedBytes: sizeBytes, manager: 'movie manager' }, () => radarr.listMovies(undefined, { fresh: true }))
+      ? await folderToDelete(app.sandbox, { id: item.id, title: movieLabel(item), path: item.path, trackedBytes: sizeBytes, manager: 'the movie manager' }, () => radarr.listMovies(undefined, { fresh: true }))
       : undefined
     const removed = {
       movieId: item.id,

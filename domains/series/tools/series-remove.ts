@@ -33,7 +33,7 @@ export default (app: FastifyInstance) => {
     const sizeBytes = item.statistics?.sizeOnDisk ?? 0
     // Checked before anything reads the folder: the manager deletes it whole.
     const folder = args.deleteFiles
-      ? await folderToDelete(app.sandbox, { id: item.id, title: item.title ?? `series ${item.id}`, path: item.path, trackedBytes: sizeBytes, manager: 'series manager' }, () => sonarr.listSeries(undefined, { fresh: true }))
+      ? await folderToDelete(app.sandbox, { id: item.id, title: item.title ?? `series ${item.id}`, path: item.path, trackedBytes: sizeBytes, manager: 'the series manager' }, () => sonarr.listSeries(undefined, { fresh: true }))
       : undefined
     const removed = {
       seriesId: item.id,
