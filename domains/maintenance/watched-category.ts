@@ -75,6 +75,14 @@ export function watchedCategory (app: FastifyInstance) {
       xs.slice(0, 20).map(x => `"${untrusted(x.title, 80)}" (${formatBytes(x.bytes)}, from ${day(x.deletableFrom)})`).join(', ') + (xs.length > 20 ? ` and ${xs.length - 20} more` : '')
     if (r.marked.length) notes.push(`marked leaving soon, deletable after ${app.config.CLEANUP_LEAVING_SOON_DAYS} day(s): ${listed(r.marked)}`)
     if (r.waiting.length) notes.push(`leaving soon: ${listed(r.waiting)}`)
+    if (r.redated.length) {
+      app.log.warn({ titles: r.redated }, 'leaving-soon marks dated in the future were re-dated to now')
+      notes.push(`leaving-soon mark(s) dated in the future re-dated to now (the window starts again): ${r.redated.slice(0, 20).map(t => `"${untrusted(t, 80)}"`).join(', ')}`)
+    }
+    if (r.invalid.length) {
+      app.log.warn({ marks: r.invalid }, 'leaving-soon marks without a valid date were dropped')
+      notes.push(`leaving-soon mark(s) without a valid date dropped (a title still due is marked again): ${r.invalid.slice(0, 20).map(t => `"${untrusted(t, 80)}"`).join(', ')}`)
+    }
     if (r.dropped.length) notes.push(`no longer leaving (watched again, a favourite, kept or gone): ${r.dropped.slice(0, 20).map(t => `"${untrusted(t, 80)}"`).join(', ')}`)
     const targets: CleanupTarget[] = []
     const refused: string[] = []
