@@ -64,12 +64,12 @@ export async function checkTitleFolder (sandbox: PathSandbox, t: TitleOnManager,
   if (sandbox.isProtected(abs)) refuse('which is the media root, a library top folder (movies, tv, anime, music) or a folder holding one; the manager would delete far more than this title.')
   const st = await lstat(abs).catch(() => undefined)
   if (!st) {
-    if (!within(media, abs)) refuse('which is outside the media root as PATH_MAP maps it.', `${MOUNT_HINT}; nothing is deleted until this server can show what would go.`)
-    refuse('a folder this server cannot see, so it cannot show what the manager would delete.', `${MOUNT_HINT}; nothing is deleted until this server can show what would go.`)
+    if (!within(media, abs)) refuse('which is outside the media root as PATH_MAP maps it.', `${MOUNT_HINT}; nothing is deleted until this server can show what would go (removing it without deleteFiles leaves its files alone).`)
+    refuse('a folder this server cannot see, so it cannot show what the manager would delete.', `${MOUNT_HINT}; nothing is deleted until this server can show what would go (removing it without deleteFiles leaves its files alone).`)
   }
   if (st.isSymbolicLink() || !st.isDirectory()) refuse(`which this server sees as ${st.isSymbolicLink() ? 'a symbolic link' : 'something other than a folder'}, not the title's folder.`)
   const real = await realpath(abs)
-  if (!within(media, real)) refuse('which is outside the media root as PATH_MAP maps it.', `${MOUNT_HINT}; nothing is deleted until this server can show what would go.`)
+  if (!within(media, real)) refuse('which is outside the media root as PATH_MAP maps it.', `${MOUNT_HINT}; nothing is deleted until this server can show what would go (removing it without deleteFiles leaves its files alone).`)
   if (sandbox.isProtected(real)) refuse('which is the media root, a library top folder or a folder holding one; the manager would delete far more than this title.')
   for (const o of await others()) {
     if (typeof o.path !== 'string' || !path.isAbsolute(o.path)) continue
@@ -83,7 +83,7 @@ export async function checkTitleFolder (sandbox: PathSandbox, t: TitleOnManager,
   // server sees must hold at least what the manager tracks there, or the preview would understate the delete.
   if (t.trackedBytes > 0 && (seen.files === 0 || (seen.complete && seen.bytes < t.trackedBytes))) {
     refuse(`where this server sees ${seen.files} file(s) (${formatBytes(seen.bytes)}) while the manager tracks ${formatBytes(t.trackedBytes)} of files: this server is not looking at the folder the manager would delete.`,
-      `${MOUNT_HINT}. If files were deleted by hand, have the manager rescan the title (series_rescan / movie_rescan) first. Nothing is deleted until this server can show what would go.`)
+      `${MOUNT_HINT}. If files were deleted by hand, have the manager rescan the title (series_rescan / movie_rescan) first. Nothing is deleted until this server can show what would go (removing it without deleteFiles leaves its files alone).`)
   }
   const checked: CheckedFolder = { path: sandbox.display(real), files: seen.files, bytes: seen.bytes, complete: seen.complete }
   issued.add(checked)
