@@ -14,6 +14,7 @@ import { directDownloadReferences } from '../../../lib/library/cleanup-direct-do
 import { findGhosts, folderState, ghostFacts, type GhostSource } from '../../../lib/library/cleanup-ghosts.js'
 import { part } from '../../../lib/library/title-state.js'
 import { untrusted } from '../../servarr/text.js'
+import { within } from '../../../lib/sandbox/sandbox.js'
 import { describeFolder } from '../../../lib/library/title-folder.js'
 import { watchedCategory, WatchedChanged } from '../watched-category.js'
 import { instanceNames, runOnInstances } from '../../../clients/instance-routing.js'
@@ -191,8 +192,11 @@ export default function cleanupServer (app: FastifyInstance) {
     if (!entry) throw new Changed(`no longer in ${src.service}`)
     const facts = ghostFacts(src.kind, entry)
     if (!facts || facts.hasFiles) throw new Changed(`${src.service} now lists files for it`)
-    if (sandbox.display(facts.path) !== t.path) throw new Changed(`its folder changed to ${facts.path}`)
-    if (await folderState(sandbox, facts.path) !== 'missing') throw new Changed('its folder exists again')
+    // A folder that is now outside the media root (or the root itself) cannot be shown, nor proved gone.
+    const state = await folderState(sandbox, facts.path)
+    if (state === 'unknown' && !within(sandbox.roots().media ?? '/nonexistent', facts.path)) throw new Changed(`its folder changed to ${untrusted(facts.path, 300)}, outside the media root`)
+    if (sandbox.display(facts.path) !== t.path) throw new Changed(`its folder changed to ${untrusted(facts.path, 300)}`)
+    if (state !== 'missing') throw new Changed('its folder exists again')
     const queue = await src.queue({ page: 1, pageSize: 1000 })
     if (queue.records.some(r => (src.kind === 'series' ? r.seriesId : r.movieId) === numeric)) throw new Changed('a download for it is now in the queue')
     if (src.kind === 'series') await b.sonarr.deleteSeries(numeric, { deleteFiles: false, addImportListExclusion: false })
