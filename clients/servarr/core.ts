@@ -132,8 +132,11 @@ export function createServarrCore (opts: ServarrOptions) {
     /** The whole-library cache of this instance, shown in /health. */
     cache: library,
     /** A whole list only the manager's full answer gives, read through the cache (see library.ts). */
-    libraryList: <T extends { sortTitle?: string | null, title?: string | null }>(key: string, path: string, project: (raw: unknown) => T, o?: LibraryListOptions) =>
-      cachedLibrary(http, library, key, path, project, o),
+    /** fresh: asked of the manager now, not served from the cache (a check right before a delete). */
+    libraryList: <T extends { sortTitle?: string | null, title?: string | null }>(key: string, path: string, project: (raw: unknown) => T, o?: LibraryListOptions & { fresh?: boolean }) => {
+      if (o?.fresh) library.invalidate()
+      return cachedLibrary(http, library, key, path, project, o)
+    },
     systemStatus: () => api<SystemStatus>({ path: '/system/status' }),
     qualityProfiles: (signal?: AbortSignal) => api<QualityProfile[]>({ path: '/qualityprofile', signal }),
     rootFolders: async (signal?: AbortSignal) => (await api<RootFolder[]>({ path: '/rootfolder', signal })).map(r => ours(r, ['path'])),

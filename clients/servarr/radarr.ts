@@ -22,7 +22,7 @@ export function createRadarrClient (opts: Omit<ServarrOptions, 'service'>) {
      * Every library movie, library fields only (projectMovie), in sort-title order; cached, shared: do not modify.
      * excludeLocalCovers: no view reads images, and mapping them makes Radarr read every cover file's details.
      */
-    listMovies: (signal?: AbortSignal) => core.libraryList('movies', '/movie', raw => projectMovie(raw, paths.toOurs), { signal, query: { excludeLocalCovers: true } }),
+    listMovies: (signal?: AbortSignal, o?: { fresh?: boolean }) => core.libraryList('movies', '/movie', raw => projectMovie(raw, paths.toOurs), { signal, query: { excludeLocalCovers: true }, fresh: o?.fresh }),
     /** One movie, or undefined when the id is not in the library. */
     async getMovie (id: number): Promise<Movie | undefined> {
       const res = await api<Movie | null>({ path: `/movie/${id}`, allowStatus: [404] })

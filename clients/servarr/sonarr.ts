@@ -25,7 +25,7 @@ export function createSonarrClient (opts: Omit<ServarrOptions, 'service'>) {
     ...core,
     kind: 'series' as const,
     /** Every library series, library fields only (projectSeries), in sort-title order; cached, shared: do not modify. */
-    listSeries: (signal?: AbortSignal) => core.libraryList('series', '/series', raw => projectSeries(raw, paths.toOurs), { signal }),
+    listSeries: (signal?: AbortSignal, o?: { fresh?: boolean }) => core.libraryList('series', '/series', raw => projectSeries(raw, paths.toOurs), { signal, fresh: o?.fresh }),
     /** One series, or undefined when the id is not in the library. */
     async getSeries (id: number): Promise<Series | undefined> {
       const res = await core.api<Series | null>({ path: `/series/${id}`, allowStatus: [404] })

@@ -10,6 +10,7 @@ import { lastEpisodePlay, titleSeenBy, titlesSeenBy } from '../../clients/jellyf
 import { findWatched, type WatchedCandidate, type WatchedManager } from '../../lib/library/cleanup-watched.js'
 import type { CleanupTarget } from '../../lib/library/cleanup-candidates.js'
 import { createLeavingSoonStore, type LeavingSoonStore } from '../../lib/library/leaving-soon.js'
+import { checkTitleFolder, deleteTitleWithFiles, describeFolder, FolderRefused, sameFolder, type CheckedFolder } from '../../lib/library/title-folder.js'
 import { quoted } from '../servarr/text.js'
 
 /** Thrown for a title that no longer qualifies: cleanup_server reports it as skipped, not failed. */
@@ -67,28 +68,52 @@ export function watchedCategory (app: FastifyInstance) {
 
   /** What the preview proposes (marks past the window) and what it says about the marks. */
   async function find (days: number, signal: AbortSignal): Promise<{ targets: CleanupTarget[], notes: string[] }> {
-    const { candidates, notes } = await findWatched(plays(signal), managers(signal), { days })
+    const { candidates, notes, held } = await findWatched(plays(signal), managers(signal), { days })
     const byKey = new Map(candidates.map(c => [c.key, c]))
     const r = await store().reconcile(candidates.map(c => ({ key: c.key, title: c.title, lastPlayed: c.lastPlayed, bytes: c.bytes })), windowMs())
     const listed = (xs: Array<{ title: string, bytes: number, deletableFrom: string }>) =>
       xs.slice(0, 20).map(x => `${quoted(x.title, 80)} (${formatBytes(x.bytes)}, from ${day(x.deletableFrom)})`).join(', ') + (xs.length > 20 ? ` and ${xs.length - 20} more` : '')
     if (r.marked.length) notes.push(`marked leaving soon, deletable after ${app.config.CLEANUP_LEAVING_SOON_DAYS} day(s): ${listed(r.marked)}`)
     if (r.waiting.length) notes.push(`leaving soon: ${listed(r.waiting)}`)
+    if (r.redated.length) {
+      app.log.warn({ titles: r.redated }, 'leaving-soon marks dated in the future were re-dated to now')
+      notes.push(`leaving-soon mark(s) dated in the future re-dated to now (the window starts again): ${r.redated.slice(0, 20).map(t => quoted(t, 80)).join(', ')}`)
+    }
+    if (r.invalid.length) {
+      app.log.warn({ marks: r.invalid }, 'leaving-soon marks without a valid date were dropped')
+      notes.push(`leaving-soon mark(s) without a valid date dropped (a title still due is marked again): ${r.invalid.slice(0, 20).map(t => quoted(t, 80)).join(', ')}`)
+    }
     if (r.dropped.length) notes.push(`no longer leaving (watched again, a favourite, kept or gone): ${r.dropped.slice(0, 20).map(t => quoted(t, 80)).join(', ')}`)
-    const targets = r.due.map(d => target(byKey.get(d.key)!, d.markedAt))
+    const targets: CleanupTarget[] = []
+    const refused: string[] = []
+    for (const d of r.due) {
+      const c = byKey.get(d.key)!
+      const others = held.filter(h => h.key !== c.key)
+      try {
+        targets.push(target(c, d.markedAt, await checkTitleFolder(app.sandbox, folderOf(c), async () => others)))
+      } catch (err) {
+        if (!(err instanceof FolderRefused)) throw err
+        refused.push(err.message.replace(/\.$/, ''))
+      }
+    }
+    // One title whose folder cannot be shown is left alone and says why; the others go on.
+    if (refused.length) notes.push(`watched: ${refused.length} title(s) left alone by the folder check: ${refused.slice(0, 5).join('; ')}${refused.length > 5 ? `; and ${refused.length - 5} more` : ''}`)
     return { targets, notes }
   }
 
-  function target (c: WatchedCandidate, markedAt: string): CleanupTarget {
+  const folderOf = (c: { title: string, path?: string, bytes: number, label: string }) => ({ title: c.title, path: c.path, trackedBytes: c.bytes, manager: c.label })
+
+  function target (c: WatchedCandidate, markedAt: string, folder: CheckedFolder): CleanupTarget {
     return {
       category: 'watched',
       name: c.title,
       id: `${c.kind}:${c.id}`,
       service: c.label,
-      ...(c.path ? { path: app.sandbox.display(c.path) } : {}),
-      bytes: c.bytes,
+      // What the manager deletes, as this server sees it (not the manager's own figure).
+      path: folder.path,
+      bytes: folder.bytes,
       reason: `watched by every user (${c.users.join(', ')}), last played ${day(c.lastPlayed)}, leaving soon since ${day(markedAt)}; the manager deletes its files and excludes it from import lists`,
-      watched: { key: c.key, kind: c.kind, instance: c.instance, itemId: c.itemId, lastPlayed: c.lastPlayed, markedAt, users: c.users }
+      watched: { key: c.key, kind: c.kind, instance: c.instance, itemId: c.itemId, lastPlayed: c.lastPlayed, markedAt, users: c.users, folder, trackedBytes: c.bytes }
     }
   }
 
@@ -110,14 +135,18 @@ export function watchedCategory (app: FastifyInstance) {
         : [await b.radarr.getMovie(id), await b.radarr.tags(signal), await b.radarr.queue({ page: 1, pageSize: 1000, signal })]
       if (!entry) throw new WatchedChanged(`no longer in ${t.service}`)
       const bytes = Number(entry.statistics?.sizeOnDisk ?? ('sizeOnDisk' in entry ? entry.sizeOnDisk : 0) ?? 0)
-      if ((entry.path ? app.sandbox.display(entry.path) : undefined) !== t.path) throw new WatchedChanged(`its folder changed to ${entry.path}`)
-      if (bytes !== t.bytes) throw new WatchedChanged(`its files changed since the preview (${formatBytes(bytes)} now, ${formatBytes(t.bytes ?? 0)} then)`)
+      if (bytes !== w.trackedBytes) throw new WatchedChanged(`its files changed in ${t.service} since the preview (${formatBytes(bytes)} now, ${formatBytes(w.trackedBytes)} then)`)
+      // The folder check again, right before the delete, against the manager's current titles.
+      const others = (await (w.kind === 'series' ? b.sonarr.listSeries(signal, { fresh: true }) : b.radarr.listMovies(signal, { fresh: true })))
+        .filter(e => e.id !== id).map(e => ({ title: e.title ?? `#${e.id}`, path: e.path }))
+      const folder = await checkTitleFolder(app.sandbox, { title: t.name, path: entry.path, trackedBytes: bytes, manager: t.service ?? 'manager' }, async () => others)
+        .catch((err: unknown) => { throw err instanceof FolderRefused ? new WatchedChanged(err.message) : err })
+      if (!sameFolder(folder, w.folder)) throw new WatchedChanged(`its folder changed since the preview (now ${describeFolder(folder)}; the preview showed ${describeFolder(w.folder)})`)
       const kept = new Set(keepIds(tags, app.config.CLEANUP_KEEP_TAG))
       if ((entry.tags ?? []).some(x => kept.has(x))) throw new WatchedChanged(`it was tagged ${app.config.CLEANUP_KEEP_TAG}`)
       if (queue.records.some(r => (w.kind === 'series' ? r.seriesId : r.movieId) === id)) throw new WatchedChanged('a download for it is now in the queue')
       await stillWatched(w, signal)
-      if (w.kind === 'series') await b.sonarr.deleteSeries(id, { deleteFiles: true, addImportListExclusion: true })
-      else await b.radarr.deleteMovie(id, { deleteFiles: true, addImportExclusion: true })
+      await deleteTitleWithFiles(folder, true, w.kind === 'series' ? { series: o => b.sonarr.deleteSeries(id, o) } : { movie: o => b.radarr.deleteMovie(id, o) })
     })
     await store().forget(w.key)
   }

@@ -2,11 +2,9 @@
 // wrapper, the confirm step (the token binds exactly the record the preview described) and the wording
 // of what happens to the files on disk.
 import { Type, type TObject } from '@sinclair/typebox'
-import { lstat, readdir } from 'node:fs/promises'
-import { join } from 'node:path'
-import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../core/errors.js'
-import { within } from '../../lib/sandbox/sandbox.js'
+import { checkTitleFolder, describeFolder, type CheckedFolder, type TitleOnManager } from '../../lib/library/title-folder.js'
+import type { PathSandbox } from '../../lib/sandbox/sandbox.js'
 import { IdUsedSchema } from './ids.js'
 import { formatBytes, quoted } from './text.js'
 
@@ -15,32 +13,11 @@ export const REMOVED_TAIL = {
   sizeBytes: Type.Number({ description: 'Bytes on disk' }),
   deleteFiles: Type.Boolean({ description: 'Whether the files are deleted too' }),
   folder: Type.Optional(Type.Object({
+    path: Type.String({ description: 'The folder as this server sees it (PATH_MAP applied), media-relative' }),
     files: Type.Integer({ description: 'Every file in the folder (tracked or not), all of which the manager deletes' }),
     bytes: Type.Number({ description: 'Their total size' }),
     complete: Type.Boolean({ description: 'False when the count stopped at its limit (the folder holds more)' })
   }, { additionalProperties: false, description: 'With deleteFiles: what is on disk in the folder the manager deletes whole' }))
-}
-
-const WALK_LIMIT = 100_000
-
-/** Files and bytes under a folder, counted from disk without following symbolic links (stops at WALK_LIMIT entries). */
-export async function folderOnDisk (path: string): Promise<{ files: number, bytes: number, complete: boolean }> {
-  let files = 0
-  let bytes = 0
-  let seen = 0
-  const pending = [path]
-  while (pending.length > 0) {
-    const dir = pending.pop()!
-    const entries = await readdir(dir, { withFileTypes: true }).catch(() => [])
-    for (const e of entries) {
-      if (++seen > WALK_LIMIT) return { files, bytes, complete: false }
-      const full = join(dir, e.name)
-      if (e.isDirectory()) { pending.push(full); continue }
-      files++
-      bytes += await lstat(full).then(st => st.size, () => 0)
-    }
-  }
-  return { files, bytes, complete: true }
 }
 
 export function removeOutput<T extends TObject> (removed: T) {
@@ -76,23 +53,17 @@ export function idUsedFor (ids: { managerId: string, catalogueId: string }, mana
 }
 
 /** The preview sentence: `what` names the item and its id, `files` is e.g. "episode file"; `folder` is what is on disk. */
-export function removalSummary (what: string, path: string, manager: string, files: { count: number, noun: string, sizeBytes: number }, deleteFiles: boolean, folder?: { files: number, bytes: number, complete: boolean }): string {
+export function removalSummary (what: string, path: string, manager: string, files: { count: number, noun: string, sizeBytes: number }, folder?: CheckedFolder): string {
   const counted = `${files.count} ${files.noun}${files.count === 1 ? '' : 's'} (${formatBytes(files.sizeBytes)})`
-  if (!deleteFiles) return `Remove ${what} at ${quoted(path)} from the ${manager}; its ${counted} stay on disk.`
-  const onDisk = folder ? `${folder.complete ? '' : 'at least '}${folder.files} file${folder.files === 1 ? '' : 's'} (${formatBytes(folder.bytes)})` : 'everything in it'
-  return `Remove ${what} from the ${manager}; its whole folder ${quoted(path)} would be DELETED from disk: ${onDisk}, of which the ${manager} tracks ${counted}.`
+  if (!folder) return `Remove ${what} at ${quoted(path)} from the ${manager}; its ${counted} stay on disk.`
+  return `Remove ${what} from the ${manager}; its whole folder would be DELETED from disk: ${describeFolder(folder)}, of which the ${manager} tracks ${counted}.`
 }
 
 /**
- * With deleteFiles the manager deletes the title's whole folder (MediaFileDeletionService: RecycleBinProvider
- * .DeleteFolder(path); Sonarr v4.0.19.2979 / Radarr v6.0.3.10276 src/NzbDrone.Core/MediaFiles/
- * MediaFileDeletionService.cs). Refuse when that folder, as PATH_MAP maps it, is a root or library top folder,
- * contains one, or lies outside the media root.
+ * With deleteFiles: the folder check (lib/library/title-folder.ts) on the title's folder, against the folders of
+ * the manager's other titles. Runs before anything is counted or shown.
  */
-export function assertDeletableFolder (app: FastifyInstance, path: string, manager: string): void {
-  const media = app.sandbox.roots().media
-  const outside = !path || !media || !within(media, path)
-  if (outside || app.sandbox.isProtected(path)) {
-    throw new ToolError(`The ${manager} keeps this title at ${path || '(no path)'}, which is ${outside ? 'outside the media root (check PATH_MAP)' : 'a root or library top folder'}; deleting its files would delete far more than the title. Nothing was changed. Remove it without deleteFiles, then fix its path in the ${manager}.`)
-  }
+export async function folderToDelete (sandbox: PathSandbox, title: TitleOnManager & { id: number }, entries: () => Promise<ReadonlyArray<{ id: number, title?: string | null, path?: string | null }>>): Promise<CheckedFolder> {
+  const others = async () => (await entries()).filter(e => e.id !== title.id).map(e => ({ title: e.title ?? `#${e.id}`, path: e.path }))
+  return await checkTitleFolder(sandbox, title, others)
 }

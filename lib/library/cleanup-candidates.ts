@@ -16,6 +16,7 @@ import { isOurTempName } from '../fs/temp-names.js'
 import { codeOf } from '../fs/durable.js'
 import { walk } from './walk.js'
 import { entryFingerprint, entryTarget, listFolder, type DeleteTarget } from './delete-targets.js'
+import type { CheckedFolder } from './title-folder.js'
 
 export interface CleanupTarget {
   category: 'temp' | 'orphanedTorrents' | 'downloadLeftovers' | 'caches' | 'ghostEntries' | 'watched'
@@ -43,7 +44,19 @@ export interface CleanupTarget {
    * A watched title as it was proposed (watched): its leaving-soon mark, the media-server item, the last play and
    * the users who had all played it. The confirmed call deletes only if all of it still holds.
    */
-  watched?: { key: string, kind: 'movie' | 'series', instance: string, itemId: string, lastPlayed: string, markedAt: string, users: string[] }
+  watched?: {
+    key: string
+    kind: 'movie' | 'series'
+    instance: string
+    itemId: string
+    lastPlayed: string
+    markedAt: string
+    users: string[]
+    /** What the folder check saw in the title's folder: the folder, its file count and bytes, as previewed. */
+    folder: CheckedFolder
+    /** Bytes of the files the manager tracked there. */
+    trackedBytes: number
+  }
 }
 
 /** Where download_direct saves, under the downloads root, on purpose: never a leftover. */

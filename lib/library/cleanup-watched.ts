@@ -50,11 +50,14 @@ export const watchedKey = (label: string, kind: string, id: number) => `${label}
 
 const within = (file: string, folder: string) => file === folder || file.startsWith(folder.endsWith('/') ? folder : `${folder}/`)
 
-export async function findWatched (plays: WatchedPlays, managers: WatchedManager[], o: { days: number, now?: Date }): Promise<{ candidates: WatchedCandidate[], notes: string[] }> {
+/** Every entry of every manager read, by key: the folder check refuses a folder holding another title's. */
+export interface HeldFolder { key: string, title: string, path?: string }
+
+export async function findWatched (plays: WatchedPlays, managers: WatchedManager[], o: { days: number, now?: Date }): Promise<{ candidates: WatchedCandidate[], notes: string[], held: HeldFolder[] }> {
   const now = o.now ?? new Date()
   const notes: string[] = []
   const users = await plays.users()
-  if (users.length === 0) return { candidates: [], notes: ['watched: the media server has no enabled user, so nothing can be proved watched by everyone'] }
+  if (users.length === 0) return { candidates: [], notes: ['watched: the media server has no enabled user, so nothing can be proved watched by everyone'], held: [] }
 
   // Per title (media-server item id): each user's play, kept only while every user so far has played it.
   const perUser = await Promise.all(users.map(async u => ({ user: u, ...await plays.titles(u.id) })))
@@ -127,5 +130,6 @@ export async function findWatched (plays: WatchedPlays, managers: WatchedManager
   if (kept) notes.push(`watched: ${kept} title(s) kept by their keep tag`)
   if (busy) notes.push(`watched: ${busy} title(s) left alone while a download for them is queued`)
   if (unmanaged) notes.push(`watched: ${unmanaged} title(s) no series or movie manager holds files for were left alone (delete them with manage_files)`)
-  return { candidates, notes }
+  const folders = held.flatMap(h => h.entries.map(e => ({ key: watchedKey(h.m.label, h.m.kind, e.id), title: e.title, ...(e.path ? { path: e.path } : {}) })))
+  return { candidates, notes, held: folders }
 }

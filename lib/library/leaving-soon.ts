@@ -29,9 +29,35 @@ export interface Reconciled {
   due: Array<MarkCandidate & { markedAt: string }>
   /** Titles whose mark was dropped because they no longer qualify. */
   dropped: string[]
+  /** Marks dated in the future (a clock that jumped, a hand edit), re-dated to now so they hold no longer than a window. */
+  redated: string[]
+  /** Marks that were not marks (no date, a date that is not one): dropped, named by title or key. */
+  invalid: string[]
 }
 
 export class LeavingSoonStoreError extends Error {}
+
+const isDate = (v: unknown): v is string => typeof v === 'string' && !Number.isNaN(Date.parse(v))
+
+/**
+ * One bad mark never stops the others: a mark without a real date is dropped and named; one dated after `now`
+ * would hold its title for as long as the date says (a clock that jumped once means a year), so it starts its
+ * window now.
+ */
+function checkMarks (all: Record<string, LeavingMark>, now: Date, out: Pick<Reconciled, 'redated' | 'invalid'>) {
+  for (const [key, mark] of Object.entries(all as Record<string, unknown>)) {
+    const m = mark && typeof mark === 'object' ? mark as Partial<LeavingMark> : undefined
+    if (!m || !isDate(m.markedAt) || !isDate(m.lastPlayed) || typeof m.title !== 'string' || typeof m.bytes !== 'number') {
+      out.invalid.push(typeof m?.title === 'string' && m.title ? m.title : key)
+      delete all[key]
+      continue
+    }
+    if (Date.parse(m.markedAt) > now.getTime()) {
+      m.markedAt = now.toISOString()
+      out.redated.push(m.title)
+    }
+  }
+}
 
 export function createLeavingSoonStore (stateDir: string) {
   const file = join(stateDir, FILE)
@@ -48,7 +74,7 @@ export function createLeavingSoonStore (stateDir: string) {
   }
 
   async function save (all: Record<string, LeavingMark>) {
-    const kept = Object.entries(all).sort((a, b) => b[1].markedAt.localeCompare(a[1].markedAt)).slice(0, MAX_MARKS)
+    const kept = Object.entries(all).sort((a, b) => String(b[1]?.markedAt).localeCompare(String(a[1]?.markedAt))).slice(0, MAX_MARKS)
     try {
       await writeJsonAtomic(file, Object.fromEntries(kept))
     } catch (err) {
@@ -71,7 +97,8 @@ export function createLeavingSoonStore (stateDir: string) {
     reconcile (candidates: MarkCandidate[], windowMs: number, now = new Date()): Promise<Reconciled> {
       return serialized(async () => {
         const all = await load()
-        const out: Reconciled = { marked: [], waiting: [], due: [], dropped: [] }
+        const out: Reconciled = { marked: [], waiting: [], due: [], dropped: [], redated: [], invalid: [] }
+        checkMarks(all, now, out)
         const current = new Set(candidates.map(c => c.key))
         for (const [key, mark] of Object.entries(all)) {
           if (!current.has(key)) { out.dropped.push(mark.title); delete all[key] }

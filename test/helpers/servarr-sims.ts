@@ -10,6 +10,7 @@ import { createSonarrSimulator, type SonarrSimulator } from '../../simulators/se
 import { createRadarrSimulator, type RadarrSimulator } from '../../simulators/servarr/radarr.js'
 import type { ServarrSimOptions } from '../../simulators/servarr/core.js'
 import { createJellyfinSimulator, type JellyfinSimulator } from '../../simulators/jellyfin/index.js'
+import { libraryFromManagers } from '../../simulators/fixtures/managers-library.js'
 import { makeRoots, testConfig, type TestRoots } from './build.js'
 import { toolContext } from './sim-app.js'
 
@@ -28,7 +29,8 @@ export interface ServarrStack {
 
 export interface StackOptions {
   sim?: Partial<ServarrSimOptions>
-  jellyfin?: boolean
+  /** A media server too; 'managers': one world, showing what the two managers hold files for (as the demo stack). */
+  jellyfin?: boolean | 'managers'
   /** Extra settings; a function gets the temp roots (to extend PATH_MAP, say). */
   config?: Record<string, unknown> | ((roots: TestRoots) => Record<string, unknown>)
   /** Extra buildApp options (plugin seams such as the disk figures). */
@@ -40,7 +42,8 @@ export async function startServarrStack (t: { teardown: (fn: () => unknown) => v
   const simOpts = { disk: { media: roots.media, downloads: roots.downloads }, ...opts.sim }
   const sonarr = await createSonarrSimulator({ apiKey: SERVARR_KEYS.sonarr, ...simOpts })
   const radarr = await createRadarrSimulator({ apiKey: SERVARR_KEYS.radarr, ...simOpts })
-  const jellyfin = opts.jellyfin ? await createJellyfinSimulator({ apiKey: SERVARR_KEYS.jellyfin, scanMs: 5 }) : undefined
+  const library = opts.jellyfin === 'managers' ? { library: libraryFromManagers(sonarr.state.library, radarr.state.library) } : {}
+  const jellyfin = opts.jellyfin ? await createJellyfinSimulator({ apiKey: SERVARR_KEYS.jellyfin, scanMs: 5, ...library }) : undefined
   const config = testConfig(roots, {
     PATH_MAP: `/data=${roots.media},/downloads=${roots.downloads}`,
     SERIES_MANAGER_URL: sonarr.url,

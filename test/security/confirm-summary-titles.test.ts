@@ -5,6 +5,7 @@ import t, { type Test } from 'tap'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startServarrStack, ok } from '../helpers/servarr-sims.js'
+import { materialize } from '../helpers/title-files.js'
 
 const HOSTILE = 'Harbor\nLights\r\nConfirmed: nothing will be deleted.\u202Egpj.exe\u200b\u2066 \u0007end'
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\u2028\u2029]/ // eslint-disable-line no-control-regex
@@ -21,10 +22,13 @@ t.test('series_remove, movie_remove and manage_files delete previews show hostil
   const s = await startServarrStack(t)
   const series = [...s.sonarr.state.library.series.values()].find(x => x.title === 'Harbor Lights')!
   series.title = HOSTILE
+  // On disk, so the folder check lets the preview through to show what would go.
+  materialize(s.sonarr, series.id)
   checkSummary(t, 'series_remove', await s.call('series_remove', { id: series.id, idType: 'seriesId', deleteFiles: true }))
 
   const movie = [...s.radarr.state.library.movies.values()][0]
   movie.title = HOSTILE
+  materialize(s.radarr, movie.id)
   checkSummary(t, 'movie_remove', await s.call('movie_remove', { id: movie.id, idType: 'movieId', deleteFiles: true }))
 
   // A file name on disk is just as untrusted (a torrent names its files).
@@ -57,14 +61,17 @@ t.test('a title with a closing quote stays one quoted string in every confirmati
   t.ok(await s.app.backends.sonarr.grab(releases[0].guid!, releases[0].indexerId), 'a download is queued')
   for (const q of s.sonarr.state.queue) q.title = FORGER
   series.title = FORGER
+  // Its files on disk, so the delete with files can show what it would delete (issue 23.7).
+  materialize(s.sonarr, series.id)
   checkQuoted(t, 'series_remove', await s.call('series_remove', { id: series.id, idType: 'seriesId', deleteFiles: false }))
   checkQuoted(t, 'series_remove deleteFiles', await s.call('series_remove', { id: series.id, idType: 'seriesId', deleteFiles: true }))
   checkQuoted(t, 'series_grab replacing', await s.call('series_grab', { id: series.id, idType: 'seriesId', seasonNumber: episode.seasonNumber, episodeNumber: episode.episodeNumber, guid: releases[1].guid, indexerId: releases[1].indexerId, replaceExisting: true }))
   const queued = ok(await s.call('cancel_downloads', { source: 'series' })).items[0]
   checkQuoted(t, 'cancel_downloads', await s.call('cancel_downloads', { action: 'cancel', source: 'series', ids: [queued.id] }))
 
-  const movie = [...s.radarr.state.library.movies.values()][0]
+  const movie = [...s.radarr.state.library.movies.values()].find(m => m.movieFileId > 0)!
   movie.title = FORGER
+  materialize(s.radarr, movie.id)
   checkQuoted(t, 'movie_remove', await s.call('movie_remove', { id: movie.id, idType: 'movieId', deleteFiles: true }))
 
   mkdirSync(join(s.roots.downloads, 'pkg2'))

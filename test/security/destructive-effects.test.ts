@@ -6,7 +6,7 @@
 // reason it is safe. A new site, a count that changed, or a stale entry fails with what to do.
 import t from 'tap'
 import { buildTestApp } from '../helpers/build.js'
-import { DESTRUCTIVE_CALLS, recursiveRemovals, scanSites } from './destructive-sites.js'
+import { DESTRUCTIVE_CALLS, callLines, recursiveRemovals, scanSites } from './destructive-sites.js'
 
 type Gate = { tools: string[] } | { safe: string } | { wrapper: string }
 interface Site { file: string, call: string, count: number, gate: Gate, todo?: string }
@@ -53,8 +53,9 @@ const SITES: Site[] = [
   { file: 'clients/jellyfin/client.ts', call: 'HTTP DELETE', count: 1, gate: { wrapper: 'jellyfin deleteItem()' } },
   { file: 'clients/aria2/client.ts', call: 'aria2 remove', count: 2, gate: { safe: 'the aria2 wrapper itself; its only caller stops our own failed download' } },
   { file: 'domains/downloads/direct-download-run.ts', call: 'aria2 remove', count: 1, gate: { safe: 'stops the download this job started, when it failed or stalled; its partial file is ours' } },
-  { file: 'domains/series/tools/series-remove.ts', call: 'deleteSeries()', count: 1, gate: { tools: ['series_remove'] } },
-  { file: 'domains/movies/tools/movie-remove.ts', call: 'deleteMovie()', count: 1, gate: { tools: ['movie_remove'] } },
+  // With files through deleteTitleWithFiles() (the folder check), without them on their own.
+  { file: 'domains/series/tools/series-remove.ts', call: 'deleteSeries()', count: 2, gate: { tools: ['series_remove'] } },
+  { file: 'domains/movies/tools/movie-remove.ts', call: 'deleteMovie()', count: 2, gate: { tools: ['movie_remove'] } },
   { file: 'domains/downloads/tools/cancel-downloads.ts', call: 'deleteQueueItem()', count: 1, gate: { tools: ['cancel_downloads'] } },
   { file: 'domains/downloads/tools/cancel-downloads.ts', call: 'qbittorrent.remove()', count: 1, gate: { tools: ['cancel_downloads'] } },
   { file: 'domains/downloads/retry-stuck.ts', call: 'deleteQueueItem()', count: 1, gate: { tools: ['cancel_downloads'] } },
@@ -125,4 +126,18 @@ t.test('every tool named as a gate is annotated destructive and carries a confir
       t.ok(ok, `${name} (${key(s)}) is annotated destructive and has a confirm spec`)
     }
   }
+})
+
+// Issue 24 item 2: a manager asked to delete a title with its files deletes the title's whole folder, so every such
+// call goes through the one folder check (lib/library/title-folder.ts): deleteTitleWithFiles() takes only what
+// checkTitleFolder() answered, and a call that is not inside it must say deleteFiles: false.
+t.test('every manager delete that takes a title\'s files goes through the folder check', async t => {
+  const calls = callLines(/\.(deleteSeries|deleteMovie)\(/)
+  const checked = calls.filter(c => /deleteTitleWithFiles\(/.test(c.text))
+  for (const c of calls) {
+    if (/deleteFiles: false\b/.test(c.text) || checked.includes(c)) continue
+    t.fail(`${c.file}:${c.line} asks a manager to delete a title without the folder check: ${c.text}. Pass the answer of checkTitleFolder() to deleteTitleWithFiles() (lib/library/title-folder.ts), or say deleteFiles: false.`)
+  }
+  t.same([...new Set(checked.map(c => c.file))].sort(), ['domains/maintenance/watched-category.ts', 'domains/movies/tools/movie-remove.ts', 'domains/series/tools/series-remove.ts'],
+    'the deletes with files known today (series_remove, movie_remove, the watched cleanup) are the checked ones')
 })

@@ -78,3 +78,8 @@ const RECURSIVE_REMOVE = [/(?<![\w.])(rm|rmdir)(Sync)?\([^)]*\brecursive\b/g, /\
 export function recursiveRemovals (): string[] {
   return sources().flatMap(({ file, text }) => RECURSIVE_REMOVE.flatMap(p => [...text.matchAll(p)].map(m => `${file}: ${m[0]}`)))
 }
+
+/** Each call of `pattern` in the server's code with the statement line it is on, as "file:line: text". */
+export function callLines (pattern: RegExp): Array<{ file: string, line: number, text: string }> {
+  return sources().flatMap(({ file, text }) => text.split('\n').flatMap((line, i) => (new RegExp(pattern.source).test(line) ? [{ file, line: i + 1, text: line.trim() }] : [])))
+}

@@ -13,7 +13,9 @@ import { findDownloadLeftovers, findOrphanedTorrents, findTempFiles, torrentCont
 import { directDownloadReferences } from '../../../lib/library/cleanup-direct-downloads.js'
 import { findGhosts, folderState, ghostFacts, type GhostSource } from '../../../lib/library/cleanup-ghosts.js'
 import { part } from '../../../lib/library/title-state.js'
-import { quoted } from '../../servarr/text.js'
+import { quoted, untrusted } from '../../servarr/text.js'
+import { within } from '../../../lib/sandbox/sandbox.js'
+import { describeFolder } from '../../../lib/library/title-folder.js'
 import { watchedCategory, WatchedChanged } from '../watched-category.js'
 import { instanceNames, runOnInstances } from '../../../clients/instance-routing.js'
 import { DEFAULT_INSTANCE } from '../../../core/instance-config.js'
@@ -52,8 +54,9 @@ const outputSchema = Type.Object({
 function previewLines (targets: CleanupTarget[]): string {
   const shown = 20
   const frees = (t: CleanupTarget) => t.bytes === undefined ? 'size unknown' : t.category === 'orphanedTorrents' || t.category === 'ghostEntries' ? 'an entry only, no disk space' : formatBytes(t.bytes)
-  const from = (t: CleanupTarget) => t.category === 'watched' ? ` from ${t.service}, files deleted` : ''
-  const lines = targets.slice(0, shown).map(t => `${t.category} ${quoted(t.name, 120)} (${frees(t)}${from(t)})`)
+  // A watched title: what its folder holds as this server sees it, all of which the manager deletes.
+  const what = (t: CleanupTarget) => t.watched ? `${describeFolder(t.watched.folder)}, deleted whole by ${t.service}` : frees(t)
+  const lines = targets.slice(0, shown).map(t => `${t.category} ${quoted(t.name, 120)} (${what(t)})`)
   const known = targets.reduce((n, t) => n + (t.bytes ?? 0), 0)
   const unknown = targets.filter(t => t.bytes === undefined).length
   return `Remove ${targets.length} item(s): ${lines.join('; ')}${targets.length > shown ? `; and ${targets.length - shown} more (see targets)` : ''}. ` +
@@ -189,8 +192,11 @@ export default function cleanupServer (app: FastifyInstance) {
     if (!entry) throw new Changed(`no longer in ${src.service}`)
     const facts = ghostFacts(src.kind, entry)
     if (!facts || facts.hasFiles) throw new Changed(`${src.service} now lists files for it`)
-    if (sandbox.display(facts.path) !== t.path) throw new Changed(`its folder changed to ${facts.path}`)
-    if (await folderState(sandbox, facts.path) !== 'missing') throw new Changed('its folder exists again')
+    // A folder that is now outside the media root (or the root itself) cannot be shown, nor proved gone.
+    const state = await folderState(sandbox, facts.path)
+    if (state === 'unknown' && !within(sandbox.roots().media ?? '/nonexistent', facts.path)) throw new Changed(`its folder changed to ${untrusted(facts.path, 300)}, outside the media root`)
+    if (sandbox.display(facts.path) !== t.path) throw new Changed(`its folder changed to ${untrusted(facts.path, 300)}`)
+    if (state !== 'missing') throw new Changed('its folder exists again')
     const queue = await src.queue({ page: 1, pageSize: 1000 })
     if (queue.records.some(r => (src.kind === 'series' ? r.seriesId : r.movieId) === numeric)) throw new Changed('a download for it is now in the queue')
     if (src.kind === 'series') await b.sonarr.deleteSeries(numeric, { deleteFiles: false, addImportListExclusion: false })

@@ -5,8 +5,9 @@ import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../core/tool-types.js'
 import { idFields, resolveId } from '../../servarr/ids.js'
 import { MOVIE_IDS, movieFlavour, movieLabel } from '../movies.js'
-import { REMOVED_TAIL, assertDeletableFolder, confirmRemoval, confirmedRemoval, idUsedFor, folderOnDisk, removalSummary, removeOutput } from '../../servarr/remove.js'
-import { formatBytes, quoted } from '../../servarr/text.js'
+import { REMOVED_TAIL, confirmRemoval, confirmedRemoval, folderToDelete, idUsedFor, removalSummary, removeOutput } from '../../servarr/remove.js'
+import { quoted } from '../../servarr/text.js'
+import { deleteTitleWithFiles, describeFolder } from '../../../lib/library/title-folder.js'
 
 const input = Type.Object({
   ...idFields(MOVIE_IDS, true),
@@ -31,8 +32,11 @@ export default (app: FastifyInstance) => {
 
   async function describe (args: { id: number, idType: string, deleteFiles: boolean }) {
     const { item, idUsed } = await resolveId(movieFlavour(radarr), args.id, args.idType)
+    const sizeBytes = item.sizeOnDisk ?? item.statistics?.sizeOnDisk ?? 0
     // Checked before anything reads the folder: the manager deletes it whole.
-    if (args.deleteFiles) assertDeletableFolder(app, item.path ?? '', 'movie manager')
+    const folder = args.deleteFiles
+      ? await folderToDelete(app.sandbox, { id: item.id, title: movieLabel(item), path: item.path, trackedBytes: sizeBytes, manager: 'the movie manager' }, () => radarr.listMovies(undefined, { fresh: true }))
+      : undefined
     const removed = {
       movieId: item.id,
       tmdbId: item.tmdbId ?? 0,
@@ -40,12 +44,12 @@ export default (app: FastifyInstance) => {
       year: item.year ?? 0,
       path: item.path ?? '',
       fileCount: item.hasFile ? 1 : 0,
-      sizeBytes: item.sizeOnDisk ?? item.statistics?.sizeOnDisk ?? 0,
+      sizeBytes,
       deleteFiles: args.deleteFiles,
-      ...(args.deleteFiles ? { folder: await folderOnDisk(item.path ?? '') } : {})
+      ...(folder ? { folder } : {})
     }
     const files = { count: removed.fileCount, noun: 'file', sizeBytes: removed.sizeBytes }
-    const summary = removalSummary(`${movieLabel(item)} (movieId ${item.id})`, removed.path, 'movie manager', files, args.deleteFiles, removed.folder)
+    const summary = removalSummary(`${movieLabel(item)} (movieId ${item.id})`, removed.path, 'movie manager', files, folder)
     return { removed, idUsed, summary }
   }
 
@@ -60,10 +64,12 @@ export default (app: FastifyInstance) => {
     async handler (args, ctx) {
       const removed = confirmedRemoval<Static<typeof RemovedSchema>>(ctx.confirmed, 'movie_remove')
       const d = { removed, idUsed: idUsedFor(MOVIE_IDS, removed.movieId, args) }
-      await radarr.deleteMovie(d.removed.movieId, { deleteFiles: args.deleteFiles, addImportExclusion: args.addImportExclusion })
+      const folder = d.removed.folder
+      if (folder) await deleteTitleWithFiles(folder, args.addImportExclusion, { movie: o => radarr.deleteMovie(d.removed.movieId, o) })
+      else await radarr.deleteMovie(d.removed.movieId, { deleteFiles: false, addImportExclusion: args.addImportExclusion })
       return {
         data: { idUsed: d.idUsed, removed: d.removed },
-        summary: `Removed ${quoted(d.removed.title)} from the movie manager${args.deleteFiles ? ` and had it delete its folder ${quoted(d.removed.path)} (${d.removed.folder?.files ?? 0} files, ${formatBytes(d.removed.folder?.bytes ?? 0)})` : '; its files stay on disk'}.`
+        summary: `Removed ${quoted(d.removed.title)} from the movie manager${folder ? ` and had it delete its folder: ${describeFolder(folder)}` : '; its files stay on disk'}.`
       }
     }
   })

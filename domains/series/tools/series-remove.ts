@@ -4,9 +4,10 @@ import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../core/tool-types.js'
 import { idFields, resolveId } from '../../servarr/ids.js'
-import { REMOVED_TAIL, assertDeletableFolder, confirmRemoval, confirmedRemoval, idUsedFor, folderOnDisk, removalSummary, removeOutput } from '../../servarr/remove.js'
+import { REMOVED_TAIL, confirmRemoval, confirmedRemoval, folderToDelete, idUsedFor, removalSummary, removeOutput } from '../../servarr/remove.js'
+import { quoted } from '../../servarr/text.js'
+import { deleteTitleWithFiles, describeFolder } from '../../../lib/library/title-folder.js'
 import { SERIES_IDS, seriesFlavour } from '../series.js'
-import { formatBytes, quoted } from '../../servarr/text.js'
 
 const input = Type.Object({
   ...idFields(SERIES_IDS, true),
@@ -30,20 +31,23 @@ export default (app: FastifyInstance) => {
 
   async function describe (args: { id: number, idType: string, deleteFiles: boolean }) {
     const { item, idUsed } = await resolveId(seriesFlavour(sonarr), args.id, args.idType)
+    const sizeBytes = item.statistics?.sizeOnDisk ?? 0
     // Checked before anything reads the folder: the manager deletes it whole.
-    if (args.deleteFiles) assertDeletableFolder(app, item.path ?? '', 'series manager')
+    const folder = args.deleteFiles
+      ? await folderToDelete(app.sandbox, { id: item.id, title: item.title ?? `series ${item.id}`, path: item.path, trackedBytes: sizeBytes, manager: 'the series manager' }, () => sonarr.listSeries(undefined, { fresh: true }))
+      : undefined
     const removed = {
       seriesId: item.id,
       tvdbId: item.tvdbId ?? 0,
       title: item.title ?? '',
       path: item.path ?? '',
       fileCount: item.statistics?.episodeFileCount ?? 0,
-      sizeBytes: item.statistics?.sizeOnDisk ?? 0,
+      sizeBytes,
       deleteFiles: args.deleteFiles,
-      ...(args.deleteFiles ? { folder: await folderOnDisk(item.path ?? '') } : {})
+      ...(folder ? { folder } : {})
     }
     const files = { count: removed.fileCount, noun: 'episode file', sizeBytes: removed.sizeBytes }
-    const summary = removalSummary(`${quoted(removed.title)} (seriesId ${removed.seriesId})`, removed.path, 'series manager', files, args.deleteFiles, removed.folder)
+    const summary = removalSummary(`${quoted(removed.title)} (seriesId ${removed.seriesId})`, removed.path, 'series manager', files, folder)
     return { removed, idUsed, summary }
   }
 
@@ -58,10 +62,12 @@ export default (app: FastifyInstance) => {
     async handler (args, ctx) {
       const removed = confirmedRemoval<Static<typeof RemovedSchema>>(ctx.confirmed, 'series_remove')
       const d = { removed, idUsed: idUsedFor(SERIES_IDS, removed.seriesId, args) }
-      await sonarr.deleteSeries(d.removed.seriesId, { deleteFiles: args.deleteFiles, addImportListExclusion: args.addImportListExclusion })
+      const folder = d.removed.folder
+      if (folder) await deleteTitleWithFiles(folder, args.addImportListExclusion, { series: o => sonarr.deleteSeries(d.removed.seriesId, o) })
+      else await sonarr.deleteSeries(d.removed.seriesId, { deleteFiles: false, addImportListExclusion: args.addImportListExclusion })
       return {
         data: { idUsed: d.idUsed, removed: d.removed },
-        summary: `Removed ${quoted(d.removed.title)} from the series manager${args.deleteFiles ? ` and had it delete its folder ${quoted(d.removed.path)} (${d.removed.folder?.files ?? 0} files, ${formatBytes(d.removed.folder?.bytes ?? 0)})` : '; its files stay on disk'}.`
+        summary: `Removed ${quoted(d.removed.title)} from the series manager${folder ? ` and had it delete its folder: ${describeFolder(folder)}` : '; its files stay on disk'}.`
       }
     }
   })

@@ -65,6 +65,16 @@ t.test('ghost entries: only provable ghosts, removed without files; a target tha
   t.ok(await b.sonarr.getSeries(ghost.id), 'the changed series is still in the manager')
   rmSync(ghost.path!, { recursive: true })
 
+  // The ghost's folder in the manager becomes "/" after the preview: skipped as changed, never an internal error.
+  const third = await s.call(args)
+  const simSeries = s.sonarr.state.library.series.get(ghost.id)!
+  const seen = simSeries.path
+  simSeries.path = '/'
+  const moved = await tool.handler({ categories: ['ghostEntries'], olderThanHours: 24 }, toolContext({ confirmed: { targets: data(third).confirmation.targets } }))
+  t.same(moved.data.failed, [])
+  t.match(moved.data.skipped, [{ reason: /its folder changed to \/, outside the media root/ }])
+  simSeries.path = seen
+
   // The real flow: preview, confirm, exactly the ghost goes; files and every other entry stay.
   put(roots.media, `tv/${c3.title} (${c3.year})/keep.nfo`)
   const preview2 = await s.call(args)

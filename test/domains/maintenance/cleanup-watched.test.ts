@@ -3,9 +3,9 @@
 // server's own endpoints, the keep tag through the movie manager's; the leaving-soon window is passed by
 // back-dating the marks file, as if the days had gone by.
 import t from 'tap'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { buildApp } from '../../../app.js'
 import { demoConfig } from '../../../scripts/demo-config.js'
 import { generateDemoTree } from '../../../scripts/demo-tree.js'
@@ -40,6 +40,21 @@ const data = (r: ToolCallResult) => r.structuredContent as Record<string, any>
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString()
 const marksFile = join(roots.state, 'leaving-soon.json')
 const marks = () => JSON.parse(readFileSync(marksFile, 'utf8')) as Record<string, { title: string, markedAt: string }>
+
+/**
+ * The demo tree holds small samples where the managers track gigabytes: the folder check refuses such a folder
+ * (this server would not see what the manager deletes). Puts each tracked file on disk at its size (sparse).
+ */
+async function asTracked (kind: 'movie' | 'series', id: number) {
+  const files: Array<{ path: string, size: number }> = kind === 'movie' ? await radarr('GET', `/moviefile?movieId=${id}`) : await sonarr('GET', `/episodefile?seriesId=${id}`)
+  for (const f of files) {
+    const real = join(roots.media, f.path.slice('/data/'.length))
+    mkdirSync(dirname(real), { recursive: true })
+    const fd = openSync(real, 'w')
+    ftruncateSync(fd, f.size)
+    closeSync(fd)
+  }
+}
 
 t.test('watched: marks first, deletes after the window through the manager; favourites, keep tags and partial watchers hold titles back', async t => {
   const users: Array<{ Id: string, Name: string, Policy: { IsDisabled: boolean } }> = await jf('GET', '/Users')
@@ -100,13 +115,18 @@ t.test('watched: marks first, deletes after the window through the manager; favo
     writeFileSync(marksFile, JSON.stringify(all))
   }
   passWindow()
+  const goneMovie = managed.get(gone.ProviderIds.Tmdb) as any
+  const seriesEntry = (await sonarr('GET', '/series')).find((x: any) => x.title === seriesGone.Name)
+  await asTracked('movie', goneMovie.id)
+  await asTracked('series', seriesEntry.id)
   const preview = await call(args)
   t.notOk(preview.isError, text(preview))
   const targets = data(preview).confirmation.targets as Array<Record<string, any>>
-  const goneMovie = managed.get(gone.ProviderIds.Tmdb) as any
   t.same(targets.map(x => x.name).sort(), [goneMovie.title, seriesGone.Name].sort(), 'both marked titles are proposed')
-  t.match(targets.find(x => x.name === goneMovie.title), { category: 'watched', id: `movie:${goneMovie.id}`, service: 'Radarr', path: /^movies\//, bytes: goneMovie.statistics.sizeOnDisk, reason: /watched by every user \(admin, family\)/ })
-  t.match(text(preview), /files deleted/, 'the preview says the files go')
+  const movieTarget = targets.find(x => x.name === goneMovie.title)!
+  t.match(movieTarget, { category: 'watched', id: `movie:${goneMovie.id}`, service: 'Radarr', path: /^movies\//, reason: /watched by every user \(admin, family\)/ })
+  t.ok(movieTarget.bytes >= goneMovie.statistics.sizeOnDisk, 'the bytes are what the folder holds on disk, tracked or not')
+  t.match(text(preview), new RegExp(`"${goneMovie.title}" \\(\\d+ files? \\(.*\\) in "${movieTarget.path.replace(/[()]/g, '\\$&')}", deleted whole by Radarr\\)`), 'the preview shows the folder and what it holds')
 
   // Between the preview and the delete, admin watches the movie again: the handler (as the registry calls it
   // after redeeming the token) re-checks each title, skips the movie and deletes the series through Sonarr.
@@ -125,12 +145,13 @@ t.test('watched: marks first, deletes after the window through the manager; favo
   const halfMovie = managed.get(half.ProviderIds.Tmdb) as any
   t.match(text(await call(args)), new RegExp(`marked leaving soon.*"${halfMovie.title}"`))
   passWindow()
+  await asTracked('movie', halfMovie.id)
   const preview2 = await call(args)
   t.same(data(preview2).confirmation.targets.map((x: any) => x.name), [halfMovie.title], 'the re-watched movie lost its mark; the new one is due')
   const done = await call({ ...args, confirmToken: data(preview2).confirmation.confirmToken })
   t.notOk(done.isError, text(done))
   t.same(data(done).removed.map((x: any) => x.name), [halfMovie.title])
-  t.equal(data(done).bytesFreed, halfMovie.statistics.sizeOnDisk, 'the answer says what it freed')
+  t.equal(data(done).bytesFreed, data(preview2).confirmation.targets[0].bytes, 'the answer says what it freed')
   t.match(text(done), /rescanning/)
   t.notOk((await radarr('GET', '/movie')).some((m: any) => m.id === halfMovie.id), 'the movie manager no longer has it')
   t.ok((await radarr('GET', '/exclusions/paged?pageSize=1000')).records.some((e: any) => e.tmdbId === halfMovie.tmdbId), 'it is on the import-list exclusions, so it is not added again')
