@@ -864,7 +864,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "get_library_state",
     "title": "Library state snapshot",
-    "description": "Where a title stands: in the media server, monitored by a manager, downloading and how far, folders on disk. A backend that is down shows available:false and why. Without title: per top folder the titles, files by kind and size. Read-only. Details: the series/movie tools; files: manage_files.",
+    "description": "Where a title stands, each fact apart: ready to watch (the media server lists it), video files in the library folders, files in a manager, monitored, downloading and how far, import blocked. A backend that is down shows available:false and why, and the facts it alone could tell are absent (unknown). Without title: per top folder the titles, files by kind and size. Read-only. Details: the series/movie tools; files: manage_files.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -902,7 +902,16 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
         "title": {
           "type": "string"
         },
-        "inLibrary": {
+        "readyToWatch": {
+          "type": "boolean"
+        },
+        "filesOnDisk": {
+          "type": "boolean"
+        },
+        "managerHasFiles": {
+          "type": "boolean"
+        },
+        "knownToManagers": {
           "type": "boolean"
         },
         "monitored": {
@@ -913,6 +922,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
         },
         "downloadProgress": {
           "type": "number"
+        },
+        "importBlocked": {
+          "type": "boolean"
         },
         "mediaServer": {
           "type": "object"
