@@ -1,13 +1,14 @@
 // get_library_state: where a title stands across the whole stack, or a summary of the whole library.
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { readdirSync } from 'node:fs'
+import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { defineTool } from '../../../core/tool-types.js'
 import { formatBytes } from '../../../core/format.js'
 import { summarizeFolder, summarizeLibrary } from '../../../lib/library/library-summary.js'
 import { part, titleMatches, type Part } from '../../../lib/library/title-state.js'
 import { factsSentence, titleFacts } from '../../../lib/library/title-facts.js'
+import { fileKind } from '../../../lib/library/media-kinds.js'
 import type { ServarrCore } from '../../../clients/servarr/core.js'
 import { toQueueItem } from '../../servarr/items.js'
 import { groupByDownload } from '../../servarr/views.js'
@@ -78,8 +79,15 @@ export default function getLibraryState (app: FastifyInstance) {
       for (const d of readdirSync(dir, { withFileTypes: true })) {
         if (!titleMatches(title, d.name.replace(/[._]/g, ' '))) continue
         const abs = join(dir, d.name)
-        const s = await summarizeFolder(abs, d.name, signal).catch(() => undefined)
-        rows.push({ path: sandbox.display(abs), files: s?.files ?? 1, videoFiles: s?.videoFiles ?? 0, bytes: s?.bytes ?? 0 })
+        const path = sandbox.display(abs)
+        // A loose file is counted as itself; a folder that cannot be read is named, never counted as empty.
+        if (d.isFile()) { rows.push({ path, files: 1, videoFiles: fileKind(d.name) === 'video' ? 1 : 0, bytes: statSync(abs).size }); continue }
+        try {
+          const s = await summarizeFolder(abs, d.name, signal)
+          rows.push({ path, files: s.files, videoFiles: s.videoFiles, bytes: s.bytes })
+        } catch (err) {
+          rows.push({ path, unreadable: `could not be read (${(err as NodeJS.ErrnoException).code ?? 'error'})` })
+        }
       }
     }
     if (media) for (const top of readdirSync(media, { withFileTypes: true })) if (top.isDirectory()) await scan(join(media, top.name))
@@ -125,6 +133,12 @@ export default function getLibraryState (app: FastifyInstance) {
     return { available: true, data, ...(missing.length > 0 && { reason: `Not answered: ${missing.join('; ')}` }) }
   }
 
+  /** A folder that could not be read makes the disk part partial: "no files on disk" cannot be said then. */
+  function unreadableNamed (p: Part<Row[]>): Part<Row[]> {
+    const bad = p.available ? p.data.filter(r => r.unreadable !== undefined) : []
+    return bad.length === 0 ? p : { ...p, reason: `Not read: ${bad.map(r => `${String(r.path)} ${String(r.unreadable)}`).join('; ')}` }
+  }
+
   /** Our display form (movies/…, downloads/…) when inside a root; the mapped absolute path otherwise. */
   const shown = (abs: string) => { try { return sandbox.display(abs) } catch { return abs } }
 
@@ -147,7 +161,7 @@ export default function getLibraryState (app: FastifyInstance) {
         .map(t => ({ name: t.name, phase: t.phase, state: t.state, progress: Math.round(t.progress * 1000) / 10, etaSeconds: t.etaSeconds, contentPath: t.contentPath }))),
       part(async () => [...await b.pyload.queue(), ...await b.pyload.collector()].filter(p => titleMatches(title, p.name.replace(/[._]/g, ' '))).slice(0, 20)
         .map(p => ({ name: p.name, progress: p.bytesTotal ? Math.round((p.bytesDone / p.bytesTotal) * 1000) / 10 : 0, finished: p.finished, failed: p.failed, folderPath: p.folderPath }))),
-      part(() => onDisk(title, signal), 30_000)
+      part(() => onDisk(title, signal), 30_000).then(unreadableNamed)
     ])
     const parts = { mediaServer, seriesManager, movieManager, torrents, directDownloads, disk }
     return {

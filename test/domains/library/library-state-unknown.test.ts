@@ -2,6 +2,8 @@
 // of what they hold; "ready to watch" means the media server lists the title, never only that a manager has
 // files; a finished download the manager will not import is "import blocked", not "downloading".
 import t from 'tap'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { ok, startServarrStack } from '../../helpers/servarr-sims.js'
 import { stuckAs } from '../../../simulators/servarr/stuck.js'
 
@@ -35,6 +37,13 @@ t.test('a finished download the manager blocked from importing is "import blocke
   t.not(state.downloading, true, 'a download at 100 % waiting on a blocked import is not downloading')
   t.match(res.content[0].text, /import the manager blocked/)
   t.notMatch(res.content[0].text, /downloading \(/)
+})
+
+t.test('a video file straight in a library folder is a file on disk, not a folder with 0 videos', async t => {
+  writeFileSync(join(s.roots.media, 'movies', 'Loose Reel (1961).mkv'), Buffer.alloc(2048))
+  const state = ok(await s.call('get_library_state', { title: 'Loose Reel', kind: 'movie' }))
+  t.match(state.disk, { available: true, matches: [{ path: 'movies/Loose Reel (1961).mkv', files: 1, videoFiles: 1, bytes: 2048 }] })
+  t.equal(state.filesOnDisk, true)
 })
 
 t.test('every backend down: each is named, nothing is said about what they hold', async t => {
