@@ -11,6 +11,8 @@ export async function part<T> (fn: () => Promise<T>, deadlineMs = 8_000): Promis
   try {
     return { available: true, data: await withDeadline(fn(), deadlineMs, `no answer within ${deadlineMs / 1000} s`) }
   } catch (err) {
+    // A service that is not configured is not a source here: "not asked", like a part the kind leaves out.
+    if (err instanceof BackendError && err.code === 'not_configured') return { available: false, reason: `not asked: ${err.message}` }
     return { available: false, reason: err instanceof BackendError || err instanceof Error ? err.message : String(err) }
   }
 }

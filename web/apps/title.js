@@ -32,11 +32,17 @@ function render (result) {
   if (data.mode !== 'title') return renderSummary(data.folders ?? [])
   $('heading').textContent = data.title
   const yesNo = (value, yes, no) => value === undefined ? undefined : value ? yes : no
-  $('facts').textContent = [
-    yesNo(data.inLibrary, 'In the library', 'Not in the library'),
+  // Each fact apart, and only those the tool could check: an unknown one is absent from the result, so it is
+  // not shown here either (the part rows below say which backend did not answer).
+  const facts = [
+    yesNo(data.readyToWatch, 'ready to watch', 'not on the media server'),
+    yesNo(data.filesOnDisk, 'files in the library folders', 'no files in the library folders'),
+    yesNo(data.managerHasFiles, 'the manager has files', 'no files in the managers'),
     yesNo(data.monitored, 'monitored', 'not monitored'),
-    yesNo(data.downloading, 'downloading', 'not downloading')
+    yesNo(data.downloading, 'downloading', 'not downloading'),
+    data.importBlocked ? 'import blocked' : undefined
   ].filter(Boolean).join(' · ')
+  $('facts').textContent = facts.charAt(0).toUpperCase() + facts.slice(1)
   $('progress').replaceChildren()
   if (data.downloading && data.downloadProgress !== undefined) {
     const bar = el('progress')

@@ -1,12 +1,14 @@
 // get_library_state: where a title stands across the whole stack, or a summary of the whole library.
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { readdirSync } from 'node:fs'
+import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { defineTool } from '../../../core/tool-types.js'
 import { formatBytes } from '../../../core/format.js'
 import { summarizeFolder, summarizeLibrary } from '../../../lib/library/library-summary.js'
 import { part, titleMatches, type Part } from '../../../lib/library/title-state.js'
+import { factsSentence, titleFacts } from '../../../lib/library/title-facts.js'
+import { fileKind } from '../../../lib/library/media-kinds.js'
 import type { ServarrCore } from '../../../clients/servarr/core.js'
 import { toQueueItem } from '../../servarr/items.js'
 import { groupByDownload } from '../../servarr/views.js'
@@ -39,10 +41,14 @@ const outputSchema = Type.Object({
   mode: Type.String({ description: 'summary or title' }),
   folders: Type.Optional(Type.Array(Folder, { description: 'summary: one entry per top folder' })),
   title: Type.Optional(Type.String({ description: 'title: what was looked up' })),
-  inLibrary: Type.Optional(Type.Boolean({ description: 'title: known to the media server, with files on disk in the library, or with files in the series/movie manager' })),
-  monitored: Type.Optional(Type.Boolean({ description: 'title: monitored by the series or movie manager (absent when unknown)' })),
-  downloading: Type.Optional(Type.Boolean({ description: 'title: a download is in progress somewhere (a downloader, or a manager\'s queue: matches\' queued)' })),
+  readyToWatch: Type.Optional(Type.Boolean({ description: 'title: the media server lists it (the only "ready to watch"); absent when the media server did not answer' })),
+  filesOnDisk: Type.Optional(Type.Boolean({ description: 'title: video files in a library folder on disk (downloads not counted); absent when the disk could not be read' })),
+  managerHasFiles: Type.Optional(Type.Boolean({ description: 'title: the series or movie manager has files for it; absent when a manager that could did not answer' })),
+  knownToManagers: Type.Optional(Type.Boolean({ description: 'title: the series or movie manager has it; absent when a manager did not answer' })),
+  monitored: Type.Optional(Type.Boolean({ description: 'title: monitored by the series or movie manager; absent when unknown' })),
+  downloading: Type.Optional(Type.Boolean({ description: 'title: a download is in progress (a downloader, or a manager\'s queue: matches\' queued); a finished one waiting on import is not; absent when a download source did not answer and none showed one' })),
   downloadProgress: Type.Optional(Type.Number({ description: 'title: progress of the furthest active download, percent' })),
+  importBlocked: Type.Optional(Type.Boolean({ description: 'title: a finished download waits on an import the manager blocked (matches\' importBlocked)' })),
   mediaServer: Type.Optional(PartSchema('the media server')),
   seriesManager: Type.Optional(PartSchema('the series manager')),
   movieManager: Type.Optional(PartSchema('the movie manager')),
@@ -52,6 +58,13 @@ const outputSchema = Type.Object({
 }, { additionalProperties: false })
 
 type Row = Record<string, unknown>
+
+// The managers' TrackedDownloadState values once the transfer itself has stopped (Sonarr/Sonarr
+// src/NzbDrone.Core/Download/TrackedDownloads/TrackedDownload.cs @ 0fded1e: Downloading, ImportBlocked,
+// ImportPending, Importing, Imported, FailedPending, Failed, Ignored; camelCase in the v3 API).
+const STOPPED_STATES = new Set(['importBlocked', 'importPending', 'importing', 'imported', 'failedPending', 'failed', 'ignored'])
+const PART_NAMES = { mediaServer: 'the media server', seriesManager: 'the series manager', movieManager: 'the movie manager', torrents: 'the torrent client', directDownloads: 'the direct-download manager', disk: 'the disk' }
+
 const view = (p: Part<Row[]>): { available: boolean, matches?: Row[], reason?: string } => (p.available ? { available: true, matches: p.data, ...(p.reason !== undefined && { reason: p.reason }) } : { available: false, reason: p.reason })
 
 export default function getLibraryState (app: FastifyInstance) {
@@ -66,8 +79,15 @@ export default function getLibraryState (app: FastifyInstance) {
       for (const d of readdirSync(dir, { withFileTypes: true })) {
         if (!titleMatches(title, d.name.replace(/[._]/g, ' '))) continue
         const abs = join(dir, d.name)
-        const s = await summarizeFolder(abs, d.name, signal).catch(() => undefined)
-        rows.push({ path: sandbox.display(abs), files: s?.files ?? 1, videoFiles: s?.videoFiles ?? 0, bytes: s?.bytes ?? 0 })
+        const path = sandbox.display(abs)
+        // A loose file is counted as itself; a folder that cannot be read is named, never counted as empty.
+        if (d.isFile()) { rows.push({ path, files: 1, videoFiles: fileKind(d.name) === 'video' ? 1 : 0, bytes: statSync(abs).size }); continue }
+        try {
+          const s = await summarizeFolder(abs, d.name, signal)
+          rows.push({ path, files: s.files, videoFiles: s.videoFiles, bytes: s.bytes })
+        } catch (err) {
+          rows.push({ path, unreadable: `could not be read (${(err as NodeJS.ErrnoException).code ?? 'error'})` })
+        }
       }
     }
     if (media) for (const top of readdirSync(media, { withFileTypes: true })) if (top.isDirectory()) await scan(join(media, top.name))
@@ -75,14 +95,24 @@ export default function getLibraryState (app: FastifyInstance) {
     return rows
   }
 
-  /** Adds each title's downloads in the manager's queue: queued (how many) and queueProgress (the furthest, percent). */
+  /**
+   * Adds each title's downloads in the manager's queue: queued (active ones), queueProgress (the furthest, percent)
+   * and importBlocked (finished ones the manager will not import). A finished download waiting on its import is
+   * not downloading, whatever its progress.
+   */
   async function withQueue<T extends { id: number }> (client: ServarrCore, rows: T[], signal: AbortSignal) {
     if (rows.length === 0) return rows
     const { records } = await client.queue({ page: 1, pageSize: 200, ids: rows.map(r => r.id), signal })
     const downloads = groupByDownload(records.map(toQueueItem))
     return rows.map(r => {
       const mine = downloads.filter(d => (d.seriesId ?? d.movieId) === r.id)
-      return mine.length ? { ...r, queued: mine.length, queueProgress: Math.max(...mine.map(d => d.progress)) } : r
+      const active = mine.filter(d => d.status !== 'completed' && !STOPPED_STATES.has(d.state))
+      const blocked = mine.filter(d => d.state === 'importBlocked').length
+      return {
+        ...r,
+        ...(active.length > 0 && { queued: active.length, queueProgress: Math.max(...active.map(d => d.progress)) }),
+        ...(blocked > 0 && { importBlocked: blocked })
+      }
     })
   }
 
@@ -101,6 +131,12 @@ export default function getLibraryState (app: FastifyInstance) {
     }
     if (data.length === 0 && missing.length === parts.length) return { available: false, reason: missing.join('; ') }
     return { available: true, data, ...(missing.length > 0 && { reason: `Not answered: ${missing.join('; ')}` }) }
+  }
+
+  /** A folder that could not be read makes the disk part partial: "no files on disk" cannot be said then. */
+  function unreadableNamed (p: Part<Row[]>): Part<Row[]> {
+    const bad = p.available ? p.data.filter(r => r.unreadable !== undefined) : []
+    return bad.length === 0 ? p : { ...p, reason: `Not read: ${bad.map(r => `${String(r.path)} ${String(r.unreadable)}`).join('; ')}` }
   }
 
   /** Our display form (movies/…, downloads/…) when inside a root; the mapped absolute path otherwise. */
@@ -125,38 +161,29 @@ export default function getLibraryState (app: FastifyInstance) {
         .map(t => ({ name: t.name, phase: t.phase, state: t.state, progress: Math.round(t.progress * 1000) / 10, etaSeconds: t.etaSeconds, contentPath: t.contentPath }))),
       part(async () => [...await b.pyload.queue(), ...await b.pyload.collector()].filter(p => titleMatches(title, p.name.replace(/[._]/g, ' '))).slice(0, 20)
         .map(p => ({ name: p.name, progress: p.bytesTotal ? Math.round((p.bytesDone / p.bytesTotal) * 1000) / 10 : 0, finished: p.finished, failed: p.failed, folderPath: p.folderPath }))),
-      part(() => onDisk(title, signal), 30_000)
+      part(() => onDisk(title, signal), 30_000).then(unreadableNamed)
     ])
-    const managed = [seriesManager, movieManager].flatMap(p => (p.available ? p.data : []))
-    const active = [
-      // A download in a manager's queue is a download too, whichever download client runs it.
-      ...managed.filter(m => Number(m.queued) > 0).map(m => ({ progress: m.queueProgress })),
-      ...(torrents.available ? torrents.data.filter(t => t.phase === 'downloading' || t.phase === 'queued' || t.phase === 'checking') : []),
-      ...(directDownloads.available ? directDownloads.data.filter(p => !p.finished && !p.failed) : [])
-    ]
-    const libraryDisk = disk.available ? disk.data.filter(d => !String(d.path).startsWith('downloads')) : []
+    const parts = { mediaServer, seriesManager, movieManager, torrents, directDownloads, disk }
     return {
-      mode: 'title',
-      title,
-      // A manager that holds files for the title counts too: its answer must agree with series_status/movie_status.
-      inLibrary: (mediaServer.available && mediaServer.data.length > 0) || libraryDisk.some(d => Number(d.videoFiles) > 0) ||
-        managed.some(m => Number((m as { episodeFiles?: number }).episodeFiles) > 0 || (m as { hasFile?: boolean }).hasFile === true),
-      ...(managed.length > 0 && { monitored: managed.some(m => m.monitored === true) }),
-      downloading: active.length > 0,
-      ...(active.length > 0 && { downloadProgress: Math.max(...active.map(a => Number(a.progress) || 0)) }),
-      mediaServer: view(mediaServer),
-      seriesManager: view(seriesManager),
-      movieManager: view(movieManager),
-      torrents: view(torrents),
-      directDownloads: view(directDownloads),
-      disk: view(disk)
+      parts,
+      data: {
+        mode: 'title',
+        title,
+        ...titleFacts(parts),
+        mediaServer: view(mediaServer),
+        seriesManager: view(seriesManager),
+        movieManager: view(movieManager),
+        torrents: view(torrents),
+        directDownloads: view(directDownloads),
+        disk: view(disk)
+      }
     }
   }
 
   return defineTool({
     name: 'get_library_state',
     title: 'Library state snapshot',
-    description: 'Where a title stands: in the media server, monitored by a manager, downloading and how far, folders on disk. A backend that is down shows available:false and why. Without title: per top folder the titles, files by kind and size. Read-only. Details: the series/movie tools; files: manage_files.',
+    description: 'Where a title stands, each fact apart: ready to watch (the media server lists it), video files in the library folders, files in a manager, monitored, downloading and how far, import blocked. A backend that is down shows available:false and why, and the facts it alone could tell are absent (unknown). Without title: per top folder the titles, files by kind and size. Read-only. Details: the series/movie tools; files: manage_files.',
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -170,18 +197,8 @@ export default function getLibraryState (app: FastifyInstance) {
           summary: folders.map(f => `${f.folder}: ${f.titles} titles, ${f.videoFiles} videos, ${formatBytes(f.bytes)}`).join('; ') + `. Total ${formatBytes(total)}.`
         }
       }
-      const s = await snapshot(args.title, args.kind, ctx.signal)
-      const parts = s as unknown as Record<string, { available: boolean, reason?: string }>
-      // A part with several instances is partly down when one of them did not answer.
-      const down = ['mediaServer', 'seriesManager', 'movieManager', 'torrents', 'directDownloads']
-        .filter(k => parts[k]!.reason !== undefined && !parts[k]!.reason!.startsWith('not asked'))
-        .map(k => (parts[k]!.available ? `${k} (partly)` : k))
-      return {
-        data: s,
-        summary: `"${args.title}": ${s.inLibrary ? 'in the library' : 'not in the library'}, ${s.monitored === undefined ? 'not known to the managers' : s.monitored ? 'monitored' : 'not monitored'}, ` +
-          `${s.downloading ? `downloading (${s.downloadProgress ?? 0}%)` : 'not downloading'}, ${s.disk.matches?.length ?? 0} matching folder(s) on disk.` +
-          (down.length ? ` Unavailable: ${down.join(', ')} (see reasons).` : '')
-      }
+      const { parts, data } = await snapshot(args.title, args.kind, ctx.signal)
+      return { data, summary: factsSentence(args.title, data, parts, PART_NAMES) }
     }
   })
 }

@@ -95,7 +95,7 @@ test('reads across two torrent clients', { skip: await swarmUnavailable(4) }, as
     await seedbox!.stop()
     const state = ok(await s.call('get_library_state', { title: 'Harbor Lights' }))
     t.match(state.torrents, { available: true, matches: [{ name: 'Harbor.Lights.Special.2019.mkv', instance: 'default' }], reason: /^Not answered: seedbox: / })
-    t.match((await s.call('get_library_state', { title: 'Harbor Lights' })).content[0]!.text, /Unavailable: .*torrents \(partly\)/)
+    t.match((await s.call('get_library_state', { title: 'Harbor Lights' })).content[0]!.text, /Did not answer, so unknown: the torrent client \(partly\): Not answered: seedbox: /)
     const section = await loadDownloads(s.app, 5_000)
     t.match(section.sources.find(x => x.service === 'qBittorrent (seedbox)'), { available: false })
   })

@@ -1,0 +1,87 @@
+// What get_library_state says about one title, each fact from the parts that can tell it and kept apart: the
+// media server lists it (ready to watch), video files in the library folders, a manager has files, it is
+// downloading, an import is blocked. A fact is true when an answering part shows it, false only when every part
+// that could show it answered (fully: no instance missing), and absent (unknown) otherwise.
+import type { Part } from './title-state.js'
+
+type Row = Record<string, unknown>
+
+export interface TitleParts {
+  mediaServer: Part<Row[]>
+  seriesManager: Part<Row[]>
+  movieManager: Part<Row[]>
+  torrents: Part<Row[]>
+  directDownloads: Part<Row[]>
+  disk: Part<Row[]>
+}
+
+export interface TitleFacts {
+  readyToWatch?: boolean
+  filesOnDisk?: boolean
+  managerHasFiles?: boolean
+  knownToManagers?: boolean
+  monitored?: boolean
+  downloading?: boolean
+  downloadProgress?: number
+  importBlocked?: boolean
+}
+
+/** A part that was not asked for this kind of title (kind=series skips the movie manager). */
+export const notAsked = (p: Part<Row[]>) => !p.available && p.reason.startsWith('not asked')
+/** Answered by every instance: only then may its silence count as "no". */
+const complete = (p: Part<Row[]>) => p.available && p.reason === undefined
+
+/** true when a part shows it, false when every part answered in full and none does, else unknown. */
+function fact (parts: Array<Part<Row[]>>, shows: (row: Row) => boolean): boolean | undefined {
+  const asked = parts.filter(p => !notAsked(p))
+  if (asked.some(p => p.available && p.data.some(shows))) return true
+  return asked.length > 0 && asked.every(complete) ? false : undefined
+}
+
+const TORRENT_ACTIVE = new Set(['downloading', 'queued', 'checking'])
+
+export function titleFacts (p: TitleParts): TitleFacts {
+  const managers = [p.seriesManager, p.movieManager]
+  const downloads = [...managers, p.torrents, p.directDownloads]
+  const out: TitleFacts = {}
+  const set = <K extends keyof TitleFacts>(k: K, v: TitleFacts[K]) => { if (v !== undefined) out[k] = v }
+  set('readyToWatch', fact([p.mediaServer], () => true))
+  // Files under the library folders; the downloads folder is not the library.
+  set('filesOnDisk', fact([p.disk], d => !String(d.path).startsWith('downloads') && Number(d.videoFiles) > 0))
+  set('managerHasFiles', fact(managers, m => Number(m.episodeFiles) > 0 || m.hasFile === true))
+  set('knownToManagers', fact(managers, () => true))
+  if (out.knownToManagers) set('monitored', fact(managers, m => m.monitored === true))
+  // A finished download waiting on its import is not downloading (see withQueue: queued counts only active ones).
+  set('downloading', fact(downloads, r => Number(r.queued) > 0 || (r.phase !== undefined && TORRENT_ACTIVE.has(String(r.phase))) ||
+    (r.finished === false && r.failed === false)))
+  set('importBlocked', fact(managers, m => Number(m.importBlocked) > 0))
+  if (out.downloading) {
+    const progress = downloads.flatMap(part => (part.available ? part.data : []))
+      .flatMap(r => (Number(r.queued) > 0 ? [r.queueProgress] : r.phase !== undefined ? (TORRENT_ACTIVE.has(String(r.phase)) ? [r.progress] : []) : r.finished === false && r.failed === false ? [r.progress] : []))
+      .map(Number).filter(Number.isFinite)
+    if (progress.length > 0) out.downloadProgress = Math.max(...progress)
+  }
+  return out
+}
+
+const yesNo = (v: boolean | undefined, yes: string, no: string) => (v === undefined ? [] : [v ? yes : no])
+
+/** The facts as one sentence, naming each part that did not answer (and why) instead of guessing for it. */
+export function factsSentence (title: string, f: TitleFacts, parts: TitleParts, names: Record<keyof TitleParts, string>): string {
+  const said = [
+    ...yesNo(f.readyToWatch, 'ready to watch (the media server lists it)', 'not listed by the media server'),
+    ...yesNo(f.filesOnDisk, 'video files in the library folders', 'no video files in the library folders'),
+    ...yesNo(f.managerHasFiles, 'the manager has files', 'no files in the managers'),
+    ...(f.knownToManagers === false ? ['not known to the managers'] : yesNo(f.monitored, 'monitored', 'not monitored')),
+    ...yesNo(f.downloading, `downloading (${f.downloadProgress ?? 0}%)`, 'not downloading'),
+    ...(f.importBlocked ? ['a finished download waits on an import the manager blocked (see its queue)'] : [])
+  ]
+  const missing = (Object.keys(names) as Array<keyof TitleParts>).flatMap(k => {
+    const part = parts[k]
+    if (notAsked(part) || part.reason === undefined) return []
+    return [`${names[k]}${part.available ? ' (partly)' : ''}: ${part.reason.replace(/\.$/, '')}`]
+  })
+  const matches = parts.disk.available ? `; ${parts.disk.data.length} matching folder(s) on disk` : ''
+  return `"${title}": ${said.length ? said.join(', ') : 'no source answered'}${matches}.` +
+    (missing.length ? ` Did not answer, so unknown: ${missing.join('; ')}.` : '')
+}
