@@ -10,6 +10,7 @@ import Fastify from 'fastify'
 import ipaddr from 'ipaddr.js'
 import { ConfigSchema, loadConfig } from '../../config.js'
 import { serverCommand } from '../../bench/start-flags.js'
+import { entryAddressOf, modeEnvironment } from '../helpers/compose-env.js'
 
 const root = new URL('../../', import.meta.url)
 const read = (f: string) => readFileSync(new URL(f, root), 'utf8')
@@ -127,20 +128,6 @@ t.test('Dockerfiles: multi-stage, pinned Node 24 LTS, non-root, media tools, hea
   t.match(start, /--max-semi-space-size=\d+/, 'the young generation is capped (RSS budget of issue 17)')
 })
 
-// The mcp-server's environment as Compose would build it for a mode: .env (from .env.example) via env_file,
-// then the base file's environment, then the mode file's, with ${VAR} and ${VAR:-default} interpolated.
-function modeEnvironment (modeFile: string): Record<string, string> {
-  const dotenv = Object.fromEntries([...read('.env.example').matchAll(/^([A-Z][A-Z0-9_]*)=(.*)$/gm)].map(m => [m[1], m[2]]))
-  const interpolate = (v: unknown) => String(v).replace(/\$\{([A-Z0-9_]+)(?::?-([^}]*))?\}/g, (_, name: string, def?: string) => dotenv[name] || (def ?? ''))
-  const env: Record<string, string> = { ...dotenv }
-  for (const f of [FILES[0], modeFile]) {
-    for (const [k, v] of Object.entries<unknown>(yaml(f).services['mcp-server']?.environment ?? {})) env[k] = interpolate(v)
-  }
-  return env
-}
-
-const networkOf = (f: string, service: string) => yaml(f).services[service].networks.internal.ipv4_address as string
-
 t.test('every deployment mode\'s environment passes config validation and starts the HTTP server', async t => {
   for (const mode of FILES.slice(1)) {
     const config = loadConfig(modeEnvironment(mode))
@@ -156,7 +143,7 @@ t.test('proxy and tunnel modes trust exactly their entry point\'s fixed address'
   const [subnet, bits] = ipaddr.parseCIDR(ipam.subnet)
   const dynamic = ipaddr.parseCIDR(ipam.ip_range)
   for (const [mode, entry] of [['compose/mode-proxy.yml', 'caddy'], ['compose/mode-tunnel.yml', 'tunnel']]) {
-    const address = networkOf(mode, entry)
+    const address = entryAddressOf(mode, entry)
     const parsed = ipaddr.parse(address)
     t.ok(parsed.match(subnet, bits), `${entry}'s address ${address} is in the network's subnet`)
     t.notOk(parsed.match(dynamic), `${entry}'s address is outside the dynamic range, so no other container can take it`)

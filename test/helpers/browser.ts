@@ -3,6 +3,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { X509Certificate, createHash } from 'node:crypto'
 import type { Browser, BrowserContext } from 'playwright-core'
 
 export const CHROMIUM_PATH = '/usr/bin/chromium'
@@ -15,14 +16,19 @@ export function browserSkipReason (): string | undefined {
 /**
  * Launches Chromium with a fresh profile; the browser and the profile go in the test's teardown.
  * `ignoreHTTPSErrors`: for a loopback HTTPS proxy whose test certificate authority the browser does not trust.
+ * `trustCaPem`: narrower, trusts only chains that contain this CA certificate (Chromium's SPKI allow-list, which
+ * it honours only with a profile directory, as here); every other certificate is still checked.
  */
-export async function launchBrowser (t: { teardown: (fn: () => unknown) => void }, opts: { ignoreHTTPSErrors?: boolean } = {}): Promise<{ browser: Browser, context: BrowserContext }> {
+export async function launchBrowser (t: { teardown: (fn: () => unknown) => void }, opts: { ignoreHTTPSErrors?: boolean, trustCaPem?: string } = {}): Promise<{ browser: Browser, context: BrowserContext }> {
   const { chromium } = await import('playwright-core')
   const profile = mkdtempSync(join(tmpdir(), 'msmcp-chromium-'))
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      ...(opts.trustCaPem ? [`--ignore-certificate-errors-spki-list=${spkiHash(opts.trustCaPem)}`] : [])
+    ],
     viewport: { width: 1360, height: 900 },
     ignoreHTTPSErrors: opts.ignoreHTTPSErrors ?? false
   })
@@ -31,4 +37,10 @@ export async function launchBrowser (t: { teardown: (fn: () => unknown) => void 
     rmSync(profile, { recursive: true, force: true })
   })
   return { browser: context.browser()!, context }
+}
+
+/** base64 SHA-256 of a certificate's SubjectPublicKeyInfo, the form Chromium's SPKI list takes. */
+function spkiHash (pem: string): string {
+  const der = new X509Certificate(pem).publicKey.export({ type: 'spki', format: 'der' })
+  return createHash('sha256').update(der).digest('base64')
 }

@@ -15,8 +15,11 @@ export async function caddyUnavailable (): Promise<string | undefined> {
   return await findExecutable('caddy') ? undefined : 'caddy not installed (apt-get install caddy); CI installs it'
 }
 
-/** Starts Caddy on https://localhost:<port> proxying to 127.0.0.1:<upstreamPort>; ready when this resolves. */
-export async function startCaddy (t: { teardown: (fn: () => unknown) => void }, port: number, upstreamPort: number, readyMs = 60_000): Promise<{ url: string }> {
+/**
+ * Starts Caddy on https://localhost:<port> proxying to 127.0.0.1:<upstreamPort>; ready when this resolves.
+ * `caRoot`, `caIntermediate`: the PEMs of the temporary CA, for clients that should trust this Caddy and no other.
+ */
+export async function startCaddy (t: { teardown: (fn: () => unknown) => void }, port: number, upstreamPort: number, readyMs = 60_000): Promise<{ url: string, caRoot: string, caIntermediate: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'msmcp-caddy-'))
   t.teardown(() => rmSync(dir, { recursive: true, force: true }))
   const site = readFileSync(CADDYFILE, 'utf8')
@@ -38,7 +41,8 @@ export async function startCaddy (t: { teardown: (fn: () => unknown) => void }, 
     if (!daemon.running || Date.now() > deadline) throw new Error(`caddy did not serve ${url}/health within ${readyMs} ms:\n${daemon.outputTail()}`)
     await new Promise(resolve => setTimeout(resolve, 100))
   }
-  return { url }
+  const pki = join(dir, 'data', 'pki', 'authorities', 'local')
+  return { url, caRoot: readFileSync(join(pki, 'root.crt'), 'utf8'), caIntermediate: readFileSync(join(pki, 'intermediate.crt'), 'utf8') }
 }
 
 /** GET /health through Caddy (its internal CA is not trusted here: the certificate is not checked). */

@@ -118,7 +118,8 @@ export class HeadlessOAuthProvider implements OAuthClientProvider {
   /** Every access token this provider received, in order (to observe refresh rotation). */
   readonly issued: StoredOAuthTokens[] = []
 
-  constructor (readonly issuer: string, readonly authMethod: RegisteredClient['token_endpoint_auth_method'] = 'none', readonly redirectUrl = TEST_REDIRECT_URI) {}
+  /** `fetchFn`: how the approval URL is fetched (e.g. one that trusts a test proxy's certificate authority). */
+  constructor (readonly issuer: string, readonly authMethod: RegisteredClient['token_endpoint_auth_method'] = 'none', readonly redirectUrl = TEST_REDIRECT_URI, private readonly fetchFn: typeof fetch = fetch) {}
 
   get clientMetadata (): OAuthClientMetadata {
     return {
@@ -143,7 +144,7 @@ export class HeadlessOAuthProvider implements OAuthClientProvider {
   }
 
   async redirectToAuthorization (url: URL) {
-    const res = await fetch(url, { redirect: 'manual' })
+    const res = await this.fetchFn(url, { redirect: 'manual' })
     const location = res.headers.get('location')
     if (res.status !== 302 || !location) throw new Error(`authorization was not approved: ${res.status} ${await res.text()}`)
     const params = new URL(location).searchParams
