@@ -11,7 +11,10 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async function toolRegistryPlugin (app: FastifyInstance) {
+/** How long shutdown waits for tool calls in flight (server.ts gives the whole close 10 s). */
+const CALL_GRACE_MS = 5_000
+
+export default fp<{ callGraceMs?: number }>(async function toolRegistryPlugin (app: FastifyInstance, opts) {
   const registry = createToolRegistry({
     log: app.log,
     sandbox: app.hasDecorator('sandbox') ? app.sandbox : undefined,
@@ -21,5 +24,25 @@ export default fp(async function toolRegistryPlugin (app: FastifyInstance) {
     backendWarning: service => app.hasDecorator('backendWarning') ? app.backendWarning(service) : undefined
   })
   // Every call of a tool with effects is recorded in the audit log first (plugins/audit.ts).
-  app.decorate('tools', app.hasDecorator('audit') ? auditedTools(registry, app.audit.store, app.audit.redact) : registry)
+  const tools = app.hasDecorator('audit') ? auditedTools(registry, app.audit.store, app.audit.redact) : registry
+  const inFlight = new Set<Promise<unknown>>()
+  app.decorate('tools', {
+    ...tools,
+    call: (name, args, ctx) => {
+      const call = tools.call(name, args, ctx)
+      inFlight.add(call)
+      call.finally(() => inFlight.delete(call)).catch(() => {})
+      return call
+    }
+  } satisfies ToolRegistry)
+  // Calls in flight are answered before the MCP plugin closes their sessions (its preClose runs after this one,
+  // and the jobs plugin's, which stops running jobs so calls waiting on one return at once, runs before).
+  app.addHook('preClose', async () => {
+    let timer: NodeJS.Timeout | undefined
+    const grace = new Promise(resolve => { timer = setTimeout(resolve, opts.callGraceMs ?? CALL_GRACE_MS) })
+    await Promise.race([Promise.allSettled([...inFlight]), grace])
+    clearTimeout(timer)
+    // Let the answers just produced be written before the sessions carrying them close.
+    await new Promise(resolve => setImmediate(resolve))
+  })
 }, { name: 'tool-registry' })

@@ -45,8 +45,16 @@ export interface MoveFileResult {
 
 export class DestinationExistsError extends ToolError {
   constructor (readonly destination: string, shown = destination) {
-    super(`${shown} already exists; nothing was overwritten. Choose another destination name, or delete the existing one first (manage_files action "delete").`)
+    super(`${shown} already exists; nothing was overwritten. Choose another destination name, or look at what is there first (manage_files action "list").`)
     this.name = 'DestinationExistsError'
+  }
+}
+
+/** The file to move is no longer there: something else moved or deleted it after the move was planned. */
+export class SourceGoneError extends ToolError {
+  constructor (readonly source: string) {
+    super(`${source} does not exist (any more). List the folder (manage_files action "list") and try again.`)
+    this.name = 'SourceGoneError'
   }
 }
 
@@ -68,7 +76,7 @@ export async function moveFile (from: string, to: string, opts: MoveFileOptions 
   const step = async (s: MoveStep) => { await opts.checkpoint?.(s, { from, to }) }
   if (from === to) throw new ToolError('Source and destination are the same path; nothing to move.')
   const st = await lstat(from).catch(err => {
-    if (codeOf(err) === 'ENOENT') throw new ToolError(`${from} does not exist (any more). List the folder (manage_files action "list") and try again.`)
+    if (codeOf(err) === 'ENOENT') throw new SourceGoneError(from)
     throw err
   })
   if (!st.isFile() && !st.isSymbolicLink()) throw new ToolError(`${from} is not a regular file; only files, folders and symbolic links can be moved.`)

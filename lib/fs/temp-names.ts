@@ -8,10 +8,17 @@ export const TEMP_MARK = '.msmcp.tmp'
 
 /** A fresh temp path beside `finalPath`: hidden, unique, and marked as ours. */
 export function tempPathFor (finalPath: string): string {
-  const name = basename(finalPath)
-  // Keep the name short enough for 255-byte file-name limits even when the final name is long.
-  const stem = Buffer.byteLength(name) > 180 ? name.slice(0, 60) : name
-  return join(dirname(finalPath), `.${stem}.${randomBytes(6).toString('hex')}${TEMP_MARK}`)
+  return join(dirname(finalPath), `.${stemOf(basename(finalPath))}.${randomBytes(6).toString('hex')}${TEMP_MARK}`)
+}
+
+// Keep the name short enough for 255-byte file-name limits even when the final name is long.
+function stemOf (name: string): string {
+  return Buffer.byteLength(name) > 180 ? name.slice(0, 60) : name
+}
+
+/** True for a temp name tempPathFor gives `finalName` (a partial copy of that file). */
+export function isTempFor (name: string, finalName: string): boolean {
+  return isOurTempName(name) && name.startsWith(`.${stemOf(finalName)}.`) && name.length === stemOf(finalName).length + 2 + 12 + TEMP_MARK.length
 }
 
 /** True for names this server creates as temporaries (see tempPathFor). */

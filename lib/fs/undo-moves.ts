@@ -96,7 +96,7 @@ async function restoreOne (from: string, to: string, report: UndoReport, opts: U
   }
 }
 
-async function statOrNull (p: string) {
+export async function statOrNull (p: string) {
   try {
     return await lstat(p)
   } catch (err) {
@@ -105,7 +105,7 @@ async function statOrNull (p: string) {
   }
 }
 
-function parentsOf (rel: string): string[] {
+export function parentsOf (rel: string): string[] {
   const out: string[] = []
   for (let d = dirname(rel); d !== '.' && d !== '/'; d = dirname(d)) out.push(d)
   return out

@@ -10,17 +10,33 @@ import { ToolError } from '../../core/errors.js'
 import { codeOf } from '../fs/durable.js'
 import { DestinationExistsError } from '../fs/move-file.js'
 import { newMoveLog, type MoveEntry, type MoveLog } from '../fs/move-log.js'
-import { moveTree } from '../fs/move-tree.js'
+import { moveTree, type MoveTreeOptions, type MoveTreeResult } from '../fs/move-tree.js'
+import { resumeMove } from '../fs/resume-move.js'
+import { conflictText, stoppedMove } from './move-stop.js'
+import { shownPath } from './move-state.js'
 import { inverseOf, undoMoves, type UndoReport } from '../fs/undo-moves.js'
 import { extensionOf, fileKind } from './media-kinds.js'
 import { walk } from './walk.js'
 
-export interface PlannedMove { from: string, to: string, bytes: number, crossDevice: boolean }
+export interface PlannedMove {
+  from: string
+  to: string
+  bytes: number
+  crossDevice: boolean
+  /** Set when this continues a move an earlier job left part-way: its recorded entry, and that job. */
+  resume?: { entry: MoveEntry, jobId: string }
+}
 
 export interface MoveRequestOptions {
   /** Create `destination` as a folder (and move into it) when it does not exist. */
   createFolder?: boolean
+  /** The newest job whose move log has this exact move, if any: its partial destination is continued into. */
+  earlier?: (from: string, to: string) => EarlierMove | undefined
+  /** A running job moving this path (or something in or around it), if any: two moves must not race for the same files. */
+  busy?: (path: string) => { jobId: string } | undefined
 }
+
+export interface EarlierMove { jobId: string, status: string, entry: MoveEntry }
 
 /**
  * Resolves and checks a move request; throws a ToolError saying what to change when it cannot run.
@@ -36,6 +52,8 @@ export async function planMoves (sandbox: PathSandbox, sources: string[], destin
   for (const input of sources) {
     const from = await sandbox.resolveEntry(input)
     await sandbox.assertMutable(from)
+    const busy = opts.busy?.(from)
+    if (busy) throw new ToolError(`${sandbox.display(from)} is being moved by job ${busy.jobId} right now; nothing was changed. Follow that job with check_jobs id "${busy.jobId}", then try again if it is still needed.`)
     resolved.push({ input, from, st: await sandbox.mustExist(from, input) })
   }
   const createFolder = !destStat && opts.createFolder === true
@@ -43,7 +61,7 @@ export async function planMoves (sandbox: PathSandbox, sources: string[], destin
   if (!intoFolder && sources.length > 1) {
     throw new ToolError(`To move several items, destination must be an existing folder; ${destination} is not one. Pass createFolder:true to create it.`)
   }
-  if (destStat && !intoFolder) throw new DestinationExistsError(dest, sandbox.display(dest))
+  if (destStat && !intoFolder && !opts.earlier?.(resolved[0].from, dest)) throw new DestinationExistsError(dest, sandbox.display(dest))
   if (!intoFolder) refuseExtensionless(resolved[0].from, resolved[0].st, dest, destination)
   const parent = intoFolder ? dest : dirname(dest)
   const parentStat = await stat(createFolder ? await nearestExisting(parent) : parent).catch(() => undefined)
@@ -56,17 +74,31 @@ export async function planMoves (sandbox: PathSandbox, sources: string[], destin
     if (to.startsWith(from + '/')) throw new ToolError(`Cannot move ${sandbox.display(from)} into itself.`)
     if (targets.has(to)) throw new ToolError(`Two sources would both become ${sandbox.display(to)}; move them separately.`)
     targets.add(to)
-    if (await lstat(to).then(() => true, () => false)) throw new DestinationExistsError(to, sandbox.display(to))
+    const resume = await lstat(to).then(() => continuable(sandbox, from, to, opts.earlier), () => undefined)
     await sandbox.recheckEntry(to)
     if (sandbox.isProtected(to)) throw new ToolError(`${sandbox.display(to)} is a root or library top folder; pick a name inside it.`)
     const crossDevice = st.dev !== parentStat.dev
-    moves.push({ from, to, crossDevice, bytes: crossDevice ? await totalBytes(from, st.isDirectory()) : 0 })
+    moves.push({ from, to, crossDevice, bytes: crossDevice ? await totalBytes(from, st.isDirectory()) : 0, ...(resume && { resume }) })
   }
   if (createFolder) {
     await sandbox.recheck(dest)
     await mkdir(dest, { recursive: true })
   }
   return moves
+}
+
+/**
+ * An existing destination is refused, unless it is the partial destination of an earlier move of this same
+ * source that stopped part-way: then this move continues into it (never advising to delete our own work).
+ */
+function continuable (sandbox: PathSandbox, from: string, to: string, earlier: MoveRequestOptions['earlier']): PlannedMove['resume'] {
+  const found = earlier?.(from, to)
+  if (!found) throw new DestinationExistsError(to, sandbox.display(to))
+  if (found.status === 'queued' || found.status === 'running') {
+    throw new ToolError(`${sandbox.display(to)} is the destination of job ${found.jobId}, which is still ${found.status} moving ${sandbox.display(from)} there; nothing was changed. ` +
+      `Follow it with check_jobs id "${found.jobId}".`)
+  }
+  return { entry: found.entry, jobId: found.jobId }
 }
 
 /** A file with an extension moved to a missing name without one: refused, the user most likely meant a folder. */
@@ -113,13 +145,25 @@ export async function runMoveJob (job: JobHandle, sandbox: PathSandbox, moves: P
   const result: MoveJobResult = { moved: [], leftBehind: [] }
   for (let i = 0; i < moves.length; i++) {
     const m = moves[i]
-    const r = await moveTree(m.from, m.to, {
+    const opts: MoveTreeOptions = {
       signal: job.signal,
       guard: p => sandbox.recheckEntry(p),
       onPlanned: record,
       onProgress: p => job.progress(((i + (p.filesTotal ? p.filesDone / p.filesTotal : 0)) / moves.length) * 100,
         `Moving ${sandbox.display(m.from)}: ${p.filesDone}/${p.filesTotal} files`)
-    })
+    }
+    let r: MoveTreeResult
+    try {
+      if (m.resume) {
+        const resumed = await resumeMove(m.resume.entry, opts)
+        if (resumed.conflicts.length > 0) throw new ToolError(conflictText(sandbox, resumed.conflicts))
+        r = resumed
+      } else {
+        r = await moveTree(m.from, m.to, opts)
+      }
+    } catch (err) {
+      throw await stoppedMove(job, sandbox, log, moves.slice(i + 1), err)
+    }
     result.moved.push({ from: sandbox.display(m.from), to: sandbox.display(m.to), files: r.files, bytes: r.bytes })
     result.leftBehind.push(...r.leftBehind.map(p => sandbox.display(p)))
   }
@@ -142,8 +186,7 @@ export async function runUndoJob (job: JobHandle, sandbox: PathSandbox, log: Mov
     },
     onProgress: (done, total) => job.progress(total ? (done / total) * 100 : 100, `Undoing: ${done}/${total}`)
   })
-  const shown = (p: string) => { try { return sandbox.display(p) } catch { return p } }
-  return { ...report, conflicts: report.conflicts.map(c => ({ from: shown(c.from), to: shown(c.to), reason: c.reason })) }
+  return { ...report, conflicts: report.conflicts.map(c => ({ from: shownPath(sandbox, c.from), to: shownPath(sandbox, c.to), reason: c.reason })) }
 }
 
 /** Creates the folders on the way to `abs` (inside the sandbox), for undo and renames. */

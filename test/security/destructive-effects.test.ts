@@ -26,6 +26,9 @@ const SITES: Site[] = [
   { file: 'lib/fs/move-file.ts', call: 'rename', count: 1, gate: { safe: 'no-link fallback, refused when the destination exists' } },
   { file: 'lib/fs/move-tree.ts', call: 'rename', count: 1, gate: { safe: 'renames a folder onto the empty folder we just created with mkdir (which fails on any existing name)' } },
   { file: 'lib/fs/move-tree.ts', call: 'rmdir', count: 2, gate: { safe: 'rmdir removes only empty folders (our own new one, or sources emptied by the move)' } },
+  { file: 'lib/fs/resume-move.ts', call: 'unlink', count: 1, gate: { safe: 'the source of a file whose destination is the same inode or proven byte-identical (a move stopped between publishing and removing the source)' } },
+  { file: 'lib/fs/resume-move.ts', call: 'rm', count: 1, gate: { safe: 'our own partial copies (tempPathFor names of this move\'s files) beside the move\'s destinations' } },
+  { file: 'lib/fs/resume-move.ts', call: 'rmdir', count: 1, gate: { safe: 'rmdir removes only the empty folder an interrupted folder rename made' } },
   { file: 'lib/fs/undo-moves.ts', call: 'unlink', count: 2, gate: { safe: 'the redundant second name of one inode, or a copy proven byte-identical to the original' } },
   // Media rewrites: fix_subtitles and optimize_media preview every file (size, mtime, device, inode, tracks).
   { file: 'lib/media/rewrite.ts', call: 'rename', count: 1, gate: { wrapper: 'rewriteMedia()' } },

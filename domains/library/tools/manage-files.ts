@@ -10,6 +10,7 @@ import { formatBytes } from '../../../core/format.js'
 import { quoted } from '../../../core/untrusted-text.js'
 import { applyDelete, previewDelete, type DeleteTarget } from '../../../lib/library/delete-targets.js'
 import { estimateMoveMs, planMoves, runMoveJob, runUndoJob } from '../../../lib/library/move-jobs.js'
+import { earlierMoves, runningMoves, stoppedMoveNote } from '../../../lib/library/move-state.js'
 import { JOB_KINDS, JobSummarySchema, defineJobKinds, jobSentence, startJobAndWait } from '../../../lib/library/run-job.js'
 import { FINISHED_STATUSES } from '../../../core/job-types.js'
 
@@ -112,7 +113,8 @@ export default function manageFiles (app: FastifyInstance) {
           }
         }
         case 'move': {
-          const moves = await planMoves(sandbox, need(args.paths, 'paths', 'move'), need(args.destination, 'destination', 'move'), { createFolder: args.createFolder })
+          const moves = await planMoves(sandbox, need(args.paths, 'paths', 'move'), need(args.destination, 'destination', 'move'),
+            { createFolder: args.createFolder, earlier: earlierMoves(app.jobs, JOB_KINDS.fileMove.kind), busy: runningMoves(app.jobs, JOB_KINDS.fileMove.kind) })
           const what = moves.length === 1 ? sandbox.display(moves[0].from) : `${moves.length} items`
           const job = await startJobAndWait(app.jobs, ctx, {
             kind: JOB_KINDS.fileMove.kind,
@@ -121,7 +123,12 @@ export default function manageFiles (app: FastifyInstance) {
             estimatedDurationMs: estimateMoveMs(moves),
             run: job => runMoveJob(job, sandbox, moves)
           }, args.waitSeconds)
-          return { data: { action: 'move', job }, summary: `Moving ${what} to ${args.destination}. ${jobSentence(job)} Revert with manage_files action "undo", jobId "${job.id}".` }
+          const continued = moves.filter(m => m.resume).map(m => `${sandbox.display(m.to)} (left part-way by job ${m.resume!.jobId})`)
+          const verb = continued.length ? `Continuing the move into ${continued.join(', ')}.` : `Moving ${what} to ${args.destination}.`
+          const record = app.jobs.get(job.id)
+          const note = record && await stoppedMoveNote(sandbox, record)
+          if (note) return { data: { action: 'move', job: { ...job, message: note } }, summary: `${verb} Job ${job.id}: ${note}` }
+          return { data: { action: 'move', job }, summary: `${verb} ${jobSentence(job)} Revert with manage_files action "undo", jobId "${job.id}".` }
         }
         case 'delete': {
           const targets = ctx.confirmed!.targets as DeleteTarget[]

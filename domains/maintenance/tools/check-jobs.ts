@@ -7,6 +7,7 @@ import { ownsJob } from '../../../core/job-owner.js'
 import type { Principal } from '../../../core/principal.js'
 import { defineTool } from '../../../core/tool-types.js'
 import { JOB_KINDS } from '../../../lib/library/run-job.js'
+import { stoppedMoveNote } from '../../../lib/library/move-state.js'
 import { KIND as DIRECT_DOWNLOAD_KIND } from '../../downloads/tools/download-direct.js'
 import { ORGANIZE_KIND } from '../../downloads/organize-job.js'
 
@@ -137,15 +138,25 @@ export default (app: FastifyInstance) => defineTool({
         throw new ToolError(`No job with id ${args.id}. It may never have existed or may have expired (finished jobs are kept for ${hours} hours). ` +
           'Call check_jobs without an id to list the jobs there are.')
       }
-      return { data: { items: [view(job, principalId)], total: 1, offset: 0, limit: 1, hasMore: false }, summary: describe(job) }
+      const shown = await withMoveState(app, job)
+      return { data: { items: [view(shown, principalId)], total: 1, offset: 0, limit: 1, hasMore: false }, summary: describe(shown) }
     }
     const matching = app.jobs.list({ status: STATUS_FILTERS[args.status], kind: args.kind, owner: args.mine ? principalId : undefined })
     const page = matching.slice(args.offset, args.offset + args.limit)
     const hasMore = args.offset + page.length < matching.length
-    const data = { items: page.map(j => view(j, principalId)), total: matching.length, offset: args.offset, limit: args.limit, hasMore }
+    const items: JobView[] = []
+    for (const j of page) items.push(view(await withMoveState(app, j), principalId))
+    const data = { items, total: matching.length, offset: args.offset, limit: args.limit, hasMore }
     return { data, summary: summarize(matching, page.length, args.offset, hasMore) }
   }
 })
+
+/** A move the server stopped (or a caller cancelled) part-way: its message says where its files are now and how to finish or undo. */
+async function withMoveState (app: FastifyInstance, job: JobRecord): Promise<JobRecord> {
+  if (job.kind !== JOB_KINDS.fileMove.kind) return job
+  const note = await stoppedMoveNote(app.sandbox, job)
+  return note ? { ...job, message: note } : job
+}
 
 function summarize (matching: JobRecord[], shown: number, offset: number, hasMore: boolean): string {
   if (matching.length === 0) return 'No jobs match.'

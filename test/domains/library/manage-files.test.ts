@@ -59,6 +59,7 @@ t.test('move runs as a job, never overwrites, and undo puts everything back', as
   const again = await app.tools.call('manage_files', { action: 'move', paths: ['downloads/Heat.1995.1080p'], destination: 'movies' }, ctx())
   t.ok(again.isError)
   t.match(text(again), /already exists; nothing was overwritten/)
+  t.notMatch(text(again), /\bdelete\b/i, 'never advises deleting what a move put there')
   t.equal(readFileSync(join(roots.media, 'movies/Heat.1995.1080p/Heat.1995.1080p.mkv'), 'utf8'), 'the movie')
   t.equal(readFileSync(join(roots.downloads, 'Heat.1995.1080p/Heat.1995.1080p.mkv'), 'utf8'), 'another copy')
 

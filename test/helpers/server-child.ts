@@ -1,0 +1,52 @@
+// Runs the real server (server.ts, through test/helpers/slow-sync-server.ts) in a child process on an ephemeral
+// loopback port, so a test can stop it the way a service manager or a crash would (SIGTERM, SIGKILL) and start
+// it again on the same STATE_DIR. `wrap` runs it under another program (e.g. unshare with a small tmpfs).
+import { spawn } from 'node:child_process'
+import { join } from 'node:path'
+import { TEST_INTERNAL_KEY } from './build.js'
+
+const ROOT = join(import.meta.dirname, '../..')
+
+export interface ServerChildOptions {
+  media: string
+  downloads: string
+  state: string
+  /** Extra milliseconds every fsync takes, to stretch a move over seconds. */
+  syncDelayMs?: number
+  /** Command and arguments the node command line is appended to. */
+  wrap?: string[]
+}
+
+export function startServerChild (o: ServerChildOptions) {
+  const node = [process.execPath, '--import', 'tsx', join(ROOT, 'test/helpers/slow-sync-server.ts'), String(o.syncDelayMs ?? 0)]
+  const [cmd, ...args] = [...(o.wrap ?? []), ...node]
+  const child = spawn(cmd, args, {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: o.state,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'http://127.0.0.1:3000',
+      LOG_LEVEL: 'info',
+      MEDIA_ROOT: o.media,
+      DOWNLOADS_ROOT: o.downloads,
+      STATE_DIR: o.state,
+      INTERNAL_API_KEY: TEST_INTERNAL_KEY
+    },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  let output = ''
+  const exited = new Promise<{ code: number | null, signal: NodeJS.Signals | null }>(resolve => child.on('exit', (code, signal) => resolve({ code, signal })))
+  const url = new Promise<URL>((resolve, reject) => {
+    const seen = (d: Buffer) => {
+      output += d
+      const m = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
+      if (m) resolve(new URL('/mcp', m[1]))
+    }
+    child.stdout.on('data', seen)
+    child.stderr.on('data', seen)
+    exited.then(() => reject(new Error(`the server exited before listening:\n${output}`)), reject)
+  })
+  return { child, url, exited, output: () => output }
+}
