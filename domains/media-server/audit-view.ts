@@ -13,7 +13,7 @@ export const AuditFields = {
 }
 
 const SEVERITY: Record<AuditOutcome, 'Information' | 'Warning' | 'Error'> = {
-  ok: 'Information', pending: 'Information', refused: 'Warning', interrupted: 'Warning', error: 'Error'
+  ok: 'Information', pending: 'Information', declined: 'Information', refused: 'Warning', interrupted: 'Warning', error: 'Error'
 }
 const AT_LEAST: Record<'Warning' | 'Error', AuditOutcome[]> = { Warning: ['refused', 'interrupted', 'error'], Error: ['error'] }
 const SOURCE_TEXT: Record<string, string> = { tool: 'called', confirm: 'confirmed', setup: 'ran setup', dashboard: 'used the dashboard:' }
