@@ -62,6 +62,7 @@ export default (app: FastifyInstance) => {
     inputSchema: input,
     outputSchema: outputOf(named.series || named.movies),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    hasEffects: args => args.action !== undefined && args.action !== 'queue' && args.action !== 'finished',
     taskSupport: 'optional',
     guards: { paths: ['destination'] },
     async handler (args, ctx) {
