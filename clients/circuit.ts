@@ -26,6 +26,8 @@ export interface CircuitStatus {
   openedAt?: string
   /** When the next call is let through as a test (ISO 8601); only while open. */
   retryAt?: string
+  /** The last failure that counted (a public message), while any are counted: why it is open. */
+  lastError?: string
 }
 
 const STATE_NAMES: Record<CircuitState, CircuitStatus['state']> = {
@@ -47,8 +49,14 @@ export function createCircuit (o: { service: string, concurrency: number, circui
     breaker: counter
   })
   let openedAt: number | undefined
+  /** Why the last counted call failed: the open circuit's message keeps it, so "paused" never hides the cause. */
+  let lastCause: string | undefined
   breaker.onBreak(() => { openedAt = Date.now() })
   breaker.onReset(() => { openedAt = undefined })
+  breaker.onFailure(({ reason }) => {
+    if ('error' in reason && reason.error instanceof BackendError && !cancelled.has(reason.error)) lastCause = reason.error.message
+  })
+  breaker.onSuccess(() => { lastCause = undefined })
   const policy = wrap(bulkhead(o.concurrency, 64), breaker)
 
   async function execute<T> (fn: () => Promise<T>): Promise<T> {
@@ -57,7 +65,8 @@ export function createCircuit (o: { service: string, concurrency: number, circui
     } catch (err) {
       if (err instanceof BrokenCircuitError) {
         const wait = openedAt === undefined ? 0 : Math.max(1, Math.ceil((openedAt + halfOpenAfterMs - Date.now()) / 1000))
-        throw new BackendError(o.service, `${o.service} failed ${threshold} times in a row, so calls to it are paused${wait ? ` for about ${wait} s more` : ''}. Check that it is running, then retry.`, undefined, 'unavailable')
+        const cause = lastCause === undefined ? '' : ` Last failure: ${lastCause}`
+        throw new BackendError(o.service, `${o.service} failed ${threshold} times in a row, so calls to it are paused${wait ? ` for about ${wait} s more` : ''}. Check that it is running, then retry.${cause}`, undefined, 'unavailable')
       }
       if (err instanceof BulkheadRejectedError) {
         throw new BackendError(o.service, `${o.service} is busy with too many requests from this server; retry in a moment.`, undefined, 'unavailable')
@@ -69,6 +78,7 @@ export function createCircuit (o: { service: string, concurrency: number, circui
   function status (): CircuitStatus {
     const state = STATE_NAMES[breaker.state]
     const out: CircuitStatus = { state, failures: counter.state }
+    if (lastCause !== undefined && (state !== 'closed' || out.failures > 0)) out.lastError = lastCause
     if (state !== 'closed' && openedAt !== undefined) {
       out.openedAt = new Date(openedAt).toISOString()
       if (state === 'open') out.retryAt = new Date(openedAt + halfOpenAfterMs).toISOString()

@@ -26,7 +26,8 @@ const BackendHealth = Type.Object({
     }),
     failures: Type.Integer({ description: 'Timeouts and connection failures in a row' }),
     openedAt: Type.Optional(Type.String({ description: 'When it opened (ISO 8601)' })),
-    retryAt: Type.Optional(Type.String({ description: 'When the next call is let through as a test (ISO 8601)' }))
+    retryAt: Type.Optional(Type.String({ description: 'When the next call is let through as a test (ISO 8601)' })),
+    lastError: Type.Optional(Type.String({ description: 'Why the last counted call failed, while failures are counted (the cause an open circuit keeps)' }))
   }, { description: 'The circuit breaker on calls to this backend, as of now' }))
 })
 

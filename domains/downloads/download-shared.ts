@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import type { JobRecord } from '../../core/job-types.js'
 import { ToolError } from '../../core/errors.js'
 import { lowDiskSentence, lowDisks } from '../../lib/library/low-disk.js'
+import { missingLines, readSources, type MissingSource } from '../../lib/sources/sources.js'
 
 export const JobStartedSchema = Type.Object({
   id: Type.String({ description: 'Job id: pass it to check_jobs to follow progress and get the result' }),
@@ -21,16 +22,13 @@ export function seconds (ms: number | undefined): string {
   return ms < 90_000 ? `about ${Math.max(1, Math.round(ms / 1000))} s` : `about ${Math.round(ms / 60_000)} min`
 }
 
-/** Runs each source; a failing backend becomes a warning instead of failing the whole answer. */
-export async function gather<T> (sources: Array<[string, () => Promise<T[]>]>): Promise<{ items: T[], warnings: string[] }> {
-  const results = await Promise.allSettled(sources.map(([, fn]) => fn()))
-  const items: T[] = []
-  const warnings: string[] = []
-  results.forEach((r, i) => {
-    if (r.status === 'fulfilled') items.push(...r.value)
-    else warnings.push(`${sources[i][0]}: ${r.reason instanceof Error && r.reason.name !== 'Error' ? r.reason.message : 'failed (see the server log)'}`)
-  })
-  return { items, warnings }
+/**
+ * Runs each source; a failing backend becomes a warning instead of failing the whole answer. `answered` and
+ * `missing` say which sources the items cover (for listedSentence).
+ */
+export async function gather<T> (sources: Array<[string, () => Promise<T[]>]>): Promise<{ items: T[], warnings: string[], answered: string[], missing: MissingSource[] }> {
+  const { answered, missing } = await readSources(sources)
+  return { items: answered.flatMap(a => a.value), warnings: missingLines(missing), answered: answered.map(a => a.source), missing }
 }
 
 /** Refuses a download of unknown size while the downloads disk is below DISK_MIN_FREE_GIB. */

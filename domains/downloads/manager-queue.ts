@@ -17,8 +17,11 @@ export interface ManagerDownload {
   state: string
   progressPercent: number
   sizeBytes: number
-  /** The managers do not report speed (0, like direct downloads without a live figure). */
-  bytesPerSecond: number
+  /**
+   * Current speed: the managers' queue has none (QueueResource in Sonarr/Sonarr src/Sonarr.Api.V3/openapi.json @ 4ff1b78
+   * and Radarr's has size, sizeleft and timeleft, no speed), so it is set only from the download client's own figure for the same hash, and absent otherwise.
+   */
+  bytesPerSecond?: number
   etaSeconds?: number
   /** The manager instance, when that manager has extra instances. */
   instance?: string
@@ -55,7 +58,6 @@ function row (source: ManagerDownload['source'], q: QueueRow, about: string): Ma
     state: q.status === 'completed' && q.state !== 'unknown' ? q.state : q.status,
     progressPercent: q.progress,
     sizeBytes: q.sizeBytes,
-    bytesPerSecond: 0,
     ...(eta !== undefined ? { etaSeconds: eta } : {})
   }
 }

@@ -18,74 +18,12 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
     },
     "outputSchema": {
       "type": "object",
-      "required": [
-        "server",
-        "libraries",
-        "sessions",
-        "users"
-      ],
       "properties": {
         "server": {
-          "type": "object",
-          "required": [
-            "name",
-            "version",
-            "pendingRestart"
-          ],
-          "properties": {
-            "name": {
-              "type": "string"
-            },
-            "version": {
-              "type": "string"
-            },
-            "operatingSystem": {
-              "type": "string"
-            },
-            "pendingRestart": {
-              "type": "boolean"
-            }
-          }
+          "type": "object"
         },
         "libraries": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "required": [
-              "name",
-              "id",
-              "collectionType",
-              "paths",
-              "itemCount",
-              "scanning"
-            ],
-            "properties": {
-              "name": {
-                "type": "string"
-              },
-              "id": {
-                "type": "string"
-              },
-              "collectionType": {
-                "type": "string"
-              },
-              "paths": {
-                "type": "array",
-                "items": {
-                  "type": "string"
-                }
-              },
-              "itemCount": {
-                "type": "integer"
-              },
-              "episodeCount": {
-                "type": "integer"
-              },
-              "scanning": {
-                "type": "boolean"
-              }
-            }
-          }
+          "type": "array"
         },
         "disk": {
           "type": "object"
@@ -97,54 +35,13 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "type": "array"
         },
         "sessions": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "required": [
-              "user",
-              "client",
-              "device"
-            ],
-            "properties": {
-              "user": {
-                "type": "string"
-              },
-              "client": {
-                "type": "string"
-              },
-              "device": {
-                "type": "string"
-              },
-              "nowPlaying": {
-                "type": "object"
-              }
-            }
-          }
+          "type": "array"
         },
         "users": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "required": [
-              "name",
-              "isAdmin",
-              "isDisabled"
-            ],
-            "properties": {
-              "name": {
-                "type": "string"
-              },
-              "isAdmin": {
-                "type": "boolean"
-              },
-              "isDisabled": {
-                "type": "boolean"
-              },
-              "lastActivity": {
-                "type": "string"
-              }
-            }
-          }
+          "type": "array"
+        },
+        "notAnswered": {
+          "type": "array"
         }
       }
     },

@@ -103,7 +103,8 @@ t.test('the breaker opens after N timeouts, fails fast while open, then half-ope
   const fast = await failure(() => backend.call({ path: '/api/v3/movie' }))
   t.ok(fast.ms < 50, `failed fast (${Math.round(fast.ms)} ms)`)
   t.equal(hung.state.requests, asked, 'an open circuit sends nothing')
-  t.match(fast.err.message, /^Radarr failed 3 times in a row, so calls to it are paused for about 1 s more\. Check that it is running, then retry\.$/)
+  t.match(fast.err.message, /^Radarr failed 3 times in a row, so calls to it are paused for about 1 s more\. Check that it is running, then retry\. Last failure: Radarr did not answer in 400 ms\./)
+  t.match(open.lastError, /^Radarr did not answer in 400 ms/, 'the cause is kept for /health')
   t.equal(fast.err.code, 'unavailable')
 
   hung.state.answer = true
@@ -111,6 +112,20 @@ t.test('the breaker opens after N timeouts, fails fast while open, then half-ope
   const res = await backend.call({ path: '/api/v3/movie' })
   t.same(res.data, [], 'after the pause one call goes through as a test, and succeeds')
   t.same(backend.circuit(), { state: 'closed', failures: 0 })
+})
+
+t.test('an open circuit keeps the cause: unreachable, with the URL and the variable to check', async t => {
+  const closed = createServer()
+  await new Promise<void>(resolve => closed.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`
+  await new Promise<void>(resolve => closed.close(() => resolve()))
+  const backend = createHttpBackend({ service: 'Sonarr', baseUrl: url, urlVar: 'SERIES_MANAGER_URL', readDeadlineMs: 2_000, circuit: { threshold: 2, halfOpenAfterMs: 15_000 } })
+  t.teardown(() => backend.close())
+  for (let i = 0; i < 2; i++) await failure(() => backend.call({ path: '/api/v3/series' }))
+  const paused = (await failure(() => backend.call({ path: '/api/v3/series' }))).err.message
+  t.match(paused, /^Sonarr failed 2 times in a row, so calls to it are paused for about 15 s more\./)
+  t.ok(paused.includes(`Last failure: Sonarr is unreachable at ${url} (ECONNREFUSED): check that it is running and that SERIES_MANAGER_URL is right.`), paused)
+  t.match(backend.circuit(), { state: 'open', failures: 2, lastError: `Sonarr is unreachable at ${url} (ECONNREFUSED): check that it is running and that SERIES_MANAGER_URL is right.` })
 })
 
 t.test('a half-open test call that times out opens the circuit again', async t => {

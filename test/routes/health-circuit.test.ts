@@ -57,6 +57,7 @@ t.test('the breaker opens after repeated timeouts, /health shows it, then it rec
   t.equal(body.backends[0].circuit.state, 'open', 'read live, without waiting for the next probe')
   t.equal(body.backends[0].circuit.failures, 2)
   t.type(body.backends[0].circuit.retryAt, 'string')
+  t.match(body.backends[0].circuit.lastError, /^Sonarr did not answer in 500 ms/, 'the cause, not only that it is paused')
   t.equal(body.status, 'degraded')
   await t.rejects(sonarr.listSeries(), { message: /^Sonarr failed 2 times in a row, so calls to it are paused/ })
 

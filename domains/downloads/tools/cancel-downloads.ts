@@ -3,6 +3,7 @@
 // confirmToken; the confirmed call removes exactly those.
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
+import { joinNames, listedSentence, missingSentence } from '../../../lib/sources/sources.js'
 import { ToolError } from '../../../core/errors.js'
 import { defineTool } from '../../../core/tool-types.js'
 import { pageInputs, pageOf, pagingFields } from '../../../core/paging.js'
@@ -99,8 +100,13 @@ export default (app: FastifyInstance) => {
   }
 
   async function targets (args: { action: string, source: 'all' | 'series' | 'movies' | 'torrents', ids: string[] }): Promise<CancelItem[]> {
-    const { items, warnings } = await listCancelItems(app, args.source)
-    if (args.action === 'purge_duplicates') return purgeTargets(items)
+    const { items, warnings, missing: unread } = await listCancelItems(app, args.source)
+    if (args.action === 'purge_duplicates') {
+      const found = purgeTargets(items)
+      // No duplicates among the queues that answered says nothing of the ones that did not.
+      if (found.length === 0 && unread.length > 0) throw new ToolError(`No duplicate downloads in the queues that answered.${missingSentence(unread)} Retry when ${joinNames(unread.map(m => m.source))} answer${unread.length === 1 ? 's' : ''}.`)
+      return found
+    }
     if (args.ids.length === 0) throw new ToolError(`Action "${args.action}" needs ids. Call cancel_downloads with action "list" to see them.`)
     const missing = args.ids.filter(id => !items.some(i => i.id === id))
     if (missing.length > 0) {
@@ -132,9 +138,9 @@ export default (app: FastifyInstance) => {
     },
     async handler (args, ctx) {
       if (args.action === 'list') {
-        const { items, warnings } = await listCancelItems(app, args.source)
+        const { items, warnings, answered, missing } = await listCancelItems(app, args.source)
         const page = pageOf(items, args.offset, args.limit)
-        return { data: { action: 'list', ...page, warnings }, summary: `${page.total} download${page.total === 1 ? '' : 's'} in the queues${warnings.length ? `; not reachable: ${warnings.join('; ')}` : ''}.` }
+        return { data: { action: 'list', ...page, warnings }, summary: listedSentence({ count: page.total, answered, missing, none: 'No downloads in the queues.', some: n => `${n} download${n === 1 ? '' : 's'} in the queues.` }) }
       }
       if (args.action === 'retry') {
         const { done, failed } = await runRetry(app, (ctx.confirmed?.targets ?? []) as RetryTarget[], args.deleteFiles)

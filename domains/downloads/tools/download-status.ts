@@ -2,7 +2,7 @@
 // packages, and organizing a finished package into the library as a background job.
 import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { BackendError, ToolError } from '../../../core/errors.js'
+import { ToolError } from '../../../core/errors.js'
 import { within } from '../../../lib/sandbox/sandbox.js'
 import { defineTool } from '../../../core/tool-types.js'
 import { pageInputs, pageOf, pagingFields } from '../../../core/paging.js'
@@ -10,6 +10,7 @@ import { JobStartedSchema, gather, jobStarted, seconds } from '../download-share
 import { defineOrganizeKind, resolveLibraryDestination, startOrganizeJob } from '../organize-job.js'
 import { fromInstance, movieDownloads, seriesDownloads } from '../manager-queue.js'
 import { hasExtraInstances, perInstance } from '../../each-instance.js'
+import { listedSentence } from '../../../lib/sources/sources.js'
 
 const input = Type.Object({
   action: Type.Union([Type.Literal('queue'), Type.Literal('finished'), Type.Literal('organize')], { default: 'queue', description: 'queue (downloaders, managers), finished, or organize (needs packageId, destination)' }),
@@ -25,7 +26,7 @@ const QueueItemSchema = Type.Object({
   about: Type.Optional(Type.String({ description: 'What the series or movie manager grabbed it for, e.g. "Show S01E02"' })),
   state: Type.String({ description: 'e.g. downloading, queued, paused, failed, completed' }),
   progressPercent: Type.Number({ minimum: 0, maximum: 100, description: 'How far it is' }),
-  bytesPerSecond: Type.Number({ minimum: 0, description: 'Current speed' }),
+  bytesPerSecond: Type.Optional(Type.Number({ minimum: 0, description: 'Current speed; absent when no source reports it (a manager\'s queue has none, the direct-download manager\'s live figures did not answer)' })),
   etaSeconds: Type.Optional(Type.Integer({ minimum: 0, description: 'Estimated seconds left, when known' })),
   sizeBytes: Type.Number({ minimum: 0, description: 'Total size' }),
   path: Type.Optional(Type.String({ description: 'Where the files are (torrents)' })),
@@ -87,7 +88,7 @@ export default (app: FastifyInstance) => {
       }
 
       if (args.action === 'finished') {
-        const { items, warnings } = await gather([['Direct-download manager', async () => (await app.backends.pyload.finishedPackages()).map(p => ({
+        const { items, warnings, answered, missing } = await gather([['Direct-download manager', async () => (await app.backends.pyload.finishedPackages()).map(p => ({
           packageId: p.id,
           name: p.name,
           files: p.files.map(f => f.name),
@@ -95,17 +96,16 @@ export default (app: FastifyInstance) => {
           ...(p.folderPath ? { folder: displayIfInside(p.folderPath) } : {})
         }))]])
         const page = pageOf(items, args.offset, args.limit)
-        return { data: { action: 'finished', ...page, warnings }, summary: `${page.total} finished package${page.total === 1 ? '' : 's'}${warnings.length ? ` (${warnings.join('; ')})` : ''}.` }
+        return { data: { action: 'finished', ...page, warnings }, summary: listedSentence({ count: page.total, answered, missing, none: 'No finished packages.', some: n => `${n} finished package${n === 1 ? '' : 's'}.` }) }
       }
 
-      const { items: all, warnings } = await gather<QueueItem>([
-        ['Direct-download manager', async () => (await unlessUnconfigured(app.backends.pyload.queue())).filter(p => !p.finished).map(p => ({
+      const { items: all, warnings, answered, missing } = await gather<QueueItem>([
+        ['Direct-download manager', async () => (await app.backends.pyload.queue()).filter(p => !p.finished).map(p => ({
           source: 'direct',
           id: String(p.id),
           name: p.name,
           state: p.failed ? 'failed' : p.linksDone > 0 || p.bytesDone > 0 ? 'downloading' : 'queued',
           progressPercent: p.bytesTotal > 0 ? Math.min(100, Math.round(1000 * p.bytesDone / p.bytesTotal) / 10) : 0,
-          bytesPerSecond: 0,
           sizeBytes: p.bytesTotal
         }))],
         ['Torrent client', async () => (await app.backends.qbittorrent.list()).filter(t => t.progress < 1).map(t => ({
@@ -120,10 +120,11 @@ export default (app: FastifyInstance) => {
           path: displayIfInside(t.contentPath)
         }))],
         // Every instance of each manager, each row naming its instance when there are several.
-        ...perInstance(app, 'series', 'Series manager', async name => fromInstance(await unlessUnconfigured(seriesDownloads(app, ctx.signal)), 'series', named.series ? name : undefined)),
-        ...perInstance(app, 'movies', 'Movie manager', async name => fromInstance(await unlessUnconfigured(movieDownloads(app, ctx.signal)), 'movies', named.movies ? name : undefined))
+        ...perInstance(app, 'series', 'Series manager', async name => fromInstance(await seriesDownloads(app, ctx.signal), 'series', named.series ? name : undefined)),
+        ...perInstance(app, 'movies', 'Movie manager', async name => fromInstance(await movieDownloads(app, ctx.signal), 'movies', named.movies ? name : undefined))
       ])
-      // A manager's download the torrent client lists already is shown once: the torrent, labelled.
+      // A manager's download the torrent client lists already is shown once: the torrent, labelled, with the
+      // torrent client's speed (the hashes match). Other manager rows have no speed: none is reported.
       const torrents = new Map(all.filter(i => i.source === 'torrent').map(i => [i.id.toLowerCase(), i]))
       const items = all.filter(i => {
         if (i.source !== 'series' && i.source !== 'movies') return true
@@ -131,29 +132,23 @@ export default (app: FastifyInstance) => {
         if (torrent && i.about) torrent.about = i.about
         return !torrent
       })
-      // Live speed and time left of direct downloads come from the active-downloads call.
-      const active = await app.backends.pyload.activeDownloads().catch(() => [])
+      // Live speed and time left of direct downloads come from the active-downloads call: a package with no
+      // active file moves at 0 B/s; when that call fails, the speed is unknown and stays absent.
+      const active = items.some(i => i.source === 'direct') ? await app.backends.pyload.activeDownloads().catch(() => undefined) : []
       for (const item of items) {
-        if (item.source !== 'direct') continue
+        if (item.source !== 'direct' || active === undefined) continue
         const files = active.filter(a => String(a.packageId) === item.id)
-        if (files.length === 0) continue
+        if (files.length === 0) { item.bytesPerSecond = 0; continue }
         item.bytesPerSecond = files.reduce((n, f) => n + f.bytesPerSecond, 0)
         item.etaSeconds = Math.max(...files.map(f => f.etaSeconds))
         item.state = 'downloading'
       }
       const page = pageOf(items, args.offset, args.limit)
-      const summary = page.total === 0 ? 'Nothing is downloading.' : `${page.total} download${page.total === 1 ? '' : 's'} in progress or waiting.`
-      return { data: { action: 'queue', ...page, warnings }, summary: warnings.length ? `${summary} Not reachable: ${warnings.join('; ')}` : summary }
+      // Said only of the sources that answered: with the torrent client down, "nothing" would be a guess.
+      const summary = listedSentence({ count: page.total, answered, missing, none: 'Nothing is downloading.', some: n => `${n} download${n === 1 ? '' : 's'} in progress or waiting.` })
+      return { data: { action: 'queue', ...page, warnings }, summary }
     }
   })
-
-  /** A service that is not configured has nothing queued: no warning for it. */
-  async function unlessUnconfigured<T> (rows: Promise<T[]>): Promise<T[]> {
-    return await rows.catch(err => {
-      if (err instanceof BackendError && err.code === 'not_configured') return []
-      throw err
-    })
-  }
 
   function displayIfInside (abs: string): string {
     const roots = app.sandbox.roots()

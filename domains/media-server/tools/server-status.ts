@@ -9,6 +9,8 @@ import { quoteTitle } from '../media-shared.js'
 import type { ReadFigures } from '../../../lib/library/landing-space.js'
 import { lowDiskSentence, lowDisks } from '../../../lib/library/low-disk.js'
 import { formatBytes } from '../../../core/format.js'
+import { MissingSourceSchema } from '../../../lib/sources/source-schema.js'
+import { missingLines, publicReason, readSources, type MissingSource } from '../../../lib/sources/sources.js'
 import { InstanceStatusSchema, hasAnyExtraInstance, instanceLibraryPlaces, instanceSentence, instanceStatus } from '../instance-status.js'
 
 const inputSchema = Type.Object({}, { additionalProperties: false })
@@ -18,7 +20,7 @@ const LibrarySchema = Type.Object({
   id: Type.String({ description: 'Library item id (search_media accepts the name as library)' }),
   collectionType: Type.String({ description: 'movies, tvshows, music, mixed, …' }),
   paths: Type.Array(Type.String(), { description: 'Folders of the library as this server sees them (PATH_MAP applied)' }),
-  itemCount: Type.Integer({ minimum: 0, description: 'Top-level items: movies, series or albums' }),
+  itemCount: Type.Optional(Type.Integer({ minimum: 0, description: 'Top-level items: movies, series or albums; absent when the count did not answer' })),
   episodeCount: Type.Optional(Type.Integer({ minimum: 0, description: 'For tvshows libraries: episodes on disk' })),
   scanning: Type.Boolean({ description: 'Whether a scan of this library is running' })
 }, { additionalProperties: false, description: 'One library' })
@@ -38,13 +40,13 @@ const SessionSchema = Type.Object({
 }, { additionalProperties: false, description: 'One client session' })
 
 const outputSchema = Type.Object({
-  server: Type.Object({
+  server: Type.Optional(Type.Object({
     name: Type.String({ description: 'Server name' }),
     version: Type.String({ description: 'Jellyfin version' }),
     operatingSystem: Type.Optional(Type.String({ description: 'Host operating system' })),
     pendingRestart: Type.Boolean({ description: 'Whether the server waits for a restart to apply changes' })
-  }, { additionalProperties: false, description: 'The media server' }),
-  libraries: Type.Array(LibrarySchema, { description: 'Every library with its item counts' }),
+  }, { additionalProperties: false, description: 'The media server; absent when it did not answer (see notAnswered)' })),
+  libraries: Type.Optional(Type.Array(LibrarySchema, { description: 'Every library with its item counts; absent when the media server did not answer' })),
   disk: Type.Optional(Type.Object({
     path: Type.String({ description: 'MEDIA_ROOT' }),
     totalBytes: Type.Integer({ minimum: 0, description: 'Size of the filesystem holding MEDIA_ROOT' }),
@@ -53,13 +55,14 @@ const outputSchema = Type.Object({
   }, { additionalProperties: false, description: 'Disk use of the media library; absent when MEDIA_ROOT cannot be read' })),
   diskError: Type.Optional(Type.String({ description: 'Why disk use is missing' })),
   lowDisk: Type.Optional(Type.Array(Type.String(), { description: 'Media or downloads disks below DISK_MIN_FREE_GIB' })),
-  sessions: Type.Array(SessionSchema, { description: 'Sessions active in the last 15 minutes' }),
-  users: Type.Array(Type.Object({
+  sessions: Type.Optional(Type.Array(SessionSchema, { description: 'Sessions active in the last 15 minutes; absent when the media server did not answer' })),
+  users: Type.Optional(Type.Array(Type.Object({
     name: Type.String({ description: 'User name' }),
     isAdmin: Type.Boolean({ description: 'Administrator' }),
     isDisabled: Type.Boolean({ description: 'Account disabled' }),
     lastActivity: Type.Optional(Type.String({ description: 'Last activity (ISO 8601)' }))
-  }, { additionalProperties: false, description: 'One account' }), { description: 'Media server accounts' }),
+  }, { additionalProperties: false, description: 'One account' }), { description: 'Media server accounts; absent when the media server did not answer' })),
+  notAnswered: Type.Optional(Type.Array(MissingSourceSchema, { description: 'Parts that did not answer: nothing is said about what they hold' })),
   instances: Type.Optional(Type.Array(InstanceStatusSchema, { description: 'Extra manager and torrent client instances, as /health saw them' }))
 }, { additionalProperties: false })
 
@@ -81,62 +84,94 @@ export default (app: FastifyInstance) => defineTool({
     const o = { signal: ctx.signal }
     const min = app.config.DISK_MIN_FREE_GIB
     const places = [{ label: 'media', path: app.config.MEDIA_ROOT }, { label: 'downloads', path: app.config.DOWNLOADS_ROOT }]
-    const [info, libraries, sessions, users, disk, low, instances] = await Promise.all([
-      jf.systemInfo(o), jf.libraries(o), jf.sessions(960, o), jf.users(o), diskUse(app.config.MEDIA_ROOT, app.disk.figures),
+    // Each part of the media server is read on its own: one that fails is named, the rest still answer, and the
+    // disk and the other services never depend on the media server.
+    const [media, disk, low, instances] = await Promise.all([
+      readSources<unknown>([
+        ['server', () => jf.systemInfo(o)],
+        ['libraries', async () => await Promise.all((await jf.libraries(o)).map(lib => countLibrary(app, lib, ctx.signal)))],
+        ['sessions', () => jf.sessions(960, o)],
+        ['users', () => jf.users(o)]
+      ], ctx.signal),
+      diskUse(app.config.MEDIA_ROOT, app.disk.figures),
       // An extra series or movie manager's library may be on a disk of its own: it is checked too.
       (extra ? instanceLibraryPlaces(app, ctx.signal) : Promise.resolve([])).then(more => lowDisks([...places, ...more], min, app.disk.figures)),
       extra ? instanceStatus(app) : undefined
     ])
-    const counted = await Promise.all(libraries.map(lib => countLibrary(app, lib, ctx.signal)))
-    const data: Output = {
-      server: { name: info.serverName, version: info.version, pendingRestart: info.hasPendingRestart ?? false },
-      libraries: counted.map(({ lib, itemCount, episodeCount }) => ({
+    const part = <T>(name: string) => media.answered.find(a => a.source === name)?.value as T | undefined
+    const info = part<Awaited<ReturnType<typeof jf.systemInfo>>>('server')
+    const counted = part<Array<Awaited<ReturnType<typeof countLibrary>>>>('libraries')
+    const sessions = part<Awaited<ReturnType<typeof jf.sessions>>>('sessions')
+    const users = part<Awaited<ReturnType<typeof jf.users>>>('users')
+    const data: Output = {}
+    if (info) data.server = { name: info.serverName, version: info.version, pendingRestart: info.hasPendingRestart ?? false, ...(info.operatingSystem ? { operatingSystem: info.operatingSystem } : {}) }
+    if (counted) {
+      data.libraries = counted.map(({ lib, itemCount, episodeCount }) => ({
         name: lib.name,
         id: lib.itemId,
         collectionType: lib.collectionType,
         paths: lib.locations,
-        itemCount,
+        ...(itemCount !== undefined ? { itemCount } : {}),
         ...(episodeCount !== undefined ? { episodeCount } : {}),
         scanning: lib.refreshStatus === 'Active'
-      })),
-      sessions: sessions.map(s => ({
-        user: s.userName ?? 'unknown',
-        client: s.client ?? 'unknown',
-        device: s.deviceName ?? 'unknown',
-        ...(s.nowPlaying
-          ? {
-              nowPlaying: {
-                name: s.nowPlaying.name,
-                type: s.nowPlaying.type,
-                ...(s.nowPlaying.seriesName ? { seriesName: s.nowPlaying.seriesName } : {}),
-                ...(s.nowPlaying.positionSeconds !== undefined && s.nowPlaying.runtimeSeconds
-                  ? { progressPercent: Math.min(100, Math.round(100 * s.nowPlaying.positionSeconds / s.nowPlaying.runtimeSeconds)) }
-                  : {}),
-                paused: s.nowPlaying.isPaused,
-                transcoding: s.nowPlaying.playMethod === 'Transcode'
-              }
-            }
-          : {})
-      })),
-      users: users.map(u => ({ name: u.name, isAdmin: u.isAdmin, isDisabled: u.isDisabled, ...(u.lastActivity ? { lastActivity: u.lastActivity } : {}) }))
+      }))
     }
-    if (info.operatingSystem) data.server.operatingSystem = info.operatingSystem
+    if (sessions) data.sessions = sessions.map(sessionOf)
+    if (users) data.users = users.map(u => ({ name: u.name, isAdmin: u.isAdmin, isDisabled: u.isDisabled, ...(u.lastActivity ? { lastActivity: u.lastActivity } : {}) }))
+    // A media server that answered nothing is one missing source; otherwise each part that failed is named.
+    const failed = [...media.missing, ...media.unconfigured]
+    const missing: MissingSource[] = media.answered.length === 0
+      ? [{ source: 'Media server', reason: failed[0]!.reason }]
+      : failed.map(m => ({ source: `Media server ${m.source === 'server' ? 'version' : m.source}`, reason: m.reason }))
+    if (counted?.some(c => c.itemCount === undefined)) missing.push({ source: 'Media server item counts', reason: counted.find(c => c.countError)?.countError ?? 'no answer' })
+    if (missing.length > 0) data.notAnswered = missing
     if ('error' in disk) data.diskError = disk.error
     else data.disk = disk
     if (low.length > 0) data.lowDisk = low.map(d => lowDiskSentence(d, min))
     if (instances) data.instances = instances
-    return { data, summary: summarize(data) }
+    return { data, summary: summarize(data, missing) }
   }
 })
+
+type Session = Awaited<ReturnType<FastifyInstance['backends']['jellyfin']['sessions']>>[number]
+
+function sessionOf (s: Session): NonNullable<Output['sessions']>[number] {
+  return {
+    user: s.userName ?? 'unknown',
+    client: s.client ?? 'unknown',
+    device: s.deviceName ?? 'unknown',
+    ...(s.nowPlaying
+      ? {
+          nowPlaying: {
+            name: s.nowPlaying.name,
+            type: s.nowPlaying.type,
+            ...(s.nowPlaying.seriesName ? { seriesName: s.nowPlaying.seriesName } : {}),
+            ...(s.nowPlaying.positionSeconds !== undefined && s.nowPlaying.runtimeSeconds
+              ? { progressPercent: Math.min(100, Math.round(100 * s.nowPlaying.positionSeconds / s.nowPlaying.runtimeSeconds)) }
+              : {}),
+            paused: s.nowPlaying.isPaused,
+            transcoding: s.nowPlaying.playMethod === 'Transcode'
+          }
+        }
+      : {})
+  }
+}
 
 async function countLibrary (app: FastifyInstance, lib: Library, signal: AbortSignal) {
   const jf = app.backends.jellyfin
   const kinds = topLevelKinds(lib.collectionType)
-  const [itemCount, episodeCount] = await Promise.all([
+  // A count that fails leaves that count unknown (absent), not 0, and the library still listed.
+  const [items, episodes] = await Promise.allSettled([
     jf.countItems(lib.itemId, kinds, { signal }),
     lib.collectionType === 'tvshows' ? jf.countItems(lib.itemId, ['Episode'], { signal }) : Promise.resolve(undefined)
   ])
-  return { lib, itemCount, episodeCount }
+  const failed = [items, episodes].find(r => r.status === 'rejected')
+  return {
+    lib,
+    itemCount: items.status === 'fulfilled' ? items.value : undefined,
+    episodeCount: episodes.status === 'fulfilled' ? episodes.value : undefined,
+    ...(failed ? { countError: publicReason(failed.reason) } : {})
+  }
 }
 
 async function diskUse (path: string, figures: ReadFigures): Promise<NonNullable<Output['disk']> | { error: string }> {
@@ -148,11 +183,22 @@ async function diskUse (path: string, figures: ReadFigures): Promise<NonNullable
   }
 }
 
-function summarize (d: Output): string {
-  const libs = d.libraries.map(l => `${quoteTitle(l.name)} ${l.itemCount}${l.episodeCount !== undefined ? ` (${l.episodeCount} episodes)` : ''}`).join(', ')
-  const playing = d.sessions.filter(s => s.nowPlaying).length
-  const disk = d.disk ? `; media disk ${d.disk.usedPercent}% used, ${formatBytes(d.disk.freeBytes)} free of ${formatBytes(d.disk.totalBytes)}` : ''
+function summarize (d: Output, missing: MissingSource[]): string {
+  const libs = d.libraries?.map(l => `${quoteTitle(l.name)} ${l.itemCount ?? '(count unknown)'}${l.episodeCount !== undefined ? ` (${l.episodeCount} episodes)` : ''}`).join(', ')
+  const playing = d.sessions?.filter(s => s.nowPlaying).length
+  const disk = d.disk ? `Disk: media disk ${d.disk.usedPercent}% used, ${formatBytes(d.disk.freeBytes)} free of ${formatBytes(d.disk.totalBytes)}.` : `Disk use unknown: ${d.diskError ?? 'not read'}`
   const low = d.lowDisk ? ` Low disk space: ${d.lowDisk.join('; ')}.` : ''
   const instances = d.instances ? ` Extra instances: ${instanceSentence(d.instances)}.` : ''
-  return `Jellyfin ${d.server.version} is up. Libraries: ${libs || 'none'}${disk}. ${d.sessions.length} active session(s), ${playing} playing; ${d.users.length} user(s).${low}${instances}`
+  // Only what answered is described; a part that did not is named, with nothing said about what it holds.
+  const parts = [
+    d.server ? `Jellyfin ${d.server.version} is up.` : '',
+    libs !== undefined ? `Libraries: ${libs || 'none'}.` : '',
+    d.sessions ? `${d.sessions.length} active session(s), ${playing} playing.` : '',
+    d.users ? `${d.users.length} user(s).` : ''
+  ].filter(Boolean)
+  const whole = missing.length === 1 && missing[0]!.source === 'Media server'
+  const notAnswered = whole
+    ? `The media server did not answer, so its libraries, sessions and users are unknown: ${missing[0]!.reason.replace(/\.$/, '')}.`
+    : missing.length > 0 ? `Did not answer, so unknown: ${missingLines(missing).join('; ')}.` : ''
+  return [...(whole ? [notAnswered] : parts), disk + low + instances, ...(whole ? [] : [notAnswered])].filter(Boolean).join(' ')
 }

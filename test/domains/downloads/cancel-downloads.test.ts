@@ -18,7 +18,7 @@ for (const { major, name, skip } of await qbtMajors()) {
     const qbt = await startQbittorrent(join(roots.base, 'qbt'), { downloadDir: roots.downloads, major })
     t.teardown(() => qbt.stop())
     const config = testConfig(roots, {
-      TORRENT_CLIENT_URL: qbt.url, TORRENT_CLIENT_PASSWORD: QBT_PASSWORD, SERIES_MANAGER_URL: 'http://127.0.0.1:9', MOVIE_MANAGER_URL: 'http://127.0.0.1:9'
+      TORRENT_CLIENT_URL: qbt.url, TORRENT_CLIENT_PASSWORD: QBT_PASSWORD, SERIES_MANAGER_URL: 'http://127.0.0.1:9', SERIES_MANAGER_API_KEY: 'c'.repeat(32), MOVIE_MANAGER_URL: 'http://127.0.0.1:9', MOVIE_MANAGER_API_KEY: 'd'.repeat(32)
     })
     const app = await buildApp(config, { logger: false })
     await app.ready()

@@ -21,6 +21,7 @@ t.test('a season pack in the series manager\'s queue is one row saying what it i
   t.equal(data.total, 1)
   t.match(data.items[0], { source: 'series', id: hash, about: `Northern Line S01 (${episodes} episodes)`, state: 'downloading' })
   t.notOk(data.warnings.some((w: string) => /manager/i.test(w) && !/Direct-download/.test(w)), 'both managers answered')
+  t.notOk('bytesPerSecond' in data.items[0], 'no speed is made up: the manager reports none and the torrent client did not answer')
 })
 
 t.test('a download the torrent client lists is shown once: the torrent, with the manager\'s label', async t => {
@@ -40,6 +41,24 @@ t.test('an unreachable manager is a warning; the other still answers', async t =
   const data = await status()
   t.equal(data.total, 1, 'the series manager\'s download is still listed')
   t.ok(data.warnings.some((w: string) => /^Movie manager: Radarr is unreachable/.test(w)), 'the movie manager is named')
+})
+
+t.test('with every downloader and manager unreachable, the answer says so and never "Nothing is downloading"', async t => {
+  s.sonarr.faults.set('down')
+  s.radarr.faults.set('down')
+  t.teardown(() => { s.sonarr.faults.set('none'); s.radarr.faults.set('none') })
+  const res = await s.call('download_status', {})
+  const text = res.content[0].text
+  t.notMatch(text, /nothing|none\b|\b0 (download|B)/i, text)
+  t.match(text, /^Unknown: Torrent client, Series manager and Movie manager did not answer\./)
+  t.match(text, /Series manager: Sonarr is unreachable/)
+  t.equal(ok(res).items.length, 0)
+})
+
+t.test('with only the torrent client down, "nothing" is said only of the sources that answered', async t => {
+  const other = await startServarrStack(t, { config: { TORRENT_CLIENT_URL: 'http://127.0.0.1:9', MOVIE_MANAGER_API_KEY: '' } })
+  const text = (await other.call('download_status', {})).content[0].text
+  t.match(text, /^Nothing is downloading \(in Series manager\)\. Not answered, so what it holds is unknown: Torrent client: qBittorrent is unreachable/, text)
 })
 
 t.test('timeleft as the managers send it (a .NET TimeSpan)', async t => {

@@ -21,7 +21,11 @@ t.test('unknown ids point to the tool that lists ids', async t => {
 
 t.test('a wrong key names MEDIA_SERVER_API_KEY and never shows the key', async t => {
   const { app, ctx } = await startSims(t, { jellyfin: true }, { config: { MEDIA_SERVER_API_KEY: 'not-the-right-key-123' } })
-  for (const [tool, args] of [['server_status', {}], ['search_media', {}], ['activity_log', {}], ['show_details', { seriesId: UNKNOWN }]] as const) {
+  const status = await app.tools.call('server_status', {}, ctx())
+  t.notOk(status.isError, 'server_status still answers with what did answer (the disk)')
+  t.match(status.content[0].text, /^The media server did not answer, so its libraries, sessions and users are unknown: Jellyfin rejected the API key: check MEDIA_SERVER_API_KEY\. Disk: media disk \d+% used/)
+  t.notMatch(JSON.stringify(status), /not-the-right-key-123/, 'server_status: no secret in the result')
+  for (const [tool, args] of [['search_media', {}], ['activity_log', {}], ['show_details', { seriesId: UNKNOWN }]] as const) {
     const res = await app.tools.call(tool, args, ctx())
     t.equal(res.isError, true, tool)
     t.match(res.content[0].text, /Jellyfin rejected the API key: check MEDIA_SERVER_API_KEY/, tool)
@@ -37,15 +41,28 @@ t.test('a missing key: the server starts, tools fail naming the variable', async
   t.match(res.content[0].text, /Jellyfin is not configured: set MEDIA_SERVER_API_KEY/)
 })
 
-t.test('backend down', async t => {
+t.test('backend down: server_status answers with the disk and names the media server; it states nothing it holds', async t => {
   const { app, sims, ctx } = await startSims(t, { jellyfin: true })
   sims.jellyfin.faults.set('down')
   const res = await app.tools.call('server_status', {}, ctx())
-  t.equal(res.isError, true)
-  t.match(res.content[0].text, /Jellyfin is unreachable at http:\/\/127\.0\.0\.1:\d+ .*MEDIA_SERVER_URL/)
+  t.notOk(res.isError, 'one missing source does not fail the whole answer')
+  t.match(res.content[0].text, /^The media server did not answer, so its libraries, sessions and users are unknown: Jellyfin is unreachable at http:\/\/127\.0\.0\.1:\d+ .*MEDIA_SERVER_URL/)
+  t.notMatch(res.content[0].text, /Libraries: none|0 active session|0 user/, 'no zero for what was not heard')
+  const data = res.structuredContent as Record<string, any>
+  t.match(data, { disk: { usedPercent: Number }, notAnswered: [{ source: 'Media server', reason: /Jellyfin is unreachable/ }] })
+  t.notOk('libraries' in data || 'sessions' in data || 'users' in data || 'server' in data, 'the media server\'s parts are absent, not empty')
   await sims.jellyfin.close()
   const gone = await app.tools.call('activity_log', {}, ctx())
   t.match(gone.content[0].text, /Jellyfin (is unreachable|failed \d+ times in a row)/)
+})
+
+t.test('one part of the media server failing: server_status names that part and answers the rest', async t => {
+  const { app, sims, ctx } = await startSims(t, { jellyfin: true })
+  sims.jellyfin.faults.set('5xx', { status: 500, match: /\/Sessions$/ })
+  const partly = await app.tools.call('server_status', {}, ctx())
+  t.match(partly.content[0].text, /^Jellyfin [\d.]+ is up\. Libraries: .* user\(s\)\. Disk: media disk .*Did not answer, so unknown: Media server sessions: Jellyfin failed \(HTTP 500\)/)
+  t.notOk('sessions' in (partly.structuredContent as object), 'sessions unknown, not an empty list')
+  t.ok((partly.structuredContent as { libraries: unknown[] }).libraries.length > 0)
 })
 
 t.test('backend errors and garbage are shaped, not echoed', async t => {
