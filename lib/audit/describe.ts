@@ -27,7 +27,9 @@ function nameOf (line: string): string {
 export function whatOf (e: Pick<AuditEntry, 'action' | 'args' | 'targets'>): string {
   const args = e.args as Record<string, unknown> | undefined
   const action = typeof args?.action === 'string' ? ` ${args.action}` : ''
-  const names = e.targets === undefined ? [] : targetLines(e.targets, 50).map(nameOf).filter(Boolean)
+  // A person's confirmation stores the lines they were shown; a token's preview its targets as data.
+  const lines = Array.isArray(e.targets) && e.targets.every(x => typeof x === 'string') ? e.targets as string[] : e.targets === undefined ? [] : targetLines(e.targets, 50)
+  const names = lines.map(nameOf).filter(Boolean)
   const shown = names.slice(0, NAMES_SHOWN).join(', ')
   const more = names.length > NAMES_SHOWN ? ` and ${names.length - NAMES_SHOWN} more` : ''
   return `${e.action}${action}${shown ? ` ${shown}${more}` : ''}`

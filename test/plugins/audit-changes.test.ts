@@ -97,3 +97,15 @@ t.test('a bad argument is refused, not failed, and the row says what it was abou
   const [row] = await panel(app)
   t.match(row, { outcome: 'refused', summary: 'manage_files move paths: downloads/A, destination: movies: refused' })
 })
+
+t.test('a row names each path the person confirmed, three at most, and counts the rest', async t => {
+  const { app, roots } = await buildTestApp(t)
+  const paths = ['A', 'B', 'C', 'D'].map(n => `movies/${n} (2001)`)
+  for (const p of paths) put(roots.media, `${p}/x.mkv`)
+  const questions: PersonQuestion[] = []
+  const person = (answer?: PersonConfirmation['answer']): PersonConfirmation => ({ ...(answer && { answer }), ask: async q => { questions.push(q) } })
+  await app.tools.call('manage_files', { action: 'delete', paths }, ctx({ person: person() }))
+  await app.tools.call('manage_files', { action: 'delete', paths }, ctx({ person: person({ confirmation: questions[0].confirmation, decision: 'cancel' }) }))
+  const [row] = await panel(app)
+  t.equal(row.summary, 'manage_files delete movies/A (2001), movies/B (2001), movies/C (2001) and 1 more: declined by the person')
+})
