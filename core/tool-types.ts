@@ -53,6 +53,8 @@ export interface ToolOutcome<O> {
   data: O
   /** One or two sentences for the model and the person. */
   summary: string
+  /** Set when this call, though it could have, changed nothing (nothing to do): the audit trail keeps no entry of it. */
+  unchanged?: boolean
 }
 
 export interface ConfirmPreview {

@@ -9,6 +9,7 @@ import { SECRET_KEYS } from '../config.js'
 import { instanceSecrets } from '../clients/instances.js'
 import { createRedactor, type Redactor } from '../lib/audit/redact.js'
 import { AUDIT_FILE, createAuditStore, type AuditStore } from '../lib/audit/store.js'
+import { damageText } from '../lib/audit/integrity.js'
 
 export interface AuditPluginOptions {
   /** Default 90 days. */
@@ -19,7 +20,12 @@ export interface AuditPluginOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    audit: { store: AuditStore, redact: Redactor }
+    audit: {
+      store: AuditStore
+      redact: Redactor
+      /** What is wrong with the audit log that a person should know (damage set aside at start), for /health. */
+      warnings: () => string[]
+    }
   }
 }
 
@@ -31,6 +37,8 @@ export default fp<AuditPluginOptions>(async function auditPlugin (app: FastifyIn
   } catch (err) {
     app.log.error({ err: (err as Error).message }, 'audit log unavailable: writes are refused until it can be written')
   }
-  app.decorate('audit', { store, redact: createRedactor(secrets) })
+  const damage = store.damage()
+  if (damage) app.log.warn({ file: store.file, setAside: damage.setAside, replaced: damage.replaced }, damageText(damage))
+  app.decorate('audit', { store, redact: createRedactor(secrets), warnings: () => { const d = store.damage(); return d ? [damageText(d)] : [] } })
   app.addHook('onClose', async () => store.close())
 }, { name: 'audit', dependencies: ['config'] })

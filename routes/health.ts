@@ -42,7 +42,8 @@ export const HealthSchema = Type.Object({
   jobs: Type.Object({
     running: Type.Integer({ description: 'Jobs running now' }),
     queued: Type.Integer({ description: 'Jobs waiting for a slot' })
-  })
+  }),
+  warnings: Type.Optional(Type.Array(Type.String(), { description: 'What is wrong with this server\'s own stores (a damaged audit log set aside at start) and what was done' }))
 })
 
 export default fp(async function healthRoutes (app) {
@@ -53,6 +54,7 @@ export default fp(async function healthRoutes (app) {
 
   app.get('/health', { schema: { response: { 200: HealthSchema } } }, async (_request, reply) => {
     const backends = app.backendStatus()
+    const warnings = app.hasDecorator('audit') ? app.audit.warnings() : []
     reply.header('cache-control', 'no-store')
     return {
       status: backends.some(b => b.configured && (!b.reachable || b.versionStatus === 'unsupported' || b.circuit?.state === 'open')) ? 'degraded' : 'ok',
@@ -60,7 +62,8 @@ export default fp(async function healthRoutes (app) {
       uptimeSeconds: Math.floor((Date.now() - startedAt) / 1000),
       backends,
       caches: allBackends(app).flatMap(b => (b.cache ? [b.cache.stats()] : [])),
-      jobs: app.jobs.counts()
+      jobs: app.jobs.counts(),
+      ...(warnings.length ? { warnings } : {})
     }
   })
 }, { name: 'health', dependencies: ['jobs'] })

@@ -4,6 +4,8 @@ import { authFetch } from './auth.js'
 import { ago, byId, h } from './dom.js'
 
 const SHOWN = 12
+/** Only a failure is red; a person's "no" is an answer, a refusal (nothing ran) a warning. */
+const SEVERITY = { ok: 'information', declined: 'information', pending: 'information', refused: 'warning', interrupted: 'warning', error: 'error' }
 
 export async function refreshAudit () {
   const list = byId('audit')
@@ -16,7 +18,7 @@ export async function refreshAudit () {
   }
   const { items } = await res.json()
   if (items.length === 0) { list.replaceChildren(h('li', { class: 'note' }, 'No changes recorded yet.')); return }
-  list.replaceChildren(...items.map(e => h('li', { class: `event sev-${e.outcome === 'ok' ? 'information' : e.outcome === 'error' ? 'error' : 'warning'}` },
-    h('span', { class: 'event-name', title: JSON.stringify(e.arguments) }, `${e.who}: ${e.action} — ${e.outcome}${e.error ? ` (${e.error})` : ''}`),
+  list.replaceChildren(...items.map(e => h('li', { class: `event sev-${SEVERITY[e.outcome] ?? 'warning'}`, 'data-outcome': e.outcome },
+    h('span', { class: 'event-name', title: JSON.stringify(e.arguments) }, `${e.who}: ${e.summary}${e.error ? ` (${e.error})` : ''}`),
     h('time', { datetime: e.at, title: new Date(e.at).toLocaleString() }, ago(e.at)))))
 }

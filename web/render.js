@@ -12,6 +12,9 @@ const STATE_LABEL = {
   checking: 'Checking',
   failed: 'Failed',
   error: 'Error',
+  stalled: 'Stalled',
+  importBlocked: 'Import blocked',
+  importPending: 'Import pending',
   other: ''
 }
 
@@ -34,18 +37,30 @@ export function renderServices (section) {
   }))
 }
 
+const SOURCE_BADGE = { torrent: 'Torrent', direct: 'Direct', series: 'Series', movies: 'Movie' }
+
 export function renderDownloads (section) {
-  byId('download-sources').replaceChildren(...section.sources.filter(s => !s.available).map(s =>
-    h('li', { class: 'note warn' }, `${s.service} unavailable: ${s.reason ?? 'no answer'}`)))
+  const missing = section.sources.filter(s => !s.available)
+  byId('download-sources').replaceChildren(...missing.map(s =>
+    h('li', { class: 'note warn' }, `${s.service} did not answer: ${s.reason ?? 'no answer'}`)))
   const list = byId('downloads')
-  if (section.items.length === 0) { list.replaceChildren(empty('Nothing downloading.')); return }
+  if (section.items.length === 0) {
+    // Only what answered is known: with a source silent, "nothing downloading" would be a guess.
+    const heard = section.sources.filter(s => s.available).map(s => s.service)
+    const text = missing.length === 0
+      ? 'Nothing downloading.'
+      : heard.length === 0 ? 'Not known: no download source answered.' : `Nothing downloading in ${heard.join(', ')}; the rest did not answer.`
+    list.replaceChildren(empty(text))
+    return
+  }
   list.replaceChildren(...section.items.map(d => {
-    const meta = [STATE_LABEL[d.state] ?? d.state, `${d.progress.toFixed(d.progress < 10 ? 1 : 0)}%`, speed(d.speedBytesPerSecond),
+    const meta = [STATE_LABEL[d.state] ?? d.state, `${d.progress.toFixed(d.progress < 10 ? 1 : 0)}%`, d.speedBytesPerSecond !== undefined ? speed(d.speedBytesPerSecond) : '',
       d.etaSeconds !== undefined && d.state === 'downloading' ? `${duration(d.etaSeconds)} left` : '', d.sizeBytes ? bytes(d.sizeBytes) : ''].filter(Boolean)
-    return h('li', { class: 'row' },
+    const title = d.about ? `${d.about} — ${d.name}` : d.name
+    return h('li', { class: 'row', 'data-download-id': d.id },
       h('div', { class: 'row-head' },
-        h('span', { class: `badge ${d.source}` }, d.source === 'torrent' ? 'Torrent' : 'Direct'),
-        h('span', { class: 'title', title: d.name }, d.name)),
+        h('span', { class: `badge ${d.source}` }, SOURCE_BADGE[d.source] ?? d.source),
+        h('span', { class: 'title', title: d.name }, title)),
       bar(d.progress, `${d.name} download progress`, d.state === 'failed' || d.state === 'error' ? 'bad' : d.progress >= 100 ? 'done' : ''),
       h('div', { class: 'meta' }, meta.join(' · ')))
   }))

@@ -3,20 +3,21 @@
 import { Type } from '@sinclair/typebox'
 import { ToolError } from '../../core/errors.js'
 import { AuditUnavailableError, whoOf, type AuditEntry, type AuditOutcome, type AuditQuery, type AuditStore } from '../../lib/audit/store.js'
+import { summaryOf } from '../../lib/audit/describe.js'
 
 export const AuditFields = {
   principal: Type.Optional(Type.String({ description: 'Who' })),
-  outcome: Type.Optional(Type.String({ description: 'ok, error, refused, pending or interrupted' })),
+  outcome: Type.Optional(Type.String({ description: 'ok (done), declined (by the person), refused (nothing ran), error (failed), pending or interrupted' })),
   arguments: Type.Optional(Type.Unknown({ description: 'Secrets redacted' })),
   targets: Type.Optional(Type.Unknown({ description: 'What it acted on' })),
   jobId: Type.Optional(Type.String({ description: 'Job it started' }))
 }
 
 const SEVERITY: Record<AuditOutcome, 'Information' | 'Warning' | 'Error'> = {
-  ok: 'Information', pending: 'Information', refused: 'Warning', interrupted: 'Warning', error: 'Error'
+  ok: 'Information', pending: 'Information', declined: 'Information', refused: 'Warning', interrupted: 'Warning', error: 'Error'
 }
 const AT_LEAST: Record<'Warning' | 'Error', AuditOutcome[]> = { Warning: ['refused', 'interrupted', 'error'], Error: ['error'] }
-const SOURCE_TEXT: Record<string, string> = { tool: 'called', confirm: 'confirmed', setup: 'ran setup', dashboard: 'used the dashboard:' }
+const SOURCE_TEXT: Record<string, string> = { tool: 'called', confirm: 'confirmed', setup: 'ran', dashboard: 'used the dashboard:', task: 'asked for' }
 
 export interface ServerViewArgs {
   principal?: string
@@ -42,7 +43,7 @@ export function serverView (store: AuditStore, args: ServerViewArgs, sinceMs: nu
     if (err instanceof AuditUnavailableError) throw new ToolError(`${err.message}. Check that STATE_DIR is writable, then try again.`)
     throw err
   }
-  return { items: page.items.map(entryView), total: page.total }
+  return { items: page.items.map(entryView), total: page.total, byOutcome: page.byOutcome }
 }
 
 function entryView (e: AuditEntry) {
@@ -52,7 +53,7 @@ function entryView (e: AuditEntry) {
     date: e.at,
     severity: SEVERITY[e.outcome],
     type: e.action,
-    name: `${whoOf(e)} ${verb} ${e.action}: ${e.outcome}`,
+    name: `${whoOf(e)} ${verb} ${summaryOf(e)}`,
     ...(e.error !== undefined ? { detail: e.error } : {}),
     principal: whoOf(e),
     outcome: e.outcome,

@@ -1,10 +1,14 @@
 // The audit trail: who did what, in an embedded SQLite database (node:sqlite, WAL, synchronous FULL so an
 // entry reported stored survives a power cut). A write starts with begin() — if that insert fails the write
-// must not run — and ends with finish(). Bounded: entries older than the retention or beyond the row cap go.
+// must not run — and ends with finish(). Every write is checkpointed into the database file at once, so no
+// entry lives only in the write-ahead log (which SQLite drops silently from its first damaged frame); the
+// files are checked at the first open (integrity.ts). Bounded: entries older than the retention or beyond
+// the row cap go.
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { migrate } from './migrations.js'
+import { checkWal, quickCheck, replaceDamaged, type AuditDamage } from './integrity.js'
 
 export const AUDIT_FILE = 'audit.sqlite'
 export const DEFAULT_RETENTION_DAYS = 90
@@ -12,9 +16,14 @@ export const DEFAULT_MAX_ROWS = 100_000
 /** Retention runs on open and then once per this many entries. */
 const PRUNE_EVERY = 500
 
-export type AuditSource = 'tool' | 'confirm' | 'setup' | 'dashboard'
-/** pending: running now; interrupted: the server stopped before it finished. */
-export type AuditOutcome = 'pending' | 'ok' | 'error' | 'refused' | 'interrupted'
+/** task: a protocol request on a task (tasks/cancel). */
+export type AuditSource = 'tool' | 'confirm' | 'setup' | 'dashboard' | 'task'
+/**
+ * ok: done; declined: the person said no (or closed the form); refused: not started (a guard, a bad argument,
+ * nothing to act on); error: failed; pending: running now; interrupted: the server stopped before it finished.
+ */
+export type AuditOutcome = 'pending' | 'ok' | 'declined' | 'error' | 'refused' | 'interrupted'
+export const AUDIT_OUTCOMES: readonly AuditOutcome[] = ['ok', 'declined', 'refused', 'error', 'pending', 'interrupted']
 
 export interface AuditPrincipal {
   id: string
@@ -109,6 +118,8 @@ export function createAuditStore (opts: AuditStoreOptions) {
   let db: DatabaseSync | undefined
   let closed = false
   let sincePrune = 0
+  let checked = false
+  let damage: AuditDamage | undefined
 
   /** Opens (or reopens after a failure) the database; throws AuditUnavailableError saying why not. */
   function open (): DatabaseSync {
@@ -117,7 +128,17 @@ export function createAuditStore (opts: AuditStoreOptions) {
     let next: DatabaseSync | undefined
     try {
       mkdirSync(dirname(opts.file), { recursive: true, mode: 0o700 })
+      if (!checked) damage = checkWal(opts.file, now())
       next = new DatabaseSync(opts.file, { timeout: 2000 })
+      if (!checked) {
+        const broken = quickCheck(next)
+        if (broken) {
+          next.close()
+          damage = replaceDamaged(opts.file, now(), `the database file is damaged (${broken})`)
+          next = new DatabaseSync(opts.file, { timeout: 2000 })
+        }
+      }
+      checked = true
       next.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON')
       migrate(next)
       // Nothing else writes this file: entries still pending are from a run that stopped mid-call.
@@ -128,7 +149,14 @@ export function createAuditStore (opts: AuditStoreOptions) {
       throw new AuditUnavailableError(opts.file, reasonOf(err))
     }
     prune()
+    checkpoint(db)
     return db
+  }
+
+  /** Copies the WAL into the database file and empties it. Throws when that cannot be done (a full disk). */
+  function checkpoint (conn: DatabaseSync): void {
+    const r = conn.prepare('PRAGMA wal_checkpoint(TRUNCATE)').get() as { busy: number } | undefined
+    if (r && Number(r.busy) !== 0) throw new Error('the write-ahead log could not be copied into the database file')
   }
 
   function begin (entry: AuditStart): number {
@@ -138,10 +166,23 @@ export function createAuditStore (opts: AuditStoreOptions) {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(now(), entry.source, entry.action, entry.principal.id, entry.principal.kind,
         entry.principal.clientId, entry.principal.actor ?? null, JSON.stringify(entry.args ?? {}), json(entry.targets))
       if (++sincePrune >= PRUNE_EVERY) prune()
-      return Number(r.lastInsertRowid)
+      const id = Number(r.lastInsertRowid)
+      try {
+        checkpoint(conn)
+      } catch (err) {
+        // Stored only in the WAL is not stored: the write is refused, and its entry says so if it can.
+        try { conn.prepare("UPDATE audit_entries SET outcome = 'refused', error = ?, finished_ms = ? WHERE id = ?").run(`not run: ${reasonOf(err)}`, now(), id) } catch { /* stays pending */ }
+        throw err
+      }
+      return id
     } catch (err) {
       throw new AuditUnavailableError(opts.file, reasonOf(err))
     }
+  }
+
+  /** A write after begin(): its checkpoint is retried with the next write if it cannot be done now. */
+  function written (conn: DatabaseSync): void {
+    try { checkpoint(conn) } catch { /* the next write checkpoints it */ }
   }
 
   function finish (id: number, result: AuditFinish): void {
@@ -149,11 +190,14 @@ export function createAuditStore (opts: AuditStoreOptions) {
     const targets = result.targets === undefined ? null : json(result.targets)
     conn.prepare('UPDATE audit_entries SET outcome = ?, error = ?, finished_ms = ?, targets = COALESCE(?, targets), job_id = ? WHERE id = ?')
       .run(result.outcome, result.error ?? null, now(), targets, result.jobId ?? null, id)
+    written(conn)
   }
 
   /** Forgets an entry that turned out not to be a write (a destructive tool's preview). */
   function discard (id: number): void {
-    open().prepare('DELETE FROM audit_entries WHERE id = ?').run(id)
+    const conn = open()
+    conn.prepare('DELETE FROM audit_entries WHERE id = ?').run(id)
+    written(conn)
   }
 
   /** One entry for a write refused before it could start (begin and finish at once). */
@@ -161,7 +205,8 @@ export function createAuditStore (opts: AuditStoreOptions) {
     finish(begin(entry), { outcome: 'refused', error: reason })
   }
 
-  function list (q: AuditQuery): { items: AuditEntry[], total: number } {
+  /** Entries matching the query, newest first, with how many there are of each outcome. */
+  function list (q: AuditQuery): { items: AuditEntry[], total: number, byOutcome: Partial<Record<AuditOutcome, number>> } {
     const where: string[] = []
     const params: Array<string | number> = []
     if (q.principal !== undefined) { where.push('(principal_id = ? OR client_id = ? OR actor = ?)'); params.push(q.principal, q.principal, q.principal) }
@@ -170,9 +215,12 @@ export function createAuditStore (opts: AuditStoreOptions) {
     if (q.sinceMs !== undefined) { where.push('at_ms >= ?'); params.push(q.sinceMs) }
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : ''
     const conn = open()
-    const total = (conn.prepare(`SELECT COUNT(*) AS n FROM audit_entries ${clause}`).get(...params) as { n: number }).n
+    const counts = conn.prepare(`SELECT outcome, COUNT(*) AS n FROM audit_entries ${clause} GROUP BY outcome`).all(...params) as Array<{ outcome: AuditOutcome, n: number }>
+    const byOutcome: Partial<Record<AuditOutcome, number>> = {}
+    for (const c of counts) byOutcome[c.outcome] = Number(c.n)
+    const total = counts.reduce((sum, c) => sum + Number(c.n), 0)
     const rows = conn.prepare(`SELECT * FROM audit_entries ${clause} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...params, q.limit, q.offset) as unknown as Row[]
-    return { items: rows.map(toEntry), total: Number(total) }
+    return { items: rows.map(toEntry), total, byOutcome }
   }
 
   /** Applies the retention: entries older than retentionDays, then the oldest beyond maxRows. Returns how many went. */
@@ -189,7 +237,7 @@ export function createAuditStore (opts: AuditStoreOptions) {
     if (db?.isOpen) db.close()
   }
 
-  return { file: opts.file, open, begin, finish, discard, refused, list, prune, close }
+  return { file: opts.file, open, begin, finish, discard, refused, list, prune, close, damage: () => damage }
 }
 
 export type AuditStore = ReturnType<typeof createAuditStore>

@@ -1,12 +1,16 @@
-// Wraps the tool registry so every call of a tool with effects (annotations not read-only) leaves an audit
-// entry: recorded before the tool runs — a call whose entry cannot be stored is refused and never runs —
-// and completed with the outcome. A destructive tool's preview is not a write: its entry is dropped, and its
-// targets are kept (by token hash, briefly) so the confirmed call is recorded with exactly what was previewed.
+// Wraps the tool registry so every call that asks for a change (a tool not read-only, or its hasEffects says so
+// for these arguments) leaves an audit entry: stored before the tool runs — a call whose entry cannot be stored
+// is refused and never runs — and completed with the outcome once the tool is done: ok (done), declined (the
+// person said no), refused (a guard or a bad argument; nothing ran) or error (failed). A call that changed
+// nothing — a preview, a question to the person, a repeat of a stored result, nothing to do — is not a change:
+// its entry is dropped. A preview's targets are kept (by the hash of its token or of the person's pending
+// confirmation, briefly) so the confirmed call is recorded with exactly what was previewed.
 import type { Principal } from '../../core/principal.js'
-import type { ToolCallResult, ToolContext, ToolDefinition } from '../../core/tool-types.js'
+import type { PersonConfirmation, ToolCallResult, ToolContext, ToolDefinition } from '../../core/tool-types.js'
 import { plainLine } from '../../core/untrusted-text.js'
 import { sha256hex } from '../secrets.js'
 import type { ToolRegistry } from '../tools/registry.js'
+import { changedNothing } from '../tools/no-change.js'
 import type { Redactor } from './redact.js'
 import { AuditUnavailableError, type AuditFinish, type AuditPrincipal, type AuditStore } from './store.js'
 
@@ -31,12 +35,20 @@ export function auditRefusal (what: string, err: AuditUnavailableError): string 
 export function auditedTools (tools: ToolRegistry, audit: AuditStore, redact: Redactor): ToolRegistry {
   const previews = new Map<string, { targets: unknown, until: number }>()
 
-  function rememberPreview (result: ToolCallResult) {
-    const c = result.structuredContent?.confirmation as { confirmToken?: unknown, targets?: unknown } | undefined
-    if (typeof c?.confirmToken !== 'string') return
+  function remember (token: string, targets: unknown) {
     const now = Date.now()
     for (const [k, v] of previews) if (v.until < now || previews.size >= MAX_PREVIEWS) previews.delete(k)
-    previews.set(sha256hex(c.confirmToken), { targets: redact(c.targets), until: now + PREVIEW_TTL_MS })
+    previews.set(sha256hex(token), { targets: redact(targets), until: now + PREVIEW_TTL_MS })
+  }
+
+  function rememberPreview (result: ToolCallResult) {
+    const c = result.structuredContent?.confirmation as { confirmToken?: unknown, targets?: unknown } | undefined
+    if (typeof c?.confirmToken === 'string') remember(c.confirmToken, c.targets)
+  }
+
+  /** The person's question carries the pending confirmation and the exact targets, as the lines they read. */
+  function watchQuestion (person: PersonConfirmation): PersonConfirmation {
+    return { ...person, ask: async q => { remember(q.confirmation, q.targets); await person.ask(q) } }
   }
 
   async function call (name: string, rawArgs: unknown, ctx: ToolContext): Promise<ToolCallResult> {
@@ -45,11 +57,12 @@ export function auditedTools (tools: ToolRegistry, audit: AuditStore, redact: Re
     const effects = def && (def.hasEffects ? def.hasEffects(given) : !def.annotations.readOnlyHint)
     if (!effects) return await tools.call(name, rawArgs, ctx)
     const { confirmToken, ...args } = given
-    const previewed = typeof confirmToken === 'string' ? previews.get(sha256hex(confirmToken)) : undefined
+    const confirming = typeof confirmToken === 'string' ? confirmToken : ctx.person?.answer?.confirmation
+    const previewed = confirming !== undefined ? previews.get(sha256hex(confirming)) : undefined
     let id: number
     try {
       id = audit.begin({
-        source: typeof confirmToken === 'string' ? 'confirm' : 'tool',
+        source: confirming !== undefined ? 'confirm' : 'tool',
         action: name,
         principal: auditPrincipal(ctx.principal),
         args: redact(args),
@@ -62,13 +75,15 @@ export function auditedTools (tools: ToolRegistry, audit: AuditStore, redact: Re
     }
     let result: ToolCallResult
     try {
-      result = await tools.call(name, rawArgs, ctx)
+      result = await tools.call(name, rawArgs, ctx.person ? { ...ctx, person: watchQuestion(ctx.person) } : ctx)
     } catch (err) {
       settle(id, { outcome: 'error', error: redact.text(err instanceof Error ? err.message : String(err)) })
       throw err
     }
     if (!result.isError && result.structuredContent?.confirmation) {
       rememberPreview(result)
+      discard(id)
+    } else if (changedNothing(result)) {
       discard(id)
     } else {
       settle(id, outcomeOf(result, redact))
@@ -90,9 +105,14 @@ export function auditedTools (tools: ToolRegistry, audit: AuditStore, redact: Re
 function outcomeOf (result: ToolCallResult, redact: Redactor): AuditFinish {
   const jobId = (result.structuredContent?.job as { id?: unknown } | undefined)?.id ?? result.structuredContent?.jobId
   if (!result.isError) return { outcome: 'ok', ...(typeof jobId === 'string' ? { jobId } : {}) }
-  const kind = (result._meta as { error?: { kind?: string } } | undefined)?.error?.kind ?? ''
+  const meta = result._meta as { confirm?: string, error?: { kind?: string } } | undefined
+  const kind = meta?.error?.kind ?? ''
   const text = redact.text(plainLine(result.content[0]?.text ?? 'failed'))
-  return { outcome: kind.startsWith('refused_by_') ? 'refused' : 'error', error: text }
+  // The person's "no" (or a closed form) is an answer, not a failure.
+  if (meta?.confirm === 'declined' || meta?.confirm === 'cancelled') return { outcome: 'declined', error: text }
+  // A guard, a bad argument or a request the tool turned down before acting: nothing ran.
+  if (kind.startsWith('refused_by_') || kind === 'invalid_request') return { outcome: 'refused', error: text }
+  return { outcome: 'error', error: text }
 }
 
 function argTargets (def: ToolDefinition, args: Record<string, unknown>, redact: Redactor): unknown {

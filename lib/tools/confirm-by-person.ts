@@ -8,6 +8,7 @@ import type {
   ConfirmBinding, ConfirmGate, ConfirmPreview, PersonConfirmation, PersonDecision, ToolCallResult
 } from '../../core/tool-types.js'
 import { targetLines } from '../confirm/target-lines.js'
+import { markUnchanged } from './no-change.js'
 
 export interface PersonFlow {
   gate: ConfirmGate
@@ -32,10 +33,10 @@ export async function confirmByPerson (person: PersonConfirmation, flow: PersonF
     const summary = plainLine(preview.summary)
     await person.ask({ confirmation: confirmToken, tool, title: flow.title, summary, targets: targetLines(preview.targets) })
     // Transports that can ask replace this with their own question; its text is what the call amounts to.
-    return { content: [{ type: 'text', text: `Asked the person to confirm: ${summary} Nothing has changed yet.` }], _meta: { confirm: 'asked' } }
+    return markUnchanged({ content: [{ type: 'text', text: `Asked the person to confirm: ${summary} Nothing has changed yet.` }], _meta: { confirm: 'asked' } })
   }
   const stored = flow.gate.replay(answer.confirmation, binding)
-  if (stored) return stored
+  if (stored) return markUnchanged(stored)
   if (answer.decision !== 'accept') {
     const outcome = notConfirmed(tool, answer.decision)
     flow.gate.decline(answer.confirmation, binding, outcome)

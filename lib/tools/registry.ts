@@ -11,6 +11,7 @@ import type {
 } from '../../core/tool-types.js'
 import { publishSchema } from './published-schema.js'
 import { confirmByPerson } from './confirm-by-person.js'
+import { markUnchanged } from './no-change.js'
 
 export class UnknownToolError extends Error {
   constructor (readonly toolName: string) {
@@ -109,7 +110,7 @@ export function createToolRegistry (deps: RegistryDeps) {
             binding,
             title: entry.def.title,
             preview: () => confirm.preview(args, ctx),
-            nothingToDo: done => { outcome = 'ok'; return checked(entry, done) },
+            nothingToDo: done => { outcome = 'ok'; return markUnchanged(checked(entry, done)) },
             runConfirmed: async (key, personBinding, targets) => {
               const ran = await runConfirmed(entry, args, ctx, key, personBinding, targets)
               outcome = ran.outcome
@@ -120,7 +121,7 @@ export function createToolRegistry (deps: RegistryDeps) {
         if (typeof token !== 'string') {
           outcome = 'preview'
           const preview = await confirm.preview(args, ctx)
-          if (preview.nothingToDo) { outcome = 'ok'; return checked(entry, preview.nothingToDo) }
+          if (preview.nothingToDo) { outcome = 'ok'; return markUnchanged(checked(entry, preview.nothingToDo)) }
           const issued = deps.confirm!.issue(binding, preview.targets)
           // Summaries embed titles and file names from backends and disks: shown as one plain line, so no
           // line break or bidi override can make the approval read differently from what will run.
@@ -129,7 +130,7 @@ export function createToolRegistry (deps: RegistryDeps) {
             `Confirmation needed: ${summary} Nothing has changed yet. To proceed, call ${name} again with the same arguments and confirmToken "${issued.confirmToken}" (valid until ${issued.expiresAt}).`)
         }
         const stored = deps.confirm!.replay(token, binding)
-        if (stored) return stored
+        if (stored) return markUnchanged(stored)
         const preview = await confirm.preview(args, ctx)
         const ran = await runConfirmed(entry, args, ctx, token, binding, preview.targets)
         outcome = ran.outcome
@@ -164,13 +165,14 @@ export function createToolRegistry (deps: RegistryDeps) {
     return checked(entry, await entry.def.handler(args, ctx))
   }
 
-  function checked (entry: Entry, { data, summary }: { data: unknown, summary: string }): ToolCallResult {
+  function checked (entry: Entry, { data, summary, unchanged }: { data: unknown, summary: string, unchanged?: boolean }): ToolCallResult {
     if (!entry.checkOutput.Check(data)) {
       const first = [...entry.checkOutput.Errors(data)].slice(0, 3).map(e => `${e.path} ${e.message}`)
       deps.log.error({ tool: entry.def.name, problems: first }, 'tool output does not match its outputSchema')
       throw new Error(`output schema mismatch in ${entry.def.name}`)
     }
-    return result(data as Record<string, unknown>, summary)
+    const shaped = result(data as Record<string, unknown>, summary)
+    return unchanged ? markUnchanged(shaped) : shaped
   }
 
   function validate (entry: Entry, raw: unknown): Record<string, unknown> {

@@ -12,6 +12,9 @@ import {
   type ServerContext
 } from '@modelcontextprotocol/server'
 import { runAsTask } from '../../lib/jobs/call-scope.js'
+import { recordAction } from '../../lib/audit/action.js'
+import { AuditUnavailableError } from '../../lib/audit/store.js'
+import { auditPrincipal, auditRefusal } from '../../lib/audit/tool-calls.js'
 import type { McpFeatureContext, RawTool } from './feature-types.js'
 import { principalOf } from './request-principal.js'
 import { taskStoreOf, type TaskStore } from './tasks-store.js'
@@ -65,6 +68,25 @@ export function installTasks ({ mcp, app, wrapToolCall, rawTool }: McpFeatureCon
     return createTaskResult(view, modern) as unknown as typeof value
   })
 
+  /** A cancel is a change like check_jobs cancel: recorded first, and not done when it cannot be recorded. */
+  async function audited (ctx: ServerContext, taskId: string, cancel: () => void): Promise<void> {
+    if (!app.hasDecorator('audit')) return cancel()
+    const job = app.jobs.get(taskId)
+    const start = {
+      source: 'task' as const,
+      action: 'tasks/cancel',
+      principal: auditPrincipal(principalOf(ctx)),
+      args: { taskId },
+      targets: app.audit.redact({ name: job?.description ?? taskId, jobId: taskId })
+    }
+    try {
+      await recordAction(app.audit.store, start, async () => cancel(), () => ({ outcome: 'ok', jobId: taskId }))
+    } catch (err) {
+      if (err instanceof AuditUnavailableError) throw new ProtocolError(ProtocolErrorCode.InternalError, auditRefusal(`The cancel of task ${taskId}`, err))
+      throw err
+    }
+  }
+
   server.setRequestHandler('tasks/get', { params: taskParams }, (params, ctx) => {
     const modern = gate(ctx)
     const view = find(store, params.taskId, ctx)
@@ -79,7 +101,7 @@ export function installTasks ({ mcp, app, wrapToolCall, rawTool }: McpFeatureCon
       if (modern) return {}
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Task ${view.taskId} already ended (${legacyTask(view).status}); there is nothing to cancel.`)
     }
-    store.cancel(view.taskId)
+    await audited(ctx, view.taskId, () => store.cancel(view.taskId))
     return modern ? {} : legacyTask(find(store, params.taskId, ctx))
   })
 

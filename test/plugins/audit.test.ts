@@ -117,6 +117,9 @@ t.test('a write whose entry cannot be stored is refused and nothing moves; it wo
   t.notOk(existsSync(join(roots.media, 'movies/Alien.1979')))
   const read = await app.tools.call('check_jobs', {}, ctx())
   t.notOk(read.isError, 'reads go on')
+  const list = await app.tools.call('manage_files', { action: 'list', path: 'downloads' }, ctx())
+  t.notOk(list.isError, 'a read of a tool that also writes goes on too (manage_files list)')
+  t.match(JSON.stringify(list.structuredContent), /Alien\.1979/)
 
   rmSync(file, { recursive: true })
   const again = await app.tools.call('manage_files', move, ctx())

@@ -63,7 +63,7 @@ t.test('GET /api/dashboard/audit lists changes with who, targets and outcome, fi
   t.ok(Value.Check(AuditSection, body))
   t.match(body, { total: 3, hasMore: false })
   t.match(body.items, [
-    { source: 'dashboard', action: 'dashboard.cancel_job', who: 'internal', outcome: 'error', error: 'answered HTTP 404', targets: { jobId: 'no-such-job' } },
+    { source: 'dashboard', action: 'dashboard.cancel_job', who: 'internal', outcome: 'refused', error: 'answered HTTP 404', targets: { jobId: 'no-such-job' }, summary: 'dashboard.cancel_job jobId: no-such-job: refused' },
     { source: 'dashboard', action: 'dashboard.cancel_job', outcome: 'ok', targets: { jobId: job.id } },
     { source: 'tool', action: 'audit_probe', who: 'internal for telegram:3:4', outcome: 'ok', arguments: { url: 'https://tracker.example/announce?passkey=[redacted]', apiKey: '[redacted]' } }
   ])

@@ -14,6 +14,8 @@ import { SIM_KEYS } from '../helpers/sim-app.js'
 import { buildWebApp, freePort } from '../helpers/web-app.js'
 import { principalIdOf } from '../helpers/oauth-client.js'
 import { abortable } from '../plugins/jobs-helpers.js'
+import { INTERNAL_PRINCIPAL } from '../../core/principal.js'
+import type { PersonConfirmation, PersonQuestion } from '../../core/tool-types.js'
 
 const skip = browserSkipReason()
 const OUTPUT = join(process.cwd(), 'test-output')
@@ -41,6 +43,16 @@ t.test('the dashboard signs in, updates live, acts, and chats', { skip }, async 
   await app.refreshBackendStatus()
   await app.backends.pyload.addPackage('Sintel (2010)', ['https://files.example.org/sintel-2010-1080p.mkv'])
   await app.backends.pyload.addPackage('Tears of Steel', ['https://files.example.org/tears-of-steel.mkv'])
+
+  // Who did what: a delete the person declined and a model's bad argument, before the page loads.
+  mkdirSync(join(config.MEDIA_ROOT, 'movies', 'Heat (1995)'), { recursive: true })
+  const who = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
+  const asked: PersonQuestion[] = []
+  const person = (answer?: PersonConfirmation['answer']): PersonConfirmation => ({ ...(answer && { answer }), ask: async q => { asked.push(q) } })
+  const heat = { action: 'delete', paths: ['movies/Heat (1995)'] }
+  await app.tools.call('manage_files', heat, { ...who, person: person() })
+  await app.tools.call('manage_files', heat, { ...who, person: person({ confirmation: asked[0]!.confirmation, decision: 'decline' }) })
+  await app.tools.call('manage_files', { action: 'move', paths: ['downloads/x'], destination: 'movies', overwrite: true }, who)
 
   const { context } = await launchBrowser(t)
   const page = await context.newPage()
@@ -96,8 +108,15 @@ t.test('the dashboard signs in, updates live, acts, and chats', { skip }, async 
 
   await page.locator('#playing .row').first().waitFor()
   t.match(await page.locator('#playing').innerText(), /family on Living Room TV/)
-  await page.locator('#downloads .row', { hasText: 'sintel-2010-1080p.mkv' }).waitFor({ timeout: 20_000 })
+  await page.locator('#downloads .row', { hasText: 'Sintel (2010)' }).waitFor({ timeout: 20_000 })
+  t.match(await page.locator('#download-sources').innerText(), /Torrent client did not answer/, 'the silent torrent client is named')
   t.match(await page.locator('#libraries').innerText(), /episodes/)
+
+  const declined = page.locator('#audit li', { hasText: 'manage_files delete movies/Heat (1995): declined by the person' })
+  await declined.waitFor({ timeout: 20_000 })
+  t.notMatch(await declined.getAttribute('class'), /sev-error/, 'a person\'s "no" is not shown as an error')
+  const refused = page.locator('#audit li', { hasText: 'manage_files move paths: downloads/x, destination: movies: refused' })
+  t.match(await refused.getAttribute('class'), /sev-warning/, 'a bad argument is refused, not a red error')
 
   await page.fill('#chat-input', 'what is going on?')
   await page.click('#chat-send')

@@ -123,6 +123,7 @@ export default (app: FastifyInstance) => {
     inputSchema: inputOf(named),
     outputSchema: outputOf(named),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    hasEffects: args => args.action !== undefined && args.action !== 'list',
     confirm: {
       required: args => args.action !== 'list',
       async preview (args) {

@@ -1,6 +1,6 @@
 // download_status: the download queue (direct-download manager and torrent client merged), finished
 // packages, and organizing a finished package into the library as a background job.
-import { Type, type Static } from '@sinclair/typebox'
+import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../../core/errors.js'
 import { within } from '../../../lib/sandbox/sandbox.js'
@@ -8,8 +8,8 @@ import { defineTool } from '../../../core/tool-types.js'
 import { pageInputs, pageOf, pagingFields } from '../../../core/paging.js'
 import { JobStartedSchema, gather, jobStarted, seconds } from '../download-shared.js'
 import { defineOrganizeKind, resolveLibraryDestination, startOrganizeJob } from '../organize-job.js'
-import { fromInstance, movieDownloads, seriesDownloads } from '../manager-queue.js'
-import { hasExtraInstances, perInstance } from '../../each-instance.js'
+import { readDownloadQueue } from '../queue-read.js'
+import { hasExtraInstances } from '../../each-instance.js'
 import { listedSentence } from '../../../lib/sources/sources.js'
 
 const input = Type.Object({
@@ -51,8 +51,6 @@ const outputOf = (named: boolean) => Type.Object({
   job: Type.Optional(JobStartedSchema)
 }, { additionalProperties: false })
 
-type QueueItem = Static<typeof QueueItemSchema>
-
 export default (app: FastifyInstance) => {
   defineOrganizeKind(app)
   const named = { series: hasExtraInstances(app, 'series'), movies: hasExtraInstances(app, 'movies') }
@@ -63,6 +61,7 @@ export default (app: FastifyInstance) => {
     inputSchema: input,
     outputSchema: outputOf(named.series || named.movies),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    hasEffects: args => args.action !== undefined && args.action !== 'queue' && args.action !== 'finished',
     taskSupport: 'optional',
     guards: { paths: ['destination'] },
     async handler (args, ctx) {
@@ -98,50 +97,7 @@ export default (app: FastifyInstance) => {
         return { data: { action: 'finished', ...page, warnings }, summary: listedSentence({ count: page.total, answered, missing, none: 'No finished packages.', some: n => `${n} finished package${n === 1 ? '' : 's'}.` }) }
       }
 
-      const { items: all, warnings, answered, missing } = await gather<QueueItem>([
-        ['Direct-download manager', async () => (await app.backends.pyload.queue()).filter(p => !p.finished).map(p => ({
-          source: 'direct',
-          id: String(p.id),
-          name: p.name,
-          state: p.failed ? 'failed' : p.linksDone > 0 || p.bytesDone > 0 ? 'downloading' : 'queued',
-          progressPercent: p.bytesTotal > 0 ? Math.min(100, Math.round(1000 * p.bytesDone / p.bytesTotal) / 10) : 0,
-          sizeBytes: p.bytesTotal
-        }))],
-        ['Torrent client', async () => (await app.backends.qbittorrent.list()).filter(t => t.progress < 1).map(t => ({
-          source: 'torrent',
-          id: t.hash,
-          name: t.name,
-          state: t.phase,
-          progressPercent: Math.round(t.progress * 1000) / 10,
-          bytesPerSecond: t.downloadSpeed,
-          ...(t.etaSeconds !== undefined ? { etaSeconds: t.etaSeconds } : {}),
-          sizeBytes: t.sizeBytes,
-          path: displayIfInside(t.contentPath)
-        }))],
-        // Every instance of each manager, each row naming its instance when there are several.
-        ...perInstance(app, 'series', 'Series manager', async name => fromInstance(await seriesDownloads(app, ctx.signal), 'series', named.series ? name : undefined)),
-        ...perInstance(app, 'movies', 'Movie manager', async name => fromInstance(await movieDownloads(app, ctx.signal), 'movies', named.movies ? name : undefined))
-      ])
-      // A manager's download the torrent client lists already is shown once: the torrent, labelled, with the
-      // torrent client's speed (the hashes match). Other manager rows have no speed: none is reported.
-      const torrents = new Map(all.filter(i => i.source === 'torrent').map(i => [i.id.toLowerCase(), i]))
-      const items = all.filter(i => {
-        if (i.source !== 'series' && i.source !== 'movies') return true
-        const torrent = torrents.get(i.id)
-        if (torrent && i.about) torrent.about = i.about
-        return !torrent
-      })
-      // Live speed and time left of direct downloads come from the active-downloads call: a package with no
-      // active file moves at 0 B/s; when that call fails, the speed is unknown and stays absent.
-      const active = items.some(i => i.source === 'direct') ? await app.backends.pyload.activeDownloads().catch(() => undefined) : []
-      for (const item of items) {
-        if (item.source !== 'direct' || active === undefined) continue
-        const files = active.filter(a => String(a.packageId) === item.id)
-        if (files.length === 0) { item.bytesPerSecond = 0; continue }
-        item.bytesPerSecond = files.reduce((n, f) => n + f.bytesPerSecond, 0)
-        item.etaSeconds = Math.max(...files.map(f => f.etaSeconds))
-        item.state = 'downloading'
-      }
+      const { items, warnings, answered, missing } = await readDownloadQueue(app, { signal: ctx.signal, named, display: displayIfInside })
       const page = pageOf(items, args.offset, args.limit)
       // Said only of the sources that answered: with the torrent client down, "nothing" would be a guess.
       const summary = listedSentence({ count: page.total, answered, missing, none: 'Nothing is downloading.', some: n => `${n} download${n === 1 ? '' : 's'} in progress or waiting.` })

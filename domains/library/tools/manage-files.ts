@@ -86,6 +86,8 @@ export default function manageFiles (app: FastifyInstance) {
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    // list reads: not a change, and it goes on while the audit log cannot be written.
+    hasEffects: args => args.action !== 'list',
     taskSupport: 'optional',
     guards: { paths: ['path'], entries: ['paths', 'destination'] },
     confirm: {

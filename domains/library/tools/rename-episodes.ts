@@ -61,6 +61,7 @@ export default function renameEpisodes (app: FastifyInstance) {
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    hasEffects: args => args.dryRun !== undefined && args.dryRun !== true,
     taskSupport: 'optional',
     guards: { paths: ['path'], names: ['showName'] },
     handler: async (args, ctx) => {
@@ -75,6 +76,7 @@ export default function renameEpisodes (app: FastifyInstance) {
         const blocked = plan.collisions.length > 0 ? ` ${plan.collisions.length} collision(s) must be resolved first (rename or delete the files listed).` : ''
         return {
           data: { ...view, dryRun: args.dryRun },
+          unchanged: true,
           summary: `${view.showFolder}: ${plan.renames.length} file(s) to rename, ${plan.unchanged.length} already standard, ${plan.unmatched.length} not recognised.${plan.unmatched.length > 0 ? UNMATCHED_HINT : ''}${blocked}` +
             (args.dryRun && plan.renames.length > 0 && !blocked ? ' Call again with dryRun:false to apply.' : '')
         }

@@ -106,7 +106,7 @@ function cancelJob (app: FastifyInstance, id: string, principal: Principal) {
   if (!job) throw new ToolError(`No job with id ${id}. Call check_jobs with status "active" to see the jobs that are running.`)
   if (!ownsJob(principal, job)) throw new ToolError(`Job ${id} was started with another credential; only that credential can cancel it (check_jobs with mine: true lists yours).`)
   const page = (j: JobRecord) => ({ items: [view(j, principalId)], total: 1, offset: 0, limit: 1, hasMore: false })
-  if (job.status !== 'queued' && job.status !== 'running') return { data: page(job), summary: `Job ${id} had already ended (${job.status}); nothing to cancel.` }
+  if (job.status !== 'queued' && job.status !== 'running') return { data: page(job), summary: `Job ${id} had already ended (${job.status}); nothing to cancel.`, unchanged: true }
   const cancelled = app.jobs.cancel(id)!
   return { data: page(cancelled), summary: cancelled.status === 'cancelled' ? `Job ${id} was cancelled before it started.` : `Cancelling job ${id}: it stops at its next checkpoint (files stay whole). check_jobs with this id shows when it has.` }
 }

@@ -80,6 +80,7 @@ export default function optimizeMedia (app: FastifyInstance) {
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    hasEffects: args => args.action !== 'analyze',
     taskSupport: 'optional',
     guards: { paths: ['path'] },
     confirm: {

@@ -67,7 +67,7 @@ export default (app: FastifyInstance) => defineTool({
     if (args.view === 'server') {
       const page = serverView(app.audit.store, args, minDate === undefined ? undefined : Date.parse(minDate))
       const data = { items: page.items, ...pageInfo(page.total, args.offset, args.limit, page.items.length), scanLimited: false }
-      return { data, summary: summarizeServer(data) }
+      return { data, summary: summarizeServer(data, page.byOutcome) }
     }
     if (args.principal !== undefined || args.tool !== undefined) throw new ToolError('principal and tool filter the server view: add view "server", or leave them out.')
     const jf = app.backends.jellyfin
@@ -108,9 +108,12 @@ function summarize (d: Output, severity: string): string {
     `${problems ? ` (${problems} error${problems === 1 ? '' : 's'})` : ''}, newest ${d.items[0]?.date ?? ''}.${d.hasMore ? ' More follow: call again with offset + limit.' : ''}`
 }
 
-function summarizeServer (d: Output): string {
-  if (d.total === 0) return 'No changes recorded through this server for that filter.'
-  const refusedOrFailed = d.items.filter(i => i.outcome !== 'ok').length
-  return `${d.total} recorded change${d.total === 1 ? '' : 's'}; showing ${d.items.length}${refusedOrFailed ? ` (${refusedOrFailed} not ok)` : ''}, newest ${d.items[0]?.date ?? ''}.` +
+/** Only calls that were done count as changes; the rest of the entries are said by outcome. */
+function summarizeServer (d: Output, byOutcome: Partial<Record<string, number>>): string {
+  if (d.total === 0) return 'No changes or attempted changes recorded through this server for that filter.'
+  const done = byOutcome.ok ?? 0
+  const others = (['declined', 'refused', 'error', 'pending', 'interrupted'] as const)
+    .filter(o => byOutcome[o]).map(o => `${byOutcome[o]} ${o === 'error' ? 'failed' : o === 'pending' ? 'running' : o}`)
+  return `${done} change${done === 1 ? '' : 's'} done${others.length ? `, ${others.join(', ')}` : ''} (${d.total} entries); showing ${d.items.length}, newest ${d.items[0]?.date ?? ''}.` +
     `${d.hasMore ? ' More follow: call again with offset + limit.' : ''}`
 }

@@ -55,6 +55,7 @@ export default (app: FastifyInstance) => defineTool({
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  hasEffects: args => args.addTmdbId !== undefined,
   async handler (args, ctx) {
     const radarr = app.backends.radarr
     if (args.term === undefined && args.addTmdbId === undefined) throw new ToolError('Give term (a title, "tmdb:<id>" or "imdb:tt…") to search, or addTmdbId to add a movie.')

@@ -56,6 +56,7 @@ export default (app: FastifyInstance) => defineTool({
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  hasEffects: args => args.addTvdbId !== undefined,
   async handler (args, ctx) {
     const sonarr = app.backends.sonarr
     if (args.term === undefined && args.addTvdbId === undefined) throw new ToolError('Give term (a title or "tvdb:<id>") to search, or addTvdbId to add a series.')

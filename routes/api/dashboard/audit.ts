@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
 import { pagingFields } from '../../../core/paging.js'
 import { AuditUnavailableError, whoOf } from '../../../lib/audit/store.js'
+import { summaryOf, whatOf } from '../../../lib/audit/describe.js'
 import { recordAction } from '../../../lib/audit/action.js'
 import { auditPrincipal } from '../../../lib/audit/tool-calls.js'
 import { auditRefused } from '../kit/audit-refused.js'
@@ -22,7 +23,9 @@ export const AuditItem = Type.Object({
   source: Type.String({ description: 'tool, confirm, setup or dashboard' }),
   action: Type.String({ description: 'Tool name or action' }),
   who: Type.String({ description: 'The credential (and the bot user it acted for)' }),
-  outcome: Type.String({ description: 'ok, error, refused, pending or interrupted' }),
+  outcome: Type.String({ description: 'ok (done), declined (by the person), refused (nothing ran), error (failed), pending or interrupted' }),
+  what: Type.String({ description: 'The tool or action and the titles or paths it acted on' }),
+  summary: Type.String({ description: 'What and how it ended, in words for a person' }),
   error: Type.Optional(Type.String({ description: 'Why it failed or was refused' })),
   arguments: Type.Unknown({ description: 'The arguments, secrets redacted' }),
   targets: Type.Optional(Type.Unknown({ description: 'What it acted on' })),
@@ -49,6 +52,8 @@ export function auditHandler (app: FastifyInstance) {
       action: e.action,
       who: whoOf(e),
       outcome: e.outcome,
+      what: whatOf(e),
+      summary: summaryOf(e),
       ...(e.error !== undefined ? { error: e.error } : {}),
       arguments: e.args,
       ...(e.targets !== undefined ? { targets: e.targets } : {}),
@@ -68,7 +73,8 @@ export function auditedAction (app: FastifyInstance, action: string, handler: Ha
     const start = { source: 'dashboard' as const, action, principal: auditPrincipal(request.principal!), args: redact({ ...request.params as object, ...request.body as object }), targets: redact(request.params) }
     try {
       return await recordAction(store, start, () => handler(request, reply),
-        () => reply.statusCode < 400 ? { outcome: 'ok' } : { outcome: 'error', error: `answered HTTP ${reply.statusCode}` })
+        // A 4xx answer turned the action down (no such job, already ended): nothing was done.
+        () => reply.statusCode < 400 ? { outcome: 'ok' } : { outcome: reply.statusCode < 500 ? 'refused' : 'error', error: `answered HTTP ${reply.statusCode}` })
     } catch (err) {
       if (err instanceof AuditUnavailableError) return auditRefused(reply, err)
       throw err

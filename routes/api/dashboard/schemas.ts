@@ -30,24 +30,26 @@ export const ServicesSection = Type.Object({
 })
 
 export const DownloadSource = Type.Object({
-  service: Type.String({ description: 'qBittorrent or pyLoad' }),
+  service: Type.String({ description: 'Direct-download manager, Torrent client, Series manager or Movie manager (with the instance name when there are several)' }),
   ...Availability
 })
 
 export const Download = Type.Object({
-  id: Type.String({ description: 'torrent:<hash> (torrent@<instance>:<hash> for an extra torrent client) or direct:<file id>' }),
-  source: Type.Union([Type.Literal('torrent'), Type.Literal('direct')], { description: 'torrent client or direct-download manager' }),
-  name: Type.String({ description: 'Torrent or file name' }),
+  id: Type.String({ description: '<source>:<id> (<source>@<instance>:<id> for an extra instance): torrent:<hash>, direct:<package id>, series:<download id>, movies:<download id>' }),
+  source: Type.Union([Type.Literal('torrent'), Type.Literal('direct'), Type.Literal('series'), Type.Literal('movies')], { description: 'torrent client, direct-download manager, or a series or movie manager\'s queue (unless the torrent client lists it)' }),
+  name: Type.String({ description: 'Torrent, package or release name' }),
+  about: Type.Optional(Type.String({ description: 'What the series or movie manager grabbed it for, e.g. "Show S01E02"' })),
   progress: Type.Number({ minimum: 0, maximum: 100, description: 'Percent done' }),
-  speedBytesPerSecond: Type.Integer({ minimum: 0, description: 'Download speed' }),
+  speedBytesPerSecond: Type.Optional(Type.Integer({ minimum: 0, description: 'Download speed; absent when no source reports it' })),
   etaSeconds: Type.Optional(Type.Integer({ minimum: 0, description: 'Estimated seconds left, when known' })),
-  state: Type.String({ description: 'downloading, seeding, completed, paused, queued, checking, waiting, failed, error or other' }),
-  sizeBytes: Type.Optional(Type.Integer({ minimum: 0, description: 'Total size' }))
+  state: Type.String({ description: 'downloading, queued, paused, checking, stalled, failed, importBlocked, importPending, …' }),
+  sizeBytes: Type.Optional(Type.Integer({ minimum: 0, description: 'Total size' })),
+  instance: Type.Optional(Type.String({ description: 'The instance it came from, when that service has several' }))
 })
 
 export const DownloadsSection = Type.Object({
-  items: Type.Array(Download, { description: 'Active and recent transfers of both downloaders, unfinished first' }),
-  sources: Type.Array(DownloadSource, { description: 'Each downloader and whether it answered' })
+  items: Type.Array(Download, { description: 'Unfinished downloads of every downloader and manager queue (download_status\'s queue), unfinished first' }),
+  sources: Type.Array(DownloadSource, { description: 'Each source and whether it answered; one that did not is not read as empty' })
 })
 
 export const PlayingSession = Type.Object({

@@ -47,13 +47,23 @@ test('reads across two torrent clients', { skip: await swarmUnavailable(4) }, as
     ])
   })
 
-  t.test('the dashboard lists both clients\' transfers, each client its own source', async t => {
+  t.test('the dashboard lists both clients\' transfers as download_status does, each client its own source', async t => {
+    // One unfinished download on each client (no data and no peers: it waits at 0 %), as a grab leaves it.
+    for (const [inst, name] of [[main!, 'Quiet.Meadow.2021.mkv'], [seedbox!, 'Quiet.Meadow.S01E01.mkv']] as const) {
+      const pending = makeTorrent(join(profiles, 'made'), name, 50_000)
+      await clientFor(inst, s.roots.downloads).addTorrentFile(pending.torrent, { savePath: join(s.roots.downloads, 'pending') })
+    }
+    await waitFor('both pending torrents listed', async () => ((await loadDownloads(s.app, 5_000)).items.filter(i => i.name.startsWith('Quiet.Meadow')).length === 2 ? true : undefined))
     const section = await loadDownloads(s.app, 5_000)
-    t.match(section.sources.filter(x => x.service.startsWith('qBittorrent')), [
-      { service: 'qBittorrent', available: true },
-      { service: 'qBittorrent (seedbox)', available: true }
+    t.match(section.sources.filter(x => x.service.startsWith('Torrent client')), [
+      { service: 'Torrent client "default"', available: true },
+      { service: 'Torrent client "seedbox"', available: true }
     ])
-    t.same(section.items.filter(i => i.source === 'torrent').map(i => i.id).sort(), [`torrent:${mainHash}`, `torrent@seedbox:${seedboxHash}`].sort())
+    const torrents = section.items.filter(i => i.source === 'torrent')
+    const queue = []
+    for (const instance of ['default', 'seedbox']) queue.push(...ok(await s.call('download_status', { instance })).items.filter((i: any) => i.source === 'torrent').map((i: any) => `torrent@${instance}:${i.id}`))
+    t.same(torrents.map(i => i.id).sort(), queue.sort(), 'the torrents download_status lists for each client, each naming its client')
+    t.same([...new Set(torrents.map(i => i.instance))].sort(), ['default', 'seedbox'])
   })
 
   t.test('an import does not move files a torrent of the seedbox still holds', async t => {
@@ -97,6 +107,6 @@ test('reads across two torrent clients', { skip: await swarmUnavailable(4) }, as
     t.match(state.torrents, { available: true, matches: [{ name: 'Harbor.Lights.Special.2019.mkv', instance: 'default' }], reason: /^Not answered: seedbox: / })
     t.match((await s.call('get_library_state', { title: 'Harbor Lights' })).content[0]!.text, /Did not answer, so unknown: the torrent client \(partly\): Not answered: seedbox: /)
     const section = await loadDownloads(s.app, 5_000)
-    t.match(section.sources.find(x => x.service === 'qBittorrent (seedbox)'), { available: false })
+    t.match(section.sources.find(x => x.service === 'Torrent client "seedbox"'), { available: false, reason: /.+/ })
   })
 })

@@ -40,20 +40,21 @@ t.test('lists who changed what, newest first, and filters by principal, tool, ti
       severity: 'Information',
       outcome: 'ok',
       principal: 'internal for telegram:10:20',
-      name: 'internal for telegram:10:20 confirmed manage_files: ok',
+      name: 'internal for telegram:10:20 confirmed manage_files delete downloads/B: done',
       arguments: { action: 'delete', paths: ['downloads/B'] },
       targets: [{ path: 'downloads/B' }]
     },
-    { outcome: 'ok', name: 'client phone-app (oauth:grant-phone) called manage_files: ok', jobId: /.+/ }
+    { outcome: 'ok', name: 'client phone-app (oauth:grant-phone) called manage_files move paths: downloads/A, destination: movies: done', jobId: /.+/ }
   ])
+  t.match(all.data.items[0].name, /^client phone-app \(oauth:grant-phone\) called manage_files move paths: \.\.\/etc, destination: movies: refused$/)
   t.notOk(JSON.stringify(all.data).includes(token), 'no confirm token in the view')
-  t.match(all.text, /^3 recorded changes; showing 3 \(1 not ok\)/)
+  t.match(all.text, /^2 changes done, 1 refused \(3 entries\); showing 3/)
 
   t.same((await view({ principal: 'telegram:10:20' })).data.items.map((i: any) => i.outcome), ['ok'])
   t.equal((await view({ principal: 'phone-app' })).data.total, 2)
   t.equal((await view({ tool: 'manage_files', minSeverity: 'Warning' })).data.total, 1)
   t.equal((await view({ tool: 'movie_remove' })).data.total, 0)
-  t.match((await view({ tool: 'movie_remove' })).text, /^No changes recorded/)
+  t.match((await view({ tool: 'movie_remove' })).text, /^No changes or attempted changes recorded/)
   t.equal((await view({ since: '2999-01-01T00:00:00Z' })).data.total, 0)
   t.equal((await view({ sinceHours: 1 })).data.total, 3)
   const page = (await view({ limit: 2, offset: 2 })).data

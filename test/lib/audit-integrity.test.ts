@@ -1,0 +1,118 @@
+// Audit entries never vanish silently: every write reaches the database file (not only its write-ahead log),
+// and a damaged WAL or database found at start is set aside with a log line and a /health warning.
+import t from 'tap'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import { DatabaseSync } from 'node:sqlite'
+import { AUDIT_FILE, createAuditStore } from '../../lib/audit/store.js'
+import { buildApp } from '../../app.js'
+import { makeRoots, testConfig } from '../helpers/build.js'
+
+const who = { id: 'internal', kind: 'internal', clientId: 'internal' }
+const NOW = 1_700_000_000_000
+
+function tempDir (t: { teardown: (fn: () => void) => void }) {
+  const dir = mkdtempSync(join(tmpdir(), 'msmcp-audit-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
+
+function rows (file: string): number {
+  const db = new DatabaseSync(file, { readOnly: true })
+  try { return Number((db.prepare('SELECT COUNT(*) AS n FROM audit_entries').get() as { n: number }).n) } finally { db.close() }
+}
+
+/**
+ * A state directory as a run that stopped left it: the schema in the database file, six entries written by a
+ * connection that never checkpointed (so they are only in the WAL). Copied while that connection is open.
+ */
+function walOnly (t: { teardown: (fn: () => void) => void }): string {
+  const live = join(tempDir(t), AUDIT_FILE)
+  const s = createAuditStore({ file: live })
+  s.open()
+  s.close()
+  const db = new DatabaseSync(live)
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0')
+  for (let i = 1; i <= 6; i++) {
+    db.prepare("INSERT INTO audit_entries (at_ms, source, action, principal_id, principal_kind, client_id, args, outcome) VALUES (?, 'tool', ?, 'internal', 'internal', 'internal', '{}', 'ok')").run(NOW, `movie_remove_${i}`)
+  }
+  const dir = tempDir(t)
+  copyFileSync(live, join(dir, AUDIT_FILE))
+  copyFileSync(`${live}-wal`, join(dir, `${AUDIT_FILE}-wal`))
+  db.close()
+  return join(dir, AUDIT_FILE)
+}
+
+t.test('every entry is in the database file itself, not only in its write-ahead log', async t => {
+  const file = join(tempDir(t), AUDIT_FILE)
+  const store = createAuditStore({ file })
+  t.teardown(() => store.close())
+  for (let i = 0; i < 6; i++) store.finish(store.begin({ source: 'tool', action: 'movie_remove', principal: who, args: { movieId: i } }), { outcome: 'ok' })
+  // What survives when the WAL is lost while the server runs: the database file alone.
+  const copy = join(tempDir(t), AUDIT_FILE)
+  copyFileSync(file, copy)
+  t.equal(rows(copy), 6, 'all six entries are in audit.sqlite')
+  t.equal(statSync(`${file}-wal`).size, 0, 'the WAL holds nothing that is not in the file')
+})
+
+t.test('a damaged WAL at start is set aside and reported; the entries SQLite can read stay', async t => {
+  const file = walOnly(t)
+  const wal = readFileSync(`${file}-wal`)
+  const pageSize = wal.readUInt32BE(8)
+  // Flip a byte in the second frame: SQLite would drop it and everything after it without a word.
+  wal[32 + (pageSize + 24) + 24 + 100] ^= 0xff
+  writeFileSync(`${file}-wal`, wal)
+  const store = createAuditStore({ file, now: () => NOW })
+  t.teardown(() => store.close())
+  store.open()
+  const damage = store.damage()
+  t.match(damage, { replaced: false, setAside: [`${AUDIT_FILE}.corrupt-${NOW}`, `${AUDIT_FILE}-wal.corrupt-${NOW}`], reason: /write-ahead log holds \d+ frames of which SQLite can read \d+/ })
+  t.same(readFileSync(join(file, '..', `${AUDIT_FILE}-wal.corrupt-${NOW}`)), wal, 'the damaged WAL is kept as it was')
+  t.ok(store.list({ offset: 0, limit: 10 }).total < 6, 'the fixture lost entries (else this test checks nothing)')
+  store.finish(store.begin({ source: 'tool', action: 'series_remove', principal: who, args: {} }), { outcome: 'ok' })
+  t.match(store.list({ offset: 0, limit: 1 }).items, [{ action: 'series_remove' }], 'writes go on')
+})
+
+t.test('a database file zeroed while its WAL holds entries is set aside and replaced, not read as a fragment', async t => {
+  const file = walOnly(t)
+  writeFileSync(file, Buffer.alloc(statSync(file).size))
+  const store = createAuditStore({ file, now: () => NOW })
+  t.teardown(() => store.close())
+  store.open()
+  t.match(store.damage(), { replaced: true, setAside: [`${AUDIT_FILE}.corrupt-${NOW}`, `${AUDIT_FILE}-wal.corrupt-${NOW}`] })
+  t.equal(store.list({ offset: 0, limit: 10 }).total, 0, 'a new, empty audit log')
+  t.ok(existsSync(`${file}.corrupt-${NOW}`))
+
+  const emptied = walOnly(t)
+  writeFileSync(emptied, '')
+  const again = createAuditStore({ file: emptied, now: () => NOW })
+  t.teardown(() => again.close())
+  again.open()
+  t.match(again.damage(), { replaced: true, reason: /database file is empty while its write-ahead log holds data/ })
+})
+
+t.test('a damaged database file is set aside at start, logged, and named in /health; a sound one is not', async t => {
+  const roots = makeRoots()
+  t.teardown(() => roots.cleanup())
+  mkdirSync(roots.state, { recursive: true })
+  writeFileSync(join(roots.state, AUDIT_FILE), Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(8192, 7)]))
+  const lines: Array<{ level: number, msg: string }> = []
+  const stream = new Writable({ write (chunk, _enc, done) { lines.push(JSON.parse(String(chunk))); done() } })
+  const app = await buildApp(testConfig(roots), { logger: { level: 'warn', stream }, plugins: { backendProbe: { autoStart: false } } })
+  t.teardown(() => app.close())
+  await app.ready()
+  const warned = lines.find(l => l.level === 40 && /^The audit log was damaged at start/.test(l.msg))
+  t.ok(warned, 'a log line says what happened')
+  t.match(warned?.msg, /kept in STATE_DIR as audit\.sqlite\.corrupt-\d+/)
+  t.ok(readdirSync(roots.state).some(f => f.startsWith(`${AUDIT_FILE}.corrupt-`)), 'the damaged file is kept')
+  const health = (await app.inject({ url: '/health' })).json()
+  t.match(health.warnings, [/^The audit log was damaged at start .*started again empty/])
+  t.notOk(JSON.stringify(health).includes(roots.state), 'no server path in the public answer')
+
+  const sound = await buildApp(testConfig(makeRoots()), { logger: false, plugins: { backendProbe: { autoStart: false } } })
+  t.teardown(() => sound.close())
+  await sound.ready()
+  t.notOk('warnings' in (await sound.inject({ url: '/health' })).json())
+})
