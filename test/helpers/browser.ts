@@ -15,8 +15,9 @@ export function browserSkipReason (): string | undefined {
 /**
  * Launches Chromium with a fresh profile; the browser and the profile go in the test's teardown.
  * `ignoreHTTPSErrors`: for a loopback HTTPS proxy whose test certificate authority the browser does not trust.
+ * `timezoneId`: the browser's time zone (e.g. to check dates are shown in local time), default the machine's.
  */
-export async function launchBrowser (t: { teardown: (fn: () => unknown) => void }, opts: { ignoreHTTPSErrors?: boolean } = {}): Promise<{ browser: Browser, context: BrowserContext }> {
+export async function launchBrowser (t: { teardown: (fn: () => unknown) => void }, opts: { ignoreHTTPSErrors?: boolean, timezoneId?: string } = {}): Promise<{ browser: Browser, context: BrowserContext }> {
   const { chromium } = await import('playwright-core')
   const profile = mkdtempSync(join(tmpdir(), 'msmcp-chromium-'))
   const context = await chromium.launchPersistentContext(profile, {
@@ -24,7 +25,8 @@ export async function launchBrowser (t: { teardown: (fn: () => unknown) => void 
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     viewport: { width: 1360, height: 900 },
-    ignoreHTTPSErrors: opts.ignoreHTTPSErrors ?? false
+    ignoreHTTPSErrors: opts.ignoreHTTPSErrors ?? false,
+    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {})
   })
   t.teardown(async () => {
     await context.close().catch(() => {})

@@ -99,6 +99,8 @@ t.test('the dashboard signs in, updates live, acts, and chats', { skip }, async 
   await page.locator('#downloads .row', { hasText: 'sintel-2010-1080p.mkv' }).waitFor({ timeout: 20_000 })
   t.match(await page.locator('#libraries').innerText(), /episodes/)
 
+  await page.locator('#chat-hint[data-model="configured"]', { hasText: 'what is playing?' }).waitFor({ timeout: 20_000 })
+  t.pass('with a model configured the chat suggests questions')
   await page.fill('#chat-input', 'what is going on?')
   await page.click('#chat-send')
   await page.locator('#chat-log .msg.assistant', { hasText: 'Two people are watching' }).waitFor({ timeout: 20_000 })
