@@ -83,11 +83,21 @@ for (const [label, viewport] of [['phone', { width: 375, height: 812 }], ['deskt
     await page.locator('body[data-signed-in="true"]').waitFor({ timeout: STEP_MS })
     const dashboardLook = await page.evaluate(() => ({ bg: getComputedStyle(document.body).backgroundColor, font: getComputedStyle(document.body).fontFamily }))
     t.same(dashboardLook, { bg: look.bg, font: look.font }, 'the same background and font as the dashboard')
+    const errorPage = await context.newPage()
+    await errorPage.setViewportSize(viewport)
+    await errorPage.goto(`${config.PUBLIC_URL}/authorize?client_id=unknown-client`, { timeout: STEP_MS })
+    t.equal(await errorPage.evaluate(() => getComputedStyle(document.body).backgroundColor), DASHBOARD_BG, 'the authorization error page is dark too')
+    await errorPage.screenshot({ path: join(SHOTS, `authorize-error-${label}.png`), fullPage: true })
+    await errorPage.close()
 
     // Service tiles: the whole text, wrapped, nothing cut.
     await page.locator('#services .tile.up', { hasText: 'Jellyfin' }).waitFor({ timeout: STEP_MS })
     await page.locator('#services .tile.down').first().waitFor({ timeout: STEP_MS })
     t.same(await overflowing(page, '#services'), [], 'no tile text is cut or spills out')
+    const sunk = await page.locator('#services .tile').evaluateAll(tiles => tiles
+      .filter(tile => tile.querySelector('.tile-name')!.getBoundingClientRect().top - tile.getBoundingClientRect().top > 24)
+      .map(tile => tile.querySelector('.tile-name')!.textContent))
+    t.same(sunk, [], 'each name stays at the top of its tile when a neighbour\'s text makes the row tall')
     const down = app.backendStatus().filter(s => s.configured && !s.reachable && s.error)
     t.ok(down.length > 0, 'some backends are down, with a reason')
     for (const s of down) {
