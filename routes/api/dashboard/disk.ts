@@ -34,9 +34,8 @@ async function filesystemOf (path: string): Promise<bigint | undefined> {
 /** One entry per filesystem: "both" when MEDIA_ROOT and DOWNLOADS_ROOT share one, else one per root. */
 export async function disksOf (mediaPath: string, downloadsPath: string): Promise<DiskT[]> {
   const [mediaDev, downloadsDev] = await Promise.all([filesystemOf(mediaPath), filesystemOf(downloadsPath)])
-  if (mediaDev !== undefined && mediaDev === downloadsDev) {
-    const media = await diskUse('media', mediaPath)
-    return [media.available ? { ...media, root: 'both' } : media]
-  }
-  return Promise.all([diskUse('media', mediaPath), diskUse('downloads', downloadsPath)])
+  const media = await diskUse('media', mediaPath)
+  if (media.available && mediaDev !== undefined && mediaDev === downloadsDev) return [{ ...media, root: 'both' }]
+  // Separate filesystems, or one that could not be read: each root answers for itself.
+  return [media, await diskUse('downloads', downloadsPath)]
 }
