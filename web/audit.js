@@ -1,7 +1,7 @@
 // The "Who did what" panel: the newest changes from GET /api/dashboard/audit (the server's audit trail).
 // Arguments were redacted on the server; they are shown as text, never as HTML.
 import { authFetch } from './auth.js'
-import { ago, byId, h } from './dom.js'
+import { ago, byId, h, stamp } from './dom.js'
 
 const SHOWN = 12
 /** Only a failure is red; a person's "no" is an answer, a refusal (nothing ran) a warning. */
@@ -20,5 +20,5 @@ export async function refreshAudit () {
   if (items.length === 0) { list.replaceChildren(h('li', { class: 'note' }, 'No changes recorded yet.')); return }
   list.replaceChildren(...items.map(e => h('li', { class: `event sev-${SEVERITY[e.outcome] ?? 'warning'}`, 'data-outcome': e.outcome },
     h('span', { class: 'event-name', title: JSON.stringify(e.arguments) }, `${e.who}: ${e.summary}${e.error ? ` (${e.error})` : ''}`),
-    h('time', { datetime: e.at, title: new Date(e.at).toLocaleString() }, ago(e.at)))))
+    h('time', { datetime: e.at, title: stamp(e.at) }, ago(e.at)))))
 }

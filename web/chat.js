@@ -94,7 +94,28 @@ function confirmation (e) {
   return card
 }
 
+const SUGGESTION = 'Ask about your media: “what is playing?”, “add the new season of Severance”, “how full is the disk?”. I tell you here when what you asked for is ready; /follow Severance tells you of its new episodes.'
+
+/**
+ * The line above an empty chat: suggested questions only when a language model is configured; without
+ * one, a plain note saying so and what to set, since a suggested question could only end in an error.
+ */
+async function showHint () {
+  const hint = byId('chat-hint')
+  if (!hint) return
+  let status
+  try {
+    const res = await authFetch('/api/chat/status', { headers: { accept: 'application/json' } })
+    status = res.ok ? await res.json() : undefined
+  } catch { /* unknown: the suggestion stays out, the chat answers for itself */ }
+  if (!status || !hint.isConnected) return
+  hint.dataset.model = status.configured ? 'configured' : 'none'
+  hint.textContent = status.configured ? SUGGESTION : `${status.message} The /follow, /unfollow and /following commands work without one.`
+  hint.hidden = false
+}
+
 export function startChat () {
+  showHint()
   const form = byId('chat-form')
   const input = byId('chat-input')
   form.addEventListener('submit', async (event) => {

@@ -57,6 +57,20 @@ export function clock (seconds) {
   return hh > 0 ? `${hh}:${mm}:${ss}` : `${mm}:${ss}`
 }
 
+const two = (n) => String(n).padStart(2, '0')
+
+/**
+ * "2026-11-25 19:42" in the browser's time zone. Year-month-day with a 24-hour time reads the same in
+ * every locale: the locale's own date (toLocaleDateString) is 11/25/2026 in a US-English browser, which
+ * elsewhere reads as a different day or not at all, and it carries no time.
+ */
+export function stamp (iso) {
+  const t = Date.parse(iso)
+  if (!Number.isFinite(t)) return ''
+  const d = new Date(t)
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`
+}
+
 export function ago (iso) {
   const t = Date.parse(iso)
   if (!Number.isFinite(t)) return ''
@@ -64,5 +78,5 @@ export function ago (iso) {
   if (s < 60) return 'just now'
   if (s < 3600) return `${Math.floor(s / 60)} min ago`
   if (s < 86400) return `${Math.floor(s / 3600)} h ago`
-  return new Date(t).toLocaleDateString()
+  return stamp(iso)
 }

@@ -3,7 +3,7 @@
 // it appears once. /follow, /unfollow and /following typed in the chat go to /api/notices/command.
 /* global document */
 import { authFetch } from './auth.js'
-import { h } from './dom.js'
+import { h, stamp } from './dom.js'
 
 const EVERY_MS = 60_000
 const COMMAND = /^\/(follow|unfollow|following)(\s|$)/i
@@ -27,7 +27,7 @@ async function showUnread (append) {
   if (!res.ok) return
   const { notices } = await res.json()
   if (notices.length === 0) return
-  for (const n of notices) append(h('div', { class: 'msg notice', role: 'status' }, n.text, h('span', { class: 'meta' }, ` ${new Date(n.at).toLocaleString()}`)))
+  for (const n of notices) append(h('div', { class: 'msg notice', role: 'status' }, n.text, h('span', { class: 'meta' }, ` ${stamp(n.at)}`)))
   await authFetch('/api/notices/read', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ids: notices.map(n => n.id) }) })
 }
 

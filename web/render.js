@@ -1,6 +1,6 @@
 // Renders each dashboard section from the /api/dashboard snapshot. Pure DOM building: actions come in
 // as callbacks, so this file never talks to the server.
-import { ago, bar, byId, bytes, clock, duration, h, speed } from './dom.js'
+import { ago, bar, byId, bytes, clock, duration, h, speed, stamp } from './dom.js'
 
 const STATE_LABEL = {
   downloading: 'Downloading',
@@ -103,7 +103,8 @@ export function renderPlaying (section, { onStop, onMessage }) {
   }))
 }
 
-const DISK_LABEL = { media: 'Media library disk', downloads: 'Downloads disk' }
+// "both": the server found MEDIA_ROOT and DOWNLOADS_ROOT on one filesystem and reports it once.
+const DISK_LABEL = { media: 'Media library disk', downloads: 'Downloads disk', both: 'Media library and downloads disk' }
 
 export function renderLibrary (section) {
   const libs = byId('libraries')
@@ -131,5 +132,5 @@ export function renderActivity (section) {
   if (section.items.length === 0) { list.replaceChildren(empty('Nothing happened yet.')); return }
   list.replaceChildren(...section.items.slice(0, 12).map(a => h('li', { class: `event sev-${a.severity.toLowerCase()}` },
     h('span', { class: 'event-name' }, a.name),
-    h('time', { datetime: a.date, title: new Date(a.date).toLocaleString() }, ago(a.date)))))
+    h('time', { datetime: a.date, title: stamp(a.date) }, ago(a.date)))))
 }

@@ -23,12 +23,27 @@ function securityHeaders (reply: FastifyReply, formTarget?: string) {
     .header('cache-control', 'no-store')
 }
 
-const STYLE = 'body{font:16px system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#222}' +
-  'code{background:#eee;padding:0 .2rem}.err{color:#b00020}input,button{font:inherit;padding:.4rem}'
+// The dashboard's look (web/style.css: its colours, font and card), inline because the CSP lets these pages
+// load nothing: a person signing in moves between the two without a white page in between.
+const STYLE = [
+  ':root{color-scheme:dark;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}',
+  'body{margin:0;background:#0f1117;color:#e8eaf0}',
+  'main{max-width:32rem;margin:3rem auto;padding:1.25rem 1.4rem;background:#181b24;border:1px solid #2b3040;border-radius:12px}',
+  '@media (max-width:480px){main{margin:1rem .75rem}}',
+  'h1{font-size:1.25rem;font-weight:650;margin:0 0 1rem}',
+  'code{font-family:ui-monospace,monospace;background:#1f2330;color:#c9c4ff;padding:0 .25rem;border-radius:4px;overflow-wrap:anywhere}',
+  'strong{overflow-wrap:anywhere}ul{padding-left:1.2rem}p.note{color:#a3a9ba;font-size:.9rem}',
+  '.err{color:#ff6b6b}',
+  'label{display:grid;gap:.35rem;margin:.5rem 0 .75rem}',
+  'input,button{font:inherit;color:inherit}',
+  'input{padding:.5rem .7rem;background:#1f2330;border:1px solid #2b3040;border-radius:8px}',
+  'button{cursor:pointer;border:1px solid transparent;border-radius:8px;padding:.45rem .9rem;background:#8b80ff;color:#0d0b26;font-weight:600}',
+  ':focus-visible{outline:2px solid #8b80ff;outline-offset:2px}'
+].join('')
 
 function page (title: string, body: string) {
   return '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
-    `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`
+    `<meta name="color-scheme" content="dark"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`
 }
 
 export function renderErrorPage (reply: FastifyReply, message: string) {
@@ -60,5 +75,5 @@ ${view.error ? `<p class="err">${escapeHtml(view.error)}</p>` : ''}
 <label>Approval passphrase <input type="password" name="passphrase" autocomplete="current-password" required autofocus></label>
 <button type="submit">Approve</button>
 </form>
-<p>Only approve applications you started yourself. Approval is remembered for this application.</p>`))
+<p class="note">Only approve applications you started yourself. Approval is remembered for this application.</p>`))
 }

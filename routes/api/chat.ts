@@ -40,8 +40,23 @@ export const CHAT_EVENTS = {
   shutdown: Type.Object({ reason: Type.String() }, { description: 'The server is stopping; the reply ends here' })
 }
 
+export const ChatStatus = Type.Object({
+  configured: Type.Boolean({ description: 'Whether a language model is configured (LLM_PROVIDER_A_API_KEY or LLM_PROVIDER_B_API_KEY)' }),
+  message: Type.Optional(Type.String({ description: 'When none is: what to set, to show instead of a suggested question' }))
+}, { additionalProperties: false })
+
 const tags = ['chat']
 export const CHAT_ROUTES = {
+  status: {
+    method: 'GET',
+    url: '/api/chat/status',
+    schema: {
+      summary: 'Whether the chat can answer',
+      description: 'configured: false when no language model is configured; message then says how to configure one. Checks configuration only, not whether the provider answers.',
+      tags,
+      response: { 200: ChatStatus }
+    }
+  },
   send: {
     method: 'POST',
     url: '/api/chat',
@@ -121,6 +136,16 @@ export default fp<ChatRouteOptions>(async function chatRoutes (app, opts) {
         sse.end()
       }
     }
+
+    child.route({
+      method: CHAT_ROUTES.status.method,
+      url: CHAT_ROUTES.status.url,
+      schema: CHAT_ROUTES.status.schema,
+      handler: async (_request, reply): Promise<Static<typeof ChatStatus>> => {
+        reply.header('cache-control', 'no-store')
+        return providers.length > 0 ? { configured: true } : { configured: false, message: NO_PROVIDER }
+      }
+    })
 
     child.route({
       method: CHAT_ROUTES.send.method,

@@ -18,8 +18,9 @@ export function browserSkipReason (): string | undefined {
  * `ignoreHTTPSErrors`: for a loopback HTTPS proxy whose test certificate authority the browser does not trust.
  * `trustCaPem`: narrower, trusts only chains that contain this CA certificate (Chromium's SPKI allow-list, which
  * it honours only with a profile directory, as here); every other certificate is still checked.
+ * `timezoneId`: the browser's time zone (e.g. to check dates are shown in local time), default the machine's.
  */
-export async function launchBrowser (t: { teardown: (fn: () => unknown) => void }, opts: { ignoreHTTPSErrors?: boolean, trustCaPem?: string } = {}): Promise<{ browser: Browser, context: BrowserContext }> {
+export async function launchBrowser (t: { teardown: (fn: () => unknown) => void }, opts: { ignoreHTTPSErrors?: boolean, trustCaPem?: string, timezoneId?: string } = {}): Promise<{ browser: Browser, context: BrowserContext }> {
   const { chromium } = await import('playwright-core')
   const profile = mkdtempSync(join(tmpdir(), 'msmcp-chromium-'))
   const context = await chromium.launchPersistentContext(profile, {
@@ -30,7 +31,8 @@ export async function launchBrowser (t: { teardown: (fn: () => unknown) => void 
       ...(opts.trustCaPem ? [`--ignore-certificate-errors-spki-list=${spkiHash(opts.trustCaPem)}`] : [])
     ],
     viewport: { width: 1360, height: 900 },
-    ignoreHTTPSErrors: opts.ignoreHTTPSErrors ?? false
+    ignoreHTTPSErrors: opts.ignoreHTTPSErrors ?? false,
+    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {})
   })
   t.teardown(async () => {
     await context.close().catch(() => {})

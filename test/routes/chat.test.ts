@@ -84,6 +84,16 @@ t.test('without a provider the stream says which variables to set', async t => {
   t.match(evs[0], { event: 'error', data: { type: 'error', message: /LLM_PROVIDER_A_API_KEY.*LLM_PROVIDER_B_API_KEY/ } })
 })
 
+t.test('GET /api/chat/status says whether a model is configured, and if not what to set', async t => {
+  const { app: without } = await buildWebApp(t)
+  const none = await without.inject({ method: 'GET', url: '/api/chat/status', headers: auth })
+  t.equal(none.statusCode, 200)
+  t.match(none.json(), { configured: false, message: /No language model is configured.*LLM_PROVIDER_A_API_KEY.*LLM_PROVIDER_B_API_KEY/ })
+  t.equal((await without.inject({ method: 'GET', url: '/api/chat/status' })).statusCode, 401, 'needs a bearer like the other chat routes')
+  const { app } = await setup(t, [])
+  t.same((await app.inject({ method: 'GET', url: '/api/chat/status', headers: auth })).json(), { configured: true })
+})
+
 t.test('a message streams text and runs a tool through the registry', async t => {
   const { app, llm } = await setup(t, [
     { toolCalls: [{ name: 'count_items', args: { items: ['a', 'b', 'c'] } }] },

@@ -3,6 +3,9 @@
 // downloads from the pyLoad simulator, and job cancel.
 import t from 'tap'
 import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Value } from '@sinclair/typebox/value'
 import { createJellyfinSimulator } from '../../simulators/jellyfin/index.js'
 import { createPyloadSimulator } from '../../simulators/pyload/index.js'
@@ -13,6 +16,15 @@ import { oauthLogin, principalIdOf } from '../helpers/oauth-client.js'
 import { SIM_KEYS } from '../helpers/sim-app.js'
 import { buildWebApp, freePort, sseReader } from '../helpers/web-app.js'
 import { abortable, deferred } from '../plugins/jobs-helpers.js'
+
+/** The second filesystem is /dev/shm (tmpfs); where it is the temp directory's filesystem the test cannot run. */
+function twoFilesystemsSkip () {
+  try {
+    return statSync('/dev/shm').dev !== statSync(tmpdir()).dev ? false : '/dev/shm is on the temp directory\'s filesystem'
+  } catch {
+    return '/dev/shm is missing'
+  }
+}
 
 const auth = { authorization: `Bearer ${TEST_INTERNAL_KEY}` }
 const concrete = (url: string) => url.replace(':sessionId', 'abc').replace(':jobId', 'abc')
@@ -51,13 +63,23 @@ t.test('with every backend down the snapshot still answers, section by section',
   t.match(body.nowPlaying, { available: false, reason: /Jellyfin/, sessions: [] })
   t.match(body.activity, { available: false, reason: /Jellyfin/, items: [] })
   t.match(body.library, { available: false, libraries: [] })
-  t.match(body.library.disks, [{ root: 'media', available: true }, { root: 'downloads', available: true }], 'disk use needs no backend')
+  t.match(body.library.disks, [{ root: 'both', available: true }], 'disk use needs no backend')
+  t.equal(body.library.disks.length, 1, 'both roots on one filesystem: one disk, not two identical ones')
   t.ok(body.library.disks[0].totalBytes > 0)
   const df = Number(/(\d+)%/.exec(execFileSync('df', ['-P', config.MEDIA_ROOT], { encoding: 'utf8' }).trim().split('\n').pop()!)![1])
   t.ok(Math.abs(body.library.disks[0].usedPercent - df) <= 1 && Number.isInteger(body.library.disks[0].usedPercent), `disk use as df shows it (df ${df} %)`)
   for (const secret of ['jf-secret-0123456789abcdef', 'py-secret-0123456789abcdef', 'qbt-secret-0123456789', TEST_INTERNAL_KEY, config.MEDIA_ROOT]) {
     t.notOk(res.body.includes(secret), 'no secret and no local path in the answer')
   }
+})
+
+t.test('roots on two filesystems are two disks', { skip: twoFilesystemsSkip() }, async t => {
+  const downloads = mkdtempSync(join('/dev/shm', 'msmcp-downloads-'))
+  t.teardown(() => rmSync(downloads, { recursive: true, force: true }))
+  const { app } = await buildWebApp(t, { config: { DOWNLOADS_ROOT: downloads } })
+  const res = await app.inject({ method: 'GET', url: '/api/dashboard/library', headers: auth })
+  t.match(res.json().disks, [{ root: 'media', available: true }, { root: 'downloads', available: true }])
+  t.equal(res.json().disks.length, 2)
 })
 
 t.test('a missing media root is reported, not thrown', async t => {

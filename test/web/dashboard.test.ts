@@ -118,6 +118,8 @@ t.test('the dashboard signs in, updates live, acts, and chats', { skip }, async 
   const refused = page.locator('#audit li', { hasText: 'manage_files move paths: downloads/x, destination: movies: refused' })
   t.match(await refused.getAttribute('class'), /sev-warning/, 'a bad argument is refused, not a red error')
 
+  await page.locator('#chat-hint[data-model="configured"]', { hasText: 'what is playing?' }).waitFor({ timeout: 20_000 })
+  t.pass('with a model configured the chat suggests questions')
   await page.fill('#chat-input', 'what is going on?')
   await page.click('#chat-send')
   await page.locator('#chat-log .msg.assistant', { hasText: 'Two people are watching' }).waitFor({ timeout: 20_000 })

@@ -82,7 +82,7 @@ export const LibraryCount = Type.Object({
 })
 
 export const Disk = Type.Object({
-  root: Type.Union([Type.Literal('media'), Type.Literal('downloads')], { description: 'MEDIA_ROOT or DOWNLOADS_ROOT' }),
+  root: Type.Union([Type.Literal('media'), Type.Literal('downloads'), Type.Literal('both')], { description: 'MEDIA_ROOT, DOWNLOADS_ROOT, or both when they are on one filesystem (one entry, not two identical ones)' }),
   ...Availability,
   totalBytes: Type.Optional(Type.Integer({ minimum: 0 })),
   freeBytes: Type.Optional(Type.Integer({ minimum: 0, description: 'Available to the server' })),
@@ -92,7 +92,7 @@ export const Disk = Type.Object({
 export const LibrarySection = Type.Object({
   ...Availability,
   libraries: Type.Array(LibraryCount, { description: 'Counts from the media server (empty when it is unavailable)' }),
-  disks: Type.Array(Disk, { description: 'Disk use of the media and downloads roots' })
+  disks: Type.Array(Disk, { description: 'Disk use of the media and downloads roots, one entry per filesystem' })
 })
 
 export const JobView = Type.Object({

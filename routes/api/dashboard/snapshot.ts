@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Static } from '@sinclair/typebox'
 import type { LibrarySection, ServicesSection, SnapshotT } from './schemas.js'
-import { diskUse } from './disk.js'
+import { disksOf } from './disk.js'
 import { loadDownloads } from './downloads.js'
 import { jobsSection } from './jobs-view.js'
 import type { Principal } from '../../../core/principal.js'
@@ -67,12 +67,8 @@ export function createSnapshotSource (app: FastifyInstance, opts: SnapshotOption
   }
 
   async function library (): Promise<Static<typeof LibrarySection>> {
-    const [c, media, dl] = await Promise.all([
-      counts.get(),
-      diskUse('media', app.config.MEDIA_ROOT),
-      diskUse('downloads', app.config.DOWNLOADS_ROOT)
-    ])
-    return { ...c, disks: [media, dl] }
+    const [c, disks] = await Promise.all([counts.get(), disksOf(app.config.MEDIA_ROOT, app.config.DOWNLOADS_ROOT)])
+    return { ...c, disks }
   }
 
   async function snapshot (principal: Principal): Promise<SnapshotT> {
