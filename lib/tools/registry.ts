@@ -11,6 +11,7 @@ import type {
 } from '../../core/tool-types.js'
 import { publishSchema } from './published-schema.js'
 import { confirmByPerson } from './confirm-by-person.js'
+import { renderData } from './result-text.js'
 
 export class UnknownToolError extends Error {
   constructor (readonly toolName: string) {
@@ -247,8 +248,14 @@ function withConfirmation (schema: TObject): TObject {
     { description: schema.description })
 }
 
+/**
+ * The summary, then the data as compact text for clients that hand the model `content` only; the JSON itself
+ * travels once, as structuredContent (docs/answers.md: clients older than structuredContent get the serialized
+ * JSON instead, in plugins/mcp/result-revision.ts).
+ */
 function result (data: Record<string, unknown>, summary: string): ToolCallResult {
-  return { content: [{ type: 'text', text: summary }, { type: 'text', text: JSON.stringify(data) }], structuredContent: data }
+  const text = renderData(data)
+  return { content: [{ type: 'text', text: summary }, ...(text ? [{ type: 'text' as const, text }] : [])], structuredContent: data }
 }
 
 /**

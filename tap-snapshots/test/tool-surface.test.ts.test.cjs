@@ -1405,7 +1405,6 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                   "monitored",
                   "qualityProfile",
                   "seriesType",
-                  "path",
                   "seasonCount",
                   "episodeFileCount",
                   "episodeCount",
@@ -2562,8 +2561,6 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                   "status",
                   "monitored",
                   "qualityProfile",
-                  "minimumAvailability",
-                  "path",
                   "hasFile",
                   "sizeOnDisk"
                 ],

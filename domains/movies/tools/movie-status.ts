@@ -72,7 +72,7 @@ export default (app: FastifyInstance) => defineTool({
         const all = libraryOrder(await radarr.listMovies(ctx.signal), args.term)
           .filter(m => args.hasFile === undefined || (m.hasFile === true) === args.hasFile)
         const rows = pageOf(all, args.offset, args.limit) // only the page is turned into rows
-        page = { ...rows, items: rows.items.map(m => toMovieItem(m, profiles)) }
+        page = { ...rows, items: rows.items.map(m => toMovieItem(m, profiles, true)) }
         break
       }
       case 'movie':

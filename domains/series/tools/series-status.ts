@@ -78,7 +78,7 @@ export default (app: FastifyInstance) => defineTool({
       case 'library': {
         const all = libraryOrder(await sonarr.listSeries(ctx.signal), args.term)
         const rows = pageOf(all, args.offset, args.limit) // only the page is turned into rows
-        page = { ...rows, items: rows.items.map(s => toSeriesItem(s, profiles)) }
+        page = { ...rows, items: rows.items.map(s => toSeriesItem(s, profiles, true)) }
         break
       }
       case 'series':
