@@ -185,7 +185,7 @@ export function createToolRegistry (deps: RegistryDeps) {
     }
     const args = Value.Default(entry.inputSchema, structuredClone(raw)) as Record<string, unknown>
     if (!entry.check.Check(args)) {
-      const problems = [...entry.check.Errors(args)].slice(0, 5).map(e => describeProblem(e.path, e.message, e.schema))
+      const problems = [...entry.check.Errors(args)].slice(0, 5).map(e => describeProblem(e.path, e.message, e.schema, e.value))
       throw new ToolError(`Invalid arguments for ${entry.def.name}: ${[...new Set(problems)].join('; ')}.`)
     }
     return args
@@ -223,10 +223,14 @@ function asList (v: unknown): string[] {
   return []
 }
 
-function describeProblem (path: string, message: string, schema: TSchema): string {
+function describeProblem (path: string, message: string, schema: TSchema, value: unknown): string {
   const field = path.replace(/^\//, '').replace(/\//g, '.') || '(arguments)'
   const choices = (schema.anyOf as TSchema[] | undefined)?.map(s => s.const).filter(c => c !== undefined)
   if (choices?.length) return `${field} must be one of ${choices.map(c => JSON.stringify(c)).join(', ')}`
+  // A regular expression means nothing to the model; the field's description says what belongs there.
+  if (typeof schema.pattern === 'string' && typeof value === 'string' && schema.description) {
+    return `${field} ${JSON.stringify(plainLine(value).slice(0, 60))} is not what it takes: ${schema.description}`
+  }
   return `${field} ${message.replace(/^Expected/, 'expected')}`
 }
 

@@ -494,7 +494,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "properties": {
         "seriesId": {
           "pattern": "^(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$",
-          "description": "Series id from search_media",
+          "description": "Series id from search_media, not a title",
           "type": "string"
         },
         "season": {
@@ -1311,8 +1311,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
             "stuck",
             "history"
           ],
-          "default": "library",
-          "description": "library; series (seasons); season (episodes; needs seasonNumber); calendar; missing (aired, no file); queue; stuck (why, fix); history. All but library take id/term"
+          "description": "library (default; series if id); series (seasons); season (episodes; needs seasonNumber); calendar; missing (aired, no file); queue; stuck (why, fix); history. All but library take id/term"
         },
         "id": {
           "minimum": 1,
@@ -2473,8 +2472,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
             "stuck",
             "history"
           ],
-          "default": "library",
-          "description": "library; movie (with its file; needs id/term); calendar; missing (released, no file); queue; stuck (why, fix); history. All but library take id/term"
+          "description": "library (default; movie if id); movie (with its file; needs id/term); calendar; missing (released, no file); queue; stuck (why, fix); history. All but library take id/term"
         },
         "id": {
           "minimum": 1,
@@ -3810,17 +3808,17 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           }
         },
         "olderThanHours": {
-          "minimum": 1,
+          "minimum": 0,
           "maximum": 8760,
           "default": 24,
-          "description": "Minimum age of temp and leftovers",
+          "description": "Minimum age of temp and leftovers (0: any)",
           "type": "integer"
         },
         "watchedDays": {
-          "minimum": 1,
+          "minimum": 0,
           "maximum": 3650,
           "default": 90,
-          "description": "watched: days since last play",
+          "description": "watched: days since last play (0: any)",
           "type": "integer"
         },
         "confirmToken": {

@@ -29,7 +29,7 @@ const FILTERS: FilterUse = {
 }
 
 const input = Type.Object({
-  view: Type.Union(VIEWS.map(v => Type.Literal(v)), { default: 'library', description: 'library; movie (with its file; needs id/term); calendar; missing (released, no file); queue; stuck (why, fix); history. All but library take id/term' }),
+  view: Type.Optional(Type.Union(VIEWS.map(v => Type.Literal(v)), { description: 'library (default; movie if id); movie (with its file; needs id/term); calendar; missing (released, no file); queue; stuck (why, fix); history. All but library take id/term' })),
   ...idFields(MOVIE_IDS, false),
   term: TERM_INPUT,
   hasFile: Type.Optional(Type.Boolean({ description: 'library: only movies with (true) or without a file' })),
@@ -55,7 +55,9 @@ export default (app: FastifyInstance) => defineTool({
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  async handler (args, ctx) {
+  async handler (given, ctx) {
+    // An id alone asks about that title: its own view, not the library page.
+    const args = { ...given, view: given.view ?? (given.id !== undefined ? 'movie' as const : 'library' as const) }
     const radarr = app.backends.radarr
     const flavour = movieFlavour(radarr)
     refuseUnusedFilters('movie_status', args.view, args, FILTERS)

@@ -32,7 +32,7 @@ const FILTERS: FilterUse = {
 }
 
 const input = Type.Object({
-  view: Type.Union(VIEWS.map(v => Type.Literal(v)), { default: 'library', description: 'library; series (seasons); season (episodes; needs seasonNumber); calendar; missing (aired, no file); queue; stuck (why, fix); history. All but library take id/term' }),
+  view: Type.Optional(Type.Union(VIEWS.map(v => Type.Literal(v)), { description: 'library (default; series if id); series (seasons); season (episodes; needs seasonNumber); calendar; missing (aired, no file); queue; stuck (why, fix); history. All but library take id/term' })),
   ...idFields(SERIES_IDS, false),
   seasonNumber: Type.Optional(Type.Integer({ minimum: 0, maximum: 500, description: 'Season for view "season" (0 = specials)' })),
   term: TERM_INPUT,
@@ -59,7 +59,9 @@ export default (app: FastifyInstance) => defineTool({
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  async handler (args, ctx) {
+  async handler (given, ctx) {
+    // An id alone asks about that title: its own view, not the library page.
+    const args = { ...given, view: given.view ?? (given.id !== undefined ? 'series' as const : 'library' as const) }
     const sonarr = app.backends.sonarr
     refuseUnusedFilters('series_status', args.view, args, FILTERS)
     const needsId = args.view === 'series' || args.view === 'season'

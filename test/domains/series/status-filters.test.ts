@@ -117,3 +117,14 @@ t.test('a term that names several titles is refused with the choices', async t =
   t.match(errorText(await s.call('movie_status', { view: 'missing', term: 'zzzz-no-such-title' })), /No movie in the library has "zzzz-no-such-title"/)
   t.match(errorText(await s.call('series_status', { view: 'queue', term: oneSeries.title, id: oneSeries.id })), /id or term, not both/)
 })
+
+t.test('an id with no view asks about that title, not the library page', async t => {
+  const one = ok(await s.call('series_status', { id: oneSeries.id }))
+  t.equal(one.view, 'series')
+  t.equal(one.series.seriesId, oneSeries.id)
+  t.ok(one.items.every((x: any) => x.kind === 'season'), 'its seasons')
+  const movie = ok(await s.call('movie_status', { id: oneMovie.id }))
+  t.equal(movie.view, 'movie')
+  t.same(movie.items.map((m: any) => m.movieId), [oneMovie.id])
+  t.equal(ok(await s.call('series_status', {})).view, 'library', 'no id: the library')
+})
