@@ -229,7 +229,7 @@ function describeProblem (path: string, message: string, schema: TSchema, value:
   if (choices?.length) return `${field} must be one of ${choices.map(c => JSON.stringify(c)).join(', ')}`
   // A regular expression means nothing to the model; the field's description says what belongs there.
   if (typeof schema.pattern === 'string' && typeof value === 'string' && schema.description) {
-    return `${field} ${JSON.stringify(plainLine(value).slice(0, 60))} is not what it takes: ${schema.description}`
+    return `${field} ${JSON.stringify(plainLine(value).slice(0, 60))} is not valid; expected: ${schema.description}`
   }
   return `${field} ${message.replace(/^Expected/, 'expected')}`
 }

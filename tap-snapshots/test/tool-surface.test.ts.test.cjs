@@ -494,7 +494,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "properties": {
         "seriesId": {
           "pattern": "^(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$",
-          "description": "Series id from search_media, not a title",
+          "description": "Series id from search_media",
           "type": "string"
         },
         "season": {
@@ -1294,7 +1294,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "series_status",
     "title": "Series library, episodes, calendar, missing, queue and history",
-    "description": "Read-only paged views of the series manager (see view); queue rows give progress, problems, outputPath for series_import. Use series_search to add series, series_releases to pick a release.",
+    "description": "Read-only paged views of the series manager (see view); queue rows give progress, problems, outputPath for series_import. Add: series_search; releases: series_releases.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -1311,7 +1311,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
             "stuck",
             "history"
           ],
-          "description": "library (default; series if id); series (seasons); season (episodes; needs seasonNumber); calendar; missing (aired, no file); queue; stuck (why, fix); history. All but library take id/term"
+          "description": "library; series (seasons); season (episodes; needs seasonNumber); calendar; missing (aired, no file); queue; stuck (why, fix); history."
         },
         "id": {
           "minimum": 1,
@@ -1339,6 +1339,11 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "minLength": 1,
           "maxLength": 200,
           "description": "Title text: filters library, else picks the title (for id)",
+          "type": "string"
+        },
+        "sort": {
+          "description": "library: size = largest first",
+          "const": "size",
           "type": "string"
         },
         "startDate": {
@@ -2456,7 +2461,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "movie_status",
     "title": "Movie library, calendar, missing, queue and history",
-    "description": "Read-only paged views of the movie manager (see view); queue rows give progress, problems, outputPath for movie_import. Use movie_search to add movies, movie_releases to pick a release.",
+    "description": "Read-only paged views of the movie manager (see view); queue rows give progress, problems, outputPath for movie_import. Add: movie_search; releases: movie_releases.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -2472,7 +2477,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
             "stuck",
             "history"
           ],
-          "description": "library (default; movie if id); movie (with its file; needs id/term); calendar; missing (released, no file); queue; stuck (why, fix); history. All but library take id/term"
+          "description": "library; movie (with its file; needs id/term); calendar; missing (released, no file); queue; stuck (why, fix); history."
         },
         "id": {
           "minimum": 1,
@@ -2494,6 +2499,11 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "minLength": 1,
           "maxLength": 200,
           "description": "Title text: filters library, else picks the title (for id)",
+          "type": "string"
+        },
+        "sort": {
+          "description": "library: size = largest first",
+          "const": "size",
           "type": "string"
         },
         "hasFile": {
@@ -3811,14 +3821,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "minimum": 0,
           "maximum": 8760,
           "default": 24,
-          "description": "Minimum age of temp and leftovers (0: any)",
+          "description": "Minimum age of temp and leftovers",
           "type": "integer"
         },
         "watchedDays": {
           "minimum": 0,
           "maximum": 3650,
           "default": 90,
-          "description": "watched: days since last play (0: any)",
+          "description": "watched: days since last play",
           "type": "integer"
         },
         "confirmToken": {

@@ -8,7 +8,7 @@ import { HOW_TO_FIND_IDS, ITEM_ID_PATTERN, MediaItemSchema, ProviderIdsSchema, p
 import { pagingFields } from '../../../core/paging.js'
 
 const inputSchema = Type.Object({
-  seriesId: Type.String({ pattern: ITEM_ID_PATTERN, description: 'Series id from search_media, not a title' }),
+  seriesId: Type.String({ pattern: ITEM_ID_PATTERN, description: 'Series id from search_media' }),
   season: Type.Optional(Type.Integer({ minimum: 0, maximum: 3000, description: 'Season whose episodes to list (0 = specials)' })),
   offset: Type.Integer({ minimum: 0, maximum: 10_000, default: 0, description: 'Episodes to skip (paging)' }),
   limit: Type.Integer({ minimum: 1, maximum: 200, default: 100, description: 'Most episodes to return (1–200)' })

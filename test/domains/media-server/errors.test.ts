@@ -17,7 +17,7 @@ t.test('unknown ids point to the tool that lists ids', async t => {
   // A title where the id belongs: told to look the id up, not shown a regular expression.
   const title = await app.tools.call('show_details', { seriesId: 'Breaking Bad' }, ctx())
   t.equal(title.isError, true)
-  t.match(title.content[0].text, /seriesId "Breaking Bad" is not what it takes: Series id from search_media, not a title/)
+  t.match(title.content[0].text, /seriesId "Breaking Bad" is not valid; expected: Series id from search_media/)
   t.notMatch(title.content[0].text, /\^|\[0-9a-f/, 'no pattern shown')
   const lib = await app.tools.call('search_media', { library: 'Cartoons' }, ctx())
   t.match(lib.content[0].text, /No library named "Cartoons"\. Libraries: "Movies", "Shows", "Anime", "Music"/)

@@ -26,7 +26,7 @@ const CASES: Case[] = [
     owner: 'seriesId',
     base: { series: { id: oneSeries.id }, season: { id: oneSeries.id, seasonNumber: 1 } },
     honours: {
-      library: ['term'],
+      library: ['term', 'sort'],
       series: ['id', 'term'],
       season: ['id', 'term', 'seasonNumber'],
       calendar: ['id', 'term', 'startDate', 'days'],
@@ -34,21 +34,21 @@ const CASES: Case[] = [
       queue: ['id', 'term'],
       history: ['id', 'term']
     },
-    values: { id: oneSeries.id, term: oneSeries.title, seasonNumber: 1, startDate: '2020-01-01', days: 3 }
+    values: { id: oneSeries.id, term: oneSeries.title, seasonNumber: 1, startDate: '2020-01-01', days: 3, sort: 'size' }
   },
   {
     tool: 'movie_status',
     owner: 'movieId',
     base: { movie: { id: oneMovie.id } },
     honours: {
-      library: ['term', 'hasFile'],
+      library: ['term', 'hasFile', 'sort'],
       movie: ['id', 'term'],
       calendar: ['id', 'term', 'startDate', 'days'],
       missing: ['id', 'term'],
       queue: ['id', 'term'],
       history: ['id', 'term']
     },
-    values: { id: oneMovie.id, term: oneMovie.title, hasFile: true, startDate: '2020-01-01', days: 3 }
+    values: { id: oneMovie.id, term: oneMovie.title, hasFile: true, startDate: '2020-01-01', days: 3, sort: 'size' }
   }
 ]
 
@@ -79,6 +79,13 @@ function checkHonoured (t: Test, c: Case, view: string, filter: string, answer: 
     case 'hasFile':
       t.ok(rows.length > 0 && rows.every(r => r.hasFile === true), 'only titles with a file')
       break
+    case 'sort': {
+      // Largest on disk first, so freeing space starts from the top of the page.
+      const sizes = rows.map(r => r.sizeOnDisk)
+      t.ok(sizes.length > 1 && sizes[0] > 0, 'titles with files on the page')
+      t.same(sizes, [...sizes].sort((a, b) => b - a), 'largest first')
+      break
+    }
   }
 }
 
