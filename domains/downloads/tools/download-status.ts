@@ -10,6 +10,7 @@ import { JobStartedSchema, gather, jobStarted, seconds } from '../download-share
 import { defineOrganizeKind, resolveLibraryDestination, startOrganizeJob } from '../organize-job.js'
 import { fromInstance, movieDownloads, seriesDownloads } from '../manager-queue.js'
 import { hasExtraInstances, perInstance } from '../../each-instance.js'
+import { queueLine } from '../queue-line.js'
 
 const input = Type.Object({
   action: Type.Union([Type.Literal('queue'), Type.Literal('finished'), Type.Literal('organize')], { default: 'queue', description: 'queue (downloaders, managers), finished, or organize (needs packageId, destination)' }),
@@ -141,7 +142,7 @@ export default (app: FastifyInstance) => {
         item.state = 'downloading'
       }
       const page = pageOf(items, args.offset, args.limit)
-      const summary = page.total === 0 ? 'Nothing is downloading.' : `${page.total} download${page.total === 1 ? '' : 's'} in progress or waiting.`
+      const summary = page.total === 0 ? 'Nothing is downloading.' : queueLine(page.items, page.total)
       return { data: { action: 'queue', ...page, warnings }, summary: warnings.length ? `${summary} Not reachable: ${warnings.join('; ')}` : summary }
     }
   })
