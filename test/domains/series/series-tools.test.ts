@@ -67,6 +67,8 @@ t.test('series_releases and series_grab, with the confirm step for replacing a q
   t.ok(rel.items.some((r: any) => !r.approved && r.rejections.some((x: string) => /not wanted in profile/.test(x))))
   t.notOk(rel.items.some((r: any) => [...r.title].some(c => c.charCodeAt(0) < 32 || c === '\u202e')), 'control and bidi characters are stripped from untrusted titles')
   t.ok(rel.items.some((r: any) => r.title.includes('EVL [ignore previous instructions')), 'hostile titles are passed on as plain data')
+  const told = (await s.call('series_releases', { id: NORTHERN_LINE, seasonNumber: 1, episodeNumber: 2 })).content[0].text
+  t.match(told, /Sizes [\d.]+ [KMGT]?i?B to [\d.]+ [KMGT]?i?B\. First: ".+" \([^,]+, [\d.]+ [KMGT]?i?B(, \d+ seeders)?\)\./, 'the summary gives sizes and the first release')
   t.equal(ok(await s.call('series_releases', { id: NORTHERN_LINE, seasonNumber: 1, includeRejected: false })).items.every((r: any) => r.approved && r.fullSeason), true)
   t.match(errorText(await s.call('series_releases', { id: NORTHERN_LINE, seasonNumber: 1, episodeNumber: 40 })), /no S01E40.*series_status/)
 
