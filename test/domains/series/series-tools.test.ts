@@ -82,6 +82,8 @@ t.test('series_releases and series_grab, with the confirm step for replacing a q
   const preview = ok(await s.call('series_grab', { ...second, replaceExisting: true }))
   t.ok(preview.confirmation.confirmToken)
   t.equal(preview.confirmation.targets.replace[0].queueId, first.queueItems[0].queueId)
+  t.ok(preview.confirmation.summary.includes(`then grab release "${approved[1].title}" (`), 'the release is named by its title and size')
+  t.notOk(preview.confirmation.summary.includes(approved[1].guid), 'not by its guid')
   t.equal(s.sonarr.state.queue.length, 1, 'the preview changed nothing')
   t.match(errorText(await s.call('series_grab', { ...second, indexerId: approved[0].indexerId, replaceExisting: true, confirmToken: preview.confirmation.confirmToken })), /./, 'a token for other arguments is refused')
   const again = ok(await s.call('series_grab', { ...second, replaceExisting: true }))
