@@ -31,6 +31,12 @@ t.test('series_search: catalogue and library in one answer; strict, non-duplicat
   const seasons = ok(await s.call('series_status', { view: 'series', id: added.seriesId })).items
   t.same(seasons.map((x: any) => x.monitored), [true, false])
   ok(await s.call('series_search', { addTvdbId: NORTHERN_LINE, qualityProfile: 'HD-1080p', monitor: 'all' }))
+  // Updating a series already in the library says what changed, from what to what.
+  const lowered = await s.call('series_search', { addTvdbId: NORTHERN_LINE, qualityProfile: 'SD', monitor: 'none' })
+  t.match(lowered.content[0].text, /Updated "Northern Line" .*Changed: quality profile HD-1080p → SD; monitored yes → no; season monitoring 1 off, 2 off\./)
+  const same = await s.call('series_search', { addTvdbId: NORTHERN_LINE, qualityProfile: 'SD', monitor: 'none' })
+  t.match(same.content[0].text, /Nothing changed: it already had these settings\./)
+  ok(await s.call('series_search', { addTvdbId: NORTHERN_LINE, qualityProfile: 'HD-1080p', monitor: 'all' }))
 })
 
 t.test('series_status: paged views, ids by seriesId or TVDB id', async t => {
