@@ -6,7 +6,9 @@ import { Value } from '@sinclair/typebox/value'
 import { ValueErrorType } from '@sinclair/typebox/errors'
 import { pathMapFor } from './core/path-map.js'
 import { trustProxyProblem } from './core/trust-proxy.js'
-import { instanceVariable, instanceVariables, parseInstances, type ExtraInstances } from './core/instance-config.js'
+import {
+  instanceSettingKey, instanceVariable, instanceVariables, parseInstances, placeholderKeyProblem, type ExtraInstances, type InstanceKindName, type InstanceSettings
+} from './core/instance-config.js'
 
 /** A shorter approval passphrase is refused at startup: it is the one thing between the internet and a token. */
 export const MIN_PASSPHRASE_LENGTH = 16
@@ -104,6 +106,9 @@ export class ConfigError extends Error {
 const URL_KEYS = Object.entries(ConfigSchema.properties)
   .filter(([, s]) => (s as TSchema).format === 'uri').map(([k]) => k)
 
+/** The services' API keys: a placeholder copied from an example is refused like a bad URL. */
+const SERVICE_KEYS = ['MEDIA_SERVER_API_KEY', 'SERIES_MANAGER_API_KEY', 'MOVIE_MANAGER_API_KEY', 'INDEXER_MANAGER_API_KEY', 'DOWNLOAD_MANAGER_API_KEY'] as const
+
 function checkUrl (key: string, value: string, problems: string[]) {
   if (value === '') return
   try {
@@ -162,7 +167,13 @@ export function buildConfig (input: Record<string, unknown> = {}, { fromEnv = fa
   if (trustProxy) problems.push(trustProxy)
   checkPassphrase(String(converted.OAUTH_APPROVAL_PASSPHRASE ?? ''), problems)
   const instances = parseInstances(converted as Record<string, string>, instanceVars, problems)
-  for (const list of Object.values(instances)) for (const i of list) checkUrl(`${i.name} instance URL`, i.url, problems)
+  for (const [kind, list] of Object.entries(instances) as Array<[InstanceKindName, InstanceSettings[]]>) {
+    for (const i of list) checkUrl(instanceSettingKey(kind, i.name, 'URL'), i.url, problems)
+  }
+  for (const k of SERVICE_KEYS) {
+    const problem = placeholderKeyProblem(k, String(converted[k] ?? ''))
+    if (problem) problems.push(problem)
+  }
   if (problems.length > 0) throw new ConfigError([...new Set(problems)])
   const config = converted as Config & { instances: ExtraInstances }
   config.instances = instances

@@ -28,6 +28,16 @@ export interface InstanceSettings {
 export type ExtraInstances = Record<InstanceKindName, InstanceSettings[]>
 
 export const DEFAULT_INSTANCE = 'default'
+
+// What a key copied from an example looks like ("...", "<api key>", "your-api-key", "xxxx"); never a key a
+// service issued, so it is refused at start instead of failing as a 401 on the first call.
+const PLACEHOLDER = /^(?:[^A-Za-z0-9]*|<[^>]*>|\[[^\]]*\]|x{3,}|changeme|change[-_ ]me|todo|(?:your|my)[-_ ]?(?:api[-_ ]?)?key(?:[-_ ]?here)?|api[-_ ]?key)$/i
+
+/** A problem when `value` (the setting `key`) is a placeholder rather than a key; undefined when unset or plausible. */
+export function placeholderKeyProblem (key: string, value: string): string | undefined {
+  if (value === '' || !PLACEHOLDER.test(value)) return undefined
+  return `${key}: "${value}" is a placeholder, not a key; paste the service's API key (its Settings > General page) or leave it unset`
+}
 const NAME = /^[a-z][a-z0-9]{0,19}$/
 
 /** The <SERVICE>_INSTANCES variable of each kind. */
@@ -62,6 +72,8 @@ export function parseInstances (lists: Record<string, string>, vars: Record<stri
       named.add(`${kind}:${name}`)
       const v = (setting: string) => (vars[`${prefix}_${name.toUpperCase()}_${setting}`] ?? '').trim()
       if (v('URL') === '') { problems.push(`${prefix}_${name.toUpperCase()}_URL: missing; ${key} names the instance "${name}", so set its URL (or remove it from the list)`); continue }
+      const keyProblem = (INSTANCE_KINDS[kind].settings as readonly string[]).includes('API_KEY') ? placeholderKeyProblem(`${prefix}_${name.toUpperCase()}_API_KEY`, v('API_KEY')) : undefined
+      if (keyProblem) { problems.push(keyProblem); continue }
       out[kind].push({ name, url: v('URL'), settings: Object.fromEntries(INSTANCE_KINDS[kind].settings.map(s => [s, v(s)])) })
     }
   }
@@ -71,6 +83,9 @@ export function parseInstances (lists: Record<string, string>, vars: Record<stri
   }
   return out
 }
+
+/** The variable holding an instance's setting, e.g. SERIES_MANAGER_ANIME_URL. */
+export const instanceSettingKey = (kind: InstanceKindName, name: string, setting: string) => `${INSTANCE_KINDS[kind].prefix}_${name.toUpperCase()}_${setting}`
 
 /** The variables that configure `extra` again: a built config spread into buildConfig keeps its instances. */
 export function instanceVariables (extra: ExtraInstances): Record<string, string> {

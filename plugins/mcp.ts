@@ -34,6 +34,7 @@ import { createDirectExchange, type DirectExchange } from './mcp/direct-exchange
 import { serveWeb } from './mcp/web-exchange.js'
 import { createModernCallServer } from './mcp/modern-call-serve.js'
 import { authInfoFor, coalesceWrites, routeError } from './mcp/http-glue.js'
+import { forRevision } from './mcp/result-revision.js'
 
 export interface McpPluginOptions {
   /** Idle time after which a 2025-era session is closed (default 30 min). */
@@ -128,7 +129,8 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       }
       const asked = person?.asked()
       if (asked) return asked
-      return server.projectCallToolResult(extensions.resultFor(server.getClientCapabilities(), name, result), published().outputSchemas.get(name))
+      const forClient = forRevision(result, server.getNegotiatedProtocolVersion())
+      return server.projectCallToolResult(extensions.resultFor(server.getClientCapabilities(), name, forClient), published().outputSchemas.get(name))
     }
     server.setRequestHandler('tools/call', (request, ctx) => callTool(request, ctx))
     const addTool = (tool: RawTool) => {

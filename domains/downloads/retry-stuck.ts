@@ -8,6 +8,7 @@ import { StrikeStoreError, strikeStore } from '../servarr/stuck-strikes.js'
 import { queueOf, type CancelItem } from './cancel-items.js'
 import { parseQueueName, queueOfId, type QueueName } from '../servarr/queue-ids.js'
 import { runOnInstances } from '../../clients/instance-routing.js'
+import { stuckPage } from '../servarr/stuck-view.js'
 
 export interface RetryTarget { id: string, title: string, downloadId: string | null, strikeKey: string, strikes: number }
 
@@ -86,4 +87,30 @@ async function readCounts (app: FastifyInstance) {
     if (err instanceof StrikeStoreError) throw new ToolError(`The strike count cannot be read (${err.message}); not retrying without it. Check STATE_DIR, then try again.`)
     throw err
   }
+}
+
+/**
+ * A warning for targets the stuck view says to import: a finished download that only needs an import would be
+ * thrown away and blocklisted by a retry. '' when none; a read failure is said, not taken as "none".
+ */
+export async function importableWarning (app: FastifyInstance, targets: RetryTarget[], signal: AbortSignal): Promise<string> {
+  const importable: RetryTarget[] = []
+  const unread: string[] = []
+  for (const t of targets) {
+    const { source, instance } = parseQueueName(queueOfId(t.id))
+    const queueId = Number(t.id.slice(t.id.indexOf(':') + 1))
+    try {
+      const client = source === 'series' ? app.backends.sonarr : app.backends.radarr
+      const rows = (await runOnInstances({ [source]: instance }, () => stuckPage(app, source, client, undefined, 0, 5000, signal))).items
+      if (rows.some(r => r.queueIds.includes(queueId) && r.stuck.fix === 'import')) importable.push(t)
+    } catch {
+      unread.push(t.id)
+    }
+  }
+  const tool = (t: RetryTarget) => (t.id.startsWith('series') ? 'series_import' : 'movie_import')
+  const warn = importable.length
+    ? ` Warning: ${importable.map(t => `"${t.title}" (${t.id})`).join(', ')} finished downloading and only needs an import (view "stuck" says fix: import): ` +
+      `retry would throw that good download away and blocklist it. Import it instead with ${[...new Set(importable.map(tool))].join(' / ')} (outputPath and ids from view "stuck").`
+    : ''
+  return warn + (unread.length ? ` Whether ${unread.join(', ')} could be imported instead was not checked (the stuck view could not be read).` : '')
 }

@@ -28,17 +28,22 @@ export const MovieItemSchema = Type.Object({
   status: Type.String({ description: 'announced, inCinemas or released' }),
   monitored: Type.Boolean({ description: 'Whether the manager looks for it' }),
   qualityProfile: Type.String({ description: 'Quality profile name' }),
-  minimumAvailability: Type.String({ description: 'When the manager starts looking: announced, inCinemas or released' }),
-  path: Type.String({ description: 'Movie folder (our path)' }),
+  minimumAvailability: Type.Optional(Type.String({ description: 'When the manager starts looking: announced, inCinemas or released (not in view library)' })),
+  path: Type.Optional(Type.String({ description: 'Movie folder (our path; not in view library)' })),
   hasFile: Type.Boolean({ description: 'Whether a file is in the library' }),
   sizeOnDisk: Type.Number({ description: 'Bytes on disk' }),
-  filePath: Type.Optional(Type.String({ description: 'The movie file (our path)' })),
+  filePath: Type.Optional(Type.String({ description: 'The movie file (our path; not in view library)' })),
   fileQuality: Type.Optional(Type.String({ description: 'File quality name' })),
-  inCinemas: Type.Optional(Type.String({ description: 'Cinema release date (ISO 8601)' })),
-  digitalRelease: Type.Optional(Type.String({ description: 'Digital release date (ISO 8601)' }))
+  inCinemas: Type.Optional(Type.String({ description: 'Cinema release date (ISO 8601; not in view library)' })),
+  digitalRelease: Type.Optional(Type.String({ description: 'Digital release date (ISO 8601; not in view library)' }))
 }, { additionalProperties: false, description: 'A movie in the library' })
 
-export function toMovieItem (m: Movie, profiles: QualityProfile[]): Static<typeof MovieItemSchema> {
+/**
+ * One movie as a row. A library row (`listed`) leaves out the folder, file path and dates: a page of 100 stays
+ * small, and view "movie" shows them for the one asked about.
+ */
+export function toMovieItem (m: Movie, profiles: QualityProfile[], listed = false): Static<typeof MovieItemSchema> {
+  const quality = qualityName(m.movieFile?.quality)
   return {
     kind: 'movie',
     movieId: m.id,
@@ -49,14 +54,18 @@ export function toMovieItem (m: Movie, profiles: QualityProfile[]): Static<typeo
     status: m.status ?? 'unknown',
     monitored: m.monitored === true,
     qualityProfile: profiles.find(p => p.id === m.qualityProfileId)?.name ?? `#${m.qualityProfileId}`,
-    minimumAvailability: m.minimumAvailability ?? 'released',
-    path: m.path ?? '',
     hasFile: m.hasFile === true,
     sizeOnDisk: m.sizeOnDisk ?? m.statistics?.sizeOnDisk ?? 0,
-    ...(m.movieFile?.path ? { filePath: m.movieFile.path } : {}),
-    ...(qualityName(m.movieFile?.quality) ? { fileQuality: qualityName(m.movieFile?.quality) } : {}),
-    ...(m.inCinemas ? { inCinemas: m.inCinemas } : {}),
-    ...(m.digitalRelease ? { digitalRelease: m.digitalRelease } : {})
+    ...(quality ? { fileQuality: quality } : {}),
+    ...(listed
+      ? {}
+      : {
+          minimumAvailability: m.minimumAvailability ?? 'released',
+          path: m.path ?? '',
+          ...(m.movieFile?.path ? { filePath: m.movieFile.path } : {}),
+          ...(m.inCinemas ? { inCinemas: m.inCinemas } : {}),
+          ...(m.digitalRelease ? { digitalRelease: m.digitalRelease } : {})
+        })
   }
 }
 

@@ -104,6 +104,8 @@ async function update (client: SonarrClient, s: Series, req: AddSeriesRequest, p
     else notes.push(`Monitoring "${req.monitor}" only applies when adding; the series is now monitored and its season flags are unchanged.`)
   }
   const updated = await client.updateSeries(next)
+  const wasProfile = profiles.find(p => p.id === s.qualityProfileId)?.name ?? `#${s.qualityProfileId}`
+  notes.unshift(changes(s, updated, wasProfile, profileName))
   if (req.searchForMissing) await client.command({ name: 'SeriesSearch', seriesId: s.id })
   return {
     action: 'updated',
@@ -118,4 +120,19 @@ async function update (client: SonarrClient, s: Series, req: AddSeriesRequest, p
     searchStarted: req.searchForMissing,
     notes
   }
+}
+
+/** What an update changed, from what to what: a lower profile or a dropped monitor is never silent. */
+function changes (before: Series, after: Series, wasProfile: string, profile: string): string {
+  const yes = (b: boolean | undefined) => (b === true ? 'yes' : 'no')
+  const list: string[] = []
+  if (wasProfile !== profile) list.push(`quality profile ${wasProfile} → ${profile}`)
+  if ((before.monitored === true) !== (after.monitored === true)) list.push(`monitored ${yes(before.monitored)} → ${yes(after.monitored)}`)
+  const seasonFlags = (x: Series) => new Map((x.seasons ?? []).map(n => [n.seasonNumber, n.monitored === true]))
+  const was = seasonFlags(before)
+  const flipped = [...seasonFlags(after)].filter(([n, m]) => was.has(n) && was.get(n) !== m).map(([n, m]) => `${n} ${m ? 'on' : 'off'}`)
+  if (flipped.length) list.push(`season monitoring ${flipped.join(', ')}`)
+  if ((before.seriesType ?? 'standard') !== (after.seriesType ?? 'standard')) list.push(`series type ${before.seriesType ?? 'standard'} → ${after.seriesType ?? 'standard'}`)
+  if ((before.seasonFolder === true) !== (after.seasonFolder === true)) list.push(`season folders ${yes(before.seasonFolder)} → ${yes(after.seasonFolder)}`)
+  return list.length ? `Changed: ${list.join('; ')}.` : 'Nothing changed: it already had these settings.'
 }

@@ -30,7 +30,7 @@ export const SeriesItemSchema = Type.Object({
   monitored: Type.Boolean({ description: 'Whether the manager looks for new episodes' }),
   qualityProfile: Type.String({ description: 'Quality profile name' }),
   seriesType: Type.String({ description: 'standard, daily or anime' }),
-  path: Type.String({ description: 'Series folder (our path)' }),
+  path: Type.Optional(Type.String({ description: 'Series folder (our path; not in view library)' })),
   seasonCount: Type.Integer({ description: 'Number of seasons' }),
   episodeFileCount: Type.Integer({ description: 'Episodes with a file' }),
   episodeCount: Type.Integer({ description: 'Monitored aired episodes plus those with a file' }),
@@ -65,7 +65,8 @@ export const EpisodeItemSchema = Type.Object({
   fileQuality: Type.Optional(Type.String({ description: 'File quality name' }))
 }, { additionalProperties: false, description: 'An episode' })
 
-export function toSeriesItem (s: Series, profiles: QualityProfile[]): Static<typeof SeriesItemSchema> {
+/** One series as a row; a library row (`listed`) leaves out the folder, which view "series" shows. */
+export function toSeriesItem (s: Series, profiles: QualityProfile[], listed = false): Static<typeof SeriesItemSchema> {
   return {
     kind: 'series',
     seriesId: s.id,
@@ -76,7 +77,7 @@ export function toSeriesItem (s: Series, profiles: QualityProfile[]): Static<typ
     monitored: s.monitored === true,
     qualityProfile: profiles.find(p => p.id === s.qualityProfileId)?.name ?? `#${s.qualityProfileId}`,
     seriesType: s.seriesType ?? 'standard',
-    path: s.path ?? '',
+    ...(listed ? {} : { path: s.path ?? '' }),
     seasonCount: s.statistics?.seasonCount ?? (s.seasons ?? []).length,
     episodeFileCount: s.statistics?.episodeFileCount ?? 0,
     episodeCount: s.statistics?.episodeCount ?? 0,

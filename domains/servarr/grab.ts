@@ -10,6 +10,14 @@ import { IdUsedSchema } from './ids.js'
 import { QueueItemSchema, toQueueItem, type QueueItemOut } from './items.js'
 import { quoted, untrusted } from './text.js'
 import type { GrabSpaceCheck } from './landing.js'
+import { rememberedRelease } from './release-sizes.js'
+import { formatBytes } from '../../core/format.js'
+
+/** The release by the title and size its search showed; its guid (often a long URL) only when no search did. */
+function releaseName (client: ServarrCore, args: { guid: string, indexerId: number }): string {
+  const seen = rememberedRelease(client, args.guid, args.indexerId)
+  return seen?.title ? `release ${quoted(seen.title, 200)} (${formatBytes(seen.sizeBytes)})` : `release ${quoted(args.guid, 200)}`
+}
 
 export function GRAB_INPUTS (releasesTool: string) {
   return {
@@ -72,8 +80,8 @@ export function confirmReplace<T> (client: ServarrCore, target: (args: T) => Pro
       const replace = await findQueued(client, t)
       return {
         summary: replace.length
-          ? `Remove ${replace.length} queued download${replace.length > 1 ? 's' : ''} for ${t.label} (${replace.map(r => quoted(r.title)).join(', ')}) from the download client, then grab release ${args.guid}.`
-          : `Nothing is queued for ${t.label}; release ${args.guid} would simply be grabbed.`,
+          ? `Remove ${replace.length} queued download${replace.length > 1 ? 's' : ''} for ${t.label} (${replace.map(r => quoted(r.title)).join(', ')}) from the download client, then grab ${releaseName(client, args)}.`
+          : `Nothing is queued for ${t.label}; ${releaseName(client, args)} would simply be grabbed.`,
         targets: { replace, guid: args.guid, indexerId: args.indexerId }
       }
     }

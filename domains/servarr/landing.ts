@@ -7,7 +7,7 @@ import { formatBytes } from '../../core/format.js'
 import { checkLanding, type LandingPlace } from '../../lib/library/landing-space.js'
 import { rememberedReleaseSize } from './release-sizes.js'
 
-/** Throws when the release does not fit; otherwise returns a sentence for the answer ('' when all was checked). */
+/** Throws when the release does not fit; otherwise returns the sentences for the answer: what fits, what was not checked. */
 export type GrabSpaceCheck = (client: ServarrCore, release: { guid: string, indexerId: number }, libraryFolder: string | undefined) => Promise<string>
 
 export function grabSpaceCheck (app: FastifyInstance, releasesTool: string): GrabSpaceCheck {
@@ -22,6 +22,11 @@ export function grabSpaceCheck (app: FastifyInstance, releasesTool: string): Gra
       throw new ToolError(`Not enough free space for this release (${formatBytes(size)}): ${where}. ` +
         `Free space first (cleanup_server, or remove titles nobody watches), or pick a smaller release from ${releasesTool}.`)
     }
-    return verdict.unchecked.length > 0 ? ` Free space was not checked for ${verdict.unchecked.map(p => `${p.label} (${p.path})`).join(', ')}: not visible to this server.` : ''
+    // What the check found, so a grab that went through says the release fits and where.
+    const fits = verdict.roomy.length > 0
+      ? ` Free space checked for this release (${formatBytes(size)}): ${verdict.roomy.map(d => `the ${d.labels.join(' and ')} disk has ${formatBytes(d.freeBytes)} free`).join('; ')}.`
+      : ''
+    const unchecked = verdict.unchecked.length > 0 ? ` Free space was not checked for ${verdict.unchecked.map(p => `${p.label} (${p.path})`).join(', ')}: not visible to this server.` : ''
+    return fits + unchecked
   }
 }

@@ -6,7 +6,7 @@ import type { Release } from '../../clients/servarr/types.js'
 const TTL_MS = 30 * 60_000
 const MAX_PER_CLIENT = 5000
 
-interface Seen { sizeBytes: number, at: number }
+interface Seen { sizeBytes: number, title: string, at: number }
 const byClient = new WeakMap<object, Map<string, Seen>>()
 const key = (guid: string, indexerId: number) => `${indexerId}\u0000${guid}`
 
@@ -17,7 +17,7 @@ export function rememberReleaseSizes (client: object, releases: Release[], now =
     if (typeof r.guid !== 'string' || typeof r.indexerId !== 'number' || typeof r.size !== 'number' || r.size <= 0) continue
     const k = key(r.guid, r.indexerId)
     seen.delete(k) // re-insert: the map's order is oldest first
-    seen.set(k, { sizeBytes: r.size, at: now })
+    seen.set(k, { sizeBytes: r.size, title: typeof r.title === 'string' ? r.title : '', at: now })
   }
   for (const k of seen.keys()) {
     if (seen.size <= MAX_PER_CLIENT) break
@@ -26,6 +26,11 @@ export function rememberReleaseSizes (client: object, releases: Release[], now =
 }
 
 export function rememberedReleaseSize (client: object, guid: string, indexerId: number, now = Date.now()): number | undefined {
+  return rememberedRelease(client, guid, indexerId, now)?.sizeBytes
+}
+
+/** The release's title (raw indexer text) and size as the last search showed them, so a preview can name it. */
+export function rememberedRelease (client: object, guid: string, indexerId: number, now = Date.now()): { title: string, sizeBytes: number } | undefined {
   const seen = byClient.get(client)?.get(key(guid, indexerId))
-  return seen && now - seen.at <= TTL_MS ? seen.sizeBytes : undefined
+  return seen && now - seen.at <= TTL_MS ? { title: seen.title, sizeBytes: seen.sizeBytes } : undefined
 }

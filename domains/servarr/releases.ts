@@ -5,6 +5,7 @@ import type { Release } from '../../clients/servarr/types.js'
 import { IdUsedSchema } from './ids.js'
 import { ReleaseItemSchema, sortReleases, toReleaseItem } from './items.js'
 import { pageInputs, pageOf, pagingFields } from '../../core/paging.js'
+import { formatBytes } from '../../core/format.js'
 
 export const RELEASE_LIST_INPUTS = {
   includeRejected: Type.Boolean({ default: true, description: 'Also list rejected releases' }),
@@ -26,4 +27,15 @@ export function releasePage (found: Release[], includeRejected: boolean, offset:
   const page = pageOf(sorted.map(toReleaseItem), offset, limit)
   const approvedCount = found.filter(r => r.approved === true).length
   return { page, approvedCount }
+}
+
+/** The page's sizes and its first (best) release, for the summary: what a person picks a release by. */
+export function releasePageLine (items: ReadonlyArray<{ title: string, quality: string, sizeBytes: number, seeders?: number, approved: boolean }>): string {
+  if (items.length === 0) return ''
+  const sizes = items.map(r => r.sizeBytes)
+  const low = formatBytes(Math.min(...sizes))
+  const high = formatBytes(Math.max(...sizes))
+  const best = items[0]
+  const seeders = best.seeders === undefined ? '' : `, ${best.seeders} seeders`
+  return ` Sizes ${low === high ? low : `${low} to ${high}`}. First: "${best.title}" (${best.quality}, ${formatBytes(best.sizeBytes)}${seeders}${best.approved ? '' : ', rejected'}).`
 }

@@ -60,12 +60,19 @@ export async function freshTitleByTerm<T extends { id: number, title?: string | 
 // Compares as localeCompare does, without building a collator per comparison (6,000 titles sort in a few ms).
 const collator = new Intl.Collator()
 
-/** The library view: titles containing term (case-insensitive), in the manager's sort-title order. */
-export function libraryOrder<T extends { title?: string | null, sortTitle?: string | null }> (all: readonly T[], term: string | undefined): T[] {
+// Title order is the default; "size" is the one other order (largest on disk first: what frees space).
+export const SORT_INPUT = Type.Optional(Type.Literal('size', { description: 'library: size = largest first' }))
+
+type Listed = { title?: string | null, sortTitle?: string | null, sizeOnDisk?: number | null, statistics?: { sizeOnDisk?: number | null } | null }
+const bytesOf = (x: Listed) => x.sizeOnDisk ?? x.statistics?.sizeOnDisk ?? 0
+
+/** The library view: titles containing term (case-insensitive), in the manager's sort-title order or largest first. */
+export function libraryOrder<T extends Listed> (all: readonly T[], term: string | undefined, sort?: 'size'): T[] {
   const t = term?.toLowerCase()
+  const byTitle = (a: T, b: T) => collator.compare(a.sortTitle ?? a.title ?? '', b.sortTitle ?? b.title ?? '')
   return all
     .filter(x => !t || (x.title ?? '').toLowerCase().includes(t))
-    .sort((a, b) => collator.compare(a.sortTitle ?? a.title ?? '', b.sortTitle ?? b.title ?? ''))
+    .sort(sort === 'size' ? (a, b) => bytesOf(b) - bytesOf(a) || byTitle(a, b) : byTitle)
 }
 
 /** From startDate (default: today, UTC) for days, as the ISO bounds the calendar endpoints take. */

@@ -80,17 +80,22 @@ export async function findWatched (plays: WatchedPlays, managers: WatchedManager
   const watched: Array<{ title: TitlePlay, lastPlayed: string }> = []
   let favourites = 0
   let undated = 0
+  let unfinished = perUser[0].titles.length - byItem.size
+  let recent = 0
   for (const { title, plays: all } of byItem.values()) {
-    if (!all.every(p => p.played)) continue
+    if (!all.every(p => p.played)) { unfinished++; continue }
     if (all.some(p => p.favorite)) { favourites++; continue }
     if (title.kind === 'Series' && !managedSeries.has(title.tvdbId)) { watched.push({ title, lastPlayed: '' }); continue }
     let dates: Array<string | undefined> = all.map(p => p.lastPlayed)
     if (title.kind === 'Series') dates = await Promise.all(users.map(u => plays.lastEpisodePlay(u.id, title.itemId)))
     if (dates.some(d => d === undefined || Number.isNaN(Date.parse(d)))) { undated++; continue }
     const lastPlayed = (dates as string[]).reduce((a, b) => (Date.parse(a) >= Date.parse(b) ? a : b))
-    if (Date.parse(lastPlayed) > cutoff) continue
+    if (Date.parse(lastPlayed) > cutoff) { recent++; continue }
     watched.push({ title, lastPlayed: new Date(Date.parse(lastPlayed)).toISOString() })
   }
+  // What was checked, so "nothing qualifies" is an answer and not a silence.
+  notes.unshift(`watched: checked ${perUser[0].titles.length} title(s) for ${users.length} enabled user(s) (${users.map(u => u.name).join(', ')}): ` +
+    `${unfinished} not finished by every user, ${recent} last played within ${o.days} day(s)`)
   if (favourites) notes.push(`watched: ${favourites} watched title(s) kept because a user made them a favourite`)
   if (undated) notes.push(`watched: ${undated} watched title(s) left alone because a user's last play has no date`)
 

@@ -12,6 +12,7 @@ import type {
 import { publishSchema } from './published-schema.js'
 import { confirmByPerson } from './confirm-by-person.js'
 import { markUnchanged } from './no-change.js'
+import { renderData } from './result-text.js'
 
 export class UnknownToolError extends Error {
   constructor (readonly toolName: string) {
@@ -186,7 +187,7 @@ export function createToolRegistry (deps: RegistryDeps) {
     }
     const args = Value.Default(entry.inputSchema, structuredClone(raw)) as Record<string, unknown>
     if (!entry.check.Check(args)) {
-      const problems = [...entry.check.Errors(args)].slice(0, 5).map(e => describeProblem(e.path, e.message, e.schema))
+      const problems = [...entry.check.Errors(args)].slice(0, 5).map(e => describeProblem(e.path, e.message, e.schema, e.value))
       throw new ToolError(`Invalid arguments for ${entry.def.name}: ${[...new Set(problems)].join('; ')}.`)
     }
     return args
@@ -224,10 +225,14 @@ function asList (v: unknown): string[] {
   return []
 }
 
-function describeProblem (path: string, message: string, schema: TSchema): string {
+function describeProblem (path: string, message: string, schema: TSchema, value: unknown): string {
   const field = path.replace(/^\//, '').replace(/\//g, '.') || '(arguments)'
   const choices = (schema.anyOf as TSchema[] | undefined)?.map(s => s.const).filter(c => c !== undefined)
   if (choices?.length) return `${field} must be one of ${choices.map(c => JSON.stringify(c)).join(', ')}`
+  // A regular expression means nothing to the model; the field's description says what belongs there.
+  if (typeof schema.pattern === 'string' && typeof value === 'string' && schema.description) {
+    return `${field} ${JSON.stringify(plainLine(value).slice(0, 60))} is not valid; expected: ${schema.description}`
+  }
   return `${field} ${message.replace(/^Expected/, 'expected')}`
 }
 
@@ -249,8 +254,14 @@ function withConfirmation (schema: TObject): TObject {
     { description: schema.description })
 }
 
+/**
+ * The summary, then the data as compact text for clients that hand the model `content` only; the JSON itself
+ * travels once, as structuredContent (docs/answers.md: clients older than structuredContent get the serialized
+ * JSON instead, in plugins/mcp/result-revision.ts).
+ */
 function result (data: Record<string, unknown>, summary: string): ToolCallResult {
-  return { content: [{ type: 'text', text: summary }, { type: 'text', text: JSON.stringify(data) }], structuredContent: data }
+  const text = renderData(data)
+  return { content: [{ type: 'text', text: summary }, ...(text ? [{ type: 'text' as const, text }] : [])], structuredContent: data }
 }
 
 /**

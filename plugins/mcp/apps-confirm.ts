@@ -3,6 +3,7 @@
 // specification/2026-01-26/apps.mdx, "Data Passing"), while the text and structuredContent the model reads say
 // that the person confirms in the card. So the model cannot run the change itself; the person's Confirm can.
 import type { ToolCallResult } from '../../core/tool-types.js'
+import { renderData } from '../../lib/tools/result-text.js'
 
 export const CONFIRM_TOKEN_META_KEY = 'mediastack-mcp/confirmToken'
 /** What stands in the token's place where the model reads (a string, so the published outputSchema holds). */
@@ -17,7 +18,7 @@ export function holdTokenForCard (result: ToolCallResult, toolName: string): Too
     ...result,
     content: [
       { type: 'text', text: `Confirmation needed: ${confirmation.summary} Nothing has changed yet. The person confirms or cancels in the card shown with this result; ${toolName} runs only when they press Confirm there.` },
-      { type: 'text', text: JSON.stringify(shown) }
+      { type: 'text', text: renderData(shown) }
     ],
     structuredContent: shown,
     _meta: { ...(result._meta as Record<string, unknown> | undefined), [CONFIRM_TOKEN_META_KEY]: confirmation.confirmToken }

@@ -86,8 +86,9 @@ export const prompts = sharedFeature(({ mcp, app }) => {
     `Help me free about ${gb} GB${folder ? ` in ${folder}` : ''}. Propose first; remove only what I approve.`,
     '1. get_library_state without a title: size per top folder.',
     '2. cleanup_server without confirmToken: what is provably unneeded and how much that frees.',
-    `3. If that is not enough, list candidates with sizes until they add up to ${gb} GB: titles from series_status and movie_status (view "library", sizeOnDisk), finished downloads from download_status (action "finished"), and extra audio or subtitle tracks from optimize_media (action "analyze" on a folder).`,
-    '4. For each candidate I approve: series_remove or movie_remove with deleteFiles true, manage_files action "delete", or optimize_media action "strip". Each answers with a preview first; call it again with the confirmToken only after I said yes to that preview.'
+    '3. cleanup_server with categories ["watched"] and no confirmToken: titles every user finished long ago (favourites and keep-tagged titles stay); it says what it checked when nothing qualifies.',
+    `4. If that is not enough, list candidates with sizes until they add up to ${gb} GB: the largest titles from series_status and movie_status (view "library", sort "size"), finished downloads from download_status (action "finished"), and extra audio or subtitle tracks from optimize_media (action "analyze" on a folder).`,
+    '5. For each candidate I approve: cleanup_server again with its confirmToken, series_remove or movie_remove with deleteFiles true, manage_files action "delete", or optimize_media action "strip". Each answers with a preview first; call it again with the confirmToken only after I said yes to that preview.'
   ].join('\n')))
 
   mcp.registerPrompt('title_status', {

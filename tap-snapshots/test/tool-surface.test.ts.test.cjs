@@ -1203,7 +1203,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "series_status",
     "title": "Series library, episodes, calendar, missing, queue and history",
-    "description": "Read-only paged views of the series manager (see view); queue rows give progress, problems, outputPath for series_import. Use series_search to add series, series_releases to pick a release.",
+    "description": "Read-only paged views of the series manager (see view); queue rows give progress, problems, outputPath for series_import. Add: series_search; releases: series_releases.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -1220,8 +1220,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
             "stuck",
             "history"
           ],
-          "default": "library",
-          "description": "library; series (seasons); season (episodes; needs seasonNumber); calendar; missing (aired, no file); queue; stuck (why, fix); history. All but library take id/term"
+          "description": "library; series (seasons); season (episodes; needs seasonNumber); calendar; missing (aired, no file); queue; stuck (why, fix); history."
         },
         "id": {
           "minimum": 1,
@@ -1249,6 +1248,11 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "minLength": 1,
           "maxLength": 200,
           "description": "Title text: filters library, else picks the title (for id)",
+          "type": "string"
+        },
+        "sort": {
+          "description": "library: size = largest first",
+          "const": "size",
           "type": "string"
         },
         "startDate": {
@@ -1314,7 +1318,6 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                   "monitored",
                   "qualityProfile",
                   "seriesType",
-                  "path",
                   "seasonCount",
                   "episodeFileCount",
                   "episodeCount",
@@ -2367,7 +2370,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "movie_status",
     "title": "Movie library, calendar, missing, queue and history",
-    "description": "Read-only paged views of the movie manager (see view); queue rows give progress, problems, outputPath for movie_import. Use movie_search to add movies, movie_releases to pick a release.",
+    "description": "Read-only paged views of the movie manager (see view); queue rows give progress, problems, outputPath for movie_import. Add: movie_search; releases: movie_releases.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -2383,8 +2386,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
             "stuck",
             "history"
           ],
-          "default": "library",
-          "description": "library; movie (with its file; needs id/term); calendar; missing (released, no file); queue; stuck (why, fix); history. All but library take id/term"
+          "description": "library; movie (with its file; needs id/term); calendar; missing (released, no file); queue; stuck (why, fix); history."
         },
         "id": {
           "minimum": 1,
@@ -2406,6 +2408,11 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           "minLength": 1,
           "maxLength": 200,
           "description": "Title text: filters library, else picks the title (for id)",
+          "type": "string"
+        },
+        "sort": {
+          "description": "library: size = largest first",
+          "const": "size",
           "type": "string"
         },
         "hasFile": {
@@ -2471,8 +2478,6 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                   "status",
                   "monitored",
                   "qualityProfile",
-                  "minimumAvailability",
-                  "path",
                   "hasFile",
                   "sizeOnDisk"
                 ],
@@ -3722,14 +3727,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
           }
         },
         "olderThanHours": {
-          "minimum": 1,
+          "minimum": 0,
           "maximum": 8760,
           "default": 24,
           "description": "Minimum age of temp and leftovers",
           "type": "integer"
         },
         "watchedDays": {
-          "minimum": 1,
+          "minimum": 0,
           "maximum": 3650,
           "default": 90,
           "description": "watched: days since last play",

@@ -40,9 +40,20 @@ t.test('mistakes are refused with the variable to fix', async t => {
   t.match(refusal({ MOVIE_MANAGER_INSTANCES: 'uhd,uhd', MOVIE_MANAGER_UHD_URL: 'http://r:1' }), /"uhd" is listed twice/)
   t.match(refusal({ TORRENT_CLIENT_INSTANCES: 'default' }), /"default" is the instance configured by TORRENT_CLIENT_URL/)
   t.match(refusal({ SERIES_MANAGER_KIDS_URL: 'http://s:1' }), /SERIES_MANAGER_KIDS_URL: set, but "kids" is not listed in SERIES_MANAGER_INSTANCES/)
-  t.match(refusal({ SERIES_MANAGER_INSTANCES: 'anime', SERIES_MANAGER_ANIME_URL: 'ftp://x' }), /anime instance URL: "ftp:\/\/x" must be an http/)
+  t.match(refusal({ SERIES_MANAGER_INSTANCES: 'anime', SERIES_MANAGER_ANIME_URL: 'ftp://x' }), /SERIES_MANAGER_ANIME_URL: "ftp:\/\/x" must be an http/)
+  t.match(refusal({ MOVIE_MANAGER_INSTANCES: 'uhd', MOVIE_MANAGER_UHD_URL: 'radarr-4k:7878' }), /MOVIE_MANAGER_UHD_URL: "radarr-4k:7878" must be an http/)
   t.match(refusal({ SERIES_MANAGER_INSTANCES: 'anime', SERIES_MANAGER_ANIME_URL: 'http://s:1' }, false), 'accepted', 'tests may pass instance variables too')
   t.match(refusal({ SERIES_MANAGER_ANIME_PASSWORD: 'x' }, false), /SERIES_MANAGER_ANIME_PASSWORD: unknown setting/, 'a setting the kind does not have stays unknown')
+})
+
+t.test('a placeholder copied from an example is refused as a key, naming the variable', async t => {
+  const anime = { SERIES_MANAGER_INSTANCES: 'anime', SERIES_MANAGER_ANIME_URL: 'http://sonarr-anime:8989' }
+  for (const placeholder of ['...', '<api key>', 'your-api-key', 'xxxx', 'CHANGEME']) {
+    t.match(refusal({ ...anime, SERIES_MANAGER_ANIME_API_KEY: placeholder }), /SERIES_MANAGER_ANIME_API_KEY: ".*" is a placeholder, not a key/, placeholder)
+  }
+  t.match(refusal({ MOVIE_MANAGER_API_KEY: '...' }), /MOVIE_MANAGER_API_KEY: "\.\.\." is a placeholder/)
+  t.equal(refusal({ ...anime, SERIES_MANAGER_ANIME_API_KEY: '0123456789abcdef0123456789abcdef' }), 'accepted', 'a real key is taken')
+  t.equal(refusal({ ...anime, SERIES_MANAGER_ANIME_API_KEY: 'k1' }), 'accepted')
 })
 
 t.test('a built config given back to buildConfig keeps its instances (and an empty one stays empty)', async t => {

@@ -13,7 +13,7 @@ import { hasExtraInstances } from '../../each-instance.js'
 import { cancelIdPattern, parseQueueName, queueOfId } from '../../servarr/queue-ids.js'
 import { DEFAULT_INSTANCE } from '../../../core/instance-config.js'
 import { runOnInstances } from '../../../clients/instance-routing.js'
-import { retryTargets, runRetry, type RetryTarget } from '../retry-stuck.js'
+import { importableWarning, retryTargets, runRetry, type RetryTarget } from '../retry-stuck.js'
 
 /** The inputs; ids name an extra manager instance ("series@anime:12") only when there is one. */
 const inputOf = (named: boolean) => Type.Object({
@@ -88,14 +88,14 @@ function replacedFrom (id: string): { source: string, instance?: string } {
 export default (app: FastifyInstance) => {
   const named = hasExtraInstances(app, 'series') || hasExtraInstances(app, 'movies')
   /** Retry binds each download's id, hash and strike count: a queue or count that changed refuses the token. */
-  async function retryPreview (args: { source: 'all' | 'series' | 'movies' | 'torrents', ids: string[], deleteFiles: boolean }) {
+  async function retryPreview (args: { source: 'all' | 'series' | 'movies' | 'torrents', ids: string[], deleteFiles: boolean }, signal: AbortSignal) {
     const { items } = await listCancelItems(app, args.source)
     const chosen = await targets({ ...args, action: 'retry' })
     const list = await retryTargets(app, chosen.filter(i => args.ids.includes(i.id)), items)
     const max = app.config.STUCK_MAX_STRIKES
     return {
       summary: `Replace ${list.length} download${list.length === 1 ? '' : 's'}: remove${args.deleteFiles ? ' with its data' : ''}, blocklist the release, search again: ` +
-        `${list.map(t => `${quoted(t.title)} (${t.id}, strike ${t.strikes + 1} of ${max})`).join('; ')}.`,
+        `${list.map(t => `${quoted(t.title)} (${t.id}, strike ${t.strikes + 1} of ${max})`).join('; ')}.${await importableWarning(app, list, signal)}`,
       targets: list
     }
   }
@@ -126,8 +126,8 @@ export default (app: FastifyInstance) => {
     hasEffects: args => args.action !== undefined && args.action !== 'list',
     confirm: {
       required: args => args.action !== 'list',
-      async preview (args) {
-        if (args.action === 'retry') return await retryPreview(args)
+      async preview (args, ctx) {
+        if (args.action === 'retry') return await retryPreview(args, ctx.signal)
         const items = await targets(args)
         if (items.length === 0) throw new ToolError(args.action === 'purge_duplicates' ? 'There are no duplicate downloads; nothing to remove.' : 'Nothing to cancel.')
         const list = items.slice(0, 10).map(i => `${quoted(i.title)} (${i.id}, ${i.progressPercent}%)`).join('; ')

@@ -11,6 +11,7 @@ import { defineOrganizeKind, resolveLibraryDestination, startOrganizeJob } from 
 import { readDownloadQueue } from '../queue-read.js'
 import { hasExtraInstances } from '../../each-instance.js'
 import { listedSentence } from '../../../lib/sources/sources.js'
+import { queueLine } from '../queue-line.js'
 
 const input = Type.Object({
   action: Type.Union([Type.Literal('queue'), Type.Literal('finished'), Type.Literal('organize')], { default: 'queue', description: 'queue (downloaders, managers), finished, or organize (needs packageId, destination)' }),
@@ -100,7 +101,7 @@ export default (app: FastifyInstance) => {
       const { items, warnings, answered, missing } = await readDownloadQueue(app, { signal: ctx.signal, named, display: displayIfInside })
       const page = pageOf(items, args.offset, args.limit)
       // Said only of the sources that answered: with the torrent client down, "nothing" would be a guess.
-      const summary = listedSentence({ count: page.total, answered, missing, none: 'Nothing is downloading.', some: n => `${n} download${n === 1 ? '' : 's'} in progress or waiting.` })
+      const summary = listedSentence({ count: page.total, answered, missing, none: 'Nothing is downloading.', some: () => queueLine(page.items, page.total) })
       return { data: { action: 'queue', ...page, warnings }, summary }
     }
   })

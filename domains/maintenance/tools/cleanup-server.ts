@@ -28,8 +28,8 @@ const Category = Type.Union(CATEGORIES.map(c => Type.Literal(c)))
 
 const inputSchema = Type.Object({
   categories: Type.Array(Category, { minItems: 1, maxItems: CATEGORIES.length, default: [...DEFAULT_CATEGORIES], description: 'Categories (default all but watched)' }),
-  olderThanHours: Type.Integer({ minimum: 1, maximum: 8760, default: 24, description: 'Minimum age of temp and leftovers' }),
-  watchedDays: Type.Integer({ minimum: 1, maximum: 3650, default: 90, description: 'watched: days since last play' })
+  olderThanHours: Type.Integer({ minimum: 0, maximum: 8760, default: 24, description: 'Minimum age of temp and leftovers' }),
+  watchedDays: Type.Integer({ minimum: 0, maximum: 3650, default: 90, description: 'watched: days since last play' })
 }, { additionalProperties: false })
 
 const Target = Type.Object({

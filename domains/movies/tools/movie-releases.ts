@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../core/tool-types.js'
 import { idFields, resolveId } from '../../servarr/ids.js'
 import { MOVIE_IDS, movieFlavour, movieLabel } from '../movies.js'
-import { RELEASE_LIST_INPUTS, releasePage, releasesOutput } from '../../servarr/releases.js'
+import { RELEASE_LIST_INPUTS, releasePage, releasePageLine, releasesOutput } from '../../servarr/releases.js'
 import { rememberReleaseSizes } from '../../servarr/release-sizes.js'
 
 export const MovieTargetSchema = Type.Object({
@@ -35,7 +35,7 @@ export default (app: FastifyInstance) => defineTool({
     const { page, approvedCount } = releasePage(found, args.includeRejected, args.offset, args.limit)
     return {
       data: { target: { movieId: movie.id, title: movie.title ?? '', year: movie.year ?? 0 }, idUsed, approvedCount, ...page },
-      summary: `${found.length} releases for ${movieLabel(movie)} (${approvedCount} approved); showing ${page.items.length}. Grab one with movie_grab (guid + indexerId).`
+      summary: `${found.length} releases for ${movieLabel(movie)} (${approvedCount} approved); showing ${page.items.length}.${releasePageLine(page.items)} Grab one with movie_grab (guid + indexerId).`
     }
   }
 })

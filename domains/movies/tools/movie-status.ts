@@ -9,7 +9,7 @@ import { HistoryItemSchema } from '../../servarr/items.js'
 import { MOVIE_IDS, MovieItemSchema, movieFlavour, toMovieItem } from '../movies.js'
 import { pageInputs, pageOf, pagingFields, serverPage, type Page } from '../../../core/paging.js'
 import {
-  QueueRowSchema, START_DATE_INPUT, TERM_INPUT, calendarWindow, historyPage, libraryOrder, queuePage, refuseUnusedFilters, freshTitleByTerm, viewSummary,
+  QueueRowSchema, SORT_INPUT, START_DATE_INPUT, TERM_INPUT, calendarWindow, historyPage, libraryOrder, queuePage, refuseUnusedFilters, freshTitleByTerm, viewSummary,
   type FilterUse
 } from '../../servarr/views.js'
 import { stuckAdvice, stuckPage } from '../../servarr/stuck-view.js'
@@ -19,7 +19,7 @@ const VIEWS = ['library', 'movie', 'calendar', 'missing', 'queue', 'stuck', 'his
 const DEFAULT_DAYS = 30
 const ABOUT_ONE = ['id', 'term'] as const
 const FILTERS: FilterUse = {
-  library: ['term', 'hasFile'],
+  library: ['term', 'hasFile', 'sort'],
   movie: ABOUT_ONE,
   calendar: [...ABOUT_ONE, 'startDate', 'days'],
   missing: ABOUT_ONE,
@@ -29,9 +29,10 @@ const FILTERS: FilterUse = {
 }
 
 const input = Type.Object({
-  view: Type.Union(VIEWS.map(v => Type.Literal(v)), { default: 'library', description: 'library; movie (with its file; needs id/term); calendar; missing (released, no file); queue; stuck (why, fix); history. All but library take id/term' }),
+  view: Type.Optional(Type.Union(VIEWS.map(v => Type.Literal(v)), { description: 'library; movie (with its file; needs id/term); calendar; missing (released, no file); queue; stuck (why, fix); history.' })),
   ...idFields(MOVIE_IDS, false),
   term: TERM_INPUT,
+  sort: SORT_INPUT,
   hasFile: Type.Optional(Type.Boolean({ description: 'library: only movies with (true) or without a file' })),
   startDate: START_DATE_INPUT,
   days: Type.Optional(Type.Integer({ minimum: 1, maximum: 366, description: `calendar: days to cover (default ${DEFAULT_DAYS})` })),
@@ -51,11 +52,13 @@ type Item = Static<typeof ItemSchema>
 export default (app: FastifyInstance) => defineTool({
   name: 'movie_status',
   title: 'Movie library, calendar, missing, queue and history',
-  description: 'Read-only paged views of the movie manager (see view); queue rows give progress, problems, outputPath for movie_import. Use movie_search to add movies, movie_releases to pick a release.',
+  description: 'Read-only paged views of the movie manager (see view); queue rows give progress, problems, outputPath for movie_import. Add: movie_search; releases: movie_releases.',
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  async handler (args, ctx) {
+  async handler (given, ctx) {
+    // An id alone asks about that title: its own view, not the library page.
+    const args = { ...given, view: given.view ?? (given.id !== undefined ? 'movie' as const : 'library' as const) }
     const radarr = app.backends.radarr
     const flavour = movieFlavour(radarr)
     refuseUnusedFilters('movie_status', args.view, args, FILTERS)
@@ -69,10 +72,10 @@ export default (app: FastifyInstance) => defineTool({
     let stuck: Page<StuckRow> | undefined
     switch (args.view) {
       case 'library': {
-        const all = libraryOrder(await radarr.listMovies(ctx.signal), args.term)
+        const all = libraryOrder(await radarr.listMovies(ctx.signal), args.term, args.sort)
           .filter(m => args.hasFile === undefined || (m.hasFile === true) === args.hasFile)
         const rows = pageOf(all, args.offset, args.limit) // only the page is turned into rows
-        page = { ...rows, items: rows.items.map(m => toMovieItem(m, profiles)) }
+        page = { ...rows, items: rows.items.map(m => toMovieItem(m, profiles, true)) }
         break
       }
       case 'movie':

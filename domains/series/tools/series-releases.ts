@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../core/tool-types.js'
 import { idFields, resolveId } from '../../servarr/ids.js'
-import { RELEASE_LIST_INPUTS, releasePage, releasesOutput } from '../../servarr/releases.js'
+import { RELEASE_LIST_INPUTS, releasePage, releasePageLine, releasesOutput } from '../../servarr/releases.js'
 import { rememberReleaseSizes } from '../../servarr/release-sizes.js'
 import { SERIES_IDS, findEpisodes, seriesFlavour } from '../series.js'
 import { episodeCode } from '../../servarr/text.js'
@@ -45,7 +45,7 @@ export default (app: FastifyInstance) => defineTool({
     const target = { seriesId: series.id, title: series.title ?? '', seasonNumber: args.seasonNumber, ...(episode ? { episodeNumber: episode.episodeNumber, episodeId: episode.id } : {}), code }
     return {
       data: { target, idUsed, approvedCount, ...page },
-      summary: `${found.length} releases for "${target.title}" ${code} (${approvedCount} approved); showing ${page.items.length}. Grab one with series_grab (guid + indexerId).`
+      summary: `${found.length} releases for "${target.title}" ${code} (${approvedCount} approved); showing ${page.items.length}.${releasePageLine(page.items)} Grab one with series_grab (guid + indexerId).`
     }
   }
 })

@@ -11,7 +11,7 @@ import {
   EpisodeItemSchema, SERIES_IDS, SeasonItemSchema, SeriesItemSchema, seriesFlavour, toEpisodeItem, toSeasonItem, toSeriesItem
 } from '../series.js'
 import {
-  QueueRowSchema, START_DATE_INPUT, TERM_INPUT, calendarWindow, historyPage, libraryOrder, queuePage, refuseUnusedFilters, freshTitleByTerm, viewSummary,
+  QueueRowSchema, SORT_INPUT, START_DATE_INPUT, TERM_INPUT, calendarWindow, historyPage, libraryOrder, queuePage, refuseUnusedFilters, freshTitleByTerm, viewSummary,
   type FilterUse
 } from '../../servarr/views.js'
 import { stuckAdvice, stuckPage } from '../../servarr/stuck-view.js'
@@ -21,7 +21,7 @@ const VIEWS = ['library', 'series', 'season', 'calendar', 'missing', 'queue', 's
 const DEFAULT_DAYS = 7
 const ABOUT_ONE = ['id', 'term'] as const
 const FILTERS: FilterUse = {
-  library: ['term'],
+  library: ['term', 'sort'],
   series: ABOUT_ONE,
   season: [...ABOUT_ONE, 'seasonNumber'],
   calendar: [...ABOUT_ONE, 'startDate', 'days'],
@@ -32,10 +32,11 @@ const FILTERS: FilterUse = {
 }
 
 const input = Type.Object({
-  view: Type.Union(VIEWS.map(v => Type.Literal(v)), { default: 'library', description: 'library; series (seasons); season (episodes; needs seasonNumber); calendar; missing (aired, no file); queue; stuck (why, fix); history. All but library take id/term' }),
+  view: Type.Optional(Type.Union(VIEWS.map(v => Type.Literal(v)), { description: 'library; series (seasons); season (episodes; needs seasonNumber); calendar; missing (aired, no file); queue; stuck (why, fix); history.' })),
   ...idFields(SERIES_IDS, false),
   seasonNumber: Type.Optional(Type.Integer({ minimum: 0, maximum: 500, description: 'Season for view "season" (0 = specials)' })),
   term: TERM_INPUT,
+  sort: SORT_INPUT,
   startDate: START_DATE_INPUT,
   days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, description: `calendar: days to cover (default ${DEFAULT_DAYS})` })),
   ...pageInputs(100, 25)
@@ -55,11 +56,13 @@ type Item = Static<typeof ItemSchema>
 export default (app: FastifyInstance) => defineTool({
   name: 'series_status',
   title: 'Series library, episodes, calendar, missing, queue and history',
-  description: 'Read-only paged views of the series manager (see view); queue rows give progress, problems, outputPath for series_import. Use series_search to add series, series_releases to pick a release.',
+  description: 'Read-only paged views of the series manager (see view); queue rows give progress, problems, outputPath for series_import. Add: series_search; releases: series_releases.',
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  async handler (args, ctx) {
+  async handler (given, ctx) {
+    // An id alone asks about that title: its own view, not the library page.
+    const args = { ...given, view: given.view ?? (given.id !== undefined ? 'series' as const : 'library' as const) }
     const sonarr = app.backends.sonarr
     refuseUnusedFilters('series_status', args.view, args, FILTERS)
     const needsId = args.view === 'series' || args.view === 'season'
@@ -76,9 +79,9 @@ export default (app: FastifyInstance) => defineTool({
 
     switch (args.view) {
       case 'library': {
-        const all = libraryOrder(await sonarr.listSeries(ctx.signal), args.term)
+        const all = libraryOrder(await sonarr.listSeries(ctx.signal), args.term, args.sort)
         const rows = pageOf(all, args.offset, args.limit) // only the page is turned into rows
-        page = { ...rows, items: rows.items.map(s => toSeriesItem(s, profiles)) }
+        page = { ...rows, items: rows.items.map(s => toSeriesItem(s, profiles, true)) }
         break
       }
       case 'series':

@@ -167,7 +167,7 @@ t.test('watched: marks first, deletes after the window through the manager; favo
 t.test('watched is never part of the default categories, and bad input is refused before anything runs', async t => {
   const def = await call({})
   t.notMatch(text(def), /leaving soon/, 'a plain cleanup does not look at watch history')
-  const bad = await call({ categories: ['watched'], watchedDays: 0 })
+  const bad = await call({ categories: ['watched'], watchedDays: -1 })
   t.ok(bad.isError)
   t.match(text(bad), /watchedDays/)
 })

@@ -14,6 +14,11 @@ t.test('unknown ids point to the tool that lists ids', async t => {
   const movie = [...sims.jellyfin.state.items.values()].find(i => i.kind === 'Movie')!
   const notSeries = await app.tools.call('show_details', { seriesId: movie.id }, ctx())
   t.match(notSeries.content[0].text, /is a Movie .* not a series.*search_media/)
+  // A title where the id belongs: told to look the id up, not shown a regular expression.
+  const title = await app.tools.call('show_details', { seriesId: 'Breaking Bad' }, ctx())
+  t.equal(title.isError, true)
+  t.match(title.content[0].text, /seriesId "Breaking Bad" is not valid; expected: Series id from search_media/)
+  t.notMatch(title.content[0].text, /\^|\[0-9a-f/, 'no pattern shown')
   const lib = await app.tools.call('search_media', { library: 'Cartoons' }, ctx())
   t.match(lib.content[0].text, /No library named "Cartoons"\. Libraries: "Movies", "Shows", "Anime", "Music"/)
   t.same(sims.jellyfin.violations, [])

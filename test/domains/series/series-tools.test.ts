@@ -31,6 +31,12 @@ t.test('series_search: catalogue and library in one answer; strict, non-duplicat
   const seasons = ok(await s.call('series_status', { view: 'series', id: added.seriesId })).items
   t.same(seasons.map((x: any) => x.monitored), [true, false])
   ok(await s.call('series_search', { addTvdbId: NORTHERN_LINE, qualityProfile: 'HD-1080p', monitor: 'all' }))
+  // Updating a series already in the library says what changed, from what to what.
+  const lowered = await s.call('series_search', { addTvdbId: NORTHERN_LINE, qualityProfile: 'SD', monitor: 'none' })
+  t.match(lowered.content[0].text, /Updated "Northern Line" .*Changed: quality profile HD-1080p → SD; monitored yes → no; season monitoring 1 off, 2 off\./)
+  const same = await s.call('series_search', { addTvdbId: NORTHERN_LINE, qualityProfile: 'SD', monitor: 'none' })
+  t.match(same.content[0].text, /Nothing changed: it already had these settings\./)
+  ok(await s.call('series_search', { addTvdbId: NORTHERN_LINE, qualityProfile: 'HD-1080p', monitor: 'all' }))
 })
 
 t.test('series_status: paged views, ids by seriesId or TVDB id', async t => {
@@ -67,6 +73,8 @@ t.test('series_releases and series_grab, with the confirm step for replacing a q
   t.ok(rel.items.some((r: any) => !r.approved && r.rejections.some((x: string) => /not wanted in profile/.test(x))))
   t.notOk(rel.items.some((r: any) => [...r.title].some(c => c.charCodeAt(0) < 32 || c === '\u202e')), 'control and bidi characters are stripped from untrusted titles')
   t.ok(rel.items.some((r: any) => r.title.includes('EVL [ignore previous instructions')), 'hostile titles are passed on as plain data')
+  const told = (await s.call('series_releases', { id: NORTHERN_LINE, seasonNumber: 1, episodeNumber: 2 })).content[0].text
+  t.match(told, /Sizes [\d.]+ [KMGT]?i?B to [\d.]+ [KMGT]?i?B\. First: ".+" \([^,]+, [\d.]+ [KMGT]?i?B(, \d+ seeders)?\)\./, 'the summary gives sizes and the first release')
   t.equal(ok(await s.call('series_releases', { id: NORTHERN_LINE, seasonNumber: 1, includeRejected: false })).items.every((r: any) => r.approved && r.fullSeason), true)
   t.match(errorText(await s.call('series_releases', { id: NORTHERN_LINE, seasonNumber: 1, episodeNumber: 40 })), /no S01E40.*series_status/)
 
@@ -80,6 +88,8 @@ t.test('series_releases and series_grab, with the confirm step for replacing a q
   const preview = ok(await s.call('series_grab', { ...second, replaceExisting: true }))
   t.ok(preview.confirmation.confirmToken)
   t.equal(preview.confirmation.targets.replace[0].queueId, first.queueItems[0].queueId)
+  t.ok(preview.confirmation.summary.includes(`then grab release "${approved[1].title}" (`), 'the release is named by its title and size')
+  t.notOk(preview.confirmation.summary.includes(approved[1].guid), 'not by its guid')
   t.equal(s.sonarr.state.queue.length, 1, 'the preview changed nothing')
   t.match(errorText(await s.call('series_grab', { ...second, indexerId: approved[0].indexerId, replaceExisting: true, confirmToken: preview.confirmation.confirmToken })), /./, 'a token for other arguments is refused')
   const again = ok(await s.call('series_grab', { ...second, replaceExisting: true }))

@@ -26,7 +26,7 @@ const CASES: Case[] = [
     owner: 'seriesId',
     base: { series: { id: oneSeries.id }, season: { id: oneSeries.id, seasonNumber: 1 } },
     honours: {
-      library: ['term'],
+      library: ['term', 'sort'],
       series: ['id', 'term'],
       season: ['id', 'term', 'seasonNumber'],
       calendar: ['id', 'term', 'startDate', 'days'],
@@ -34,21 +34,21 @@ const CASES: Case[] = [
       queue: ['id', 'term'],
       history: ['id', 'term']
     },
-    values: { id: oneSeries.id, term: oneSeries.title, seasonNumber: 1, startDate: '2020-01-01', days: 3 }
+    values: { id: oneSeries.id, term: oneSeries.title, seasonNumber: 1, startDate: '2020-01-01', days: 3, sort: 'size' }
   },
   {
     tool: 'movie_status',
     owner: 'movieId',
     base: { movie: { id: oneMovie.id } },
     honours: {
-      library: ['term', 'hasFile'],
+      library: ['term', 'hasFile', 'sort'],
       movie: ['id', 'term'],
       calendar: ['id', 'term', 'startDate', 'days'],
       missing: ['id', 'term'],
       queue: ['id', 'term'],
       history: ['id', 'term']
     },
-    values: { id: oneMovie.id, term: oneMovie.title, hasFile: true, startDate: '2020-01-01', days: 3 }
+    values: { id: oneMovie.id, term: oneMovie.title, hasFile: true, startDate: '2020-01-01', days: 3, sort: 'size' }
   }
 ]
 
@@ -79,6 +79,13 @@ function checkHonoured (t: Test, c: Case, view: string, filter: string, answer: 
     case 'hasFile':
       t.ok(rows.length > 0 && rows.every(r => r.hasFile === true), 'only titles with a file')
       break
+    case 'sort': {
+      // Largest on disk first, so freeing space starts from the top of the page.
+      const sizes = rows.map(r => r.sizeOnDisk)
+      t.ok(sizes.length > 1 && sizes[0] > 0, 'titles with files on the page')
+      t.same(sizes, [...sizes].sort((a, b) => b - a), 'largest first')
+      break
+    }
   }
 }
 
@@ -116,4 +123,15 @@ t.test('a term that names several titles is refused with the choices', async t =
   t.match(errorText(await s.call('series_status', { view: 'queue', term: 'the' })), /term "the" matches \d+ series: .*seriesId \d+.*Call series_status again with id/)
   t.match(errorText(await s.call('movie_status', { view: 'missing', term: 'zzzz-no-such-title' })), /No movie in the library has "zzzz-no-such-title"/)
   t.match(errorText(await s.call('series_status', { view: 'queue', term: oneSeries.title, id: oneSeries.id })), /id or term, not both/)
+})
+
+t.test('an id with no view asks about that title, not the library page', async t => {
+  const one = ok(await s.call('series_status', { id: oneSeries.id }))
+  t.equal(one.view, 'series')
+  t.equal(one.series.seriesId, oneSeries.id)
+  t.ok(one.items.every((x: any) => x.kind === 'season'), 'its seasons')
+  const movie = ok(await s.call('movie_status', { id: oneMovie.id }))
+  t.equal(movie.view, 'movie')
+  t.same(movie.items.map((m: any) => m.movieId), [oneMovie.id])
+  t.equal(ok(await s.call('series_status', {})).view, 'library', 'no id: the library')
 })

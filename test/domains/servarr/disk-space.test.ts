@@ -26,8 +26,10 @@ t.test('series_grab: a release larger than the free space is refused with the nu
   const refused = errorText(await s.call('series_grab', { ...target, guid: big.guid, indexerId: big.indexerId }))
   t.match(refused, /^Not enough free space for this release \(\d+\.\d GiB\): the downloads and library disk \(.+\) has 1\.5 GiB free\. Free space first \(cleanup_server.*series_releases/)
   t.equal(s.sonarr.state.queue.length, queued, 'nothing was grabbed')
-  const grabbed = ok(await s.call('series_grab', { ...target, guid: small.guid, indexerId: small.indexerId }))
+  const answer = await s.call('series_grab', { ...target, guid: small.guid, indexerId: small.indexerId })
+  const grabbed = ok(answer)
   t.equal(grabbed.queueItems.length, 1, 'a release that fits is grabbed')
+  t.match(answer.content[0].text, /Free space checked for this release \([\d.]+ MiB\): the downloads and library disk has 1\.5 GiB free\./, 'the answer says the check ran and what it found')
   disk.freeBytes = 100 * GiB
 })
 

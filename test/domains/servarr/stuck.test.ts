@@ -68,6 +68,9 @@ t.test('the safe-list reason imports through movie_import with the ids the view 
   makeStuck(s, 'radarr', items, 'matchedById')
   const [row] = ok(await s.call('movie_status', { view: 'stuck' })).items
   t.match(row, { stuck: { kind: 'importBlocked', fix: 'import' }, movieId: movie.id })
+  // A retry of it would throw the good download away: its preview says so and points at the import.
+  const retry = confirmation(await s.call('cancel_downloads', { action: 'retry', source: 'movies', ids: [`movies:${items[0].id}`] }))
+  t.match(retry.summary, /Warning: ".+" \(movies:\d+\) finished downloading and only needs an import \(view "stuck" says fix: import\): retry would throw that good download away and blocklist it\. Import it instead with movie_import/)
   const imp = ok(await s.call('movie_import', { path: row.outputPath, id: row.movieId, idType: 'movieId' }))
   t.match(imp, { finished: true, failed: [] })
   t.equal(ok(await s.call('movie_status', { view: 'stuck' })).total, 0, 'imported: no longer stuck')
@@ -76,6 +79,7 @@ t.test('the safe-list reason imports through movie_import with the ids the view 
   const other = await grabTracked(s, 'radarr', { movieId: movie.id })
   makeStuck(s, 'radarr', other, 'titleMismatch')
   t.match(ok(await s.call('movie_status', { view: 'stuck' })).items, [{ stuck: { fix: 'retry' }, messages: ['Movie title mismatch, automatic import is not possible. Manual Import required.'] }])
+  t.notMatch(confirmation(await s.call('cancel_downloads', { action: 'retry', source: 'movies', ids: [`movies:${other[0].id}`] })).summary, /Warning/, 'no warning where retry is the fix')
 })
 
 t.test('retry: preview, then remove + blocklist + search again; strikes stop the loop and survive a restart', async t => {

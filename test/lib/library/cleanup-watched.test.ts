@@ -55,6 +55,8 @@ t.test('every user must have played it; undated plays, recent plays and series d
   const r = await findWatched(plays, managers, { days: 90, now })
   t.same(r.candidates.map(c => c.title), ['Movie 1'], 'b has an undated play, c was played 10 days ago, d not by bob, the series\' last episode 20 days ago')
   t.match(r.notes.join('\n'), /1 watched title\(s\) left alone because a user's last play has no date/)
+  t.equal(r.notes[0], 'watched: checked 6 title(s) for 2 enabled user(s) (ann, bob): 1 not finished by every user, 2 last played within 90 day(s)',
+    'what was checked comes first, so "nothing qualifies" says why')
   t.equal(r.candidates[0].lastPlayed, ago(200))
   t.same(r.candidates[0].users, ['ann', 'bob'])
   t.same([...new Set(asked)], ['s'], 'episode dates are asked only for a series a manager holds')
