@@ -3,13 +3,17 @@
 // signing in with OAuth by itself (a headless stand-in for the browser follows the approval redirect). The SDK
 // client is used the way the README says: the URL plus an OAuth provider.
 import t from 'tap'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Client } from '@modelcontextprotocol/client'
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
-import { buildTestApp } from './helpers/build.js'
+import { buildTestApp, TEST_INTERNAL_KEY } from './helpers/build.js'
+
+const run = promisify(execFile)
 import { freePort } from '../lib/net/free-port.js'
 
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
@@ -61,4 +65,20 @@ t.test('the Claude Desktop mcp-remote bridge, as printed, signs in with OAuth an
   t.equal(stored.length, 1, `the bridge signed in with OAuth and stored its token (${bridgeLog.slice(-400)})`)
   const tokens = JSON.parse(readFileSync(join(configDir, stored[0]), 'utf8')) as { access_token?: string, token_type?: string }
   t.match(tokens, { token_type: /^bearer$/i, access_token: /\S{20,}/ })
+})
+
+t.test('the README\'s SDK snippet, as printed, lists the tools with the internal key', async t => {
+  const block = /```js\n([\s\S]*?)```/.exec(README)?.[1]
+  t.ok(block, 'the README has the SDK snippet')
+  const { app } = await buildTestApp(t)
+  const base = await app.listen({ port: 0, host: '127.0.0.1' })
+  // Written inside the project so '@modelcontextprotocol/client' resolves as it does in the user's project.
+  const outputs = join(fileURLToPath(new URL('..', import.meta.url)), 'test-output')
+  mkdirSync(outputs, { recursive: true })
+  const dir = mkdtempSync(join(outputs, 'readme-sdk-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  const file = join(dir, 'snippet.mjs')
+  writeFileSync(file, block!.replace('http://localhost:3000/mcp', `${base}/mcp`))
+  const { stdout } = await run(process.execPath, [file], { timeout: 60_000, env: { ...process.env, NODE_OPTIONS: '', INTERNAL_API_KEY: TEST_INTERNAL_KEY } })
+  t.same(stdout.trim().split(' ').sort(), app.tools.list().map(x => x.name).sort(), 'every tool, through the SDK as printed')
 })
