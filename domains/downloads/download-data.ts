@@ -1,10 +1,12 @@
-// The one check before a download client is asked to delete a download's data: a manager's DELETE /queue/{id}
+// The one check before a download client is asked to delete a download's data. A manager's DELETE /queue/{id}
 // with removeFromClient=true has the download client remove the download with its data (Sonarr v4.0.19.2979
-// src/NzbDrone.Core/Download/Clients/QBittorrent/QBittorrent.cs RemoveItem(item, deleteData) →
-// RemoveTorrent(hash, deleteData)), and qBittorrent's torrents/delete with deleteFiles=true deletes the
-// torrent's content path, a file or a whole folder (qBittorrent release-4.6.7 src/base/bittorrent/
-// sessionimpl.cpp removeTorrent → TorrentDeleteOption::DeleteTorrentAndFiles). So the path the item names, as
-// PATH_MAP maps it to this server, must be:
+// src/Sonarr.Api.V3/Queue/QueueController.cs Remove(): downloadClient.RemoveItem(item, true); for qBittorrent
+// src/NzbDrone.Core/Download/Clients/QBittorrent/QBittorrent.cs RemoveItem → Proxy.RemoveTorrent(hash,
+// deleteData)), and qBittorrent's torrents/delete with deleteFiles=true deletes the torrent's files and its
+// root folder (qBittorrent release-4.6.7 src/webui/api/torrentscontroller.cpp deleteAction →
+// DeleteTorrentAndFiles; src/base/bittorrent/sessionimpl.cpp deleteTorrent keeps rootPath() to remove). So the
+// path the item's data is at (the manager's outputPath, the torrent's content path), as PATH_MAP maps it to
+// this server, must be:
 // - inside the downloads root, and neither the root nor one of its top folders (complete, incomplete, a
 //   category folder): a torrent saved straight into one would take every download there with it;
 // - not in the media library: a torrent seeding from the library must never have its data deleted;
