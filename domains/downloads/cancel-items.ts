@@ -24,12 +24,22 @@ export interface CancelItem {
   instance?: string
 }
 
+// Where each listed item's data is, on this server's side of PATH_MAP (the manager's outputPath, the torrent's
+// content path): kept beside the item, not in it, as it is not part of what the tool publishes.
+const dataPaths = new WeakMap<CancelItem, string>()
+const withData = (item: CancelItem, p: string | null | undefined) => {
+  if (typeof p === 'string' && p !== '') dataPaths.set(item, p)
+  return item
+}
+/** The path the item's data is at, as the backend names it (mapped through PATH_MAP), when it names one. */
+export const dataPathOf = (i: CancelItem): string | undefined => dataPaths.get(i)
+
 /** The queue an item is in: "series", "series@anime", "movies", "torrent". Items of different queues never share a download. */
 export const queueOf = (i: CancelItem) => queueOfId(i.id)
 
 function fromQueue (source: 'series' | 'movies', instance: string | undefined, r: QueueItem): CancelItem {
   const size = r.size ?? 0
-  return {
+  return withData({
     id: `${queueName(source, instance ?? 'default')}:${r.id}`,
     source,
     ...(instance !== undefined ? { instance } : {}),
@@ -40,7 +50,7 @@ function fromQueue (source: 'series' | 'movies', instance: string | undefined, r
     ...(r.downloadId ? { downloadId: r.downloadId.toLowerCase() } : {}),
     ...(source === 'series' && r.episodeId ? { target: `episode:${r.episodeId}` } : {}),
     ...(source === 'movies' && r.movieId ? { target: `movie:${r.movieId}` } : {})
-  }
+  }, r.outputPath)
 }
 
 async function allQueue (client: { queue: FastifyInstance['backends']['sonarr']['queue'] }): Promise<QueueItem[]> {
@@ -63,7 +73,7 @@ export async function listCancelItems (app: FastifyInstance, source: CancelSourc
   if (source === 'all' || source === 'series') sources.push(...manager('series', 'Series manager', () => app.backends.sonarr))
   if (source === 'all' || source === 'movies') sources.push(...manager('movies', 'Movie manager', () => app.backends.radarr))
   if (source === 'all' || source === 'torrents') {
-    sources.push(['Torrent client', async () => (await app.backends.qbittorrent.list()).map(t => ({
+    sources.push(['Torrent client', async () => (await app.backends.qbittorrent.list()).map(t => withData({
       id: `torrent:${t.hash}`,
       source: 'torrents' as const,
       title: t.name,
@@ -71,7 +81,7 @@ export async function listCancelItems (app: FastifyInstance, source: CancelSourc
       progressPercent: Math.round(t.progress * 1000) / 10,
       sizeBytes: t.sizeBytes,
       downloadId: t.hash
-    }))])
+    }, t.contentPath))])
   }
   return await gather(sources)
 }

@@ -5,15 +5,27 @@ import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../core/errors.js'
 import { strikeKey } from '../servarr/stuck.js'
 import { StrikeStoreError, strikeStore } from '../servarr/stuck-strikes.js'
-import { queueOf, type CancelItem } from './cancel-items.js'
+import { dataPathOf, queueOf, type CancelItem } from './cancel-items.js'
+import { checkDownloadData, deleteWithData, type CheckedData } from './download-data.js'
 import { parseQueueName, queueOfId, type QueueName } from '../servarr/queue-ids.js'
 import { runOnInstances } from '../../clients/instance-routing.js'
 import { stuckPage } from '../servarr/stuck-view.js'
 
-export interface RetryTarget { id: string, title: string, downloadId: string | null, strikeKey: string, strikes: number }
+export interface RetryTarget {
+  id: string
+  title: string
+  downloadId: string | null
+  strikeKey: string
+  strikes: number
+  /** With deleteFiles: the download's data as the data check saw it; null keeps the data. */
+  data: CheckedData | null
+}
 
-/** One target per download (the first item the person named), with its strike key and count so far. */
-export async function retryTargets (app: FastifyInstance, chosen: CancelItem[], all: CancelItem[]): Promise<RetryTarget[]> {
+/**
+ * One target per download (the first item the person named), with its strike key and count so far and, when
+ * its data is to be deleted, what the data check saw there.
+ */
+export async function retryTargets (app: FastifyInstance, chosen: CancelItem[], all: CancelItem[], deleteFiles: boolean): Promise<RetryTarget[]> {
   const torrents = chosen.filter(i => i.source === 'torrents')
   if (torrents.length) {
     throw new ToolError(`Action "retry" replaces a manager's download; ${torrents.map(i => i.id).join(', ')} ${torrents.length === 1 ? 'is a torrent' : 'are torrents'} with no manager to search again. Use ids "series:<n>" or "movies:<n>" (series_status / movie_status view "stuck"), or action "cancel".`)
@@ -30,7 +42,8 @@ export async function retryTargets (app: FastifyInstance, chosen: CancelItem[], 
     const key = strikeKey(queueOf(item) as QueueName, { episodeIds: numbers('episode:'), movieId: numbers('movie:')[0], downloadId: item.downloadId, queueId: Number(item.id.split(':')[1]) })
     // Two downloads of the same title in one call are two strikes against it: the second counts after the first.
     const earlier = out.filter(t => t.strikeKey === key).length
-    out.push({ id: item.id, title: item.title, downloadId: item.downloadId ?? null, strikeKey: key, strikes: counts(key) + earlier })
+    const data = deleteFiles ? await checkDownloadData(app.sandbox, { id: item.id, title: item.title, dataPath: dataPathOf(item) }) : null
+    out.push({ id: item.id, title: item.title, downloadId: item.downloadId ?? null, strikeKey: key, strikes: counts(key) + earlier, data })
   }
   const max = app.config.STUCK_MAX_STRIKES
   const spent = out.filter(t => t.strikes >= max && counts(t.strikeKey) >= max)
@@ -50,7 +63,7 @@ export async function retryTargets (app: FastifyInstance, chosen: CancelItem[], 
  * Adds the strikes, then asks each manager to remove, blocklist and search again. A download whose title
  * reached STUCK_MAX_STRIKES since the preview (a concurrent retry took the last strike) is not touched.
  */
-export async function runRetry (app: FastifyInstance, targets: RetryTarget[], removeFromClient: boolean) {
+export async function runRetry (app: FastifyInstance, targets: RetryTarget[]) {
   const max = app.config.STUCK_MAX_STRIKES
   let refused: Array<{ target: RetryTarget }>
   try {
@@ -71,7 +84,10 @@ export async function runRetry (app: FastifyInstance, targets: RetryTarget[], re
     try {
       // QueueController.RemoveAction: blocklist=true marks it failed; skipRedownload=false lets the manager search again.
       // The instance holding the item replaces it (queue ids are numbered per instance).
-      await runOnInstances({ [source]: instance }, () => (source === 'series' ? app.backends.sonarr : app.backends.radarr).deleteQueueItem(queueId, { removeFromClient, blocklist: true, skipRedownload: false }))
+      const manager = () => source === 'series' ? app.backends.sonarr : app.backends.radarr
+      const data = t.data
+      if (data) await runOnInstances({ [source]: instance }, () => deleteWithData(data, o => manager().deleteQueueItem(queueId, { removeFromClient: o.removeFromClient, blocklist: true, skipRedownload: false })))
+      else await runOnInstances({ [source]: instance }, () => manager().deleteQueueItem(queueId, { removeFromClient: false, blocklist: true, skipRedownload: false }))
       done.push(t)
     } catch (err) {
       failed.push({ id: t.id, error: err instanceof ToolError ? err.message : 'internal error (see the server log)' })

@@ -59,9 +59,9 @@ const SITES: Site[] = [
   // With files through deleteTitleWithFiles() (the folder check), without them on their own.
   { file: 'domains/series/tools/series-remove.ts', call: 'deleteSeries()', count: 2, gate: { tools: ['series_remove'] } },
   { file: 'domains/movies/tools/movie-remove.ts', call: 'deleteMovie()', count: 2, gate: { tools: ['movie_remove'] } },
-  { file: 'domains/downloads/tools/cancel-downloads.ts', call: 'deleteQueueItem()', count: 1, gate: { tools: ['cancel_downloads'] } },
-  { file: 'domains/downloads/tools/cancel-downloads.ts', call: 'qbittorrent.remove()', count: 1, gate: { tools: ['cancel_downloads'] } },
-  { file: 'domains/downloads/retry-stuck.ts', call: 'deleteQueueItem()', count: 1, gate: { tools: ['cancel_downloads'] } },
+  { file: 'domains/downloads/tools/cancel-downloads.ts', call: 'deleteQueueItem()', count: 2, gate: { tools: ['cancel_downloads'] } },
+  { file: 'domains/downloads/tools/cancel-downloads.ts', call: 'qbittorrent.remove()', count: 2, gate: { tools: ['cancel_downloads'] } },
+  { file: 'domains/downloads/retry-stuck.ts', call: 'deleteQueueItem()', count: 2, gate: { tools: ['cancel_downloads'] } },
   { file: 'domains/servarr/stuck-strikes.ts', call: 'rename', count: 1, gate: { safe: OWN_STATE } },
   { file: 'domains/servarr/stuck-strikes.ts', call: 'unlink', count: 1, gate: { safe: OWN_STATE } },
   { file: 'domains/servarr/stuck-strikes.ts', call: 'writeFile', count: 1, gate: { safe: OWN_STATE } },
@@ -143,4 +143,25 @@ t.test('every manager delete that takes a title\'s files goes through the folder
   }
   t.same([...new Set(checked.map(c => c.file))].sort(), ['domains/maintenance/watched-category.ts', 'domains/movies/tools/movie-remove.ts', 'domains/series/tools/series-remove.ts'],
     'the deletes with files known today (series_remove, movie_remove, the watched cleanup) are the checked ones')
+})
+
+// Issue 24 item 2, download data: a manager's DELETE /queue with removeFromClient=true and the torrent client's
+// delete with deleteFiles=true delete a download's data, so every such call goes through the one data check
+// (domains/downloads/download-data.ts): deleteWithData() takes only what checkDownloadData() answered, and a
+// call that is not inside it must keep the data (removeFromClient: false / deleteFiles: false).
+t.test('every backend delete that takes a download\'s data goes through the data check', async t => {
+  const calls = callLines(/\.deleteQueueItem\(|qbittorrent\.remove\(/)
+  const checked = calls.filter(c => /deleteWithData\(/.test(c.text) && /(removeFromClient|deleteFiles): o\.(removeFromClient|deleteFiles)\b/.test(c.text))
+  // series_grab / movie_grab replaceExisting: the replaced download is removed with its data, not yet through the check.
+  const unchecked = new Set(['domains/servarr/grab.ts'])
+  for (const c of calls) {
+    if (/(removeFromClient|deleteFiles): false\b/.test(c.text) || checked.includes(c)) continue
+    if (unchecked.has(c.file)) {
+      t.fail(`${c.file}:${c.line} deletes a download's data without the data check`, { todo: 'grab replaceExisting: check the replaced download\'s data (checkDownloadData) in the grab preview' })
+      continue
+    }
+    t.fail(`${c.file}:${c.line} asks a backend to delete a download's data without the data check: ${c.text}. Pass the answer of checkDownloadData() to deleteWithData() (domains/downloads/download-data.ts), or keep the data (removeFromClient: false / deleteFiles: false).`)
+  }
+  t.same([...new Set(checked.map(c => c.file))].sort(), ['domains/downloads/retry-stuck.ts', 'domains/downloads/tools/cancel-downloads.ts'],
+    'the deletes with data known today (cancel_downloads cancel, purge and retry) are the checked ones')
 })

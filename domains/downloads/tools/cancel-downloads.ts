@@ -8,7 +8,8 @@ import { ToolError } from '../../../core/errors.js'
 import { quoted } from '../../../core/untrusted-text.js'
 import { defineTool } from '../../../core/tool-types.js'
 import { pageInputs, pageOf, pagingFields } from '../../../core/paging.js'
-import { duplicatesOf, listCancelItems, queueOf, type CancelItem } from '../cancel-items.js'
+import { dataPathOf, duplicatesOf, listCancelItems, queueOf, type CancelItem } from '../cancel-items.js'
+import { checkDownloadData, deleteWithData, describeData, type CheckedData } from '../download-data.js'
 import { hasExtraInstances } from '../../each-instance.js'
 import { cancelIdPattern, parseQueueName, queueOfId } from '../../servarr/queue-ids.js'
 import { DEFAULT_INSTANCE } from '../../../core/instance-config.js'
@@ -91,11 +92,11 @@ export default (app: FastifyInstance) => {
   async function retryPreview (args: { source: 'all' | 'series' | 'movies' | 'torrents', ids: string[], deleteFiles: boolean }, signal: AbortSignal) {
     const { items } = await listCancelItems(app, args.source)
     const chosen = await targets({ ...args, action: 'retry' })
-    const list = await retryTargets(app, chosen.filter(i => args.ids.includes(i.id)), items)
+    const list = await retryTargets(app, chosen.filter(i => args.ids.includes(i.id)), items, args.deleteFiles)
     const max = app.config.STUCK_MAX_STRIKES
     return {
       summary: `Replace ${list.length} download${list.length === 1 ? '' : 's'}: remove${args.deleteFiles ? ' with its data' : ''}, blocklist the release, search again: ` +
-        `${list.map(t => `${quoted(t.title)} (${t.id}, strike ${t.strikes + 1} of ${max})`).join('; ')}.${await importableWarning(app, list, signal)}`,
+        `${list.map(t => `${quoted(t.title)} (${t.id}, strike ${t.strikes + 1} of ${max}${t.data ? `; data DELETED from disk: ${describeData(t.data)}` : ''})`).join('; ')}.${await importableWarning(app, list, signal)}`,
       targets: list
     }
   }
@@ -130,10 +131,13 @@ export default (app: FastifyInstance) => {
         if (args.action === 'retry') return await retryPreview(args, ctx.signal)
         const items = await targets(args)
         if (items.length === 0) throw new ToolError(args.action === 'purge_duplicates' ? 'There are no duplicate downloads; nothing to remove.' : 'Nothing to cancel.')
-        const list = items.slice(0, 10).map(i => `${quoted(i.title)} (${i.id}, ${i.progressPercent}%)`).join('; ')
+        // With deleteFiles each item's data passes the data check, and what it holds is shown and bound by the token.
+        const data = new Map<CancelItem, CheckedData | null>()
+        for (const i of items) data.set(i, args.deleteFiles ? await checkDownloadData(app.sandbox, { id: i.id, title: i.title, dataPath: dataPathOf(i) }) : null)
+        const shown = (i: CancelItem) => `${quoted(i.title)} (${i.id}, ${i.progressPercent}%${data.get(i) ? `; data: ${describeData(data.get(i)!)}` : ''})`
         return {
-          summary: `Remove ${items.length} download${items.length === 1 ? '' : 's'}${args.deleteFiles ? ' and their downloaded data' : ''}: ${list}${items.length > 10 ? '; …' : ''}.`,
-          targets: items.map(i => ({ id: i.id, title: i.title, downloadId: i.downloadId ?? null }))
+          summary: `Remove ${items.length} download${items.length === 1 ? '' : 's'}${args.deleteFiles ? ' and DELETE their downloaded data from disk' : ''}: ${items.slice(0, 10).map(shown).join('; ')}${items.length > 10 ? '; …' : ''}.`,
+          targets: items.map(i => ({ id: i.id, title: i.title, downloadId: i.downloadId ?? null, data: data.get(i) ?? null }))
         }
       }
     },
@@ -144,14 +148,14 @@ export default (app: FastifyInstance) => {
         return { data: { action: 'list', ...page, warnings }, summary: listedSentence({ count: page.total, answered, missing, none: 'No downloads in the queues.', some: n => `${n} download${n === 1 ? '' : 's'} in the queues.` }) }
       }
       if (args.action === 'retry') {
-        const { done, failed } = await runRetry(app, (ctx.confirmed?.targets ?? []) as RetryTarget[], args.deleteFiles)
+        const { done, failed } = await runRetry(app, (ctx.confirmed?.targets ?? []) as RetryTarget[])
         const max = app.config.STUCK_MAX_STRIKES
         return {
           data: { action: 'retry', removed: done.map(t => ({ id: t.id, ...replacedFrom(t.id), title: t.title, status: 'replaced', progressPercent: 0, sizeBytes: 0, ...(t.downloadId ? { downloadId: t.downloadId } : {}) })), failed, warnings: [] },
           summary: `Replaced ${done.length} download${done.length === 1 ? '' : 's'}: removed, release blocklisted, the manager searches again (${done.map(t => `${quoted(t.title)} strike ${t.strikes + 1} of ${max}`).join(', ')})${failed.length ? `; ${failed.length} failed` : ''}. Check series_status / movie_status view "stuck" later.`
         }
       }
-      const approved = (ctx.confirmed?.targets ?? []) as Array<{ id: string, title: string, downloadId: string | null }>
+      const approved = (ctx.confirmed?.targets ?? []) as Array<{ id: string, title: string, downloadId: string | null, data: CheckedData | null }>
       const removed: CancelItem[] = []
       const failed: Array<{ id: string, error: string }> = []
       const { items } = await listCancelItems(app, args.source)
@@ -168,11 +172,16 @@ export default (app: FastifyInstance) => {
         if (item.source !== 'torrents' && gone.has(downloadOf(item))) { removed.push(item); continue }
         try {
           const [queue, key] = [queueOf(item), target.id.slice(target.id.indexOf(':') + 1)]
-          if (queue === 'torrent') await app.backends.qbittorrent.remove([key], { deleteFiles: args.deleteFiles })
-          else {
+          const data = target.data
+          if (queue === 'torrent') {
+            if (data) await deleteWithData(data, o => app.backends.qbittorrent.remove([key], { deleteFiles: o.deleteFiles }))
+            else await app.backends.qbittorrent.remove([key], { deleteFiles: false })
+          } else {
             // The instance holding the item removes it (queue ids are numbered per instance).
             const { source, instance } = parseQueueName(queue)
-            await runOnInstances({ [source]: instance }, () => (source === 'series' ? app.backends.sonarr : app.backends.radarr).deleteQueueItem(Number(key), { removeFromClient: args.deleteFiles, blocklist: args.blocklist }))
+            const manager = () => source === 'series' ? app.backends.sonarr : app.backends.radarr
+            if (data) await runOnInstances({ [source]: instance }, () => deleteWithData(data, o => manager().deleteQueueItem(Number(key), { removeFromClient: o.removeFromClient, blocklist: args.blocklist })))
+            else await runOnInstances({ [source]: instance }, () => manager().deleteQueueItem(Number(key), { removeFromClient: false, blocklist: args.blocklist }))
             gone.add(downloadOf(item))
           }
           removed.push(item)

@@ -1,6 +1,8 @@
 // cancel_downloads against the series and movie managers' queues (contract-validated Sonarr/Radarr
 // simulators): list, cancel one item, purge duplicates of one episode/movie, a season pack is never cancelled
 // to de-duplicate one of its episodes, and a queue that changed after the preview refuses the token.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import t from 'tap'
 import { startServarrStack, ok, type ServarrStack } from '../../helpers/servarr-sims.js'
 
@@ -10,6 +12,12 @@ async function grab (s: ServarrStack, service: 'sonarr' | 'radarr', query: Recor
   const client = s.app.backends[service]
   const releases = await client.releases(query)
   t.ok(await client.grab(releases[pick].guid!, releases[pick].indexerId), `grabbed release ${pick}`)
+  // What the download client has written so far: deleteFiles deletes only data this server can see.
+  for (const q of s[service].state.queue) {
+    const folder = join(s.roots.downloads, q.outputPath.slice('/downloads/'.length))
+    mkdirSync(folder, { recursive: true })
+    writeFileSync(join(folder, 'part.mkv'), Buffer.alloc(1000))
+  }
   return releases[pick]
 }
 

@@ -1,7 +1,7 @@
 // cancel_downloads through the registry against a real qbittorrent-nox (4.x and the 5.x chroot): list, the
 // confirm flow for cancel and purge_duplicates, and removal of exactly the previewed items.
 import { test } from 'tap'
-import { mkdirSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
 import type { ToolContext } from '../../../core/tool-types.js'
@@ -33,7 +33,13 @@ for (const { major, name, skip } of await qbtMajors()) {
     const two = makeTorrent(join(src, 'b'), 'Some.Show.S01E01.1080p.mkv', 120_000)
     const other = makeTorrent(src, 'Other.Movie.2020.mkv', 90_000)
     const client = app.backends.qbittorrent
-    for (const x of [one, two, other]) await client.addTorrentFile(x.torrent, { savePath: join(roots.downloads, 'tv') })
+    // Each in its own folder with its data already there (the data check deletes only data this server sees).
+    const saved = [one, two, other].map((x, i) => join(roots.downloads, 'tv', String(i), x.name))
+    for (const [i, x] of [one, two, other].entries()) {
+      mkdirSync(join(roots.downloads, 'tv', String(i)), { recursive: true })
+      copyFileSync(x.file, saved[i])
+      await client.addTorrentFile(x.torrent, { savePath: join(roots.downloads, 'tv', String(i)) })
+    }
     const hashes = [one, two, other].map(x => readTorrentFile(x.torrent).hash)
     await waitFor('torrents listed', async () => (await client.list()).length === 3 ? true : undefined)
 
@@ -52,6 +58,9 @@ for (const { major, name, skip } of await qbtMajors()) {
     t.notOk(purged.isError, purged.content[0].text)
     t.same((purged.structuredContent as { removed: Array<{ id: string }> }).removed.map(r => r.id), [confirmation.targets[0].id])
     await waitFor('purge', async () => (await client.list()).length === 2 ? true : undefined)
+    const purgedAt = saved[hashes.indexOf(confirmation.targets[0].id.slice('torrent:'.length))]
+    await waitFor('purged data deleted', async () => existsSync(purgedAt) ? undefined : true)
+    t.equal(saved.filter(existsSync).length, 2, 'only the purged torrent\'s data was deleted')
 
     const unknown = await call({ action: 'cancel', source: 'torrents', ids: [`torrent:${'0'.repeat(40)}`] })
     t.match(unknown.content[0].text, /Not found/)

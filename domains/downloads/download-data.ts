@@ -1,0 +1,87 @@
+// The one check before a download client is asked to delete a download's data. A manager's DELETE /queue/{id}
+// with removeFromClient=true has the download client remove the download with its data (Sonarr v4.0.19.2979
+// src/Sonarr.Api.V3/Queue/QueueController.cs Remove(): downloadClient.RemoveItem(item, true); for qBittorrent
+// src/NzbDrone.Core/Download/Clients/QBittorrent/QBittorrent.cs RemoveItem → Proxy.RemoveTorrent(hash,
+// deleteData)), and qBittorrent's torrents/delete with deleteFiles=true deletes the torrent's files and its
+// root folder (qBittorrent release-4.6.7 src/webui/api/torrentscontroller.cpp deleteAction →
+// DeleteTorrentAndFiles; src/base/bittorrent/sessionimpl.cpp deleteTorrent keeps rootPath() to remove). So the
+// path the item's data is at (the manager's outputPath, the torrent's content path), as PATH_MAP maps it to
+// this server, must be:
+// - inside the downloads root, and neither the root nor one of its top folders (complete, incomplete, a
+//   category folder): a torrent saved straight into one would take every download there with it;
+// - not in the media library: a torrent seeding from the library must never have its data deleted;
+// - visible here, so the preview shows what goes (files, bytes) and the confirm token binds it.
+// A download that fails the check can still be cancelled without deleting its data.
+import { lstat, realpath } from 'node:fs/promises'
+import path from 'node:path'
+import { ToolError } from '../../core/errors.js'
+import { formatBytes } from '../../core/format.js'
+import { quoted } from '../../core/untrusted-text.js'
+import { within, type PathSandbox } from '../../lib/sandbox/sandbox.js'
+import { folderOnDisk } from '../../lib/library/folder-on-disk.js'
+
+/** The data a delete would take, as this server sees it. */
+export interface CheckedData {
+  /** In the form tools accept ("downloads/complete/Show.S01"). */
+  path: string
+  files: number
+  bytes: number
+  /** False when the count stopped at its limit (there is more). */
+  complete: boolean
+}
+
+/** Refused by the data check: nothing was asked of any backend. */
+export class DataRefused extends ToolError {}
+
+// Only answers of checkDownloadData() open the way to a delete with data.
+const issued = new WeakSet<CheckedData>()
+
+const MOUNT_HINT = 'Check PATH_MAP (the download client\'s folders mapped to this server\'s) and that the downloads folder is mounted at DOWNLOADS_ROOT in this server\'s container'
+
+/** Checks the path a download's data is at (this server's side of PATH_MAP) and counts what it holds. */
+export async function checkDownloadData (sandbox: PathSandbox, item: { id: string, title: string, dataPath: string | undefined }): Promise<CheckedData> {
+  const { media, downloads } = sandbox.roots()
+  const given = item.dataPath ?? ''
+  const refuse: (why: string, next?: string) => never = (why, next) => {
+    throw new DataRefused(`Not deleting the data of ${quoted(item.title, 120)} (${item.id}): ${given === '' ? 'its backend names no data path' : `its data is at ${quoted(given, 300)}`}, ${why} ` +
+      `Nothing was changed. ${next ?? ''}${next ? ' ' : ''}Cancel it with deleteFiles: false to keep the data, then delete what you mean to with manage_files.`)
+  }
+  if (!downloads) refuse('and DOWNLOADS_ROOT does not exist on this server, so nothing under it can be shown.', `${MOUNT_HINT}.`)
+  if (given === '') refuse('so this server cannot show what would be deleted.')
+  if (!path.isAbsolute(given)) refuse('which is not an absolute path.')
+  const abs = path.resolve(given)
+  const placed = (p: string) => {
+    if (p !== downloads && within(p, downloads)) refuse('which holds the whole downloads root; the client would delete every download.')
+    if (media !== undefined && within(p, media)) refuse('which holds the media library.')
+    // DOWNLOADS_ROOT may lie inside MEDIA_ROOT: only what is outside it is the library.
+    if (media !== undefined && within(media, p) && !within(downloads, p)) refuse('which is in the media library; deleting it would delete library files (a torrent seeding from the library keeps its data).')
+    if (!within(downloads, p)) refuse('which is outside the downloads root as PATH_MAP maps it.', `${MOUNT_HINT}.`)
+    if (p === downloads || path.dirname(p) === downloads) refuse(`which is ${p === downloads ? 'the downloads root' : 'a top folder of the downloads root (such as complete, incomplete or a category folder)'}; the client would delete every download kept there.`)
+  }
+  const st = await lstat(abs).catch(() => undefined)
+  if (!st) {
+    placed(abs)
+    refuse('a path this server cannot see, so it cannot show what would be deleted.', `${MOUNT_HINT}.`)
+  }
+  if (st.isSymbolicLink()) refuse('which this server sees as a symbolic link, not the download\'s data.')
+  const real = await realpath(abs)
+  placed(real)
+  const seen = st.isDirectory() ? await folderOnDisk(real) : { files: 1, bytes: st.size, complete: true }
+  const checked: CheckedData = { path: sandbox.display(real), ...seen }
+  issued.add(checked)
+  return checked
+}
+
+/** "3 files (3.4 GiB) in downloads/complete/Show": what the preview says is deleted. */
+export function describeData (d: CheckedData): string {
+  return `${d.complete ? '' : 'at least '}${d.files} file${d.files === 1 ? '' : 's'} (${formatBytes(d.bytes)}) in ${quoted(d.path)}`
+}
+
+/**
+ * The only road to a delete with data: it takes the answer of checkDownloadData() (the confirmed call's fresh
+ * re-check, which the token's fingerprint matched with the preview's) and the backend call that deletes.
+ */
+export async function deleteWithData<T> (checked: CheckedData, del: (o: { removeFromClient: true, deleteFiles: true }) => Promise<T>): Promise<T> {
+  if (!issued.has(checked)) throw new Error('deleteWithData() takes the answer of checkDownloadData(), not a copy')
+  return await del({ removeFromClient: true, deleteFiles: true })
+}

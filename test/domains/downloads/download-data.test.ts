@@ -1,0 +1,66 @@
+// Hostile download data paths for cancel_downloads with deleteFiles (issue 24 item 2): the data a manager's
+// queue item names (outputPath, mapped through PATH_MAP) is deleted by the download client only when it lies
+// inside the downloads root, is neither the root nor one of its top folders, is not in the media library, and
+// this server can see it; the preview shows what it holds and the token binds it. Without deleteFiles the
+// download can still be cancelled.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import t from 'tap'
+import { errorText, ok, startServarrStack } from '../../helpers/servarr-sims.js'
+
+t.setTimeout(120_000)
+const s = await startServarrStack(t, { sim: { downloadMs: 600_000 } })
+const movie = [...s.radarr.state.library.movies.values()].find(m => m.title === 'The Quiet Orbit')!
+const releases = await s.app.backends.radarr.releases({ movieId: movie.id })
+t.ok(await s.app.backends.radarr.grab(releases[0].guid!, releases[0].indexerId))
+const item = s.radarr.state.queue[0]
+const id = `movies:${item.id}`
+const cancel = (extra: Record<string, unknown> = {}) => s.call('cancel_downloads', { action: 'cancel', source: 'movies', ids: [id], ...extra })
+
+t.test('data paths that are the downloads root, a top folder of it, in the library, outside both roots or not visible are refused', async t => {
+  mkdirSync(join(s.roots.downloads, 'complete'), { recursive: true })
+  mkdirSync(join(s.roots.media, 'movies', 'Seeding (2020)'), { recursive: true })
+  writeFileSync(join(s.roots.media, 'movies', 'Seeding (2020)', 'seeding.mkv'), Buffer.alloc(2048))
+  const cases: Array<[string | null, RegExp]> = [
+    ['/downloads', /which is the downloads root; the client would delete every download kept there/],
+    ['/downloads/complete', /a top folder of the downloads root/],
+    ['/data/movies/Seeding (2020)', /in the media library; deleting it would delete library files/],
+    ['/data', /which holds the media library/],
+    ['/', /which holds the whole downloads root/],
+    ['/etc', /outside the downloads root as PATH_MAP maps it/],
+    ['/downloads/complete/Not.Here.2020', /a path this server cannot see.*PATH_MAP.*DOWNLOADS_ROOT/],
+    [null, /its backend names no data path/]
+  ]
+  for (const [outputPath, why] of cases) {
+    item.outputPath = outputPath as string
+    const text = errorText(await cancel())
+    t.match(text, why, String(outputPath))
+    t.match(text, /Nothing was changed\. .*deleteFiles: false/)
+    t.same(s.radarr.state.queueRemovals, [], 'nothing was asked of the manager')
+  }
+  item.outputPath = '/data/movies/Seeding (2020)'
+  t.match(errorText(await s.call('cancel_downloads', { action: 'retry', source: 'movies', ids: [id] })), /in the media library/, 'retry with data is checked too')
+  // Without deleteFiles the download can be cancelled whatever its path: its data stays.
+  const keep = ok(await cancel({ deleteFiles: false })).confirmation
+  t.equal(keep.targets[0].data, null)
+  t.notMatch(keep.summary, /DELETE/)
+})
+
+t.test('the preview shows the data as this server sees it, and a change since refuses the token', async t => {
+  item.outputPath = '/downloads/complete/Quiet.Orbit.2019'
+  const folder = join(s.roots.downloads, 'complete', 'Quiet.Orbit.2019')
+  mkdirSync(folder, { recursive: true })
+  writeFileSync(join(folder, 'orbit.mkv'), Buffer.alloc(5000))
+  writeFileSync(join(folder, 'orbit.nfo'), Buffer.alloc(100))
+  const preview = ok(await cancel()).confirmation
+  t.same(preview.targets[0].data, { path: 'downloads/complete/Quiet.Orbit.2019', files: 2, bytes: 5100, complete: true })
+  t.match(preview.summary, /DELETE their downloaded data from disk: .*data: 2 files \(.*\) in "downloads\/complete\/Quiet\.Orbit\.2019"/)
+  writeFileSync(join(folder, 'orbit.part'), Buffer.alloc(10))
+  const raced = await cancel({ confirmToken: preview.confirmToken })
+  t.ok(raced.isError, 'data that changed since the preview refuses the token')
+  t.same(s.radarr.state.queueRemovals, [])
+  const again = ok(await cancel()).confirmation
+  t.equal(again.targets[0].data.files, 3)
+  ok(await cancel({ confirmToken: again.confirmToken }))
+  t.match(s.radarr.state.queueRemovals, [{ id: item.id, removeFromClient: true }], 'the manager was asked to remove it with its data')
+})
