@@ -5,7 +5,7 @@
 // the frames SQLite can use against the frames the file holds, and runs SQLite's own quick_check on the rest.
 // What is damaged is set aside next to it (as the JSON stores do with `.corrupt-<time>`), so nothing is lost
 // that could still be recovered by hand, and the finding is returned for the log and /health.
-import { copyFileSync, existsSync, mkdtempSync, renameSync, rmSync, statSync, readFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, renameSync, rmdirSync, rmSync, statSync, readFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 
@@ -53,7 +53,9 @@ function readCopy (file: string): { usable: number, broken?: string } {
       db.close()
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true })
+    // Only the copies this check made (SQLite may add -shm beside them), then the folder: no recursive remove.
+    for (const name of readdirSync(dir)) rmSync(join(dir, name), { force: true })
+    rmdirSync(dir)
   }
 }
 

@@ -78,6 +78,12 @@ const SITES: Site[] = [
   { file: 'lib/setup/secrets-file.ts', call: 'unlink', count: 1, gate: { safe: OWN_STATE } },
   { file: 'lib/setup/secrets-file.ts', call: 'writeFile', count: 1, gate: { safe: OWN_STATE } },
   { file: 'lib/jobs/journal.ts', call: 'rename', count: 2, gate: { safe: OWN_STATE } },
+  // The audit store's start-up check: copies of audit.sqlite into a private temp folder (removed after), and a
+  // damaged file set aside under a new name beside it, never deleted.
+  { file: 'lib/audit/integrity.ts', call: 'rm', count: 1, gate: { safe: 'removes only the copies it made for the check, in its own temporary folder' } },
+  { file: 'lib/audit/integrity.ts', call: 'rmdir', count: 1, gate: { safe: 'removes its own temporary folder once emptied of its copies' } },
+  { file: 'lib/audit/integrity.ts', call: 'rename', count: 1, gate: { safe: 'sets a damaged audit file aside as *.corrupt-<time> beside it; the server\'s own state, nothing deleted' } },
+  { file: 'lib/audit/integrity.ts', call: 'copyFile', count: 3, gate: { safe: 'copies the server\'s own audit files (into its check folder, or aside when damaged); never writes over user data' } },
   { file: 'lib/jobs/journal.ts', call: 'rm', count: 1, gate: { safe: OWN_STATE } },
   { file: 'lib/jobs/journal.ts', call: 'writeFile', count: 1, gate: { safe: OWN_STATE } },
   { file: 'plugins/oauth/file-store.ts', call: 'rename', count: 2, gate: { safe: OWN_STATE } },
