@@ -22,7 +22,7 @@ CALLBACK_PORT="$(free_port)"
 env PORT="$SERVER_PORT" INTERNAL_API_KEY="$KEY" node --import tsx scripts/test-server.ts >"$WORK/server.log" 2>&1 &
 PIDS+=("$!")
 URL=""
-for _ in $(seq 1 150); do
+for _ in $(seq 1 600); do
   URL="$(sed -n 's/^listening \(http[^ ]*\).*/\1/p' "$WORK/server.log" | head -1)"
   if [ -n "$URL" ]; then break; fi
   if ! kill -0 "${PIDS[0]}" 2>/dev/null; then break; fi

@@ -16,7 +16,7 @@ start() {
   local name="$1"; shift
   "$@" >"$WORK/$name.log" 2>&1 &
   PIDS+=("$!")
-  for _ in $(seq 1 100); do
+  for _ in $(seq 1 600); do
     URL="$(sed -n 's/^listening \(http[^ ]*\).*/\1/p' "$WORK/$name.log" | head -1)"
     if [ -n "$URL" ]; then return 0; fi
     if ! kill -0 "${PIDS[-1]}" 2>/dev/null; then break; fi
