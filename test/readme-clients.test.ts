@@ -35,6 +35,19 @@ t.test('every JSON snippet in the README parses', async t => {
   for (const [, body] of blocks) t.doesNotThrow(() => JSON.parse(body))
 })
 
+t.test('the Cursor and VS Code install links carry exactly the mcp.json entries printed beside them', async t => {
+  const cursor = /cursor:\/\/anysphere\.cursor-deeplink\/mcp\/install\?name=(\w+)&config=([A-Za-z0-9+/=]+)/.exec(README)
+  t.ok(cursor, 'a Cursor install link')
+  const cursorEntry = JSON.parse(Buffer.from(cursor![2], 'base64').toString('utf8'))
+  const blocks = [...README.matchAll(/```json\n([\s\S]*?)```/g)].map(m => JSON.parse(m[1]))
+  t.same(cursorEntry, blocks.find(b => b.mcpServers?.mediastack?.url)?.mcpServers.mediastack, 'Cursor: the same entry as its mcp.json')
+  const vscode = /vscode:mcp\/install\?(\S+?)`/.exec(README)
+  t.ok(vscode, 'a VS Code install link')
+  const { name, ...vscodeEntry } = JSON.parse(decodeURIComponent(vscode![1]))
+  t.equal(name, 'mediastack')
+  t.same(vscodeEntry, blocks.find(b => b.servers?.mediastack)?.servers.mediastack, 'VS Code: the same entry as its mcp.json')
+})
+
 t.test('the Claude Desktop mcp-remote bridge, as printed, signs in with OAuth and lists the tools', async t => {
   const bridge = desktopBridge()
   t.equal(bridge.command, 'npx')
