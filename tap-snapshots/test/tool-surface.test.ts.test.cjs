@@ -1307,19 +1307,13 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                 "required": [
                   "kind",
                   "seriesId",
-                  "tvdbId",
                   "title",
-                  "year",
                   "status",
                   "monitored",
                   "qualityProfile",
                   "seriesType",
                   "path",
-                  "seasonCount",
-                  "episodeFileCount",
-                  "episodeCount",
-                  "totalEpisodeCount",
-                  "sizeOnDisk"
+                  "seasonCount"
                 ],
                 "properties": {
                   "kind": {
@@ -1375,11 +1369,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                 "required": [
                   "kind",
                   "seasonNumber",
-                  "monitored",
-                  "episodeFileCount",
-                  "episodeCount",
-                  "totalEpisodeCount",
-                  "sizeOnDisk"
+                  "monitored"
                 ],
                 "properties": {
                   "kind": {
@@ -2465,16 +2455,13 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                 "required": [
                   "kind",
                   "movieId",
-                  "tmdbId",
                   "title",
-                  "year",
                   "status",
                   "monitored",
                   "qualityProfile",
                   "minimumAvailability",
                   "path",
-                  "hasFile",
-                  "sizeOnDisk"
+                  "hasFile"
                 ],
                 "properties": {
                   "kind": {
