@@ -54,7 +54,7 @@ export function renderDownloads (section) {
     return
   }
   list.replaceChildren(...section.items.map(d => {
-    const meta = [STATE_LABEL[d.state] ?? d.state, `${d.progress.toFixed(d.progress < 10 ? 1 : 0)}%`, d.speedBytesPerSecond !== undefined ? speed(d.speedBytesPerSecond) : '',
+    const meta = [STATE_LABEL[d.state] ?? d.state, d.progress !== undefined ? `${d.progress.toFixed(d.progress < 10 ? 1 : 0)}%` : '', d.speedBytesPerSecond !== undefined ? speed(d.speedBytesPerSecond) : '',
       d.etaSeconds !== undefined && d.state === 'downloading' ? `${duration(d.etaSeconds)} left` : '', d.sizeBytes ? bytes(d.sizeBytes) : ''].filter(Boolean)
     const title = d.about ? `${d.about} — ${d.name}` : d.name
     return h('li', { class: 'row', 'data-download-id': d.id },

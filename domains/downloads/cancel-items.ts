@@ -3,7 +3,7 @@
 // extra manager instance's items "series@anime:<queueId>", domains/servarr/queue-ids.ts).
 import type { FastifyInstance } from 'fastify'
 import type { QueueItem } from '../../clients/servarr/types.js'
-import { gather } from './download-shared.js'
+import { gather, sizedProgress } from './download-shared.js'
 import { hasExtraInstances, perInstance } from '../each-instance.js'
 import { queueName, queueOfId } from '../servarr/queue-ids.js'
 
@@ -14,8 +14,9 @@ export interface CancelItem {
   source: CancelSource
   title: string
   status: string
-  progressPercent: number
-  sizeBytes: number
+  /** Absent when the total size is unknown (a torrent without metadata yet). */
+  progressPercent?: number
+  sizeBytes?: number
   /** The torrent hash / download client id, which links a manager's queue item to its torrent. */
   downloadId?: string
   /** Episode or movie the item is for (managers only); items sharing one are duplicates. */
@@ -45,8 +46,7 @@ function fromQueue (source: 'series' | 'movies', instance: string | undefined, r
     ...(instance !== undefined ? { instance } : {}),
     title: r.title ?? `queue item ${r.id}`,
     status: r.trackedDownloadState ?? r.status ?? 'unknown',
-    progressPercent: size > 0 ? Math.round(1000 * (size - (r.sizeleft ?? 0)) / size) / 10 : 0,
-    sizeBytes: size,
+    ...sizedProgress(size, () => (size - (r.sizeleft ?? 0)) / size),
     ...(r.downloadId ? { downloadId: r.downloadId.toLowerCase() } : {}),
     ...(source === 'series' && r.episodeId ? { target: `episode:${r.episodeId}` } : {}),
     ...(source === 'movies' && r.movieId ? { target: `movie:${r.movieId}` } : {})
@@ -78,8 +78,7 @@ export async function listCancelItems (app: FastifyInstance, source: CancelSourc
       source: 'torrents' as const,
       title: t.name,
       status: t.phase,
-      progressPercent: Math.round(t.progress * 1000) / 10,
-      sizeBytes: t.sizeBytes,
+      ...sizedProgress(t.sizeBytes, () => t.progress),
       downloadId: t.hash
     }, t.contentPath))])
   }
@@ -103,7 +102,7 @@ export function duplicatesOf (items: CancelItem[]): CancelItem[] {
   const remove: CancelItem[] = []
   for (const group of groups.values()) {
     if (group.length < 2) continue
-    const sorted = [...group].sort((a, b) => b.progressPercent - a.progressPercent || a.id.localeCompare(b.id))
+    const sorted = [...group].sort((a, b) => (b.progressPercent ?? 0) - (a.progressPercent ?? 0) || a.id.localeCompare(b.id))
     remove.push(...sorted.slice(1))
   }
   return remove.sort((a, b) => a.id.localeCompare(b.id))

@@ -17,6 +17,16 @@ export function jobStarted (job: JobRecord): Static<typeof JobStartedSchema> {
   return { id: job.id, status: job.status, description: job.description, ...(job.estimatedDurationMs !== undefined ? { estimatedDurationMs: job.estimatedDurationMs } : {}) }
 }
 
+/**
+ * Progress and total size of a download, only when its total size is known: a torrent still fetching its
+ * metadata, or a package whose size the direct-download manager has not learnt, reports 0 bytes, and
+ * "0 % of 0 B" would state what nobody checked.
+ */
+export function sizedProgress (totalBytes: number | undefined, doneFraction: () => number): { progressPercent?: number, sizeBytes?: number } {
+  if (totalBytes === undefined || !(totalBytes > 0)) return {}
+  return { progressPercent: Math.min(100, Math.max(0, Math.round(doneFraction() * 1000) / 10)), sizeBytes: totalBytes }
+}
+
 export function seconds (ms: number | undefined): string {
   if (ms === undefined) return 'an unknown time'
   return ms < 90_000 ? `about ${Math.max(1, Math.round(ms / 1000))} s` : `about ${Math.round(ms / 60_000)} min`

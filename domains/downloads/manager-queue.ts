@@ -7,6 +7,7 @@ import { toQueueItem } from '../servarr/items.js'
 import { groupByDownload, type QueueRow } from '../servarr/views.js'
 import { episodeCode } from '../servarr/text.js'
 import { instanceLabel } from '../each-instance.js'
+import { sizedProgress } from './download-shared.js'
 
 export interface ManagerDownload {
   source: 'series' | 'movies'
@@ -15,8 +16,8 @@ export interface ManagerDownload {
   name: string
   about: string
   state: string
-  progressPercent: number
-  sizeBytes: number
+  progressPercent?: number
+  sizeBytes?: number
   /**
    * Current speed: the managers' queue has none (QueueResource in Sonarr/Sonarr src/Sonarr.Api.V3/openapi.json @ 4ff1b78
    * and Radarr's has size, sizeleft and timeleft, no speed), so it is set only from the download client's own figure for the same hash, and absent otherwise.
@@ -56,8 +57,7 @@ function row (source: ManagerDownload['source'], q: QueueRow, about: string): Ma
     about,
     // A finished download the manager has not imported yet says why (importPending, importBlocked…).
     state: q.status === 'completed' && q.state !== 'unknown' ? q.state : q.status,
-    progressPercent: q.progress,
-    sizeBytes: q.sizeBytes,
+    ...sizedProgress(q.sizeBytes, () => q.progress / 100),
     ...(eta !== undefined ? { etaSeconds: eta } : {})
   }
 }

@@ -7,7 +7,8 @@ export interface QueueLineItem {
   name: string
   about?: string
   state: string
-  progressPercent: number
+  /** Absent while the total size is unknown: then no percentage is said. */
+  progressPercent?: number
   etaSeconds?: number
 }
 
@@ -24,7 +25,7 @@ export function queueLine (items: readonly QueueLineItem[], total: number): stri
 function describe (i: QueueLineItem): string {
   const name = JSON.stringify(plainLine(i.about ?? i.name, 80))
   const left = i.etaSeconds !== undefined && i.etaSeconds > 0 && i.state === 'downloading' ? `, ${timeLeft(i.etaSeconds)} left` : ''
-  return `${name} ${i.state} ${i.progressPercent}%${left}`
+  return `${name} ${i.state}${i.progressPercent !== undefined ? ` ${i.progressPercent}%` : ''}${left}`
 }
 
 function timeLeft (s: number): string {

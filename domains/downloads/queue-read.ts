@@ -6,6 +6,7 @@ import { withDeadline } from '../../core/deadline.js'
 import { missingLines, readSources, type MissingSource } from '../../lib/sources/sources.js'
 import { perInstance } from '../each-instance.js'
 import { fromInstance, movieDownloads, seriesDownloads } from './manager-queue.js'
+import { sizedProgress } from './download-shared.js'
 
 export interface QueueEntry {
   source: 'direct' | 'torrent' | 'series' | 'movies'
@@ -13,10 +14,11 @@ export interface QueueEntry {
   name: string
   about?: string
   state: string
-  progressPercent: number
+  /** Absent when the total size is unknown (a torrent without metadata, a package of unknown size). */
+  progressPercent?: number
   bytesPerSecond?: number
   etaSeconds?: number
-  sizeBytes: number
+  sizeBytes?: number
   path?: string
   /** The instance it came from, when that service has extra instances. */
   instance?: string
@@ -50,10 +52,9 @@ export async function readDownloadQueue (app: FastifyInstance, o: QueueReadOptio
     id: t.hash,
     name: t.name,
     state: t.phase,
-    progressPercent: Math.round(t.progress * 1000) / 10,
+    ...sizedProgress(t.sizeBytes, () => t.progress),
     bytesPerSecond: t.downloadSpeed,
     ...(t.etaSeconds !== undefined ? { etaSeconds: t.etaSeconds } : {}),
-    sizeBytes: t.sizeBytes,
     path: o.display(t.contentPath),
     ...(name !== undefined && o.named.torrents ? { instance: name } : {})
   }))
@@ -63,8 +64,7 @@ export async function readDownloadQueue (app: FastifyInstance, o: QueueReadOptio
       id: String(p.id),
       name: p.name,
       state: p.failed ? 'failed' : p.linksDone > 0 || p.bytesDone > 0 ? 'downloading' : 'queued',
-      progressPercent: p.bytesTotal > 0 ? Math.min(100, Math.round(1000 * p.bytesDone / p.bytesTotal) / 10) : 0,
-      sizeBytes: p.bytesTotal
+      ...sizedProgress(p.bytesTotal, () => p.bytesDone / p.bytesTotal)
     }))],
     // The dashboard reads every torrent client; download_status the one its call runs on (its `instance`).
     ...(o.everyTorrentClient ? perInstance(app, 'torrents', 'Torrent client', torrentRows) : [['Torrent client', () => torrentRows()] as [string, () => Promise<QueueEntry[]>]]),

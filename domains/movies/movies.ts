@@ -3,7 +3,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import type { RadarrClient } from '../../clients/servarr/client.js'
 import type { Movie, QualityProfile } from '../../clients/servarr/types.js'
 import type { IdFlavour } from '../servarr/ids.js'
-import { qualityName } from '../servarr/items.js'
+import { known, qualityName } from '../servarr/items.js'
 import { quoted } from '../servarr/text.js'
 
 export const MOVIE_IDS = { noun: 'movie', managerId: 'movieId', catalogueId: 'tmdbId' } as const
@@ -21,17 +21,17 @@ export function movieFlavour (client: RadarrClient): IdFlavour<Movie> {
 export const MovieItemSchema = Type.Object({
   kind: Type.Literal('movie', { description: 'Item type: a movie in the library' }),
   movieId: Type.Integer({ description: 'Id in the movie manager' }),
-  tmdbId: Type.Integer({ description: 'TMDB id' }),
+  tmdbId: Type.Optional(Type.Integer({ description: 'TMDB id' })),
   imdbId: Type.Optional(Type.String({ description: 'IMDb id' })),
   title: Type.String({ description: 'Title' }),
-  year: Type.Integer({ description: 'Release year' }),
+  year: Type.Optional(Type.Integer({ description: 'Release year' })),
   status: Type.String({ description: 'announced, inCinemas or released' }),
   monitored: Type.Boolean({ description: 'Whether the manager looks for it' }),
   qualityProfile: Type.String({ description: 'Quality profile name' }),
   minimumAvailability: Type.Optional(Type.String({ description: 'When the manager starts looking: announced, inCinemas or released (not in view library)' })),
   path: Type.Optional(Type.String({ description: 'Movie folder (our path; not in view library)' })),
   hasFile: Type.Boolean({ description: 'Whether a file is in the library' }),
-  sizeOnDisk: Type.Number({ description: 'Bytes on disk' }),
+  sizeOnDisk: Type.Optional(Type.Number({ description: 'Bytes on disk' })),
   filePath: Type.Optional(Type.String({ description: 'The movie file (our path; not in view library)' })),
   fileQuality: Type.Optional(Type.String({ description: 'File quality name' })),
   inCinemas: Type.Optional(Type.String({ description: 'Cinema release date (ISO 8601; not in view library)' })),
@@ -47,15 +47,15 @@ export function toMovieItem (m: Movie, profiles: QualityProfile[], listed = fals
   return {
     kind: 'movie',
     movieId: m.id,
-    tmdbId: m.tmdbId ?? 0,
+    ...known({ tmdbId: m.tmdbId }),
     ...(m.imdbId ? { imdbId: m.imdbId } : {}),
     title: m.title ?? '',
-    year: m.year ?? 0,
+    ...known({ year: m.year }),
     status: m.status ?? 'unknown',
     monitored: m.monitored === true,
     qualityProfile: profiles.find(p => p.id === m.qualityProfileId)?.name ?? `#${m.qualityProfileId}`,
     hasFile: m.hasFile === true,
-    sizeOnDisk: m.sizeOnDisk ?? m.statistics?.sizeOnDisk ?? 0,
+    ...known({ sizeOnDisk: m.sizeOnDisk ?? m.statistics?.sizeOnDisk }),
     ...(quality ? { fileQuality: quality } : {}),
     ...(listed
       ? {}

@@ -5,7 +5,7 @@ import { ToolError } from '../../core/errors.js'
 import type { SonarrClient } from '../../clients/servarr/client.js'
 import type { Episode, QualityProfile, Season, Series } from '../../clients/servarr/types.js'
 import type { IdFlavour } from '../servarr/ids.js'
-import { qualityName } from '../servarr/items.js'
+import { known, qualityName } from '../servarr/items.js'
 import { episodeCode } from '../servarr/text.js'
 
 export const SERIES_IDS = { noun: 'series', managerId: 'seriesId', catalogueId: 'tvdbId' } as const
@@ -23,29 +23,29 @@ export function seriesFlavour (client: SonarrClient): IdFlavour<Series> {
 export const SeriesItemSchema = Type.Object({
   kind: Type.Literal('series', { description: 'Item type: a series in the library' }),
   seriesId: Type.Integer({ description: 'Id in the series manager' }),
-  tvdbId: Type.Integer({ description: 'TVDB id' }),
+  tvdbId: Type.Optional(Type.Integer({ description: 'TVDB id' })),
   title: Type.String({ description: 'Title' }),
-  year: Type.Integer({ description: 'First air year' }),
+  year: Type.Optional(Type.Integer({ description: 'First air year' })),
   status: Type.String({ description: 'continuing, ended or upcoming' }),
   monitored: Type.Boolean({ description: 'Whether the manager looks for new episodes' }),
   qualityProfile: Type.String({ description: 'Quality profile name' }),
   seriesType: Type.String({ description: 'standard, daily or anime' }),
   path: Type.Optional(Type.String({ description: 'Series folder (our path; not in view library)' })),
   seasonCount: Type.Integer({ description: 'Number of seasons' }),
-  episodeFileCount: Type.Integer({ description: 'Episodes with a file' }),
-  episodeCount: Type.Integer({ description: 'Monitored aired episodes plus those with a file' }),
-  totalEpisodeCount: Type.Integer({ description: 'All episodes known' }),
-  sizeOnDisk: Type.Number({ description: 'Bytes on disk' })
+  episodeFileCount: Type.Optional(Type.Integer({ description: 'Episodes with a file' })),
+  episodeCount: Type.Optional(Type.Integer({ description: 'Monitored aired episodes plus those with a file' })),
+  totalEpisodeCount: Type.Optional(Type.Integer({ description: 'All episodes known' })),
+  sizeOnDisk: Type.Optional(Type.Number({ description: 'Bytes on disk' }))
 }, { additionalProperties: false, description: 'A series in the library' })
 
 export const SeasonItemSchema = Type.Object({
   kind: Type.Literal('season', { description: 'Item type: a season of the series' }),
   seasonNumber: Type.Integer({ description: 'Season number (0 = specials)' }),
   monitored: Type.Boolean({ description: 'Whether the season is monitored' }),
-  episodeFileCount: Type.Integer({ description: 'Episodes with a file' }),
-  episodeCount: Type.Integer({ description: 'Monitored aired episodes plus those with a file' }),
-  totalEpisodeCount: Type.Integer({ description: 'All episodes in the season' }),
-  sizeOnDisk: Type.Number({ description: 'Bytes on disk' })
+  episodeFileCount: Type.Optional(Type.Integer({ description: 'Episodes with a file' })),
+  episodeCount: Type.Optional(Type.Integer({ description: 'Monitored aired episodes plus those with a file' })),
+  totalEpisodeCount: Type.Optional(Type.Integer({ description: 'All episodes in the season' })),
+  sizeOnDisk: Type.Optional(Type.Number({ description: 'Bytes on disk' }))
 }, { additionalProperties: false, description: 'A season' })
 
 export const EpisodeItemSchema = Type.Object({
@@ -70,20 +70,25 @@ export function toSeriesItem (s: Series, profiles: QualityProfile[], listed = fa
   return {
     kind: 'series',
     seriesId: s.id,
-    tvdbId: s.tvdbId ?? 0,
+    ...known({ tvdbId: s.tvdbId }),
     title: s.title ?? '',
-    year: s.year ?? 0,
+    ...known({ year: s.year }),
     status: s.status ?? 'unknown',
     monitored: s.monitored === true,
     qualityProfile: profiles.find(p => p.id === s.qualityProfileId)?.name ?? `#${s.qualityProfileId}`,
     seriesType: s.seriesType ?? 'standard',
     ...(listed ? {} : { path: s.path ?? '' }),
     seasonCount: s.statistics?.seasonCount ?? (s.seasons ?? []).length,
-    episodeFileCount: s.statistics?.episodeFileCount ?? 0,
-    episodeCount: s.statistics?.episodeCount ?? 0,
-    totalEpisodeCount: s.statistics?.totalEpisodeCount ?? 0,
-    sizeOnDisk: s.statistics?.sizeOnDisk ?? 0
+    ...episodeStats(s.statistics)
   }
+}
+
+type EpisodeStats = { episodeFileCount?: number, episodeCount?: number, totalEpisodeCount?: number, sizeOnDisk?: number }
+
+// The manager leaves statistics out of some answers (e.g. a series just added): an unsent count is
+// left out rather than shown as 0, which would read as "no episodes" or "nothing on disk".
+function episodeStats (st: EpisodeStats | undefined): EpisodeStats {
+  return known({ episodeFileCount: st?.episodeFileCount, episodeCount: st?.episodeCount, totalEpisodeCount: st?.totalEpisodeCount, sizeOnDisk: st?.sizeOnDisk })
 }
 
 export function toSeasonItem (s: Season): Static<typeof SeasonItemSchema> {
@@ -91,10 +96,7 @@ export function toSeasonItem (s: Season): Static<typeof SeasonItemSchema> {
     kind: 'season',
     seasonNumber: s.seasonNumber,
     monitored: s.monitored,
-    episodeFileCount: s.statistics?.episodeFileCount ?? 0,
-    episodeCount: s.statistics?.episodeCount ?? 0,
-    totalEpisodeCount: s.statistics?.totalEpisodeCount ?? 0,
-    sizeOnDisk: s.statistics?.sizeOnDisk ?? 0
+    ...episodeStats(s.statistics)
   }
 }
 

@@ -70,6 +70,11 @@ export const CommandSchema = Type.Object({
   message: Type.Optional(Type.String({ description: 'Last message from the manager' }))
 }, { additionalProperties: false, description: 'A command the manager ran' })
 
+/** The fields the manager actually sent: an absent value stays absent instead of becoming a made-up 0. */
+export function known<T extends Record<string, unknown>> (fields: T): { [K in keyof T]?: Exclude<T[K], undefined | null> } {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== null)) as { [K in keyof T]?: Exclude<T[K], undefined | null> }
+}
+
 export function qualityName (q?: QualityModel): string | undefined {
   return q?.quality?.name ?? undefined
 }

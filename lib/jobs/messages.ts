@@ -16,6 +16,22 @@ export const MESSAGES = {
   shuttingDown: 'The server is shutting down and accepts no new jobs; try again once it is back.'
 } as const
 
+/** The job kind of manage_files' move (JOB_KINDS.fileMove in lib/library/run-job.ts). */
+const FILE_MOVE = 'file-move'
+
+/**
+ * What a job stopped part-way by a shutdown or restart says. A move must not be "started again" from
+ * scratch or cleaned up by hand: the same call continues it into its partial destination, and undo puts
+ * back what it moved (the advice its own tool answer gives, lib/library/move-state.ts resumeAdvice).
+ */
+export function interruptedMessage (record: { id: string, kind: string }, why: 'shutdownRunning' | 'restartRunning'): string {
+  if (record.kind !== FILE_MOVE) return MESSAGES[why]
+  const event = why === 'shutdownRunning' ? 'shut down' : 'restarted'
+  return `The server ${event} while this move was running, so it stopped part-way. ` +
+    'To finish, call manage_files action "move" again with the same paths and destination: it continues into its partial destination. ' +
+    `To put back what was moved instead, call manage_files action "undo" with jobId "${record.id}".`
+}
+
 export function failedMessage (error: string): string {
   return `Failed: ${error}`
 }

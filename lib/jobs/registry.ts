@@ -8,7 +8,7 @@ import { currentTaskCall, outsideTaskCall } from './call-scope.js'
 import { answerInput, waitForInput, type PendingInput } from './input.js'
 import { createJournal } from './journal.js'
 import { createLanes } from './lanes.js'
-import { MESSAGES, failedMessage } from './messages.js'
+import { MESSAGES, failedMessage, interruptedMessage } from './messages.js'
 import { activeCounts, listJobs, type JobFilter } from './queries.js'
 import { createRetention } from './retention.js'
 import { boundResult, clip, toJson } from './values.js'
@@ -59,7 +59,7 @@ export async function createJobRegistry (opts: JobRegistryOptions) {
   for (const record of (await journal.load()).sort((a, b) => a.createdAt.localeCompare(b.createdAt))) {
     if (record.status === 'queued' || record.status === 'running') {
       const wasRunning = record.status === 'running'
-      Object.assign(record, { status: 'interrupted', finishedAt: iso(), message: wasRunning ? MESSAGES.restartRunning : MESSAGES.restartQueued })
+      Object.assign(record, { status: 'interrupted', finishedAt: iso(), message: wasRunning ? interruptedMessage(record, 'restartRunning') : MESSAGES.restartQueued })
       delete record.inputRequests
     }
     entries.set(record.id, { record, cancelRequested: false, stopRequested: false, waiters: new Set() })
@@ -187,7 +187,7 @@ export async function createJobRegistry (opts: JobRegistryOptions) {
       }
       finish(entry, 'succeeded', MESSAGES.succeeded, { progress: 100, ...(result === undefined ? {} : { result }) })
     } else if (entry.stopRequested) {
-      finish(entry, 'interrupted', MESSAGES.shutdownRunning)
+      finish(entry, 'interrupted', interruptedMessage(entry.record, 'shutdownRunning'))
     } else {
       const err = outcome.err
       const error = err instanceof ToolError ? err.message : MESSAGES.internalError
@@ -294,7 +294,7 @@ export async function createJobRegistry (opts: JobRegistryOptions) {
       clearTimeout(timer)
     }
     for (const entry of entries.values()) {
-      if (entry.record.status === 'running') finish(entry, 'interrupted', MESSAGES.shutdownRunning)
+      if (entry.record.status === 'running') finish(entry, 'interrupted', interruptedMessage(entry.record, 'shutdownRunning'))
     }
     await journal.close()
   }

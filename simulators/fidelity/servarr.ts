@@ -42,7 +42,7 @@ function shared (service: Arr): FidelityRow[] {
       PAGING,
       `${idParam} (repeated) filters; include${sonarr ? 'UnknownSeriesItems' : 'UnknownMovieItems'} defaults to false`,
       `The queue is what DownloadMonitoringService last refreshed: after ${grabbed} the refresh runs through a 5 s Debouncer (NzbDrone.Core/Download/TrackedDownloads/DownloadMonitoringService.cs), so a grab is not in the queue for about 5 s`,
-      'Stuck items (simulators/servarr/stuck.ts): trackedDownloadState importBlocked, or importPending with trackedDownloadStatus warning, with the reasons in statusMessages (NzbDrone.Core/Download/CompletedDownloadService.cs); failedPending (FailedDownloadService.cs); a qBittorrent stalledDL torrent is status warning with errorMessage "The download is stalled with no connections" (Download/Clients/QBittorrent/QBittorrent.cs)'
+      'Stuck items (simulators/servarr/stuck.ts): trackedDownloadState importBlocked, or importPending with trackedDownloadStatus warning, with the reasons in statusMessages (NzbDrone.Core/Download/CompletedDownloadService.cs); failedPending (FailedDownloadService.cs), with no timeleft and no estimatedCompletionTime (QueueService.cs sets EstimatedCompletionTime only when the client RemainingTime has a value; a failed item has none); a qBittorrent stalledDL torrent is status warning with errorMessage "The download is stalled with no connections" (Download/Clients/QBittorrent/QBittorrent.cs)'
     ]),
     row('DELETE', '/queue/{id}', api('Queue/QueueController.cs'), [
       'removeFromClient defaults to TRUE (the download and its data go from the download client); blocklist, skipRedownload, changeCategory default false',

@@ -83,6 +83,11 @@ export function queueResource (kind: SimKind, item: SimQueueItem, now: number): 
   const left = Math.round(item.size * (1 - p))
   const secondsLeft = Math.ceil((1 - p) * item.durationMs / 1000)
   const done = p >= 1
+  // A failed download has no time left: the usenet clients leave DownloadClientItem.RemainingTime unset for a
+  // failed item and qBittorrent's eta 8640000 maps to null (Sonarr/Sonarr src/NzbDrone.Core/Download/Clients/
+  // QBittorrent/QBittorrent.cs GetRemainingTime @ v4.0.19.2979); QueueService.cs (same tag, and Radarr/Radarr
+  // @ v6.0.3.10276) sets EstimatedCompletionTime only when TimeLeft has a value, and null fields are not sent.
+  const failed = item.stuck?.status === 'failed'
   return {
     id: item.id,
     ...(kind === 'sonarr' ? { seriesId: item.seriesId, episodeId: item.episodeId, seasonNumber: item.seasonNumber } : { movieId: item.movieId }),
@@ -92,7 +97,7 @@ export function queueResource (kind: SimKind, item: SimQueueItem, now: number): 
     customFormatScore: 0,
     size: item.size,
     title: item.title,
-    estimatedCompletionTime: iso(item.addedAt + item.durationMs),
+    ...(failed ? {} : { estimatedCompletionTime: iso(item.addedAt + item.durationMs) }),
     added: iso(item.addedAt),
     status: done ? 'completed' : 'downloading',
     trackedDownloadStatus: done ? 'warning' : 'ok',
@@ -107,7 +112,7 @@ export function queueResource (kind: SimKind, item: SimQueueItem, now: number): 
     outputPath: item.outputPath,
     ...(kind === 'sonarr' ? { episodeHasFile: false } : {}),
     sizeleft: left,
-    timeleft: done ? '00:00:00' : timespan(secondsLeft)
+    ...(failed ? {} : { timeleft: done ? '00:00:00' : timespan(secondsLeft) })
   }
 }
 

@@ -1311,18 +1311,12 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                 "required": [
                   "kind",
                   "seriesId",
-                  "tvdbId",
                   "title",
-                  "year",
                   "status",
                   "monitored",
                   "qualityProfile",
                   "seriesType",
-                  "seasonCount",
-                  "episodeFileCount",
-                  "episodeCount",
-                  "totalEpisodeCount",
-                  "sizeOnDisk"
+                  "seasonCount"
                 ],
                 "properties": {
                   "kind": {
@@ -1378,11 +1372,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                 "required": [
                   "kind",
                   "seasonNumber",
-                  "monitored",
-                  "episodeFileCount",
-                  "episodeCount",
-                  "totalEpisodeCount",
-                  "sizeOnDisk"
+                  "monitored"
                 ],
                 "properties": {
                   "kind": {
@@ -2472,14 +2462,11 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                 "required": [
                   "kind",
                   "movieId",
-                  "tmdbId",
                   "title",
-                  "year",
                   "status",
                   "monitored",
                   "qualityProfile",
-                  "hasFile",
-                  "sizeOnDisk"
+                  "hasFile"
                 ],
                 "properties": {
                   "kind": {

@@ -161,3 +161,20 @@ t.test('a failing write is logged once, jobs keep running, and the next change w
   t.same(readJournal(dir).map(r => r.id).sort(), [a.id, b.id].sort(), 'the whole history is written once it can be')
   t.ok(lines.some(l => /being written again/.test(String(l.msg))))
 })
+
+t.test('an interrupted move says how to continue it or undo it, never to start it again', async t => {
+  const dir = tempDir(t)
+  const first = await makeRegistry(t, { dir })
+  const gate = deferred()
+  const move = first.jobs.start({ ...base, kind: 'file-move', run: async h => { h.setInverse({ entries: [] }); await gate.promise } })
+  const other = first.jobs.start({ ...base, kind: 'b', run: async () => { await gate.promise } })
+  await tick()
+  await first.jobs.flush()
+  const second = await makeRegistry(t, { dir })
+  const message = second.jobs.get(move.id)!.message
+  t.match(message, /call manage_files action "move" again with the same paths and destination: it continues into its partial destination/)
+  t.match(message, `manage_files action "undo" with jobId "${move.id}"`)
+  t.notMatch(message, /start it again|delete/i)
+  t.equal(second.jobs.get(other.id)!.message, MESSAGES.restartRunning, 'other kinds keep the general message')
+  gate.resolve(undefined)
+})

@@ -42,7 +42,7 @@ function render (result) {
   $('status').textContent = `Updated ${new Date().toLocaleTimeString()}`
   $('status').className = 'muted'
   $('refresh').hidden = !refreshCall || !view.canCallTools()
-  const active = rows.some(r => ACTIVE_JOB.has(r.status) || (r.state !== undefined && r.progressPercent < 100))
+  const active = rows.some(r => ACTIVE_JOB.has(r.status) || (r.state !== undefined && (r.progressPercent ?? 0) < 100))
   if (active && !$('refresh').hidden && autoRefreshes < MAX_AUTO_REFRESHES) {
     timer = setTimeout(() => { autoRefreshes++; refresh() }, REFRESH_MS)
   }
@@ -71,8 +71,12 @@ function downloadRow (item) {
     return row
   }
   const eta = item.etaSeconds !== undefined ? ` · ${Math.ceil(item.etaSeconds / 60)} min left` : ''
-  row.append(el('div', `${item.state} ${Math.round(item.progressPercent)}% · ${megabytes(item.bytesPerSecond)}/s of ${megabytes(item.sizeBytes)}${eta}`, 'muted'))
-  row.append(bar(item.progressPercent))
+  // Progress and size are absent while the total size is unknown: nothing is said of them then.
+  const percent = item.progressPercent !== undefined ? ` ${Math.round(item.progressPercent)}%` : ''
+  const speed = item.bytesPerSecond !== undefined ? ` · ${megabytes(item.bytesPerSecond)}/s` : ''
+  const size = item.sizeBytes !== undefined ? ` of ${megabytes(item.sizeBytes)}` : ''
+  row.append(el('div', `${item.state}${percent}${speed}${size}${eta}`, 'muted'))
+  if (item.progressPercent !== undefined) row.append(bar(item.progressPercent))
   return row
 }
 

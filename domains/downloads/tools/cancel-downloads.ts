@@ -31,8 +31,8 @@ const ItemSchema = Type.Object({
   source: Type.String({ description: 'series, movies or torrents' }),
   title: Type.String({ description: 'Release or torrent name' }),
   status: Type.String({ description: 'Download state' }),
-  progressPercent: Type.Number({ minimum: 0, maximum: 100, description: 'How far it is' }),
-  sizeBytes: Type.Number({ minimum: 0, description: 'Size' }),
+  progressPercent: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'How far it is; absent while the total size is unknown' })),
+  sizeBytes: Type.Optional(Type.Number({ minimum: 0, description: 'Size; absent while unknown (e.g. a torrent without metadata yet)' })),
   downloadId: Type.Optional(Type.String({ description: 'Torrent hash / download client id' })),
   target: Type.Optional(Type.String({ description: 'Episode or movie the item is for' })),
   instance: Type.Optional(Type.String({ description: 'The series or movie manager instance holding it' }))
@@ -68,7 +68,7 @@ function purgeTargets (items: CancelItem[]): CancelItem[] {
   const torrents = duplicatesOf(items).filter(i => i.source === 'torrents')
   const units = new Map<string, CancelItem[]>()
   for (const i of items) if (i.source !== 'torrents') units.set(downloadOf(i), [...(units.get(downloadOf(i)) ?? []), i])
-  const progress = (u: CancelItem[]) => Math.max(...u.map(i => i.progressPercent))
+  const progress = (u: CancelItem[]) => Math.max(...u.map(i => i.progressPercent ?? 0))
   const order = [...units.values()].sort((a, b) => progress(b) - progress(a) || b.length - a.length || a[0].id.localeCompare(b[0].id))
   const covered = new Set<string>()
   const remove: CancelItem[] = []
@@ -134,7 +134,7 @@ export default (app: FastifyInstance) => {
         // With deleteFiles each item's data passes the data check, and what it holds is shown and bound by the token.
         const data = new Map<CancelItem, CheckedData | null>()
         for (const i of items) data.set(i, args.deleteFiles ? await checkDownloadData(app.sandbox, { id: i.id, title: i.title, dataPath: dataPathOf(i) }) : null)
-        const shown = (i: CancelItem) => `${quoted(i.title)} (${i.id}, ${i.progressPercent}%${data.get(i) ? `; data: ${describeData(data.get(i)!)}` : ''})`
+        const shown = (i: CancelItem) => `${quoted(i.title)} (${i.id}${i.progressPercent !== undefined ? `, ${i.progressPercent}%` : ''}${data.get(i) ? `; data: ${describeData(data.get(i)!)}` : ''})`
         return {
           summary: `Remove ${items.length} download${items.length === 1 ? '' : 's'}${args.deleteFiles ? ' and DELETE their downloaded data from disk' : ''}: ${items.slice(0, 10).map(shown).join('; ')}${items.length > 10 ? '; …' : ''}.`,
           targets: items.map(i => ({ id: i.id, title: i.title, downloadId: i.downloadId ?? null, data: data.get(i) ?? null }))
@@ -151,7 +151,7 @@ export default (app: FastifyInstance) => {
         const { done, failed } = await runRetry(app, (ctx.confirmed?.targets ?? []) as RetryTarget[])
         const max = app.config.STUCK_MAX_STRIKES
         return {
-          data: { action: 'retry', removed: done.map(t => ({ id: t.id, ...replacedFrom(t.id), title: t.title, status: 'replaced', progressPercent: 0, sizeBytes: 0, ...(t.downloadId ? { downloadId: t.downloadId } : {}) })), failed, warnings: [] },
+          data: { action: 'retry', removed: done.map(t => ({ id: t.id, ...replacedFrom(t.id), title: t.title, status: 'replaced', ...(t.downloadId ? { downloadId: t.downloadId } : {}) })), failed, warnings: [] },
           summary: `Replaced ${done.length} download${done.length === 1 ? '' : 's'}: removed, release blocklisted, the manager searches again (${done.map(t => `${quoted(t.title)} strike ${t.strikes + 1} of ${max}`).join(', ')})${failed.length ? `; ${failed.length} failed` : ''}. Check series_status / movie_status view "stuck" later.`
         }
       }

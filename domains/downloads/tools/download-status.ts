@@ -26,10 +26,10 @@ const QueueItemSchema = Type.Object({
   name: Type.String({ description: 'Package, torrent or release name' }),
   about: Type.Optional(Type.String({ description: 'What the series or movie manager grabbed it for, e.g. "Show S01E02"' })),
   state: Type.String({ description: 'e.g. downloading, queued, paused, failed, completed' }),
-  progressPercent: Type.Number({ minimum: 0, maximum: 100, description: 'How far it is' }),
+  progressPercent: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'How far it is; absent while the total size is unknown' })),
   bytesPerSecond: Type.Optional(Type.Number({ minimum: 0, description: 'Current speed; absent when no source reports it (a manager\'s queue has none, the direct-download manager\'s live figures did not answer)' })),
   etaSeconds: Type.Optional(Type.Integer({ minimum: 0, description: 'Estimated seconds left, when known' })),
-  sizeBytes: Type.Number({ minimum: 0, description: 'Total size' }),
+  sizeBytes: Type.Optional(Type.Number({ minimum: 0, description: 'Total size; absent while unknown (a torrent without metadata yet, a package of unknown size)' })),
   path: Type.Optional(Type.String({ description: 'Where the files are (torrents)' })),
   instance: Type.Optional(Type.String({ description: 'The series or movie manager instance it came from' }))
 })

@@ -27,7 +27,7 @@ function row (e: QueueEntry): DownloadT {
     source: e.source,
     name: e.name,
     ...(e.about ? { about: e.about } : {}),
-    progress: percent(e.progressPercent),
+    ...(e.progressPercent !== undefined ? { progress: percent(e.progressPercent) } : {}),
     ...(speed !== undefined ? { speedBytesPerSecond: speed } : {}),
     ...(int(e.etaSeconds) !== undefined ? { etaSeconds: int(e.etaSeconds) } : {}),
     state: e.state,
@@ -46,6 +46,6 @@ export async function loadDownloads (app: FastifyInstance, deadlineMs: number): 
     ...read.missing.map(m => ({ service: m.source, available: false, reason: m.reason }))
   ].sort((a, b) => a.service.localeCompare(b.service))
   const items = read.items.map(row)
-  items.sort((a, b) => (ORDER[a.state] ?? 5) - (ORDER[b.state] ?? 5) || b.progress - a.progress || a.name.localeCompare(b.name))
+  items.sort((a, b) => (ORDER[a.state] ?? 5) - (ORDER[b.state] ?? 5) || (b.progress ?? 0) - (a.progress ?? 0) || a.name.localeCompare(b.name))
   return { items: items.slice(0, MAX_DOWNLOADS), sources }
 }

@@ -39,7 +39,7 @@ export const Download = Type.Object({
   source: Type.Union([Type.Literal('torrent'), Type.Literal('direct'), Type.Literal('series'), Type.Literal('movies')], { description: 'torrent client, direct-download manager, or a series or movie manager\'s queue (unless the torrent client lists it)' }),
   name: Type.String({ description: 'Torrent, package or release name' }),
   about: Type.Optional(Type.String({ description: 'What the series or movie manager grabbed it for, e.g. "Show S01E02"' })),
-  progress: Type.Number({ minimum: 0, maximum: 100, description: 'Percent done' }),
+  progress: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'Percent done; absent while the total size is unknown' })),
   speedBytesPerSecond: Type.Optional(Type.Integer({ minimum: 0, description: 'Download speed; absent when no source reports it' })),
   etaSeconds: Type.Optional(Type.Integer({ minimum: 0, description: 'Estimated seconds left, when known' })),
   state: Type.String({ description: 'downloading, queued, paused, checking, stalled, failed, importBlocked, importPending, …' }),
