@@ -194,7 +194,8 @@ export default function cleanupServer (app: FastifyInstance) {
     if (!facts || facts.hasFiles) throw new Changed(`${src.service} now lists files for it`)
     // A folder that is now outside the media root (or the root itself) cannot be shown, nor proved gone.
     const state = await folderState(sandbox, facts.path)
-    if (state === 'unknown' && !within(sandbox.roots().media ?? '/nonexistent', facts.path)) throw new Changed(`its folder changed to ${untrusted(facts.path, 300)}, outside the media root`)
+    const media = sandbox.roots().media
+    if (state === 'unknown' && (media === undefined || !within(media, facts.path))) throw new Changed(`its folder changed to ${untrusted(facts.path, 300)}, outside the media root`)
     if (sandbox.display(facts.path) !== t.path) throw new Changed(`its folder changed to ${untrusted(facts.path, 300)}`)
     if (state !== 'missing') throw new Changed('its folder exists again')
     const queue = await src.queue({ page: 1, pageSize: 1000 })
