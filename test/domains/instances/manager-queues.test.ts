@@ -4,6 +4,8 @@
 // item), the stuck view of an instance gives ids that route back to it, its strikes are counted apart, and an
 // unreachable instance is named in the warnings while the others still answer.
 import t from 'tap'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { ok, startServarrStack } from '../../helpers/servarr-sims.js'
 import { createSonarrSimulator, type SonarrSimulator } from '../../../simulators/servarr/sonarr.js'
 import { createRadarrSimulator, type RadarrSimulator } from '../../../simulators/servarr/radarr.js'
@@ -103,6 +105,12 @@ t.test('a cancel goes to the instance holding each item', async t => {
 t.test('the stuck view of an instance gives retry ids that go back to it, with strikes counted apart', async t => {
   const items = await grab('series', 'anime', anime, { episodeId: episodeOf(anime, 'Harbor Lights').id })
   for (const q of items) q.stuck = stuckAs('sonarr', q.title, 'notUpgrade')
+  // What the download client wrote: a retry deletes the download's data only when this server can see it.
+  for (const q of items) {
+    const folder = join(s.roots.downloads, q.outputPath.slice('/downloads/'.length))
+    mkdirSync(folder, { recursive: true })
+    writeFileSync(join(folder, 'part.mkv'), Buffer.alloc(1000))
+  }
   const view = await s.call('series_status', { view: 'stuck', instance: 'anime' })
   const retryId = `series@anime:${items[0]!.id}`
   t.match(view.content[0]!.text, `cancel_downloads action "retry" ids ["${retryId}"] (strike 1 of 2)`)
