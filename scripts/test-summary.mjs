@@ -15,7 +15,8 @@ for (let i = 0; i < lines.length; i++) {
   const subtest = line.match(/^\s*# Subtest: (.*)$/)
   if (subtest) { open[depth] = subtest[1]; open.length = depth + 1; continue }
   const failed = line.match(/^\s*not ok \d+ - (.*?)(?: # time=.*)?$/)
-  if (!failed) continue
+  // A todo (a known gap, labelled in the test) is reported by tap but does not fail the run.
+  if (!failed || /# TODO\b/.test(line)) continue
   const path = [...open.slice(0, depth), failed[1]].filter(Boolean)
   // A parent fails when a child does; the child's own line already says why.
   if (failures.some(f => f.path.length > path.length && path.every((p, k) => f.path[k] === p))) continue
@@ -35,11 +36,16 @@ if (failures.length) {
   console.log('')
 }
 
-const m = [...log.matchAll(/# \{ total: (\d+), pass: (\d+)(?:, fail: (\d+))?(?:, skip: (\d+))?[^}]*\}/g)].at(-1)
+// tap's final count, e.g. "# { total: 9921, pass: 9913, fail: 4, todo: 4 }" (fail, skip and todo each optional).
+const m = [...log.matchAll(/# \{ total: (\d+), pass: (\d+)([^}]*)\}/g)].at(-1)
 if (!m) {
   console.log('tests: 0 passed, 1 failed')
 } else {
-  const [, total, pass, fail = '0', skip = '0'] = m
-  const failed = Math.max(Number(fail), Number(total) - Number(pass) - Number(skip))
-  console.log(`tests: ${pass} passed, ${failed} failed${Number(skip) ? `, ${skip} skipped` : ''}`)
+  const [, total, pass, rest] = m
+  const count = name => Number(new RegExp(`${name}: (\\d+)`).exec(rest)?.[1] ?? 0)
+  const [fail, skip, todo] = [count('fail'), count('skip'), count('todo')]
+  const failed = Math.max(fail, Number(total) - Number(pass) - skip - todo)
+  // The closing line keeps the plain form CI reads ("N passed, N failed[, N skipped]"); todos go on the line before.
+  if (todo) console.log(`${todo} todo (known gaps, labelled in their tests; they do not fail the run)`)
+  console.log(`tests: ${pass} passed, ${failed} failed${skip ? `, ${skip} skipped` : ''}`)
 }
