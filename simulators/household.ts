@@ -83,47 +83,30 @@ export function seedQueues (sonarr: ManagerSide & { state: { library: SonarrStat
   const series = [...sonarr.state.library.series.values()].filter(s => (sonarr.state.library.bySeries.get(s.id) ?? []).some(e => e.episodeFileId === 0 && e.monitored))
   const missing = (s: { id: number }) => (sonarr.state.library.bySeries.get(s.id) ?? []).filter(e => e.episodeFileId === 0 && e.monitored)
   const [first, second] = series
-  if (first) {
-    const ep = missing(first)[0]
-    const title = `${first.title.replace(/[^A-Za-z0-9]+/g, '.')}.S${pad(ep.seasonNumber)}E${pad(ep.episodeNumber)}.1080p.WEB-DL`
+  // One episode download of a series, named as a release is: in progress, or failed in the download client.
+  const episodeDownload = (s: { id: number, title: string }, d: { id: number, downloadId: string, release: string, size: number, addedAgoMs: number, durationMs: number, failed?: boolean }) => {
+    const ep = missing(s)[0]
+    const title = `${s.title.replace(/[^A-Za-z0-9]+/g, '.')}.S${pad(ep.seasonNumber)}E${pad(ep.episodeNumber)}.${d.release}`
     sonarr.state.queue.push({
-      id: 9101,
-      downloadId: '0F1E2D3C4B5A69788796A5B4C3D2E1F00F1E2D3C',
+      id: d.id,
+      downloadId: d.downloadId,
       title,
-      seriesId: first.id,
+      seriesId: s.id,
       episodeId: ep.id,
       seasonNumber: ep.seasonNumber,
-      size: 1_400_000_000,
-      addedAt: now - 4 * 60_000,
-      durationMs: 40 * 60_000,
-      protocol: 'torrent',
-      indexer: 'Demo Indexer',
-      quality: webdl,
-      outputPath: `${downloads}/complete/${title}`,
-      tracked: true
-    })
-  }
-  if (second) {
-    const ep = missing(second)[0]
-    const title = `${second.title.replace(/[^A-Za-z0-9]+/g, '.')}.S${pad(ep.seasonNumber)}E${pad(ep.episodeNumber)}.720p.HDTV`
-    sonarr.state.queue.push({
-      id: 9102,
-      downloadId: '9C8B7A6F5E4D3C2B1A0998877665544332211000',
-      title,
-      seriesId: second.id,
-      episodeId: ep.id,
-      seasonNumber: ep.seasonNumber,
-      size: 900_000_000,
-      addedAt: now - 3 * 3_600_000,
-      durationMs: 30 * 60_000,
+      size: d.size,
+      addedAt: now - d.addedAgoMs,
+      durationMs: d.durationMs,
       protocol: 'torrent',
       indexer: 'Demo Indexer',
       quality: webdl,
       outputPath: `${downloads}/complete/${title}`,
       tracked: true,
-      stuck: stuckAs('sonarr', title, 'failed')
+      ...(d.failed ? { stuck: stuckAs('sonarr', title, 'failed') } : {})
     })
   }
+  if (first) episodeDownload(first, { id: 9101, downloadId: '0F1E2D3C4B5A69788796A5B4C3D2E1F00F1E2D3C', release: '1080p.WEB-DL', size: 1_400_000_000, addedAgoMs: 4 * 60_000, durationMs: 40 * 60_000 })
+  if (second) episodeDownload(second, { id: 9102, downloadId: '9C8B7A6F5E4D3C2B1A0998877665544332211000', release: '720p.HDTV', size: 900_000_000, addedAgoMs: 3 * 3_600_000, durationMs: 30 * 60_000, failed: true })
 }
 
 /** Play history: every enabled user watched one movie and one series long ago, and some titles lately. */
