@@ -257,7 +257,7 @@ function withConfirmation (schema: TObject): TObject {
 /**
  * The summary, then the data as compact text for clients that hand the model `content` only; the JSON itself
  * travels once, as structuredContent (docs/answers.md: clients older than structuredContent get the serialized
- * JSON instead, in plugins/mcp/result-revision.ts).
+ * JSON instead, in plugins/mcp/bridge/result-revision.ts).
  */
 function result (data: Record<string, unknown>, summary: string): ToolCallResult {
   const text = renderData(data)

@@ -5,7 +5,7 @@
 // elicitation-sep1330-enums). Client requests are returned as input_required rounds: a 2026-07-28 client answers
 // them itself, and on a 2025 session the SDK's legacy shim sends them as real requests and calls us again.
 import { inputRequired, inputResponse, type CallToolResult, type InputRequest, type InputRequiredResult, type ServerContext, type Tool } from '@modelcontextprotocol/server'
-import type { RawTool } from '../../plugins/mcp/features.js'
+import type { RawTool } from '../../plugins/mcp/features/installed.js'
 
 /** A 1×1 PNG. */
 export const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=='

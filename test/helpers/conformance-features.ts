@@ -2,12 +2,12 @@
 // installed into the test server only (scripts/test-server.ts passes it as plugins.mcp.extraFeatures): raw
 // fixture tools for content blocks, client requests and multi-round-trip input, plus fixture resources, prompts
 // and completions. The production app never loads this file (test/plugins/mcp/conformance-fixtures.test.ts pins that).
-import type { McpFeature } from '../../plugins/mcp/features.js'
+import type { McpFeature } from '../../plugins/mcp/features/installed.js'
 import { contentTools, rawTool, text } from './conformance-content.js'
 import { mrtrTools } from './conformance-mrtr.js'
 import { installConformanceResources } from './conformance-resources.js'
 import { taskWithInput } from './conformance-task-input.js'
-import { sharedFeature } from '../../plugins/mcp/shared-catalogue.js'
+import { sharedFeature } from '../../plugins/mcp/bridge/shared-catalogue.js'
 
 // The 2026-07-28 suite's json-schema-2020-12 fixture: a raw JSON Schema 2020-12 document ($defs with an
 // $anchor, allOf/anyOf, if/then/else) published verbatim, which a TypeBox registry tool cannot declare.

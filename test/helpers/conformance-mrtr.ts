@@ -7,7 +7,7 @@ import {
   CLIENT_CAPABILITIES_META_KEY, ProtocolError, ProtocolErrorCode, createRequestStateCodec, inputRequired, inputResponse,
   type CallToolResult, type ClientCapabilities, type InputRequest, type InputRequests, type InputRequiredResult, type ServerContext
 } from '@modelcontextprotocol/server'
-import type { RawTool } from '../../plugins/mcp/features.js'
+import type { RawTool } from '../../plugins/mcp/features/installed.js'
 import { rawTool, text } from './conformance-content.js'
 
 type Step = { step: string }

@@ -1,12 +1,12 @@
 // The 2026-07-28 suite's tasks-mrtr-composition fixture (@modelcontextprotocol/conformance 0.2.0-alpha.12,
 // SEP-2663): test_tool_with_task runs only as a task, first asks the client for user_name through the server's
-// generic client round (plugins/mcp/client-round.ts: input_required with a signed requestState, no task yet),
+// generic client round (plugins/mcp/apps/client-round.ts: input_required with a signed requestState, no task yet),
 // then, with the answer, starts a job that becomes the task; the task's result greets the name it gathered.
 import { inputRequired, inputResponse, type ServerContext } from '@modelcontextprotocol/server'
 import type { FastifyInstance } from 'fastify'
-import type { McpFeature, RawTool } from '../../plugins/mcp/features.js'
-import { clientRoundsOf } from '../../plugins/mcp/client-round.js'
-import { principalOf } from '../../plugins/mcp/request-principal.js'
+import type { McpFeature, RawTool } from '../../plugins/mcp/features/installed.js'
+import { clientRoundsOf } from '../../plugins/mcp/apps/client-round.js'
+import { principalOf } from '../../plugins/mcp/bridge/request-principal.js'
 import { summarizeJob } from '../../lib/library/run-job.js'
 
 export const TASK_INPUT_TOOL = 'test_tool_with_task'

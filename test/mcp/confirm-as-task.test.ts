@@ -6,7 +6,7 @@ import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildTestApp } from '../helpers/build.js'
 import { listenMcp } from '../helpers/mcp-client.js'
-import { legacyRpc, modernRpc, openSession } from '../plugins/mcp/task-rpc.js'
+import { legacyRpc, modernRpc, openSession } from '../plugins/mcp/tasks/task-rpc.js'
 
 const AS_TASK = { task: { ttl: 60_000 } }
 const args = { action: 'delete', paths: ['movies/a.mkv'] }

@@ -5,7 +5,7 @@
 import t from 'tap'
 import { createConversationStore } from '../../lib/chat/conversations.js'
 import { createConfirmStore } from '../../lib/confirm/confirm-store.js'
-import { createSessionStore } from '../../plugins/mcp/session-store.js'
+import { createSessionStore } from '../../plugins/mcp/http/session-store.js'
 import { MemoryOAuthStore } from '../../plugins/oauth/store.js'
 import { DEFAULT_LIFETIMES, LIMITS, type ClientRecord, type TokenRecord } from '../../plugins/oauth/types.js'
 

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core'
 import { buildTestApp } from '../helpers/build.js'
 import { APPS_CAPABILITIES, connectClient, listenMcp } from '../helpers/mcp-client.js'
 import { browserSkipReason, launchBrowser } from '../helpers/browser.js'
-import { CONFIRM_TOKEN_META_KEY } from '../../plugins/mcp/apps-confirm.js'
+import { CONFIRM_TOKEN_META_KEY } from '../../plugins/mcp/apps/apps-confirm.js'
 
 const skip = browserSkipReason()
 if (skip) t.plan(0, skip)

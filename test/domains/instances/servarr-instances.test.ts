@@ -5,7 +5,7 @@ import t from 'tap'
 import { errorText, ok, startServarrStack } from '../../helpers/servarr-sims.js'
 import { createSonarrSimulator } from '../../../simulators/servarr/sonarr.js'
 import { connectClient, listenMcp } from '../../helpers/mcp-client.js'
-import { forgetTitles } from '../../../plugins/mcp/title-index.js'
+import { forgetTitles } from '../../../plugins/mcp/features/title-index.js'
 
 const anime = await createSonarrSimulator({ apiKey: 'a1b2c3d4e5f60718293a4b5c6d7e8f90' })
 t.teardown(() => anime.close())

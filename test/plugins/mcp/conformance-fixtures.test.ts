@@ -9,7 +9,7 @@ import { connectClient, listenMcp, postMcp } from '../../helpers/mcp-client.js'
 import { conformanceTools } from '../../helpers/conformance-tools.js'
 import { conformanceFeatures } from '../../helpers/conformance-features.js'
 import { contentTools, rawTool, text } from '../../helpers/conformance-content.js'
-import type { McpFeature } from '../../../plugins/mcp/features.js'
+import type { McpFeature } from '../../../plugins/mcp/features/installed.js'
 import { mrtrTools } from '../../helpers/conformance-mrtr.js'
 import { TASK_INPUT_TOOL } from '../../helpers/conformance-task-input.js'
 

@@ -1,5 +1,5 @@
 // What one open 2025 session keeps on the heap. The app's resources, prompts and completions are registered
-// once per app (plugins/mcp/shared-catalogue.ts); registered on every session's McpServer they cost ~9 KB more
+// once per app (plugins/mcp/bridge/shared-catalogue.ts); registered on every session's McpServer they cost ~9 KB more
 // heap per session (3,000 sessions held 421 MB RSS in the bench). The bound catches that regression coming back,
 // not a few hundred bytes.
 import t from 'tap'

@@ -1,0 +1,48 @@
+// notifications/tasks/status (2025-11-25) for the tasks one session created: sent on the session's stream when
+// a task's status changes, and at most once a second while only its message moves. Optional by the spec;
+// clients still poll tasks/get.
+import type { FastifyInstance } from 'fastify'
+import type { McpServer } from '@modelcontextprotocol/server'
+import type { JobRecord } from '../../../core/job-types.js'
+import { isTerminal, legacyTask, viewOfJob, type TaskView } from './tasks-wire.js'
+
+const MESSAGE_SPACING_MS = 1000
+
+interface Watched { status: string, message: string, sentAt: number }
+
+export function createStatusNotifier (server: McpServer['server'], app: FastifyInstance) {
+  const watched = new Map<string, Watched>()
+  let unsubscribe: (() => void) | undefined
+
+  function onJob (record: JobRecord) {
+    const seen = watched.get(record.id)
+    if (!seen) return
+    const view = viewOfJob(record, app.jobs.retentionMs)
+    const task = legacyTask(view)
+    const now = Date.now()
+    const statusChanged = task.status !== seen.status
+    if (!statusChanged && (task.statusMessage === seen.message || now - seen.sentAt < MESSAGE_SPACING_MS)) return
+    Object.assign(seen, { status: task.status, message: task.statusMessage, sentAt: now })
+    if (isTerminal(view)) watched.delete(record.id)
+    server.notification({ method: 'notifications/tasks/status', params: task }).catch(err => {
+      app.log.debug({ err: err instanceof Error ? err.message : String(err) }, 'task status notification not delivered')
+    })
+  }
+
+  const previousOnClose = server.onclose
+  server.onclose = () => {
+    unsubscribe?.()
+    watched.clear()
+    previousOnClose?.()
+  }
+
+  return {
+    /** Follows a task this session created, until it ends. */
+    watch (view: TaskView) {
+      if (isTerminal(view) || !app.jobs.get(view.taskId)) return
+      const task = legacyTask(view)
+      watched.set(view.taskId, { status: task.status, message: task.statusMessage, sentAt: 0 })
+      unsubscribe ??= app.jobs.subscribe(onJob)
+    }
+  }
+}
