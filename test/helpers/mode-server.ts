@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startDaemon } from '../../core/process/index.js'
-import { freePort } from '../../lib/net/free-port.js'
+import { freePort } from '../../core/free-port.js'
 import { entryAddressOf, modeEnvironment } from './compose-env.js'
 import { CLOSED_BACKENDS } from './web-app.js'
 
