@@ -5,7 +5,7 @@
 // Resources come back typed to the few fields setup compares; secret field values are dropped here. Folder
 // paths cross PATH_MAP here, as in every client: setup reads and writes this server's own paths.
 import { BackendError, ToolError } from '../core/errors.js'
-import { packageVersion } from '../lib/package-version.js'
+import { packageVersion } from '../core/package-version.js'
 import { createHttpBackend, type HttpCall } from './http.js'
 import { createPathMap, type PathMap } from '../core/path-map.js'
 import { authorizationHeader, libraryRequest } from './jellyfin/requests.js'

@@ -5,7 +5,7 @@ import type { Config } from '../config.js'
 import type { ProbeResult } from './http.js'
 import type { CircuitStatus } from './circuit.js'
 import type { PathMap } from '../core/path-map.js'
-import type { CacheStats } from '../lib/cache/keyed-cache.js'
+import type { CacheStats } from '../core/keyed-cache.js'
 
 export interface Backends {}
 

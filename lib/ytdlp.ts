@@ -12,7 +12,7 @@ import { mkdir, realpath, stat } from 'node:fs/promises'
 import { join, sep } from 'node:path'
 import { GuardError, ToolError } from '../core/errors.js'
 import { REFUSED_REASON } from './url-guard/forward-proxy.js'
-import { findExecutable, ProcessError, runProcess } from './process/index.js'
+import { findExecutable, ProcessError, runProcess } from '../core/process/index.js'
 
 export interface YtdlpProgress {
   downloadedBytes: number

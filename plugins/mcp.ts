@@ -1,4 +1,5 @@
-// MCP over Streamable HTTP at /mcp, both protocol eras on one route. The only file that imports the MCP SDK.
+// MCP over Streamable HTTP at /mcp, both protocol eras on one route. The server's SDK imports are here and under
+// plugins/mcp/ (the web chat's client, lib/chat/mcp-runner.ts, is the only other SDK user).
 // - 2025-11-25 and earlier: sessions (initialize → Mcp-Session-Id), one McpServer + transport per session,
 //   bound to the credential that opened it, capped and expired when idle; GET stream and DELETE.
 // - 2026-07-28: stateless per-request serving (server/discover, envelope in _meta) via createMcpHandler.
@@ -23,7 +24,7 @@ import { createRequestIds, type RequestIds } from './mcp/http/request-ids.js'
 import { buildToolContext } from './mcp/bridge/tool-context.js'
 import { createPersonConfirm } from './mcp/apps/person-confirm.js'
 import { principalOf } from './mcp/bridge/request-principal.js'
-import { packageVersion } from '../lib/package-version.js'
+import { packageVersion } from '../core/package-version.js'
 import { mcpClientExtensions, mcpFeatures, type McpFeature, type McpServerFeature, type McpSharedFeature, type RawTool, type ToolCallHandler } from './mcp/features/installed.js'
 import { buildSharedCatalogue, type SharedCatalogue } from './mcp/bridge/shared-catalogue.js'
 import { createClientExtensions } from './mcp/bridge/client-extensions.js'

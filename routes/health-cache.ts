@@ -1,4 +1,4 @@
-// The /health shape of one backend instance's whole-library cache (lib/cache/keyed-cache.ts stats): how much it
+// The /health shape of one backend instance's whole-library cache (core/keyed-cache.ts stats): how much it
 // holds, how old each list is, and how often it answered. No URLs or contents: /health needs no auth.
 import { Type } from '@sinclair/typebox'
 

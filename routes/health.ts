@@ -2,7 +2,7 @@
 // (plugins/backend-probe.ts) and the job counts. No auth, so it shows nothing sensitive: no URLs, no keys,
 // no job details, and the response schema drops any field not listed here.
 import fp from 'fastify-plugin'
-import { packageVersion } from '../lib/package-version.js'
+import { packageVersion } from '../core/package-version.js'
 import { Type } from '@sinclair/typebox'
 import backendProbe from '../plugins/backend-probe.js'
 import { allBackends } from '../plugins/backends.js'

@@ -4,10 +4,14 @@
 // allows no inline script, and never contain a secret: the page signs in through OAuth like any client.
 import fp from 'fastify-plugin'
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { extname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { webDir } from '../core/web-dir.js'
+
+// Re-exported only for plugins/mcp/app-views.ts until it imports core/web-dir.js itself (a plugin may not
+// import a route; test/architecture.test.ts lists this edge as the one pending).
+export { webDir }
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -31,15 +35,6 @@ const TYPES: Record<string, string> = {
 }
 
 interface Asset { body: Buffer, type: string, etag: string }
-
-/** web/ beside the sources, or beside dist/ after a build. */
-export function webDir (): string {
-  for (const rel of ['../web', '../../web']) {
-    const dir = fileURLToPath(new URL(rel, import.meta.url))
-    if (existsSync(join(dir, 'index.html'))) return dir
-  }
-  throw new Error('The dashboard files (web/index.html) were not found next to the server.')
-}
 
 function loadAssets (dir: string): Map<string, Asset> {
   const assets = new Map<string, Asset>()

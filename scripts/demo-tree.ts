@@ -5,7 +5,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, w
 import { dirname, join } from 'node:path'
 import { tmpdir } from 'node:os'
 import { promisify } from 'node:util'
-import { childEnv } from '../lib/process/env.js'
+import { childEnv } from '../core/process/env.js'
 
 const run = promisify(execFile)
 

@@ -11,8 +11,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { findExecutable, startDaemon, type Daemon } from '../lib/process/index.js'
-import { freePort } from '../lib/net/free-port.js'
+import { findExecutable, startDaemon, type Daemon } from '../core/process/index.js'
+import { freePort } from '../core/free-port.js'
 export { freePort }
 
 export type QbtMajor = 4 | 5

@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFile
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { freePort } from '../lib/net/free-port.js'
+import { freePort } from '../core/free-port.js'
 import { listenProblem } from '../core/listen-error.js'
 // @ts-expect-error: a plain .mjs script (any Node must run it), without type declarations
 import { minimumFrom, nodeVersionProblem } from '../scripts/node-version.mjs'

@@ -14,7 +14,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
 import { buildTestApp, TEST_INTERNAL_KEY } from './helpers/build.js'
 
 const run = promisify(execFile)
-import { freePort } from '../lib/net/free-port.js'
+import { freePort } from '../core/free-port.js'
 
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
 const BROWSER = fileURLToPath(new URL('./fixtures/clients/headless-browser.mjs', import.meta.url))

@@ -4,7 +4,7 @@
 import { posix } from 'node:path'
 import type { Config } from '../../config.js'
 import { BackendError, ToolError } from '../../core/errors.js'
-import { findExecutable } from '../../lib/process/index.js'
+import { findExecutable } from '../../core/process/index.js'
 import { createHttpBackend, type HttpBackend, type ProbeResult } from '../http.js'
 import type { PathMap } from '../../core/path-map.js'
 import { startManagedAria2, type ManagedAria2 } from './daemon.js'

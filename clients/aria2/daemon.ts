@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto'
 import { chmod, mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { startDaemon, type Daemon } from '../../lib/process/index.js'
-import { freePort } from '../../lib/net/free-port.js'
+import { startDaemon, type Daemon } from '../../core/process/index.js'
+import { freePort } from '../../core/free-port.js'
 
 export interface ManagedAria2 {
   url: string

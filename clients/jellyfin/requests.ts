@@ -1,6 +1,6 @@
 // How requests to Jellyfin are shaped: the Authorization header, the library-creation body, item ids in
 // Jellyfin's own form, and one page of items as the client returns it.
-import { packageVersion } from '../../lib/package-version.js'
+import { packageVersion } from '../../core/package-version.js'
 import { toItem, type MediaItem, type Page, type RawItem, type RawQueryResult } from './types.js'
 
 export function authorizationHeader (token: string, version = packageVersion()): string {

@@ -3,7 +3,7 @@
 // read as it streams in (a real Radarr sends ~3 KB per movie: images, alternate titles, ratings, credits…),
 // kept in the instance's cache in sort-title order, and frozen, since every caller shares it.
 // Anything about one title that needs more (seasons, the file's media info) asks for that title by id.
-import { createKeyedCache, type KeyedCache } from '../../lib/cache/keyed-cache.js'
+import { createKeyedCache, type KeyedCache } from '../../core/keyed-cache.js'
 import { parseJsonArray, type ParsedArray } from '../json-array.js'
 import type { HttpBackend } from '../http.js'
 import type { Movie, MovieFile, Series } from './types.js'

@@ -2,10 +2,10 @@
 // size, depth and mtime, so a 100k-file summary runs at find's own speed and never blocks the event loop
 // (Node has no batch stat; a stat call per file from JavaScript measured about 2× slower than find).
 // Records are NUL-terminated, so any file name (even one with newlines) parses correctly. The child is
-// spawned directly rather than through lib/process because the NUL-separated stream is consumed as it
+// spawned directly rather than through core/process because the NUL-separated stream is consumed as it
 // arrives instead of being collected as lines.
 import { spawn } from 'node:child_process'
-import { childEnv } from '../process/env.js'
+import { childEnv } from '../../core/process/env.js'
 import { basename } from 'node:path'
 import type { WalkEntry } from './walk.js'
 import { walk } from './walk.js'

@@ -1,7 +1,7 @@
 // Runs ffmpeg with machine-readable progress (-progress pipe:1) and turns its failures into messages that
 // say what to do. Arguments come only from the builders in this folder: paths are absolute sandboxed paths
 // passed as file: URLs, and codecs come from fixed lists.
-import { ProcessError, runProcess } from '../process/index.js'
+import { ProcessError, runProcess } from '../../core/process/index.js'
 import { ToolError } from '../../core/errors.js'
 
 export interface FfmpegRunOptions {

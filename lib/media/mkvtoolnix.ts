@@ -4,7 +4,7 @@
 // progress from `--gui-mode` ("#GUI#progress NN%"). Paths are absolute (so never read as mkvmerge's
 // "@option-file" syntax), outputs are fresh temp names chosen by the caller.
 import { dirname, join } from 'node:path'
-import { ProcessError, findExecutable, runProcess } from '../process/index.js'
+import { ProcessError, findExecutable, runProcess } from '../../core/process/index.js'
 import { ToolError } from '../../core/errors.js'
 
 export interface MkvTools { mkvmerge: string, mkvextract: string, mkvpropedit: string }

@@ -1,5 +1,5 @@
 // ffprobe analysis, trimmed to what track planning and verification need.
-import { runProcess, ProcessError } from '../process/index.js'
+import { runProcess, ProcessError } from '../../core/process/index.js'
 import { ToolError } from '../../core/errors.js'
 import { canonicalLanguage } from './languages.js'
 

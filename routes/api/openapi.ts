@@ -2,7 +2,7 @@
 // declarations and TypeBox schemas the server registers (dashboard/routes.ts, chat.ts), so it cannot drift.
 // Public (no token): it describes the interface, never data.
 import fp from 'fastify-plugin'
-import { packageVersion } from '../../lib/package-version.js'
+import { packageVersion } from '../../core/package-version.js'
 import { Type, type TSchema } from '@sinclair/typebox'
 import type { ApiRoute } from './kit/api-route.js'
 import { DASHBOARD_ROUTES } from './dashboard/routes.js'

@@ -5,7 +5,7 @@
 import t from 'tap'
 import { caddyUnavailable, startCaddy } from '../helpers/caddy.js'
 import { browserSkipReason } from '../helpers/browser.js'
-import { freePort } from '../../lib/net/free-port.js'
+import { freePort } from '../../core/free-port.js'
 import { startModeServer } from '../helpers/mode-server.js'
 import { clientFetch, proveBypassNotBelieved, proveDashboardSignIn, provePerClientLimits, proveSdkSignInWithProgress } from '../helpers/deploy-proofs.js'
 

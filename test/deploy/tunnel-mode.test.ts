@@ -4,7 +4,7 @@
 // and one connector for every proof.
 import t from 'tap'
 import { browserSkipReason } from '../helpers/browser.js'
-import { freePort } from '../../lib/net/free-port.js'
+import { freePort } from '../../core/free-port.js'
 import { startModeServer } from '../helpers/mode-server.js'
 import { startTunnelConnector } from '../helpers/tunnel-connector.js'
 import { clientFetch, proveBypassNotBelieved, proveDashboardSignIn, provePerClientLimits, proveSdkSignInWithProgress } from '../helpers/deploy-proofs.js'

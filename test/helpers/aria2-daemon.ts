@@ -1,7 +1,7 @@
 // aria2c for tests: availability check, and an external aria2c (the ARIA2_RPC_URL case) on a free
 // loopback port with a known secret and every peer-discovery feature off.
 import { mkdirSync } from 'node:fs'
-import { findExecutable, startDaemon, type Daemon } from '../../lib/process/index.js'
+import { findExecutable, startDaemon, type Daemon } from '../../core/process/index.js'
 import { freePort } from './qbt-swarm.js'
 
 export async function aria2Unavailable (): Promise<string | undefined> {

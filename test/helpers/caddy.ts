@@ -6,8 +6,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { findExecutable, startDaemon } from '../../lib/process/index.js'
-import { freePort } from '../../lib/net/free-port.js'
+import { findExecutable, startDaemon } from '../../core/process/index.js'
+import { freePort } from '../../core/free-port.js'
 
 const CADDYFILE = join(import.meta.dirname, '..', '..', 'compose', 'Caddyfile')
 

@@ -6,8 +6,8 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startDaemon } from '../../lib/process/index.js'
-import { freePort } from '../../lib/net/free-port.js'
+import { startDaemon } from '../../core/process/index.js'
+import { freePort } from '../../core/free-port.js'
 import { entryAddressOf, modeEnvironment } from './compose-env.js'
 import { CLOSED_BACKENDS } from './web-app.js'
 

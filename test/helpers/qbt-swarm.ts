@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { findExecutable } from '../../lib/process/index.js'
+import { findExecutable } from '../../core/process/index.js'
 import { createQbittorrentClient, type QbittorrentClient } from '../../clients/qbittorrent/client.js'
 import {
   qbtUnavailable, startQbittorrent as startRealQbittorrent, type QbtInstance, type QbtMajor

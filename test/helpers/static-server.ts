@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { join } from 'node:path'
-import { findExecutable } from '../../lib/process/index.js'
+import { findExecutable } from '../../core/process/index.js'
 
 export interface ServedFile {
   body: Buffer | string

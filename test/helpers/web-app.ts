@@ -10,7 +10,7 @@ import chatRoutes, { type ChatRouteOptions } from '../../routes/api/chat.js'
 import openApiRoutes from '../../routes/api/openapi.js'
 import webRoutes from '../../routes/web.js'
 import { makeRoots, testConfig, type TestRoots } from './build.js'
-import { freePort } from '../../lib/net/free-port.js'
+import { freePort } from '../../core/free-port.js'
 export { freePort }
 
 /** Every backend pointed at a closed loopback port: nothing leaves the machine, every backend is "down". */

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ToolError } from '../../core/errors.js'
-import { findExecutable } from '../../lib/process/index.js'
+import { findExecutable } from '../../core/process/index.js'
 import { parseProgress, ytdlpDownload, type YtdlpProgress } from '../../lib/ytdlp.js'
 import { sampleVideo, startStaticServer } from '../helpers/static-server.js'
 

@@ -1,12 +1,12 @@
 // Finding 12.13: ffprobe, ffmpeg, mkvmerge, the downloaders and every other child inherited the server's
-// whole environment, backend keys included. Every child now gets the minimal environment (lib/process/env.ts):
+// whole environment, backend keys included. Every child now gets the minimal environment (core/process/env.ts):
 // a stand-in program prints what it received, and a static check finds every spawn site in the code base.
 import t, { type Test } from 'tap'
 import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { runProcess, startDaemon } from '../../lib/process/index.js'
+import { runProcess, startDaemon } from '../../core/process/index.js'
 import { probeMedia } from '../../lib/media/probe.js'
 import { runFfmpeg } from '../../lib/media/ffmpeg-run.js'
 import { SECRET_KEYS } from '../../config.js'
@@ -117,6 +117,6 @@ t.test('static: every spawn site builds the child environment with childEnv', as
     if (/env:\s*(\{\s*\.\.\.)?process\.env\b/.test(text)) offenders.push(`${rel}: passes process.env to a child`)
   }
   t.same(offenders, [], 'every child gets the minimal environment')
-  t.ok(sites.includes('lib/process/run.ts') && sites.includes('lib/process/daemon.ts') && sites.includes('lib/library/find-scan.ts'), `spawn sites found: ${[...new Set(sites)].join(', ')}`)
-  for (const key of SECRET_KEYS) t.notOk(readFileSync(join(root, 'lib/process/env.ts'), 'utf8').includes(`'${key}'`), `${key} is not passed through`)
+  t.ok(sites.includes('core/process/run.ts') && sites.includes('core/process/daemon.ts') && sites.includes('lib/library/find-scan.ts'), `spawn sites found: ${[...new Set(sites)].join(', ')}`)
+  for (const key of SECRET_KEYS) t.notOk(readFileSync(join(root, 'core/process/env.ts'), 'utf8').includes(`'${key}'`), `${key} is not passed through`)
 })

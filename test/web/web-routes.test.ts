@@ -3,7 +3,8 @@
 import t from 'tap'
 import { readdirSync } from 'node:fs'
 import { API_ROUTES } from '../../routes/api/openapi.js'
-import { CONTENT_SECURITY_POLICY, webDir } from '../../routes/web.js'
+import { CONTENT_SECURITY_POLICY } from '../../routes/web.js'
+import { webDir } from '../../core/web-dir.js'
 import { buildWebApp } from '../helpers/web-app.js'
 
 t.test('GET / redirects to the dashboard; the page and its files carry a strict CSP', async t => {

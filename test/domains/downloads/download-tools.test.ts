@@ -13,7 +13,7 @@ import { createPyloadSimulator } from '../../../simulators/pyload/index.js'
 import { makeRoots, testConfig } from '../../helpers/build.js'
 import { buildApp } from '../../../app.js'
 import { sampleVideo, startStaticServer } from '../../helpers/static-server.js'
-import { findExecutable } from '../../../lib/process/index.js'
+import { findExecutable } from '../../../core/process/index.js'
 
 const KEY = 'pl_tools-test-key'
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }

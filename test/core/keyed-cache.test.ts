@@ -1,7 +1,7 @@
 // The whole-list cache: hits, misses, one fetch per key for concurrent readers, invalidation (also of a fetch
 // under way), TTL, the byte and entry bounds, and a caller's signal that stops only that caller.
 import t from 'tap'
-import { createKeyedCache, type Loaded } from '../../../lib/cache/keyed-cache.js'
+import { createKeyedCache, type Loaded } from '../../core/keyed-cache.js'
 
 function setup (o: { ttlMs?: number, maxEntries?: number, maxBytes?: number } = {}) {
   let clock = 1_000_000

@@ -1,6 +1,6 @@
 import { test } from 'tap'
 import { readFileSync } from 'node:fs'
-import { runProcess, ProcessError, startDaemon, findExecutable, RingBuffer, lineSplitter, childEnv } from '../../lib/process/index.js'
+import { runProcess, ProcessError, startDaemon, findExecutable, RingBuffer, lineSplitter, childEnv } from '../../core/process/index.js'
 
 /** Running and not a zombie (in a container nothing may reap an orphan, so kill(pid, 0) is not enough). */
 function alive (pid: number): boolean {
