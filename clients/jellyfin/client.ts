@@ -1,4 +1,4 @@
-// Jellyfin client (app.backends.jellyfin): the ~15 endpoints the tools and the dashboard use, on the shared
+// Jellyfin client (app.backends.mediaServer when MEDIA_SERVER_TYPE=jellyfin): the ~15 endpoints the tools and the dashboard use, on the shared
 // HTTP core. Auth is the `Authorization: MediaBrowser … Token="…"` scheme, the only header form that keeps
 // working when Jellyfin 12 turns the legacy X-Emby-* forms off. Results are trimmed at the edge, and paths
 // cross PATH_MAP here, as in every client: the server's paths come back as ours, ours go out as the server's.
@@ -272,7 +272,7 @@ export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 
 export type JellyfinClient = ReturnType<typeof createJellyfinClient>
 
 declare module '../types.js' {
-  interface Backends { jellyfin: JellyfinClient }
+  interface Backends { mediaServer: JellyfinClient }
 }
 
-export const jellyfinFactory: BackendFactory = (config, deps) => ({ jellyfin: createJellyfinClient(config, { pathMap: deps.pathMap }) })
+export const jellyfinFactory: BackendFactory = (config, deps) => ({ mediaServer: createJellyfinClient(config, { pathMap: deps.pathMap }) })

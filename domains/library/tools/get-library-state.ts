@@ -147,7 +147,7 @@ export default function getLibraryState (app: FastifyInstance) {
     const movies = kind !== 'series'
     const skipped = async (): Promise<Row[]> => { throw new Error(`not asked (kind=${kind})`) }
     const [mediaServer, seriesManager, movieManager, torrents, directDownloads, disk] = await Promise.all([
-      part(async () => (await b.jellyfin.items({ searchTerm: title, types: [...(series ? ['Series'] as const : []), ...(movies ? ['Movie'] as const : [])], limit: 10 })).items
+      part(async () => (await b.mediaServer.items({ searchTerm: title, types: [...(series ? ['Series'] as const : []), ...(movies ? ['Movie'] as const : [])], limit: 10 })).items
         .map(i => ({ id: i.id, name: i.name, type: i.type, year: i.year, path: i.path === undefined ? undefined : shown(i.path) }))),
       series
         ? acrossInstances('series', async () => withQueue(b.sonarr, (await b.sonarr.listSeries(signal)).filter(s => titleMatches(title, s.title)).slice(0, 10)

@@ -51,7 +51,7 @@ export default (app: FastifyInstance) => defineTool({
   guards: { paths: ['path'], names: ['name'] },
   async handler (args, ctx) {
     if (args.action === 'scan') {
-      await app.backends.jellyfin.refreshLibraries({ signal: ctx.signal })
+      await app.backends.mediaServer.refreshLibraries({ signal: ctx.signal })
       const data: Output = { action: 'scan', started: true, next: 'The scan runs in the background; activity_log shows "Scan Media Library completed" when done, then search_media finds new items.' }
       return { data, summary: 'Started a scan of every media server library.' }
     }
@@ -62,7 +62,7 @@ export default (app: FastifyInstance) => defineTool({
 
 async function refresh (app: FastifyInstance, args: Args, signal: AbortSignal) {
   if (!args.itemId) throw new ToolError('action refresh needs itemId. Call search_media to find the item\'s id.')
-  const jf = app.backends.jellyfin
+  const jf = app.backends.mediaServer
   const id = args.itemId.replace(/-/g, '').toLowerCase()
   const item = await jf.item(id, { signal })
   if (!item || !await jf.refreshItem(id, { replaceAll: args.replaceMetadata }, { signal })) {
@@ -91,7 +91,7 @@ async function create (app: FastifyInstance, args: Args, signal: AbortSignal) {
 
   // PATH_MAP is written in terms of MEDIA_ROOT as configured, which may differ from its real path.
   const ours = path.posix.join(app.config.MEDIA_ROOT, path.relative(mediaRoot, real).split(path.sep).join('/'))
-  const jf = app.backends.jellyfin
+  const jf = app.backends.mediaServer
   const serverPath = jf.serverPath(ours)
   const libraries = await jf.libraries({ signal })
   const sameName = libraries.find(l => l.name.toLowerCase() === name.toLowerCase())

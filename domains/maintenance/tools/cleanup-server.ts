@@ -110,7 +110,7 @@ export default function cleanupServer (app: FastifyInstance) {
   }
 
   async function cacheTasks (signal: AbortSignal): Promise<{ targets: CleanupTarget[], notes: string[] }> {
-    const tasks = await part(() => scheduledTasks(b.jellyfin, { signal }))
+    const tasks = await part(() => scheduledTasks(b.mediaServer, { signal }))
     if (!tasks.available) return { targets: [], notes: [`caches skipped (media server unavailable: ${tasks.reason})`] }
     const wanted = tasks.data.filter(t => (CACHE_TASK_KEYS as readonly string[]).includes(t.key))
     const running = wanted.filter(t => t.state !== 'Idle')
@@ -222,7 +222,7 @@ export default function cleanupServer (app: FastifyInstance) {
     const task = (await tasks()).find(x => x.id === t.id)
     if (!task) throw new Changed('the media server no longer has this task')
     if (task.state !== 'Idle') throw new Changed('already running on the media server')
-    await startTask(b.jellyfin, task.id)
+    await startTask(b.mediaServer, task.id)
   }
 
   return defineTool({
@@ -250,7 +250,7 @@ export default function cleanupServer (app: FastifyInstance) {
       const kept: string[] = []
       let taskList: Promise<ScheduledTask[]> | undefined
       let refresh = ''
-      const tasks = () => (taskList ??= scheduledTasks(b.jellyfin, { signal: ctx.signal }))
+      const tasks = () => (taskList ??= scheduledTasks(b.mediaServer, { signal: ctx.signal }))
       for (const t of targets) {
         try {
           let done = t
@@ -273,7 +273,7 @@ export default function cleanupServer (app: FastifyInstance) {
       }
       // The media server drops deleted titles on its next scan: start one now rather than wait for it.
       if (removed.some(t => t.category === 'watched')) {
-        refresh = await b.jellyfin.refreshLibraries().then(() => ' The media server is rescanning its libraries.', (err: Error) => ` The media server could not be asked to rescan (${err.message}): it drops the deleted titles on its next scan.`)
+        refresh = await b.mediaServer.refreshLibraries().then(() => ' The media server is rescanning its libraries.', (err: Error) => ` The media server could not be asked to rescan (${err.message}): it drops the deleted titles on its next scan.`)
       }
       const bytesFreed = removed.reduce((n, t) => n + (t.bytes ?? 0), 0)
       return {

@@ -70,7 +70,7 @@ export default (app: FastifyInstance) => defineTool({
       return { data, summary: summarizeServer(data, page.byOutcome) }
     }
     if (args.principal !== undefined || args.tool !== undefined) throw new ToolError('principal and tool filter the server view: add view "server", or leave them out.')
-    const jf = app.backends.jellyfin
+    const jf = app.backends.mediaServer
     const o = { signal: ctx.signal }
     let data: Output
     if (args.minSeverity === 'all') {

@@ -43,7 +43,7 @@ export default (app: FastifyInstance) => defineTool({
   outputSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler (args, ctx) {
-    const jf = app.backends.jellyfin
+    const jf = app.backends.mediaServer
     let parentId: string | undefined
     let libraryName: string | undefined
     if (args.library !== undefined) {

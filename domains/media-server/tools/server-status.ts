@@ -80,7 +80,7 @@ export default (app: FastifyInstance) => defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler (_args, ctx) {
     const extra = hasAnyExtraInstance(app)
-    const jf = app.backends.jellyfin
+    const jf = app.backends.mediaServer
     const o = { signal: ctx.signal }
     const min = app.config.DISK_MIN_FREE_GIB
     const places = [{ label: 'media', path: app.config.MEDIA_ROOT }, { label: 'downloads', path: app.config.DOWNLOADS_ROOT }]
@@ -133,7 +133,7 @@ export default (app: FastifyInstance) => defineTool({
   }
 })
 
-type Session = Awaited<ReturnType<FastifyInstance['backends']['jellyfin']['sessions']>>[number]
+type Session = Awaited<ReturnType<FastifyInstance['backends']['mediaServer']['sessions']>>[number]
 
 function sessionOf (s: Session): NonNullable<Output['sessions']>[number] {
   return {
@@ -158,7 +158,7 @@ function sessionOf (s: Session): NonNullable<Output['sessions']>[number] {
 }
 
 async function countLibrary (app: FastifyInstance, lib: Library, signal: AbortSignal) {
-  const jf = app.backends.jellyfin
+  const jf = app.backends.mediaServer
   const kinds = topLevelKinds(lib.collectionType)
   // A count that fails leaves that count unknown (absent), not 0, and the library still listed.
   const [items, episodes] = await Promise.allSettled([

@@ -50,7 +50,7 @@ export default (app: FastifyInstance) => defineTool({
   outputSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler (args, ctx) {
-    const jf = app.backends.jellyfin
+    const jf = app.backends.mediaServer
     const o = { signal: ctx.signal }
     const id = args.seriesId.replace(/-/g, '').toLowerCase()
     const [item, seasons] = await Promise.all([jf.item(id, o), jf.seasons(id, o)])

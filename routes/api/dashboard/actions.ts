@@ -26,7 +26,7 @@ export function actionHandlers (app: FastifyInstance, source: SnapshotSource) {
     async stopSession (request: SessionRequest, reply: FastifyReply) {
       const { sessionId } = request.params
       try {
-        await app.backends.jellyfin.stopPlayback(sessionId, { signal: AbortSignal.timeout(10_000) })
+        await app.backends.mediaServer.stopPlayback(sessionId, { signal: AbortSignal.timeout(10_000) })
       } catch (err) {
         return backendFailure(reply, err, sessionId)
       }
@@ -38,7 +38,7 @@ export function actionHandlers (app: FastifyInstance, source: SnapshotSource) {
     async messageSession (request: SessionRequest & FastifyRequest<{ Body: Static<typeof MessageBody> }>, reply: FastifyReply) {
       const { sessionId } = request.params
       try {
-        await app.backends.jellyfin.sendMessage(sessionId, request.body.text, request.body.header ?? 'Message', { signal: AbortSignal.timeout(10_000) })
+        await app.backends.mediaServer.sendMessage(sessionId, request.body.text, request.body.header ?? 'Message', { signal: AbortSignal.timeout(10_000) })
       } catch (err) {
         return backendFailure(reply, err, sessionId)
       }

@@ -26,7 +26,7 @@ async function guarded<T> (app: FastifyInstance, deadlineMs: number, load: (sign
 const isUnavailable = (v: unknown): v is Unavailable => typeof v === 'object' && v !== null && (v as Unavailable).available === false
 
 export async function loadNowPlaying (app: FastifyInstance, deadlineMs: number): Promise<Static<typeof NowPlayingSection>> {
-  const sessions = await guarded(app, deadlineMs, signal => app.backends.jellyfin.sessions(960, { signal }))
+  const sessions = await guarded(app, deadlineMs, signal => app.backends.mediaServer.sessions(960, { signal }))
   if (isUnavailable(sessions)) return { ...sessions, sessions: [] }
   return {
     available: true,
@@ -51,7 +51,7 @@ export async function loadNowPlaying (app: FastifyInstance, deadlineMs: number):
 
 export async function loadLibraryCounts (app: FastifyInstance, deadlineMs: number): Promise<{ available: boolean, reason?: string, libraries: Array<Static<typeof LibraryCount>> }> {
   const result = await guarded(app, deadlineMs, async signal => {
-    const jf = app.backends.jellyfin
+    const jf = app.backends.mediaServer
     const libs = await jf.libraries({ signal })
     return Promise.all(libs.map(async lib => {
       const [itemCount, episodeCount] = await Promise.all([
@@ -66,7 +66,7 @@ export async function loadLibraryCounts (app: FastifyInstance, deadlineMs: numbe
 }
 
 export async function loadActivity (app: FastifyInstance, deadlineMs: number): Promise<Static<typeof ActivitySection>> {
-  const page = await guarded(app, deadlineMs, signal => app.backends.jellyfin.activity({ limit: MAX_ACTIVITY }, { signal }))
+  const page = await guarded(app, deadlineMs, signal => app.backends.mediaServer.activity({ limit: MAX_ACTIVITY }, { signal }))
   if (isUnavailable(page)) return { ...page, items: [] }
   return {
     available: true,
