@@ -9,10 +9,6 @@ import { extname, join } from 'node:path'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { webDir } from '../core/web-dir.js'
 
-// Re-exported only for plugins/mcp/app-views.ts until it imports core/web-dir.js itself (a plugin may not
-// import a route; test/architecture.test.ts lists this edge as the one pending).
-export { webDir }
-
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { webDir } from '../../../routes/web.js'
+import { webDir } from '../../../core/web-dir.js'
 
 export interface AppView {
   uri: string
