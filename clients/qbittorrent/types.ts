@@ -1,5 +1,5 @@
 // qBittorrent's wire shapes and state names, mapped to the torrent client contract (clients/torrent/types.ts).
-import type { TorrentInfo, TorrentPhase } from '../torrent/types.js'
+import type { TorrentPhase } from '../torrent/types.js'
 
 export type { TorrentInfo, TorrentFileEntry, AddTorrentOptions } from '../torrent/types.js'
 
