@@ -6,13 +6,13 @@ import type { BackendClientBase, BackendDeps, BackendFactory, Backends } from '.
 import { servarrFactory } from './servarr/client.js'
 import { jellyfinFactory } from './jellyfin/client.js'
 import { prowlarrFactory } from './prowlarr/client.js'
-import { qbittorrentFactory } from './qbittorrent/client.js'
+import { torrentFactory } from './torrent/client.js'
 import { pyloadFactory } from './pyload/client.js'
 import { aria2Factory } from './aria2/client.js'
 import { instanceClients } from './instances.js'
 
 // Add one factory per client folder here.
-const FACTORIES: BackendFactory[] = [servarrFactory, jellyfinFactory, prowlarrFactory, qbittorrentFactory, pyloadFactory, aria2Factory, instanceClients]
+const FACTORIES: BackendFactory[] = [servarrFactory, jellyfinFactory, prowlarrFactory, torrentFactory, pyloadFactory, aria2Factory, instanceClients]
 
 export function createBackends (config: Config, deps: BackendDeps = {}): Backends {
   const backends: Record<string, BackendClientBase> = {}

@@ -1,4 +1,4 @@
-// Routes app.backends.sonarr / radarr / qbittorrent to the instance a tool call chose. Tools keep reading the
+// Routes app.backends.sonarr / radarr / torrent to the instance a tool call chose. Tools keep reading the
 // one entry they always read; while a call runs inside runOnInstances({ series: 'anime' }, ...), that entry
 // answers as the anime instance's client. Outside any choice (and with no extra instances) it is the default
 // client itself, so nothing changes for a stack with one instance of each service.

@@ -5,11 +5,11 @@ import type { Config } from '../config.js'
 import type { BackendClientBase, ClientDeps } from './types.js'
 import { createSonarrClient } from './servarr/sonarr.js'
 import { createRadarrClient } from './servarr/radarr.js'
-import { createQbittorrentClient } from './qbittorrent/client.js'
+import { createTorrentClient } from './torrent/client.js'
 import { DEFAULT_INSTANCE, INSTANCE_KINDS, type InstanceKindName, type InstanceSettings } from '../core/instance-config.js'
 
 /** The backend entry each kind of instance stands in for. */
-export const BACKEND_OF = { series: 'sonarr', movies: 'radarr', torrents: 'qbittorrent' } as const satisfies Record<InstanceKindName, string>
+export const BACKEND_OF = { series: 'sonarr', movies: 'radarr', torrents: 'torrent' } as const satisfies Record<InstanceKindName, string>
 
 export const instanceKey = (kind: InstanceKindName, name: string) => name === DEFAULT_INSTANCE ? BACKEND_OF[kind] : `${BACKEND_OF[kind]}@${name}`
 
@@ -18,7 +18,7 @@ function build (kind: InstanceKindName, i: InstanceSettings, config: Config, dep
   const servarr = { baseUrl: i.url, apiKey: i.settings.API_KEY ?? '', urlVar: v('URL'), keyVar: v('API_KEY'), pathMap: deps.pathMap }
   if (kind === 'series') return createSonarrClient(servarr)
   if (kind === 'movies') return createRadarrClient(servarr)
-  return createQbittorrentClient({ url: i.url, username: i.settings.USERNAME || 'admin', password: i.settings.PASSWORD ?? '', downloadsRoot: config.DOWNLOADS_ROOT, pathMap: deps.pathMap })
+  return createTorrentClient({ url: i.url, username: i.settings.USERNAME || 'admin', password: i.settings.PASSWORD ?? '', downloadsRoot: config.DOWNLOADS_ROOT, pathMap: deps.pathMap })
 }
 
 /** The probe and the cache name the instance, so /health and the dashboard show "Sonarr (anime)" beside "Sonarr". */

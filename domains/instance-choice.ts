@@ -47,7 +47,7 @@ export function titleHeld (flavour: (client: never) => IdFlavour<{ id: number, t
 export async function torrentsHeld (app: FastifyInstance, args: Args) {
   const hashes = (Array.isArray(args.ids) ? args.ids : []).filter(id => typeof id === 'string' && id.startsWith('torrent:')).map(id => id.slice(8).toLowerCase())
   if (hashes.length === 0) return undefined
-  const here = new Set((await app.backends.qbittorrent.list()).map(t => t.hash.toLowerCase()))
+  const here = new Set((await app.backends.torrent.list()).map(t => t.hash.toLowerCase()))
   const held = hashes.filter(h => here.has(h))
   return held.length > 0 ? `torrent ${held.join(', ')}` : undefined
 }

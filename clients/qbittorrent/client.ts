@@ -1,13 +1,12 @@
-// qBittorrent WebUI API v2 client (app.backends.qbittorrent). Logs in with TORRENT_CLIENT_USERNAME/PASSWORD
+// qBittorrent WebUI API v2 client, one implementation of the torrent client contract (app.backends.torrent). Logs in with TORRENT_CLIENT_USERNAME/PASSWORD
 // for a session cookie and logs in again once when a call answers 403 (expired session). Sends neither
 // Referer nor Origin: the WebUI's CSRF check only rejects them when present and not an exact host:port match.
 // Reads webapiVersion once to pick 4.x names (pause/resume, paused) or 5.x names (stop/start, stopped).
 import { posix } from 'node:path'
-import type { Config } from '../../config.js'
 import { BackendError, ToolError } from '../../core/errors.js'
 import { createHttpBackend, type HttpCall, type ProbeResult } from '../http.js'
 import type { PathMap } from '../../core/path-map.js'
-import type { ClientDeps } from '../types.js'
+import type { TorrentClient } from '../torrent/types.js'
 import { magnetHash, readTorrentFile } from './torrent-file.js'
 import { multipart, sessionCookie } from './wire.js'
 import {
@@ -189,7 +188,7 @@ export function createQbittorrentClient (opts: QbittorrentOptions) {
     throw new BackendError(SERVICE, 'qBittorrent did not add the torrent (it answered "Fails."). Check its log for the reason.', 200, 'rejected')
   }
 
-  return {
+  const client = {
     service: SERVICE,
     pathMap: opts.pathMap,
 
@@ -258,27 +257,10 @@ export function createQbittorrentClient (opts: QbittorrentOptions) {
     circuit: http.circuit,
     close: () => http.close()
   }
+  return client satisfies TorrentClient
 }
 
 export type QbittorrentClient = ReturnType<typeof createQbittorrentClient>
-
-declare module '../types.js' {
-  interface Backends {
-    qbittorrent: QbittorrentClient
-  }
-}
-
-export function qbittorrentFactory (config: Config, deps: ClientDeps) {
-  return {
-    qbittorrent: createQbittorrentClient({
-      url: config.TORRENT_CLIENT_URL,
-      username: config.TORRENT_CLIENT_USERNAME,
-      password: config.TORRENT_CLIENT_PASSWORD,
-      downloadsRoot: config.DOWNLOADS_ROOT,
-      pathMap: deps.pathMap
-    })
-  }
-}
 
 /**
  * Where the torrent's data is, as qBittorrent sees it. While it checks resume data, qBittorrent reports

@@ -1,53 +1,7 @@
-// The torrent client's data as this server uses it: trimmed, typed, paths already translated to ours.
+// qBittorrent's wire shapes and state names, mapped to the torrent client contract (clients/torrent/types.ts).
+import type { TorrentPhase } from '../torrent/types.js'
 
-export interface TorrentInfo {
-  hash: string
-  name: string
-  /** qBittorrent state, e.g. downloading, stalledDL, uploading, pausedUP (4.x) / stoppedUP (5.x), error. */
-  state: string
-  /**
-   * Coarse state every tool can rely on across versions. seeding: finished and still shared by qBittorrent
-   * (uploading, stalled or queued for upload, forced); completed: finished and stopped (pausedUP/stoppedUP).
-   * In both, qBittorrent still holds the files.
-   */
-  phase: 'downloading' | 'seeding' | 'completed' | 'paused' | 'queued' | 'checking' | 'error' | 'other'
-  /** 0–1. */
-  progress: number
-  /** Bytes per second. */
-  downloadSpeed: number
-  uploadSpeed: number
-  /** Seconds; undefined when unknown (qBittorrent reports 8640000 for "infinite"). */
-  etaSeconds?: number
-  sizeBytes: number
-  amountLeftBytes: number
-  /** Folder the torrent is saved in, as this server sees it (PATH_MAP applied). */
-  savePath: string
-  /** The torrent's file (single-file) or top folder, as this server sees it. */
-  contentPath: string
-  category: string
-  tags: string[]
-  /** ISO 8601. */
-  addedOn?: string
-  completedOn?: string
-  ratio: number
-}
-
-export interface TorrentFileEntry {
-  /** Path inside the torrent. */
-  name: string
-  sizeBytes: number
-  progress: number
-}
-
-export interface AddTorrentOptions {
-  /** Our path under DOWNLOADS_ROOT (translated to the client's view with PATH_MAP). */
-  savePath?: string
-  category?: string
-  tags?: string[]
-  paused?: boolean
-  /** Trust existing data without hashing it (used to seed known-good files). */
-  skipChecking?: boolean
-}
+export type { TorrentInfo, TorrentFileEntry, AddTorrentOptions } from '../torrent/types.js'
 
 export interface RawTorrent {
   hash: string
@@ -73,7 +27,7 @@ export interface RawTorrent {
 // torrentStateToString (github.com/qbittorrent/qBittorrent; release-4.5.2 says paused*, 5.0 renamed them
 // stopped*, release-5.0.0 and release-5.2.0). stalledUP (no peer wants data) and queuedUP (waiting for a
 // seeding slot) are seeding torrents, not finished ones: the torrent is active and may read its files any time.
-const PHASES: Record<string, TorrentInfo['phase']> = {
+const PHASES: Record<string, TorrentPhase> = {
   downloading: 'downloading',
   metaDL: 'downloading',
   forcedDL: 'downloading',
@@ -96,7 +50,7 @@ const PHASES: Record<string, TorrentInfo['phase']> = {
   missingFiles: 'error'
 }
 
-export function phaseOf (state: string): TorrentInfo['phase'] {
+export function phaseOf (state: string): TorrentPhase {
   return PHASES[state] ?? 'other'
 }
 

@@ -73,7 +73,7 @@ export async function listCancelItems (app: FastifyInstance, source: CancelSourc
   if (source === 'all' || source === 'series') sources.push(...manager('series', 'Series manager', () => app.backends.sonarr))
   if (source === 'all' || source === 'movies') sources.push(...manager('movies', 'Movie manager', () => app.backends.radarr))
   if (source === 'all' || source === 'torrents') {
-    sources.push(['Torrent client', async () => (await app.backends.qbittorrent.list()).map(t => withData({
+    sources.push(['Torrent client', async () => (await app.backends.torrent.list()).map(t => withData({
       id: `torrent:${t.hash}`,
       source: 'torrents' as const,
       title: t.name,

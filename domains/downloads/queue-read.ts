@@ -47,7 +47,7 @@ export interface QueueReadOptions {
 export async function readDownloadQueue (app: FastifyInstance, o: QueueReadOptions): Promise<QueueRead> {
   const bounded = <T>(source: string, read: () => Promise<T>) => (): Promise<T> =>
     o.deadlineMs === undefined ? read() : withDeadline(read(), o.deadlineMs, `${source} did not answer within ${o.deadlineMs / 1000} s.`)
-  const torrentRows = async (name?: string): Promise<QueueEntry[]> => (await app.backends.qbittorrent.list()).filter(t => t.progress < 1).map(t => ({
+  const torrentRows = async (name?: string): Promise<QueueEntry[]> => (await app.backends.torrent.list()).filter(t => t.progress < 1).map(t => ({
     source: 'torrent' as const,
     id: t.hash,
     name: t.name,

@@ -37,7 +37,7 @@ export async function importSource (app: FastifyInstance, client: ServarrCore, i
   let torrentUnknown = false
   if (!torrent) {
     // Any torrent client may hold the files (a second one seeding elsewhere): each is asked.
-    const each = await everyInstance(app, 'torrents', () => app.backends.qbittorrent.list())
+    const each = await everyInstance(app, 'torrents', () => app.backends.torrent.list())
     const held = each.flatMap(({ result }) => (result.status === 'fulfilled' ? result.value : [])).find(t => within(t.contentPath, path) || within(path, t.contentPath))
     if (held) torrent = untrusted(held.name, 120)
     else if (each.some(({ result }) => result.status === 'rejected')) torrentUnknown = !inLibrary

@@ -2,7 +2,7 @@
 // the torrent client's state where it runs the download, the strikes so far and the next step for each.
 import type { FastifyInstance } from 'fastify'
 import type { ServarrCore } from '../../clients/servarr/core.js'
-import type { TorrentInfo } from '../../clients/qbittorrent/types.js'
+import type { TorrentInfo } from '../../clients/torrent/types.js'
 import { pageOf, type Page } from '../../core/paging.js'
 import { stuckRows, type StuckRow } from './stuck.js'
 import { StrikeStoreError, strikeStore } from './stuck-strikes.js'
@@ -31,7 +31,7 @@ export async function stuckPage (app: FastifyInstance, source: Source, client: S
  * them); undefined when none answered.
  */
 async function torrentsOf (app: FastifyInstance, hashes: string[]): Promise<TorrentInfo[] | undefined> {
-  const each = await everyInstance(app, 'torrents', () => app.backends.qbittorrent.list({ hashes }))
+  const each = await everyInstance(app, 'torrents', () => app.backends.torrent.list({ hashes }))
   const lists = each.flatMap(({ result }) => (result.status === 'fulfilled' ? [result.value] : []))
   return lists.length === 0 ? undefined : lists.flat()
 }

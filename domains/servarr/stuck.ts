@@ -3,7 +3,7 @@
 // state, and the fix each allows: import (the reason is on the safe list), retry (remove + blocklist +
 // search again) or person (the strike limit is reached, or the warning is not one we know to fix).
 import type { QueueItem } from '../../clients/servarr/types.js'
-import type { TorrentInfo } from '../../clients/qbittorrent/types.js'
+import type { TorrentInfo } from '../../clients/torrent/types.js'
 import { toQueueItem } from './items.js'
 import { groupByDownload, type QueueRow } from './views.js'
 import { parseQueueName, type QueueName } from './queue-ids.js'

@@ -41,7 +41,7 @@ const SITES: Site[] = [
   // cleanup_server removes temp leftovers and orphaned download folders it previewed (device and inode, or a
   // digest of a folder's entries with theirs), through applyDelete as manage_files does.
   { file: 'domains/maintenance/tools/cleanup-server.ts', call: 'applyDelete()', count: 1, gate: { tools: ['cleanup_server'] } },
-  { file: 'domains/maintenance/tools/cleanup-server.ts', call: 'qbittorrent.remove()', count: 1, gate: { tools: ['cleanup_server'] } },
+  { file: 'domains/maintenance/tools/cleanup-server.ts', call: 'torrent.remove()', count: 1, gate: { tools: ['cleanup_server'] } },
   { file: 'domains/maintenance/tools/cleanup-server.ts', call: 'deleteSeries()', count: 1, gate: { tools: ['cleanup_server'] } },
   { file: 'domains/maintenance/tools/cleanup-server.ts', call: 'deleteMovie()', count: 1, gate: { tools: ['cleanup_server'] } },
   // The watched category's delete (files and entry, through the manager), run only from cleanup_server's confirmed handler.
@@ -51,7 +51,7 @@ const SITES: Site[] = [
   { file: 'clients/servarr/sonarr.ts', call: 'HTTP DELETE', count: 1, gate: { wrapper: 'deleteSeries()' } },
   { file: 'clients/servarr/radarr.ts', call: 'HTTP DELETE', count: 1, gate: { wrapper: 'deleteMovie()' } },
   { file: 'clients/servarr/core.ts', call: 'HTTP DELETE', count: 1, gate: { wrapper: 'deleteQueueItem()' } },
-  { file: 'clients/qbittorrent/client.ts', call: 'qBittorrent torrents/delete', count: 1, gate: { wrapper: 'qbittorrent.remove()' } },
+  { file: 'clients/qbittorrent/client.ts', call: 'qBittorrent torrents/delete', count: 1, gate: { wrapper: 'torrent.remove()' } },
   { file: 'clients/pyload/client.ts', call: 'pyLoad delete_packages', count: 1, gate: { wrapper: 'deletePackages()' } },
   { file: 'clients/jellyfin/client.ts', call: 'HTTP DELETE', count: 1, gate: { wrapper: 'jellyfin deleteItem()' } },
   { file: 'clients/aria2/client.ts', call: 'aria2 remove', count: 2, gate: { safe: 'the aria2 wrapper itself; its only caller stops our own failed download' } },
@@ -60,7 +60,7 @@ const SITES: Site[] = [
   { file: 'domains/series/tools/series-remove.ts', call: 'deleteSeries()', count: 2, gate: { tools: ['series_remove'] } },
   { file: 'domains/movies/tools/movie-remove.ts', call: 'deleteMovie()', count: 2, gate: { tools: ['movie_remove'] } },
   { file: 'domains/downloads/tools/cancel-downloads.ts', call: 'deleteQueueItem()', count: 2, gate: { tools: ['cancel_downloads'] } },
-  { file: 'domains/downloads/tools/cancel-downloads.ts', call: 'qbittorrent.remove()', count: 2, gate: { tools: ['cancel_downloads'] } },
+  { file: 'domains/downloads/tools/cancel-downloads.ts', call: 'torrent.remove()', count: 2, gate: { tools: ['cancel_downloads'] } },
   { file: 'domains/downloads/retry-stuck.ts', call: 'deleteQueueItem()', count: 2, gate: { tools: ['cancel_downloads'] } },
   { file: 'domains/servarr/stuck-strikes.ts', call: 'rename', count: 1, gate: { safe: OWN_STATE } },
   { file: 'domains/servarr/stuck-strikes.ts', call: 'unlink', count: 1, gate: { safe: OWN_STATE } },

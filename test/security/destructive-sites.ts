@@ -29,7 +29,7 @@ export const DESTRUCTIVE_CALLS: Record<string, RegExp> = {
   'deleteSeries()': /\.deleteSeries\(/g,
   'deleteMovie()': /\.deleteMovie\(/g,
   'deleteQueueItem()': /\.deleteQueueItem\(/g,
-  'qbittorrent.remove()': /qbittorrent\.remove\(/g,
+  'torrent.remove()': /\btorrent\.remove\(/g,
   'deletePackages()': /\.deletePackages\(/g,
   'jellyfin deleteItem()': /\bdeleteItem\(/g,
   'applyDelete()': /\bapplyDelete\(/g,

@@ -174,8 +174,8 @@ export default (app: FastifyInstance) => {
           const [queue, key] = [queueOf(item), target.id.slice(target.id.indexOf(':') + 1)]
           const data = target.data
           if (queue === 'torrent') {
-            if (data) await deleteWithData(data, o => app.backends.qbittorrent.remove([key], { deleteFiles: o.deleteFiles }))
-            else await app.backends.qbittorrent.remove([key], { deleteFiles: false })
+            if (data) await deleteWithData(data, o => app.backends.torrent.remove([key], { deleteFiles: o.deleteFiles }))
+            else await app.backends.torrent.remove([key], { deleteFiles: false })
           } else {
             // The instance holding the item removes it (queue ids are numbered per instance).
             const { source, instance } = parseQueueName(queue)

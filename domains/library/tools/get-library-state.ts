@@ -157,7 +157,7 @@ export default function getLibraryState (app: FastifyInstance) {
         ? acrossInstances('movies', async () => withQueue(b.radarr, (await b.radarr.listMovies(signal)).filter(m => titleMatches(title, m.title)).slice(0, 10)
           .map(m => ({ id: m.id, title: m.title, year: m.year, monitored: m.monitored, hasFile: m.hasFile, path: m.path, sizeOnDisk: m.sizeOnDisk })), signal))
         : part(skipped),
-      acrossInstances('torrents', async () => (await b.qbittorrent.list()).filter(t => titleMatches(title, t.name.replace(/[._]/g, ' '))).slice(0, 20)
+      acrossInstances('torrents', async () => (await b.torrent.list()).filter(t => titleMatches(title, t.name.replace(/[._]/g, ' '))).slice(0, 20)
         .map(t => ({ name: t.name, phase: t.phase, state: t.state, progress: Math.round(t.progress * 1000) / 10, etaSeconds: t.etaSeconds, contentPath: t.contentPath }))),
       part(async () => [...await b.pyload.queue(), ...await b.pyload.collector()].filter(p => titleMatches(title, p.name.replace(/[._]/g, ' '))).slice(0, 20)
         .map(p => ({ name: p.name, progress: p.bytesTotal ? Math.round((p.bytesDone / p.bytesTotal) * 1000) / 10 : 0, finished: p.finished, failed: p.failed, folderPath: p.folderPath }))),

@@ -89,7 +89,7 @@ export default function cleanupServer (app: FastifyInstance) {
       instanceNames(b, kind).map(name => part(() => runOnInstances({ [kind]: name }, read))
         .then(p => [name === DEFAULT_INSTANCE ? label : `${label} "${name}"`, p] as const))
     const sources = await Promise.all([
-      ...each('torrents', 'torrent client', async () => (await b.qbittorrent.list()).map(t => {
+      ...each('torrents', 'torrent client', async () => (await b.torrent.list()).map(t => {
         const content = torrentContent(t)
         if (!content) throw new Error(`the data location of torrent ${t.name} is not known yet (the client is still checking it)`)
         return content
@@ -136,7 +136,7 @@ export default function cleanupServer (app: FastifyInstance) {
     if (categories.includes('temp')) targets.push(...await findTempFiles(sandbox, olderThanMs))
     if (categories.includes('orphanedTorrents')) {
       for (const instance of instanceNames(b, 'torrents')) {
-        const torrents = await part(() => runOnInstances({ torrents: instance }, () => b.qbittorrent.list()))
+        const torrents = await part(() => runOnInstances({ torrents: instance }, () => b.torrent.list()))
         const named = instance === DEFAULT_INSTANCE ? '' : ` "${instance}"`
         if (torrents.available) targets.push(...(await findOrphanedTorrents(sandbox, torrents.data)).map(t => ({ ...t, ...(named && { service: `qBittorrent (${instance})`, instance }) })))
         else notes.push(`orphaned torrents skipped (torrent client${named} unavailable: ${torrents.reason})`)
@@ -255,7 +255,7 @@ export default function cleanupServer (app: FastifyInstance) {
         try {
           let done = t
           if (t.category === 'orphanedTorrents') {
-            await runOnInstances({ torrents: t.instance ?? DEFAULT_INSTANCE }, () => b.qbittorrent.remove([t.hash!], { deleteFiles: false }))
+            await runOnInstances({ torrents: t.instance ?? DEFAULT_INSTANCE }, () => b.torrent.remove([t.hash!], { deleteFiles: false }))
           } else if (t.category === 'caches') {
             await startCache(t, tasks)
           } else if (t.category === 'ghostEntries') {

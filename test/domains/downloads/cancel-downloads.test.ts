@@ -32,7 +32,7 @@ for (const { major, name, skip } of await qbtMajors()) {
     const one = makeTorrent(join(src, 'a'), 'Some.Show.S01E01.1080p.mkv', 100_000)
     const two = makeTorrent(join(src, 'b'), 'Some.Show.S01E01.1080p.mkv', 120_000)
     const other = makeTorrent(src, 'Other.Movie.2020.mkv', 90_000)
-    const client = app.backends.qbittorrent
+    const client = app.backends.torrent
     // Each in its own folder with its data already there (the data check deletes only data this server sees).
     const saved = [one, two, other].map((x, i) => join(roots.downloads, 'tv', String(i), x.name))
     for (const [i, x] of [one, two, other].entries()) {

@@ -25,7 +25,7 @@ t.test('a season pack in the series manager\'s queue is one row saying what it i
 })
 
 t.test('a download the torrent client lists is shown once: the torrent, with the manager\'s label', async t => {
-  const qbt = s.app.backends.qbittorrent
+  const qbt = s.app.backends.torrent
   const list = qbt.list
   t.teardown(() => { qbt.list = list })
   const torrent = { hash, name: 'Northern.Line.S01.1080p', state: 'downloading', phase: 'downloading', progress: 0.25, downloadSpeed: 1000, uploadSpeed: 0, sizeBytes: 100, amountLeftBytes: 75, savePath: s.roots.downloads, contentPath: s.roots.downloads, category: 'tv', tags: [], ratio: 0 } satisfies TorrentInfo

@@ -40,12 +40,12 @@ async function everyCategoryOnTheRealParts (t: Tap, major: QbtMajor) {
   const waiting = makeTorrent(join(src, 'c'), 'Just.Added.2024.mkv', 20_000)
   put(roots.downloads, 'Seeding/Seeding.Show.S01E01.mkv', seeding.bytes)
   copyFileSync(gone.file, join(roots.downloads, 'Gone.Movie.2019.mkv'))
-  await b.qbittorrent.addTorrentFile(seeding.torrent, { savePath: join(roots.downloads, 'Seeding'), skipChecking: true })
-  await b.qbittorrent.addTorrentFile(gone.torrent, { savePath: roots.downloads, skipChecking: true })
-  await b.qbittorrent.addTorrentFile(waiting.torrent, { savePath: roots.downloads })
+  await b.torrent.addTorrentFile(seeding.torrent, { savePath: join(roots.downloads, 'Seeding'), skipChecking: true })
+  await b.torrent.addTorrentFile(gone.torrent, { savePath: roots.downloads, skipChecking: true })
+  await b.torrent.addTorrentFile(waiting.torrent, { savePath: roots.downloads })
   const goneHash = readTorrentFile(gone.torrent).hash
   await waitFor('three torrents, two complete', async () => {
-    const list = await b.qbittorrent.list()
+    const list = await b.torrent.list()
     return list.length === 3 && list.filter(x => x.progress === 1).length === 2 && list.every(x => x.phase !== 'checking') ? true : undefined
   })
   rmSync(join(roots.downloads, 'Gone.Movie.2019.mkv'))
@@ -68,7 +68,7 @@ async function everyCategoryOnTheRealParts (t: Tap, major: QbtMajor) {
     'orphanedTorrents:Gone.Movie.2019.mkv',
     'temp:tv/Show/Season 01/.Show - S01E01.mkv.0123456789ab.msmcp.tmp'
   ], 'no ghost entries: the seeded manager entries without folders have no import history')
-  t.equal((await b.qbittorrent.list()).length, 3, 'the preview changed nothing')
+  t.equal((await b.torrent.list()).length, 3, 'the preview changed nothing')
   t.same(s.jellyfin.tasks.runs, [], 'the preview started no task')
 
   // The list changes (a leftover grows): the token is refused and nothing is removed.
@@ -87,7 +87,7 @@ async function everyCategoryOnTheRealParts (t: Tap, major: QbtMajor) {
   t.same(data(done).skipped, [])
   t.same([...s.jellyfin.tasks.runs].sort(), ['DeleteCacheFiles', 'DeleteTranscodeFiles'], 'exactly the previewed media-server tasks ran')
   await waitFor('orphan removed', async () => {
-    const hashes = (await b.qbittorrent.list()).map(x => x.hash)
+    const hashes = (await b.torrent.list()).map(x => x.hash)
     return hashes.length === 2 && !hashes.includes(goneHash) ? true : undefined
   })
   t.notOk(existsSync(join(roots.downloads, 'Forgotten.Thing')))
