@@ -1,5 +1,5 @@
 // Pins the published tool surface: the 30 tool names by domain, a snapshot of tools/list, and the
-// metadata rules every tool follows (DESIGN.md conventions 7, 8, 10).
+// metadata rules every tool follows (docs/extending.md, "A tool").
 import t from 'tap'
 import { buildTestApp } from './helpers/build.js'
 import { Ajv } from 'ajv'
