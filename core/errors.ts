@@ -1,4 +1,4 @@
-// Three kinds of failure, three shapes (DESIGN.md convention 9):
+// Three kinds of failure, three shapes:
 // - ToolError: the caller can fix it; its message says what to do next and is shown as is.
 // - BackendError: a backend failed; its public message names the service (and the variable to fix on 401/403).
 // - anything else is a bug: logged with detail, shown as a generic message.

@@ -1,4 +1,4 @@
-// The background job contract (SPEC §2 "Background job"), implemented by plugins/jobs.ts.
+// The background job contract, implemented by lib/jobs/registry.ts (plugins/jobs.ts decorates it onto the app).
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled' | 'interrupted'
 

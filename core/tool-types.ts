@@ -1,6 +1,7 @@
 // Types shared by the tool registry, the safety guards and every tool file.
 import type { Static, TObject } from '@sinclair/typebox'
 import type { Principal } from './principal.js'
+import type { InstanceKindName } from './instance-config.js'
 
 export interface ToolAnnotations {
   readOnlyHint: boolean
@@ -24,6 +25,11 @@ export interface ToolContext {
    * call then asks the person instead of handing a confirmToken to the model; absent for every other caller.
    */
   person?: PersonConfirmation
+  /**
+   * The backend instances this call runs on, by kind (series: 'anime'), chosen once per call before the confirm
+   * step (the tool's `prepare`); every later step of the call reads the choice here instead of choosing again.
+   */
+  instances?: Partial<Record<InstanceKindName, string>>
 }
 
 /** What the person is asked to confirm: the preview, as plain text, and the confirmation it belongs to. */
@@ -68,7 +74,7 @@ export interface ConfirmPreview {
 
 export interface ConfirmSpec<I extends TObject> {
   /** Whether these arguments need confirmation (default: always). E.g. only action=delete; may ask a backend (an import that would replace a file). */
-  required?: (args: Static<I>) => boolean | Promise<boolean>
+  required?: (args: Static<I>, ctx: ToolContext) => boolean | Promise<boolean>
   /** Computes the preview without changing anything. Runs on the first call and again on the confirmed call. */
   preview: (args: Static<I>, ctx: ToolContext) => Promise<ConfirmPreview>
 }
@@ -107,6 +113,11 @@ export interface ToolDefinition<I extends TObject = TObject, O extends TObject =
    * a change. Without it, a tool has effects unless its annotations say read-only. The audit trail uses it.
    */
   hasEffects?: (args: Record<string, unknown>) => boolean
+  /**
+   * Runs once per call, after validation and the guards, before the confirm step: the context it returns (the
+   * chosen backend instance) is the one `required`, `preview` and `handler` see.
+   */
+  prepare?: (args: Static<I>, ctx: ToolContext) => Promise<ToolContext>
   handler: (args: Static<I>, ctx: ToolContext) => Promise<ToolOutcome<Static<O>>>
 }
 

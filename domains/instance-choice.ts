@@ -1,8 +1,10 @@
 // The optional `instance` argument of the series, movie and download tools, added in one place. A stack with
 // one instance of each service publishes the tools unchanged. With extra instances (core/instance-config.ts)
-// the tool gains `instance`; the call runs with that instance's client (clients/instance-routing.ts). Left
-// out, the call is run on the one instance that holds the title it names; a call that could mean several
-// instances is refused with the choices, never guessed; one that does not touch the service runs as before.
+// the tool gains `instance`. The instance is chosen once per call, in the tool's `prepare` step (the registry runs
+// it before the confirm step), and travels in the call context (ctx.instances): the check, the preview and the
+// run all use that choice, and each runs with that instance's client (clients/instance-routing.ts). Left out,
+// the call is run on the one instance that holds the title it names; a call that could mean several instances
+// is refused with the choices, never guessed; one that does not touch the service runs as before.
 import { Type, type TObject } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../core/errors.js'
@@ -81,25 +83,33 @@ export function withInstance (app: FastifyInstance, def: ToolDefinition<any, any
     throw new ToolError(`Several ${what} are configured and this call does not say which one. ${choices}`)
   }
 
-  /** Runs fn on the chosen instance (none for a call that does not touch the service), without `instance`. */
-  async function onInstance<R> (args: Args, fn: (rest: Args, name: string | undefined) => R): Promise<Awaited<R>> {
+  /** Chooses the instance once per call (none for a call that does not touch the service): the registry runs it first. */
+  async function prepare (args: Args, ctx: ToolContext): Promise<ToolContext> {
     const { instance: _, ...rest } = args
-    if (args.instance === undefined && use.untouched?.(rest)) return await fn(rest, undefined)
-    const name = await choose(args)
+    if (args.instance === undefined && use.untouched?.(rest)) return ctx
+    return { ...ctx, instances: { ...ctx.instances, [use.kind]: await choose(args) } }
+  }
+
+  /** Runs fn on the instance the call chose, without `instance`. */
+  async function onInstance<R> (args: Args, ctx: ToolContext, fn: (rest: Args, name: string | undefined) => R): Promise<Awaited<R>> {
+    const { instance: _, ...rest } = args
+    const name = ctx.instances?.[use.kind]
+    if (name === undefined) return await fn(rest, undefined)
     return await runOnInstances({ [use.kind]: name }, async () => await fn(rest, name))
   }
 
   const options = (o: TObject) => ({ additionalProperties: o.additionalProperties, ...(o.description && { description: o.description }) })
   const confirm = def.confirm && {
-    ...(def.confirm.required && { required: (args: Args) => onInstance(args, rest => def.confirm!.required!(rest)) }),
-    preview: (args: Args, ctx: ToolContext) => onInstance(args, rest => def.confirm!.preview(rest, ctx))
+    ...(def.confirm.required && { required: (args: Args, ctx: ToolContext) => onInstance(args, ctx, rest => def.confirm!.required!(rest, ctx)) }),
+    preview: (args: Args, ctx: ToolContext) => onInstance(args, ctx, rest => def.confirm!.preview(rest, ctx))
   }
   return {
     ...def,
     inputSchema: Type.Object({ ...input.properties, instance }, options(input)),
     outputSchema: Type.Object({ ...output.properties, instance: Type.Optional(Type.String({ description: 'The instance that answered' })) }, options(output)),
     ...(confirm && { confirm }),
-    handler: (args: Args, ctx: ToolContext) => onInstance(args, async (rest, name) => {
+    prepare,
+    handler: (args: Args, ctx: ToolContext) => onInstance(args, ctx, async (rest, name) => {
       const out = await def.handler(rest, ctx)
       if (name === undefined) return out
       return { ...out, data: { ...out.data, instance: name }, summary: `${out.summary} (${what.replace(/s$/, '')} "${name}")` }

@@ -1,4 +1,4 @@
-// The OAuth 2.1 authorization server (SPEC §5) and the resource-server token check.
+// The OAuth 2.1 authorization server (docs/security.md, "Authentication") and the resource-server token check.
 // Endpoints: /.well-known/oauth-authorization-server, /.well-known/oauth-protected-resource[/mcp],
 // POST /register, GET (and with a passphrase POST) /authorize, POST /token, POST /revoke.
 // Routes live in an encapsulated child so the form parser and OAuth error shapes stay local to them.

@@ -1,4 +1,4 @@
-// Origin and Host guard (SPEC §5.5, §7; MCP transport "DNS rebinding"), CORS and rate limits.
+// Origin and Host guard (docs/security.md, "Origin and Host"; MCP transport "DNS rebinding"), CORS and rate limits.
 // On /mcp, /api/* and the OAuth endpoints:
 // - a browser Origin that is neither PUBLIC_URL's origin nor in ALLOWED_ORIGINS → 403 (requests
 //   without Origin, such as the chat bot and native clients, pass on to authentication);

@@ -143,6 +143,11 @@ t.test('no two folders import each other', async t => {
   t.same(mutual, [], 'folder pairs importing each other (the PENDING edges aside)')
 })
 
+t.test('a tool file imports no other tool file: what two tools share lives beside them (series.ts, movies.ts, …)', async t => {
+  const bad = localEdges().filter(([from, to]) => /^domains\/[^/]+\/tools\//.test(from) && /^domains\/[^/]+\/tools\//.test(to))
+  t.same(bad.map(([from, to]) => `${from} → ${to}`), [])
+})
+
 t.test('the framework-free floors import no Fastify module', async t => {
   const bad: string[] = []
   for (const [file, edges] of bare) {

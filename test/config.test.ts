@@ -1,7 +1,7 @@
 import t from 'tap'
 import { buildConfig, ConfigError, loadConfig, SECRET_KEYS } from '../config.js'
 
-t.test('defaults follow the SPEC topology', async t => {
+t.test('defaults follow the Compose stack (docs/deployment.md)', async t => {
   const c = buildConfig({})
   t.equal(c.PORT, 3000)
   t.equal(c.PUBLIC_URL, 'http://localhost:3000')
@@ -53,7 +53,7 @@ t.test('typed input refuses unknown settings (typos in tests and tooling)', asyn
   t.throws(() => buildConfig({ MEDIA_ROTO: '/x' }), /MEDIA_ROTO: unknown setting/)
 })
 
-t.test('every SPEC §2 variable is in the schema and keys are marked secret', async t => {
+t.test('every documented key variable is in the schema and keys are marked secret', async t => {
   const c = buildConfig({}) as Record<string, unknown>
   for (const k of ['MEDIA_SERVER_API_KEY', 'SERIES_MANAGER_API_KEY', 'MOVIE_MANAGER_API_KEY', 'INTERNAL_API_KEY', 'ALLOWED_CHAT_USERS',
     'CHAT_BOT_TOKEN', 'LLM_PROVIDER_A_API_KEY', 'LLM_PROVIDER_B_API_KEY', 'TUNNEL_TOKEN', 'PUID', 'PGID']) t.ok(k in c, k)

@@ -39,3 +39,16 @@ t.test('the data the tests use is in the repository, with its sources and licenc
     t.ok(existsSync(join(root, f)), f)
   }
 })
+
+t.test('comments and docs cite only documents the repository holds (no SPEC or DESIGN beside it)', async t => {
+  // The project was specified in documents a clone does not carry; a pointer to them sends the reader nowhere.
+  const cited = /\b(SPEC|DESIGN)(\.md\b| §|'s\b| topology\b| conventions?\b)/
+  const hits: string[] = []
+  for (const f of trackedFiles().filter(f => (CODE.test(f) || /\.(md|ya?ml)$/.test(f)) && !f.startsWith('node_modules/') && existsSync(join(root, f)))) {
+    if (f === 'test/self-contained.test.ts') continue
+    readFileSync(join(root, f), 'utf8').split('\n').forEach((line, i) => {
+      if (cited.test(line)) hits.push(`${f}:${i + 1}: ${line.trim()}`)
+    })
+  }
+  t.same(hits, [], 'say the fact where it is used, or cite a file in the repository')
+})

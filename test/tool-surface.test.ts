@@ -1,5 +1,8 @@
 // Pins the published tool surface: the 30 tool names by domain, a snapshot of tools/list, and the
-// metadata rules every tool follows (DESIGN.md conventions 7, 8, 10).
+// metadata rules every tool follows (docs/extending.md, "A tool").
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import t from 'tap'
 import { buildTestApp } from './helpers/build.js'
 import { Ajv } from 'ajv'
@@ -98,9 +101,22 @@ t.test('tools/list publishes exactly the 30 tools of the six domains, in domain 
   t.equal(names.length, 30)
 })
 
-t.test('tools/list snapshot', async t => {
+// One snapshot file per tool (tap-snapshots/test/tool-surface/<tool>.test.cjs): a change shows as the one tool it
+// touched, and two people changing two tools do not conflict. Regenerate with --snapshot when a change is intended.
+const SNAPSHOTS = fileURLToPath(new URL('../tap-snapshots/test/tool-surface/', import.meta.url))
+
+t.test('tools/list snapshot, one file per tool', async t => {
   const { app } = await buildTestApp(t)
-  t.matchSnapshot(JSON.stringify(app.tools.list(), null, 2), 'the published tool surface (regenerate with TAP_SNAPSHOT=1 when a change is intended)')
+  const tools = app.tools.list()
+  for (const tool of tools) {
+    t.test(tool.name, { snapshotFile: join(SNAPSHOTS, `${tool.name}.test.cjs`) }, async t => {
+      t.matchSnapshot(JSON.stringify(tool, null, 2), `${tool.name} as published in tools/list`)
+    })
+  }
+  t.test('no snapshot of a tool that is gone', async t => {
+    const files = existsSync(SNAPSHOTS) ? readdirSync(SNAPSHOTS).filter(f => f.endsWith('.test.cjs')) : []
+    t.same(files.filter(f => !tools.some(tool => `${tool.name}.test.cjs` === f)), [], 'delete the snapshot of a removed or renamed tool')
+  })
 })
 
 t.test('every tool follows the metadata rules', async t => {

@@ -10,6 +10,9 @@ const VIDEO_SITES = /(^|\.)(youtube\.com|youtu\.be|vimeo\.com|dailymotion\.com|t
 const FILE_EXTENSIONS = /\.(mkv|mp4|m4v|avi|mov|webm|ts|mp3|flac|m4a|ogg|opus|srt|ass|zip|rar|7z|tar|gz|iso|pdf|epub|bin|nfo)$/i
 const STALL_MS = 120_000
 
+/** The job kind of download_direct (check_jobs names these jobs' downloads by it). */
+export const DIRECT_DOWNLOAD_KIND = 'direct-download'
+
 /** auto: video sites and pages without a file extension go to yt-dlp; plain files to aria2. */
 export function chooseMethod (url: URL, method: 'auto' | 'video' | 'file'): 'video' | 'file' {
   if (method !== 'auto') return method

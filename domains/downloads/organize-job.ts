@@ -1,5 +1,5 @@
-// Starts the background job that organizes downloaded files into the library (SPEC: file moves run as
-// jobs). The destination must be inside MEDIA_ROOT; the job records its moves as the inverse, so the
+// Starts the background job that organizes downloaded files into the library (file moves run as jobs:
+// they outlast one call and can be watched and cancelled). The destination must be inside MEDIA_ROOT; the job records its moves as the inverse, so the
 // library's undo can put every file back.
 import { mkdir } from 'node:fs/promises'
 import type { FastifyInstance } from 'fastify'

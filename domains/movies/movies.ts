@@ -1,4 +1,5 @@
-// Movie-specific helpers shared by the movie tools: id resolution against Radarr and the trimmed movie view.
+// The movie tools' one shared home: id resolution against Radarr, and every schema more than one movie tool uses
+// (the movie view, the releases search target), with the functions that trim into them.
 import { Type, type Static } from '@sinclair/typebox'
 import type { RadarrClient } from '../../clients/servarr/client.js'
 import type { Movie, QualityProfile } from '../../clients/servarr/types.js'
@@ -72,3 +73,10 @@ export function toMovieItem (m: Movie, profiles: QualityProfile[], listed = fals
 export function movieLabel (m: Movie): string {
   return `${quoted(m.title)}${m.year ? ` (${m.year})` : ''}`
 }
+
+/** What a releases search was for, in the releases and grab tools' answers. */
+export const MovieTargetSchema = Type.Object({
+  movieId: Type.Integer({ description: 'Movie id in the manager' }),
+  title: Type.String({ description: 'Movie title' }),
+  year: Type.Integer({ description: 'Release year' })
+}, { additionalProperties: false, description: 'The movie searched for' })

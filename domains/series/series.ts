@@ -1,5 +1,5 @@
-// Series-specific helpers shared by the series tools: id resolution against Sonarr and the trimmed
-// views of series, seasons and episodes.
+// The series tools' one shared home: id resolution against Sonarr, and every schema more than one series tool
+// uses (series, season and episode views, the releases search target), with the functions that trim into them.
 import { Type, type Static } from '@sinclair/typebox'
 import { ToolError } from '../../core/errors.js'
 import type { SonarrClient } from '../../clients/servarr/client.js'
@@ -129,3 +129,13 @@ export async function findEpisodes (client: SonarrClient, series: Series, season
   }
   return chosen
 }
+
+/** What a releases search was for, in the releases and grab tools' answers. */
+export const SeriesTargetSchema = Type.Object({
+  seriesId: Type.Integer({ description: 'Series id in the manager' }),
+  title: Type.String({ description: 'Series title' }),
+  seasonNumber: Type.Integer({ description: 'Season searched' }),
+  episodeNumber: Type.Optional(Type.Integer({ description: 'Episode searched (absent for a whole season)' })),
+  episodeId: Type.Optional(Type.Integer({ description: 'Episode id in the manager' })),
+  code: Type.String({ description: 'S01E02, or S01 for a season' })
+}, { additionalProperties: false, description: 'What was searched for' })

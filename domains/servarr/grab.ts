@@ -60,7 +60,10 @@ export interface Replaced { queueId: number, title: string, downloadId: string }
 
 /** Downloads already queued for the target, one per download (a season pack has one record per episode). */
 export async function findQueued (client: ServarrCore, t: QueueTarget): Promise<Replaced[]> {
-  const { records } = await client.queue({ page: 1, pageSize: 200, ids: [t.ownerId] })
+  return queuedFor((await client.queue({ page: 1, pageSize: 200, ids: [t.ownerId] })).records, t)
+}
+
+function queuedFor (records: QueueItem[], t: QueueTarget): Replaced[] {
   const seen = new Map<string, Replaced>()
   for (const q of records.filter(t.matches)) {
     const key = q.downloadId ?? `queue-${q.id}`
@@ -98,7 +101,10 @@ export function grabHandler<T, I> (client: ServarrCore, target: (args: T) => Pro
 }
 
 export async function grabRelease (client: ServarrCore, t: QueueTarget, args: GrabArgs, ctx: ToolContext, releasesTool: string, grabTool: string, space: GrabSpaceCheck) {
-  const existing = await findQueued(client, t)
+  // One queue read before the grab: what is already queued for the target, and every id there, so the items
+  // the grab adds can be told apart afterwards.
+  const { records } = await client.queue({ page: 1, pageSize: 200, ids: [t.ownerId] })
+  const existing = queuedFor(records, t)
   if (existing.length > 0 && !args.replaceExisting) {
     throw new ToolError(`${t.label} already has a download in the queue: ${existing.map(e => quoted(e.title)).join(', ')}. ` +
       `Wait for it (status view "queue"), or call ${grabTool} again with replaceExisting: true to replace it (you get a preview and a confirmToken first).`)
@@ -108,7 +114,7 @@ export async function grabRelease (client: ServarrCore, t: QueueTarget, args: Gr
   // a full disk shows up later as a silently skipped import (Sonarr issues #7177, #7374).
   const spaceNote = await space(client, args, t.libraryFolder)
   const toReplace = args.replaceExisting ? ((ctx.confirmed?.targets as { replace?: Replaced[] } | undefined)?.replace ?? existing) : []
-  const before = new Set((await client.queue({ page: 1, pageSize: 200, ids: [t.ownerId] })).records.map(q => q.id))
+  const before = new Set(records.map(q => q.id))
   const grabbed = await client.grab(args.guid, args.indexerId, t.names)
   if (!grabbed) {
     throw new ToolError(`${client.service} no longer has that release in its search cache (results expire 30 minutes after a search, or guid/indexerId do not match). Call ${releasesTool} again and grab from the fresh results.`)

@@ -92,7 +92,7 @@ export function createToolRegistry (deps: RegistryDeps) {
     return entries.get(name)?.def
   }
 
-  async function call (name: string, rawArgs: unknown, ctx: ToolContext): Promise<ToolCallResult> {
+  async function call (name: string, rawArgs: unknown, callCtx: ToolContext): Promise<ToolCallResult> {
     const entry = entries.get(name)
     if (!entry) throw new UnknownToolError(name)
     const started = performance.now()
@@ -100,9 +100,10 @@ export function createToolRegistry (deps: RegistryDeps) {
     try {
       const args = validate(entry, rawArgs ?? {})
       await applyGuards(entry.def, args)
+      const ctx = entry.def.prepare ? await entry.def.prepare(args, callCtx) : callCtx
       const { [CONFIRM_TOKEN_FIELD]: token, ...bound } = args
       const confirm = entry.def.confirm
-      if (confirm && ((await confirm.required?.(args)) ?? true)) {
+      if (confirm && ((await confirm.required?.(args, ctx)) ?? true)) {
         const binding = { tool: name, args: bound, principalId: ctx.principal.id }
         if (typeof token !== 'string' && ctx.person) {
           outcome = 'preview'
@@ -143,7 +144,7 @@ export function createToolRegistry (deps: RegistryDeps) {
       outcome = shaped.userFacing ? 'user_error' : 'error'
       return shaped.result
     } finally {
-      deps.log.info({ tool: name, principal: ctx.principal.id, outcome, ms: Math.round(performance.now() - started) }, 'tool call')
+      deps.log.info({ tool: name, principal: callCtx.principal.id, outcome, ms: Math.round(performance.now() - started) }, 'tool call')
     }
   }
 

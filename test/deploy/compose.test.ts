@@ -1,4 +1,4 @@
-// The Compose stack: valid against the Compose Specification, lint-clean, wired as SPEC §1 says,
+// The Compose stack: valid against the Compose Specification, lint-clean, wired as docs/deployment.md says,
 // every variable it uses declared in .env.example and the config schema, images pinned.
 import t from 'tap'
 import { readFileSync } from 'node:fs'
@@ -37,7 +37,7 @@ t.test('dclint finds no errors', async t => {
   t.notMatch(out, /error/)
 })
 
-t.test('services, names and ports follow the SPEC topology on one private bridge network', async t => {
+t.test('services, names and ports follow the documented topology on one private bridge network', async t => {
   const s = base.services
   for (const name of ['jellyfin-host', 'mcp-server', 'sonarr', 'radarr', 'qbittorrent', 'pyload', 'prowlarr', 'flaresolverr', 'bot']) {
     t.ok(s[name], `${name} exists`)

@@ -7,10 +7,10 @@ import { join } from 'node:path'
 import { defineTool } from '../../../core/tool-types.js'
 import { JobStartedSchema, jobStarted, refuseWhenDownloadsDiskLow } from '../download-shared.js'
 import { DIRECT_DOWNLOADS_FOLDER } from '../../../lib/library/cleanup-candidates.js'
-import { chooseMethod, downloadWithAria2, downloadWithYtdlp } from '../direct-download-run.js'
+import { DIRECT_DOWNLOAD_KIND, chooseMethod, downloadWithAria2, downloadWithYtdlp } from '../direct-download-run.js'
 import { resolveLibraryDestination, runOrganize } from '../organize-job.js'
 
-export const KIND = 'direct-download'
+const KIND = DIRECT_DOWNLOAD_KIND
 
 const input = Type.Object({
   url: Type.String({ minLength: 8, maxLength: 2048, description: 'Public http(s) URL of a video page or a file' }),

@@ -1,4 +1,4 @@
-// check_jobs (SPEC §1, §2 "Background job"): read-only view of the job registry, a page of jobs or one job.
+// check_jobs (the job contract: core/job-types.ts): read-only view of the job registry, a page of jobs or one job.
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
 import { ToolError } from '../../../core/errors.js'
@@ -8,7 +8,7 @@ import type { Principal } from '../../../core/principal.js'
 import { defineTool } from '../../../core/tool-types.js'
 import { JOB_KINDS } from '../../../lib/library/run-job.js'
 import { stoppedMoveNote } from '../../../lib/library/move-state.js'
-import { KIND as DIRECT_DOWNLOAD_KIND } from '../../downloads/tools/download-direct.js'
+import { DIRECT_DOWNLOAD_KIND } from '../../downloads/direct-download-run.js'
 import { ORGANIZE_KIND } from '../../downloads/organize-job.js'
 
 const STATUS_FILTERS = {

@@ -6,8 +6,7 @@ import { defineTool } from '../../../core/tool-types.js'
 import { confirmReplace, grabHandler, GrabOutputFields, GRAB_INPUTS, type QueueTarget } from '../../servarr/grab.js'
 import { idFields, resolveId } from '../../servarr/ids.js'
 import { grabSpaceCheck } from '../../servarr/landing.js'
-import { MOVIE_IDS, movieFlavour, movieLabel } from '../movies.js'
-import { MovieTargetSchema } from './movie-releases.js'
+import { MOVIE_IDS, MovieTargetSchema, movieFlavour, movieLabel } from '../movies.js'
 
 const input = Type.Object({
   ...GRAB_INPUTS('movie_releases'),

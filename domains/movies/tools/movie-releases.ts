@@ -3,15 +3,9 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../core/tool-types.js'
 import { idFields, resolveId } from '../../servarr/ids.js'
-import { MOVIE_IDS, movieFlavour, movieLabel } from '../movies.js'
+import { MOVIE_IDS, MovieTargetSchema, movieFlavour, movieLabel } from '../movies.js'
 import { RELEASE_LIST_INPUTS, releasePage, releasePageLine, releasesOutput } from '../../servarr/releases.js'
 import { rememberReleaseSizes } from '../../servarr/release-sizes.js'
-
-export const MovieTargetSchema = Type.Object({
-  movieId: Type.Integer({ description: 'Movie id in the manager' }),
-  title: Type.String({ description: 'Movie title' }),
-  year: Type.Integer({ description: 'Release year' })
-}, { additionalProperties: false, description: 'The movie searched for' })
 
 const input = Type.Object({
   ...idFields(MOVIE_IDS, true),

@@ -6,9 +6,8 @@ import { defineTool } from '../../../core/tool-types.js'
 import { confirmReplace, grabHandler, GrabOutputFields, GRAB_INPUTS, type QueueTarget } from '../../servarr/grab.js'
 import { idFields, resolveId } from '../../servarr/ids.js'
 import { grabSpaceCheck } from '../../servarr/landing.js'
-import { SERIES_IDS, findEpisodes, seriesFlavour } from '../series.js'
+import { SERIES_IDS, SeriesTargetSchema, findEpisodes, seriesFlavour } from '../series.js'
 import { episodeCode, quoted } from '../../servarr/text.js'
-import { SeriesTargetSchema } from './series-releases.js'
 
 const input = Type.Object({
   ...GRAB_INPUTS('series_releases'),

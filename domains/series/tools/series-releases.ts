@@ -5,17 +5,8 @@ import { defineTool } from '../../../core/tool-types.js'
 import { idFields, resolveId } from '../../servarr/ids.js'
 import { RELEASE_LIST_INPUTS, releasePage, releasePageLine, releasesOutput } from '../../servarr/releases.js'
 import { rememberReleaseSizes } from '../../servarr/release-sizes.js'
-import { SERIES_IDS, findEpisodes, seriesFlavour } from '../series.js'
+import { SERIES_IDS, SeriesTargetSchema, findEpisodes, seriesFlavour } from '../series.js'
 import { episodeCode } from '../../servarr/text.js'
-
-export const SeriesTargetSchema = Type.Object({
-  seriesId: Type.Integer({ description: 'Series id in the manager' }),
-  title: Type.String({ description: 'Series title' }),
-  seasonNumber: Type.Integer({ description: 'Season searched' }),
-  episodeNumber: Type.Optional(Type.Integer({ description: 'Episode searched (absent for a whole season)' })),
-  episodeId: Type.Optional(Type.Integer({ description: 'Episode id in the manager' })),
-  code: Type.String({ description: 'S01E02, or S01 for a season' })
-}, { additionalProperties: false, description: 'What was searched for' })
 
 const input = Type.Object({
   ...idFields(SERIES_IDS, true),

@@ -67,3 +67,17 @@ t.test('/health probes each instance by name', async t => {
   t.match(res.body, /Sonarr \(anime\)/)
   t.ok(res.json().caches.some((c: { instance: string }) => c.instance === 'Sonarr (anime)'), 'its list cache is shown apart, by name')
 })
+
+t.test('the instance is chosen once per call: a confirmed remove asks each instance once whether it holds the title', async t => {
+  // Northern Line is only in the anime library, so every request the default series manager sees during these
+  // calls is the one question "do you hold it?"; the preview and the confirmed run must not ask it again.
+  const target = { id: NORTHERN_LINE, idType: 'tvdbId' }
+  s.sonarr.requests.clear()
+  const preview = ok(await s.call('series_remove', target))
+  t.equal(s.sonarr.requests.all().length, 1, `the preview call asked the default instance once (${s.sonarr.requests.all().map(r => r.route).join(', ')})`)
+  s.sonarr.requests.clear()
+  const done = ok(await s.call('series_remove', { ...target, confirmToken: preview.confirmation.confirmToken }))
+  t.equal(done.instance, 'anime')
+  t.equal(s.sonarr.requests.all().length, 1, `the confirmed call asked the default instance once (${s.sonarr.requests.all().map(r => r.route).join(', ')})`)
+  t.notOk(seriesOf(anime, 'Northern Line'), 'removed from the anime series manager')
+})

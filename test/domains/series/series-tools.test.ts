@@ -79,8 +79,12 @@ t.test('series_releases and series_grab, with the confirm step for replacing a q
   t.match(errorText(await s.call('series_releases', { id: NORTHERN_LINE, seasonNumber: 1, episodeNumber: 40 })), /no S01E40.*series_status/)
 
   const target = { id: NORTHERN_LINE, seasonNumber: 1, episodeNumber: 2 }
+  s.sonarr.requests.clear()
   const first = ok(await s.call('series_grab', { ...target, guid: approved[0].guid, indexerId: approved[0].indexerId }))
   t.equal(first.queueItems.length, 1)
+  const asked = s.sonarr.requests.all().map(r => r.route)
+  t.equal(asked.slice(0, asked.indexOf('POST /api/v3/release')).filter(r => r === 'GET /api/v3/queue').length, 1,
+    'one queue read before the grab serves both the already-queued check and the before-list')
   t.match(first.queueItems[0], { kind: 'queue', status: /downloading|completed/, episodeId: rel.target.episodeId })
 
   const second = { ...target, guid: approved[1].guid, indexerId: approved[1].indexerId }

@@ -1,0 +1,91 @@
+/* IMPORTANT
+ * This snapshot file is auto-generated, but designed for humans.
+ * It should be checked into source control and tracked carefully.
+ * Re-generate by setting TAP_SNAPSHOT=1 and running tests.
+ * Make sure to inspect the output below.  Do not ignore changes!
+ */
+'use strict'
+exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per tool > cleanup_server > cleanup_server as published in tools/list 1`] = `
+{
+  "name": "cleanup_server",
+  "title": "Clean up leftovers",
+  "description": "Frees space, removing only what is proved unneeded: our temp leftovers, torrents whose data is gone (entry only), old download leftovers nothing refers to, media server caches (its tasks), ghost manager entries (folder gone; files untouched); if named, watched: titles all users watched, no favourite or keep tag, marked leaving soon first, then deleted via their manager. Preview + confirmToken; the confirm acts on exactly that list.",
+  "inputSchema": {
+    "additionalProperties": false,
+    "type": "object",
+    "properties": {
+      "categories": {
+        "minItems": 1,
+        "maxItems": 6,
+        "default": [
+          "temp",
+          "orphanedTorrents",
+          "downloadLeftovers",
+          "caches",
+          "ghostEntries"
+        ],
+        "description": "Categories (default all but watched)",
+        "type": "array",
+        "items": {
+          "type": "string",
+          "enum": [
+            "temp",
+            "orphanedTorrents",
+            "downloadLeftovers",
+            "caches",
+            "ghostEntries",
+            "watched"
+          ]
+        }
+      },
+      "olderThanHours": {
+        "minimum": 0,
+        "maximum": 8760,
+        "default": 24,
+        "description": "Minimum age of temp and leftovers",
+        "type": "integer"
+      },
+      "watchedDays": {
+        "minimum": 0,
+        "maximum": 3650,
+        "default": 90,
+        "description": "watched: days since last play",
+        "type": "integer"
+      },
+      "confirmToken": {
+        "minLength": 16,
+        "maxLength": 128,
+        "description": "Token of the preview; omit to preview",
+        "type": "string"
+      }
+    }
+  },
+  "outputSchema": {
+    "type": "object",
+    "properties": {
+      "removed": {
+        "type": "array"
+      },
+      "skipped": {
+        "type": "array"
+      },
+      "failed": {
+        "type": "array"
+      },
+      "bytesFreed": {
+        "type": "number"
+      },
+      "confirmation": {
+        "type": "object"
+      }
+    }
+  },
+  "annotations": {
+    "title": "Clean up leftovers",
+    "readOnlyHint": false,
+    "destructiveHint": true,
+    "idempotentHint": true,
+    "openWorldHint": false
+  }
+}
+`

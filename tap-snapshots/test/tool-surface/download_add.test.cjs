@@ -1,0 +1,81 @@
+/* IMPORTANT
+ * This snapshot file is auto-generated, but designed for humans.
+ * It should be checked into source control and tracked carefully.
+ * Re-generate by setting TAP_SNAPSHOT=1 and running tests.
+ * Make sure to inspect the output below.  Do not ignore changes!
+ */
+'use strict'
+exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per tool > download_add > download_add as published in tools/list 1`] = `
+{
+  "name": "download_add",
+  "title": "Add links to the direct-download manager",
+  "description": "Queues direct links (file hosters, plain files) as one package in the direct-download manager. Only public http/https links; one refused link queues nothing. Use download_direct for one file or video page, the series/movie tools for releases. Follow with download_status, which also organizes it when done.",
+  "inputSchema": {
+    "additionalProperties": false,
+    "type": "object",
+    "required": [
+      "name",
+      "links"
+    ],
+    "properties": {
+      "name": {
+        "minLength": 1,
+        "maxLength": 200,
+        "description": "Package and folder name (no \\"/\\")",
+        "type": "string"
+      },
+      "links": {
+        "minItems": 1,
+        "maxItems": 50,
+        "description": "Public http/https links",
+        "type": "array",
+        "items": {
+          "minLength": 8,
+          "maxLength": 2048,
+          "description": "A public http(s) link",
+          "type": "string"
+        }
+      },
+      "destination": {
+        "type": "string",
+        "enum": [
+          "queue",
+          "collector"
+        ],
+        "default": "queue",
+        "description": "queue (start) or collector (keep for later)"
+      }
+    }
+  },
+  "outputSchema": {
+    "type": "object",
+    "required": [
+      "packageId",
+      "name",
+      "links",
+      "destination"
+    ],
+    "properties": {
+      "packageId": {
+        "type": "integer"
+      },
+      "name": {
+        "type": "string"
+      },
+      "links": {
+        "type": "integer"
+      },
+      "destination": {
+        "type": "string"
+      }
+    }
+  },
+  "annotations": {
+    "title": "Add links to the direct-download manager",
+    "readOnlyHint": false,
+    "destructiveHint": false,
+    "idempotentHint": false,
+    "openWorldHint": true
+  }
+}
+`

@@ -1,0 +1,93 @@
+/* IMPORTANT
+ * This snapshot file is auto-generated, but designed for humans.
+ * It should be checked into source control and tracked carefully.
+ * Re-generate by setting TAP_SNAPSHOT=1 and running tests.
+ * Make sure to inspect the output below.  Do not ignore changes!
+ */
+'use strict'
+exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per tool > movie_grab > movie_grab as published in tools/list 1`] = `
+{
+  "name": "movie_grab",
+  "title": "Download a release for a movie",
+  "description": "Sends a release from movie_releases (within 30 minutes) to the download client via the movie manager; returns the queue item. Give the id you searched with. Refused if already queued, unless replaceExisting (preview + confirmToken). Follow with movie_status view \\"queue\\".",
+  "inputSchema": {
+    "additionalProperties": false,
+    "type": "object",
+    "required": [
+      "guid",
+      "indexerId",
+      "id"
+    ],
+    "properties": {
+      "guid": {
+        "minLength": 1,
+        "maxLength": 2000,
+        "description": "guid of the release, from movie_releases",
+        "type": "string"
+      },
+      "indexerId": {
+        "minimum": 1,
+        "description": "indexerId of the release, from movie_releases",
+        "type": "integer"
+      },
+      "replaceExisting": {
+        "default": false,
+        "description": "Replace the download already queued (needs confirmToken)",
+        "type": "boolean"
+      },
+      "id": {
+        "minimum": 1,
+        "maximum": 2147483647,
+        "description": "The movie's movieId or TMDB id",
+        "type": "integer"
+      },
+      "idType": {
+        "type": "string",
+        "enum": [
+          "auto",
+          "movieId",
+          "tmdbId"
+        ],
+        "default": "auto",
+        "description": "Kind of id (auto: either)"
+      },
+      "confirmToken": {
+        "minLength": 16,
+        "maxLength": 128,
+        "description": "Token of the preview; omit to preview",
+        "type": "string"
+      }
+    }
+  },
+  "outputSchema": {
+    "type": "object",
+    "properties": {
+      "target": {
+        "type": "object"
+      },
+      "idUsed": {
+        "type": "object"
+      },
+      "grabbed": {
+        "type": "object"
+      },
+      "replaced": {
+        "type": "array"
+      },
+      "queueItems": {
+        "type": "array"
+      },
+      "confirmation": {
+        "type": "object"
+      }
+    }
+  },
+  "annotations": {
+    "title": "Download a release for a movie",
+    "readOnlyHint": false,
+    "destructiveHint": true,
+    "idempotentHint": false,
+    "openWorldHint": true
+  }
+}
+`

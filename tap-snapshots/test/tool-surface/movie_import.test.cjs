@@ -1,0 +1,104 @@
+/* IMPORTANT
+ * This snapshot file is auto-generated, but designed for humans.
+ * It should be checked into source control and tracked carefully.
+ * Re-generate by setting TAP_SNAPSHOT=1 and running tests.
+ * Make sure to inspect the output below.  Do not ignore changes!
+ */
+'use strict'
+exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per tool > movie_import > movie_import as published in tools/list 1`] = `
+{
+  "name": "movie_import",
+  "title": "Import a downloaded movie",
+  "description": "Imports a movie file from a download via the movie manager: matches it (by name or your id), renames and moves it, or hardlinks/copies while a torrent seeds. Rejected files are listed with reasons. Replacing a file needs preview + confirmToken. For blocked queue imports; movie_rescan for files already in place.",
+  "inputSchema": {
+    "additionalProperties": false,
+    "type": "object",
+    "required": [
+      "path"
+    ],
+    "properties": {
+      "path": {
+        "minLength": 1,
+        "maxLength": 4096,
+        "description": "Downloaded file or folder (e.g. a movie_status queue row's outputPath)",
+        "type": "string"
+      },
+      "id": {
+        "minimum": 1,
+        "maximum": 2147483647,
+        "description": "The movie's movieId or TMDB id",
+        "type": "integer"
+      },
+      "idType": {
+        "type": "string",
+        "enum": [
+          "auto",
+          "movieId",
+          "tmdbId"
+        ],
+        "default": "auto",
+        "description": "Kind of id (auto: either)"
+      },
+      "importMode": {
+        "type": "string",
+        "enum": [
+          "auto",
+          "move",
+          "copy"
+        ],
+        "default": "auto",
+        "description": "move, copy (hardlink or copy: a seeding torrent keeps its file) or auto"
+      },
+      "waitSeconds": {
+        "minimum": 1,
+        "maximum": 120,
+        "default": 30,
+        "description": "Seconds to wait for the import",
+        "type": "integer"
+      },
+      "confirmToken": {
+        "minLength": 16,
+        "maxLength": 128,
+        "description": "Token of the preview; omit to preview",
+        "type": "string"
+      }
+    }
+  },
+  "outputSchema": {
+    "type": "object",
+    "properties": {
+      "idUsed": {
+        "type": "object"
+      },
+      "imported": {
+        "type": "array"
+      },
+      "finished": {
+        "type": "boolean"
+      },
+      "importMode": {
+        "type": "string"
+      },
+      "command": {
+        "type": "object"
+      },
+      "skipped": {
+        "type": "array"
+      },
+      "failed": {
+        "type": "array"
+      },
+      "confirmation": {
+        "type": "object"
+      }
+    }
+  },
+  "annotations": {
+    "title": "Import a downloaded movie",
+    "readOnlyHint": false,
+    "destructiveHint": true,
+    "idempotentHint": false,
+    "openWorldHint": false
+  }
+}
+`

@@ -1,0 +1,76 @@
+/* IMPORTANT
+ * This snapshot file is auto-generated, but designed for humans.
+ * It should be checked into source control and tracked carefully.
+ * Re-generate by setting TAP_SNAPSHOT=1 and running tests.
+ * Make sure to inspect the output below.  Do not ignore changes!
+ */
+'use strict'
+exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per tool > movie_remove > movie_remove as published in tools/list 1`] = `
+{
+  "name": "movie_remove",
+  "title": "Remove a movie",
+  "description": "Removes a movie from the movie manager (stops monitoring and downloads); deleteFiles also deletes its folder and files. Preview (title, path, files, size) + confirmToken first. Use cancel_downloads to stop only a download.",
+  "inputSchema": {
+    "additionalProperties": false,
+    "type": "object",
+    "required": [
+      "id"
+    ],
+    "properties": {
+      "id": {
+        "minimum": 1,
+        "maximum": 2147483647,
+        "description": "The movie's movieId or TMDB id",
+        "type": "integer"
+      },
+      "idType": {
+        "type": "string",
+        "enum": [
+          "auto",
+          "movieId",
+          "tmdbId"
+        ],
+        "default": "auto",
+        "description": "Kind of id (auto: either)"
+      },
+      "deleteFiles": {
+        "default": false,
+        "description": "Also delete its folder and files (irreversible)",
+        "type": "boolean"
+      },
+      "addImportExclusion": {
+        "default": false,
+        "description": "Stop import lists from adding the movie again",
+        "type": "boolean"
+      },
+      "confirmToken": {
+        "minLength": 16,
+        "maxLength": 128,
+        "description": "Token of the preview; omit to preview",
+        "type": "string"
+      }
+    }
+  },
+  "outputSchema": {
+    "type": "object",
+    "properties": {
+      "idUsed": {
+        "type": "object"
+      },
+      "removed": {
+        "type": "object"
+      },
+      "confirmation": {
+        "type": "object"
+      }
+    }
+  },
+  "annotations": {
+    "title": "Remove a movie",
+    "readOnlyHint": false,
+    "destructiveHint": true,
+    "idempotentHint": false,
+    "openWorldHint": false
+  }
+}
+`

@@ -1,0 +1,97 @@
+/* IMPORTANT
+ * This snapshot file is auto-generated, but designed for humans.
+ * It should be checked into source control and tracked carefully.
+ * Re-generate by setting TAP_SNAPSHOT=1 and running tests.
+ * Make sure to inspect the output below.  Do not ignore changes!
+ */
+'use strict'
+exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per tool > movie_rescan > movie_rescan as published in tools/list 1`] = `
+{
+  "name": "movie_rescan",
+  "title": "Rescan movie folders",
+  "description": "Makes the movie manager rescan one movie's folder (id) or all, picking up files changed by hand; waits up to waitSeconds. Use movie_import for new downloads.",
+  "inputSchema": {
+    "additionalProperties": false,
+    "type": "object",
+    "properties": {
+      "id": {
+        "minimum": 1,
+        "maximum": 2147483647,
+        "description": "The movie's movieId or TMDB id",
+        "type": "integer"
+      },
+      "idType": {
+        "type": "string",
+        "enum": [
+          "auto",
+          "movieId",
+          "tmdbId"
+        ],
+        "default": "auto",
+        "description": "Kind of id (auto: either)"
+      },
+      "waitSeconds": {
+        "minimum": 0,
+        "maximum": 60,
+        "default": 15,
+        "description": "Seconds to wait for the rescan (0: return at once)",
+        "type": "integer"
+      }
+    }
+  },
+  "outputSchema": {
+    "type": "object",
+    "required": [
+      "scope",
+      "command",
+      "finished"
+    ],
+    "properties": {
+      "scope": {
+        "type": "string"
+      },
+      "movieId": {
+        "type": "integer"
+      },
+      "title": {
+        "type": "string"
+      },
+      "idUsed": {
+        "type": "object"
+      },
+      "command": {
+        "type": "object",
+        "required": [
+          "id",
+          "name",
+          "status"
+        ],
+        "properties": {
+          "id": {
+            "type": "integer"
+          },
+          "name": {
+            "type": "string"
+          },
+          "status": {
+            "type": "string"
+          },
+          "message": {
+            "type": "string"
+          }
+        }
+      },
+      "finished": {
+        "type": "boolean"
+      }
+    }
+  },
+  "annotations": {
+    "title": "Rescan movie folders",
+    "readOnlyHint": false,
+    "destructiveHint": false,
+    "idempotentHint": true,
+    "openWorldHint": false
+  }
+}
+`
