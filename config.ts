@@ -63,6 +63,9 @@ export const ConfigSchema = Type.Object({
   CHALLENGE_PROXY_URL: Url('http://flaresolverr:8191', 'Challenge-bypass proxy (FlareSolverr) URL, wired into the indexer manager by setup'),
   ARIA2_RPC_URL: Type.String({ default: '', description: 'aria2 JSON-RPC URL (e.g. http://127.0.0.1:6800/jsonrpc); empty: the server starts its own aria2c when installed' }),
   ARIA2_RPC_SECRET: Secret('aria2 RPC secret'),
+  // --- media server type (Plex)
+  MEDIA_SERVER_TYPE: Type.Union([Type.Literal('jellyfin'), Type.Literal('plex')], { default: 'jellyfin', description: 'Which media server MEDIA_SERVER_URL is: jellyfin (key in MEDIA_SERVER_API_KEY) or plex (token in MEDIA_SERVER_TOKEN)' }),
+  MEDIA_SERVER_TOKEN: Secret('Plex only: the X-Plex-Token of the server owner (an admin token); empty: media server tools fail with a hint'),
   // --- local tools
   FFMPEG_PATH: Type.String({ default: 'ffmpeg', description: 'ffmpeg executable' }),
   FFPROBE_PATH: Type.String({ default: 'ffprobe', description: 'ffprobe executable' }),
