@@ -44,7 +44,7 @@ export const ConfigSchema = Type.Object({
   PUID: Type.Integer({ default: 1000, minimum: 0, description: 'User id that owns files the server creates' }),
   PGID: Type.Integer({ default: 1000, minimum: 0, description: 'Group id that owns files the server creates' }),
   // --- backends
-  MEDIA_SERVER_URL: Url('http://jellyfin-host:8096', 'Media server (Jellyfin) base URL'),
+  MEDIA_SERVER_URL: Url('http://jellyfin-host:8096', 'Media server (Jellyfin, or Plex with MEDIA_SERVER_TYPE=plex, e.g. http://plex:32400) base URL'),
   MEDIA_SERVER_API_KEY: Secret('Media server API key; empty: the server starts but media server tools fail'),
   SERIES_MANAGER_URL: Url('http://sonarr:8989', 'Series manager (Sonarr) base URL'),
   SERIES_MANAGER_API_KEY: Secret('Series manager API key; empty: series tools fail with a hint'),

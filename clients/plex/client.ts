@@ -114,21 +114,24 @@ export function createPlexClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 'MED
       return { items: found.slice(start, start + limit), total: found.length, startIndex: start }
     }
     if (q.parentId !== undefined && !PLEX_ID.test(q.parentId)) return { items: [], total: 0, startIndex: start }
-    const path = q.parentId ? `/library/sections/${q.parentId}/all` : '/library/all'
+    const section = q.parentId
+    const list = (query: HttpCall['query'], from: number, size: number) => section
+      ? paged(`/library/sections/${section}/all`, query, from, size, o)
+      : paged('/library/all', query, from, size, o)
     const sortField = SORTS[q.sortBy?.[0] ?? 'SortName'] ?? 'titleSort'
     const base = { title: q.searchTerm || undefined, sort: q.sortOrder === 'Descending' ? `${sortField}:desc` : sortField, includeGuids: 1 }
     const kinds = (q.types?.length ? q.types : DEFAULT_KINDS).flatMap(k => { const type = plexTypeNumber(k); return type === undefined ? [] : [type] })
     if (kinds.length === 1) {
-      const one = await paged(path, { ...base, type: kinds[0] }, start, limit, o)
+      const one = await list({ ...base, type: kinds[0] }, start, limit)
       return { items: one.items.map(item), total: one.total, startIndex: start }
     }
     const out: MediaItem[] = []
     let total = 0
     for (const type of kinds) {
-      const count = (await paged(path, { ...base, type }, 0, 0, o)).total
+      const count = (await list({ ...base, type }, 0, 0)).total
       const from = Math.max(0, start + out.length - total)
       const want = limit - out.length
-      if (want > 0 && from < count) out.push(...(await paged(path, { ...base, type }, from, want, o)).items.map(item))
+      if (want > 0 && from < count) out.push(...(await list({ ...base, type }, from, want)).items.map(item))
       total += count
     }
     return { items: out, total, startIndex: start }

@@ -48,7 +48,7 @@ export const CLIENT_FILES: Record<string, ClientFile> = {
   'clients/jellyfin/client.ts': { services: { '*': ['Jellyfin'] }, forwarders: ['api', 'maybe'] },
   'clients/jellyfin/tasks.ts': { services: { '*': ['Jellyfin'] } },
   'clients/jellyfin/play-data.ts': { services: { '*': ['Jellyfin'] } },
-  'clients/plex/client.ts': { services: { '*': ['Plex'] }, helpers: { paged: { method: 'GET', route: asIs } }, forwarders: ['api', 'paged', 'items'] },
+  'clients/plex/client.ts': { services: { '*': ['Plex'] }, helpers: { paged: { method: 'GET', route: asIs } }, forwarders: ['api', 'paged'] },
   'clients/plex/plays.ts': { services: { '*': ['Plex'] }, helpers: { 'core.paged': { method: 'GET', route: asIs } } },
   'clients/servarr/core.ts': { services: { '*': ARR }, prefix: { '*': '/api/v3' }, forwarders: ['api', 'write'] },
   'clients/servarr/sonarr.ts': { services: { '*': ['Sonarr'] }, prefix: { '*': '/api/v3' }, helpers: { 'core.libraryList': LIBRARY_LIST } },

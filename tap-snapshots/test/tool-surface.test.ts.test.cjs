@@ -10,7 +10,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "server_status",
     "title": "Media server status",
-    "description": "Media server (Jellyfin) overview: version, libraries with counts and folders, media-root disk use, sessions of the last 15 min and what plays, users. Use it first to see whether the server is up; titles: search_media; one series: show_details; events: activity_log. Read-only.",
+    "description": "Media server overview: version, libraries with counts and folders, media-root disk use, sessions of the last 15 min and what plays, users. Use it first to see whether the server is up; titles: search_media; one series: show_details; events: activity_log. Read-only.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -56,7 +56,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "activity_log",
     "title": "Media server activity",
-    "description": "Newest first. view \\"media\\": Jellyfin events (sign-ins, failed logins, playback, scans, task failures, plugin updates, deletions). view \\"server\\": who changed what here. Use server_status for live state. Read-only.",
+    "description": "Newest first. view \\"media\\": media-server events (Jellyfin: sign-ins, failed logins, playback, scans, task failures, plugin updates, deletions; Plex: play history). view \\"server\\": who changed what here. Use server_status for live state. Read-only.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -390,7 +390,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       ],
       "properties": {
         "seriesId": {
-          "pattern": "^(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$",
+          "pattern": "^(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[1-9][0-9]{0,11})$",
           "description": "Series id from search_media",
           "type": "string"
         },
