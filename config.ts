@@ -44,7 +44,7 @@ export const ConfigSchema = Type.Object({
   PUID: Type.Integer({ default: 1000, minimum: 0, description: 'User id that owns files the server creates' }),
   PGID: Type.Integer({ default: 1000, minimum: 0, description: 'Group id that owns files the server creates' }),
   // --- backends
-  MEDIA_SERVER_URL: Url('http://jellyfin-host:8096', 'Media server (Jellyfin) base URL'),
+  MEDIA_SERVER_URL: Url('http://jellyfin-host:8096', 'Media server (Jellyfin, or Plex with MEDIA_SERVER_TYPE=plex, e.g. http://plex:32400) base URL'),
   MEDIA_SERVER_API_KEY: Secret('Media server API key; empty: the server starts but media server tools fail'),
   SERIES_MANAGER_URL: Url('http://sonarr:8989', 'Series manager (Sonarr) base URL'),
   SERIES_MANAGER_API_KEY: Secret('Series manager API key; empty: series tools fail with a hint'),
@@ -63,6 +63,9 @@ export const ConfigSchema = Type.Object({
   CHALLENGE_PROXY_URL: Url('http://flaresolverr:8191', 'Challenge-bypass proxy (FlareSolverr) URL, wired into the indexer manager by setup'),
   ARIA2_RPC_URL: Type.String({ default: '', description: 'aria2 JSON-RPC URL (e.g. http://127.0.0.1:6800/jsonrpc); empty: the server starts its own aria2c when installed' }),
   ARIA2_RPC_SECRET: Secret('aria2 RPC secret'),
+  // --- media server type (Plex)
+  MEDIA_SERVER_TYPE: Type.Union([Type.Literal('jellyfin'), Type.Literal('plex')], { default: 'jellyfin', description: 'Which media server MEDIA_SERVER_URL is: jellyfin (key in MEDIA_SERVER_API_KEY) or plex (token in MEDIA_SERVER_TOKEN)' }),
+  MEDIA_SERVER_TOKEN: Secret('Plex only: the X-Plex-Token of the server owner (an admin token); empty: media server tools fail with a hint'),
   // --- local tools
   FFMPEG_PATH: Type.String({ default: 'ffmpeg', description: 'ffmpeg executable' }),
   FFPROBE_PATH: Type.String({ default: 'ffprobe', description: 'ffprobe executable' }),

@@ -4,7 +4,7 @@ import type { Config } from '../config.js'
 import { pathMapFor } from '../core/path-map.js'
 import type { BackendClientBase, BackendDeps, BackendFactory, Backends } from './types.js'
 import { servarrFactory } from './servarr/client.js'
-import { jellyfinFactory } from './jellyfin/client.js'
+import { mediaServerFactory } from './media-server/factory.js'
 import { prowlarrFactory } from './prowlarr/client.js'
 import { torrentFactory } from './torrent/client.js'
 import { pyloadFactory } from './pyload/client.js'
@@ -12,7 +12,7 @@ import { aria2Factory } from './aria2/client.js'
 import { instanceClients } from './instances.js'
 
 // Add one factory per client folder here.
-const FACTORIES: BackendFactory[] = [servarrFactory, jellyfinFactory, prowlarrFactory, torrentFactory, pyloadFactory, aria2Factory, instanceClients]
+const FACTORIES: BackendFactory[] = [servarrFactory, mediaServerFactory, prowlarrFactory, torrentFactory, pyloadFactory, aria2Factory, instanceClients]
 
 export function createBackends (config: Config, deps: BackendDeps = {}): Backends {
   const backends: Record<string, BackendClientBase> = {}

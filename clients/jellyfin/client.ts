@@ -6,7 +6,11 @@ import type { Config } from '../../config.js'
 import { BackendError } from '../../core/errors.js'
 import { createPathMap, type PathMap } from '../../core/path-map.js'
 import { createHttpBackend, type HttpCall, type ProbeResult } from '../http.js'
-import type { BackendClientBase, BackendFactory } from '../types.js'
+import type { BackendFactory } from '../types.js'
+import type { MediaServerClient } from '../media-server/contract.js'
+import type { CallOptions, ItemQuery } from '../media-server/types.js'
+import { lastEpisodePlay, titleSeenBy, titlesSeenBy } from './play-data.js'
+import { CACHE_TASK_KEYS, scheduledTasks, startTask } from './tasks.js'
 import {
   toActivity, toItem, toLibrary, toServerInfo, toSession, toUser,
   type ActivityEntry, type CollectionType, type ItemKind, type Library, type MediaItem, type Page,
@@ -15,6 +19,8 @@ import {
 } from './types.js'
 import { authorizationHeader, itemGuid, libraryRequest, page } from './requests.js'
 
+export type { CallOptions, ItemQuery } from '../media-server/types.js'
+
 export const SERVICE = 'Jellyfin'
 export const KEY_VAR = 'MEDIA_SERVER_API_KEY'
 export const URL_VAR = 'MEDIA_SERVER_URL'
@@ -22,28 +28,12 @@ export const URL_VAR = 'MEDIA_SERVER_URL'
 /** Fields requested for every item list: enough for search results and details, nothing heavy. */
 const ITEM_FIELDS = ['Path', 'ProviderIds', 'Overview', 'Genres', 'ChildCount', 'RecursiveItemCount', 'ParentId']
 
-export interface ItemQuery {
-  searchTerm?: string
-  types?: readonly ItemKind[]
-  /** A library's ItemId (or any folder) to search under. */
-  parentId?: string
-  ids?: readonly string[]
-  startIndex?: number
-  limit?: number
-  /** Default true: search the whole tree, not only direct children. */
-  recursive?: boolean
-  sortBy?: Array<'SortName' | 'DateCreated' | 'PremiereDate' | 'ProductionYear' | 'CommunityRating'>
-  sortOrder?: 'Ascending' | 'Descending'
-}
-
 export interface ClientOptions {
   /** Per-call deadline in ms (default 15 s). */
   deadlineMs?: number
   /** PATH_MAP, parsed once by the config (default: no mapping). */
   pathMap?: PathMap
 }
-
-export interface CallOptions { signal?: AbortSignal }
 
 export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 'MEDIA_SERVER_API_KEY'>, options: ClientOptions = {}) {
   const token = config.MEDIA_SERVER_API_KEY
@@ -237,8 +227,9 @@ export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 
     }
   }
 
-  return {
+  const core = {
     service: SERVICE,
+    keyVar: KEY_VAR,
     configured: token !== '',
     publicInfo,
     systemInfo,
@@ -266,13 +257,20 @@ export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 
     probe,
     circuit: http.circuit,
     close: () => http.close()
-  } satisfies BackendClientBase & Record<string, unknown>
+  }
+  return {
+    ...core,
+    titlesSeenBy: (userId: string, o?: CallOptions) => titlesSeenBy(core, userId, o),
+    titleSeenBy: (userId: string, itemId: string, o?: CallOptions) => titleSeenBy(core, userId, itemId, o),
+    lastEpisodePlay: (userId: string, seriesId: string, o?: CallOptions) => lastEpisodePlay(core, userId, seriesId, o),
+    cacheTasks: {
+      /** Only the built-in cache and transcode cleanup tasks. */
+      list: async (o?: CallOptions) => (await scheduledTasks(core, o)).filter(t => (CACHE_TASK_KEYS as readonly string[]).includes(t.key)),
+      start: (taskId: string, o?: CallOptions) => startTask(core, taskId, o)
+    }
+  } satisfies MediaServerClient
 }
 
 export type JellyfinClient = ReturnType<typeof createJellyfinClient>
-
-declare module '../types.js' {
-  interface Backends { mediaServer: JellyfinClient }
-}
 
 export const jellyfinFactory: BackendFactory = (config, deps) => ({ mediaServer: createJellyfinClient(config, { pathMap: deps.pathMap }) })

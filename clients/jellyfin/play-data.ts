@@ -10,7 +10,13 @@
 // one episode and none is left unplayed. The isPlayed filter is NOT used for series:
 // with includeItemTypes=Series it keeps a series when ANY episode is played (BaseItemRepository.TranslateQuery).
 // A series' own LastPlayedDate is not its episodes', so its last play is read from its episodes (sortBy=DatePlayed).
-import type { CallOptions, JellyfinClient } from './client.js'
+import type { HttpCall } from '../http.js'
+import type { CallOptions, TitlePlay } from '../media-server/types.js'
+
+export type { TitlePlay } from '../media-server/types.js'
+
+/** What these calls need of the Jellyfin client: its authenticated call (and its PATH_MAP for paths). */
+export interface JellyfinCalls { call: <T>(c: HttpCall, o?: CallOptions) => Promise<T>, ourPath: (serverPath: string) => string }
 
 interface RawUserData { Played?: boolean, LastPlayedDate?: string | null, IsFavorite?: boolean }
 interface RawPlayItem {
@@ -25,21 +31,6 @@ interface RawPlayItem {
 }
 interface RawPage { Items?: RawPlayItem[] | null, TotalRecordCount?: number }
 
-export interface TitlePlay {
-  itemId: string
-  kind: 'Movie' | 'Series'
-  name: string
-  year?: number
-  /** The item's path as this server sees it (a movie's file, a series' folder). */
-  path?: string
-  tmdbId?: number
-  tvdbId?: number
-  /** Played to the end: a movie as its user data says; a series only with an episode on disk and none unplayed. */
-  played: boolean
-  lastPlayed?: string
-  favorite: boolean
-}
-
 const PAGE = 1000
 /** Pages read at most per user (1,000 titles each): a library beyond that is read only in part, and said so. */
 const MAX_PAGES = 100
@@ -50,7 +41,7 @@ function providerId (ids: RawPlayItem['ProviderIds'], key: string): number | und
   return raw && Number.isInteger(n) && n > 0 ? n : undefined
 }
 
-function toTitlePlay (client: JellyfinClient, r: RawPlayItem): TitlePlay | undefined {
+function toTitlePlay (client: JellyfinCalls, r: RawPlayItem): TitlePlay | undefined {
   if (!r.Id || (r.Type !== 'Movie' && r.Type !== 'Series')) return undefined
   const tmdbId = providerId(r.ProviderIds, 'Tmdb')
   const tvdbId = providerId(r.ProviderIds, 'Tvdb')
@@ -78,7 +69,7 @@ const query = (userId: string, extra: Record<string, unknown>) => ({
 })
 
 /** Every movie and series with one user's play data. `complete` is false when the library was cut at MAX_PAGES. */
-export async function titlesSeenBy (client: JellyfinClient, userId: string, o?: CallOptions): Promise<{ titles: TitlePlay[], complete: boolean }> {
+export async function titlesSeenBy (client: JellyfinCalls, userId: string, o?: CallOptions): Promise<{ titles: TitlePlay[], complete: boolean }> {
   const titles: TitlePlay[] = []
   for (let pageNo = 0; pageNo < MAX_PAGES; pageNo++) {
     const raw = await client.call<RawPage | null>({
@@ -93,14 +84,14 @@ export async function titlesSeenBy (client: JellyfinClient, userId: string, o?: 
 }
 
 /** One title with one user's play data, or undefined when the media server no longer has it. */
-export async function titleSeenBy (client: JellyfinClient, userId: string, itemId: string, o?: CallOptions): Promise<TitlePlay | undefined> {
+export async function titleSeenBy (client: JellyfinCalls, userId: string, itemId: string, o?: CallOptions): Promise<TitlePlay | undefined> {
   const raw = await client.call<RawPage | null>({ path: '/Items', query: query(userId, { ids: [itemId], enableTotalRecordCount: false }) }, o)
   const found = (raw?.Items ?? []).find(r => r.Id === itemId)
   return found ? toTitlePlay(client, found) : undefined
 }
 
 /** When one user last played an episode of a series (undefined when never, or the date is not known). */
-export async function lastEpisodePlay (client: JellyfinClient, userId: string, seriesId: string, o?: CallOptions): Promise<string | undefined> {
+export async function lastEpisodePlay (client: JellyfinCalls, userId: string, seriesId: string, o?: CallOptions): Promise<string | undefined> {
   const raw = await client.call<RawPage | null>({
     path: '/Items',
     query: query(userId, { parentId: seriesId, includeItemTypes: ['Episode'], isPlayed: true, sortBy: ['DatePlayed'], sortOrder: ['Descending'], limit: 1, enableTotalRecordCount: false })

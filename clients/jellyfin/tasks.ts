@@ -1,7 +1,13 @@
 // Jellyfin scheduled tasks (GET /ScheduledTasks, POST /ScheduledTasks/Running/{taskId}), as functions over
 // the Jellyfin client's authenticated call. cleanup_server uses them to start the media server's own
 // cache and transcode cleanup instead of deleting files inside its data folders itself.
-import type { CallOptions, JellyfinClient } from './client.js'
+import type { HttpCall } from '../http.js'
+import type { CallOptions, ScheduledTask } from '../media-server/types.js'
+
+export type { ScheduledTask } from '../media-server/types.js'
+
+/** What these calls need of the Jellyfin client: its authenticated call (and its PATH_MAP for paths). */
+export interface JellyfinCalls { call: <T>(c: HttpCall, o?: CallOptions) => Promise<T>, ourPath: (serverPath: string) => string }
 
 /**
  * Task keys (stable across versions and languages, unlike names) of the built-in tasks that clean the
@@ -20,18 +26,8 @@ interface RawTask {
   LastExecutionResult?: { Status?: string, EndTimeUtc?: string } | null
 }
 
-export interface ScheduledTask {
-  id: string
-  key: string
-  name: string
-  state: 'Idle' | 'Cancelling' | 'Running'
-  category?: string
-  lastStatus?: string
-  lastEnded?: string
-}
-
 /** Every scheduled task the server knows (hidden ones included), trimmed. */
-export async function scheduledTasks (client: JellyfinClient, o?: CallOptions): Promise<ScheduledTask[]> {
+export async function scheduledTasks (client: JellyfinCalls, o?: CallOptions): Promise<ScheduledTask[]> {
   const raw = await client.call<RawTask[] | null>({ path: '/ScheduledTasks' }, o)
   return (raw ?? []).flatMap(t => (t.Id && t.Key
     ? [{
@@ -47,6 +43,6 @@ export async function scheduledTasks (client: JellyfinClient, o?: CallOptions): 
 }
 
 /** Starts a task now (returns at once; the task runs on the server). A 404 (unknown id) throws a BackendError. */
-export async function startTask (client: JellyfinClient, taskId: string, o?: CallOptions): Promise<void> {
+export async function startTask (client: JellyfinCalls, taskId: string, o?: CallOptions): Promise<void> {
   await client.call({ method: 'POST', path: `/ScheduledTasks/Running/${encodeURIComponent(taskId)}`, as: 'none' }, o)
 }

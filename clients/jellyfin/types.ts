@@ -1,13 +1,9 @@
 // The Jellyfin client's edge: the few fields we read from the server's PascalCase DTOs (contract
 // jellyfin-10.11.11) and the trimmed camelCase shapes the rest of the code uses. Everything a server
 // sends is optional here: newer servers add and drop fields, and we never validate real responses strictly.
+import { strip, type ActivityEntry, type Library, type MediaItem, type ServerInfo, type Session, type User } from '../media-server/types.js'
 
-/** BaseItemKind values the tools accept as filters (subset of the contract's enum). */
-export const ITEM_KINDS = ['Movie', 'Series', 'Season', 'Episode', 'MusicAlbum', 'MusicArtist', 'Audio', 'MusicVideo', 'Video', 'BoxSet', 'Book', 'Playlist'] as const
-export type ItemKind = typeof ITEM_KINDS[number]
-
-export const COLLECTION_TYPES = ['movies', 'tvshows', 'music', 'musicvideos', 'homevideos', 'boxsets', 'books', 'mixed'] as const
-export type CollectionType = typeof COLLECTION_TYPES[number]
+export * from '../media-server/types.js'
 
 export interface RawItem {
   Id?: string
@@ -84,66 +80,6 @@ export interface RawSystemInfo {
   StartupWizardCompleted?: boolean | null
   HasPendingRestart?: boolean
 }
-
-export interface MediaItem {
-  id: string
-  name: string
-  type: string
-  year?: number
-  premiereDate?: string
-  path?: string
-  overview?: string
-  genres?: string[]
-  providerIds: { tvdb?: string, tmdb?: string, imdb?: string }
-  seriesId?: string
-  seriesName?: string
-  seasonId?: string
-  seasonNumber?: number
-  indexNumber?: number
-  childCount?: number
-  recursiveItemCount?: number
-  runtimeMinutes?: number
-  communityRating?: number
-  status?: string
-  albumArtist?: string
-  parentId?: string
-}
-
-export interface Page<T> { items: T[], total: number, startIndex: number }
-
-export interface Library {
-  name: string
-  itemId: string
-  collectionType: string
-  /** Folder paths as this server sees them (the client applies PATH_MAP). */
-  locations: string[]
-  refreshStatus?: string
-  refreshProgress?: number
-}
-
-export interface Session {
-  id: string
-  userName?: string
-  client?: string
-  deviceName?: string
-  lastActivity?: string
-  nowPlaying?: { id: string, name: string, type: string, seriesName?: string, positionSeconds?: number, runtimeSeconds?: number, isPaused: boolean, playMethod?: string }
-}
-
-export interface User { id: string, name: string, isAdmin: boolean, isDisabled: boolean, lastActivity?: string }
-
-export interface ActivityEntry {
-  id: number
-  name: string
-  type: string
-  date: string
-  severity: string
-  overview?: string
-  itemId?: string
-  userId?: string
-}
-
-export interface ServerInfo { serverName: string, version: string, id: string, productName?: string, operatingSystem?: string, startupWizardCompleted?: boolean, hasPendingRestart?: boolean }
 
 const TICKS_PER_SECOND = 10_000_000
 const opt = <T>(v: T | null | undefined): T | undefined => v ?? undefined
@@ -243,26 +179,4 @@ export function toServerInfo (r: RawSystemInfo): ServerInfo {
     startupWizardCompleted: opt(r.StartupWizardCompleted),
     hasPendingRestart: r.HasPendingRestart
   }
-}
-
-/** Drops undefined keys so results stay small and match `additionalProperties: false` output schemas. */
-export function strip<T extends object> (o: T): T {
-  for (const k of Object.keys(o) as Array<keyof T>) if (o[k] === undefined) delete o[k]
-  return o
-}
-
-/** What counts as one item in each kind of library (series, not episodes; albums, not tracks). */
-const TOP_LEVEL_KINDS: Record<string, ItemKind[]> = {
-  movies: ['Movie'],
-  tvshows: ['Series'],
-  music: ['MusicAlbum'],
-  musicvideos: ['MusicVideo'],
-  homevideos: ['Video'],
-  boxsets: ['BoxSet'],
-  books: ['Book']
-}
-
-/** The item kinds to count for a library of this collection type (mixed libraries count every main kind). */
-export function topLevelKinds (collectionType: string): ItemKind[] {
-  return TOP_LEVEL_KINDS[collectionType] ?? ['Movie', 'Series', 'MusicAlbum', 'Video']
 }

@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify'
 import { formatBytes } from '../../core/format.js'
 import { DEFAULT_INSTANCE } from '../../core/instance-config.js'
 import { instanceNames, runOnInstances } from '../../clients/instance-routing.js'
-import { lastEpisodePlay, titleSeenBy, titlesSeenBy } from '../../clients/jellyfin/play-data.js'
 import { findWatched, type WatchedCandidate, type WatchedManager } from '../../lib/library/cleanup-watched.js'
 import type { CleanupTarget } from '../../lib/library/cleanup-candidates.js'
 import { createLeavingSoonStore, type LeavingSoonStore } from '../../lib/library/leaving-soon.js'
@@ -62,8 +61,8 @@ export function watchedCategory (app: FastifyInstance) {
 
   const plays = (signal: AbortSignal) => ({
     users: async () => (await b.mediaServer.users({ signal })).filter(u => !u.isDisabled).map(u => ({ id: u.id, name: u.name })),
-    titles: (userId: string) => titlesSeenBy(b.mediaServer, userId, { signal }),
-    lastEpisodePlay: (userId: string, seriesItemId: string) => lastEpisodePlay(b.mediaServer, userId, seriesItemId, { signal })
+    titles: (userId: string) => b.mediaServer.titlesSeenBy(userId, { signal }),
+    lastEpisodePlay: (userId: string, seriesItemId: string) => b.mediaServer.lastEpisodePlay(userId, seriesItemId, { signal })
   })
 
   /** What the preview proposes (marks past the window) and what it says about the marks. */
@@ -156,11 +155,11 @@ export function watchedCategory (app: FastifyInstance) {
     const names = users.map(u => u.name)
     if (names.length !== w.users.length || names.some(n => !w.users.includes(n))) throw new WatchedChanged('the media server\'s users changed since the preview')
     for (const u of users) {
-      const seen = await titleSeenBy(b.mediaServer, u.id, w.itemId, { signal })
+      const seen = await b.mediaServer.titleSeenBy(u.id, w.itemId, { signal })
       if (!seen) throw new WatchedChanged('the media server no longer lists it')
       if (!seen.played) throw new WatchedChanged(`${u.name} has not finished it now`)
       if (seen.favorite) throw new WatchedChanged(`${u.name} made it a favourite`)
-      const last = w.kind === 'series' ? await lastEpisodePlay(b.mediaServer, u.id, w.itemId, { signal }) : seen.lastPlayed
+      const last = w.kind === 'series' ? await b.mediaServer.lastEpisodePlay(u.id, w.itemId, { signal }) : seen.lastPlayed
       if (last && Date.parse(last) > Date.parse(w.lastPlayed)) throw new WatchedChanged(`${u.name} watched it again on ${day(new Date(Date.parse(last)).toISOString())}`)
     }
   }

@@ -1,10 +1,10 @@
 // Schemas and views shared by the media-server tools: the item shape every tool returns, the one paging
-// contract and the id pattern. Paths arrive already translated to ours by the Jellyfin client (PATH_MAP).
+// contract and the id pattern. Paths arrive already translated to ours by the media-server client (PATH_MAP).
 import { Type, type Static } from '@sinclair/typebox'
-import type { MediaItem } from '../../clients/jellyfin/types.js'
+import type { MediaItem } from '../../clients/media-server/types.js'
 
-/** Jellyfin ids: 32 hex digits, dashes allowed. */
-export const ITEM_ID_PATTERN = '^(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$'
+/** Media-server ids: Jellyfin's 32 hex digits (dashes allowed) or Plex's integer ratingKey. */
+export const ITEM_ID_PATTERN = '^(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[1-9][0-9]{0,11})$'
 
 export const ProviderIdsSchema = Type.Object({
   tvdb: Type.Optional(Type.String({ description: 'TheTVDB id (series and episodes)' })),

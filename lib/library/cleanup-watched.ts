@@ -7,7 +7,7 @@
 //   path, the item lies in the entry's folder), it holds files, and nothing for it is in the download queue.
 // Anything unproved leaves the title alone and is counted in a note. Deleting happens through the manager
 // (files and entry, with an import-list exclusion) so it is not downloaded again.
-import type { TitlePlay } from '../../clients/jellyfin/play-data.js'
+import type { TitlePlay } from '../../clients/media-server/types.js'
 
 export interface WatchedEntry { id: number, title: string, path?: string, providerId?: number, tags: number[], bytes: number }
 

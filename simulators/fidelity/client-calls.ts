@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ts from 'typescript'
 
-export type Service = 'Jellyfin' | 'Sonarr' | 'Radarr' | 'Prowlarr' | 'qBittorrent' | 'pyLoad' | 'aria2' | 'FlareSolverr'
+export type Service = 'Jellyfin' | 'Plex' | 'Sonarr' | 'Radarr' | 'Prowlarr' | 'qBittorrent' | 'pyLoad' | 'aria2' | 'FlareSolverr'
 
 export interface ClientCall {
   service: Service
@@ -48,6 +48,8 @@ export const CLIENT_FILES: Record<string, ClientFile> = {
   'clients/jellyfin/client.ts': { services: { '*': ['Jellyfin'] }, forwarders: ['api', 'maybe'] },
   'clients/jellyfin/tasks.ts': { services: { '*': ['Jellyfin'] } },
   'clients/jellyfin/play-data.ts': { services: { '*': ['Jellyfin'] } },
+  'clients/plex/client.ts': { services: { '*': ['Plex'] }, helpers: { paged: { method: 'GET', route: asIs } }, forwarders: ['api', 'paged'] },
+  'clients/plex/plays.ts': { services: { '*': ['Plex'] }, helpers: { 'core.paged': { method: 'GET', route: asIs } } },
   'clients/servarr/core.ts': { services: { '*': ARR }, prefix: { '*': '/api/v3' }, forwarders: ['api', 'write'] },
   'clients/servarr/sonarr.ts': { services: { '*': ['Sonarr'] }, prefix: { '*': '/api/v3' }, helpers: { 'core.libraryList': LIBRARY_LIST } },
   'clients/servarr/radarr.ts': { services: { '*': ['Radarr'] }, prefix: { '*': '/api/v3' }, helpers: { 'core.libraryList': LIBRARY_LIST } },

@@ -4,6 +4,7 @@
 import { ARIA2_ROWS } from './aria2.js'
 import { FLARESOLVERR_ROWS } from './flaresolverr.js'
 import { JELLYFIN_ROWS } from './jellyfin.js'
+import { PLEX_ROWS } from './plex.js'
 import { PROWLARR_ROWS } from './prowlarr.js'
 import { PYLOAD_ROWS } from './pyload.js'
 import { QBITTORRENT_ROWS } from './qbittorrent.js'
@@ -14,7 +15,7 @@ export type { FidelityRow, SourceRef } from './types.js'
 export { routeKey } from './types.js'
 
 export const FIDELITY_ROWS: FidelityRow[] = [
-  ...JELLYFIN_ROWS, ...SERVARR_ROWS, ...PROWLARR_ROWS, ...QBITTORRENT_ROWS, ...PYLOAD_ROWS, ...ARIA2_ROWS, ...FLARESOLVERR_ROWS
+  ...JELLYFIN_ROWS, ...PLEX_ROWS, ...SERVARR_ROWS, ...PROWLARR_ROWS, ...QBITTORRENT_ROWS, ...PYLOAD_ROWS, ...ARIA2_ROWS, ...FLARESOLVERR_ROWS
 ]
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ')

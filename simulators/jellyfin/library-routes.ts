@@ -58,18 +58,23 @@ export function registerLibraryRoutes (app: FastifyInstance, state: JellyfinStat
     for (const lib of state.libraries) { lib.refreshStatus = 'Active'; lib.refreshProgress = 0 }
     const t = setTimeout(() => {
       opts.timers.delete(t)
-      for (const staged of state.staged.splice(0)) {
-        if ('movie' in staged) state.addMovie(staged.movie)
-        else state.addSeries(staged.series)
-      }
-      if (opts.fileExists) removeVanished(state, opts.fileExists)
-      if (opts.discover) addFound(state, opts.discover(), opts.fileExists ?? (() => true))
+      scanFolders(state, opts)
       for (const lib of state.libraries) { lib.refreshStatus = 'Idle'; delete lib.refreshProgress }
       state.countScan()
       state.log({ name: 'Scan Media Library completed', type: 'TaskCompleted', severity: 'Information', shortOverview: `Took ${opts.scanMs} milliseconds.` })
     }, opts.scanMs)
     opts.timers.add(t)
   }
+}
+
+/** What one scan finds: the staged titles, the files gone and (with `discover`) the files new on disk. */
+export function scanFolders (state: JellyfinState, opts: Pick<LibraryRouteOptions, 'fileExists' | 'discover'>) {
+  for (const staged of state.staged.splice(0)) {
+    if ('movie' in staged) state.addMovie(staged.movie)
+    else state.addSeries(staged.series)
+  }
+  if (opts.fileExists) removeVanished(state, opts.fileExists)
+  if (opts.discover) addFound(state, opts.discover(), opts.fileExists ?? (() => true))
 }
 
 /**

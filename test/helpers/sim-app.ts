@@ -11,13 +11,15 @@ import type { BuildOptions } from '../../app.js'
 import { buildApp } from '../../app.js'
 import type { Config } from '../../config.js'
 import { createJellyfinSimulator, type JellyfinSimulator, type JellyfinSimulatorOptions } from '../../simulators/jellyfin/index.js'
+import { createPlexSimulator, type PlexSimulator, type PlexSimulatorOptions } from '../../simulators/plex/index.js'
 import { createProwlarrSimulator, type ProwlarrSimulator, type ProwlarrSimulatorOptions } from '../../simulators/prowlarr/index.js'
 import { makeRoots, testConfig, type TestRoots } from './build.js'
 
 /** Keys the simulators accept (fixed so failures are easy to read; never real secrets). */
 export const SIM_KEYS = {
   jellyfin: 'a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5',
-  prowlarr: 'b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6'
+  prowlarr: 'b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6',
+  plex: 'plex-sim-token-4b5c6d7e8f9a'
 } as const
 
 interface Started<S> { sim: S, config: Record<string, unknown>, close: () => Promise<void> }
@@ -28,6 +30,10 @@ const STARTERS = {
     const sim = await createJellyfinSimulator({ apiKey: SIM_KEYS.jellyfin, scanMs: 5, ...opts })
     return { sim, config: { MEDIA_SERVER_URL: sim.url, MEDIA_SERVER_API_KEY: opts.apiKey ?? SIM_KEYS.jellyfin }, close: sim.close }
   }) as Starter<JellyfinSimulatorOptions, JellyfinSimulator>,
+  plex: (async (opts) => {
+    const sim = await createPlexSimulator({ token: SIM_KEYS.plex, scanMs: 5, ...opts })
+    return { sim, config: { MEDIA_SERVER_TYPE: 'plex', MEDIA_SERVER_URL: sim.url, MEDIA_SERVER_TOKEN: opts.token ?? SIM_KEYS.plex }, close: sim.close }
+  }) as Starter<PlexSimulatorOptions, PlexSimulator>,
   prowlarr: (async (opts) => {
     const sim = await createProwlarrSimulator({ apiKey: SIM_KEYS.prowlarr, ...opts })
     return { sim, config: { INDEXER_MANAGER_URL: sim.url, INDEXER_MANAGER_API_KEY: opts.apiKey ?? SIM_KEYS.prowlarr }, close: sim.close }

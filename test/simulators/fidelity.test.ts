@@ -9,6 +9,7 @@ import { versionVerdict } from '../../lib/backend-versions.js'
 import { createJellyfinSimulator } from '../../simulators/jellyfin/index.js'
 import { createJellyfinSetupSimulator } from '../../simulators/jellyfin/setup-auth.js'
 import { createProwlarrSetupSimulator } from '../../simulators/prowlarr/setup-proxy.js'
+import { createPlexSimulator } from '../../simulators/plex/index.js'
 import { createPyloadSimulator } from '../../simulators/pyload/server.js'
 import { servedRoutes } from '../../simulators/route-list.js'
 import { createRadarrSimulator } from '../../simulators/servarr/radarr.js'
@@ -48,7 +49,8 @@ async function simulatorRoutes (): Promise<Array<{ service: string, method: stri
       await createServarrSetupSimulator('sonarr', { apiKey: key }),
       await createServarrSetupSimulator('radarr', { apiKey: key }),
       await createProwlarrSetupSimulator({ apiKey: key }),
-      await createPyloadSimulator({ apiKey: key, storageDir: roots.downloads })
+      await createPyloadSimulator({ apiKey: key, storageDir: roots.downloads }),
+      await createPlexSimulator({ token: key })
     ]
     for (const sim of sims) await sim.close()
   } finally { roots.cleanup() }
@@ -61,7 +63,7 @@ async function simulatorRoutes (): Promise<Array<{ service: string, method: stri
 t.test('every route a simulator serves has a row in the fidelity table', async t => {
   const served = await simulatorRoutes()
   const services = new Set(served.map(r => r.service))
-  t.same([...services].sort(), ['Jellyfin', 'Prowlarr', 'Radarr', 'Sonarr', 'pyLoad'], 'the routes of every simulator are read')
+  t.same([...services].sort(), ['Jellyfin', 'Plex', 'Prowlarr', 'Radarr', 'Sonarr', 'pyLoad'], 'the routes of every simulator are read')
   t.ok(served.some(r => r.service === 'Jellyfin' && r.method === 'POST' && r.path === '/UserPlayedItems/{itemId}'), 'a route registered in a loop is read')
   const rows = new Set(FIDELITY_ROWS.map(key))
   const missing = served.filter(r => !rows.has(key(r))).map(r => `${r.service} ${r.method} ${r.path}`)

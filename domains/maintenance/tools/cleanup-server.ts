@@ -19,7 +19,7 @@ import { describeFolder } from '../../../lib/library/title-folder.js'
 import { watchedCategory, WatchedChanged } from '../watched-category.js'
 import { instanceNames, runOnInstances } from '../../../clients/instance-routing.js'
 import { DEFAULT_INSTANCE } from '../../../core/instance-config.js'
-import { CACHE_TASK_KEYS, scheduledTasks, startTask, type ScheduledTask } from '../../../clients/jellyfin/tasks.js'
+import type { ScheduledTask } from '../../../clients/media-server/types.js'
 
 // watched is asked for by name only: it deletes media people watched, never as part of "clean everything".
 const DEFAULT_CATEGORIES = ['temp', 'orphanedTorrents', 'downloadLeftovers', 'caches', 'ghostEntries'] as const
@@ -110,16 +110,18 @@ export default function cleanupServer (app: FastifyInstance) {
   }
 
   async function cacheTasks (signal: AbortSignal): Promise<{ targets: CleanupTarget[], notes: string[] }> {
-    const tasks = await part(() => scheduledTasks(b.mediaServer, { signal }))
+    const cache = b.mediaServer.cacheTasks
+    if (!cache) return { targets: [], notes: [`caches skipped (${b.mediaServer.service} has no cache cleanup task this server can start)`] }
+    const tasks = await part(() => cache.list({ signal }))
     if (!tasks.available) return { targets: [], notes: [`caches skipped (media server unavailable: ${tasks.reason})`] }
-    const wanted = tasks.data.filter(t => (CACHE_TASK_KEYS as readonly string[]).includes(t.key))
+    const wanted = tasks.data
     const running = wanted.filter(t => t.state !== 'Idle')
     return {
       targets: wanted.filter(t => t.state === 'Idle').map(t => ({
         category: 'caches' as const,
         name: t.name,
         id: t.id,
-        service: 'Jellyfin',
+        service: b.mediaServer.service,
         reason: `the media server's own "${t.name}" task (${t.key}) deletes the cache or transcode files it no longer needs`
       })),
       notes: [
@@ -222,7 +224,7 @@ export default function cleanupServer (app: FastifyInstance) {
     const task = (await tasks()).find(x => x.id === t.id)
     if (!task) throw new Changed('the media server no longer has this task')
     if (task.state !== 'Idle') throw new Changed('already running on the media server')
-    await startTask(b.mediaServer, task.id)
+    await b.mediaServer.cacheTasks!.start(task.id)
   }
 
   return defineTool({
@@ -250,7 +252,7 @@ export default function cleanupServer (app: FastifyInstance) {
       const kept: string[] = []
       let taskList: Promise<ScheduledTask[]> | undefined
       let refresh = ''
-      const tasks = () => (taskList ??= scheduledTasks(b.mediaServer, { signal: ctx.signal }))
+      const tasks = () => (taskList ??= b.mediaServer.cacheTasks?.list({ signal: ctx.signal }) ?? Promise.resolve([]))
       for (const t of targets) {
         try {
           let done = t

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
 import { ToolError } from '../../../core/errors.js'
 import { defineTool } from '../../../core/tool-types.js'
-import type { ActivityEntry } from '../../../clients/jellyfin/types.js'
+import type { ActivityEntry } from '../../../clients/media-server/types.js'
 import { pageInfo, quoteTitle } from '../media-shared.js'
 import { pagingFields } from '../../../core/paging.js'
 import { AuditFields, serverView } from '../audit-view.js'
@@ -51,7 +51,7 @@ type Output = Static<typeof outputSchema>
 export default (app: FastifyInstance) => defineTool({
   name: 'activity_log',
   title: 'Media server activity',
-  description: 'Newest first. view "media": Jellyfin events (sign-ins, failed logins, playback, scans, task failures, plugin updates, deletions). view "server": who changed what here. Use server_status for live state. Read-only.',
+  description: 'Newest first. view "media": media-server events (Jellyfin: sign-ins, failed logins, playback, scans, task failures, plugin updates, deletions; Plex: play history). view "server": who changed what here. Use server_status for live state. Read-only.',
   inputSchema,
   outputSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
 import { defineTool } from '../../../core/tool-types.js'
-import { topLevelKinds, type Library } from '../../../clients/jellyfin/types.js'
+import { topLevelKinds, type Library } from '../../../clients/media-server/types.js'
 import { quoteTitle } from '../media-shared.js'
 import type { ReadFigures } from '../../../lib/library/landing-space.js'
 import { lowDiskSentence, lowDisks } from '../../../lib/library/low-disk.js'
@@ -42,7 +42,7 @@ const SessionSchema = Type.Object({
 const outputSchema = Type.Object({
   server: Type.Optional(Type.Object({
     name: Type.String({ description: 'Server name' }),
-    version: Type.String({ description: 'Jellyfin version' }),
+    version: Type.String({ description: 'Media server version' }),
     operatingSystem: Type.Optional(Type.String({ description: 'Host operating system' })),
     pendingRestart: Type.Boolean({ description: 'Whether the server waits for a restart to apply changes' })
   }, { additionalProperties: false, description: 'The media server; absent when it did not answer (see notAnswered)' })),
@@ -74,7 +74,7 @@ const outputOf = (extra: boolean) => extra ? outputSchema : Type.Omit(outputSche
 export default (app: FastifyInstance) => defineTool({
   name: 'server_status',
   title: 'Media server status',
-  description: 'Media server (Jellyfin) overview: version, libraries with counts and folders, media-root disk use, sessions of the last 15 min and what plays, users. Use it first to see whether the server is up; titles: search_media; one series: show_details; events: activity_log. Read-only.',
+  description: 'Media server overview: version, libraries with counts and folders, media-root disk use, sessions of the last 15 min and what plays, users. Use it first to see whether the server is up; titles: search_media; one series: show_details; events: activity_log. Read-only.',
   inputSchema,
   outputSchema: outputOf(hasAnyExtraInstance(app)),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -129,7 +129,7 @@ export default (app: FastifyInstance) => defineTool({
     else data.disk = disk
     if (low.length > 0) data.lowDisk = low.map(d => lowDiskSentence(d, min))
     if (instances) data.instances = instances
-    return { data, summary: summarize(data, missing) }
+    return { data, summary: summarize(data, missing, jf.service) }
   }
 })
 
@@ -183,7 +183,7 @@ async function diskUse (path: string, figures: ReadFigures): Promise<NonNullable
   }
 }
 
-function summarize (d: Output, missing: MissingSource[]): string {
+function summarize (d: Output, missing: MissingSource[], service: string): string {
   const libs = d.libraries?.map(l => `${quoteTitle(l.name)} ${l.itemCount ?? '(count unknown)'}${l.episodeCount !== undefined ? ` (${l.episodeCount} episodes)` : ''}`).join(', ')
   const playing = d.sessions?.filter(s => s.nowPlaying).length
   const disk = d.disk ? `Disk: media disk ${d.disk.usedPercent}% used, ${formatBytes(d.disk.freeBytes)} free of ${formatBytes(d.disk.totalBytes)}.` : `Disk use unknown: ${d.diskError ?? 'not read'}`
@@ -191,7 +191,7 @@ function summarize (d: Output, missing: MissingSource[]): string {
   const instances = d.instances ? ` Extra instances: ${instanceSentence(d.instances)}.` : ''
   // Only what answered is described; a part that did not is named, with nothing said about what it holds.
   const parts = [
-    d.server ? `Jellyfin ${d.server.version} is up.` : '',
+    d.server ? `${service} ${d.server.version} is up.` : '',
     libs !== undefined ? `Libraries: ${libs || 'none'}.` : '',
     d.sessions ? `${d.sessions.length} active session(s), ${playing} playing.` : '',
     d.users ? `${d.users.length} user(s).` : ''

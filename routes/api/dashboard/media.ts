@@ -2,12 +2,11 @@
 // and reported unavailable (with the reason) when the media server does not answer.
 import type { FastifyInstance } from 'fastify'
 import type { Static } from '@sinclair/typebox'
-import { topLevelKinds } from '../../../clients/jellyfin/types.js'
+import { topLevelKinds } from '../../../clients/media-server/types.js'
 import type { ActivitySection, LibraryCount, NowPlayingSection } from './schemas.js'
 import { withDeadline } from '../../../core/deadline.js'
 import { publicReason } from './public-reason.js'
 
-const SERVICE = 'Jellyfin'
 export const MAX_ACTIVITY = 20
 
 type Unavailable = { available: false, reason: string }
@@ -15,9 +14,9 @@ type Unavailable = { available: false, reason: string }
 async function guarded<T> (app: FastifyInstance, deadlineMs: number, load: (signal: AbortSignal) => Promise<T>): Promise<T | Unavailable> {
   const controller = new AbortController()
   try {
-    return await withDeadline(load(controller.signal), deadlineMs, `${SERVICE} did not answer within ${deadlineMs / 1000} s.`)
+    return await withDeadline(load(controller.signal), deadlineMs, `${app.backends.mediaServer.service} did not answer within ${deadlineMs / 1000} s.`)
   } catch (err) {
-    return { available: false, reason: publicReason(err, SERVICE, app.log) }
+    return { available: false, reason: publicReason(err, app.backends.mediaServer.service, app.log) }
   } finally {
     controller.abort()
   }

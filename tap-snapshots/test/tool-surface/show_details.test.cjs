@@ -18,7 +18,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
     ],
     "properties": {
       "seriesId": {
-        "pattern": "^(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$",
+        "pattern": "^(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[1-9][0-9]{0,11})$",
         "description": "Series id from search_media",
         "type": "string"
       },

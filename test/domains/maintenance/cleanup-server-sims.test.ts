@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { qualities } from '../../../simulators/servarr/qualities.js'
 import { createSonarrSimulator } from '../../../simulators/servarr/sonarr.js'
 import { toolContext } from '../../helpers/sim-app.js'
+import type { JellyfinClient } from '../../../clients/jellyfin/client.js'
 import { age, confirmWith, data, put, stack, text } from './cleanup-stack.js'
 
 t.test('ghost entries: only provable ghosts, removed without files; a target that changed is skipped', async t => {
@@ -114,7 +115,7 @@ t.test('caches: a task already running is not a target; a changed task list refu
   const preview = await s.call(args)
   t.same(data(preview).confirmation.targets.map((x: any) => x.name), ['Clean Cache Directory', 'Clean Transcode Directory'])
   // Someone starts the transcode cleanup on the server meanwhile: the list the token was bound to is gone.
-  await s.app.backends.mediaServer.call({ method: 'POST', path: `/ScheduledTasks/Running/${s.jellyfin.tasks.byKey('DeleteTranscodeFiles')!.id}`, as: 'none' })
+  await (s.app.backends.mediaServer as JellyfinClient).call({ method: 'POST', path: `/ScheduledTasks/Running/${s.jellyfin.tasks.byKey('DeleteTranscodeFiles')!.id}`, as: 'none' })
   const refused = await confirmWith(s, args, preview)
   t.ok(refused.isError)
   t.same(s.jellyfin.tasks.runs, ['DeleteTranscodeFiles'], 'the refused call started nothing')

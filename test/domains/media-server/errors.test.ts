@@ -86,7 +86,7 @@ t.test('a slow backend hits the deadline', async t => {
   // The production deadline is 15 s; a short-deadline client keeps this test fast on the same code path.
   const fast = createJellyfinClient(config, { deadlineMs: 250 })
   t.teardown(() => fast.close())
-  ;(app.backends as { mediaServer: typeof fast }).mediaServer = fast
+  ;(app.backends as unknown as { mediaServer: typeof fast }).mediaServer = fast
   sims.jellyfin.faults.set('slow', { delayMs: 20_000 })
   const started = Date.now()
   const res = await app.tools.call('search_media', { query: 'x' }, ctx())

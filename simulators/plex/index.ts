@@ -1,0 +1,72 @@
+// A Plex Media Server simulator for tests and the demo: a small Fastify app on 127.0.0.1 over the same seeded media
+// world as the Jellyfin simulator, answering XML by default and JSON on Accept: application/json, paging with the
+// X-Plex-Container-* headers, scanning in the background, and 401 for a missing or wrong X-Plex-Token.
+// Plex is closed source: every route cites Plex's published API description and python-plexapi
+// (simulators/fidelity/plex.ts).
+import Fastify from 'fastify'
+import { createHash } from 'node:crypto'
+import { attachFaults, type FaultSwitch } from '../faults.js'
+import { attachRequestLog, type RequestLog } from '../request-log.js'
+import { attachRouteList } from '../route-list.js'
+import { listenLocal } from '../shared-http.js'
+import { defaultSeedLibrary, generateLibrary, type SeedLibrary } from '../fixtures/library.js'
+import { createJellyfinState, type JellyfinState } from '../jellyfin/state.js'
+import { registerPlexLibraryRoutes } from './routes.js'
+import { registerPlexStatusRoutes } from './status-routes.js'
+import { createPlexWorld, type PlexWorld } from './world.js'
+
+export { PLEX_VERSION } from './status-routes.js'
+
+export interface PlexSimulatorOptions {
+  /** The X-Plex-Token the simulator accepts (the server owner's). */
+  token: string
+  seed?: number
+  library?: SeedLibrary
+  /** How long a library scan takes (ms, default 30). */
+  scanMs?: number
+  port?: number
+  pathExists?: (path: string) => boolean
+  fileExists?: (path: string) => boolean
+  discover?: () => SeedLibrary
+}
+
+export interface PlexSimulator {
+  url: string
+  /** The shared media world (items, libraries, users, sessions) the routes render. */
+  state: JellyfinState
+  /** Plex's names for it: ratingKeys, section keys, accounts and the play history. */
+  world: PlexWorld
+  /** Kept for symmetry with the other simulators: no OpenAPI check runs here (Plex publishes no contract file we carry). */
+  violations: string[]
+  faults: FaultSwitch
+  requests: RequestLog
+  close: () => Promise<void>
+}
+
+/** Anonymous routes: the identity answers without a token (spec : 1214-1240, no security on the route). */
+const ANONYMOUS = new Set(['/identity'])
+
+export async function createPlexSimulator (opts: PlexSimulatorOptions): Promise<PlexSimulator> {
+  const library = opts.library ?? (opts.seed === undefined || opts.seed === 1 ? defaultSeedLibrary() : generateLibrary({ seed: opts.seed }))
+  const state = createJellyfinState(library)
+  const world = createPlexWorld(state)
+  const app = Fastify({ logger: false })
+  const timers = new Set<NodeJS.Timeout>()
+  app.addHook('onClose', async () => { for (const t of timers) clearTimeout(t) })
+  const faults = attachFaults(app)
+  const requests = attachRequestLog(app)
+  attachRouteList(app, 'Plex')
+  // The token rides in the X-Plex-Token header or query parameter (spec : 13492-13506; plexapi/server.py : 164-170);
+  // without the right one the server answers 401 (plexapi/server.py : 750-772 raises Unauthorized on it).
+  app.addHook('onRequest', async (req, reply) => {
+    const url = new URL(req.url, 'http://sim')
+    if (ANONYMOUS.has(url.pathname)) return
+    const token = req.headers['x-plex-token'] ?? url.searchParams.get('X-Plex-Token')
+    if (token !== opts.token) return reply.code(401).type('text/html').send('<html><head><title>Unauthorized</title></head><body><h1>401 Unauthorized</h1></body></html>')
+  })
+  const machineIdentifier = createHash('md5').update('plex-sim').digest('hex')
+  registerPlexStatusRoutes(app, world, machineIdentifier)
+  registerPlexLibraryRoutes(app, world, { scanMs: opts.scanMs ?? 30, timers, pathExists: opts.pathExists, fileExists: opts.fileExists, discover: opts.discover })
+  const url = await listenLocal(app, opts.port)
+  return { url, state, world, violations: [], faults, requests, close: () => app.close() }
+}
