@@ -30,7 +30,6 @@ import { createModernCallServer } from './mcp/bridge/modern-call-serve.js'
 import { createProtocolServers } from './mcp/bridge/protocol-server.js'
 import { createFastPathCounts, type FastPathCounts } from './mcp/bridge/fast-paths.js'
 import { admitModernList, createPreparedLists, type ModernList } from './mcp/bridge/prepared-list.js'
-import { sendModernAnswer } from './mcp/bridge/modern-call.js'
 import { authInfoFor, coalesceWrites, routeError } from './mcp/http/http-glue.js'
 
 export interface McpPluginOptions {
@@ -148,10 +147,13 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
   /** A 2026-07-28 tools/list: the prepared body, or the SDK's answer, which becomes the prepared body. */
   async function serveModernList (list: ModernList, raw: RawWithAuth, res: ServerResponse) {
     const key = `2026-07-28|${extensions.keyFor(list.capabilities)}`
-    const prepared = lists.reply(key, list.id)
+    const prepared = lists.reply(key, list.id, false)
     if (prepared === undefined) return await serveWeb(modern, raw, res, list.body, onModernError, json => lists.keep(key, list.id, json))
     fast.served.modernList++
-    sendModernAnswer(res, prepared)
+    // As the SDK's answer is written (sendModernAnswer): status, its one header, the body chunked.
+    res.writeHead(200, { 'content-type': 'application/json' })
+    res.write(prepared.head)
+    res.end(prepared.tail)
   }
 
   async function openSession (principal: Principal, request: FastifyRequest, res: ServerResponse) {

@@ -65,6 +65,7 @@ for mode in $modes; do
   serve "$mode"
   urls[$mode]="$MCP_URL"
 done
+runs=()
 for mode in $modes; do
   (
     run "2025-11-25-$mode" "${urls[$mode]}" -p node@22 -p @modelcontextprotocol/conformance@0.1.16 -- conformance server \
@@ -72,8 +73,10 @@ for mode in $modes; do
     run "2026-07-28-$mode" "${urls[$mode]}" -p node@22 -p @modelcontextprotocol/conformance@0.2.0-alpha.12 -- conformance server \
       --requirements 2026-07-28 --expected-failures scripts/conformance-baseline-2026.yml
   ) &
+  runs+=("$!")
 done
-wait
+# Only the runs: a bare `wait` would wait for the servers too.
+wait "${runs[@]}"
 for mode in $modes; do
   echo "== MCP_FAST_PATHS=$mode"
   show "2025-11-25-$mode" "${urls[$mode]}" || status=1

@@ -104,9 +104,11 @@ export function createDirectExchange (transport: NodeStreamableHTTPServerTranspo
           res.writeHead(200, { ...head, 'content-length': Buffer.byteLength(event) })
           res.end(event)
         }
-        const prepared = key === undefined ? undefined : lists!.store.reply(key, id)
+        const prepared = key === undefined ? undefined : lists!.store.reply(key, id, true)
         if (prepared !== undefined) {
-          sendWhole(prepared)
+          res.writeHead(200, { ...head, 'content-length': prepared.length })
+          res.write(prepared.head)
+          res.end(prepared.tail)
           return 'prepared'
         }
         pending.set(id, {

@@ -16,25 +16,35 @@ const ENVELOPE_KEYS = new Set([PROTOCOL_VERSION_META_KEY, CLIENT_INFO_META_KEY, 
 const MESSAGE_KEYS = new Set(['jsonrpc', 'id', 'method', 'params'])
 const HEAD = '{"result":'
 
+/** One answer: the prepared bytes up to the request id, then the id and what closes the message. */
+export interface PreparedReply { head: Buffer, tail: string, length: number }
+
 export interface PreparedLists {
-  /** The whole JSON-RPC answer to request `id`, when a body was prepared for `key`. */
-  reply: (key: string, id: string | number) => string | undefined
+  /** The answer to request `id` when a body was prepared for `key`: as JSON, or as one SSE `message` event. */
+  reply: (key: string, id: string | number, sse: boolean) => PreparedReply | undefined
   /** Keeps the SDK's serialized answer to request `id` as the body of `key` (when it has the usual shape). */
   keep: (key: string, id: string | number, json: string) => void
 }
 
+const SSE_HEAD = 'event: message\ndata: '
+
 export function createPreparedLists (): PreparedLists {
-  // Each body up to the request id: `{"result":{…},"jsonrpc":"2.0","id":`.
-  const heads = new Map<string, string>()
+  // Each body up to the request id (`{"result":{…},"jsonrpc":"2.0","id":`), encoded once: a 60 KB string
+  // would be encoded to UTF-8 again on every write.
+  const heads = new Map<string, { json: Buffer, sse: Buffer }>()
   return {
-    reply (key, id) {
+    reply (key, id, sse) {
       const head = heads.get(key)
-      return head === undefined ? undefined : `${head}${JSON.stringify(id)}}`
+      if (head === undefined) return undefined
+      const tail = `${JSON.stringify(id)}}${sse ? '\n\n' : ''}`
+      const bytes = sse ? head.sse : head.json
+      return { head: bytes, tail, length: bytes.length + Buffer.byteLength(tail) }
     },
     keep (key, id, json) {
       const tail = `,"jsonrpc":"2.0","id":${JSON.stringify(id)}}`
       if (heads.has(key) || !json.startsWith(HEAD) || !json.endsWith(tail)) return
-      heads.set(key, json.slice(0, json.length - JSON.stringify(id).length - 1))
+      const head = json.slice(0, json.length - JSON.stringify(id).length - 1)
+      heads.set(key, { json: Buffer.from(head), sse: Buffer.from(SSE_HEAD + head) })
     }
   }
 }

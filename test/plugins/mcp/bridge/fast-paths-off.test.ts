@@ -104,9 +104,16 @@ t.test('fast paths on and off answer the same bytes', async t => {
     })
   }
 
+  await t.test('a tools/list answered from the prepared body frees its id (the next request may use it)', async t => {
+    for (let i = 0; i < 2; i++) {
+      const again = await postMcp(on.url, { jsonrpc: '2.0', id: 'reused', method: 'tools/list' }, { 'mcp-session-id': on.sid, 'mcp-protocol-version': '2025-11-25' })
+      t.match(again.text, /"result":\{"tools":/, `request ${i + 1} answered with the list`)
+    }
+  })
+
   t.same(off.app.mcpFastPaths.served, { directCall: 0, directList: 0, modernCall: 0, modernList: 0 }, 'off: nothing took a fast path')
   const served = on.app.mcpFastPaths.served
   t.ok(served.directCall >= 4 && served.modernCall >= 2, `on: the call fast paths were taken (${JSON.stringify(served)})`)
-  t.equal(served.directList, 2, 'on: the repeated 2025 tools/list came from the prepared body')
+  t.equal(served.directList, 4, 'on: the repeated 2025 tools/list came from the prepared body')
   t.equal(served.modernList, 2, 'on: the repeated 2026 tools/list came from the prepared body')
 })
