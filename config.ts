@@ -26,6 +26,8 @@ export const ConfigSchema = Type.Object({
   ALLOWED_HOSTS: Type.String({ default: '', description: 'Comma-separated extra Host names accepted besides PUBLIC_URL\'s host and localhost (e.g. mcp-server)' }),
   TRUST_PROXY: Type.String({ default: '', description: 'Comma-separated IP addresses or CIDR ranges of the reverse proxy whose X-Forwarded-For is trusted (never "true", never a host name)' }),
   MCP_RATE_LIMIT: Type.Integer({ default: 1200, minimum: 1, description: 'Requests per minute one credential may send to /mcp (beyond it: 429 with Retry-After)' }),
+  // --- MCP fast paths (plugins/mcp/README.md)
+  MCP_FAST_PATHS: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on', description: 'on: common MCP requests skip SDK steps they do not need (same bytes, pinned by tests); off: every /mcp request is served through the MCP SDK, to rule the fast paths out when a client misbehaves' }),
   LOG_LEVEL: Type.Union([Type.Literal('fatal'), Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug'), Type.Literal('trace'), Type.Literal('silent')], { default: 'info', description: 'Log level' }),
   STATE_DIR: Path('./.state', 'Directory for persistent state: job journal, optional OAuth store, setup secrets'),
   // --- auth

@@ -1,7 +1,7 @@
-// The server `npm run bench` measures: the real app (buildApp) in its own process, plus two bench-only routes:
-// GET /bench/ceiling (raw Fastify, a JSON reply the size of tools/list), GET /bench/echo (the same bytes as one
-// light tools/call, stored by PUT) and GET /bench/memory (forced GC, then RSS).
-// Env: INTERNAL_API_KEY. Prints "listening <url> <tool-for-check_jobs>" when ready. Run with --expose-gc.
+// The server `npm run bench` measures: the real app (buildApp) in its own process, plus bench-only routes:
+// GET /bench/fast-paths (what each MCP fast path answered) and GET /bench/memory (forced GC, then RSS). The MCP
+// rows' ceiling is a separate bare server (bench/ceiling-server.ts).
+// Env: INTERNAL_API_KEY, MCP_FAST_PATHS. Prints "listening <url> <tool-for-check_jobs> …" when ready. Run with --expose-gc.
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -40,7 +40,9 @@ const config = buildConfig({
   MEDIA_ROOT: join(base, 'data'),
   DOWNLOADS_ROOT: join(base, 'downloads'),
   STATE_DIR: join(base, 'state'),
-  INTERNAL_API_KEY: process.env.INTERNAL_API_KEY ?? ''
+  INTERNAL_API_KEY: process.env.INTERNAL_API_KEY ?? '',
+  // The bench runs one server with the MCP fast paths on and one with them off.
+  MCP_FAST_PATHS: process.env.MCP_FAST_PATHS ?? 'on'
 })
 const app = await buildApp(config, { extraTools: [benchListJobs] })
 ref.app = app
@@ -50,11 +52,7 @@ app.mcpSessions.configure({ max: 10_000, perPrincipal: 10_000 })
 const ceilingBody = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { tools: app.tools.list() } })
 // The catalogue's size without the bench's own stand-in tool: what a client of the real server receives.
 const catalogue = catalogueSize(app.tools.list().filter(tool => tool.name !== benchListJobs.name))
-app.get('/bench/ceiling', async (_request, reply) => reply.type('application/json').send(ceilingBody))
-// The light-call ceiling: answers whatever bytes the bench stored last (one light tools/call's reply), as is.
-const echo = { type: 'application/json', bytes: '{}' }
-app.put('/bench/echo', async request => { Object.assign(echo, request.body); return { ok: true } })
-app.get('/bench/echo', async (_request, reply) => reply.type(echo.type).send(echo.bytes))
+app.get('/bench/fast-paths', async () => app.mcpFastPaths.served)
 app.get('/bench/memory', async () => {
   const gc = (globalThis as { gc?: () => void }).gc
   gc?.()

@@ -1,32 +1,25 @@
-// MCP over Streamable HTTP at /mcp, both protocol eras on one route. The server's SDK imports are here and under
-// plugins/mcp/ (the web chat's client, lib/chat/mcp-runner.ts, is the only other SDK user).
+// MCP over Streamable HTTP at /mcp, both protocol eras on one route (plugins/mcp/README.md: the dispatch table,
+// the glossary and every place the MCP SDK is relied on).
 // - 2025-11-25 and earlier: sessions (initialize → Mcp-Session-Id), one McpServer + transport per session,
 //   bound to the credential that opened it, capped and expired when idle; GET stream and DELETE.
 // - 2026-07-28: stateless per-request serving (server/discover, envelope in _meta) via createMcpHandler.
-// Tools come only from app.tools: the precomputed list, and calls dispatched to the registry, which does
-// its own argument validation (the SDK never validates tool arguments here).
+// The fast paths (MCP_FAST_PATHS, default on) answer common requests without SDK steps they do not need, with
+// the SDK's own bytes (test/plugins/mcp/bridge/fast-paths-off.test.ts compares both settings).
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import fp from 'fastify-plugin'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import {
-  McpServer, ProtocolError, ProtocolErrorCode, createMcpHandler, isInitializeRequest,
-  type AuthInfo, type Tool
-} from '@modelcontextprotocol/server'
-import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node'
-import { actingFor, type Principal } from '../core/principal.js'
-import { UnknownToolError } from '../lib/tools/registry.js'
+import { createMcpHandler, isInitializeRequest, type AuthInfo, type McpServer } from '@modelcontextprotocol/server'
+import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node'
+import type { Principal } from '../core/principal.js'
 import { applyCorsHeaders } from './origin-guard.js'
 import { createSessionStore, type SessionLimits } from './mcp/http/session-store.js'
 import { holderOf, refusalOf } from './mcp/http/session-holder.js'
 import { INVALID_REQUEST, SERVER_ERROR, SESSION_NOT_FOUND, endAfterFailure, sendJsonRpcError } from './mcp/http/json-rpc.js'
 import { createRequestIds, type RequestIds } from './mcp/http/request-ids.js'
-import { buildToolContext } from './mcp/bridge/tool-context.js'
-import { createPersonConfirm } from './mcp/apps/person-confirm.js'
-import { principalOf } from './mcp/bridge/request-principal.js'
 import { packageVersion } from '../core/package-version.js'
-import { mcpClientExtensions, mcpFeatures, type McpFeature, type McpServerFeature, type McpSharedFeature, type RawTool, type ToolCallHandler } from './mcp/features/installed.js'
-import { buildSharedCatalogue, type SharedCatalogue } from './mcp/bridge/shared-catalogue.js'
+import { mcpClientExtensions, mcpFeatures } from './mcp/features/installed.js'
+import type { McpFeature } from './mcp/features/feature-types.js'
 import { createClientExtensions } from './mcp/bridge/client-extensions.js'
 import { createListenBus, listenScope } from './mcp/features/listen-bus.js'
 import { withTaskListen } from './mcp/tasks/listen-tasks.js'
@@ -34,8 +27,10 @@ import { isLegacyPost } from './mcp/http/era.js'
 import { createDirectExchange, type DirectExchange } from './mcp/bridge/direct-exchange.js'
 import { serveWeb } from './mcp/http/web-exchange.js'
 import { createModernCallServer } from './mcp/bridge/modern-call-serve.js'
+import { createProtocolServers } from './mcp/bridge/protocol-server.js'
+import { createFastPathCounts, type FastPathCounts } from './mcp/bridge/fast-paths.js'
+import { admitModernList, createPreparedLists, type ModernList } from './mcp/bridge/prepared-list.js'
 import { authInfoFor, coalesceWrites, routeError } from './mcp/http/http-glue.js'
-import { forRevision } from './mcp/bridge/result-revision.js'
 
 export interface McpPluginOptions {
   /** Idle time after which a 2025-era session is closed (default 30 min). */
@@ -50,6 +45,8 @@ export interface McpPluginOptions {
   maxSessionsPerSource?: number
   /** Features installed after the server's own (the conformance suite's fixture resources and prompts). */
   extraFeatures?: McpFeature[]
+  /** Whether the fast paths answer what they can (default: MCP_FAST_PATHS, on); false serves everything through the SDK. */
+  fastPaths?: boolean
 }
 
 export interface McpSessionsControl {
@@ -64,96 +61,25 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The 2025-era session table: size, limits, sweeping (for /health, tests and the bench). */
     mcpSessions: McpSessionsControl
+    /** Whether the fast paths are on, and how many requests each answered (tests and the bench check they were taken). */
+    mcpFastPaths: FastPathCounts
   }
 }
 
 const SERVER_NAME = 'mediastack-mcp'
-const TOOLS_LIST_TTL_MS = 10 * 60_000
 
 type RawWithAuth = IncomingMessage & { auth?: AuthInfo }
-interface SessionValue { server: McpServer, transport: NodeStreamableHTTPServerTransport, direct: DirectExchange, ids: RequestIds }
+interface SessionValue { server: McpServer, transport: NodeStreamableHTTPServerTransport, direct: DirectExchange | undefined, ids: RequestIds }
 
 export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstance, opts) {
   const version = packageVersion()
   const log = app.log.child({ plugin: 'mcp' })
-  let listResult: { tools: Tool[] } | undefined
-  let outputSchemas: Map<string, Record<string, unknown>> | undefined
-  const allFeatures = [...mcpFeatures, ...(opts.extraFeatures ?? [])]
-  const features = allFeatures.filter((f): f is McpServerFeature => typeof f === 'function')
-  // Built on first use (after every plugin has decorated the app), then shared by every server.
-  let catalogue: SharedCatalogue | undefined
-  // Known once the first server is built: whether tools/call runs through the tasks wrapper alone.
-  let onlyTasksWrap: boolean | undefined
-  const personConfirm = createPersonConfirm(app)
+  const fast = createFastPathCounts(opts.fastPaths ?? app.config.MCP_FAST_PATHS !== 'off')
   const extensions = createClientExtensions(app, mcpClientExtensions)
-
-  // Computed once, on first use, after every tool has registered.
-  function published () {
-    if (!listResult) {
-      const tools = app.tools.list()
-      listResult = { tools: tools as unknown as Tool[] }
-      outputSchemas = new Map(tools.map(t => [t.name, t.outputSchema]))
-    }
-    return { list: listResult, outputSchemas: outputSchemas! }
-  }
-
-  /** One protocol server with our two tool handlers; cheap (no schema scanning), built per session or per request. */
-  function buildServer (principal: Principal): McpServer {
-    const mcp = new McpServer({ name: SERVER_NAME, version }, {
-      capabilities: { tools: { listChanged: false }, logging: {} },
-      cacheHints: { 'tools/list': { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: 'private' } },
-      ...personConfirm.serverOptions
-    })
-    const server = mcp.server
-    const rawTools = new Map<string, RawTool>()
-    // A fresh object per reply: the SDK stamps era-specific fields onto results.
-    // Extensions the client declared may add `_meta` to entries and reshape results. The SDK fills the client's
-    // capabilities from initialize (2025) or from each request's envelope (2026-07-28).
-    server.setRequestHandler('tools/list', () => {
-      const tools = extensions.toolsFor(server.getClientCapabilities())
-      return { tools: rawTools.size === 0 ? tools : [...tools, ...[...rawTools.values()].map(t => t.definition)] }
-    })
-    let callTool: ToolCallHandler = async (request, ctx) => {
-      const { name, arguments: args, _meta: meta } = request.params
-      const principal = actingFor(principalOf(ctx), meta)
-      const raw = rawTools.get(name)
-      if (raw) return await raw.handler(args ?? {}, ctx)
-      const person = personConfirm.forCall(ctx, server.getClientCapabilities(), name)
-      let result
-      try {
-        result = await app.tools.call(name, args ?? {}, buildToolContext(ctx, principal, (o, m) => log.warn(o, m), person?.person))
-      } catch (err) {
-        if (err instanceof UnknownToolError) {
-          throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${err.message}. Call tools/list for the available tools.`)
-        }
-        throw err
-      }
-      const asked = person?.asked()
-      if (asked) return asked
-      const forClient = forRevision(result, server.getNegotiatedProtocolVersion())
-      return server.projectCallToolResult(extensions.resultFor(server.getClientCapabilities(), name, forClient), published().outputSchemas.get(name))
-    }
-    server.setRequestHandler('tools/call', (request, ctx) => callTool(request, ctx))
-    const addTool = (tool: RawTool) => {
-      // Raw tools dispatch first, so one named like a registry tool would bypass its validation and confirms.
-      if (app.tools.get(tool.definition.name)) throw new Error(`Raw tool ${tool.definition.name} would shadow the registry's tool of that name`)
-      rawTools.set(tool.definition.name, tool)
-    }
-    catalogue ??= buildSharedCatalogue(allFeatures.filter((f): f is McpSharedFeature => typeof f !== 'function'), { app, events }, { name: SERVER_NAME, version })
-    catalogue.install(server)
-    let wrappers = 0
-    for (const install of features) install({ mcp, app, principal, events, addTool, rawTool: name => rawTools.get(name), wrapToolCall: wrap => { wrappers++; callTool = wrap(callTool) } })
-    // The tasks wrapper hands a tool without task support straight on; any other wrapper keeps calls on the SDK.
-    onlyTasksWrap ??= wrappers === 1
-    if (rawTools.size > 0) {
-      // Before dispatch the SDK checks a 2026-07-28 tools/call's Mcp-Param-* headers against the tool's
-      // x-mcp-header declarations (SEP-2243), reading its schema through toolInputSchemaJson, which knows only
-      // McpServer-registered tools; raw tools declare theirs here. The registry's tools declare none.
-      const registered = mcp.toolInputSchemaJson.bind(mcp)
-      mcp.toolInputSchemaJson = name => rawTools.get(name)?.definition.inputSchema ?? registered(name)
-    }
-    return mcp
-  }
+  const events = createListenBus(err => log.warn({ err: err.message }, 'MCP change notification not delivered'))
+  const servers = createProtocolServers(app, { info: { name: SERVER_NAME, version }, allFeatures: [...mcpFeatures, ...(opts.extraFeatures ?? [])], events, extensions })
+  const buildServer = servers.build
+  const lists = createPreparedLists()
 
   const perPrincipal = opts.maxSessionsPerPrincipal ?? 20
   const sessions = createSessionStore<SessionValue>({
@@ -174,13 +100,14 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
   const sweeper = setInterval(() => sessions.sweep(), Math.min(60_000, Math.max(1000, sessions.limits.idleMs / 2)))
   sweeper.unref()
 
-  const events = createListenBus(err => log.warn({ err: err.message }, 'MCP change notification not delivered'))
   const modern = withTaskListen(createMcpHandler(({ authInfo }) => buildServer(authInfo?.extra?.principal as Principal), {
     legacy: 'reject',
     bus: events,
     onerror: err => log.debug({ err: err.message }, 'MCP request rejected')
   }), { app, events, serverFor: buildServer, serverInfo: { name: SERVER_NAME, version } })
   const onModernError = (err: Error) => log.error({ err }, 'MCP request failed')
+  // MCP_FAST_PATHS=off: the SDK's own Node adapter, which re-reads the body Fastify already parsed.
+  const viaSdkAdapter = toNodeHandler(modern, { onerror: onModernError })
   const modernCalls = createModernCallServer(app, extensions, { name: SERVER_NAME, version }, log)
 
   async function handle (request: FastifyRequest, reply: FastifyReply) {
@@ -197,9 +124,15 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       if (request.method === 'POST') {
         // A request that carries a session id is 2025 traffic by definition (2026-07-28 has no sessions);
         // only sessionless POSTs need the SDK's era classification.
-        if (!await isLegacyPost(request)) {
-          const call = onlyTasksWrap ? modernCalls.admit(request.headers, request.body) : undefined
-          if (call) return await listenScope.run(principal.id, () => modernCalls.serve(call, principal, reply.raw))
+        if (!await isLegacyPost(request, fast.on)) {
+          const list = fast.on && servers.noRawTools ? admitModernList(request.headers, request.body) : undefined
+          if (list) return await listenScope.run(principal.id, () => serveModernList(list, raw, reply.raw))
+          const call = fast.on && servers.onlyTasksWrap ? modernCalls.admit(request.headers, request.body) : undefined
+          if (call) {
+            fast.served.modernCall++
+            return await listenScope.run(principal.id, () => modernCalls.serve(call, principal, reply.raw))
+          }
+          if (!fast.on) return await listenScope.run(principal.id, () => viaSdkAdapter(raw, reply.raw, request.body))
           return await listenScope.run(principal.id, () => serveWeb(modern, raw, reply.raw, request.body, onModernError))
         }
         if (isInitializeRequest(request.body)) return await openSession(principal, request, reply.raw)
@@ -209,6 +142,18 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       log.error({ err }, 'MCP request failed')
       endAfterFailure(reply.raw)
     }
+  }
+
+  /** A 2026-07-28 tools/list: the prepared body, or the SDK's answer, which becomes the prepared body. */
+  async function serveModernList (list: ModernList, raw: RawWithAuth, res: ServerResponse) {
+    const key = `2026-07-28|${extensions.keyFor(list.capabilities)}`
+    const prepared = lists.reply(key, list.id, false)
+    if (prepared === undefined) return await serveWeb(modern, raw, res, list.body, onModernError, json => lists.keep(key, list.id, json))
+    fast.served.modernList++
+    // As the SDK's answer is written (sendModernAnswer): status, its one header, the body chunked.
+    res.writeHead(200, { 'content-type': 'application/json' })
+    res.write(prepared.head)
+    res.end(prepared.tail)
   }
 
   async function openSession (principal: Principal, request: FastifyRequest, res: ServerResponse) {
@@ -229,11 +174,13 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       },
       onsessionclosed: id => { sessions.remove(id, 'closed') }
     })
-    const direct = createDirectExchange(transport, server)
+    // A session's tools/list depends on what it negotiated: the revision and the extensions it declared.
+    const listKey = () => servers.noRawTools ? `${server.server.getNegotiatedProtocolVersion()}|${extensions.keyFor(server.server.getClientCapabilities())}` : undefined
+    const direct = fast.on ? createDirectExchange(transport, server, { store: lists, key: listKey }) : undefined
     // After the direct exchange, so its send wrapper sees the replies that path writes itself.
     const ids = createRequestIds(transport)
     transport.onclose = () => {
-      direct.close()
+      direct?.close()
       sessions.forget(transport.sessionId)
     }
     try {
@@ -264,7 +211,13 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       if (reused !== undefined) {
         return sendJsonRpcError(res, 400, INVALID_REQUEST, `Invalid Request: id ${JSON.stringify(reused)} is the id of a request still running in this session, and request ids must not be reused within a session. Send this request with a new id.`)
       }
-      if (found.session.value.direct.serve(request.headers, request.body, raw.auth, res)) return
+      const served = found.session.value.direct?.serve(request.headers, request.body, raw.auth, res)
+      if (served === 'prepared') {
+        found.session.value.ids.release(request.body)
+        fast.served.directList++
+      }
+      if (served === 'call') fast.served.directCall++
+      if (served) return
     }
     await found.session.value.transport.handleRequest(raw, res, request.body)
   }
@@ -289,6 +242,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
     sweep: (now?: number) => sessions.sweep(now),
     configure: (limits: Partial<SessionLimits>) => sessions.configure(limits)
   } satisfies McpSessionsControl)
+  app.decorate('mcpFastPaths', fast)
 
   // Before the HTTP server closes: end every SSE stream and transport so close() does not wait on them.
   app.addHook('preClose', async () => {

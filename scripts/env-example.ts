@@ -6,7 +6,7 @@ import type { TSchema } from '@sinclair/typebox'
 import { ConfigSchema } from '../config.js'
 
 export const ENV_GROUPS: Array<[string, string[]]> = [
-  ['Tool server', ['PORT', 'HOST', 'PUBLIC_URL', 'ALLOWED_ORIGINS', 'ALLOWED_HOSTS', 'TRUST_PROXY', 'MCP_RATE_LIMIT', 'LOG_LEVEL', 'STATE_DIR']],
+  ['Tool server', ['PORT', 'HOST', 'PUBLIC_URL', 'ALLOWED_ORIGINS', 'ALLOWED_HOSTS', 'TRUST_PROXY', 'MCP_RATE_LIMIT', 'MCP_FAST_PATHS', 'LOG_LEVEL', 'STATE_DIR']],
   ['Authentication', ['INTERNAL_API_KEY', 'OAUTH_STORE', 'OAUTH_APPROVAL_PASSPHRASE']],
   ['Media and downloads roots', ['MEDIA_ROOT', 'DOWNLOADS_ROOT', 'DISK_MIN_FREE_GIB', 'STUCK_MAX_STRIKES', 'CLEANUP_LEAVING_SOON_DAYS', 'CLEANUP_KEEP_TAG', 'PATH_MAP', 'SETUP_CONFIG_ROOT', 'PUID', 'PGID']],
   ['Media server', ['MEDIA_SERVER_TYPE', 'MEDIA_SERVER_URL', 'MEDIA_SERVER_API_KEY', 'MEDIA_SERVER_TOKEN']],

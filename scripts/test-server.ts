@@ -28,7 +28,9 @@ const config = buildConfig({
   MEDIA_ROOT: join(base, 'data'),
   DOWNLOADS_ROOT: join(base, 'downloads'),
   STATE_DIR: join(base, 'state'),
-  INTERNAL_API_KEY: key
+  INTERNAL_API_KEY: key,
+  // scripts/conformance.sh runs the suites with the fast paths on and off.
+  MCP_FAST_PATHS: process.env.MCP_FAST_PATHS ?? 'on'
 })
 const taskHost: TaskFixtureHost = {}
 const app = await buildApp(config, { extraTools: [...conformanceTools, ...conformanceTaskTools(taskHost)], plugins: { mcp: { extraFeatures: conformanceFeatures } } })

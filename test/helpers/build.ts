@@ -29,6 +29,8 @@ export function testConfig (roots: TestRoots, overrides: Record<string, unknown>
     DOWNLOADS_ROOT: roots.downloads,
     STATE_DIR: roots.state,
     INTERNAL_API_KEY: TEST_INTERNAL_KEY,
+    // CI runs the MCP tests a second time with MCP_FAST_PATHS=off (.ci/run).
+    ...(process.env.MCP_FAST_PATHS !== undefined && { MCP_FAST_PATHS: process.env.MCP_FAST_PATHS }),
     ...overrides
   })
 }

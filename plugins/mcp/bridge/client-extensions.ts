@@ -18,10 +18,14 @@ export function createClientExtensions (app: FastifyInstance, extensions: McpCli
   const variants = new Map<string, Tool[]>()
   const declared = (capabilities: ClientCapabilities | undefined) => extensions.filter(e => e.declaredBy(capabilities))
 
+  const keyOf = (active: McpClientExtension[]) => active.map(extension => extensions.indexOf(extension)).join(',')
+
   return {
+    /** Which combination of extensions the client declared, as a key (the same list for the same key). */
+    keyFor: (capabilities: ClientCapabilities | undefined): string => keyOf(declared(capabilities)),
     toolsFor (capabilities: ClientCapabilities | undefined): Tool[] {
       const active = declared(capabilities)
-      const key = active.map(extension => extensions.indexOf(extension)).join(',')
+      const key = keyOf(active)
       let tools = variants.get(key)
       if (!tools) {
         tools = app.tools.list().map(tool => {

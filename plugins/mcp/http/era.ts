@@ -26,10 +26,13 @@ export function claimsModernEnvelope (body: unknown): boolean {
   return typeof meta === 'object' && meta !== null && !Array.isArray(meta) && PROTOCOL_VERSION_META_KEY in meta
 }
 
-/** Whether a sessionless POST is 2025-era traffic (initialize, or a request without the 2026-07-28 envelope). */
-export async function isLegacyPost (request: FastifyRequest): Promise<boolean> {
+/**
+ * Whether a sessionless POST is 2025-era traffic (initialize, or a request without the 2026-07-28 envelope).
+ * `shortcut` (the fast paths' setting) lets a body that claims the envelope skip the SDK's predicate.
+ */
+export async function isLegacyPost (request: FastifyRequest, shortcut = true): Promise<boolean> {
   // The hot path: a 2026-07-28 request is known from its body; the modern handler classifies it fully itself.
-  if (claimsModernEnvelope(request.body)) return false
+  if (shortcut && claimsModernEnvelope(request.body)) return false
   const headers = new Headers()
   for (const name of CLASSIFY_HEADERS) {
     const value = request.headers[name]

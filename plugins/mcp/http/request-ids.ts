@@ -18,6 +18,8 @@ export interface RequestIds {
    * already in flight (or repeated within the batch), claiming nothing; undefined when all were claimed.
    */
   claim: (body: unknown, res: ServerResponse) => RequestId | undefined
+  /** Frees the ids of a POST answered without the protocol server (no reply goes through send to free them). */
+  release: (body: unknown) => void
 }
 
 function messagesOf (body: unknown): Array<Record<string, unknown>> {
@@ -51,6 +53,9 @@ export function createRequestIds (transport: NodeStreamableHTTPServerTransport):
         if (res.statusCode !== 200) for (const id of ids) inflight.delete(id)
       })
       return undefined
+    },
+    release (body) {
+      for (const m of messagesOf(body)) if (isId(m.id)) inflight.delete(m.id)
     }
   }
 }

@@ -7,7 +7,11 @@ import type { AuthInfo, McpHttpHandler } from '@modelcontextprotocol/server'
 
 type RawWithAuth = IncomingMessage & { auth?: AuthInfo }
 
-export async function serveWeb (handler: McpHttpHandler, req: RawWithAuth, res: ServerResponse, parsedBody: unknown, onerror: (err: Error) => void): Promise<void> {
+/**
+ * Serves the request through `handler`. `onJson` sees the body of a 200 application/json answer (which is then
+ * written in one piece), for the prepared tools/list (bridge/prepared-list.ts).
+ */
+export async function serveWeb (handler: McpHttpHandler, req: RawWithAuth, res: ServerResponse, parsedBody: unknown, onerror: (err: Error) => void, onJson?: (json: string) => void): Promise<void> {
   let finished = false
   const abort = new AbortController()
   res.on('close', () => { if (!finished) abort.abort() })
@@ -25,6 +29,14 @@ export async function serveWeb (handler: McpHttpHandler, req: RawWithAuth, res: 
   const headers: Record<string, string> = {}
   for (const [name, value] of response.headers) headers[name] = value
   res.writeHead(response.status, headers)
+  if (onJson && response.status === 200 && headers['content-type'] === 'application/json' && response.body !== null) {
+    const json = await response.text()
+    onJson(json)
+    finished = true
+    res.write(json)
+    res.end()
+    return
+  }
   if (response.body === null) {
     finished = true
     res.end()
