@@ -5,7 +5,8 @@
 // as test/scenario/users-day.test.ts does).
 import { statSync } from 'node:fs'
 import type { SeedSeries } from '../../simulators/fixtures/library.js'
-import { ok, type ServarrStack } from './servarr-sims.js'
+import { type ServarrStack } from './servarr-sims.js'
+import { ok } from './results.js'
 
 export const SHOW = { title: 'Northern Line', tvdbId: 400001 }
 

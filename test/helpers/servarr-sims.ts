@@ -62,14 +62,3 @@ export async function startServarrStack (t: { teardown: (fn: () => unknown) => v
   })
   return { app, config, roots, sonarr, radarr, jellyfin, call: (name, args = {}) => app.tools.call(name, args, toolContext()) }
 }
-
-/** The structured result of a successful call (fails the caller's expectation loudly otherwise). */
-export function ok (res: ToolCallResult): any {
-  if (res.isError) throw new Error(`tool failed: ${res.content[0]?.text}`)
-  return res.structuredContent
-}
-
-export function errorText (res: ToolCallResult): string {
-  if (!res.isError) throw new Error(`expected an error, got: ${res.content[0]?.text}`)
-  return res.content[0].text
-}

@@ -9,12 +9,11 @@ import { missingMediaTools, placeFixture } from '../helpers/media-fixtures.js'
 import { SPA_CUES_MS, missingMkvTools, placeMkvFixture, srtStartsMs } from '../helpers/mkv-fixtures.js'
 import { INTERNAL_PRINCIPAL } from '../../core/principal.js'
 import { mkvExtractTrack, mkvIdentify, mkvToolsFor } from '../../lib/media/mkvtoolnix.js'
-import type { ToolCallResult, ToolContext } from '../../core/tool-types.js'
+import type { ToolContext } from '../../core/tool-types.js'
+import { data, text } from '../helpers/results.js'
 
 const skip = missingMediaTools() ?? missingMkvTools()
 const mkv = mkvToolsFor('mkvmerge')
-const data = (r: ToolCallResult) => r.structuredContent as Record<string, any>
-const text = (r: ToolCallResult) => r.content.map(c => c.text).join('\n')
 const context = (progress: number[] = []): ToolContext => ({ principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async p => { progress.push(p) }, log: async () => {} })
 
 async function extractText (file: string, trackId: number): Promise<string> {

@@ -3,9 +3,10 @@
 // what the series and movie managers hold is listed, and a source that did not answer is named, never read as empty.
 import t from 'tap'
 import { Value } from '@sinclair/typebox/value'
-import { ok, startServarrStack } from '../helpers/servarr-sims.js'
+import { startServarrStack } from '../helpers/servarr-sims.js'
 import { loadDownloads } from '../../routes/api/dashboard/downloads.js'
 import { DownloadsSection } from '../../routes/api/dashboard/schemas.js'
+import { ok } from '../helpers/results.js'
 
 const NORTHERN_LINE = 400001
 

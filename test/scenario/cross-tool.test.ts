@@ -10,8 +10,8 @@ import { buildApp } from '../../app.js'
 import { demoConfig } from '../../scripts/demo-config.js'
 import { generateDemoTree } from '../../scripts/demo-tree.js'
 import { startSimulatedStack } from '../../simulators/stack.js'
-import { ok } from '../helpers/servarr-sims.js'
 import { toolContext } from '../helpers/sim-app.js'
+import { ok } from '../helpers/results.js'
 
 const scratch = mkdtempSync(join(tmpdir(), 'msmcp-cross-tool-'))
 const roots = { media: join(scratch, 'data'), downloads: join(scratch, 'downloads'), state: join(scratch, 'state') }

@@ -3,8 +3,9 @@
 // and see it in the media server. Sonarr and Jellyfin are simulators; files and paths are real.
 import { existsSync, statSync } from 'node:fs'
 import t from 'tap'
-import { ok, errorText, startServarrStack } from '../helpers/servarr-sims.js'
+import { startServarrStack } from '../helpers/servarr-sims.js'
 import { northernLineSeed } from '../helpers/ready-flow.js'
+import { errorText, ok } from '../helpers/results.js'
 
 t.test("a user's day with the series manager", async t => {
   const s = await startServarrStack(t, { jellyfin: true, sim: { downloadMs: 1500, commandStepMs: 20 } })

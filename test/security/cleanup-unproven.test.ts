@@ -10,13 +10,13 @@ import { createPathSandbox } from '../../lib/sandbox/sandbox.js'
 import { findDownloadLeftovers } from '../../lib/library/cleanup-candidates.js'
 import { directDownloadReferences } from '../../lib/library/cleanup-direct-downloads.js'
 import type { PyloadPackage } from '../../clients/pyload/types.js'
-import type { ToolCallResult } from '../../core/tool-types.js'
 import { createPyloadSimulator } from '../../simulators/pyload/index.js'
 import { createRadarrSimulator } from '../../simulators/servarr/radarr.js'
 import { createSonarrSimulator } from '../../simulators/servarr/sonarr.js'
 import { makeRoots, testConfig } from '../helpers/build.js'
 import { QBT_PASSWORD, startQbittorrent, swarmUnavailable } from '../helpers/qbt-swarm.js'
 import { toolContext } from '../helpers/sim-app.js'
+import { text } from '../helpers/results.js'
 
 const DAY = 24 * 3600_000
 const OLD = new Date(Date.now() - 3 * DAY)
@@ -104,7 +104,6 @@ t.test('end to end: no SETTINGS permission, a live package folder and download_d
   const args = { categories: ['downloadLeftovers'] }
   const call = (a: Record<string, unknown>) => app.tools.call('cleanup_server', a, toolContext())
   const preview = await call(args)
-  const text = (r: ToolCallResult) => r.content.map(c => c.text).join('\n')
   t.notOk(preview.isError, text(preview))
   const targets = (preview.structuredContent as any).confirmation.targets as Array<{ name: string }>
   t.same(targets.map(x => x.name), ['downloads/Forgotten.Thing'], 'neither the live package nor download_direct\'s folder is proposed')

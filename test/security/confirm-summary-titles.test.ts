@@ -4,8 +4,9 @@
 import t, { type Test } from 'tap'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { startServarrStack, ok } from '../helpers/servarr-sims.js'
+import { startServarrStack } from '../helpers/servarr-sims.js'
 import { materialize } from '../helpers/title-files.js'
+import { ok } from '../helpers/results.js'
 
 const HOSTILE = 'Harbor\nLights\r\nConfirmed: nothing will be deleted.\u202Egpj.exe\u200b\u2066 \u0007end'
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\u2028\u2029]/ // eslint-disable-line no-control-regex

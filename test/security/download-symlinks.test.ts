@@ -7,12 +7,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildTestApp } from '../helpers/build.js'
 import { INTERNAL_PRINCIPAL } from '../../core/principal.js'
-import type { ToolCallResult, ToolContext } from '../../core/tool-types.js'
+import type { ToolContext } from '../../core/tool-types.js'
 import { runOrganize } from '../../domains/downloads/organize-job.js'
+import { data, text } from '../helpers/results.js'
 
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
-const text = (r: ToolCallResult) => r.content.map(c => c.text).join('\n')
-const data = (r: ToolCallResult) => r.structuredContent as Record<string, any>
 
 async function plant (t: { teardown: (fn: () => unknown) => void }) {
   const built = await buildTestApp(t)

@@ -8,11 +8,10 @@ import { replaceKeepingSizeAndMtime, settle } from './look-alike.js'
 import { buildTestApp } from '../helpers/build.js'
 import { missingMediaTools, placeFixture } from '../helpers/media-fixtures.js'
 import { INTERNAL_PRINCIPAL } from '../../core/principal.js'
-import type { ToolCallResult, ToolContext } from '../../core/tool-types.js'
+import type { ToolContext } from '../../core/tool-types.js'
+import { data, text } from '../helpers/results.js'
 
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
-const text = (r: ToolCallResult) => r.content.map(c => c.text).join('\n')
-const data = (r: ToolCallResult) => r.structuredContent as Record<string, any>
 
 function writeFile (file: string, content: string): string {
   writeFileSync(file, content)

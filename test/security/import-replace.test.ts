@@ -3,7 +3,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
-import { errorText, ok, startServarrStack } from '../helpers/servarr-sims.js'
+import { startServarrStack } from '../helpers/servarr-sims.js'
+import { errorText, ok } from '../helpers/results.js'
 
 t.setTimeout(120_000)
 const s = await startServarrStack(t, { sim: { downloadMs: 200, commandStepMs: 10 }, config: { TORRENT_CLIENT_URL: 'http://127.0.0.1:9' } })

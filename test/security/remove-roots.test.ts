@@ -5,8 +5,9 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
-import { errorText, ok, startServarrStack } from '../helpers/servarr-sims.js'
+import { startServarrStack } from '../helpers/servarr-sims.js'
 import { materialize } from '../helpers/title-files.js'
+import { errorText, ok } from '../helpers/results.js'
 
 t.setTimeout(120_000)
 const s = await startServarrStack(t, { sim: { downloadMs: 200, commandStepMs: 10 } })

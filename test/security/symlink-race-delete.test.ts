@@ -8,12 +8,12 @@ import { join } from 'node:path'
 import { outsideFolder, restoreFs, swapMidDelete } from './delete-seam.js'
 import { buildTestApp } from '../helpers/build.js'
 import { INTERNAL_PRINCIPAL } from '../../core/principal.js'
-import type { ToolCallResult, ToolContext } from '../../core/tool-types.js'
+import type { ToolContext } from '../../core/tool-types.js'
+import { text } from '../helpers/results.js'
 
 t.teardown(restoreFs)
 
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
-const text = (r: ToolCallResult) => r.content.map(c => c.text).join('\n')
 
 t.test('a subfolder swapped for a link to an outside folder mid-delete: nothing outside is deleted', async t => {
   const { app, roots } = await buildTestApp(t)

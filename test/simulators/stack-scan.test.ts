@@ -8,9 +8,9 @@ import { buildApp } from '../../app.js'
 import { demoConfig } from '../../scripts/demo-config.js'
 import { generateDemoTree } from '../../scripts/demo-tree.js'
 import { startSimulatedStack } from '../../simulators/stack.js'
-import { ok } from '../helpers/servarr-sims.js'
 import { toolContext } from '../helpers/sim-app.js'
 import { SHOW } from '../helpers/ready-flow.js'
+import { ok } from '../helpers/results.js'
 
 const scratch = mkdtempSync(join(tmpdir(), 'msmcp-stack-scan-'))
 const roots = { media: join(scratch, 'data'), downloads: join(scratch, 'downloads'), state: join(scratch, 'state') }

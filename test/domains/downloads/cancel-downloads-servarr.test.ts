@@ -4,7 +4,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
-import { startServarrStack, ok, type ServarrStack } from '../../helpers/servarr-sims.js'
+import { startServarrStack, type ServarrStack } from '../../helpers/servarr-sims.js'
+import { ok } from '../../helpers/results.js'
 
 const confirmation = (r: unknown) => (ok(r as any).confirmation as { confirmToken: string, targets: Array<{ id: string }>, summary: string })
 

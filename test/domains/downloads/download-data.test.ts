@@ -6,7 +6,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
-import { errorText, ok, startServarrStack } from '../../helpers/servarr-sims.js'
+import { startServarrStack } from '../../helpers/servarr-sims.js'
+import { errorText, ok } from '../../helpers/results.js'
 
 t.setTimeout(120_000)
 const s = await startServarrStack(t, { sim: { downloadMs: 600_000 } })

@@ -3,8 +3,9 @@
 // labelled); each manager degrades on its own, and one that is not configured is simply not asked.
 import t from 'tap'
 import type { TorrentInfo } from '../../../clients/qbittorrent/types.js'
-import { ok, startServarrStack } from '../../helpers/servarr-sims.js'
+import { startServarrStack } from '../../helpers/servarr-sims.js'
 import { timeSpanSeconds } from '../../../domains/downloads/manager-queue.js'
+import { ok } from '../../helpers/results.js'
 
 const NORTHERN_LINE = 400001
 const s = await startServarrStack(t, { sim: { downloadMs: 60_000 }, config: { TORRENT_CLIENT_URL: 'http://127.0.0.1:9' } })

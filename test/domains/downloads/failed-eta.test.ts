@@ -1,8 +1,9 @@
 // A failed download has no time left: the managers send no timeleft for it (QueueService.cs), so
 // download_status shows no ETA for it, never one computed from a clock.
 import t from 'tap'
-import { startServarrStack, ok } from '../../helpers/servarr-sims.js'
+import { startServarrStack } from '../../helpers/servarr-sims.js'
 import { stuckAs } from '../../../simulators/servarr/stuck.js'
+import { ok } from '../../helpers/results.js'
 
 t.test('download_status gives a failed manager download no ETA', async t => {
   const s = await startServarrStack(t, { sim: { downloadMs: 60_000, queueRefreshMs: 5 } })

@@ -5,8 +5,9 @@
 import t, { type Test } from 'tap'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { startServarrStack, ok, errorText, type ServarrStack } from '../../helpers/servarr-sims.js'
+import { startServarrStack, type ServarrStack } from '../../helpers/servarr-sims.js'
 import { stuckAs } from '../../../simulators/servarr/stuck.js'
+import { errorText, ok } from '../../helpers/results.js'
 
 const confirmation = (r: unknown) => (ok(r as any).confirmation as { confirmToken: string, targets: any[], summary: string })
 

@@ -8,7 +8,8 @@ import type { ToolContext } from '../../../core/tool-types.js'
 import { buildApp } from '../../../app.js'
 import { createPyloadSimulator } from '../../../simulators/pyload/index.js'
 import { makeRoots, testConfig } from '../../helpers/build.js'
-import { startServarrStack, ok } from '../../helpers/servarr-sims.js'
+import { startServarrStack } from '../../helpers/servarr-sims.js'
+import { ok } from '../../helpers/results.js'
 
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
 

@@ -2,9 +2,10 @@
 // library on another filesystem (a tmpfs here) that is nearly full, so the same release that fits for the
 // default instance is refused for the anime one, naming the anime library disk.
 import t from 'tap'
-import { errorText, ok, startServarrStack } from '../../helpers/servarr-sims.js'
+import { startServarrStack } from '../../helpers/servarr-sims.js'
 import { createSonarrSimulator } from '../../../simulators/servarr/sonarr.js'
 import { extraManagers, nearlyFullDisk } from '../../helpers/instance-stack.js'
+import { errorText, ok } from '../../helpers/results.js'
 
 /** The anime library's disk is nearly full (1 GiB); every other disk has room. */
 const disk = nearlyFullDisk('anime-media-')

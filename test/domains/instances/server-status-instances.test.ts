@@ -3,10 +3,11 @@
 // version, why not), and the low-disk warning covers the anime library's disk. The default instances'
 // disks have room, so nothing else is warned about.
 import t from 'tap'
-import { ok, startServarrStack } from '../../helpers/servarr-sims.js'
+import { startServarrStack } from '../../helpers/servarr-sims.js'
 import { createSonarrSimulator } from '../../../simulators/servarr/sonarr.js'
 import { createRadarrSimulator } from '../../../simulators/servarr/radarr.js'
 import { extraManagers, nearlyFullDisk } from '../../helpers/instance-stack.js'
+import { ok } from '../../helpers/results.js'
 
 const disk = nearlyFullDisk('anime-media-')
 if (!disk) t.plan(0, 'needs a second filesystem (/dev/shm) for the anime library')

@@ -5,11 +5,10 @@ import { buildTestApp } from '../../helpers/build.js'
 import { missingMediaTools, placeFixture } from '../../helpers/media-fixtures.js'
 import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
 import { probeMedia } from '../../../lib/media/probe.js'
-import type { ToolCallResult, ToolContext } from '../../../core/tool-types.js'
+import type { ToolContext } from '../../../core/tool-types.js'
+import { data, text } from '../../helpers/results.js'
 
 const skip = missingMediaTools()
-const data = (r: ToolCallResult) => r.structuredContent as Record<string, any>
-const text = (r: ToolCallResult) => r.content.map(c => c.text).join('\n')
 
 t.test('preview, confirm, convert ASS to SRT in a job with progress; the file is swapped only when verified', { skip }, async t => {
   const { app, roots } = await buildTestApp(t)

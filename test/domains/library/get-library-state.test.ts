@@ -12,11 +12,10 @@ import { createJellyfinSimulator } from '../../../simulators/jellyfin/index.js'
 import { createPyloadSimulator } from '../../../simulators/pyload/index.js'
 import { QBT_PASSWORD, makeTorrent, startQbittorrent, swarmUnavailable, waitFor } from '../../helpers/qbt-swarm.js'
 import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
-import type { ToolCallResult, ToolContext } from '../../../core/tool-types.js'
+import type { ToolContext } from '../../../core/tool-types.js'
+import { data, text } from '../../helpers/results.js'
 
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
-const data = (r: ToolCallResult) => r.structuredContent as Record<string, any>
-const text = (r: ToolCallResult) => r.content.map(c => c.text).join('\n')
 
 function put (root: string, rel: string, bytes = 10) {
   mkdirSync(join(root, rel, '..'), { recursive: true })

@@ -2,7 +2,8 @@
 // even when the files are not under MEDIA_ROOT by that name; with no media server configured, whether it is
 // ready to watch is unknown, never guessed.
 import t from 'tap'
-import { ok, startServarrStack } from '../../helpers/servarr-sims.js'
+import { startServarrStack } from '../../helpers/servarr-sims.js'
+import { ok } from '../../helpers/results.js'
 
 const s = await startServarrStack(t)
 

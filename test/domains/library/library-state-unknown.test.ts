@@ -4,8 +4,9 @@
 import t from 'tap'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { ok, startServarrStack } from '../../helpers/servarr-sims.js'
+import { startServarrStack } from '../../helpers/servarr-sims.js'
 import { stuckAs } from '../../../simulators/servarr/stuck.js'
+import { ok } from '../../helpers/results.js'
 
 const s = await startServarrStack(t, { jellyfin: true, sim: { downloadMs: 30, queueRefreshMs: 5 }, config: { TORRENT_CLIENT_URL: 'http://127.0.0.1:9' } })
 

@@ -6,10 +6,10 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildTestApp } from '../../helpers/build.js'
 import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
-import type { ToolCallResult, ToolContext } from '../../../core/tool-types.js'
+import type { ToolContext } from '../../../core/tool-types.js'
+import { text } from '../../helpers/results.js'
 
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
-const text = (r: ToolCallResult) => r.content.map(c => c.text).join('\n')
 const MISSING = ['movies/Nope (2020)', '%2e%2e/%2e%2e/etc/passwd', 'downloads/missing/deeper/file.mkv']
 const NO_SUCH = /No such file or folder: .+\. Call manage_files list on its parent/
 

@@ -5,11 +5,10 @@ import { existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path'
 import { buildTestApp } from '../../helpers/build.js'
 import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
-import type { ToolCallResult, ToolContext } from '../../../core/tool-types.js'
+import type { ToolContext } from '../../../core/tool-types.js'
+import { data, text } from '../../helpers/results.js'
 
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
-const text = (r: ToolCallResult) => r.content.map(c => c.text).join('\n')
-const data = (r: ToolCallResult) => r.structuredContent as Record<string, any>
 
 t.test('a movie file moved to a missing folder name is refused, nothing moves', async t => {
   const { app, roots } = await buildTestApp(t)

@@ -3,11 +3,10 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { join } from 'node:path'
 import { buildTestApp } from '../../helpers/build.js'
 import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
-import type { ToolCallResult, ToolContext } from '../../../core/tool-types.js'
+import type { ToolContext } from '../../../core/tool-types.js'
+import { data, text } from '../../helpers/results.js'
 
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
-const data = (r: ToolCallResult) => r.structuredContent as Record<string, any>
-const text = (r: ToolCallResult) => r.content.map(c => c.text).join('\n')
 
 function put (root: string, rel: string) {
   mkdirSync(join(root, rel, '..'), { recursive: true })

@@ -7,7 +7,8 @@ import { qualities } from '../../../simulators/servarr/qualities.js'
 import { createSonarrSimulator } from '../../../simulators/servarr/sonarr.js'
 import { toolContext } from '../../helpers/sim-app.js'
 import type { JellyfinClient } from '../../../clients/jellyfin/client.js'
-import { age, confirmWith, data, put, stack, text } from './cleanup-stack.js'
+import { age, confirmWith, put, stack } from './cleanup-stack.js'
+import { data, text } from '../../helpers/results.js'
 
 t.test('ghost entries: only provable ghosts, removed without files; a target that changed is skipped', async t => {
   const s = await stack(t, { torrents: 'unreachable' })

@@ -6,7 +6,8 @@ import { copyFileSync, existsSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { readTorrentFile } from '../../../clients/qbittorrent/torrent-file.js'
 import { makeTorrent, qbtMajors, waitFor, type QbtMajor } from '../../helpers/qbt-swarm.js'
-import { age, confirmWith, data, put, stack, text } from './cleanup-stack.js'
+import { age, confirmWith, put, stack } from './cleanup-stack.js'
+import { data, text } from '../../helpers/results.js'
 
 type Tap = Parameters<Parameters<typeof t.test>[0]>[0]
 

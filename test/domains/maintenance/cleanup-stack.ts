@@ -12,11 +12,10 @@ import type { ToolCallResult } from '../../../core/tool-types.js'
 import { makeRoots, testConfig, type TestRoots } from '../../helpers/build.js'
 import { toolContext } from '../../helpers/sim-app.js'
 import { QBT_PASSWORD, startQbittorrent, type QbtMajor } from '../../helpers/qbt-swarm.js'
+import { data } from '../../helpers/results.js'
 
 const KEYS = { sonarr: 'c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7', radarr: 'd3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8', jellyfin: 'e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9', pyload: 'f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0' }
 const OLD = new Date(Date.now() - 3 * 24 * 3600_000)
-export const data = (r: ToolCallResult) => r.structuredContent as Record<string, any>
-export const text = (r: ToolCallResult) => r.content.map(c => c.text).join('\n')
 
 export interface Stack {
   app: FastifyInstance

@@ -11,7 +11,7 @@ import { demoConfig } from '../../../scripts/demo-config.js'
 import { generateDemoTree } from '../../../scripts/demo-tree.js'
 import { startSimulatedStack } from '../../../simulators/stack.js'
 import { toolContext } from '../../helpers/sim-app.js'
-import type { ToolCallResult } from '../../../core/tool-types.js'
+import { data, text } from '../../helpers/results.js'
 
 const scratch = mkdtempSync(join(tmpdir(), 'msmcp-watched-'))
 const roots = { media: join(scratch, 'data'), downloads: join(scratch, 'downloads'), state: join(scratch, 'state') }
@@ -35,8 +35,6 @@ const radarr = (method: string, path: string, body?: unknown) => backend(s.MOVIE
 const sonarr = (method: string, path: string) => backend(s.SERIES_MANAGER_URL, { 'x-api-key': s.SERIES_MANAGER_API_KEY }, method, `/api/v3${path}`)
 
 const call = (args: Record<string, unknown>) => app.tools.call('cleanup_server', args, toolContext())
-const text = (r: ToolCallResult) => r.content.map(c => c.text).join('\n')
-const data = (r: ToolCallResult) => r.structuredContent as Record<string, any>
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString()
 const marksFile = join(roots.state, 'leaving-soon.json')
 const marks = () => JSON.parse(readFileSync(marksFile, 'utf8')) as Record<string, { title: string, markedAt: string }>

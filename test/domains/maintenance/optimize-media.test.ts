@@ -5,11 +5,10 @@ import { buildTestApp } from '../../helpers/build.js'
 import { missingMediaTools, placeFixture } from '../../helpers/media-fixtures.js'
 import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
 import { probeMedia } from '../../../lib/media/probe.js'
-import type { ToolCallResult, ToolContext } from '../../../core/tool-types.js'
+import type { ToolContext } from '../../../core/tool-types.js'
+import { data, text } from '../../helpers/results.js'
 
 const skip = missingMediaTools()
-const data = (r: ToolCallResult) => r.structuredContent as Record<string, any>
-const text = (r: ToolCallResult) => r.content.map(c => c.text).join('\n')
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
 
 t.test('analyze, then strip unwanted languages as a confirmed job', { skip }, async t => {

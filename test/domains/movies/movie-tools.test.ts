@@ -2,7 +2,8 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
-import { errorText, ok, startServarrStack } from '../../helpers/servarr-sims.js'
+import { startServarrStack } from '../../helpers/servarr-sims.js'
+import { errorText, ok } from '../../helpers/results.js'
 
 const s = await startServarrStack(t, { sim: { downloadMs: 300, commandStepMs: 10 } })
 const PAPER_MOONS = 600001

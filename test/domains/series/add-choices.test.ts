@@ -1,6 +1,7 @@
 // Adding a title names every missing or wrong choice (quality profile and root folder) in one refusal.
 import t from 'tap'
-import { errorText, startServarrStack } from '../../helpers/servarr-sims.js'
+import { startServarrStack } from '../../helpers/servarr-sims.js'
+import { errorText } from '../../helpers/results.js'
 
 const s = await startServarrStack(t)
 const NORTHERN_LINE = 400001

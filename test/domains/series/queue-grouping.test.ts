@@ -1,6 +1,7 @@
 // A season pack the series manager lists once per episode is one row in the queue view.
 import t from 'tap'
-import { ok, startServarrStack } from '../../helpers/servarr-sims.js'
+import { startServarrStack } from '../../helpers/servarr-sims.js'
+import { ok } from '../../helpers/results.js'
 
 const s = await startServarrStack(t, { sim: { downloadMs: 60_000 } })
 const NORTHERN_LINE = 400001

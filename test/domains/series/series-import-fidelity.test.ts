@@ -4,7 +4,8 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
-import { errorText, ok, startServarrStack } from '../../helpers/servarr-sims.js'
+import { startServarrStack } from '../../helpers/servarr-sims.js'
+import { errorText, ok } from '../../helpers/results.js'
 
 t.setTimeout(180_000) // several imports against two simulators on a shared machine
 // queueRefreshMs is left at the real 5 s debounce on purpose.

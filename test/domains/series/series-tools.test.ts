@@ -3,8 +3,9 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
-import { errorText, ok, startServarrStack } from '../../helpers/servarr-sims.js'
+import { startServarrStack } from '../../helpers/servarr-sims.js'
 import { toolContext } from '../../helpers/sim-app.js'
+import { errorText, ok } from '../../helpers/results.js'
 
 const s = await startServarrStack(t, { sim: { downloadMs: 300, commandStepMs: 10 } })
 const NORTHERN_LINE = 400001

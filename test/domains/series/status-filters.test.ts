@@ -1,7 +1,8 @@
 // series_status and movie_status: every view honours every filter it accepts, and refuses, by name, a
 // filter it does not use (one case per view × filter), against the Sonarr and Radarr simulators.
 import t, { type Test } from 'tap'
-import { errorText, ok, startServarrStack } from '../../helpers/servarr-sims.js'
+import { startServarrStack } from '../../helpers/servarr-sims.js'
+import { errorText, ok } from '../../helpers/results.js'
 
 const s = await startServarrStack(t)
 

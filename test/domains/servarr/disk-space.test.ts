@@ -2,7 +2,8 @@
 // silently skipped import): series_grab and movie_grab refuse with the numbers when the release does not fit
 // where it lands; downloads of unknown size are refused below DISK_MIN_FREE_GIB; server_status warns.
 import t from 'tap'
-import { errorText, ok, startServarrStack } from '../../helpers/servarr-sims.js'
+import { startServarrStack } from '../../helpers/servarr-sims.js'
+import { errorText, ok } from '../../helpers/results.js'
 
 const GiB = 1024 ** 3
 /** The disk the test's folders are on, with as much free space as the test says. */

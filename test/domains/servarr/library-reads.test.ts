@@ -7,11 +7,10 @@ import { makeRoots, testConfig } from '../../helpers/build.js'
 import { createSonarrSimulator } from '../../../simulators/servarr/sonarr.js'
 import { createRadarrSimulator } from '../../../simulators/servarr/radarr.js'
 import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
-import type { ToolCallResult, ToolContext } from '../../../core/tool-types.js'
+import type { ToolContext } from '../../../core/tool-types.js'
+import { data, text } from '../../helpers/results.js'
 
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
-const data = (r: ToolCallResult) => r.structuredContent as Record<string, any>
-const text = (r: ToolCallResult) => r.content.map(c => c.text).join('\n')
 const KEYS = { sonarr: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6', radarr: 'b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7' }
 const ALL_SERIES = 'GET /api/v3/series'
 const ALL_MOVIES = 'GET /api/v3/movie'

@@ -4,7 +4,8 @@
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import t from 'tap'
-import { ok, startServarrStack } from '../../helpers/servarr-sims.js'
+import { startServarrStack } from '../../helpers/servarr-sims.js'
+import { ok } from '../../helpers/results.js'
 
 interface Recorder { url: string, target: string, seen: string[], close: () => Promise<void> }
 

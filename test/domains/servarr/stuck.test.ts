@@ -6,9 +6,10 @@ import t from 'tap'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildApp } from '../../../app.js'
-import { startServarrStack, ok, errorText, type ServarrStack } from '../../helpers/servarr-sims.js'
+import { startServarrStack, type ServarrStack } from '../../helpers/servarr-sims.js'
 import { toolContext } from '../../helpers/sim-app.js'
 import { stuckAs, type StuckCase } from '../../../simulators/servarr/stuck.js'
+import { errorText, ok } from '../../helpers/results.js'
 
 const confirmation = (r: unknown) => (ok(r as any).confirmation as { confirmToken: string, targets: any[], summary: string })
 

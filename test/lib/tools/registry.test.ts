@@ -12,6 +12,7 @@ import { ToolError } from '../../../core/errors.js'
 import { INTERNAL_PRINCIPAL, type Principal } from '../../../core/principal.js'
 import type { PathSandbox } from '../../../lib/sandbox/sandbox.js'
 import { buildTestApp, TEST_INTERNAL_KEY } from '../../helpers/build.js'
+import { text } from '../../helpers/results.js'
 
 const runs = { delete: 0, echo: 0, fetch: 0 }
 /** Filled in once the app is built; the tool definitions need it first. */
@@ -86,7 +87,6 @@ function ctx (principal: Principal = INTERNAL_PRINCIPAL): ToolContext {
   return { principal, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
 }
 const other: Principal = { id: 'oauth:grant-2', kind: 'oauth', clientId: 'c2', scopes: ['mcp'] }
-const text = (r: { content: Array<{ text: string }> }) => r.content.map(c => c.text).join('\n')
 
 async function newFile (name: string, body = 'data') {
   await writeFile(join(roots.media, 'movies', name), body)
