@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
 import { ToolError } from '../../../core/errors.js'
 import { defineTool } from '../../../core/tool-types.js'
+import { ITEM_ID_PATTERN as ID_PATTERN } from '../../media-server/media-shared.js'
 
-const ID_PATTERN = '^(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$'
 const TYPES = ['movies', 'tvshows', 'music', 'mixed'] as const
 
 const inputSchema = Type.Object({
@@ -52,7 +52,7 @@ export default (app: FastifyInstance) => defineTool({
   async handler (args, ctx) {
     if (args.action === 'scan') {
       await app.backends.mediaServer.refreshLibraries({ signal: ctx.signal })
-      const data: Output = { action: 'scan', started: true, next: 'The scan runs in the background; activity_log shows "Scan Media Library completed" when done, then search_media finds new items.' }
+      const data: Output = { action: 'scan', started: true, next: 'The scan runs in the background: server_status shows each library scanning until it ends, then search_media finds new items.' }
       return { data, summary: 'Started a scan of every media server library.' }
     }
     if (args.action === 'refresh') return refresh(app, args, ctx.signal)

@@ -49,7 +49,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
         "description": "create: content type (tvshows for series and anime)"
       },
       "itemId": {
-        "pattern": "^(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$",
+        "pattern": "^(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[1-9][0-9]{0,11})$",
         "description": "refresh: item id from search_media",
         "type": "string"
       },

@@ -9,6 +9,7 @@ import { buildTestApp, makeRoots, testConfig } from '../../helpers/build.js'
 import { createSonarrSimulator } from '../../../simulators/servarr/sonarr.js'
 import { createRadarrSimulator } from '../../../simulators/servarr/radarr.js'
 import { createJellyfinSimulator } from '../../../simulators/jellyfin/index.js'
+import { createPlexSimulator } from '../../../simulators/plex/index.js'
 import { createPyloadSimulator } from '../../../simulators/pyload/index.js'
 import { QBT_PASSWORD, makeTorrent, startQbittorrent, swarmUnavailable, waitFor } from '../../helpers/qbt-swarm.js'
 import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
@@ -44,13 +45,13 @@ const TITLE = 'Endless Ledger'
 const YEAR = 1998
 
 /** Every backend a simulator (torrents: a real qbittorrent-nox or an unreachable port); the library is /data to the backends. */
-async function stack (t: { teardown: (fn: () => unknown) => void }, torrents: 'real' | 'unreachable') {
+async function stack (t: { teardown: (fn: () => unknown) => void }, torrents: 'real' | 'unreachable', mediaServer: 'jellyfin' | 'plex' = 'jellyfin') {
   const roots = makeRoots()
   t.teardown(() => roots.cleanup())
   const sim = { disk: { media: roots.media, downloads: roots.downloads }, paths: { downloads: roots.downloads } }
   const sonarr = await createSonarrSimulator({ apiKey: KEYS.sonarr, ...sim })
   const radarr = await createRadarrSimulator({ apiKey: KEYS.radarr, ...sim })
-  const jellyfin = await createJellyfinSimulator({ apiKey: KEYS.jellyfin, scanMs: 5 })
+  const jellyfin = mediaServer === 'plex' ? await createPlexSimulator({ token: KEYS.jellyfin, scanMs: 5 }) : await createJellyfinSimulator({ apiKey: KEYS.jellyfin, scanMs: 5 })
   const pyload = await createPyloadSimulator({ apiKey: KEYS.pyload, storageDir: roots.downloads, linkDurationMs: 60_000 })
   t.teardown(() => Promise.allSettled([sonarr.close(), radarr.close(), jellyfin.close(), pyload.close()]))
   const qbt = torrents === 'real' ? await startQbittorrent(join(roots.base, 'qbt'), { downloadDir: roots.downloads }) : undefined
@@ -61,8 +62,9 @@ async function stack (t: { teardown: (fn: () => unknown) => void }, torrents: 'r
     SERIES_MANAGER_API_KEY: KEYS.sonarr,
     MOVIE_MANAGER_URL: radarr.url,
     MOVIE_MANAGER_API_KEY: KEYS.radarr,
+    MEDIA_SERVER_TYPE: mediaServer,
     MEDIA_SERVER_URL: jellyfin.url,
-    MEDIA_SERVER_API_KEY: KEYS.jellyfin,
+    ...(mediaServer === 'plex' ? { MEDIA_SERVER_TOKEN: KEYS.jellyfin } : { MEDIA_SERVER_API_KEY: KEYS.jellyfin }),
     DOWNLOAD_MANAGER_URL: pyload.url,
     DOWNLOAD_MANAGER_API_KEY: KEYS.pyload,
     TORRENT_CLIENT_URL: qbt?.url ?? 'http://127.0.0.1:9',
@@ -79,27 +81,29 @@ async function stack (t: { teardown: (fn: () => unknown) => void }, torrents: 'r
   return { app, roots, violations: () => [...sonarr.violations, ...radarr.violations, ...jellyfin.violations, ...pyload.violations] }
 }
 
-t.test('title snapshot on the simulators: an unreachable torrent client shows as unavailable, the rest still answer', async t => {
-  const s = await stack(t, 'unreachable')
-  const r = await s.app.tools.call('get_library_state', { title: 'endless ledger', kind: 'series' }, ctx)
-  t.notOk(r.isError, text(r))
-  const d = data(r)
-  t.match(d.mediaServer, { available: true, matches: [{ name: TITLE, type: 'Series' }] })
-  t.match(d.seriesManager, { available: true, matches: [{ title: TITLE, monitored: true, path: join(s.roots.media, 'tv', `${TITLE} (${YEAR})`), episodeFiles: 0 }] })
-  t.match(d.movieManager, { available: false, reason: /not asked/ })
-  t.equal(d.torrents.available, false)
-  t.match(d.torrents.reason, /TORRENT_CLIENT_URL/)
-  t.match(d.directDownloads, { available: true, matches: [{ name: 'Endless.Ledger.S01E03.1080p', finished: false, failed: false }] })
-  t.equal(d.readyToWatch, true, 'the media server lists it')
-  t.equal(d.filesOnDisk, true, 'an episode is in the library folder')
-  t.equal(d.managerHasFiles, false, 'the series manager has no file of it yet')
-  t.equal(d.monitored, true)
-  t.equal(d.downloading, true, 'the pyLoad package is still downloading')
-  t.same(d.disk.matches.map((m: any) => m.path), [`tv/${TITLE} (${YEAR})`])
-  t.match(text(r), /Did not answer, so unknown: the torrent client: qBittorrent is unreachable/)
-  t.notMatch(r.content[0].text, /the media server:|the series manager:|the direct-download manager:/, 'only the torrent client is reported down')
-  t.same(s.violations(), [], 'contract-conformant traffic only')
-})
+for (const mediaServer of ['jellyfin', 'plex'] as const) {
+  t.test(`title snapshot on the simulators (${mediaServer}): an unreachable torrent client shows as unavailable, the rest still answer`, async t => {
+    const s = await stack(t, 'unreachable', mediaServer)
+    const r = await s.app.tools.call('get_library_state', { title: 'endless ledger', kind: 'series' }, ctx)
+    t.notOk(r.isError, text(r))
+    const d = data(r)
+    t.match(d.mediaServer, { available: true, matches: [{ name: TITLE, type: 'Series' }] })
+    t.match(d.seriesManager, { available: true, matches: [{ title: TITLE, monitored: true, path: join(s.roots.media, 'tv', `${TITLE} (${YEAR})`), episodeFiles: 0 }] })
+    t.match(d.movieManager, { available: false, reason: /not asked/ })
+    t.equal(d.torrents.available, false)
+    t.match(d.torrents.reason, /TORRENT_CLIENT_URL/)
+    t.match(d.directDownloads, { available: true, matches: [{ name: 'Endless.Ledger.S01E03.1080p', finished: false, failed: false }] })
+    t.equal(d.readyToWatch, true, 'the media server lists it')
+    t.equal(d.filesOnDisk, true, 'an episode is in the library folder')
+    t.equal(d.managerHasFiles, false, 'the series manager has no file of it yet')
+    t.equal(d.monitored, true)
+    t.equal(d.downloading, true, 'the pyLoad package is still downloading')
+    t.same(d.disk.matches.map((m: any) => m.path), [`tv/${TITLE} (${YEAR})`])
+    t.match(text(r), /Did not answer, so unknown: the torrent client: qBittorrent is unreachable/)
+    t.notMatch(r.content[0].text, /the media server:|the series manager:|the direct-download manager:/, 'only the torrent client is reported down')
+    t.same(s.violations(), [], 'contract-conformant traffic only')
+  })
+}
 
 const noTorrentClient = await swarmUnavailable()
 
