@@ -7,7 +7,7 @@ import { ValueErrorType } from '@sinclair/typebox/errors'
 import { pathMapFor } from './core/path-map.js'
 import { trustProxyProblem } from './core/trust-proxy.js'
 import {
-  instanceSettingKey, instanceVariable, instanceVariables, parseInstances, placeholderKeyProblem, type ExtraInstances, type InstanceKindName, type InstanceSettings
+  instanceSettingKey, instanceVariable, instanceVariables, parseInstances, placeholderKeyProblem, pendingTorrentTypeProblem, TORRENT_CLIENT_TYPES, type ExtraInstances, type InstanceKindName, type InstanceSettings
 } from './core/instance-config.js'
 
 /** A shorter approval passphrase is refused at startup: it is the one thing between the internet and a token. */
@@ -60,6 +60,8 @@ export const ConfigSchema = Type.Object({
   TORRENT_CLIENT_USERNAME: Type.String({ default: 'admin', description: 'Torrent client WebUI user' }),
   TORRENT_CLIENT_PASSWORD: Secret('Torrent client WebUI password'),
   TORRENT_CLIENT_INSTANCES: Type.String({ default: '', description: 'Comma-separated names of extra torrent clients, each set with TORRENT_CLIENT_<NAME>_URL, _USERNAME and _PASSWORD' }),
+  // --- torrents: which torrent client TORRENT_CLIENT_URL is (each extra instance may differ: TORRENT_CLIENT_<NAME>_TYPE)
+  TORRENT_CLIENT_TYPE: Type.Union(TORRENT_CLIENT_TYPES.map(t => Type.Literal(t)), { default: 'qbittorrent', description: 'Torrent client kind: qbittorrent, transmission or deluge (per extra instance: TORRENT_CLIENT_<NAME>_TYPE)' }),
   DOWNLOAD_MANAGER_URL: Url('http://pyload:8000', 'Direct-download manager (pyLoad-ng) base URL'),
   DOWNLOAD_MANAGER_API_KEY: Secret('Direct-download manager API key (X-API-Key)'),
   CHALLENGE_PROXY_URL: Url('http://flaresolverr:8191', 'Challenge-bypass proxy (FlareSolverr) URL, wired into the indexer manager by setup'),
@@ -171,6 +173,8 @@ export function buildConfig (input: Record<string, unknown> = {}, { fromEnv = fa
   const trustProxy = trustProxyProblem(String(converted.TRUST_PROXY ?? ''))
   if (trustProxy) problems.push(trustProxy)
   checkPassphrase(String(converted.OAUTH_APPROVAL_PASSPHRASE ?? ''), problems)
+  const pendingType = pendingTorrentTypeProblem('TORRENT_CLIENT_TYPE', String(converted.TORRENT_CLIENT_TYPE ?? ''))
+  if (pendingType) problems.push(pendingType)
   const instances = parseInstances(converted as Record<string, string>, instanceVars, problems)
   for (const [kind, list] of Object.entries(instances) as Array<[InstanceKindName, InstanceSettings[]]>) {
     for (const i of list) checkUrl(instanceSettingKey(kind, i.name, 'URL'), i.url, problems)

@@ -6,7 +6,7 @@ import type { BackendClientBase, ClientDeps } from './types.js'
 import { createSonarrClient } from './servarr/sonarr.js'
 import { createRadarrClient } from './servarr/radarr.js'
 import { createTorrentClient } from './torrent/client.js'
-import { DEFAULT_INSTANCE, INSTANCE_KINDS, type InstanceKindName, type InstanceSettings } from '../core/instance-config.js'
+import { DEFAULT_INSTANCE, INSTANCE_KINDS, type InstanceKindName, type InstanceSettings, type TorrentClientType } from '../core/instance-config.js'
 
 /** The backend entry each kind of instance stands in for. */
 export const BACKEND_OF = { series: 'sonarr', movies: 'radarr', torrents: 'torrent' } as const satisfies Record<InstanceKindName, string>
@@ -18,7 +18,8 @@ function build (kind: InstanceKindName, i: InstanceSettings, config: Config, dep
   const servarr = { baseUrl: i.url, apiKey: i.settings.API_KEY ?? '', urlVar: v('URL'), keyVar: v('API_KEY'), pathMap: deps.pathMap }
   if (kind === 'series') return createSonarrClient(servarr)
   if (kind === 'movies') return createRadarrClient(servarr)
-  return createTorrentClient({ url: i.url, username: i.settings.USERNAME || 'admin', password: i.settings.PASSWORD ?? '', downloadsRoot: config.DOWNLOADS_ROOT, pathMap: deps.pathMap })
+  const type = (i.settings.TYPE || config.TORRENT_CLIENT_TYPE) as TorrentClientType
+  return createTorrentClient(type, { url: i.url, username: i.settings.USERNAME || 'admin', password: i.settings.PASSWORD ?? '', downloadsRoot: config.DOWNLOADS_ROOT, pathMap: deps.pathMap })
 }
 
 /** The probe and the cache name the instance, so /health and the dashboard show "Sonarr (anime)" beside "Sonarr". */
@@ -39,7 +40,7 @@ export function instanceClients (config: Config, deps: ClientDeps): Record<strin
   return out
 }
 
-/** The extra instances' secrets, for the redactors. */
+/** The extra instances' secrets, for the redactors (a client type names a product, not a secret). */
 export function instanceSecrets (config: Config): string[] {
-  return Object.values(config.instances ?? {}).flat().flatMap(i => Object.values(i.settings)).filter(s => s !== '')
+  return Object.values(config.instances ?? {}).flat().flatMap(i => Object.entries(i.settings)).flatMap(([k, s]) => k === 'TYPE' || s === '' ? [] : [s])
 }

@@ -8,12 +8,26 @@ export interface InstanceKind {
   prefix: 'SERIES_MANAGER' | 'MOVIE_MANAGER' | 'TORRENT_CLIENT'
   /** Settings an instance may have besides URL (the ones the default instance has). */
   settings: readonly string[]
+  /** Settings whose value must be one of a list (empty: the default instance's). */
+  choices?: Readonly<Record<string, readonly string[]>>
+}
+
+/** The torrent clients TORRENT_CLIENT_TYPE (and TORRENT_CLIENT_<NAME>_TYPE) may name; the first is the default. */
+export const TORRENT_CLIENT_TYPES = ['qbittorrent', 'transmission', 'deluge'] as const
+export type TorrentClientType = typeof TORRENT_CLIENT_TYPES[number]
+/** Types named in the configuration whose client this server does not have yet (refused at start). */
+export const TORRENT_CLIENT_TYPES_PENDING: readonly TorrentClientType[] = ['deluge']
+
+/** A problem when `key` names a torrent client type this server cannot talk to yet. */
+export function pendingTorrentTypeProblem (key: string, value: string): string | undefined {
+  if (!(TORRENT_CLIENT_TYPES_PENDING as readonly string[]).includes(value)) return undefined
+  return `${key}: "${value}" is not supported by this version yet; use ${TORRENT_CLIENT_TYPES.filter(t => !TORRENT_CLIENT_TYPES_PENDING.includes(t)).join(' or ')}`
 }
 
 export const INSTANCE_KINDS = {
   series: { prefix: 'SERIES_MANAGER', settings: ['API_KEY'] },
   movies: { prefix: 'MOVIE_MANAGER', settings: ['API_KEY'] },
-  torrents: { prefix: 'TORRENT_CLIENT', settings: ['USERNAME', 'PASSWORD'] }
+  torrents: { prefix: 'TORRENT_CLIENT', settings: ['USERNAME', 'PASSWORD', 'TYPE'], choices: { TYPE: TORRENT_CLIENT_TYPES } }
 } as const satisfies Record<string, InstanceKind>
 
 export type InstanceKindName = keyof typeof INSTANCE_KINDS
@@ -74,6 +88,10 @@ export function parseInstances (lists: Record<string, string>, vars: Record<stri
       if (v('URL') === '') { problems.push(`${prefix}_${name.toUpperCase()}_URL: missing; ${key} names the instance "${name}", so set its URL (or remove it from the list)`); continue }
       const keyProblem = (INSTANCE_KINDS[kind].settings as readonly string[]).includes('API_KEY') ? placeholderKeyProblem(`${prefix}_${name.toUpperCase()}_API_KEY`, v('API_KEY')) : undefined
       if (keyProblem) { problems.push(keyProblem); continue }
+      const choice = Object.entries((INSTANCE_KINDS[kind] as InstanceKind).choices ?? {}).find(([s, allowed]) => v(s) !== '' && !allowed.includes(v(s)))
+      if (choice) { problems.push(`${prefix}_${name.toUpperCase()}_${choice[0]}: "${v(choice[0])}" must be one of: ${choice[1].join(', ')} (or unset for the default instance's)`); continue }
+      const pending = kind === 'torrents' ? pendingTorrentTypeProblem(`${prefix}_${name.toUpperCase()}_TYPE`, v('TYPE')) : undefined
+      if (pending) { problems.push(pending); continue }
       out[kind].push({ name, url: v('URL'), settings: Object.fromEntries(INSTANCE_KINDS[kind].settings.map(s => [s, v(s)])) })
     }
   }

@@ -2,12 +2,12 @@
 // for a session cookie and logs in again once when a call answers 403 (expired session). Sends neither
 // Referer nor Origin: the WebUI's CSRF check only rejects them when present and not an exact host:port match.
 // Reads webapiVersion once to pick 4.x names (pause/resume, paused) or 5.x names (stop/start, stopped).
-import { posix } from 'node:path'
 import { BackendError, ToolError } from '../../core/errors.js'
 import { createHttpBackend, type HttpCall, type ProbeResult } from '../http.js'
-import type { PathMap } from '../../core/path-map.js'
-import type { TorrentClient } from '../torrent/types.js'
+import type { TorrentClient, TorrentClientSettings } from '../torrent/types.js'
 import { magnetHash, readTorrentFile } from './torrent-file.js'
+import { backendSavePath as savePathFor, insideFolder } from '../torrent/save-path.js'
+import { probeVersion } from '../torrent/probe.js'
 import { multipart, sessionCookie } from './wire.js'
 import {
   isoFromEpoch, phaseOf, type AddTorrentOptions, type RawTorrent, type TorrentFileEntry, type TorrentInfo
@@ -18,14 +18,7 @@ export type { TorrentInfo, TorrentFileEntry, AddTorrentOptions } from './types.j
 const SERVICE = 'qBittorrent'
 const ETA_INFINITE = 8_640_000
 
-export interface QbittorrentOptions {
-  url: string
-  username: string
-  password: string
-  downloadsRoot: string
-  pathMap: PathMap
-  deadlineMs?: number
-}
+export type QbittorrentOptions = TorrentClientSettings
 
 export function createQbittorrentClient (opts: QbittorrentOptions) {
   /** The session cookie(s) the login set, as `name=value` pairs (the name differs by version, see login()). */
@@ -114,15 +107,7 @@ export function createQbittorrentClient (opts: QbittorrentOptions) {
     return opts.pathMap.toOurs(path)
   }
 
-  /** Our save path (must be under DOWNLOADS_ROOT) as the torrent client sees it. */
-  function backendSavePath (ours: string): string {
-    const normalized = posix.normalize(ours)
-    const root = posix.normalize(opts.downloadsRoot).replace(/\/$/, '')
-    if (!posix.isAbsolute(normalized) || (normalized !== root && !normalized.startsWith(root + '/'))) {
-      throw new ToolError(`The save path must be inside the downloads folder (${root}).`)
-    }
-    return opts.pathMap.toBackend(normalized)
-  }
+  const backendSavePath = (ours: string) => savePathFor(ours, opts.downloadsRoot, opts.pathMap)
 
   function trim (t: RawTorrent): TorrentInfo {
     return {
@@ -243,16 +228,7 @@ export function createQbittorrentClient (opts: QbittorrentOptions) {
       await call(form('/api/v2/app/setPreferences', { json: JSON.stringify(prefs) }))
     },
 
-    async probe (): Promise<ProbeResult> {
-      const started = performance.now()
-      const base = { service: SERVICE, configured: true, checkedAt: new Date().toISOString() }
-      try {
-        const app = (await call<string>({ path: '/api/v2/app/version', as: 'text', deadlineMs: 5_000 })).trim()
-        return { ...base, reachable: true, version: app, latencyMs: Math.round(performance.now() - started) }
-      } catch (err) {
-        return { ...base, reachable: !(err instanceof BackendError) || err.code !== 'unavailable', error: err instanceof ToolError ? err.message : 'probe failed' }
-      }
-    },
+    probe: (): Promise<ProbeResult> => probeVersion(SERVICE, async () => (await call<string>({ path: '/api/v2/app/version', as: 'text', deadlineMs: 5_000 })).trim()),
 
     circuit: http.circuit,
     close: () => http.close()
@@ -267,8 +243,5 @@ export type QbittorrentClient = ReturnType<typeof createQbittorrentClient>
  * content_path as a bare name: it is then relative to the save path (never trusted to climb out of it).
  */
 export function contentPathOf (t: { content_path?: string, save_path: string, name: string }): string {
-  const raw = t.content_path ?? t.name
-  if (posix.isAbsolute(raw)) return raw
-  const joined = posix.join(t.save_path, raw)
-  return joined.startsWith(posix.join(t.save_path, '/')) ? joined : posix.join(t.save_path, posix.basename(raw))
+  return insideFolder(t.save_path, t.content_path ?? t.name)
 }

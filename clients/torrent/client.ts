@@ -2,11 +2,12 @@
 // contract in ./types.ts and never names the product.
 import type { Config } from '../../config.js'
 import type { ClientDeps } from '../types.js'
-import type { PathMap } from '../../core/path-map.js'
+import type { TorrentClientType } from '../../core/instance-config.js'
 import { createQbittorrentClient } from '../qbittorrent/client.js'
-import type { TorrentClient } from './types.js'
+import { createTransmissionClient } from '../transmission/client.js'
+import type { TorrentClient, TorrentClientSettings } from './types.js'
 
-export type { TorrentClient, TorrentInfo, TorrentFileEntry, AddTorrentOptions, TorrentPhase } from './types.js'
+export type { TorrentClient, TorrentClientSettings, TorrentInfo, TorrentFileEntry, AddTorrentOptions, TorrentPhase } from './types.js'
 
 declare module '../types.js' {
   interface Backends {
@@ -14,22 +15,20 @@ declare module '../types.js' {
   }
 }
 
-export interface TorrentClientSettings {
-  url: string
-  username: string
-  password: string
-  downloadsRoot: string
-  pathMap: PathMap
+const MAKERS: Record<TorrentClientType, (s: TorrentClientSettings) => TorrentClient> = {
+  qbittorrent: createQbittorrentClient,
+  transmission: createTransmissionClient,
+  deluge: createQbittorrentClient
 }
 
-/** One torrent client of the configured kind (the default one, or an extra instance). */
-export function createTorrentClient (s: TorrentClientSettings): TorrentClient {
-  return createQbittorrentClient(s)
+/** One torrent client of the given kind (the default one, or an extra instance). */
+export function createTorrentClient (type: TorrentClientType, s: TorrentClientSettings): TorrentClient {
+  return MAKERS[type](s)
 }
 
 export function torrentFactory (config: Config, deps: ClientDeps) {
   return {
-    torrent: createTorrentClient({
+    torrent: createTorrentClient(config.TORRENT_CLIENT_TYPE, {
       url: config.TORRENT_CLIENT_URL,
       username: config.TORRENT_CLIENT_USERNAME,
       password: config.TORRENT_CLIENT_PASSWORD,

@@ -66,6 +66,16 @@ export interface TorrentListFilter {
   tag?: string
 }
 
+/** What every torrent client is built from (TORRENT_CLIENT_* or an extra instance's variables). */
+export interface TorrentClientSettings {
+  url: string
+  username: string
+  password: string
+  downloadsRoot: string
+  pathMap: PathMap
+  deadlineMs?: number
+}
+
 export interface TorrentClient {
   /** The product name ("qBittorrent", "Transmission", "Deluge"), as errors and /health name it. */
   service: string

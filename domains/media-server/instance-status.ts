@@ -7,6 +7,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { DEFAULT_INSTANCE, type InstanceKindName } from '../../core/instance-config.js'
 import { instanceNames, runOnInstances } from '../../clients/instance-routing.js'
+import { instanceKey } from '../../clients/instances.js'
 import type { LandingPlace } from '../../lib/library/landing-space.js'
 import { instanceLabel } from '../each-instance.js'
 
@@ -20,13 +21,18 @@ export const InstanceStatusSchema = Type.Object({
 
 type InstanceStatus = Static<typeof InstanceStatusSchema>
 
-/** The service names the clients probe under (clients/servarr/sonarr.ts, radarr.ts, qbittorrent/client.ts). */
+/** The service names the clients probe under (clients/servarr/sonarr.ts, radarr.ts); a torrent client names its own kind. */
 const SERVICE: Record<InstanceKindName, string> = { series: 'Sonarr', movies: 'Radarr', torrents: 'qBittorrent' }
 const KINDS = Object.keys(SERVICE) as InstanceKindName[]
 
+function serviceOf (app: FastifyInstance, kind: InstanceKindName, name: string): string {
+  const client = (app.backends as unknown as Record<string, { service?: unknown }>)[instanceKey(kind, name)]
+  return typeof client?.service === 'string' ? client.service : SERVICE[kind]
+}
+
 function extras (app: FastifyInstance): Array<{ kind: InstanceKindName, name: string, service: string }> {
   return KINDS.flatMap(kind => instanceNames(app.backends, kind).filter(n => n !== DEFAULT_INSTANCE)
-    .map(name => ({ kind, name, service: `${SERVICE[kind]} (${name})` })))
+    .map(name => ({ kind, name, service: `${serviceOf(app, kind, name)} (${name})` })))
 }
 
 export const hasAnyExtraInstance = (app: FastifyInstance) => extras(app).length > 0

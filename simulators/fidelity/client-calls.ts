@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ts from 'typescript'
 
-export type Service = 'Jellyfin' | 'Plex' | 'Sonarr' | 'Radarr' | 'Prowlarr' | 'qBittorrent' | 'pyLoad' | 'aria2' | 'FlareSolverr'
+export type Service = 'Jellyfin' | 'Plex' | 'Sonarr' | 'Radarr' | 'Prowlarr' | 'qBittorrent' | 'pyLoad' | 'aria2' | 'FlareSolverr' | 'Transmission'
 
 export interface ClientCall {
   service: Service
@@ -76,6 +76,12 @@ export const CLIENT_FILES: Record<string, ClientFile> = {
     forwarders: ['rpc'],
     // The set of read-only methods (they get the read deadline) names methods; their calls go through rpc().
     notRoutes: ['aria2.tellStatus', 'aria2.tellActive', 'aria2.tellWaiting', 'aria2.tellStopped', 'aria2.getVersion']
+  },
+  'clients/transmission/client.ts': {
+    services: { '*': ['Transmission'] },
+    helpers: { rpc: { method: 'RPC', route: asIs }, must: { method: 'RPC', route: asIs }, read: { method: 'RPC', route: asIs }, act: { method: 'RPC', route: asIs } },
+    forwarders: ['rpc', 'must', 'read', 'act'],
+    notRoutes: ['/rpc', '/transmission/rpc']
   },
   // The managed aria2c's readiness check calls aria2.getVersion with fetch.
   'clients/aria2/daemon.ts': { services: { '*': ['aria2'] }, notRoutes: ['aria2.conf'] },

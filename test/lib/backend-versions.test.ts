@@ -23,6 +23,7 @@ t.test('supported, unsupported (older) and untested (newer major) per service', 
     ['Radarr', '5.28.0.10274', 'supported'], ['Radarr', '6.0.3.10276', 'supported'], ['Radarr', '4.7.5.7809', 'unsupported'],
     ['Prowlarr', '1.37.0.5076', 'supported'], ['Prowlarr', '2.3.5.5327', 'supported'], ['Prowlarr', '0.4.11.2331', 'unsupported'],
     ['qBittorrent', 'v4.5.2', 'supported'], ['qBittorrent', 'v5.3.0', 'supported'], ['qBittorrent', 'v4.4.5', 'unsupported'], ['qBittorrent', 'v6.0.0', 'untested'],
+    ['Transmission', '3.00 (bb6b5a062e)', 'supported'], ['Transmission', '4.1.3 (1d8e6bc4e4)', 'supported'], ['Transmission', '2.94 (d8e60ee44f)', 'unsupported'], ['Transmission', '5.0.0', 'untested'],
     ['pyLoad', '0.5.0b3.dev89', 'supported'], ['pyLoad', '0.4.20', 'unsupported'],
     ['aria2', '1.36.0', 'supported'], ['aria2', '1.18.3', 'unsupported'], ['aria2', '1.18.4', 'supported'],
     ['aria2', 'managed (starts on first use)', undefined], ['FlareSolverr', '3.5.0', undefined]
@@ -30,7 +31,7 @@ t.test('supported, unsupported (older) and untested (newer major) per service', 
   for (const [service, version, kind] of cases) t.equal(versionVerdict(service, version)?.kind, kind, `${service} ${version}`)
   t.match(versionVerdict('qbittorrent', 'v4.3.9'), { kind: 'unsupported', warning: /^qBittorrent v4\.3\.9 is not supported \(this server supports 4\.5–5\.x: .*\); some tools will fail or misbehave\. Upgrade qBittorrent\.$/ },
     'the service name matches case-insensitively, and the warning says what to do')
-  t.equal(VERSION_POLICIES.length, 7, 'one policy per probed backend')
+  t.equal(VERSION_POLICIES.length, 8, 'one policy per probed backend')
 })
 
 /** A Sonarr that reports `version` and fails every other call, as an incompatible one would. */
