@@ -6,6 +6,7 @@ import { Value } from '@sinclair/typebox/value'
 import { ValueErrorType } from '@sinclair/typebox/errors'
 import { pathMapFor } from './core/path-map.js'
 import { trustProxyProblem } from './core/trust-proxy.js'
+import { usenetProblems } from './core/usenet-config.js'
 import {
   instanceSettingKey, instanceVariable, instanceVariables, parseInstances, placeholderKeyProblem, type ExtraInstances, type InstanceKindName, type InstanceSettings
 } from './core/instance-config.js'
@@ -63,6 +64,13 @@ export const ConfigSchema = Type.Object({
   CHALLENGE_PROXY_URL: Url('http://flaresolverr:8191', 'Challenge-bypass proxy (FlareSolverr) URL, wired into the indexer manager by setup'),
   ARIA2_RPC_URL: Type.String({ default: '', description: 'aria2 JSON-RPC URL (e.g. http://127.0.0.1:6800/jsonrpc); empty: the server starts its own aria2c when installed' }),
   ARIA2_RPC_SECRET: Secret('aria2 RPC secret'),
+  // --- usenet (core/usenet-config.ts checks them together)
+  USENET_CLIENT_TYPE: Type.String({ default: '', description: 'Usenet client: sabnzbd or nzbget; empty: no Usenet client' }),
+  USENET_CLIENT_URL: Url('', 'Usenet client web interface base URL, e.g. http://sabnzbd:8080 or http://nzbget:6789'),
+  USENET_CLIENT_API_KEY: Secret('SABnzbd API key (Config > General > Security)'),
+  USENET_CLIENT_USERNAME: Type.String({ default: '', description: 'NZBGet ControlUsername' }),
+  USENET_CLIENT_PASSWORD: Secret('NZBGet ControlPassword'),
+  USENET_CLIENT_INSTANCES: Type.String({ default: '', description: 'Comma-separated names of extra Usenet clients, each set with USENET_CLIENT_<NAME>_TYPE, _URL and _API_KEY or _USERNAME/_PASSWORD' }),
   // --- local tools
   FFMPEG_PATH: Type.String({ default: 'ffmpeg', description: 'ffmpeg executable' }),
   FFPROBE_PATH: Type.String({ default: 'ffprobe', description: 'ffprobe executable' }),
@@ -174,6 +182,11 @@ export function buildConfig (input: Record<string, unknown> = {}, { fromEnv = fa
     const problem = placeholderKeyProblem(k, String(converted[k] ?? ''))
     if (problem) problems.push(problem)
   }
+  // --- usenet: the default client and each extra one, checked with their own variable names.
+  const usenetVar = (setting: string) => `USENET_CLIENT_${setting}`
+  problems.push(...usenetProblems({ TYPE: '', URL: '', API_KEY: '', USERNAME: '', PASSWORD: '', ...Object.fromEntries(['TYPE', 'URL', 'API_KEY', 'USERNAME', 'PASSWORD'].map(k => [k, String(converted[usenetVar(k)] ?? '')])) }, usenetVar))
+  if (instances.usenet.length > 0 && String(converted.USENET_CLIENT_TYPE ?? '') === '') problems.push('USENET_CLIENT_INSTANCES: extra Usenet clients need the default one first; set USENET_CLIENT_TYPE and USENET_CLIENT_URL')
+  for (const i of instances.usenet) problems.push(...usenetProblems({ ...i.settings, URL: i.url } as never, s => instanceSettingKey('usenet', i.name, s)))
   if (problems.length > 0) throw new ConfigError([...new Set(problems)])
   const config = converted as Config & { instances: ExtraInstances }
   config.instances = instances

@@ -5,7 +5,7 @@
 
 export interface InstanceKind {
   /** The variable prefix, e.g. SERIES_MANAGER. */
-  prefix: 'SERIES_MANAGER' | 'MOVIE_MANAGER' | 'TORRENT_CLIENT'
+  prefix: 'SERIES_MANAGER' | 'MOVIE_MANAGER' | 'TORRENT_CLIENT' | 'USENET_CLIENT'
   /** Settings an instance may have besides URL (the ones the default instance has). */
   settings: readonly string[]
 }
@@ -13,7 +13,9 @@ export interface InstanceKind {
 export const INSTANCE_KINDS = {
   series: { prefix: 'SERIES_MANAGER', settings: ['API_KEY'] },
   movies: { prefix: 'MOVIE_MANAGER', settings: ['API_KEY'] },
-  torrents: { prefix: 'TORRENT_CLIENT', settings: ['USERNAME', 'PASSWORD'] }
+  torrents: { prefix: 'TORRENT_CLIENT', settings: ['USERNAME', 'PASSWORD'] },
+  // --- usenet (the type and credentials are checked by core/usenet-config.ts)
+  usenet: { prefix: 'USENET_CLIENT', settings: ['TYPE', 'API_KEY', 'USERNAME', 'PASSWORD'] }
 } as const satisfies Record<string, InstanceKind>
 
 export type InstanceKindName = keyof typeof INSTANCE_KINDS
@@ -57,7 +59,7 @@ export function instanceVariable (key: string): { kind: InstanceKindName, name: 
  * is pushed to `problems` in words the person can act on.
  */
 export function parseInstances (lists: Record<string, string>, vars: Record<string, string>, problems: string[]): ExtraInstances {
-  const out: ExtraInstances = { series: [], movies: [], torrents: [] }
+  const out: ExtraInstances = { series: [], movies: [], torrents: [], usenet: [] }
   const named = new Set<string>()
   for (const kind of Object.keys(INSTANCE_KINDS) as InstanceKindName[]) {
     const key = instancesKey(kind)

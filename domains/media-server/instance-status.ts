@@ -21,12 +21,14 @@ export const InstanceStatusSchema = Type.Object({
 type InstanceStatus = Static<typeof InstanceStatusSchema>
 
 /** The service names the clients probe under (clients/servarr/sonarr.ts, radarr.ts, qbittorrent/client.ts). */
-const SERVICE: Record<InstanceKindName, string> = { series: 'Sonarr', movies: 'Radarr', torrents: 'qBittorrent' }
+// A Usenet instance probes as the program it is (SABnzbd or NZBGet: clients/usenet/types.ts `service`).
+const SERVICE: Record<InstanceKindName, string> = { series: 'Sonarr', movies: 'Radarr', torrents: 'qBittorrent', usenet: '' }
 const KINDS = Object.keys(SERVICE) as InstanceKindName[]
 
 function extras (app: FastifyInstance): Array<{ kind: InstanceKindName, name: string, service: string }> {
+  const serviceOf = (kind: InstanceKindName, name: string) => SERVICE[kind] || (app.backends as unknown as Record<string, { service?: string }>)[`usenet@${name}`]?.service
   return KINDS.flatMap(kind => instanceNames(app.backends, kind).filter(n => n !== DEFAULT_INSTANCE)
-    .map(name => ({ kind, name, service: `${SERVICE[kind]} (${name})` })))
+    .map(name => ({ kind, name, service: `${serviceOf(kind, name)} (${name})` })))
 }
 
 export const hasAnyExtraInstance = (app: FastifyInstance) => extras(app).length > 0

@@ -3211,7 +3211,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
   {
     "name": "download_add",
     "title": "Add links to the direct-download manager",
-    "description": "Queues direct links (file hosters, plain files) as one package in the direct-download manager. Only public http/https links; one refused link queues nothing. Use download_direct for one file or video page, the series/movie tools for releases. Follow with download_status, which also organizes it when done.",
+    "description": "Queues direct links (file hosters, plain files) as one package in the direct-download manager, or .nzb links in the Usenet client. Only public http/https links; one refused link queues nothing. Use download_direct for one file or video page, the series/movie tools for releases. Follow with download_status, which also organizes it when done.",
     "inputSchema": {
       "additionalProperties": false,
       "type": "object",
@@ -3252,7 +3252,6 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
     "outputSchema": {
       "type": "object",
       "required": [
-        "packageId",
         "name",
         "links",
         "destination"
@@ -3260,6 +3259,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
       "properties": {
         "packageId": {
           "type": "integer"
+        },
+        "usenetIds": {
+          "type": "array"
         },
         "name": {
           "type": "string"
