@@ -4,9 +4,11 @@
 import type { FastifyInstance } from 'fastify'
 import { instanceNames } from '../../clients/instance-routing.js'
 import { perInstance } from '../each-instance.js'
-import type { QueueEntry } from './queue-read.js'
 
-export function usenetSources (app: FastifyInstance, o: { display: (abs: string) => string }): Array<[string, () => Promise<QueueEntry[]>]> {
+/** The fields of a download_status row this file reads and writes (queue-read.ts QueueEntry has them all). */
+interface Row { source: string, id: string, about?: string, finished?: boolean }
+
+export function usenetSources (app: FastifyInstance, o: { display: (abs: string) => string }) {
   const usenet = app.backends.usenet
   if (!usenet) return []
   const named = instanceNames(app.backends, 'usenet').length > 1
@@ -32,10 +34,10 @@ export function usenetSources (app: FastifyInstance, o: { display: (abs: string)
  * manager grabbed it for. A completed Usenet item is listed only while a manager still holds it (waiting for
  * import); a failed one always, with its reason.
  */
-export function joinUsenet (all: QueueEntry[]): QueueEntry[] {
+export function joinUsenet<T extends Row> (all: T[]): T[] {
   const usenet = new Map(all.filter(i => i.source === 'usenet').map(i => [i.id.toLowerCase(), i]))
   if (usenet.size === 0) return all
-  const held = new Set<QueueEntry>()
+  const held = new Set<T>()
   const rows = all.filter(i => {
     if (i.source !== 'series' && i.source !== 'movies') return true
     const item = usenet.get(i.id.toLowerCase())
@@ -44,5 +46,5 @@ export function joinUsenet (all: QueueEntry[]): QueueEntry[] {
     held.add(item)
     return false
   })
-  return rows.filter(i => !i.finished || held.has(i)).map(({ finished, ...i }) => i)
+  return rows.filter(i => !i.finished || held.has(i)).map(({ finished, ...i }) => i as T)
 }
