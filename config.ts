@@ -6,6 +6,7 @@ import { Value } from '@sinclair/typebox/value'
 import { ValueErrorType } from '@sinclair/typebox/errors'
 import { pathMapFor } from './core/path-map.js'
 import { trustProxyProblem } from './core/trust-proxy.js'
+import { usenetProblems } from './core/usenet-config.js'
 import {
   instanceSettingKey, instanceVariable, instanceVariables, parseInstances, placeholderKeyProblem, pendingTorrentTypeProblem, TORRENT_CLIENT_TYPES, type ExtraInstances, type InstanceKindName, type InstanceSettings
 } from './core/instance-config.js'
@@ -70,6 +71,13 @@ export const ConfigSchema = Type.Object({
   // --- media server type (Plex)
   MEDIA_SERVER_TYPE: Type.Union([Type.Literal('jellyfin'), Type.Literal('plex')], { default: 'jellyfin', description: 'Which media server MEDIA_SERVER_URL is: jellyfin (key in MEDIA_SERVER_API_KEY) or plex (token in MEDIA_SERVER_TOKEN)' }),
   MEDIA_SERVER_TOKEN: Secret('Plex only: the X-Plex-Token of the server owner (an admin token); empty: media server tools fail with a hint'),
+  // --- usenet (core/usenet-config.ts checks them together)
+  USENET_CLIENT_TYPE: Type.String({ default: '', description: 'Usenet client: sabnzbd or nzbget; empty: no Usenet client' }),
+  USENET_CLIENT_URL: Url('', 'Usenet client web interface base URL, e.g. http://sabnzbd:8080 or http://nzbget:6789'),
+  USENET_CLIENT_API_KEY: Secret('SABnzbd API key (Config > General > Security)'),
+  USENET_CLIENT_USERNAME: Type.String({ default: '', description: 'NZBGet ControlUsername' }),
+  USENET_CLIENT_PASSWORD: Secret('NZBGet ControlPassword'),
+  USENET_CLIENT_INSTANCES: Type.String({ default: '', description: 'Comma-separated names of extra Usenet clients, each set with USENET_CLIENT_<NAME>_TYPE, _URL and _API_KEY or _USERNAME/_PASSWORD' }),
   // --- local tools
   FFMPEG_PATH: Type.String({ default: 'ffmpeg', description: 'ffmpeg executable' }),
   FFPROBE_PATH: Type.String({ default: 'ffprobe', description: 'ffprobe executable' }),
@@ -183,6 +191,11 @@ export function buildConfig (input: Record<string, unknown> = {}, { fromEnv = fa
     const problem = placeholderKeyProblem(k, String(converted[k] ?? ''))
     if (problem) problems.push(problem)
   }
+  // --- usenet: the default client and each extra one, checked with their own variable names.
+  const usenetVar = (setting: string) => `USENET_CLIENT_${setting}`
+  problems.push(...usenetProblems({ TYPE: '', URL: '', API_KEY: '', USERNAME: '', PASSWORD: '', ...Object.fromEntries(['TYPE', 'URL', 'API_KEY', 'USERNAME', 'PASSWORD'].map(k => [k, String(converted[usenetVar(k)] ?? '')])) }, usenetVar))
+  if (instances.usenet.length > 0 && String(converted.USENET_CLIENT_TYPE ?? '') === '') problems.push('USENET_CLIENT_INSTANCES: extra Usenet clients need the default one first; set USENET_CLIENT_TYPE and USENET_CLIENT_URL')
+  for (const i of instances.usenet) problems.push(...usenetProblems({ ...i.settings, URL: i.url } as never, s => instanceSettingKey('usenet', i.name, s)))
   if (problems.length > 0) throw new ConfigError([...new Set(problems)])
   const config = converted as Config & { instances: ExtraInstances }
   config.instances = instances

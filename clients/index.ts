@@ -10,9 +10,11 @@ import { torrentFactory } from './torrent/client.js'
 import { pyloadFactory } from './pyload/client.js'
 import { aria2Factory } from './aria2/client.js'
 import { instanceClients } from './instances.js'
+// --- usenet
+import { usenetFactory } from './usenet/index.js'
 
 // Add one factory per client folder here.
-const FACTORIES: BackendFactory[] = [servarrFactory, mediaServerFactory, prowlarrFactory, torrentFactory, pyloadFactory, aria2Factory, instanceClients]
+const FACTORIES: BackendFactory[] = [servarrFactory, mediaServerFactory, prowlarrFactory, torrentFactory, pyloadFactory, aria2Factory, usenetFactory, instanceClients]
 
 export function createBackends (config: Config, deps: BackendDeps = {}): Backends {
   const backends: Record<string, BackendClientBase> = {}

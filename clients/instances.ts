@@ -6,10 +6,11 @@ import type { BackendClientBase, ClientDeps } from './types.js'
 import { createSonarrClient } from './servarr/sonarr.js'
 import { createRadarrClient } from './servarr/radarr.js'
 import { createTorrentClient } from './torrent/client.js'
+import { createUsenetClient } from './usenet/index.js'
 import { DEFAULT_INSTANCE, INSTANCE_KINDS, type InstanceKindName, type InstanceSettings, type TorrentClientType } from '../core/instance-config.js'
 
 /** The backend entry each kind of instance stands in for. */
-export const BACKEND_OF = { series: 'sonarr', movies: 'radarr', torrents: 'torrent' } as const satisfies Record<InstanceKindName, string>
+export const BACKEND_OF = { series: 'sonarr', movies: 'radarr', torrents: 'torrent', usenet: 'usenet' } as const satisfies Record<InstanceKindName, string>
 
 export const instanceKey = (kind: InstanceKindName, name: string) => name === DEFAULT_INSTANCE ? BACKEND_OF[kind] : `${BACKEND_OF[kind]}@${name}`
 
@@ -18,6 +19,7 @@ function build (kind: InstanceKindName, i: InstanceSettings, config: Config, dep
   const servarr = { baseUrl: i.url, apiKey: i.settings.API_KEY ?? '', urlVar: v('URL'), keyVar: v('API_KEY'), pathMap: deps.pathMap }
   if (kind === 'series') return createSonarrClient(servarr)
   if (kind === 'movies') return createRadarrClient(servarr)
+  if (kind === 'usenet') return createUsenetClient({ type: i.settings.TYPE ?? '', url: i.url, apiKey: i.settings.API_KEY ?? '', username: i.settings.USERNAME ?? '', password: i.settings.PASSWORD ?? '' }, deps.pathMap, v)
   const type = (i.settings.TYPE || config.TORRENT_CLIENT_TYPE) as TorrentClientType
   return createTorrentClient(type, { url: i.url, username: i.settings.USERNAME || 'admin', password: i.settings.PASSWORD ?? '', downloadsRoot: config.DOWNLOADS_ROOT, pathMap: deps.pathMap })
 }

@@ -5,7 +5,7 @@
 
 export interface InstanceKind {
   /** The variable prefix, e.g. SERIES_MANAGER. */
-  prefix: 'SERIES_MANAGER' | 'MOVIE_MANAGER' | 'TORRENT_CLIENT'
+  prefix: 'SERIES_MANAGER' | 'MOVIE_MANAGER' | 'TORRENT_CLIENT' | 'USENET_CLIENT'
   /** Settings an instance may have besides URL (the ones the default instance has). */
   settings: readonly string[]
   /** Settings whose value must be one of a list (empty: the default instance's). */
@@ -27,7 +27,9 @@ export function pendingTorrentTypeProblem (key: string, value: string): string |
 export const INSTANCE_KINDS = {
   series: { prefix: 'SERIES_MANAGER', settings: ['API_KEY'] },
   movies: { prefix: 'MOVIE_MANAGER', settings: ['API_KEY'] },
-  torrents: { prefix: 'TORRENT_CLIENT', settings: ['USERNAME', 'PASSWORD', 'TYPE'], choices: { TYPE: TORRENT_CLIENT_TYPES } }
+  torrents: { prefix: 'TORRENT_CLIENT', settings: ['USERNAME', 'PASSWORD', 'TYPE'], choices: { TYPE: TORRENT_CLIENT_TYPES } },
+  // --- usenet (the type and credentials are checked by core/usenet-config.ts)
+  usenet: { prefix: 'USENET_CLIENT', settings: ['TYPE', 'API_KEY', 'USERNAME', 'PASSWORD'] }
 } as const satisfies Record<string, InstanceKind>
 
 export type InstanceKindName = keyof typeof INSTANCE_KINDS
@@ -71,7 +73,7 @@ export function instanceVariable (key: string): { kind: InstanceKindName, name: 
  * is pushed to `problems` in words the person can act on.
  */
 export function parseInstances (lists: Record<string, string>, vars: Record<string, string>, problems: string[]): ExtraInstances {
-  const out: ExtraInstances = { series: [], movies: [], torrents: [] }
+  const out: ExtraInstances = { series: [], movies: [], torrents: [], usenet: [] }
   const named = new Set<string>()
   for (const kind of Object.keys(INSTANCE_KINDS) as InstanceKindName[]) {
     const key = instancesKey(kind)

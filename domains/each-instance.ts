@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import type { InstanceKindName } from '../core/instance-config.js'
 import { instanceNames, runOnInstances } from '../clients/instance-routing.js'
 
-const WHAT: Record<InstanceKindName, string> = { series: 'series manager', movies: 'movie manager', torrents: 'torrent client' }
+const WHAT: Record<InstanceKindName, string> = { series: 'series manager', movies: 'movie manager', torrents: 'torrent client', usenet: 'Usenet client' }
 
 /** 'series manager "anime"': how answers name an instance (as withInstance's summaries do). */
 export const instanceLabel = (kind: InstanceKindName, name: string) => `${WHAT[kind]} "${name}"`

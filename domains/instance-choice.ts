@@ -13,7 +13,7 @@ import type { InstanceKindName } from '../core/instance-config.js'
 import { instanceNames, runOnInstances } from '../clients/instance-routing.js'
 import { resolveId, type IdFlavour } from './servarr/ids.js'
 
-const WHAT: Record<InstanceKindName, string> = { series: 'series managers', movies: 'movie managers', torrents: 'torrent clients' }
+const WHAT: Record<InstanceKindName, string> = { series: 'series managers', movies: 'movie managers', torrents: 'torrent clients', usenet: 'Usenet clients' }
 
 type Args = Record<string, unknown>
 

@@ -24,7 +24,7 @@ export function queueLine (items: readonly QueueLineItem[], total: number): stri
 
 function describe (i: QueueLineItem): string {
   const name = JSON.stringify(plainLine(i.about ?? i.name, 80))
-  const left = i.etaSeconds !== undefined && i.etaSeconds > 0 && i.state === 'downloading' ? `, ${timeLeft(i.etaSeconds)} left` : ''
+  const left = i.etaSeconds !== undefined && i.etaSeconds > 0 && (i.state === 'downloading' || i.state === 'fetching') ? `, ${timeLeft(i.etaSeconds)} left` : ''
   return `${name} ${i.state}${i.progressPercent !== undefined ? ` ${i.progressPercent}%` : ''}${left}`
 }
 

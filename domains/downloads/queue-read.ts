@@ -7,9 +7,10 @@ import { missingLines, readSources, type MissingSource } from '../../lib/sources
 import { perInstance } from '../each-instance.js'
 import { fromInstance, movieDownloads, seriesDownloads } from './manager-queue.js'
 import { sizedProgress } from './download-shared.js'
+import { usenetSources, joinUsenet } from './usenet-rows.js'
 
 export interface QueueEntry {
-  source: 'direct' | 'torrent' | 'series' | 'movies'
+  source: 'direct' | 'torrent' | 'series' | 'movies' | 'usenet'
   id: string
   name: string
   about?: string
@@ -22,6 +23,10 @@ export interface QueueEntry {
   path?: string
   /** The instance it came from, when that service has extra instances. */
   instance?: string
+  /** Why a Usenet download failed (par2 repair failed, missing articles...). */
+  reason?: string
+  /** A finished Usenet item, listed only while a manager still holds it (internal: never published). */
+  finished?: boolean
 }
 
 export interface QueueRead {
@@ -70,10 +75,11 @@ export async function readDownloadQueue (app: FastifyInstance, o: QueueReadOptio
     ...(o.everyTorrentClient ? perInstance(app, 'torrents', 'Torrent client', torrentRows) : [['Torrent client', () => torrentRows()] as [string, () => Promise<QueueEntry[]>]]),
     // Every instance of each manager, each row naming its instance when there are several.
     ...perInstance(app, 'series', 'Series manager', async name => fromInstance(await seriesDownloads(app, o.signal), 'series', o.named.series ? name : undefined)),
-    ...perInstance(app, 'movies', 'Movie manager', async name => fromInstance(await movieDownloads(app, o.signal), 'movies', o.named.movies ? name : undefined))
+    ...perInstance(app, 'movies', 'Movie manager', async name => fromInstance(await movieDownloads(app, o.signal), 'movies', o.named.movies ? name : undefined)),
+    ...usenetSources(app, o)
   ]
   const { answered, missing } = await readSources(sources.map(([source, read]) => [source, bounded(source, read)]))
-  const all = answered.flatMap(a => a.value)
+  const all = joinUsenet(answered.flatMap(a => a.value))
   // A manager's download the torrent client lists already is shown once: the torrent, labelled, with the
   // torrent client's speed (the hashes match). Other manager rows have no speed: none is reported.
   const torrents = new Map(all.filter(i => i.source === 'torrent').map(i => [i.id.toLowerCase(), i]))

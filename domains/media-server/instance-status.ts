@@ -21,8 +21,8 @@ export const InstanceStatusSchema = Type.Object({
 
 type InstanceStatus = Static<typeof InstanceStatusSchema>
 
-/** The service names the clients probe under (clients/servarr/sonarr.ts, radarr.ts); a torrent client names its own kind. */
-const SERVICE: Record<InstanceKindName, string> = { series: 'Sonarr', movies: 'Radarr', torrents: 'qBittorrent' }
+/** The service names the clients probe under (clients/servarr/sonarr.ts, radarr.ts); a torrent or Usenet client names its own kind (SABnzbd, NZBGet, Transmission…). */
+const SERVICE: Record<InstanceKindName, string> = { series: 'Sonarr', movies: 'Radarr', torrents: 'qBittorrent', usenet: 'Usenet client' }
 const KINDS = Object.keys(SERVICE) as InstanceKindName[]
 
 function serviceOf (app: FastifyInstance, kind: InstanceKindName, name: string): string {

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ts from 'typescript'
 
-export type Service = 'Jellyfin' | 'Plex' | 'Sonarr' | 'Radarr' | 'Prowlarr' | 'qBittorrent' | 'pyLoad' | 'aria2' | 'FlareSolverr' | 'Transmission'
+export type Service = 'Jellyfin' | 'Plex' | 'Sonarr' | 'Radarr' | 'Prowlarr' | 'qBittorrent' | 'pyLoad' | 'aria2' | 'FlareSolverr' | 'Transmission' | 'NZBGet' | 'SABnzbd'
 
 export interface ClientCall {
   service: Service
@@ -85,6 +85,10 @@ export const CLIENT_FILES: Record<string, ClientFile> = {
   },
   // The managed aria2c's readiness check calls aria2.getVersion with fetch.
   'clients/aria2/daemon.ts': { services: { '*': ['aria2'] }, notRoutes: ['aria2.conf'] },
+  // --- usenet: NZBGet's JSON-RPC methods go through rpc() (edit() names editqueue commands, not routes); SABnzbd's
+  // modes through api() as GET /api?mode=<mode>; its addfile upload is the one POST /api.
+  'clients/usenet/nzbget.ts': { services: { '*': ['NZBGet'] }, helpers: { rpc: { method: 'RPC', route: m => m } }, forwarders: ['rpc', 'edit'], notRoutes: ['/jsonrpc'] },
+  'clients/usenet/sabnzbd.ts': { services: { '*': ['SABnzbd'] }, helpers: { api: { method: 'GET', route: m => `/api?mode=${m}` } }, forwarders: ['api'] },
   // FlareSolverr has no client of its own: setup status checks it with one request.
   'lib/setup/status.ts': { services: { '*': ['FlareSolverr'] }, helpers: { URL: { method: 'GET', route: asIs } } },
   'lib/setup/config-root.ts': { services: {}, notRoutes: ['/stack-config'] },

@@ -14,7 +14,7 @@ const refusal = (input: Record<string, unknown>, fromEnv = true) => {
 }
 
 t.test('no extra instances: nothing changes', async t => {
-  t.same(buildConfig({}).instances, { series: [], movies: [], torrents: [] })
+  t.same(buildConfig({}).instances, { series: [], movies: [], torrents: [], usenet: [] })
 })
 
 t.test('named instances with their own variables', async t => {
@@ -72,5 +72,5 @@ t.test('a built config given back to buildConfig keeps its instances (and an emp
   const built = loadConfig({ SERIES_MANAGER_INSTANCES: 'anime', SERIES_MANAGER_ANIME_URL: 'http://sonarr-anime:8989', SERIES_MANAGER_ANIME_API_KEY: 'k1' })
   const again = buildConfig({ ...built, PORT: 0 })
   t.same(again.instances, built.instances)
-  t.same(buildConfig({ ...buildConfig({}), PORT: 0 }).instances, { series: [], movies: [], torrents: [] })
+  t.same(buildConfig({ ...buildConfig({}), PORT: 0 }).instances, { series: [], movies: [], torrents: [], usenet: [] })
 })

@@ -21,11 +21,12 @@ const input = Type.Object({
 }, { additionalProperties: false })
 
 const QueueItemSchema = Type.Object({
-  source: Type.String({ description: 'direct (direct-download manager), torrent (torrent client), series or movies (that manager\'s queue, unless listed as a torrent here)' }),
-  id: Type.String({ description: 'Package id (direct), info-hash (torrent) or download id (series, movies)' }),
+  source: Type.String({ description: 'direct, torrent, usenet, series or movies (that manager\'s queue, unless a downloader lists it)' }),
+  id: Type.String({ description: 'Package id (direct), info-hash (torrent) or download id (usenet, series, movies)' }),
   name: Type.String({ description: 'Package, torrent or release name' }),
   about: Type.Optional(Type.String({ description: 'What the series or movie manager grabbed it for, e.g. "Show S01E02"' })),
-  state: Type.String({ description: 'e.g. downloading, queued, paused, failed, completed' }),
+  state: Type.String({ description: 'e.g. downloading, fetching, queued, paused, verifying, repairing, unpacking, failed, completed' }),
+  reason: Type.Optional(Type.String({ description: 'Why a Usenet download failed' })),
   progressPercent: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'How far it is; absent while the total size is unknown' })),
   bytesPerSecond: Type.Optional(Type.Number({ minimum: 0, description: 'Current speed; absent when no source reports it (a manager\'s queue has none, the direct-download manager\'s live figures did not answer)' })),
   etaSeconds: Type.Optional(Type.Integer({ minimum: 0, description: 'Estimated seconds left, when known' })),

@@ -14,7 +14,7 @@ type Section = Static<typeof DownloadsSection>
 /** Most rows shown; unfinished transfers are listed first. */
 export const MAX_DOWNLOADS = 50
 
-const ORDER: Record<string, number> = { downloading: 0, checking: 1, queued: 2, waiting: 2, paused: 3, failed: 4, error: 4, other: 5, seeding: 6, completed: 7 }
+const ORDER: Record<string, number> = { downloading: 0, fetching: 0, verifying: 1, repairing: 1, unpacking: 1, checking: 1, queued: 2, waiting: 2, paused: 3, failed: 4, error: 4, other: 5, seeding: 6, completed: 7 }
 
 const int = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.round(n) : undefined)
 const percent = (n: number) => Math.min(100, Math.max(0, Math.round(n * 10) / 10))

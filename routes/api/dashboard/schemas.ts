@@ -36,7 +36,7 @@ export const DownloadSource = Type.Object({
 
 export const Download = Type.Object({
   id: Type.String({ description: '<source>:<id> (<source>@<instance>:<id> for an extra instance): torrent:<hash>, direct:<package id>, series:<download id>, movies:<download id>' }),
-  source: Type.Union([Type.Literal('torrent'), Type.Literal('direct'), Type.Literal('series'), Type.Literal('movies')], { description: 'torrent client, direct-download manager, or a series or movie manager\'s queue (unless the torrent client lists it)' }),
+  source: Type.Union([Type.Literal('torrent'), Type.Literal('direct'), Type.Literal('series'), Type.Literal('movies'), Type.Literal('usenet')], { description: 'torrent client, direct-download manager, Usenet client, or a series or movie manager\'s queue (unless a downloader lists it)' }),
   name: Type.String({ description: 'Torrent, package or release name' }),
   about: Type.Optional(Type.String({ description: 'What the series or movie manager grabbed it for, e.g. "Show S01E02"' })),
   progress: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'Percent done; absent while the total size is unknown' })),

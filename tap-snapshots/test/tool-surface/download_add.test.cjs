@@ -9,7 +9,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "download_add",
   "title": "Add links to the direct-download manager",
-  "description": "Queues direct links (file hosters, plain files) as one package in the direct-download manager. Only public http/https links; one refused link queues nothing. Use download_direct for one file or video page, the series/movie tools for releases. Follow with download_status, which also organizes it when done.",
+  "description": "Queues direct links (hosters, plain files) as one package in the direct-download manager; .nzb links go to the Usenet client. Public http/https only; one refused link queues nothing. One file or video page: download_direct; releases: the series/movie tools. Then download_status, which also organizes it when done.",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",
@@ -50,7 +50,6 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
   "outputSchema": {
     "type": "object",
     "required": [
-      "packageId",
       "name",
       "links",
       "destination"
@@ -58,6 +57,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
     "properties": {
       "packageId": {
         "type": "integer"
+      },
+      "usenetIds": {
+        "type": "array"
       },
       "name": {
         "type": "string"

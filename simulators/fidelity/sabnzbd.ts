@@ -1,0 +1,40 @@
+// SABnzbd API, read at sabnzbd/sabnzbd 5.0.1 (the newest tag; Debian 12 main does not ship SABnzbd). Served by
+// simulators/sabnzbd/ for the tests and the demo.
+import type { FidelityRow } from './types.js'
+
+const TAG = '5.0.1'
+const API = { repo: 'sabnzbd/sabnzbd', path: 'sabnzbd/api.py', tag: TAG }
+const KEY = 'apikey as a query or form parameter only; a missing or wrong key → HTTP 403 with a plain-text body (sabnzbd/interface.py 103-104, 182-188, 371-400); mode=version needs none'
+const ENVELOPE = 'output=json; an error is {"status": false, "error": …} (api.py 1145-1175)'
+const mode = (name: string, behaviours: string[]): FidelityRow => ({ service: 'SABnzbd', method: 'GET', path: `/api?mode=${name}`, source: API, behaviours: [...behaviours, ENVELOPE] })
+
+export const SABNZBD_ROWS: FidelityRow[] = [
+  {
+    service: 'SABnzbd',
+    method: 'GET',
+    path: '/api',
+    source: { repo: 'sabnzbd/sabnzbd', path: 'sabnzbd/interface.py', tag: TAG },
+    behaviours: ['One endpoint, the call named by mode (and name for the queue and history sub-calls): dispatch api.py 109-120, tables 1036, 1091, 1103', KEY, ENVELOPE]
+  },
+  mode('version', ['Answers {"version": "5.0.1"} (api.py 754-755)']),
+  mode('queue', [
+    'queue.{status, paused, kbpersec (the whole program), slots[]}; a slot has nzo_id, filename, cat ("None" without one), status, percentage, mb, mbleft, timeleft ([DD:]H:MM:SS, sabnzbd/misc.py 122-141; "0:00:00" when not downloading) (build_queue 1582-1700)',
+    'While the downloader runs, a slot not Paused/Fetching/Grabbing reports Propagating, Checking or Downloading even when it only waits (1655-1665); status words from sabnzbd/constants.py class Status 160-177',
+    'name=pause|resume&value=<ids>: {"status", "nzo_ids"} (226-241); name=delete&value=<ids>&del_files=0|1: {"status", "nzo_ids"}, del_files also deletes what was downloaded (181-191)',
+    KEY
+  ]),
+  mode('history', [
+    'history.slots[] with nzo_id, name, category, status (Completed, Failed, or a post-processing word: QuickCheck, Verifying, Repairing, Extracting, Moving, Running, Queued), fail_message, storage, path, bytes (api.py 556-604; database.py 170-200); jobs still post-processing are merged in first (add_active_history 1969-2000)',
+    'fail_message texts: "Aborted, cannot be completed - https://sabnzbd.org/not-complete" (too many articles missing, sabnzbd/nzb/object.py 817), "Repairing failed, …" (sabnzbd/newsunpack.py 1080, 1124), "Unpacking failed, …" (571-843), "Duplicate NZB" (sabnzbd/nzbqueue.py 1024), "Failed to move files" (sabnzbd/postproc.py 568); translated into the UI language',
+    'name=delete&value=<ids>&del_files=0|1&archive=0: {"status": true}; del_files removes a failed job\'s incomplete folder, never a completed job\'s files; archive=0 deletes for good instead of archiving (491-534)',
+    KEY
+  ]),
+  mode('retry', ['value=<nzo_id>: a failed history job goes back to the queue; {"status": true, "nzo_id"} or an error when unknown (api.py 328-341)', KEY]),
+  {
+    service: 'SABnzbd',
+    method: 'POST',
+    path: '/api',
+    source: API,
+    behaviours: ['mode=addfile: the NZB as multipart field "name" (or "nzbfile") with a file name; cat, nzbname optional; answers {"status": true, "nzo_ids": ["SABnzbd_nzo_…"]} (api.py 307-325; ids from sabnzbd/filesystem.py get_new_id 1047-1065)', KEY, ENVELOPE]
+  }
+]
