@@ -127,7 +127,9 @@ export function createQbittorrentClient (opts: QbittorrentOptions) {
       tags: t.tags.split(',').map(s => s.trim()).filter(Boolean),
       addedOn: isoFromEpoch(t.added_on),
       completedOn: isoFromEpoch(t.completion_on),
-      ratio: t.ratio
+      ratio: t.ratio,
+      ...(t.state === 'stalledDL' ? { stall: 'noData' as const } : t.state === 'metaDL' || t.state === 'forcedMetaDL' ? { stall: 'noMetadata' as const } : {}),
+      ...(t.state === 'missingFiles' ? { filesMissing: true } : {})
     }
   }
 

@@ -41,6 +41,10 @@ export interface TorrentInfo {
   ratio: number
   /** The client's error message, when phase is error. */
   error?: string
+  /** Downloading but receiving nothing: no data (qBittorrent stalledDL) or no metadata yet (metaDL). */
+  stall?: 'noData' | 'noMetadata'
+  /** The client says the torrent's files are gone from disk (qBittorrent missingFiles). */
+  filesMissing?: boolean
 }
 
 export interface TorrentFileEntry {

@@ -9,7 +9,7 @@ import { isoFromEpoch } from '../qbittorrent/types.js'
 import { backendSavePath, insideFolder } from '../torrent/save-path.js'
 import { probeVersion } from '../torrent/probe.js'
 import type { AddTorrentOptions, TorrentClient, TorrentClientSettings, TorrentFileEntry, TorrentInfo, TorrentListFilter } from '../torrent/types.js'
-import { FIELDS, LOCAL_ERROR, transmissionState, type RawTransmissionTorrent } from './types.js'
+import { FIELDS, LOCAL_ERROR, NO_DATA_FOUND, transmissionState, type RawTransmissionTorrent } from './types.js'
 
 const SERVICE = 'Transmission'
 // 3.00 libtransmission/transmission.h 54; 4.1.3 transmission.h 58.
@@ -124,7 +124,10 @@ export function createTransmissionClient (opts: TransmissionOptions) {
       addedOn: isoFromEpoch(t.addedDate),
       completedOn: isoFromEpoch(t.doneDate),
       ratio: t.uploadRatio,
-      ...(t.error === LOCAL_ERROR || (t.error !== 0 && t.errorString) ? { error: t.errorString } : {})
+      ...(t.error === LOCAL_ERROR || (t.error !== 0 && t.errorString) ? { error: t.errorString } : {}),
+      // Downloading with nothing arriving, as qBittorrent's metaDL / stalledDL (the stuck view waits on these).
+      ...(phase === 'downloading' && t.metadataPercentComplete < 1 ? { stall: 'noMetadata' as const } : phase === 'downloading' && t.rateDownload === 0 ? { stall: 'noData' as const } : {}),
+      ...(t.error === LOCAL_ERROR && NO_DATA_FOUND.test(t.errorString) ? { filesMissing: true } : {})
     }
   }
 

@@ -6,7 +6,7 @@ import type { TorrentPhase } from '../torrent/types.js'
 
 export const FIELDS = [
   'hashString', 'name', 'status', 'error', 'errorString', 'percentDone', 'rateDownload', 'rateUpload', 'eta',
-  'sizeWhenDone', 'leftUntilDone', 'downloadDir', 'labels', 'addedDate', 'doneDate', 'uploadRatio', 'isFinished'
+  'sizeWhenDone', 'leftUntilDone', 'downloadDir', 'labels', 'addedDate', 'doneDate', 'uploadRatio', 'isFinished', 'metadataPercentComplete'
 ] as const
 
 export interface RawTransmissionTorrent {
@@ -31,7 +31,12 @@ export interface RawTransmissionTorrent {
   doneDate: number
   uploadRatio: number
   isFinished: boolean
+  /** 0–1; below 1 while a magnet's metadata is still being fetched (3.00 rpc-spec.txt 213). */
+  metadataPercentComplete: number
 }
+
+/** The local error Transmission sets when a torrent's data is gone (3.00 libtransmission/torrent.c 916). */
+export const NO_DATA_FOUND = /^No data found!/
 
 export const LOCAL_ERROR = 3
 

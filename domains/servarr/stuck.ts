@@ -45,9 +45,10 @@ export function stuckKind (q: QueueItem, torrent: TorrentInfo | undefined, now: 
   if (state === 'importBlocked') return 'importBlocked'
   if (state === 'importPending' && warned) return 'importFailed'
   const added = torrent?.addedOn ?? q.added
-  if (torrent && (torrent.state === 'missingFiles' || torrent.state === 'error')) return 'clientError'
-  if (torrent?.state === 'stalledDL' || (!torrent && q.errorMessage === STALLED_TEXT)) return olderThan(added, STALL_GRACE_MS, now) ? 'stalled' : undefined
-  if (torrent?.state === 'metaDL' || torrent?.state === 'forcedMetaDL') return olderThan(added, STALL_GRACE_MS, now) ? 'noMetadata' : undefined
+  // Read through the torrent contract (clients/torrent/types.ts), whichever client holds it.
+  if (torrent && (torrent.filesMissing || torrent.phase === 'error')) return 'clientError'
+  if (torrent?.stall === 'noData' || (!torrent && q.errorMessage === STALLED_TEXT)) return olderThan(added, STALL_GRACE_MS, now) ? 'stalled' : undefined
+  if (torrent?.stall === 'noMetadata') return olderThan(added, STALL_GRACE_MS, now) ? 'noMetadata' : undefined
   if (q.status === 'warning' || warned) return 'warning'
   return undefined
 }
@@ -85,7 +86,7 @@ export function stuckRows (queueName: QueueName, queue: QueueItem[], torrents: T
   return rows.map(row => {
     const kind = kinds.get(row.queueId)!
     const torrent = row.downloadId ? byHash.get(row.downloadId.toLowerCase()) : undefined
-    const messages = torrent && ['stalledDL', 'metaDL', 'forcedMetaDL', 'missingFiles', 'error'].includes(torrent.state)
+    const messages = torrent && (torrent.stall || torrent.filesMissing || torrent.phase === 'error')
       ? [...row.messages, `Torrent client state ${torrent.state} (added ${torrent.addedOn ?? 'at an unknown time'})`]
       : row.messages
     const strikes = strikesOf(strikeKey(queueName, row))

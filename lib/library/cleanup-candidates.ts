@@ -95,7 +95,7 @@ export async function findTempFiles (sandbox: PathSandbox, olderThanMs: number, 
   return out
 }
 
-export interface TorrentLike { hash: string, name: string, state: string, progress: number, sizeBytes?: number, contentPath: string, savePath?: string }
+export interface TorrentLike { hash: string, name: string, state: string, phase?: string, filesMissing?: boolean, progress: number, sizeBytes?: number, contentPath: string, savePath?: string }
 
 /**
  * Where a torrent's data is, or undefined when the client does not say yet. qBittorrent reports content_path
@@ -113,10 +113,10 @@ export async function findOrphanedTorrents (sandbox: PathSandbox, torrents: Torr
   const out: CleanupTarget[] = []
   for (const t of torrents) {
     const content = torrentContent(t)
-    if (!content || /^(checking|moving)/.test(t.state)) continue // location not settled yet
+    if (!content || t.phase === 'checking' || /^(checking|moving)/.test(t.state)) continue // location not settled yet
     const inRoots = [media, downloads].some(r => r !== undefined && within(r, content))
     if (!inRoots) continue // mapped outside what we can see: its absence proves nothing
-    if (t.state !== 'missingFiles' && t.progress < 1) continue // still downloading or not started
+    if (!t.filesMissing && t.state !== 'missingFiles' && t.progress < 1) continue // still downloading or not started
     const exists = await lstat(content).then(() => true, err => codeOf(err) !== 'ENOENT')
     if (!exists) out.push({ category: 'orphanedTorrents', name: t.name, hash: t.hash, bytes: 0, reason: `its content (${sandbox.display(content)}) no longer exists; only the torrent entry is removed` })
   }

@@ -40,12 +40,15 @@ const BACKENDS = [
 ] as const
 
 const present = (v: string | undefined): Presence => v ? 'present' : 'missing'
+// --- torrents: the "qbittorrent" row is whichever torrent client TORRENT_CLIENT_TYPE names; its probe carries that name.
+const TORRENT_SERVICES: Record<Config['TORRENT_CLIENT_TYPE'], string> = { qbittorrent: 'qBittorrent', transmission: 'Transmission', deluge: 'Deluge' }
 
 export async function setupStatus (config: Config, o: { configRoot: string, probes: ProbeResult[], log: SetupLog }): Promise<SetupStatus> {
   let stored: StoredSecrets = {}
   try { stored = await readStoredSecrets(config.STATE_DIR) } catch { /* shown as missing; a run replaces it */ }
   const backends: BackendSetupStatus[] = BACKENDS.map(b => {
-    const probe = o.probes.find(p => p.service.toLowerCase() === b.service.toLowerCase())
+    const service = b.name === 'qbittorrent' ? TORRENT_SERVICES[config.TORRENT_CLIENT_TYPE] : b.service
+    const probe = o.probes.find(p => p.service.toLowerCase() === service.toLowerCase())
     const storedKey: BackendSetupStatus['storedKey'] = b.name === 'qbittorrent' ? 'not_stored_by_setup' : present(stored[b.key as keyof StoredSecrets])
     return {
       name: b.name,

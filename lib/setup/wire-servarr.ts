@@ -6,11 +6,24 @@ import type { NewProvider } from '../../clients/setup-calls.js'
 import { SERVICE_NAMES, defaultTarget, missingKey, missingTargetKey, type RunCalls } from './calls.js'
 import { endpointOf, sameHostPort, sameName, samePath } from './equivalence.js'
 import type { ManagerTarget, RunState, StepResult } from './types.js'
+import { rpcPath } from '../../clients/transmission/client.js'
 
 type Outcome = Omit<StepResult, 'step'>
 
-const CLIENT_NAME = 'qBittorrent'
 export const CATEGORIES = { sonarr: 'tv-sonarr', radarr: 'radarr' } as const
+
+// --- torrents: the managers' download client for each TORRENT_CLIENT_TYPE. Implementation, contract and field
+// names are Sonarr's (github.com/Sonarr/Sonarr, v4.0.19.2979, src/NzbDrone.Core/Download/Clients/
+// QBittorrent/QBittorrentSettings.cs and Transmission/TransmissionSettings.cs 52-90: Host, Port, UseSsl,
+// UrlBase, Username, Password, TvCategory; Radarr names the category MovieCategory). Sonarr calls Transmission
+// at <UrlBase>rpc (Transmission/TransmissionProxy.cs 247-253), so UrlBase is our RPC path without "rpc"; the
+// category is a label where Transmission has them, else a subfolder (Transmission/TransmissionBase.cs 49-75, 260-275).
+const CLIENTS = {
+  qbittorrent: { name: 'qBittorrent', implementation: 'QBittorrent', configContract: 'QBittorrentSettings', urlBase: (path: string) => path === '/' ? '' : path },
+  transmission: { name: 'Transmission', implementation: 'Transmission', configContract: 'TransmissionSettings', urlBase: (path: string) => rpcPath(`http://h${path}`).path.replace(/rpc$/, '') },
+  deluge: { name: 'Deluge', implementation: 'Deluge', configContract: 'DelugeSettings', urlBase: (path: string) => path === '/' ? '' : path }
+} as const
+const clientOf = (state: RunState) => CLIENTS[state.config.TORRENT_CLIENT_TYPE]
 
 /** A folder under MEDIA_ROOT, as this server sees it. */
 export function mediaPath (state: RunState, folder: string): string {
@@ -20,11 +33,12 @@ export function mediaPath (state: RunState, folder: string): string {
 export function downloadClientBody (state: RunState, service: 'sonarr' | 'radarr'): NewProvider | undefined {
   const target = endpointOf(state.config.TORRENT_CLIENT_URL)
   if (!target) return undefined
+  const c = clientOf(state)
   return {
-    name: CLIENT_NAME,
-    implementation: 'QBittorrent',
-    implementationName: 'qBittorrent',
-    configContract: 'QBittorrentSettings',
+    name: c.name,
+    implementation: c.implementation,
+    implementationName: c.name,
+    configContract: c.configContract,
     enable: true,
     protocol: 'torrent',
     priority: 1,
@@ -35,7 +49,7 @@ export function downloadClientBody (state: RunState, service: 'sonarr' | 'radarr
       { name: 'host', value: target.host },
       { name: 'port', value: target.port },
       { name: 'useSsl', value: target.ssl },
-      { name: 'urlBase', value: target.path === '/' ? '' : target.path },
+      { name: 'urlBase', value: c.urlBase(target.path) },
       { name: 'username', value: state.config.TORRENT_CLIENT_USERNAME },
       { name: 'password', value: state.config.TORRENT_CLIENT_PASSWORD },
       { name: service === 'sonarr' ? 'tvCategory' : 'movieCategory', value: CATEGORIES[service] }
@@ -56,15 +70,17 @@ export async function downloadClientStepFor (state: RunState, calls: RunCalls, i
   const target = endpointOf(state.config.TORRENT_CLIENT_URL)
   if (!body || !target) return { status: 'failed', message: 'TORRENT_CLIENT_URL is not an http(s) URL.' }
   const where = `${target.host}:${target.port}`
+  const kind = clientOf(state)
   const existing = await manager.downloadClients()
-  const same = existing.find(c => c.implementation.toLowerCase() === 'qbittorrent' && sameHostPort(c.fields.host, c.fields.port, target))
-  if (same) return { status: 'already_done', message: `${name} already has qBittorrent at ${where} ("${same.name}").` }
-  const clash = existing.find(c => sameName(c.name, CLIENT_NAME))
+  const same = existing.find(c => c.implementation.toLowerCase() === kind.implementation.toLowerCase() && sameHostPort(c.fields.host, c.fields.port, target))
+  if (same) return { status: 'already_done', message: `${name} already has ${kind.name} at ${where} ("${same.name}").` }
+  const clash = existing.find(c => sameName(c.name, kind.name))
   if (clash) return { status: 'failed', message: `${name} has a download client named "${clash.name}" that points elsewhere; remove or rename it in ${name} (Settings → Download Clients), then run setup again.` }
-  if (state.config.TORRENT_CLIENT_PASSWORD === '') return { status: 'skipped', message: 'Set TORRENT_CLIENT_PASSWORD (the qBittorrent WebUI password) first, so the manager can sign in to the torrent client.' }
-  if (state.request.dryRun) return { status: 'planned', message: `Would add qBittorrent at ${where} to ${name} (category ${CATEGORIES[service]}).` }
+  // Transmission may run without RPC authentication; qBittorrent's WebUI always has a password.
+  if (state.config.TORRENT_CLIENT_PASSWORD === '' && kind.name === 'qBittorrent') return { status: 'skipped', message: 'Set TORRENT_CLIENT_PASSWORD (the qBittorrent WebUI password) first, so the manager can sign in to the torrent client.' }
+  if (state.request.dryRun) return { status: 'planned', message: `Would add ${kind.name} at ${where} to ${name} (category ${CATEGORIES[service]}).` }
   await manager.addDownloadClient(body)
-  return { status: 'done', message: `Added qBittorrent at ${where} to ${name} (category ${CATEGORIES[service]}).` }
+  return { status: 'done', message: `Added ${kind.name} at ${where} to ${name} (category ${CATEGORIES[service]}).` }
 }
 
 export async function rootFolderStep (state: RunState, calls: RunCalls, service: 'sonarr' | 'radarr', folder: string): Promise<Outcome> {

@@ -139,8 +139,9 @@ export default function cleanupServer (app: FastifyInstance) {
     if (categories.includes('orphanedTorrents')) {
       for (const instance of instanceNames(b, 'torrents')) {
         const torrents = await part(() => runOnInstances({ torrents: instance }, () => b.torrent.list()))
+        const service = runOnInstances({ torrents: instance }, () => b.torrent.service)
         const named = instance === DEFAULT_INSTANCE ? '' : ` "${instance}"`
-        if (torrents.available) targets.push(...(await findOrphanedTorrents(sandbox, torrents.data)).map(t => ({ ...t, ...(named && { service: `qBittorrent (${instance})`, instance }) })))
+        if (torrents.available) targets.push(...(await findOrphanedTorrents(sandbox, torrents.data)).map(t => ({ ...t, ...(named && { service: `${service} (${instance})`, instance }) })))
         else notes.push(`orphaned torrents skipped (torrent client${named} unavailable: ${torrents.reason})`)
       }
     }
