@@ -23,6 +23,7 @@ import dashboardRoutes, { type DashboardOptions } from './routes/api/dashboard.j
 import chatRoutes, { type ChatRouteOptions } from './routes/api/chat.js'
 import notices, { type NoticesPluginOptions } from './plugins/notices.js'
 import notify from './plugins/notify.js'
+import keepRoutes from './routes/keep.js'
 import noticeRoutes from './routes/api/notices.js'
 import openApiRoutes from './routes/api/openapi.js'
 import webRoutes from './routes/web.js'
@@ -97,6 +98,7 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(notices, options.plugins?.notices ?? {})
   await app.register(chatRoutes, options.plugins?.chat ?? {})
   await app.register(noticeRoutes)
+  await app.register(keepRoutes)
   await app.register(setupRoutes, options.plugins?.setup ?? {})
   await app.register(openApiRoutes)
   await app.register(webRoutes)
