@@ -22,7 +22,7 @@ import healthRoutes from './routes/health.js'
 import dashboardRoutes, { type DashboardOptions } from './routes/api/dashboard.js'
 import chatRoutes, { type ChatRouteOptions } from './routes/api/chat.js'
 import notices, { type NoticesPluginOptions } from './plugins/notices.js'
-import notify from './plugins/notify.js'
+import notify, { type NotifyPluginOptions } from './plugins/notify.js'
 import keepRoutes from './routes/keep.js'
 import noticeRoutes from './routes/api/notices.js'
 import openApiRoutes from './routes/api/openapi.js'
@@ -48,6 +48,7 @@ export interface BuildOptions {
     dashboard?: DashboardOptions
     chat?: ChatRouteOptions
     notices?: NoticesPluginOptions
+    notify?: NotifyPluginOptions
     setup?: SetupRouteOptions
     urlGuard?: Pick<UrlGuardPluginOptions, 'connect'>
     disk?: DiskPluginOptions
@@ -88,7 +89,7 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(backends)
   await app.register(backendProbe, options.plugins?.backendProbe ?? {})
   await app.register(audit, options.plugins?.audit ?? {})
-  await app.register(notify)
+  await app.register(notify, options.plugins?.notify ?? {})
   await app.register(toolRegistry)
   for (const domain of domains) await app.register(domain)
   for (const tool of options.extraTools ?? []) app.tools.register(tool)
