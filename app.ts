@@ -22,6 +22,8 @@ import healthRoutes from './routes/health.js'
 import dashboardRoutes, { type DashboardOptions } from './routes/api/dashboard.js'
 import chatRoutes, { type ChatRouteOptions } from './routes/api/chat.js'
 import notices, { type NoticesPluginOptions } from './plugins/notices.js'
+import notify, { type NotifyPluginOptions } from './plugins/notify.js'
+import keepRoutes from './routes/keep.js'
 import noticeRoutes from './routes/api/notices.js'
 import openApiRoutes from './routes/api/openapi.js'
 import webRoutes from './routes/web.js'
@@ -46,6 +48,7 @@ export interface BuildOptions {
     dashboard?: DashboardOptions
     chat?: ChatRouteOptions
     notices?: NoticesPluginOptions
+    notify?: NotifyPluginOptions
     setup?: SetupRouteOptions
     urlGuard?: Pick<UrlGuardPluginOptions, 'connect'>
     disk?: DiskPluginOptions
@@ -86,6 +89,7 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(backends)
   await app.register(backendProbe, options.plugins?.backendProbe ?? {})
   await app.register(audit, options.plugins?.audit ?? {})
+  await app.register(notify, options.plugins?.notify ?? {})
   await app.register(toolRegistry)
   for (const domain of domains) await app.register(domain)
   for (const tool of options.extraTools ?? []) app.tools.register(tool)
@@ -95,6 +99,7 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(notices, options.plugins?.notices ?? {})
   await app.register(chatRoutes, options.plugins?.chat ?? {})
   await app.register(noticeRoutes)
+  await app.register(keepRoutes)
   await app.register(setupRoutes, options.plugins?.setup ?? {})
   await app.register(openApiRoutes)
   await app.register(webRoutes)

@@ -10,6 +10,7 @@ import { usenetProblems } from './core/usenet-config.js'
 import {
   instanceSettingKey, instanceVariable, instanceVariables, parseInstances, placeholderKeyProblem, pendingTorrentTypeProblem, TORRENT_CLIENT_TYPES, type ExtraInstances, type InstanceKindName, type InstanceSettings
 } from './core/instance-config.js'
+import { notifySettingsProblems } from './lib/notify/index.js'
 
 /** A shorter approval passphrase is refused at startup: it is the one thing between the internet and a token. */
 export const MIN_PASSPHRASE_LENGTH = 16
@@ -95,6 +96,10 @@ export const ConfigSchema = Type.Object({
   LLM_PROVIDER_B_BASE_URL: Url('https://generativelanguage.googleapis.com/v1beta', 'Base URL of provider B'),
   LLM_PROVIDER_B_MODEL: Type.String({ default: 'gemini-2.0-flash', description: 'Model name for provider B' }),
   MCP_URL: Url('http://mcp-server:3000/mcp', 'Where the chat bot reaches the tool server (bot only)'),
+  // --- notices (issue 28: lib/notify)
+  NOTIFY_URLS: Secret('Where notices go, in Apprise URL syntax, separated by spaces: a bare URL is the household\'s, name=URL a person\'s (e.g. ntfys://ntfy.sh/house alice=gotify://gotify.lan/AbC); ntfy, gotify, discord and json are sent natively, other schemes through the apprise program; empty: no notices'),
+  NOTIFY_PEOPLE: Type.String({ default: '', description: 'Who each person in NOTIFY_URLS is, separated by spaces: name=telegram:<user id>,media:<media-server user name> (e.g. alice=telegram:12345,media:Alice)' }),
+  NOTIFY_EVENTS: Type.String({ default: '', description: 'Which events go where, over the defaults: event=person|household|person+household|<name>|off for ready, leaving, stuck, disk, down, signin (default ready=person leaving=person stuck=household disk=household down=household signin=household)' }),
   // --- deployment
   TUNNEL_TOKEN: Secret('Tunnel service token (tunnel deployment mode only; read by the tunnel container)'),
   HOST_MEDIA_DIR: Path('./data', 'Compose only: host folder mounted as /data in the containers'),
@@ -187,6 +192,7 @@ export function buildConfig (input: Record<string, unknown> = {}, { fromEnv = fa
   for (const [kind, list] of Object.entries(instances) as Array<[InstanceKindName, InstanceSettings[]]>) {
     for (const i of list) checkUrl(instanceSettingKey(kind, i.name, 'URL'), i.url, problems)
   }
+  problems.push(...notifySettingsProblems(converted as { NOTIFY_URLS: string, NOTIFY_PEOPLE: string, NOTIFY_EVENTS: string }))
   for (const k of SERVICE_KEYS) {
     const problem = placeholderKeyProblem(k, String(converted[k] ?? ''))
     if (problem) problems.push(problem)

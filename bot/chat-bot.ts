@@ -8,7 +8,7 @@ import { confirmationButtons } from './buttons.js'
 import { createChatSessions, ownerOf } from './chat-sessions.js'
 import { createConfirmations } from './confirmations.js'
 import { createJobWatcher } from './job-watcher.js'
-import { botNotices } from './notices.js'
+import { botNotices, type BotNoticeOptions } from './notices.js'
 import type { BotLogger } from './log.js'
 import { GREETING, NEW_CONVERSATION, TEXT_ONLY, splitMessage } from './replies.js'
 import type { BotSettings } from './settings.js'
@@ -24,7 +24,7 @@ export interface ChatBotOptions {
   pollTimeoutSeconds?: number
   watcher?: { firstCheckMs?: number, maxDelayMs?: number }
   /** Time between "it's ready" checks (default 5 minutes). */
-  notices?: { intervalMs?: number }
+  notices?: { intervalMs?: number, notify?: BotNoticeOptions['notify'] }
   /** How long stop() waits for replies being written. */
   drainMs?: number
   /** Clock for confirmation expiry (tests move it forward). */

@@ -5,6 +5,7 @@ import { ConfigError, SECRET_KEYS, loadConfig, type Config } from '../config.js'
 import { createMcpRunner } from '../lib/chat/mcp-runner.js'
 import { providersFromConfig } from '../lib/chat/providers.js'
 import { createChatBot } from './chat-bot.js'
+import { createNotifier } from '../lib/notify/index.js'
 import { createBotLogger } from './log.js'
 import { BotSetupError, botSettings, type BotSettings } from './settings.js'
 
@@ -23,12 +24,15 @@ try {
 
 const log = createBotLogger(config.LOG_LEVEL, SECRET_KEYS.map(k => String(config[k])))
 const runner = createMcpRunner({ url: settings.mcpUrl, apiKey: settings.internalKey, onProblem: problem => log.warn({ problem }, 'tool server connection') })
-const chatBot = createChatBot({ settings, providers: providersFromConfig(config), runner, log })
+// The household's channels (NOTIFY_URLS): "it's ready" reaches a person named in NOTIFY_PEOPLE there too.
+const notify = createNotifier({ urls: config.NOTIFY_URLS, people: config.NOTIFY_PEOPLE, events: config.NOTIFY_EVENTS, log })
+const chatBot = createChatBot({ settings, providers: providersFromConfig(config), runner, log, notices: { notify } })
 
 closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
   if (err) log.error({ err }, 'stopping after an unexpected error')
   else log.info({ signal }, 'stopping')
   await chatBot.stop()
+  await notify.close()
 })
 
 try {

@@ -7,6 +7,7 @@ import type { ToolRunner } from '../lib/chat/types.js'
 import { parseNoticeCommand, runNoticeCommand } from '../lib/notices/commands.js'
 import { createNoticeStore } from '../lib/notices/store.js'
 import { createNoticeWatcher } from '../lib/notices/watcher.js'
+import type { Notifier } from '../lib/notify/index.js'
 import type { BotLogger } from './log.js'
 import { ownerOf } from './chat-sessions.js'
 
@@ -19,12 +20,19 @@ export interface BotNoticeOptions {
   /** Sends a text to a chat; false when the chat is gone or blocked the bot. */
   send: (chatId: number, text: string) => Promise<boolean>
   intervalMs?: number
+  /** The household's notice channels (lib/notify): a person named in NOTIFY_PEOPLE also gets it there. */
+  notify?: Pick<Notifier, 'notify' | 'personOf'>
 }
 
 /** The chat a bot owner (`telegram:<chat>:<user>`) asked in. */
 export function chatOf (owner: string): number | undefined {
   const m = /^telegram:(-?\d{1,20}):\d{1,20}$/.exec(owner)
   return m ? Number(m[1]) : undefined
+}
+
+/** The Telegram user of a bot owner (`telegram:<chat>:<user>`). */
+export function userOf (owner: string): string | undefined {
+  return /^telegram:-?\d{1,20}:(\d{1,20})$/.exec(owner)?.[1]
 }
 
 export function botNotices (opts: BotNoticeOptions) {
@@ -35,7 +43,12 @@ export function botNotices (opts: BotNoticeOptions) {
     intervalMs: opts.intervalMs,
     deliver: async notice => {
       const chatId = chatOf(notice.owner)
-      return chatId === undefined ? false : await opts.send(chatId, notice.text)
+      if (chatId === undefined) return false
+      const sent = await opts.send(chatId, notice.text)
+      // In the background, to the person's own channels too; the chat message decides whether it was delivered.
+      const person = opts.notify?.personOf({ telegramUser: userOf(notice.owner) })
+      if (sent && person) opts.notify!.notify('ready', { to: person, message: { title: 'Ready to watch', body: notice.text, type: 'success' } })
+      return sent
     }
   })
 

@@ -42,7 +42,17 @@ export default fp<OAuthPluginOptions>(async function oauthPlugin (app, opts) {
     issuerFor: request => baseUrlFor(PUBLIC_URL, request.headers.host),
     isOwnResource: url => isOwnUrl(PUBLIC_URL, '/mcp', url),
     passphrase: OAUTH_APPROVAL_PASSPHRASE,
-    log: app.log.child({ component: 'oauth' })
+    log: app.log.child({ component: 'oauth' }),
+    // The security notice to the owner (NOTIFY_EVENTS signin=…); app.notify is registered after this plugin.
+    onSignIn: ({ clientName, scopes }) => {
+      if (!app.hasDecorator('notify')) return
+      // Registration refuses control characters in client_name (plugins/oauth/registration.ts); only its length is bounded here.
+      const name = (clientName ?? 'an unnamed client').slice(0, 80)
+      app.notify.notify('signin', {
+        to: 'household',
+        message: { title: 'New sign-in', body: `A client calling itself "${name}" signed in with scopes ${scopes.join(', ') || '(none)'}. If this was not you, set or change OAUTH_APPROVAL_PASSPHRASE and restart the server (with OAUTH_STORE=memory a restart signs every client out).`, type: 'warning' }
+      })
+    }
   }
 
   app.setAccessTokenVerifier(token => verifyAccessToken(ctx, token))

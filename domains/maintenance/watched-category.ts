@@ -11,6 +11,7 @@ import type { CleanupTarget } from '../../lib/library/cleanup-candidates.js'
 import { createLeavingSoonStore, type LeavingSoonStore } from '../../lib/library/leaving-soon.js'
 import { checkTitleFolder, deleteTitleWithFiles, describeFolder, FolderRefused, sameFolder, type CheckedFolder } from '../../lib/library/title-folder.js'
 import { quoted } from '../servarr/text.js'
+import { keepStore, keptBy, tellLeaving } from './watched-keeps.js'
 
 /** Thrown for a title that no longer qualifies: cleanup_server reports it as skipped, not failed. */
 export class WatchedChanged extends Error {}
@@ -83,9 +84,14 @@ export function watchedCategory (app: FastifyInstance) {
       notes.push(`leaving-soon mark(s) without a valid date dropped (a title still due is marked again): ${r.invalid.slice(0, 20).map(t => quoted(t, 80)).join(', ')}`)
     }
     if (r.dropped.length) notes.push(`no longer leaving (watched again, a favourite, kept or gone): ${r.dropped.slice(0, 20).map(t => quoted(t, 80)).join(', ')}`)
+    tellLeaving(app, r.marked.map(m => ({ ...byKey.get(m.key)!, deletableFrom: m.deletableFrom })))
+    // A person's keep holds a title back for as long as it stands; the preview says who keeps what.
+    const keeps = await keepStore(app.config.STATE_DIR).byKey()
+    const kept = [...r.marked, ...r.waiting, ...r.due].filter(x => keeps.has(x.key))
+    if (kept.length) notes.push(`kept by a person (not proposed while kept; an owner may lift a keep): ${kept.slice(0, 20).map(x => `${quoted(x.title, 80)} by ${keptBy(keeps.get(x.key)!)}`).join('; ')}${kept.length > 20 ? `; and ${kept.length - 20} more` : ''}`)
     const targets: CleanupTarget[] = []
     const refused: string[] = []
-    for (const d of r.due) {
+    for (const d of r.due.filter(x => !keeps.has(x.key))) {
       const c = byKey.get(d.key)!
       const others = held.filter(h => h.key !== c.key)
       try {
@@ -127,6 +133,8 @@ export function watchedCategory (app: FastifyInstance) {
     if (!w || !Number.isInteger(id)) throw new Error(`malformed target ${t.id}`)
     const mark = await store().mark(w.key)
     if (!mark || mark.markedAt !== w.markedAt) throw new WatchedChanged('its leaving-soon mark changed since the preview')
+    const keeps = (await keepStore(app.config.STATE_DIR).byKey()).get(w.key)
+    if (keeps) throw new WatchedChanged(`a person keeps it now: ${keptBy(keeps)}`)
     const kind = w.kind === 'series' ? 'series' : 'movies'
     await runOnInstances({ [kind]: w.instance }, async () => {
       const [entry, tags, queue] = w.kind === 'series'

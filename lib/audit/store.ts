@@ -16,8 +16,8 @@ export const DEFAULT_MAX_ROWS = 100_000
 /** Retention runs on open and then once per this many entries. */
 const PRUNE_EVERY = 500
 
-/** task: a protocol request on a task (tasks/cancel). */
-export type AuditSource = 'tool' | 'confirm' | 'setup' | 'dashboard' | 'task'
+/** task: a protocol request on a task (tasks/cancel); notice: a notice sent to a person's or the household's channel (lib/notify). */
+export type AuditSource = 'tool' | 'confirm' | 'setup' | 'dashboard' | 'task' | 'notice'
 /**
  * ok: done; declined: the person said no (or closed the form); refused: not started (a guard, a bad argument,
  * nothing to act on); error: failed; pending: running now; interrupted: the server stopped before it finished.

@@ -19,6 +19,8 @@ export interface OAuthContext {
   /** OAUTH_APPROVAL_PASSPHRASE, or '' when authorization is approved automatically. */
   passphrase: string
   log: FastifyBaseLogger
+  /** Called once per authorization that ends in tokens (a new sign-in; refreshes are not): the owner's security notice. */
+  onSignIn?: (client: { clientName?: string, scopes: string[] }) => void
 }
 
 export const endpoints = (issuer: string) => ({

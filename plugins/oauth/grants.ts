@@ -56,7 +56,9 @@ export async function exchangeCode (ctx: OAuthContext, client: ClientRecord, req
   if (req.resource !== undefined && req.resource !== code.resource) {
     throw new OAuthError('invalid_target', `resource must be ${code.resource}, the resource the code was issued for.`)
   }
-  return issueTokens(ctx, client, code.grantId, code.scopes, code.resource)
+  const tokens = await issueTokens(ctx, client, code.grantId, code.scopes, code.resource)
+  try { ctx.onSignIn?.({ clientName: client.clientName, scopes: code.scopes }) } catch { /* a notice never fails a sign-in */ }
+  return tokens
 }
 
 export interface RefreshRequest { refreshToken: string, scope?: string[], resource?: string }

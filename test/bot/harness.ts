@@ -151,6 +151,7 @@ export interface BotOptions {
   allowed?: string
   stateDir?: string
   now?: () => number
+  notices?: Parameters<typeof createChatBot>[0]['notices']
 }
 
 /** Starts the bot as main.ts does, against the fake Bot API, the fake LLM and the real tool server. */
@@ -178,7 +179,8 @@ export async function startBot (t: { teardown: (fn: () => unknown) => void }, o:
     pollTimeoutSeconds: 1,
     watcher: { firstCheckMs: 50, maxDelayMs: 200 },
     drainMs: 3_000,
-    ...(o.now ? { now: o.now } : {})
+    ...(o.now ? { now: o.now } : {}),
+    ...(o.notices ? { notices: o.notices } : {})
   })
   await chatBot.start()
   let stopped = false

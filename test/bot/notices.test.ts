@@ -12,6 +12,8 @@ import { listenMcp } from '../helpers/mcp-client.js'
 import { importAndList, prepareGrab, SHOW } from '../helpers/ready-flow.js'
 import { startServarrStack } from '../helpers/servarr-sims.js'
 import { startBot, type ToolServer } from './harness.js'
+import { createNotifier } from '../../lib/notify/index.js'
+import { noticeReceiver } from '../helpers/notice-receiver.js'
 
 const alice = { id: 111, first_name: 'Alice' }
 const bob = { id: 222, first_name: 'Bob' }
@@ -44,9 +46,15 @@ t.test('a requester and a follower are each told once, in their own chat, across
   t.equal(saved.requests.length, 1)
   t.equal(saved.follows.length, 1)
   await importAndList(s, grab.id as number)
-  const second = await startBot(t, { api, server, llmUrl: llm.url, stateDir: first.stateDir })
+  // Alice is named in NOTIFY_PEOPLE with her own channel (issue 28 item 8): the notice reaches it too.
+  const channel = await noticeReceiver()
+  t.teardown(() => channel.close())
+  const notify = createNotifier({ urls: `alice=json://${channel.host}/alice`, people: `alice=telegram:${alice.id}`, log: { warn: () => {}, info: () => {} } })
+  const second = await startBot(t, { api, server, llmUrl: llm.url, stateDir: first.stateDir, notices: { notify } })
   await second.chatBot.internals.notices.checkNow()
   t.same(api.sentTo(alice.id).slice(before.alice).map(m => m.text), [`📺 "${SHOW.title}" S01E02 "Undertow" is ready to watch.`])
+  await notify.idle()
+  t.match(channel.received.map(r => JSON.parse(r.body)), [{ title: 'Ready to watch', message: `📺 "${SHOW.title}" S01E02 "Undertow" is ready to watch.`, type: 'success' }], 'once, on her channel; Bob has none')
   t.same(api.sentTo(bob.id).slice(before.bob).map(m => m.text), [`🆕 New episode of "${SHOW.title}": S01E02 "Undertow" is ready to watch.`])
 
   await second.chatBot.internals.notices.checkNow()

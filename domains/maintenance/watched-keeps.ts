@@ -1,0 +1,77 @@
+// The household's say in the watched cleanup: when titles are marked leaving soon, each person who watched one
+// (every enabled media-server user has, by the category's rule) or follows it is told through their notice
+// channels with a one-tap "keep" link; the keeps (lib/library/keeps.ts) hold titles back and are listed in the
+// preview, so an owner sees who keeps what.
+import type { FastifyInstance } from 'fastify'
+import { createKeepStore, type Keep, type KeepStore } from '../../lib/library/keeps.js'
+import type { WatchedCandidate } from '../../lib/library/cleanup-watched.js'
+import { quoted } from '../servarr/text.js'
+
+const stores = new Map<string, KeepStore>()
+/** One store per state directory, so the cleanup and the keep page share its serialized writes. */
+export function keepStore (stateDir: string): KeepStore {
+  let store = stores.get(stateDir)
+  if (!store) stores.set(stateDir, store = createKeepStore(stateDir))
+  return store
+}
+
+/** At most this many leaving-soon notices per person and call; the rest are summed up in one line. */
+const MAX_TOLD = 10
+
+/** "by alice since 2026-11-20 ("our film night"), bob since …" */
+export function keptBy (keeps: Keep[]): string {
+  return keeps.map(k => `${k.person} since ${k.at.slice(0, 10)}${k.why ? ` (${quoted(k.why, 80)})` : ''}`).join(', ')
+}
+
+/** The people a title concerns: the media-server users who watched it and the chat users who follow it. */
+function concerned (app: FastifyInstance, c: WatchedCandidate): string[] {
+  const people = new Set<string>()
+  for (const user of c.users) {
+    const p = app.notify.personOf({ mediaUser: user })
+    if (p) people.add(p)
+  }
+  if (c.kind === 'series' && app.hasDecorator('notices')) {
+    for (const f of app.notices.store.follows()) {
+      if (f.seriesId !== c.id || (f.instance ?? 'default') !== c.instance) continue
+      const user = /^telegram:-?\d+:(\d+)$/.exec(f.owner)?.[1]
+      const p = user ? app.notify.personOf({ telegramUser: user }) : undefined
+      if (p) people.add(p)
+    }
+  }
+  return [...people]
+}
+
+/**
+ * Tells each concerned person about the titles just marked, one notice per title with its own keep link (valid
+ * until the window ends and a week beyond, so a late tap still keeps a title that waits for its confirm).
+ * Runs in the background: a slow channel never holds up the cleanup call.
+ */
+export function tellLeaving (app: FastifyInstance, marked: Array<WatchedCandidate & { deletableFrom: string }>): void {
+  if (!app.notify.configured || marked.length === 0) return
+  const store = keepStore(app.config.STATE_DIR)
+  const validMs = (app.config.CLEANUP_LEAVING_SOON_DAYS + 7) * 86_400_000
+  const told = new Map<string, number>()
+  const run = async () => {
+    for (const c of marked) {
+      for (const person of concerned(app, c)) {
+        const n = (told.get(person) ?? 0) + 1
+        told.set(person, n)
+        if (n > MAX_TOLD) continue
+        const token = await store.link({ key: c.key, title: c.title, person }, validMs)
+        app.notify.notify('leaving', {
+          to: person,
+          message: {
+            title: 'Leaving soon',
+            body: `${quoted(c.title, 100)} is leaving the library on ${c.deletableFrom.slice(0, 10)}: everyone has watched it. Tap Keep if you want it to stay.`,
+            action: { label: 'Keep', url: `${app.config.PUBLIC_URL}/keep/${token}` }
+          }
+        })
+      }
+    }
+    for (const [person, n] of told) {
+      if (n <= MAX_TOLD) continue
+      app.notify.notify('leaving', { to: person, message: { title: 'Leaving soon', body: `${n - MAX_TOLD} more title(s) are leaving soon; ask the assistant for the cleanup preview to see them all.` } })
+    }
+  }
+  run().catch(err => app.log.warn({ err: (err as Error).message }, 'leaving-soon notices could not be prepared'))
+}

@@ -1,0 +1,68 @@
+// Sends one message to one channel, once: natively over HTTP for ntfy, Gotify, Discord and json, through the
+// `apprise` program for the rest. Errors are safe to show: a status code or a connection failure, never the URL,
+// a header or the receiver's body (which may echo a token).
+import { request } from 'undici'
+import { sendWithApprise, type AppriseOptions } from './apprise.js'
+import { discordCall, gotifyCall, jsonCall, ntfyCall, type HttpCall } from './native.js'
+import type { Channel } from './urls.js'
+import type { Message } from './types.js'
+
+export interface DeliverOptions {
+  timeoutMs?: number
+  /** Discord's API root (tests point it at a loopback receiver). */
+  discordApiRoot?: string
+  apprise?: AppriseOptions
+  signal?: AbortSignal
+}
+
+/** A failure worth trying again (the receiver was away or busy), or not (a bad URL, a refused token). */
+export class DeliveryError extends Error {
+  constructor (message: string, readonly retry: boolean) { super(message) }
+}
+
+export function httpCallFor (channel: Channel, m: Message, o: DeliverOptions = {}): HttpCall {
+  switch (channel.kind) {
+    case 'ntfy': return ntfyCall(channel.url, m)
+    case 'gotify': return gotifyCall(channel.url, m)
+    case 'discord': return discordCall(channel.url, m, o.discordApiRoot)
+    case 'json': return jsonCall(channel.url, m)
+    default: throw new Error(`${channel.kind} is not sent over HTTP here`)
+  }
+}
+
+export async function deliverOnce (channel: Channel, m: Message, o: DeliverOptions = {}): Promise<void> {
+  if (channel.kind === 'apprise') {
+    try {
+      await sendWithApprise(channel.url, m, { timeoutMs: o.timeoutMs, signal: o.signal, ...o.apprise })
+    } catch (err) {
+      throw new DeliveryError((err as Error).message, !(err as Error).message.includes('not installed'))
+    }
+    return
+  }
+  let call: HttpCall
+  try {
+    call = httpCallFor(channel, m, o)
+  } catch (err) {
+    throw new DeliveryError(`the URL ${(err as Error).message}`, false)
+  }
+  const timeoutMs = o.timeoutMs ?? 15_000
+  let status: number
+  try {
+    const res = await request(call.url, {
+      method: 'POST',
+      headers: { 'user-agent': 'mediastack-mcp', ...call.headers },
+      body: call.body,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      signal: o.signal ? AbortSignal.any([o.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs)
+    })
+    status = res.statusCode
+    await res.body.dump()
+  } catch (err) {
+    const code = (err as { code?: string }).code ?? (err as Error).name
+    throw new DeliveryError(`not reachable (${String(code).slice(0, 40)})`, true)
+  }
+  if (status >= 200 && status < 300) return
+  const hint = status === 401 || status === 403 ? ': the token or password in the URL was refused' : status === 404 ? ': no such topic, application or webhook' : ''
+  throw new DeliveryError(`answered HTTP ${status}${hint}`, status === 429 || status >= 500)
+}

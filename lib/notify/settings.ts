@@ -1,0 +1,76 @@
+// Who a person is, and which events go where. NOTIFY_PEOPLE ties a person's name (as in NOTIFY_URLS) to the
+// identities the server sees: their Telegram user id (the bot) and their media-server user name (who watched a
+// title). NOTIFY_EVENTS routes each event to `person` (the people it concerns), `household` (the household's
+// URLs), both (`person+household`), a named person (e.g. the owner for sign-in notices), or `off`.
+import { NOTIFY_EVENTS, type NotifyEvent } from './types.js'
+import { PERSON_NAME } from './urls.js'
+
+export interface Person {
+  name: string
+  telegram: string[]
+  media: string[]
+}
+
+export type Route = { person: boolean, household: boolean, named: string[] }
+
+export const DEFAULT_ROUTES: Record<NotifyEvent, string> = {
+  ready: 'person', leaving: 'person', stuck: 'household', disk: 'household', down: 'household', signin: 'household', test: 'person+household'
+}
+
+/** `alice=telegram:123,media:Alice bob=telegram:456` (entries separated by spaces or semicolons). */
+export function parsePeople (value: string, problems: string[]): Map<string, Person> {
+  const out = new Map<string, Person>()
+  for (const entry of value.split(/[\s;]+/).filter(Boolean)) {
+    const m = /^([^=]+)=(.+)$/.exec(entry)
+    const name = m?.[1]?.toLowerCase() ?? ''
+    if (!m || !PERSON_NAME.test(name)) {
+      problems.push(`NOTIFY_PEOPLE: "${entry.slice(0, 60)}" is not name=telegram:<user id>,media:<media-server user name>`)
+      continue
+    }
+    const person = out.get(name) ?? { name, telegram: [], media: [] }
+    for (const id of m[2]!.split(',').filter(Boolean)) {
+      const t = /^telegram:(\d{1,20})$/.exec(id)
+      const media = /^media:(.{1,100})$/.exec(id)
+      if (t) person.telegram.push(t[1]!)
+      else if (media) person.media.push(media[1]!)
+      else problems.push(`NOTIFY_PEOPLE: ${name}: "${id.slice(0, 60)}" is neither telegram:<user id> nor media:<media-server user name>`)
+    }
+    out.set(name, person)
+  }
+  return out
+}
+
+/** `ready=person leaving=person+household signin=alice disk=off` over the defaults. */
+export function parseRoutes (value: string, problems: string[]): Record<NotifyEvent, Route> {
+  const text: Record<string, string> = { ...DEFAULT_ROUTES }
+  for (const entry of value.split(/[\s;,]+/).filter(Boolean)) {
+    const [event, to] = entry.split('=', 2)
+    if (!event || !to || !(NOTIFY_EVENTS as readonly string[]).includes(event.toLowerCase())) {
+      problems.push(`NOTIFY_EVENTS: "${entry.slice(0, 60)}" is not event=destination (events: ${NOTIFY_EVENTS.filter(e => e !== 'test').join(', ')})`)
+      continue
+    }
+    text[event.toLowerCase()] = to.toLowerCase()
+  }
+  const out = {} as Record<NotifyEvent, Route>
+  for (const event of NOTIFY_EVENTS) {
+    const route: Route = { person: false, household: false, named: [] }
+    for (const part of text[event]!.split('+')) {
+      if (part === 'person') route.person = true
+      else if (part === 'household') route.household = true
+      else if (part === 'off') continue
+      else if (PERSON_NAME.test(part)) route.named.push(part)
+      else problems.push(`NOTIFY_EVENTS: ${event}: "${part}" is not person, household, off or a person's name`)
+    }
+    out[event] = route
+  }
+  return out
+}
+
+/** The person a Telegram owner (`telegram:<chat>:<user>`) or media-server user name is, when NOTIFY_PEOPLE says. */
+export function personOf (people: Map<string, Person>, who: { telegramUser?: string, mediaUser?: string }): string | undefined {
+  for (const p of people.values()) {
+    if (who.telegramUser && p.telegram.includes(who.telegramUser)) return p.name
+    if (who.mediaUser && p.media.some(m => m.toLowerCase() === who.mediaUser!.toLowerCase())) return p.name
+  }
+  return undefined
+}

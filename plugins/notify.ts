@@ -1,0 +1,53 @@
+// Notices where people are (lib/notify): app.notify sends an event to the channels NOTIFY_URLS and
+// NOTIFY_EVENTS route it to, in the background, and records each outcome in the audit trail (source "notice",
+// the channel's scheme and host only). Without NOTIFY_URLS nothing is sent and nothing is recorded.
+import fp from 'fastify-plugin'
+import type { FastifyInstance } from 'fastify'
+import { createNotifier, type Notifier, type NotifyRecord } from '../lib/notify/index.js'
+import { createHouseholdWatch } from '../lib/notify/household-watch.js'
+import { lowDisks, lowDiskSentence } from '../lib/library/low-disk.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notify: Notifier
+  }
+}
+
+export interface NotifyPluginOptions {
+  /** Time between household checks (backends down, low disk; default 1 minute; 0: none). */
+  watchMs?: number
+}
+
+export default fp<NotifyPluginOptions>(async function notifyPlugin (app: FastifyInstance, opts) {
+  const log = app.log.child({ plugin: 'notify' })
+  const record = (r: NotifyRecord) => {
+    const id = app.audit.store.begin({
+      source: 'notice',
+      action: `notify.${r.event}`,
+      principal: { id: 'internal', kind: 'internal', clientId: 'notify' },
+      args: { to: r.to, channel: r.channel, attempts: r.attempts }
+    })
+    app.audit.store.finish(id, { outcome: r.ok ? 'ok' : 'error', ...(r.error ? { error: r.error } : {}) })
+  }
+  const notifier = createNotifier({
+    urls: app.config.NOTIFY_URLS, people: app.config.NOTIFY_PEOPLE, events: app.config.NOTIFY_EVENTS, log, record
+  })
+  app.decorate('notify', notifier)
+  // A backend down for minutes and a low disk, read from what the server checks anyway (the background probe,
+  // the disks' figures) once a minute; only with NOTIFY_URLS set.
+  const watch = createHouseholdWatch({ send: (event, message) => notifier.notify(event, { to: 'household', message }) })
+  let timer: NodeJS.Timeout | undefined
+  const tick = async () => {
+    watch.backends(app.backendStatus())
+    const min = app.config.DISK_MIN_FREE_GIB
+    const low = await lowDisks([{ label: 'media', path: app.config.MEDIA_ROOT }, { label: 'downloads', path: app.config.DOWNLOADS_ROOT }], min, app.disk.figures)
+    watch.disks(low.map(d => ({ key: d.path, sentence: lowDiskSentence(d, min) })))
+  }
+  if (notifier.configured && opts.watchMs !== 0) {
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => { tick().catch(err => log.warn({ err: (err as Error).message }, 'the household watch could not read the disks')) }, opts.watchMs ?? 60_000)
+      timer.unref()
+    })
+  }
+  app.addHook('onClose', async () => { clearInterval(timer); await notifier.close() })
+}, { name: 'notify', dependencies: ['config', 'audit', 'backend-probe', 'disk'] })

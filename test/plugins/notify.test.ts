@@ -1,0 +1,53 @@
+// Issue 28 items 8-9 on the built app: a new client signing in is a security notice to the owner (once per
+// authorization, not per refresh), a low disk is told once, and each delivery is in the audit trail with the
+// channel's scheme and host only. Without NOTIFY_URLS nothing is sent.
+import t from 'tap'
+import { buildApp } from '../../app.js'
+import { makeRoots, testConfig } from '../helpers/build.js'
+import { oauthLogin, refreshTokens } from '../helpers/oauth-client.js'
+import { noticeReceiver } from '../helpers/notice-receiver.js'
+
+t.test('sign-in and low-disk notices reach the owner, recorded without the URL', async t => {
+  const owner = await noticeReceiver()
+  const roots = makeRoots()
+  const app = await buildApp(testConfig(roots, {
+    PUBLIC_URL: 'http://127.0.0.1:3000',
+    NOTIFY_URLS: `owner=json://${owner.host}/SecretHookPath`,
+    NOTIFY_EVENTS: 'signin=owner disk=owner',
+    DISK_MIN_FREE_GIB: 10
+  }), {
+    logger: false,
+    plugins: {
+      notify: { watchMs: 20 },
+      backendProbe: { autoStart: false },
+      disk: { figures: async () => ({ totalBytes: 100 * 1024 ** 3, usedBytes: 96 * 1024 ** 3, freeBytes: 4 * 1024 ** 3, usedPercent: 96 }) }
+    }
+  })
+  await app.ready()
+  t.teardown(async () => { await app.close(); await owner.close(); roots.cleanup() })
+
+  const { client, tokens } = await oauthLogin(app, { metadata: { client_name: 'Claude Desktop' } })
+  await refreshTokens(app, client, tokens.refresh_token!)
+  await owner.waitFor(2)
+  await new Promise(resolve => setTimeout(resolve, 100))
+  await app.notify.idle()
+  const bodies = owner.received.map(r => JSON.parse(r.body) as { title: string, message: string })
+  t.same(bodies.map(b => b.title).sort(), ['Low disk space', 'New sign-in'], 'one sign-in (the refresh is not one), one low-disk notice across several checks')
+  t.match(bodies.find(b => b.title === 'New sign-in')!.message, /^A client calling itself "Claude Desktop" signed in with scopes/)
+  t.match(bodies.find(b => b.title === 'Low disk space')!.message, /^The media and downloads disk \(.*\) has 4\.0 GiB free, below DISK_MIN_FREE_GIB \(10 GiB\)/)
+
+  const audit = app.audit.store.list({ action: 'notify.signin', offset: 0, limit: 10 })
+  t.equal(audit.total, 1)
+  t.match(audit.items[0], { source: 'notice', outcome: 'ok' })
+  t.notMatch(JSON.stringify(app.audit.store.list({ offset: 0, limit: 100 }).items), /SecretHookPath/, 'the audit trail never holds the URL')
+})
+
+t.test('without NOTIFY_URLS nothing is sent and nothing recorded', async t => {
+  const roots = makeRoots()
+  const app = await buildApp(testConfig(roots, { PUBLIC_URL: 'http://127.0.0.1:3000' }), { logger: false })
+  await app.ready()
+  t.teardown(async () => { await app.close(); roots.cleanup() })
+  await oauthLogin(app)
+  t.equal(app.notify.configured, false)
+  t.equal(app.audit.store.list({ action: 'notify.signin', offset: 0, limit: 10 }).total, 0)
+})
