@@ -8,13 +8,16 @@ type Load = (title: string, opts: { url: string, method?: 'POST' | 'GET', header
 
 export interface McpServerUnderTest {
   base: string
+  /** The server process's CPU time so far (ms), when the platform tells: steadier than rps on a shared machine. */
+  cpuMs?: () => number
   /** Headers of an open 2025-11-25 session on that server. */
   session: Record<string, string>
   /** Requests each fast path answered so far (GET /bench/fast-paths), to show the rows took them. */
   fastPaths: () => Promise<Record<string, number>>
 }
 
-export interface RowFigures { name: string, target: number, ceilingRps: number, on: { rps: number, bad: number }, off: { rps: number, bad: number } }
+interface Measured { rps: number, bad: number, usPerRequest?: number }
+export interface RowFigures { name: string, target: number, ceiling: Measured, on: Measured, off: Measured }
 
 const MODERN_META = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
@@ -46,7 +49,13 @@ export function mcpRowList (auth: Record<string, string>, tool: string): Row[] {
 }
 
 /** Runs one row: the same bytes from the ceiling, then the request on the server with fast paths on, then off. */
-export async function mcpRow (row: Row, o: { on: McpServerUnderTest, off: McpServerUnderTest, ceiling: string, seconds: number, load: Load }): Promise<RowFigures> {
+export async function mcpRow (row: Row, o: { on: McpServerUnderTest, off: McpServerUnderTest, ceiling: string, ceilingCpuMs?: () => number, seconds: number, load: Load }): Promise<RowFigures> {
+  const measured = async (cpuMs: (() => number) | undefined, title: string, opts: Parameters<Load>[1]): Promise<Measured> => {
+    const before = cpuMs?.()
+    const figures = await o.load(title, opts)
+    if (before === undefined) return figures
+    return { ...figures, usPerRequest: 1000 * (cpuMs!() - before) / Math.max(1, figures.rps * o.seconds) }
+  }
   const sample = async (s: McpServerUnderTest) => {
     const { headers, body } = row.request(s)
     const res = await fetch(`${s.base}/mcp`, { method: 'POST', headers, body })
@@ -62,22 +71,26 @@ export async function mcpRow (row: Row, o: { on: McpServerUnderTest, off: McpSer
   if (!stored.ok) throw new Error('could not store the ceiling reply')
   const { headers, body } = row.request(o.on)
   console.log(`${row.name}, ${Buffer.byteLength(reply.bytes)} B:`)
-  const ceiling = await o.load('  bare Fastify, same bytes', { url: `${o.ceiling}/reply/${row.slug}`, method: 'POST', headers: { 'content-type': 'application/json' }, body, duration: o.seconds })
+  const ceiling = await measured(o.ceilingCpuMs, '  bare Fastify, same bytes', { url: `${o.ceiling}/reply/${row.slug}`, method: 'POST', headers: { 'content-type': 'application/json' }, body, duration: o.seconds })
   const before = await o.on.fastPaths()
-  const on = await o.load('  fast paths on', { url: `${o.on.base}/mcp`, method: 'POST', headers, body, duration: o.seconds })
+  const on = await measured(o.on.cpuMs, '  fast paths on', { url: `${o.on.base}/mcp`, method: 'POST', headers, body, duration: o.seconds })
   const after = await o.on.fastPaths()
   const taken = Object.keys(after).filter(k => after[k] > (before[k] ?? 0))
   console.log(`    (fast paths taken: ${taken.length > 0 ? taken.join(', ') : 'none'})`)
   const offRequest = row.request(o.off)
-  const off = await o.load('  fast paths off', { url: `${o.off.base}/mcp`, method: 'POST', headers: offRequest.headers, body: offRequest.body, duration: o.seconds })
-  return { name: row.name, target: row.target, ceilingRps: ceiling.rps, on, off }
+  const off = await measured(o.off.cpuMs, '  fast paths off', { url: `${o.off.base}/mcp`, method: 'POST', headers: offRequest.headers, body: offRequest.body, duration: o.seconds })
+  const us = (m: Measured) => m.usPerRequest === undefined ? '?' : `${m.usPerRequest.toFixed(0)} µs`
+  if (ceiling.usPerRequest !== undefined) console.log(`    server CPU per request: ${us(on)} on, ${us(off)} off, ${us(ceiling)} bare`)
+  return { name: row.name, target: row.target, ceiling, on, off }
 }
 
 export function rowCheck (r: RowFigures) {
-  const pct = (rps: number) => `${(100 * rps / r.ceilingRps).toFixed(1)} %`
+  const pct = (rps: number) => `${(100 * rps / r.ceiling.rps).toFixed(1)} %`
+  const cpu = (m: Measured) => m.usPerRequest !== undefined && r.ceiling.usPerRequest !== undefined ? `${(100 * r.ceiling.usPerRequest / m.usPerRequest).toFixed(1)} %` : undefined
+  const byCpu = cpu(r.on) === undefined ? '' : `; by server CPU per request ${cpu(r.on)} (off ${cpu(r.off)})`
   return {
     name: `${r.name} ≥ ${r.target * 100} % of a bare Fastify server sending the same bytes`,
-    value: `${pct(r.on.rps)} (${r.on.rps} / ${r.ceilingRps} rps); fast paths off: ${pct(r.off.rps)} (${r.off.rps} rps)`,
-    ok: r.on.rps >= r.target * r.ceilingRps && r.on.bad === 0 && r.off.bad === 0
+    value: `${pct(r.on.rps)} (${r.on.rps} / ${r.ceiling.rps} rps); fast paths off: ${pct(r.off.rps)} (${r.off.rps} rps)${byCpu}`,
+    ok: r.on.rps >= r.target * r.ceiling.rps && r.on.bad === 0 && r.off.bad === 0
   }
 }

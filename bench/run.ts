@@ -4,6 +4,7 @@
 // session-initialize rate (a storm of 3000 initializes, each keeping its session), p50/p99, and RSS after the
 // storm with a forced GC. The tool catalogue's size (model-visible and wire bytes) is checked against its byte targets.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
@@ -87,6 +88,15 @@ async function load (title: string, opts: autocannon.Options): Promise<Figures> 
   return figures
 }
 
+/** A process's user + system CPU time (ms), from /proc (Linux only: elsewhere the rows show rps alone). */
+function cpuMsOf (process: ChildProcess): (() => number) | undefined {
+  if (!existsSync('/proc/self/stat')) return undefined
+  return () => {
+    const fields = readFileSync(`/proc/${process.pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  }
+}
+
 async function memory () {
   const res = await fetch(`${base}/bench/memory`)
   return await res.json() as { rss: number, heapUsed: number, heapTotal: number, external: number, gc: boolean, sessions: number }
@@ -97,13 +107,13 @@ async function mcpRows (session: Record<string, string>): Promise<RowFigures[]> 
   const offServer = await startProcess(serverArgs, { INTERNAL_API_KEY: KEY, MCP_FAST_PATHS: 'off' })
   const ceiling = await startProcess([fileURLToPath(new URL('./ceiling-server.js', import.meta.url))], {})
   const fastPaths = (url: string) => async () => await (await fetch(`${url}/bench/fast-paths`)).json() as Record<string, number>
-  const on: McpServerUnderTest = { base, session, fastPaths: fastPaths(base) }
+  const on: McpServerUnderTest = { base, session, fastPaths: fastPaths(base), cpuMs: cpuMsOf(child) }
   const offBase = offServer.words[0]
-  const off: McpServerUnderTest = { base: offBase, session: await openSession(`${offBase}/mcp`), fastPaths: fastPaths(offBase) }
+  const off: McpServerUnderTest = { base: offBase, session: await openSession(`${offBase}/mcp`), fastPaths: fastPaths(offBase), cpuMs: cpuMsOf(offServer.child) }
   const rows = mcpRowList(auth, checkJobsTool).filter(row => ROW_FILTER.every(word => row.slug.includes(word)))
   const figures: RowFigures[] = []
   try {
-    for (const row of rows) figures.push(await mcpRow(row, { on, off, ceiling: ceiling.words[0], seconds: SECONDS, load }))
+    for (const row of rows) figures.push(await mcpRow(row, { on, off, ceiling: ceiling.words[0], ceilingCpuMs: cpuMsOf(ceiling.child), seconds: SECONDS, load }))
   } finally {
     offServer.child.kill('SIGTERM')
     ceiling.child.kill('SIGTERM')
@@ -121,7 +131,7 @@ async function sessionStorm (before: Awaited<ReturnType<typeof memory>>) {
   return { init, after, rssMb }
 }
 
-/** The whole bench: ceiling, tools/list, check_jobs, light calls, the session storm, library scale, large library. */
+/** The whole bench: the MCP rows, the session storm, library scale, large library, the read burst. */
 async function everything (session: Record<string, string>, before: Awaited<ReturnType<typeof memory>>) {
   const rows = await mcpRows(session)
   const { init, after, rssMb } = await sessionStorm(before)
