@@ -6,6 +6,7 @@ import { Value } from '@sinclair/typebox/value'
 import { ValueErrorType } from '@sinclair/typebox/errors'
 import { pathMapFor } from './core/path-map.js'
 import { trustProxyProblem } from './core/trust-proxy.js'
+import { requestUsersProblems } from './lib/requests/user-map.js'
 import {
   instanceSettingKey, instanceVariable, instanceVariables, parseInstances, placeholderKeyProblem, type ExtraInstances, type InstanceKindName, type InstanceSettings
 } from './core/instance-config.js'
@@ -63,6 +64,10 @@ export const ConfigSchema = Type.Object({
   CHALLENGE_PROXY_URL: Url('http://flaresolverr:8191', 'Challenge-bypass proxy (FlareSolverr) URL, wired into the indexer manager by setup'),
   ARIA2_RPC_URL: Type.String({ default: '', description: 'aria2 JSON-RPC URL (e.g. http://127.0.0.1:6800/jsonrpc); empty: the server starts its own aria2c when installed' }),
   ARIA2_RPC_SECRET: Secret('aria2 RPC secret'),
+  // --- requests (Seerr)
+  REQUESTS_URL: Url('', 'Request manager (Seerr, Overseerr or Jellyseerr) base URL; empty: requests go straight to the series/movie managers'),
+  REQUESTS_API_KEY: Secret('Request manager API key (Seerr: Settings > General > API Key)'),
+  REQUESTS_USERS: Type.String({ default: '', description: 'Who is which Seerr user, comma-separated: telegram:<chat user id>=<Seerr user id>, owner=<Seerr user id> (MCP clients, web chat, the internal key); chat users are also matched by the Telegram chat id in their Seerr notification settings' }),
   // --- local tools
   FFMPEG_PATH: Type.String({ default: 'ffmpeg', description: 'ffmpeg executable' }),
   FFPROBE_PATH: Type.String({ default: 'ffprobe', description: 'ffprobe executable' }),
@@ -170,6 +175,8 @@ export function buildConfig (input: Record<string, unknown> = {}, { fromEnv = fa
   for (const [kind, list] of Object.entries(instances) as Array<[InstanceKindName, InstanceSettings[]]>) {
     for (const i of list) checkUrl(instanceSettingKey(kind, i.name, 'URL'), i.url, problems)
   }
+  // --- requests (Seerr)
+  problems.push(...requestUsersProblems(String(converted.REQUESTS_USERS ?? '')))
   for (const k of SERVICE_KEYS) {
     const problem = placeholderKeyProblem(k, String(converted[k] ?? ''))
     if (problem) problems.push(problem)

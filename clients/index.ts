@@ -10,9 +10,11 @@ import { qbittorrentFactory } from './qbittorrent/client.js'
 import { pyloadFactory } from './pyload/client.js'
 import { aria2Factory } from './aria2/client.js'
 import { instanceClients } from './instances.js'
+// --- requests (Seerr)
+import { seerrFactory } from './seerr/client.js'
 
 // Add one factory per client folder here.
-const FACTORIES: BackendFactory[] = [servarrFactory, jellyfinFactory, prowlarrFactory, qbittorrentFactory, pyloadFactory, aria2Factory, instanceClients]
+const FACTORIES: BackendFactory[] = [servarrFactory, jellyfinFactory, prowlarrFactory, qbittorrentFactory, pyloadFactory, aria2Factory, instanceClients, seerrFactory]
 
 export function createBackends (config: Config, deps: BackendDeps = {}): Backends {
   const backends: Record<string, BackendClientBase> = {}

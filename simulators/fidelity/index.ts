@@ -8,13 +8,14 @@ import { PROWLARR_ROWS } from './prowlarr.js'
 import { PYLOAD_ROWS } from './pyload.js'
 import { QBITTORRENT_ROWS } from './qbittorrent.js'
 import { SERVARR_ROWS } from './servarr.js'
+import { SEERR_ROWS } from './seerr.js'
 import type { FidelityRow } from './types.js'
 
 export type { FidelityRow, SourceRef } from './types.js'
 export { routeKey } from './types.js'
 
 export const FIDELITY_ROWS: FidelityRow[] = [
-  ...JELLYFIN_ROWS, ...SERVARR_ROWS, ...PROWLARR_ROWS, ...QBITTORRENT_ROWS, ...PYLOAD_ROWS, ...ARIA2_ROWS, ...FLARESOLVERR_ROWS
+  ...JELLYFIN_ROWS, ...SERVARR_ROWS, ...PROWLARR_ROWS, ...QBITTORRENT_ROWS, ...PYLOAD_ROWS, ...ARIA2_ROWS, ...FLARESOLVERR_ROWS, ...SEERR_ROWS
 ]
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ')
