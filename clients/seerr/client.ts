@@ -7,6 +7,7 @@ import type { Config } from '../../config.js'
 import { BackendError } from '../../core/errors.js'
 import { createHttpBackend, type HttpCall, type ProbeResult } from '../http.js'
 import type { BackendClientBase, BackendFactory } from '../types.js'
+import { versionProbe } from '../version-probe.js'
 import {
   MEDIA_STATUS, REQUEST_STATUS, SeerrRefused, type NewRequest, type SeerrNotificationSettings, type SeerrRequest, type SeerrUser
 } from './types.js'
@@ -112,17 +113,7 @@ export function createSeerrClient (config: Pick<Config, 'REQUESTS_URL' | 'REQUES
     return request(r.data ?? {})
   }
 
-  async function probe (): Promise<ProbeResult> {
-    const started = performance.now()
-    const base = { service: SERVICE, configured, checkedAt: new Date().toISOString() }
-    if (!configured) return { ...base, reachable: false, error: `${SERVICE} is not configured: set ${URL_VAR} and ${KEY_VAR}.` }
-    try {
-      const s = await status(AbortSignal.timeout(5_000))
-      return { ...base, reachable: true, version: s.version, latencyMs: Math.round(performance.now() - started) }
-    } catch (err) {
-      return { ...base, reachable: false, error: err instanceof BackendError ? err.message : `${SERVICE} could not be reached.` }
-    }
-  }
+  const probe = (): Promise<ProbeResult> => versionProbe(SERVICE, configured, `${URL_VAR} and ${KEY_VAR}`, status)
 
   return {
     service: SERVICE,

@@ -16,7 +16,8 @@ t.teardown(() => client.close())
 const refusal = async (p: Promise<unknown>) => { try { await p; return 'made' } catch (err) { return err instanceof SeerrRefused ? err.reason : (err as Error).message } }
 
 t.test('a request is made as the user named, with that user\'s rules', async t => {
-  t.match(await client.status(), { version: '3.1.0' })
+  t.match(await client.probe(), { service: 'Seerr', configured: true, reachable: true, version: '3.1.0' })
+  t.match(await createSeerrClient({ REQUESTS_URL: w.seerr.url, REQUESTS_API_KEY: '' }).probe(), { configured: false, reachable: false, error: 'Seerr is not configured: set REQUESTS_URL and REQUESTS_API_KEY.' })
   t.same((await client.users()).map(u => u.displayName), ['owner', 'alice', 'bob', 'carol'])
   t.match(await client.notificationSettings(2), { telegramEnabled: true, telegramChatId: '111', telegramTypes: 0 })
 
