@@ -6,7 +6,7 @@ import { Value } from '@sinclair/typebox/value'
 import { ValueErrorType } from '@sinclair/typebox/errors'
 import { pathMapFor } from './core/path-map.js'
 import { trustProxyProblem } from './core/trust-proxy.js'
-import { requestUsersProblems } from './lib/requests/user-map.js'
+import { requestUsersProblems } from './core/request-users.js'
 import {
   instanceSettingKey, instanceVariable, instanceVariables, parseInstances, placeholderKeyProblem, type ExtraInstances, type InstanceKindName, type InstanceSettings
 } from './core/instance-config.js'

@@ -10,29 +10,13 @@ import { ToolError } from '../../core/errors.js'
 import type { Principal } from '../../core/principal.js'
 import type { SeerrClient } from '../../clients/seerr/client.js'
 import type { SeerrUser } from '../../clients/seerr/types.js'
+import { parseRequestUsers } from '../../core/request-users.js'
 
 export type Person = { kind: 'telegram', userId: string } | { kind: 'owner' } | { kind: 'unknown', actor: string }
 
 export interface SeerrPerson extends SeerrUser {
   /** How the mapping was found: REQUESTS_USERS, or Seerr's own Telegram chat id. */
   via: 'setting' | 'telegram'
-}
-
-const ENTRY = /^(telegram:\d{1,20}|owner)=(\d{1,9})$/
-
-/** Config-time check of REQUESTS_USERS: each problem names the entry and the form expected. */
-export function requestUsersProblems (value: string): string[] {
-  return value.split(',').map(s => s.trim()).filter(s => s !== '').filter(e => !ENTRY.test(e))
-    .map(e => `REQUESTS_USERS: "${e.slice(0, 60)}" is not telegram:<chat user id>=<Seerr user id> or owner=<Seerr user id>`)
-}
-
-export function parseRequestUsers (value: string): Map<string, number> {
-  const map = new Map<string, number>()
-  for (const e of value.split(',').map(s => s.trim())) {
-    const m = ENTRY.exec(e)
-    if (m) map.set(m[1], Number(m[2]))
-  }
-  return map
 }
 
 /** The person behind a principal: the bot names its chat user as actor; anyone else is the owner's client. */

@@ -2,7 +2,8 @@
 // user by their Telegram user id, never by a group chat's id; everyone without a person is the owner).
 import t from 'tap'
 import { buildConfig, ConfigError } from '../../../config.js'
-import { parseRequestUsers, personOf } from '../../../lib/requests/user-map.js'
+import { personOf } from '../../../lib/requests/user-map.js'
+import { parseRequestUsers } from '../../../core/request-users.js'
 import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
 
 t.test('a malformed REQUESTS_USERS entry is named at startup', async t => {
