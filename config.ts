@@ -7,6 +7,7 @@ import { ValueErrorType } from '@sinclair/typebox/errors'
 import { pathMapFor } from './core/path-map.js'
 import { trustProxyProblem } from './core/trust-proxy.js'
 import { usenetProblems } from './core/usenet-config.js'
+import { requestUsersProblems } from './core/request-users.js'
 import {
   instanceSettingKey, instanceVariable, instanceVariables, parseInstances, placeholderKeyProblem, pendingTorrentTypeProblem, TORRENT_CLIENT_TYPES, type ExtraInstances, type InstanceKindName, type InstanceSettings
 } from './core/instance-config.js'
@@ -79,6 +80,10 @@ export const ConfigSchema = Type.Object({
   USENET_CLIENT_USERNAME: Type.String({ default: '', description: 'NZBGet ControlUsername' }),
   USENET_CLIENT_PASSWORD: Secret('NZBGet ControlPassword'),
   USENET_CLIENT_INSTANCES: Type.String({ default: '', description: 'Comma-separated names of extra Usenet clients, each set with USENET_CLIENT_<NAME>_TYPE, _URL and _API_KEY or _USERNAME/_PASSWORD' }),
+  // --- requests (Seerr)
+  REQUESTS_URL: Url('', 'Request manager (Seerr, Overseerr or Jellyseerr) base URL; empty: requests go straight to the series/movie managers'),
+  REQUESTS_API_KEY: Secret('Request manager API key (Seerr: Settings > General > API Key)'),
+  REQUESTS_USERS: Type.String({ default: '', description: 'Who is which Seerr user, comma-separated: telegram:<chat user id>=<Seerr user id>, owner=<Seerr user id> (MCP clients, web chat, the internal key); chat users are also matched by the Telegram chat id in their Seerr notification settings' }),
   // --- local tools
   FFMPEG_PATH: Type.String({ default: 'ffmpeg', description: 'ffmpeg executable' }),
   FFPROBE_PATH: Type.String({ default: 'ffprobe', description: 'ffprobe executable' }),
@@ -193,6 +198,8 @@ export function buildConfig (input: Record<string, unknown> = {}, { fromEnv = fa
     for (const i of list) checkUrl(instanceSettingKey(kind, i.name, 'URL'), i.url, problems)
   }
   problems.push(...notifySettingsProblems(converted as { NOTIFY_URLS: string, NOTIFY_PEOPLE: string, NOTIFY_EVENTS: string }))
+  // --- requests (Seerr)
+  problems.push(...requestUsersProblems(String(converted.REQUESTS_USERS ?? '')))
   for (const k of SERVICE_KEYS) {
     const problem = placeholderKeyProblem(k, String(converted[k] ?? ''))
     if (problem) problems.push(problem)

@@ -134,7 +134,8 @@ export function createHttpBackend (opts: HttpBackendOptions) {
       const backstop = limit + 1_000
       res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body, signal, dispatcher: agent, headersTimeout: backstop, bodyTimeout: backstop })
       const status = res.statusCode
-      if (status === 401 || status === 403) {
+      // A caller may take a 403 itself where the service uses it for more than a bad key (Seerr: permission, quota).
+      if ((status === 401 || status === 403) && !c.allowStatus?.includes(status)) {
         await res.body.dump()
         throw new BackendError(opts.service, `${opts.service} rejected the API key: check ${opts.keyVar ?? 'its credentials'}.`, status, 'unauthorized')
       }

@@ -12,9 +12,11 @@ import { aria2Factory } from './aria2/client.js'
 import { instanceClients } from './instances.js'
 // --- usenet
 import { usenetFactory } from './usenet/index.js'
+// --- requests (Seerr)
+import { seerrFactory } from './seerr/client.js'
 
 // Add one factory per client folder here.
-const FACTORIES: BackendFactory[] = [servarrFactory, mediaServerFactory, prowlarrFactory, torrentFactory, pyloadFactory, aria2Factory, usenetFactory, instanceClients]
+const FACTORIES: BackendFactory[] = [servarrFactory, mediaServerFactory, prowlarrFactory, torrentFactory, pyloadFactory, aria2Factory, usenetFactory, instanceClients, seerrFactory]
 
 export function createBackends (config: Config, deps: BackendDeps = {}): Backends {
   const backends: Record<string, BackendClientBase> = {}

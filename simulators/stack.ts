@@ -17,6 +17,8 @@ import { createProwlarrSetupSimulator } from './prowlarr/setup-proxy.js'
 import { createPyloadSimulator } from './pyload/server.js'
 import { createRadarrSimulator } from './servarr/radarr.js'
 import { createSonarrSimulator } from './servarr/sonarr.js'
+import { createSeerrSimulator } from './seerr/index.js'
+import { DEMO_SEERR_USERS } from './seerr/household.js'
 
 export interface SimulatedStack {
   /** Tool-server settings: backend URLs, keys and PATH_MAP. */
@@ -37,6 +39,12 @@ export interface StackOptions {
    * seed the tests build on.
    */
   household?: { sample: string }
+  /**
+   * Requests through Seerr: its simulator, linked to these Sonarr and Radarr (an approved request lands in the
+   * manager), with a small household of Seerr users (simulators/seerr/household.ts); the tool server is
+   * pointed at it with the owner's clients mapped to its admin.
+   */
+  seerr?: boolean
 }
 
 export async function startSimulatedStack (roots: { media: string, downloads: string }, opts: StackOptions = {}): Promise<SimulatedStack> {
@@ -72,6 +80,11 @@ export async function startSimulatedStack (roots: { media: string, downloads: st
     closers.push(prowlarr.close)
     const pyload = await createPyloadSimulator({ apiKey: keys.pyload, storageDir: storage })
     closers.push(pyload.close)
+    const seerrKey = key()
+    const seerr = opts.seerr
+      ? await createSeerrSimulator({ apiKey: seerrKey, users: DEMO_SEERR_USERS, telegramEnabled: true, radarr: { url: radarr.url, apiKey: keys.radarr }, sonarr: { url: sonarr.url, apiKey: keys.sonarr } })
+      : undefined
+    if (seerr) closers.push(seerr.close)
     return {
       settings: {
         MEDIA_SERVER_URL: jellyfin.url,
@@ -85,7 +98,8 @@ export async function startSimulatedStack (roots: { media: string, downloads: st
         DOWNLOAD_MANAGER_URL: pyload.url,
         DOWNLOAD_MANAGER_API_KEY: keys.pyload,
         PATH_MAP: `/data=${roots.media},/downloads=${roots.downloads}`,
-        SETUP_CONFIG_ROOT: configRoot
+        SETUP_CONFIG_ROOT: configRoot,
+        ...(seerr ? { REQUESTS_URL: seerr.url, REQUESTS_API_KEY: seerrKey, REQUESTS_USERS: 'owner=1' } : {})
       },
       jellyfinAdmin,
       violations: () => [...jellyfin.violations, ...sonarr.violations, ...radarr.violations, ...prowlarr.violations],

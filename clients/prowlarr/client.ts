@@ -4,6 +4,7 @@ import type { Config } from '../../config.js'
 import { BackendError } from '../../core/errors.js'
 import { createHttpBackend, type HttpCall, type ProbeResult } from '../http.js'
 import type { BackendClientBase, BackendFactory } from '../types.js'
+import { versionProbe } from '../version-probe.js'
 
 export const SERVICE = 'Prowlarr'
 export const KEY_VAR = 'INDEXER_MANAGER_API_KEY'
@@ -109,17 +110,7 @@ export function createProwlarrClient (config: Pick<Config, 'INDEXER_MANAGER_URL'
     return toApplication(created ?? {})
   }
 
-  async function probe (): Promise<ProbeResult> {
-    const started = performance.now()
-    const base = { service: SERVICE, configured: key !== '', checkedAt: new Date().toISOString() }
-    if (!key) return { ...base, reachable: false, error: `${SERVICE} is not configured: set ${KEY_VAR}.` }
-    try {
-      const s = await status(AbortSignal.timeout(5_000))
-      return { ...base, reachable: true, version: s.version, latencyMs: Math.round(performance.now() - started) }
-    } catch (err) {
-      return { ...base, reachable: false, error: err instanceof BackendError ? err.message : `${SERVICE} could not be reached.` }
-    }
-  }
+  const probe = (): Promise<ProbeResult> => versionProbe(SERVICE, key !== '', KEY_VAR, status)
 
   return {
     service: SERVICE,

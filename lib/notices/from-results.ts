@@ -1,5 +1,6 @@
 // Which title or season a chat tool call asked for: a grab (series_grab, movie_grab) or an add
-// (series_search addTvdbId, movie_search addTmdbId) that succeeded makes the person a requester of it.
+// (series_search addTvdbId, movie_search addTmdbId) that succeeded makes the person a requester of it; so does a
+// request those adds made through Seerr.
 import type { ToolRunResult } from '../chat/types.js'
 import type { Target } from './types.js'
 
@@ -19,6 +20,10 @@ export function requestedBy (tool: string, result: ToolRunResult): Target | unde
 }
 
 function requested (tool: string, s: Record<string, unknown>): Target | undefined {
+  // With Seerr, an add is a Seerr request: the person is told when it is declined or ready.
+  const viaSeerr = s.requested as { requestId?: unknown, title?: unknown } | undefined
+  const requestId = int(viaSeerr?.requestId)
+  if ((tool === 'movie_search' || tool === 'series_search') && requestId) return { kind: 'request', requestId, title: text(viaSeerr?.title), mediaType: tool === 'movie_search' ? 'movie' : 'tv' }
   switch (tool) {
     case 'movie_grab': {
       const t = s.target as GrabTarget | undefined

@@ -7,9 +7,11 @@ import {
   type Call, type EpisodeRow
 } from './lookups.js'
 import { oneLine, pad, targetLabel, type Follow, type Target } from './types.js'
+import { seerrRequestReady } from './seerr-request.js'
 
 /** The notice text when the target is ready, undefined while it is not. Throws CheckFailed when a read failed. */
 export async function requestReady (call: Call, target: Target, since: number): Promise<string | undefined> {
+  if (target.kind === 'request') return await seerrRequestReady(call, target, since, requestReady)
   if (target.kind === 'movie') return await movieReady(call, target, since)
   const imports = await importsSince(call, 'series', target.seriesId, since, target.instance)
   if (imports.length === 0) return undefined

@@ -19,7 +19,9 @@ export const TargetSchema = Type.Union([
     /** Absent: the whole series (it was just added). */
     seasonNumber: Type.Optional(Type.Integer({ minimum: 0, maximum: 500 })),
     episodeNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 }))
-  })
+  }),
+  /** A request made through Seerr (lib/notices/seerr-request.ts): told when declined or ready, once. */
+  Type.Object({ kind: Type.Literal('request'), requestId: Id, title: Title, mediaType: Type.Union([Type.Literal('movie'), Type.Literal('tv')]) })
 ])
 
 export const RequestSchema = Type.Object({
@@ -67,6 +69,7 @@ export interface NoticeLog {
 }
 
 export function targetKey (t: Target): string {
+  if (t.kind === 'request') return `request:${t.requestId}`
   const at = t.instance ? `@${t.instance}` : ''
   return t.kind === 'movie' ? `movie${at}:${t.movieId}` : `series${at}:${t.seriesId}:${t.seasonNumber ?? '*'}:${t.episodeNumber ?? '*'}`
 }
@@ -74,7 +77,7 @@ export function targetKey (t: Target): string {
 /** How a target reads in a message: "Heat", "Severance" season 2, "Severance" S02E03. */
 export function targetLabel (t: Target): string {
   const title = `"${oneLine(t.title)}"`
-  if (t.kind === 'movie' || t.seasonNumber === undefined) return title
+  if (t.kind === 'movie' || t.kind === 'request' || t.seasonNumber === undefined) return title
   if (t.episodeNumber === undefined) return `${title} season ${t.seasonNumber}`
   return `${title} S${pad(t.seasonNumber)}E${pad(t.episodeNumber)}`
 }

@@ -45,14 +45,22 @@ export function createNoticeWatcher (opts: NoticeWatcherOptions) {
 
   async function runRound () {
     const call = memoCall((name, args) => opts.runner.call(name, args, stopper.signal))
+    // A Seerr request is read as the person who made it (their Seerr permissions, their Seerr notice settings).
+    const asOwner = new Map<string, ReturnType<typeof memoCall>>()
+    const callFor = (owner: string) => {
+      let c = asOwner.get(owner)
+      if (!c) asOwner.set(owner, c = memoCall((name, args) => opts.runner.call(name, args, stopper.signal, owner)))
+      return c
+    }
     const failures = new Set<string>()
     const at = now()
     for (const request of [...opts.store.requests()]) {
       if (stopper.signal.aborted) return
       const since = Date.parse(request.since)
       try {
-        const text = await requestReady(call, request.target, since)
-        if (text !== undefined) await opts.store.decide(request.owner, text, at, { request })
+        const text = await requestReady(request.target.kind === 'request' ? callFor(request.owner) : call, request.target, since)
+        // '' settles a request with nothing to tell (Seerr already told the person on the same chat).
+        if (text !== undefined) await opts.store.decide(request.owner, text === '' ? undefined : text, at, { request })
         else if (at.getTime() - since > giveUpMs) {
           await opts.store.decide(request.owner, `⌛ I stopped waiting for ${targetLabel(request.target)}: it was not ready ${Math.round(giveUpMs / 86_400_000)} days after you asked.`, at, { request })
         }

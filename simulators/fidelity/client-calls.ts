@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ts from 'typescript'
 
-export type Service = 'Jellyfin' | 'Plex' | 'Sonarr' | 'Radarr' | 'Prowlarr' | 'qBittorrent' | 'pyLoad' | 'aria2' | 'FlareSolverr' | 'Transmission' | 'NZBGet' | 'SABnzbd'
+export type Service = 'Jellyfin' | 'Plex' | 'Sonarr' | 'Radarr' | 'Prowlarr' | 'qBittorrent' | 'pyLoad' | 'aria2' | 'FlareSolverr' | 'Transmission' | 'NZBGet' | 'SABnzbd' | 'Seerr'
 
 export interface ClientCall {
   service: Service
@@ -56,6 +56,8 @@ export const CLIENT_FILES: Record<string, ClientFile> = {
   // The cached whole-library read: the route is the one sonarr.ts/radarr.ts pass to core.libraryList.
   'clients/servarr/library.ts': { services: { '*': ARR }, prefix: { '*': '/api/v3' }, forwarders: ['cachedLibrary'] },
   'clients/prowlarr/client.ts': { services: { '*': ['Prowlarr'] }, forwarders: ['api'] },
+  // --- requests (Seerr)
+  'clients/seerr/client.ts': { services: { '*': ['Seerr'] }, forwarders: ['api'] },
   'clients/qbittorrent/client.ts': {
     services: { '*': ['qBittorrent'] },
     helpers: { form: { method: 'POST', route: asIs } },

@@ -13,6 +13,7 @@ import { TRANSMISSION_ROWS } from './transmission.js'
 // --- usenet
 import { NZBGET_ROWS } from './nzbget.js'
 import { SABNZBD_ROWS } from './sabnzbd.js'
+import { SEERR_ROWS } from './seerr.js'
 import type { FidelityRow } from './types.js'
 
 export type { FidelityRow, SourceRef } from './types.js'
@@ -20,7 +21,7 @@ export { routeKey } from './types.js'
 
 export const FIDELITY_ROWS: FidelityRow[] = [
   ...JELLYFIN_ROWS, ...PLEX_ROWS, ...SERVARR_ROWS, ...PROWLARR_ROWS, ...QBITTORRENT_ROWS, ...PYLOAD_ROWS, ...ARIA2_ROWS, ...FLARESOLVERR_ROWS,
-  ...TRANSMISSION_ROWS, ...NZBGET_ROWS, ...SABNZBD_ROWS
+  ...TRANSMISSION_ROWS, ...NZBGET_ROWS, ...SABNZBD_ROWS, ...SEERR_ROWS
 ]
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ')

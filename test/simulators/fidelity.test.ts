@@ -15,6 +15,7 @@ import { servedRoutes } from '../../simulators/route-list.js'
 import { createRadarrSimulator } from '../../simulators/servarr/radarr.js'
 import { createServarrSetupSimulator } from '../../simulators/servarr/setup-routes.js'
 import { createSonarrSimulator } from '../../simulators/servarr/sonarr.js'
+import { createSeerrSimulator } from '../../simulators/seerr/index.js'
 import { makeRoots } from '../helpers/build.js'
 
 const root = join(import.meta.dirname, '..', '..')
@@ -50,7 +51,8 @@ async function simulatorRoutes (): Promise<Array<{ service: string, method: stri
       await createServarrSetupSimulator('radarr', { apiKey: key }),
       await createProwlarrSetupSimulator({ apiKey: key }),
       await createPyloadSimulator({ apiKey: key, storageDir: roots.downloads }),
-      await createPlexSimulator({ token: key })
+      await createPlexSimulator({ token: key }),
+      await createSeerrSimulator({ apiKey: key, users: [] })
     ]
     for (const sim of sims) await sim.close()
   } finally { roots.cleanup() }
@@ -63,7 +65,7 @@ async function simulatorRoutes (): Promise<Array<{ service: string, method: stri
 t.test('every route a simulator serves has a row in the fidelity table', async t => {
   const served = await simulatorRoutes()
   const services = new Set(served.map(r => r.service))
-  t.same([...services].sort(), ['Jellyfin', 'Plex', 'Prowlarr', 'Radarr', 'Sonarr', 'pyLoad'], 'the routes of every simulator are read')
+  t.same([...services].sort(), ['Jellyfin', 'Plex', 'Prowlarr', 'Radarr', 'Seerr', 'Sonarr', 'pyLoad'], 'the routes of every simulator are read')
   t.ok(served.some(r => r.service === 'Jellyfin' && r.method === 'POST' && r.path === '/UserPlayedItems/{itemId}'), 'a route registered in a loop is read')
   const rows = new Set(FIDELITY_ROWS.map(key))
   const missing = served.filter(r => !rows.has(key(r))).map(r => `${r.service} ${r.method} ${r.path}`)

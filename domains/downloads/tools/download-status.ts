@@ -12,12 +12,21 @@ import { readDownloadQueue } from '../queue-read.js'
 import { hasExtraInstances } from '../../each-instance.js'
 import { listedSentence } from '../../../lib/sources/sources.js'
 import { queueLine } from '../queue-line.js'
+import { REQUEST_ACTIONS, RequestRowSchema, requestInputs, runRequestAction } from '../request-actions.js'
 
+const ACTIONS = ['queue', 'finished', 'organize'] as const
 const input = Type.Object({
-  action: Type.Union([Type.Literal('queue'), Type.Literal('finished'), Type.Literal('organize')], { default: 'queue', description: 'queue (downloaders, managers), finished, or organize (needs packageId, destination)' }),
+  action: Type.Union(ACTIONS.map(a => Type.Literal(a)), { default: 'queue', description: 'queue (downloaders, managers), finished, or organize (needs packageId, destination)' }),
   packageId: Type.Optional(Type.Integer({ minimum: 1, description: 'organize: package id from finished' })),
   destination: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'organize: library folder, e.g. "movies/Heat (1995)"' })),
   ...pageInputs(100, 25)
+}, { additionalProperties: false })
+
+/** With Seerr configured: its requests, approve and decline (domains/downloads/request-actions.ts); the catalogue is otherwise unchanged. */
+const seerrInput = Type.Object({
+  ...input.properties,
+  action: Type.Union([...ACTIONS, ...REQUEST_ACTIONS].map(a => Type.Literal(a)), { default: 'queue', description: 'queue, finished, organize (packageId, destination), requests (Seerr), approve, decline' }),
+  ...requestInputs
 }, { additionalProperties: false })
 
 const QueueItemSchema = Type.Object({
@@ -46,9 +55,9 @@ const FinishedSchema = Type.Object({
   folder: Type.Optional(Type.String({ description: 'Where the files are, when known' }))
 })
 
-const outputOf = (named: boolean) => Type.Object({
+const outputOf = (named: boolean, seerr: boolean) => Type.Object({
   action: Type.String({ description: 'The action performed' }),
-  ...Type.Partial(Type.Object(pagingFields(Type.Union([queueItemOf(named), FinishedSchema]), 'downloads'))).properties,
+  ...Type.Partial(Type.Object(pagingFields(Type.Union([queueItemOf(named), FinishedSchema, ...(seerr ? [RequestRowSchema] : [])]), 'downloads'))).properties,
   warnings: Type.Array(Type.String(), { description: 'Downloaders that could not be asked (their items are missing)' }),
   job: Type.Optional(JobStartedSchema)
 }, { additionalProperties: false })
@@ -56,17 +65,21 @@ const outputOf = (named: boolean) => Type.Object({
 export default (app: FastifyInstance) => {
   defineOrganizeKind(app)
   const named = { series: hasExtraInstances(app, 'series'), movies: hasExtraInstances(app, 'movies') }
+  const seerr = app.backends.seerr !== undefined
   return defineTool({
     name: 'download_status',
     title: 'Download queue, finished packages, organize',
-    description: 'Downloads: the direct-download, torrent and series/movie manager queues merged (progress, speed, time left), finished packages, or organize a finished package into a library folder (background job; never overwrites; removes nothing until the copy is verified). Paged. cancel_downloads cancels; the managers import their own torrents.',
-    inputSchema: input,
-    outputSchema: outputOf(named.series || named.movies),
+    description: seerr
+      ? 'Downloads: torrent, direct-download and manager queues merged (progress, speed, ETA); finished packages; organize one into a library folder (job); Seerr requests (who, what, seasons, 4K), approve or decline.'
+      : 'Downloads: the direct-download, torrent and series/movie manager queues merged (progress, speed, time left), finished packages, or organize a finished package into a library folder (background job; never overwrites; removes nothing until the copy is verified). Paged. cancel_downloads cancels; the managers import their own torrents.',
+    inputSchema: (seerr ? seerrInput : input) as typeof input,
+    outputSchema: outputOf(named.series || named.movies, seerr),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-    hasEffects: args => args.action !== undefined && args.action !== 'queue' && args.action !== 'finished',
+    hasEffects: args => args.action !== undefined && args.action !== 'queue' && args.action !== 'finished' && args.action !== 'requests',
     taskSupport: 'optional',
     guards: { paths: ['destination'] },
     async handler (args, ctx) {
+      if ((REQUEST_ACTIONS as readonly string[]).includes(args.action)) return await runRequestAction(app, args, ctx)
       if (args.action === 'organize') {
         if (args.packageId === undefined || args.destination === undefined) {
           throw new ToolError('Action "organize" needs packageId (see action "finished") and destination (a library folder such as "movies/Heat (1995)").')

@@ -8,6 +8,7 @@ import { addedSchema, inLibrary, profileAndFolderInputs, searchOutput, searchSum
 import { addOrUpdateMovie } from '../movie-add.js'
 import { pageInputs, pageOf } from '../../../core/paging.js'
 import { untrusted } from '../../servarr/text.js'
+import { addThroughSeerr, requestedSummary, uhdInput, withSeerr } from '../../servarr/seerr-add.js'
 
 const ResultSchema = Type.Object({
   tmdbId: Type.Integer({ description: 'TMDB id (use it as addTmdbId to add the movie)' }),
@@ -48,36 +49,52 @@ const input = Type.Object({
 
 const output = searchOutput(ResultSchema, AddedSchema)
 
-export default (app: FastifyInstance) => defineTool({
-  name: 'movie_search',
-  title: 'Find (and add) a movie',
-  description: 'Searches TMDB and the library at once; each match says if it is in the library (movieId). Add one by calling again with addTmdbId (refused with the choices if a profile or folder is needed); one already in gets its options updated. Browse with movie_status, pick a release with movie_releases.',
-  inputSchema: input,
-  outputSchema: output,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  hasEffects: args => args.addTmdbId !== undefined,
-  async handler (args, ctx) {
-    const radarr = app.backends.radarr
-    if (args.term === undefined && args.addTmdbId === undefined) throw new ToolError('Give term (a title, "tmdb:<id>" or "imdb:tt…") to search, or addTmdbId to add a movie.')
-    const added = args.addTmdbId === undefined ? undefined : await addOrUpdateMovie(radarr, { ...args, tmdbId: args.addTmdbId })
-    const term = args.term ?? `tmdb:${args.addTmdbId}`
-    const page = pageOf(await radarr.lookup(term, ctx.signal), args.offset, args.limit)
-    const items = page.items.map(m => {
-      const inLib = inLibrary(m)
-      return {
-        tmdbId: m.tmdbId ?? 0,
-        ...(m.imdbId ? { imdbId: m.imdbId } : {}),
-        title: m.title ?? '',
-        year: m.year ?? 0,
-        status: m.status ?? 'unknown',
-        ...(m.studio ? { studio: m.studio } : {}),
-        ...(m.overview ? { overview: untrusted(m.overview, 240) } : {}),
-        inLibrary: inLib,
-        ...(inLib ? { movieId: m.id, hasFile: m.hasFile === true, ...(m.path ? { path: m.path } : {}) } : {})
+export default (app: FastifyInstance) => {
+  const schemas = withSeerr(app, {
+    description: 'Searches TMDB and the library at once; each match says if it is in the library (movieId). Add one by calling again with addTmdbId (refused with the choices if a profile or folder is needed); one already in gets its options updated. Browse with movie_status, pick a release with movie_releases.',
+    seerrDescription: 'Searches TMDB and the library (movieId when in it). addTmdbId: a new movie is requested in Seerr as the asker (uhd: 4K); one in library gets its options updated.',
+    input,
+    output,
+    extra: uhdInput
+  })
+  return defineTool({
+    name: 'movie_search',
+    title: 'Find (and add) a movie',
+    description: schemas.description,
+    inputSchema: schemas.input,
+    outputSchema: schemas.output,
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    hasEffects: args => args.addTmdbId !== undefined,
+    async handler (args, ctx) {
+      const radarr = app.backends.radarr
+      if (args.term === undefined && args.addTmdbId === undefined) throw new ToolError('Give term (a title, "tmdb:<id>" or "imdb:tt…") to search, or addTmdbId to add a movie.')
+      const term = args.term ?? `tmdb:${args.addTmdbId}`
+      if (args.addTmdbId !== undefined && app.backends.seerr) {
+      // Through Seerr, as the person: the manager gets it from Seerr once approved.
+        const found = (await radarr.lookup(`tmdb:${args.addTmdbId}`, ctx.signal)).find(m => m.tmdbId === args.addTmdbId)
+        const title = found?.title ?? `TMDB ${args.addTmdbId}`
+        const requested = await addThroughSeerr(app, { mediaType: 'movie', tmdbId: args.addTmdbId, is4k: (args as { uhd?: boolean }).uhd === true, title }, ctx)
+        return { data: { term, items: [], total: 0, offset: args.offset, limit: args.limit, hasMore: false, requested }, summary: requestedSummary(requested) }
       }
-    })
-    const details = added ? `${added.year}, movieId ${added.movieId}, ${added.qualityProfile}, ${added.path}` : ''
-    const summary = searchSummary(added, details, page.total, term, items.filter(i => i.inLibrary).length)
-    return { data: { term, ...page, items, ...(added ? { added } : {}) }, summary }
-  }
-})
+      const added = args.addTmdbId === undefined ? undefined : await addOrUpdateMovie(radarr, { ...args, tmdbId: args.addTmdbId })
+      const page = pageOf(await radarr.lookup(term, ctx.signal), args.offset, args.limit)
+      const items = page.items.map(m => {
+        const inLib = inLibrary(m)
+        return {
+          tmdbId: m.tmdbId ?? 0,
+          ...(m.imdbId ? { imdbId: m.imdbId } : {}),
+          title: m.title ?? '',
+          year: m.year ?? 0,
+          status: m.status ?? 'unknown',
+          ...(m.studio ? { studio: m.studio } : {}),
+          ...(m.overview ? { overview: untrusted(m.overview, 240) } : {}),
+          inLibrary: inLib,
+          ...(inLib ? { movieId: m.id, hasFile: m.hasFile === true, ...(m.path ? { path: m.path } : {}) } : {})
+        }
+      })
+      const details = added ? `${added.year}, movieId ${added.movieId}, ${added.qualityProfile}, ${added.path}` : ''
+      const summary = searchSummary(added, details, page.total, term, items.filter(i => i.inLibrary).length)
+      return { data: { term, ...page, items, ...(added ? { added } : {}) }, summary }
+    }
+  })
+}

@@ -8,6 +8,7 @@ import { addedSchema, inLibrary, profileAndFolderInputs, searchOutput, searchSum
 import { pageInputs, pageOf } from '../../../core/paging.js'
 import { MONITOR_CHOICES, addOrUpdateSeries } from '../series-add.js'
 import { untrusted } from '../../servarr/text.js'
+import { addThroughSeerr, requestedSummary, uhdInput, withSeerr } from '../../servarr/seerr-add.js'
 
 const ResultSchema = Type.Object({
   tvdbId: Type.Integer({ description: 'TVDB id (use it as addTvdbId to add the series)' }),
@@ -49,37 +50,59 @@ const input = Type.Object({
 
 const output = searchOutput(ResultSchema, AddedSchema)
 
-export default (app: FastifyInstance) => defineTool({
-  name: 'series_search',
-  title: 'Find (and add) a TV series',
-  description: 'Searches TVDB and the library at once; each match says if it is in the library (seriesId). Add one by calling again with addTvdbId (refused with the choices if a profile or folder is needed); one already in gets its options updated. Browse with series_status, pick a release with series_releases.',
-  inputSchema: input,
-  outputSchema: output,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  hasEffects: args => args.addTvdbId !== undefined,
-  async handler (args, ctx) {
-    const sonarr = app.backends.sonarr
-    if (args.term === undefined && args.addTvdbId === undefined) throw new ToolError('Give term (a title or "tvdb:<id>") to search, or addTvdbId to add a series.')
-    const added = args.addTvdbId === undefined ? undefined : await addOrUpdateSeries(sonarr, { ...args, tvdbId: args.addTvdbId })
-    const term = args.term ?? `tvdb:${args.addTvdbId}`
-    const found = await sonarr.lookup(term, ctx.signal)
-    const page = pageOf(found, args.offset, args.limit)
-    const items = page.items.map(s => {
-      const inLib = inLibrary(s)
-      return {
-        tvdbId: s.tvdbId ?? 0,
-        title: s.title ?? '',
-        year: s.year ?? 0,
-        status: s.status ?? 'unknown',
-        ...(s.network ? { network: s.network } : {}),
-        seasonCount: (s.seasons ?? []).filter(x => x.seasonNumber > 0).length,
-        ...(s.overview ? { overview: untrusted(s.overview, 240) } : {}),
-        inLibrary: inLib,
-        ...(inLib ? { seriesId: s.id, monitored: s.monitored === true, ...(s.path ? { path: s.path } : {}) } : {})
+const seerrSeriesInputs = {
+  ...uhdInput,
+  seasons: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }), { maxItems: 99, description: 'Seerr: seasons (default all)' }))
+}
+
+export default (app: FastifyInstance) => {
+  const schemas = withSeerr(app, {
+    description: 'Searches TVDB and the library at once; each match says if it is in the library (seriesId). Add one by calling again with addTvdbId (refused with the choices if a profile or folder is needed); one already in gets its options updated. Browse with series_status, pick a release with series_releases.',
+    seerrDescription: 'Searches TVDB and the library (seriesId when in it). addTvdbId: a new series is requested in Seerr as the asker (seasons; uhd: 4K); one in library gets its options updated.',
+    input,
+    output,
+    extra: seerrSeriesInputs
+  })
+  return defineTool({
+    name: 'series_search',
+    title: 'Find (and add) a TV series',
+    description: schemas.description,
+    inputSchema: schemas.input,
+    outputSchema: schemas.output,
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    hasEffects: args => args.addTvdbId !== undefined,
+    async handler (args, ctx) {
+      const sonarr = app.backends.sonarr
+      if (args.term === undefined && args.addTvdbId === undefined) throw new ToolError('Give term (a title or "tvdb:<id>") to search, or addTvdbId to add a series.')
+      const term = args.term ?? `tvdb:${args.addTvdbId}`
+      if (args.addTvdbId !== undefined && app.backends.seerr) {
+      // Seerr names a series by its TMDB id; the catalogue lookup gives it.
+        const found = (await sonarr.lookup(`tvdb:${args.addTvdbId}`, ctx.signal)).find(x => x.tvdbId === args.addTvdbId) as { title?: string | null, tmdbId?: number } | undefined
+        if (!found?.tmdbId) throw new ToolError(`The catalogue has no TMDB id for TVDB ${args.addTvdbId}, which Seerr needs to request it. Request it in Seerr directly.`)
+        const extra = args as { uhd?: boolean, seasons?: number[] }
+        const requested = await addThroughSeerr(app, { mediaType: 'tv', tmdbId: found.tmdbId, tvdbId: args.addTvdbId, seasons: extra.seasons, is4k: extra.uhd === true, title: found.title ?? `TVDB ${args.addTvdbId}` }, ctx)
+        return { data: { term, items: [], total: 0, offset: args.offset, limit: args.limit, hasMore: false, requested }, summary: requestedSummary(requested) }
       }
-    })
-    const data = { term, ...page, items, ...(added ? { added } : {}) }
-    const details = added ? `seriesId ${added.seriesId}, ${added.qualityProfile}, ${added.path}` : ''
-    return { data, summary: searchSummary(added, details, page.total, term, items.filter(i => i.inLibrary).length) }
-  }
-})
+      const added = args.addTvdbId === undefined ? undefined : await addOrUpdateSeries(sonarr, { ...args, tvdbId: args.addTvdbId })
+      const found = await sonarr.lookup(term, ctx.signal)
+      const page = pageOf(found, args.offset, args.limit)
+      const items = page.items.map(s => {
+        const inLib = inLibrary(s)
+        return {
+          tvdbId: s.tvdbId ?? 0,
+          title: s.title ?? '',
+          year: s.year ?? 0,
+          status: s.status ?? 'unknown',
+          ...(s.network ? { network: s.network } : {}),
+          seasonCount: (s.seasons ?? []).filter(x => x.seasonNumber > 0).length,
+          ...(s.overview ? { overview: untrusted(s.overview, 240) } : {}),
+          inLibrary: inLib,
+          ...(inLib ? { seriesId: s.id, monitored: s.monitored === true, ...(s.path ? { path: s.path } : {}) } : {})
+        }
+      })
+      const data = { term, ...page, items, ...(added ? { added } : {}) }
+      const details = added ? `seriesId ${added.seriesId}, ${added.qualityProfile}, ${added.path}` : ''
+      return { data, summary: searchSummary(added, details, page.total, term, items.filter(i => i.inLibrary).length) }
+    }
+  })
+}

@@ -1,0 +1,61 @@
+// Requests through Seerr with our tools: made as the person who asks (a chat user found by the Telegram chat id
+// in their Seerr settings, the owner's clients by REQUESTS_USERS), refused without a mapping (never made as the
+// admin), Seerr's refusals told plainly; listed with who, what, seasons and 4K; approved or declined by an
+// owner, a decline keeping its reason for the requester. The catalogue stays within its budget with Seerr.
+import t from 'tap'
+import { catalogueSize, CATALOGUE_TARGETS } from '../../../lib/tools/catalogue-size.js'
+import { errorText, ok } from '../../helpers/results.js'
+import { ALICE_TG, startSeerrWorld } from '../../helpers/seerr-world.js'
+
+const PAPER_MOONS = 600001
+
+t.test('a chat user requests as themselves; an owner sees and decides it', async t => {
+  const w = await startSeerrWorld(t)
+  const inRadarr = () => [...w.radarr.state.library.movies.values()].filter(m => m.tmdbId === PAPER_MOONS).length
+
+  const unlinked = errorText(await w.callAs(999, 'movie_search', { addTmdbId: PAPER_MOONS }))
+  t.match(unlinked, /not linked to a Seerr user.*never made as the Seerr admin.*Chat ID to 999.*telegram:999=/)
+  t.equal(w.seerr.state.requests.length, 0, 'nothing reached Seerr for an unlinked person')
+  t.match(errorText(await w.callAs(444, 'movie_search', { addTmdbId: PAPER_MOONS })), /Seerr refused: carol may not make movie requests/)
+
+  const asked = ok(await w.callAs(ALICE_TG, 'movie_search', { addTmdbId: PAPER_MOONS }))
+  t.match(asked.requested, { title: 'Paper Moons', status: 'pending', requestedAs: 'alice', is4k: false })
+  t.equal(w.seerr.state.requests[0].requestedBy, 2, 'Seerr holds it as Alice\'s request')
+  t.equal(inRadarr(), 0, 'not added to the manager behind Seerr\'s back')
+  t.match(errorText(await w.callAs(ALICE_TG, 'movie_search', { addTmdbId: PAPER_MOONS })), /already holds a movie request for "Paper Moons"/)
+  t.match(errorText(await w.callAs(ALICE_TG, 'movie_search', { addTmdbId: 600002, uhd: true })), /alice may not make 4K movie requests/)
+
+  const listed = ok(await w.call('download_status', { action: 'requests' }))
+  t.match(listed.items, [{ requestId: asked.requested.requestId, status: 'pending', mediaType: 'movie', title: 'Paper Moons', requestedBy: 'alice', is4k: false, seasons: [] }])
+  t.match(errorText(await w.callAs(ALICE_TG, 'download_status', { action: 'approve', requestId: asked.requested.requestId })), /alice may not approve requests/)
+  t.match(errorText(await w.call('download_status', { action: 'decline' })), /needs requestId/)
+
+  const declined = ok(await w.call('download_status', { action: 'decline', requestId: asked.requested.requestId, reason: 'We already have it on disc' }))
+  t.match(declined.items[0], { status: 'declined', decidedBy: 'owner', declineReason: 'We already have it on disc' })
+  const hers = ok(await w.callAs(ALICE_TG, 'download_status', { action: 'requests' }))
+  t.match(hers.items, [{ status: 'declined', declineReason: 'We already have it on disc' }], 'Alice sees why')
+  t.equal(inRadarr(), 0)
+})
+
+t.test('approving lands the title in the manager; a series asks for its seasons', async t => {
+  const w = await startSeerrWorld(t)
+  const asked = ok(await w.callAs(ALICE_TG, 'movie_search', { addTmdbId: PAPER_MOONS })).requested
+  const approved = ok(await w.call('download_status', { action: 'approve', requestId: asked.requestId }))
+  t.match(approved.items[0], { status: 'approved', decidedBy: 'owner', title: 'Paper Moons' })
+  t.ok(approved.items[0].movieId, 'the movie manager holds it, with its id')
+
+  const show = ok(await w.call('series_search', { term: 'northern line' })).items[0]
+  const series = ok(await w.callAs(ALICE_TG, 'series_search', { addTvdbId: show.tvdbId, seasons: [1] }))
+  t.match(series.requested, { title: 'Northern Line', seasons: [1], status: 'pending' })
+})
+
+t.test('the owner\'s clients need an explicit mapping', async t => {
+  const w = await startSeerrWorld(t, { requestUsers: 'telegram:555=3' })
+  t.match(errorText(await w.call('movie_search', { addTmdbId: PAPER_MOONS })), /not linked to a Seerr user.*REQUESTS_USERS=owner=/)
+  t.equal(w.seerr.state.requests.length, 0)
+  t.match(ok(await w.callAs(555, 'movie_search', { addTmdbId: PAPER_MOONS })).requested, { requestedAs: 'bob', status: 'approved' }, 'REQUESTS_USERS maps a chat user explicitly')
+  const size = catalogueSize(w.app.tools.list())
+  t.equal(w.app.tools.list().length, 30)
+  t.ok(size.modelVisible <= CATALOGUE_TARGETS.modelVisibleBytes, `model-visible ${size.modelVisible} B with Seerr`)
+  t.ok(size.wire <= CATALOGUE_TARGETS.wireBytes, `wire ${size.wire} B with Seerr`)
+})
