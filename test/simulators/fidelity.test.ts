@@ -15,6 +15,7 @@ import { createRadarrSimulator } from '../../simulators/servarr/radarr.js'
 import { createServarrSetupSimulator } from '../../simulators/servarr/setup-routes.js'
 import { createSonarrSimulator } from '../../simulators/servarr/sonarr.js'
 import { makeRoots } from '../helpers/build.js'
+import { createSabnzbdSimulator } from '../../simulators/sabnzbd/server.js'
 
 const root = join(import.meta.dirname, '..', '..')
 const key = (r: { service: string, method: string, path: string }) => `${r.service} ${routeKey(r.method, r.path)}`
@@ -48,7 +49,9 @@ async function simulatorRoutes (): Promise<Array<{ service: string, method: stri
       await createServarrSetupSimulator('sonarr', { apiKey: key }),
       await createServarrSetupSimulator('radarr', { apiKey: key }),
       await createProwlarrSetupSimulator({ apiKey: key }),
-      await createPyloadSimulator({ apiKey: key, storageDir: roots.downloads })
+      await createPyloadSimulator({ apiKey: key, storageDir: roots.downloads }),
+      // --- usenet
+      await createSabnzbdSimulator({ apiKey: key })
     ]
     for (const sim of sims) await sim.close()
   } finally { roots.cleanup() }
@@ -61,7 +64,7 @@ async function simulatorRoutes (): Promise<Array<{ service: string, method: stri
 t.test('every route a simulator serves has a row in the fidelity table', async t => {
   const served = await simulatorRoutes()
   const services = new Set(served.map(r => r.service))
-  t.same([...services].sort(), ['Jellyfin', 'Prowlarr', 'Radarr', 'Sonarr', 'pyLoad'], 'the routes of every simulator are read')
+  t.same([...services].sort(), ['Jellyfin', 'Prowlarr', 'Radarr', 'SABnzbd', 'Sonarr', 'pyLoad'], 'the routes of every simulator are read')
   t.ok(served.some(r => r.service === 'Jellyfin' && r.method === 'POST' && r.path === '/UserPlayedItems/{itemId}'), 'a route registered in a loop is read')
   const rows = new Set(FIDELITY_ROWS.map(key))
   const missing = served.filter(r => !rows.has(key(r))).map(r => `${r.service} ${r.method} ${r.path}`)
