@@ -55,14 +55,15 @@ const tree = await generateDemoTree(mediaRoot, downloadsRoot)
 say(`  demo tree: ${tree.files} media files${tree.realVideo ? ' (real 2 s videos with 2 audio and 2 subtitle tracks)' : ' (placeholder bytes: ffmpeg is missing)'}`)
 
 // The household: the managers' files are links of one of the tree's sample videos (see simulators/household.ts).
-const stack = await startSimulatedStack({ media: mediaRoot, downloads: downloadsRoot }, { household: { sample: tree.sample } })
+const stack = await startSimulatedStack({ media: mediaRoot, downloads: downloadsRoot }, { household: { sample: tree.sample }, usenet: true })
 say('  simulated backends (demo keys, made for this run; check any answer against them directly):')
 for (const [label, url, key] of [
   ['media server (Jellyfin API)', stack.settings.MEDIA_SERVER_URL, stack.settings.MEDIA_SERVER_API_KEY],
   ['series manager (Sonarr API)', stack.settings.SERIES_MANAGER_URL, stack.settings.SERIES_MANAGER_API_KEY],
   ['movie manager (Radarr API)', stack.settings.MOVIE_MANAGER_URL, stack.settings.MOVIE_MANAGER_API_KEY],
   ['indexer manager (Prowlarr API)', stack.settings.INDEXER_MANAGER_URL, stack.settings.INDEXER_MANAGER_API_KEY],
-  ['direct-download manager (pyLoad API)', stack.settings.DOWNLOAD_MANAGER_URL, stack.settings.DOWNLOAD_MANAGER_API_KEY]
+  ['direct-download manager (pyLoad API)', stack.settings.DOWNLOAD_MANAGER_URL, stack.settings.DOWNLOAD_MANAGER_API_KEY],
+  ['Usenet client (SABnzbd API)', stack.settings.USENET_CLIENT_URL, stack.settings.USENET_CLIENT_API_KEY]
 ]) say(`    ${label.padEnd(38)} ${url}  key ${key}`)
 
 let qbt: QbtInstance | undefined

@@ -15,6 +15,7 @@ import { furnishLibrary, seedPlayHistory, seedQueues } from './household.js'
 import { libraryFromManagers } from './fixtures/managers-library.js'
 import { createProwlarrSetupSimulator } from './prowlarr/setup-proxy.js'
 import { createPyloadSimulator } from './pyload/server.js'
+import { createSabnzbdSimulator } from './sabnzbd/server.js'
 import { createRadarrSimulator } from './servarr/radarr.js'
 import { createSonarrSimulator } from './servarr/sonarr.js'
 
@@ -37,6 +38,9 @@ export interface StackOptions {
    * seed the tests build on.
    */
   household?: { sample: string }
+  // --- usenet
+  /** Also start the SABnzbd simulator and configure it as the Usenet client (with the household: a few jobs). */
+  usenet?: boolean
 }
 
 export async function startSimulatedStack (roots: { media: string, downloads: string }, opts: StackOptions = {}): Promise<SimulatedStack> {
@@ -72,6 +76,8 @@ export async function startSimulatedStack (roots: { media: string, downloads: st
     closers.push(prowlarr.close)
     const pyload = await createPyloadSimulator({ apiKey: keys.pyload, storageDir: storage })
     closers.push(pyload.close)
+    // --- usenet
+    const usenet = opts.usenet ? await startUsenet(key(), closers, opts.household !== undefined) : {}
     return {
       settings: {
         MEDIA_SERVER_URL: jellyfin.url,
@@ -85,7 +91,8 @@ export async function startSimulatedStack (roots: { media: string, downloads: st
         DOWNLOAD_MANAGER_URL: pyload.url,
         DOWNLOAD_MANAGER_API_KEY: keys.pyload,
         PATH_MAP: `/data=${roots.media},/downloads=${roots.downloads}`,
-        SETUP_CONFIG_ROOT: configRoot
+        SETUP_CONFIG_ROOT: configRoot,
+        ...usenet
       },
       jellyfinAdmin,
       violations: () => [...jellyfin.violations, ...sonarr.violations, ...radarr.violations, ...prowlarr.violations],
@@ -95,6 +102,21 @@ export async function startSimulatedStack (roots: { media: string, downloads: st
     await Promise.allSettled(closers.map(c => c()))
     throw err
   }
+}
+
+/** The SABnzbd simulator as the Usenet client; the household gets one job downloading, one waiting, one failed. */
+async function startUsenet (apiKey: string, closers: Array<() => Promise<void>>, household: boolean): Promise<Record<string, string>> {
+  const sab = await createSabnzbdSimulator({ apiKey, completeDir: '/downloads/complete', bytesPerSecond: 2 * 1024 * 1024 })
+  closers.push(sab.close)
+  if (household) {
+    // The failed one first: jobs download in order, and it fails half way (too many articles missing).
+    sab.state.add('Concert.2019.1080p', 40 * 1024 * 1024, { cat: 'movies', outcome: 'missing articles' })
+    sab.state.advance(15_000)
+    sab.state.add('Nature.Documentary.S02E03.1080p.WEB', 1400 * 1024 * 1024, { cat: 'tv' })
+    sab.state.add('Old.Film.1954.720p.BluRay', 900 * 1024 * 1024, { cat: 'movies' })
+    sab.state.advance(30_000)
+  }
+  return { USENET_CLIENT_TYPE: 'sabnzbd', USENET_CLIENT_URL: sab.url, USENET_CLIENT_API_KEY: apiKey }
 }
 
 /** A fresh config root with <service>/config.xml for each *arr service, as they write it on first start. */
