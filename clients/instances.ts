@@ -43,5 +43,6 @@ export function instanceClients (config: Config, deps: ClientDeps): Record<strin
 
 /** The extra instances' secrets, for the redactors. */
 export function instanceSecrets (config: Config): string[] {
-  return Object.values(config.instances ?? {}).flat().flatMap(i => Object.values(i.settings)).filter(s => s !== '')
+  // A Usenet instance's TYPE (sabnzbd, nzbget) names the program, no secret: redacting it would blank every mention.
+  return Object.values(config.instances ?? {}).flat().flatMap(i => Object.entries(i.settings).filter(([k]) => k !== 'TYPE').map(([, v]) => v)).filter(s => s !== '')
 }
