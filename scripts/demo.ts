@@ -57,7 +57,7 @@ say(`  demo tree: ${tree.files} media files${tree.realVideo ? ' (real 2 s videos
 // The household: the managers' files are links of one of the tree's sample videos (see simulators/household.ts).
 // DEMO_REQUESTS=1 adds the request manager (Seerr) to the household.
 const withRequests = env.DEMO_REQUESTS === '1'
-const stack = await startSimulatedStack({ media: mediaRoot, downloads: downloadsRoot }, { household: { sample: tree.sample }, seerr: withRequests })
+const stack = await startSimulatedStack({ media: mediaRoot, downloads: downloadsRoot }, { household: { sample: tree.sample }, seerr: withRequests, usenet: true })
 say('  simulated backends (demo keys, made for this run; check any answer against them directly):')
 for (const [label, url, key] of [
   ['media server (Jellyfin API)', stack.settings.MEDIA_SERVER_URL, stack.settings.MEDIA_SERVER_API_KEY],
@@ -65,6 +65,7 @@ for (const [label, url, key] of [
   ['movie manager (Radarr API)', stack.settings.MOVIE_MANAGER_URL, stack.settings.MOVIE_MANAGER_API_KEY],
   ['indexer manager (Prowlarr API)', stack.settings.INDEXER_MANAGER_URL, stack.settings.INDEXER_MANAGER_API_KEY],
   ['direct-download manager (pyLoad API)', stack.settings.DOWNLOAD_MANAGER_URL, stack.settings.DOWNLOAD_MANAGER_API_KEY],
+  ['Usenet client (SABnzbd API)', stack.settings.USENET_CLIENT_URL, stack.settings.USENET_CLIENT_API_KEY],
   ...(withRequests ? [['request manager (Seerr API)', stack.settings.REQUESTS_URL, stack.settings.REQUESTS_API_KEY]] : [])
 ]) say(`    ${label.padEnd(38)} ${url}  key ${key}`)
 

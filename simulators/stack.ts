@@ -15,6 +15,7 @@ import { furnishLibrary, seedPlayHistory, seedQueues } from './household.js'
 import { libraryFromManagers } from './fixtures/managers-library.js'
 import { createProwlarrSetupSimulator } from './prowlarr/setup-proxy.js'
 import { createPyloadSimulator } from './pyload/server.js'
+import { createSabnzbdSimulator } from './sabnzbd/server.js'
 import { createRadarrSimulator } from './servarr/radarr.js'
 import { createSonarrSimulator } from './servarr/sonarr.js'
 import { createSeerrSimulator } from './seerr/index.js'
@@ -45,6 +46,9 @@ export interface StackOptions {
    * pointed at it with the owner's clients mapped to its admin.
    */
   seerr?: boolean
+  // --- usenet
+  /** Also start the SABnzbd simulator and configure it as the Usenet client (with the household: a few jobs). */
+  usenet?: boolean
 }
 
 export async function startSimulatedStack (roots: { media: string, downloads: string }, opts: StackOptions = {}): Promise<SimulatedStack> {
@@ -85,6 +89,8 @@ export async function startSimulatedStack (roots: { media: string, downloads: st
       ? await createSeerrSimulator({ apiKey: seerrKey, users: DEMO_SEERR_USERS, telegramEnabled: true, radarr: { url: radarr.url, apiKey: keys.radarr }, sonarr: { url: sonarr.url, apiKey: keys.sonarr } })
       : undefined
     if (seerr) closers.push(seerr.close)
+    // --- usenet
+    const usenet = opts.usenet ? await startUsenet(key(), closers, opts.household !== undefined) : {}
     return {
       settings: {
         MEDIA_SERVER_URL: jellyfin.url,
@@ -99,7 +105,8 @@ export async function startSimulatedStack (roots: { media: string, downloads: st
         DOWNLOAD_MANAGER_API_KEY: keys.pyload,
         PATH_MAP: `/data=${roots.media},/downloads=${roots.downloads}`,
         SETUP_CONFIG_ROOT: configRoot,
-        ...(seerr ? { REQUESTS_URL: seerr.url, REQUESTS_API_KEY: seerrKey, REQUESTS_USERS: 'owner=1' } : {})
+        ...(seerr ? { REQUESTS_URL: seerr.url, REQUESTS_API_KEY: seerrKey, REQUESTS_USERS: 'owner=1' } : {}),
+        ...usenet
       },
       jellyfinAdmin,
       violations: () => [...jellyfin.violations, ...sonarr.violations, ...radarr.violations, ...prowlarr.violations],
@@ -109,6 +116,21 @@ export async function startSimulatedStack (roots: { media: string, downloads: st
     await Promise.allSettled(closers.map(c => c()))
     throw err
   }
+}
+
+/** The SABnzbd simulator as the Usenet client; the household gets one job downloading, one waiting, one failed. */
+async function startUsenet (apiKey: string, closers: Array<() => Promise<void>>, household: boolean): Promise<Record<string, string>> {
+  const sab = await createSabnzbdSimulator({ apiKey, completeDir: '/downloads/complete', bytesPerSecond: 2 * 1024 * 1024 })
+  closers.push(sab.close)
+  if (household) {
+    // The failed one first: jobs download in order, and it fails half way (too many articles missing).
+    sab.state.add('Concert.2019.1080p', 40 * 1024 * 1024, { cat: 'movies', outcome: 'missing articles' })
+    sab.state.advance(15_000)
+    sab.state.add('Nature.Documentary.S02E03.1080p.WEB', 1400 * 1024 * 1024, { cat: 'tv' })
+    sab.state.add('Old.Film.1954.720p.BluRay', 900 * 1024 * 1024, { cat: 'movies' })
+    sab.state.advance(30_000)
+  }
+  return { USENET_CLIENT_TYPE: 'sabnzbd', USENET_CLIENT_URL: sab.url, USENET_CLIENT_API_KEY: apiKey }
 }
 
 /** A fresh config root with <service>/config.xml for each *arr service, as they write it on first start. */

@@ -39,3 +39,11 @@ test('every mistake is refused naming the variable', async t => {
   t.equal(backends['usenet@news2']?.service, 'SABnzbd', 'an extra instance of another program is its own client')
   for (const b of Object.values(backends)) await b.close?.()
 })
+
+test('an extra Usenet instance\'s password is redacted, its type is not', async t => {
+  const { instanceSecrets } = await import('../../clients/instances.js')
+  const config = buildConfig({ USENET_CLIENT_TYPE: 'nzbget', USENET_CLIENT_URL: 'http://n:6789', USENET_CLIENT_USERNAME: 'u', USENET_CLIENT_INSTANCES: 'news2', USENET_CLIENT_NEWS2_URL: 'http://n2:6789', USENET_CLIENT_NEWS2_TYPE: 'nzbget', USENET_CLIENT_NEWS2_USERNAME: 'u2', USENET_CLIENT_NEWS2_PASSWORD: 'second-secret-pw' }, { fromEnv: true })
+  const secrets = instanceSecrets(config)
+  t.ok(secrets.includes('second-secret-pw'))
+  t.notOk(secrets.includes('nzbget'), 'the program name stays readable in logs and answers')
+})

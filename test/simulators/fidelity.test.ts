@@ -17,6 +17,7 @@ import { createServarrSetupSimulator } from '../../simulators/servarr/setup-rout
 import { createSonarrSimulator } from '../../simulators/servarr/sonarr.js'
 import { createSeerrSimulator } from '../../simulators/seerr/index.js'
 import { makeRoots } from '../helpers/build.js'
+import { createSabnzbdSimulator } from '../../simulators/sabnzbd/server.js'
 
 const root = join(import.meta.dirname, '..', '..')
 const key = (r: { service: string, method: string, path: string }) => `${r.service} ${routeKey(r.method, r.path)}`
@@ -52,7 +53,9 @@ async function simulatorRoutes (): Promise<Array<{ service: string, method: stri
       await createProwlarrSetupSimulator({ apiKey: key }),
       await createPyloadSimulator({ apiKey: key, storageDir: roots.downloads }),
       await createPlexSimulator({ token: key }),
-      await createSeerrSimulator({ apiKey: key, users: [] })
+      await createSeerrSimulator({ apiKey: key, users: [] }),
+      // --- usenet
+      await createSabnzbdSimulator({ apiKey: key })
     ]
     for (const sim of sims) await sim.close()
   } finally { roots.cleanup() }
@@ -65,7 +68,7 @@ async function simulatorRoutes (): Promise<Array<{ service: string, method: stri
 t.test('every route a simulator serves has a row in the fidelity table', async t => {
   const served = await simulatorRoutes()
   const services = new Set(served.map(r => r.service))
-  t.same([...services].sort(), ['Jellyfin', 'Plex', 'Prowlarr', 'Radarr', 'Seerr', 'Sonarr', 'pyLoad'], 'the routes of every simulator are read')
+  t.same([...services].sort(), ['Jellyfin', 'Plex', 'Prowlarr', 'Radarr', 'SABnzbd', 'Seerr', 'Sonarr', 'pyLoad'], 'the routes of every simulator are read')
   t.ok(served.some(r => r.service === 'Jellyfin' && r.method === 'POST' && r.path === '/UserPlayedItems/{itemId}'), 'a route registered in a loop is read')
   const rows = new Set(FIDELITY_ROWS.map(key))
   const missing = served.filter(r => !rows.has(key(r))).map(r => `${r.service} ${r.method} ${r.path}`)

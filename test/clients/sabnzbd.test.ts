@@ -1,0 +1,88 @@
+// The SABnzbd client against the simulator (sabnzbd/sabnzbd @ 5.0.1): an NZB added by upload, each job's state
+// in our words through download and post-processing, the failure reasons from SABnzbd's fail_message, pause,
+// resume, delete and retry, and a wrong key named by its variable.
+import { test } from 'tap'
+import { createSabnzbdClient } from '../../clients/usenet/sabnzbd.js'
+import { createSabnzbdSimulator } from '../../simulators/sabnzbd/server.js'
+import { nzbDocument } from '../helpers/nntp-server.js'
+import { pathMapFor } from '../../core/path-map.js'
+
+const KEY = '0123456789abcdef0123456789abcdef'
+const NZB = Buffer.from(nzbDocument([{ name: 'Show.S01E01.7z', size: 4 * 1024 * 1024, segments: [{ messageId: 'a@x', bytes: 2 * 1024 * 1024 }, { messageId: 'b@x', bytes: 2 * 1024 * 1024 }] }]))
+
+async function setup (t: { teardown: (fn: () => unknown) => void }, apiKey = KEY) {
+  const sim = await createSabnzbdSimulator({ apiKey: KEY, completeDir: '/downloads/complete', bytesPerSecond: 1024 * 1024 })
+  t.teardown(() => sim.close())
+  const client = createSabnzbdClient({ url: sim.url, apiKey, pathMap: pathMapFor({ PATH_MAP: '' }) })
+  t.teardown(() => client.close?.())
+  return { sim, client, item: async (id: string) => (await client.items()).find(i => i.id === id) }
+}
+
+test('an uploaded NZB is downloaded, verified, unpacked and completed, each step in our words', async t => {
+  const { sim, client, item } = await setup(t)
+  const id = await client.addNzb('Show.S01E01.nzb', NZB, { category: 'tv' })
+  t.match(id, /^SABnzbd_nzo_/)
+  t.same(sim.calls, ['addfile'], 'the NZB was uploaded (mode=addfile), not handed over as a link')
+  t.equal((await item(id))?.state, 'fetching')
+  sim.state.advance(2_000)
+  const half = await item(id)
+  t.equal(half?.progress, 0.5)
+  t.equal(half?.bytesPerSecond, 1024 * 1024, 'the program\'s speed is the downloading job\'s')
+  t.ok(half?.etaSeconds === 1 || half?.etaSeconds === 2, 'time left: 2 MiB at 1 MiB/s, truncated as SABnzbd does')
+  t.equal(half?.category, 'tv')
+  sim.state.advance(2_000)
+  t.equal((await item(id))?.state, 'verifying')
+  sim.state.advance(1_000)
+  t.equal((await item(id))?.state, 'unpacking')
+  sim.state.advance(1_000)
+  const done = await item(id)
+  t.equal(done?.state, 'completed')
+  t.equal(done?.list, 'history')
+  t.equal(done?.path, '/downloads/complete/tv/Show.S01E01')
+  t.equal(done?.downloadId, id, 'the managers know a SABnzbd job by its nzo_id')
+})
+
+test('failures carry their reason from SABnzbd\'s fail_message', async t => {
+  const { sim, client, item } = await setup(t)
+  const missing = sim.state.add('Missing', 4 * MiB(), { outcome: 'missing articles' })
+  const repair = sim.state.add('Broken', MiB(), { outcome: 'repair failed', repair: true })
+  const unpack = sim.state.add('Packed', MiB(), { outcome: 'unpack failed' })
+  sim.state.advance(2_000)
+  t.equal((await item(missing.nzo_id))?.failure, 'missing articles')
+  sim.state.advance(2_000)
+  t.equal((await item(repair.nzo_id))?.state, 'repairing', 'a job that needs par2 blocks is seen repairing')
+  sim.state.advance(10_000)
+  t.equal((await item(repair.nzo_id))?.failure, 'par2 repair failed')
+  t.equal((await item(unpack.nzo_id))?.failure, 'unpack failed')
+  t.equal((await item(unpack.nzo_id))?.state, 'failed')
+
+  await client.retry(repair.nzo_id)
+  t.equal((await item(repair.nzo_id))?.list, 'queue', 'retry puts a failed job back in the queue')
+  await t.rejects(client.retry('SABnzbd_nzo_unknown'), { message: /SABnzbd refused "retry"/ })
+})
+
+test('pause, resume and delete act on the jobs named', async t => {
+  const { sim, client, item } = await setup(t)
+  const a = sim.state.add('A', 10 * MiB())
+  const b = sim.state.add('B', 10 * MiB())
+  await client.pause([a.nzo_id])
+  t.equal((await item(a.nzo_id))?.state, 'paused')
+  t.equal((await item(b.nzo_id))?.state, 'fetching')
+  await client.resume([a.nzo_id])
+  t.equal((await item(a.nzo_id))?.state, 'fetching')
+  await client.remove([b.nzo_id], { deleteData: false })
+  t.equal(await item(b.nzo_id), undefined)
+  t.ok(sim.calls.includes('queue delete'))
+  await t.rejects(client.pause(['SABnzbd_nzo_gone']), { message: /SABnzbd refused "queue pause"/ })
+})
+
+test('a wrong API key is named by its variable; the probe says so', async t => {
+  const { client } = await setup(t, 'wrong-key-0123456789abcdef012345')
+  await t.rejects(client.items(), { message: /check USENET_CLIENT_API_KEY/ })
+  const probe = await client.probe()
+  t.equal(probe.service, 'SABnzbd')
+  t.equal(probe.version, undefined)
+  t.match(probe.error, /USENET_CLIENT_API_KEY/)
+})
+
+function MiB () { return 1024 * 1024 }
