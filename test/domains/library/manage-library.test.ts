@@ -2,12 +2,12 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
-import { startSims } from '../../helpers/sim-app.js'
+import { buildTestApp } from '../../helpers/build.js'
 
 const wait = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
 
 t.test('manage_library against the simulator', async t => {
-  const { app, sims, roots, ctx } = await startSims(t, { jellyfin: true })
+  const { app, sims, roots, ctx } = await buildTestApp(t, { sims: { jellyfin: true } })
   const jf = sims.jellyfin
   const call = (args: Record<string, unknown>) => app.tools.call('manage_library', args, ctx())
 
@@ -86,7 +86,7 @@ t.test('manage_library against the simulator', async t => {
 })
 
 t.test('a wrong key names MEDIA_SERVER_API_KEY', async t => {
-  const { app, ctx } = await startSims(t, { jellyfin: true }, { config: { MEDIA_SERVER_API_KEY: 'wrong-key-here' } })
+  const { app, ctx } = await buildTestApp(t, { sims: { jellyfin: true }, config: { MEDIA_SERVER_API_KEY: 'wrong-key-here' } })
   const res = await app.tools.call('manage_library', { action: 'scan' }, ctx())
   t.match(res, { isError: true, content: [{ text: /MEDIA_SERVER_API_KEY/ }] })
   t.notMatch(JSON.stringify(res), /wrong-key-here/)

@@ -2,10 +2,10 @@
 // contract-validated Jellyfin simulator with PATH_MAP /data=<temp media root>.
 import t from 'tap'
 import { execFileSync } from 'node:child_process'
-import { startSims } from '../../helpers/sim-app.js'
+import { buildTestApp } from '../../helpers/build.js'
 
 t.test('media-server tools against the simulator', async t => {
-  const { app, sims, roots, ctx } = await startSims(t, { jellyfin: true })
+  const { app, sims, roots, ctx } = await buildTestApp(t, { sims: { jellyfin: true } })
   const jf = sims.jellyfin
   const call = (name: string, args: Record<string, unknown>) => app.tools.call(name, args, ctx())
 
