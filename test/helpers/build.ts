@@ -4,11 +4,12 @@
 //   await buildTestApp(t)                                            plain app, every backend at its default
 //   await buildTestApp(t, { config: { PATH_MAP: '…' } })            settings (or (roots) => settings)
 //   await buildTestApp(t, { build: { extraTools: [probe] } })       buildApp options (plugin seams)
-//   await buildTestApp(t, { sims: { jellyfin: true } })             simulators, started and wired in (sims.jellyfin)
+//   await buildTestApp(t, { sims: { jellyfin: true } })             simulators, started and wired in (sims.jellyfin):
+//                                                                    jellyfin, prowlarr, sonarr, radarr (sim-app.ts)
 //   await buildTestApp(t, { web: true, listenPort: port })          the web surface, every backend on a closed port
 //
 // Background backend probes stay off unless `probe: true` (they would resolve the default host names).
-// Series and movie manager stacks: startServarrStack (test/helpers/servarr-sims.ts) builds on this one.
+// startServarrStack (test/helpers/servarr-sims.ts) is this with the series and movie manager simulators.
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,7 +17,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildConfig, type Config } from '../../config.js'
 import { buildApp, type BuildOptions } from '../../app.js'
 import type { ToolCallResult, ToolContext } from '../../core/tool-types.js'
-import { STARTERS, toolContext, type Started, type Starter, type Starters } from './sim-app.js'
+import { STARTERS, toolContext, type SimRequest, type SimSet, type Started, type Starter, type Starters } from './sim-app.js'
 import { CLOSED_BACKENDS, registerWebSurface, type WebSurfaceOptions } from './web-app.js'
 
 export const TEST_INTERNAL_KEY = 'test-internal-key-0123456789abcdef0123456789'
@@ -47,18 +48,15 @@ export function testConfig (roots: TestRoots, overrides: Record<string, unknown>
   })
 }
 
-type SimOf<K extends keyof Starters> = Starters[K] extends Starter<any, infer S> ? S : never
-type OptsOf<K extends keyof Starters> = Starters[K] extends Starter<infer O, any> ? O : never
-/** Which simulators to start: true for defaults, or options for that simulator. */
-export type SimRequest = { [K in keyof Starters]?: boolean | Partial<OptsOf<K>> }
-export type SimSet<R extends SimRequest> = { [K in keyof R & keyof Starters]: SimOf<K> }
-
 export interface TestAppOptions<R extends SimRequest = {}> extends WebSurfaceOptions {
   /** Settings applied last; a function gets the temp roots (to extend PATH_MAP, say). */
   config?: Record<string, unknown> | ((roots: TestRoots) => Record<string, unknown>)
   /** buildApp options (plugin seams such as the disk figures, extra tools). */
   build?: BuildOptions
-  /** Simulators to start and point the app at; PATH_MAP then defaults to /data=<temp media root>. */
+  /**
+   * Simulators to start (in this order) and point the app at. They see the library under /data and downloads under
+   * /downloads, as in the compose stack: PATH_MAP then maps those to the temp roots.
+   */
   sims?: R
   /** The web surface (dashboard, chat, OpenAPI, page) too; every backend on a closed port unless `config` sets it. */
   web?: boolean
@@ -91,14 +89,14 @@ export async function buildTestApp<R extends SimRequest = {}> (t: { teardown: (f
       if (!want) continue
       const starter = STARTERS[name as keyof Starters] as Starter<unknown, unknown> | undefined
       if (!starter) throw new Error(`No simulator starter for ${name}; add one to STARTERS in test/helpers/sim-app.ts`)
-      const s = await starter(want === true ? {} : want as Partial<unknown>)
+      const s = await starter(want === true ? {} : want as Partial<unknown>, { roots, sims })
       started.push(s)
       sims[name] = s.sim
       simConfig = { ...simConfig, ...s.config }
     }
     const config = testConfig(roots, {
       ...(opts.web ? CLOSED_BACKENDS : {}),
-      ...(started.length > 0 ? { PATH_MAP: `/data=${roots.media}` } : {}),
+      ...(started.length > 0 ? { PATH_MAP: `/data=${roots.media},/downloads=${roots.downloads}` } : {}),
       ...simConfig,
       ...(opts.listenPort ? { PUBLIC_URL: `http://127.0.0.1:${opts.listenPort}`, PORT: opts.listenPort } : {}),
       ...(typeof opts.config === 'function' ? opts.config(roots) : opts.config)

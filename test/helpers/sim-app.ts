@@ -7,21 +7,39 @@ import { INTERNAL_PRINCIPAL } from '../../core/principal.js'
 import type { ToolContext } from '../../core/tool-types.js'
 import { createJellyfinSimulator, type JellyfinSimulator, type JellyfinSimulatorOptions } from '../../simulators/jellyfin/index.js'
 import { createProwlarrSimulator, type ProwlarrSimulator, type ProwlarrSimulatorOptions } from '../../simulators/prowlarr/index.js'
+import { createSonarrSimulator, type SonarrSimulator } from '../../simulators/servarr/sonarr.js'
+import { createRadarrSimulator, type RadarrSimulator } from '../../simulators/servarr/radarr.js'
+import type { ServarrSimOptions } from '../../simulators/servarr/core.js'
+import { libraryFromManagers } from '../../simulators/fixtures/managers-library.js'
 
 /** Keys the simulators accept (fixed so failures are easy to read; never real secrets). */
 export const SIM_KEYS = {
   jellyfin: 'a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5',
-  prowlarr: 'b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6'
+  prowlarr: 'b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6',
+  sonarr: 'c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7',
+  radarr: 'd3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8'
 } as const
 
 export interface Started<S> { sim: S, config: Record<string, unknown>, close: () => Promise<void> }
-export type Starter<O, S> = (opts: Partial<O>) => Promise<Started<S>>
+/** The temp roots a simulator does its file work in, and the simulators started before it (by name). */
+export interface StartedBefore { roots: { media: string, downloads: string }, sims: Record<string, unknown> }
+export type Starter<O, S> = (opts: Partial<O>, before: StartedBefore) => Promise<Started<S>>
 
 export const STARTERS = {
-  jellyfin: (async (opts) => {
-    const sim = await createJellyfinSimulator({ apiKey: SIM_KEYS.jellyfin, scanMs: 5, ...opts })
+  // fromManagers: one world, the library showing what the series and movie managers started before hold files for.
+  jellyfin: (async ({ fromManagers, ...opts }, { sims }) => {
+    const library = fromManagers ? { library: libraryFromManagers((sims.sonarr as SonarrSimulator).state.library, (sims.radarr as RadarrSimulator).state.library) } : {}
+    const sim = await createJellyfinSimulator({ apiKey: SIM_KEYS.jellyfin, scanMs: 5, ...library, ...opts })
     return { sim, config: { MEDIA_SERVER_URL: sim.url, MEDIA_SERVER_API_KEY: opts.apiKey ?? SIM_KEYS.jellyfin }, close: sim.close }
-  }) as Starter<JellyfinSimulatorOptions, JellyfinSimulator>,
+  }) as Starter<JellyfinSimulatorOptions & { fromManagers: boolean }, JellyfinSimulator>,
+  sonarr: (async (opts, { roots }) => {
+    const sim = await createSonarrSimulator({ apiKey: SIM_KEYS.sonarr, disk: { media: roots.media, downloads: roots.downloads }, ...opts })
+    return { sim, config: { SERIES_MANAGER_URL: sim.url, SERIES_MANAGER_API_KEY: opts.apiKey ?? SIM_KEYS.sonarr }, close: sim.close }
+  }) as Starter<ServarrSimOptions, SonarrSimulator>,
+  radarr: (async (opts, { roots }) => {
+    const sim = await createRadarrSimulator({ apiKey: SIM_KEYS.radarr, disk: { media: roots.media, downloads: roots.downloads }, ...opts })
+    return { sim, config: { MOVIE_MANAGER_URL: sim.url, MOVIE_MANAGER_API_KEY: opts.apiKey ?? SIM_KEYS.radarr }, close: sim.close }
+  }) as Starter<ServarrSimOptions, RadarrSimulator>,
   prowlarr: (async (opts) => {
     const sim = await createProwlarrSimulator({ apiKey: SIM_KEYS.prowlarr, ...opts })
     return { sim, config: { INDEXER_MANAGER_URL: sim.url, INDEXER_MANAGER_API_KEY: opts.apiKey ?? SIM_KEYS.prowlarr }, close: sim.close }
