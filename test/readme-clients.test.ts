@@ -55,7 +55,7 @@ t.test('the Claude Desktop mcp-remote bridge, as printed, signs in with OAuth an
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   // No OAUTH_APPROVAL_PASSPHRASE: the approval is automatic, so the stand-in browser needs no form.
-  const { app } = await buildTestApp(t, { PUBLIC_URL: base })
+  const { app } = await buildTestApp(t, { config: { PUBLIC_URL: base } })
   await app.listen({ port, host: '127.0.0.1' })
   const configDir = mkdtempSync(join(tmpdir(), 'msmcp-mcp-remote-'))
   t.teardown(() => rmSync(configDir, { recursive: true, force: true }))

@@ -1,9 +1,24 @@
-// Builds an app for a test from the same buildApp(config) the server uses, on fresh temp roots.
+// The one way to build the tool server for a test: buildTestApp(t, options), from the same buildApp(config) the
+// server uses, on fresh temp roots, closed in the test's teardown. Options add what a test needs:
+//
+//   await buildTestApp(t)                                            plain app, every backend at its default
+//   await buildTestApp(t, { config: { PATH_MAP: '…' } })            settings (or (roots) => settings)
+//   await buildTestApp(t, { build: { extraTools: [probe] } })       buildApp options (plugin seams)
+//   await buildTestApp(t, { sims: { jellyfin: true } })             simulators, started and wired in (sims.jellyfin):
+//                                                                    jellyfin, prowlarr, sonarr, radarr (sim-app.ts)
+//   await buildTestApp(t, { web: true, listenPort: port })          the web surface, every backend on a closed port
+//
+// Background backend probes stay off unless `probe: true` (they would resolve the default host names).
+// startServarrStack (test/helpers/servarr-sims.ts) is this with the series and movie manager simulators.
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
 import { buildConfig, type Config } from '../../config.js'
 import { buildApp, type BuildOptions } from '../../app.js'
+import type { ToolCallResult, ToolContext } from '../../core/tool-types.js'
+import { STARTERS, toolContext, type SimRequest, type SimSet, type Started, type Starter, type Starters } from './sim-app.js'
+import { CLOSED_BACKENDS, registerWebSurface, type WebSurfaceOptions } from './web-app.js'
 
 export const TEST_INTERNAL_KEY = 'test-internal-key-0123456789abcdef0123456789'
 
@@ -35,13 +50,75 @@ export function testConfig (roots: TestRoots, overrides: Record<string, unknown>
   })
 }
 
-/** Builds (and readies) an app on fresh roots; registers teardown with the tap test. */
-export async function buildTestApp (t: { teardown: (fn: () => unknown) => void }, overrides: Record<string, unknown> = {}, options: BuildOptions = {}) {
+export interface TestAppOptions<R extends SimRequest = {}> extends WebSurfaceOptions {
+  /** Settings applied last; a function gets the temp roots (to extend PATH_MAP, say). */
+  config?: Record<string, unknown> | ((roots: TestRoots) => Record<string, unknown>)
+  /** buildApp options (plugin seams such as the disk figures, extra tools). */
+  build?: BuildOptions
+  /**
+   * Simulators to start (in this order) and point the app at. They see the library under /data and downloads under
+   * /downloads, as in the compose stack: PATH_MAP then maps those to the temp roots.
+   */
+  sims?: R
+  /** The web surface (dashboard, chat, OpenAPI, page) too; every backend on a closed port unless `config` sets it. */
+  web?: boolean
+  /** Listen on 127.0.0.1 at this port (browser tests; PUBLIC_URL follows); default: not listening (app.inject). */
+  listenPort?: number
+  /** Start the background backend probes (default off). */
+  probe?: boolean
+}
+
+export interface TestApp<R extends SimRequest> {
+  app: FastifyInstance
+  config: Config
+  roots: TestRoots
+  sims: SimSet<R>
+  /** A tool context for the internal principal (what the chat bot uses). */
+  ctx: (overrides?: Partial<ToolContext>) => ToolContext
+  /** Calls a tool through the registry as the internal principal. */
+  call: (name: string, args?: Record<string, unknown>) => Promise<ToolCallResult>
+}
+
+/** Builds (and readies, or listens) an app on fresh roots; registers teardown with the tap test. */
+export async function buildTestApp<R extends SimRequest = {}> (t: { teardown: (fn: () => unknown) => void }, opts: TestAppOptions<R> = {}): Promise<TestApp<R>> {
   const roots = makeRoots()
-  const config = testConfig(roots, overrides)
-  // No background backend probes unless a test asks: they would resolve the default host names.
-  const app = await buildApp(config, { logger: false, ...options, plugins: { backendProbe: { autoStart: false }, ...options.plugins } })
-  await app.ready()
-  t.teardown(async () => { await app.close(); roots.cleanup() })
-  return { app, config, roots }
+  const started: Array<Started<unknown>> = []
+  const close = async () => { await Promise.allSettled(started.map(s => s.close())); roots.cleanup() }
+  try {
+    const sims: Record<string, unknown> = {}
+    let simConfig: Record<string, unknown> = {}
+    for (const [name, want] of Object.entries(opts.sims ?? {})) {
+      if (!want) continue
+      const starter = STARTERS[name as keyof Starters] as Starter<unknown, unknown> | undefined
+      if (!starter) throw new Error(`No simulator starter for ${name}; add one to STARTERS in test/helpers/sim-app.ts`)
+      const s = await starter(want === true ? {} : want as Partial<unknown>, { roots, sims })
+      started.push(s)
+      sims[name] = s.sim
+      simConfig = { ...simConfig, ...s.config }
+    }
+    const config = testConfig(roots, {
+      ...(opts.web ? CLOSED_BACKENDS : {}),
+      ...(started.length > 0 ? { PATH_MAP: `/data=${roots.media},/downloads=${roots.downloads}` } : {}),
+      ...simConfig,
+      ...(opts.listenPort ? { PUBLIC_URL: `http://127.0.0.1:${opts.listenPort}`, PORT: opts.listenPort } : {}),
+      ...(typeof opts.config === 'function' ? opts.config(roots) : opts.config)
+    })
+    const app = await buildApp(config, {
+      logger: false,
+      ...opts.build,
+      plugins: {
+        ...(opts.probe ? {} : { backendProbe: { autoStart: false } }),
+        ...opts.build?.plugins,
+        ...(opts.web ? { dashboard: opts.dashboard, chat: opts.chat } : {})
+      }
+    })
+    t.teardown(async () => { await app.close(); await close() })
+    if (opts.web) await registerWebSurface(app, opts)
+    if (opts.listenPort) await app.listen({ host: '127.0.0.1', port: opts.listenPort })
+    else await app.ready()
+    return { app, config, roots, sims: sims as SimSet<R>, ctx: toolContext, call: (name, args = {}) => app.tools.call(name, args, toolContext()) }
+  } catch (err) {
+    await close()
+    throw err
+  }
 }

@@ -3,12 +3,16 @@
 // Plex's ratingKey). One suite, two media servers: a test loops over MEDIA_SERVERS.
 import type { SimItem, JellyfinState } from '../../simulators/jellyfin/state.js'
 import { PLEX_VERSION } from '../../simulators/plex/index.js'
-import { startSims, type StartOptions } from './sim-app.js'
+import { buildTestApp, type TestApp } from './build.js'
+import type { BuildOptions } from '../../app.js'
+
+/** What a test may change about the app: config overrides applied last, and build options. */
+export interface StartOptions { config?: Record<string, unknown>, build?: BuildOptions }
 
 export interface MediaServerUnderTest {
-  app: Awaited<ReturnType<typeof startSims>>['app']
-  roots: Awaited<ReturnType<typeof startSims>>['roots']
-  ctx: Awaited<ReturnType<typeof startSims>>['ctx']
+  app: TestApp<{}>['app']
+  roots: TestApp<{}>['roots']
+  ctx: TestApp<{}>['ctx']
   /** The seeded world both simulators render. */
   state: JellyfinState
   /** The id the tools show for an item of the world. */
@@ -26,7 +30,7 @@ export const MEDIA_SERVERS: MediaServerKind[] = [
     service: 'Jellyfin',
     version: '10.11.11',
     async start (t, options) {
-      const { app, roots, ctx, sims } = await startSims(t, { jellyfin: true }, options)
+      const { app, roots, ctx, sims } = await buildTestApp(t, { sims: { jellyfin: true }, ...options })
       const sim = sims.jellyfin
       return {
         app,
@@ -47,7 +51,7 @@ export const MEDIA_SERVERS: MediaServerKind[] = [
     service: 'Plex',
     version: PLEX_VERSION,
     async start (t, options) {
-      const { app, roots, ctx, sims } = await startSims(t, { plex: true }, options)
+      const { app, roots, ctx, sims } = await buildTestApp(t, { sims: { plex: true }, ...options })
       const sim = sims.plex
       return {
         app,

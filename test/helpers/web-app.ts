@@ -1,15 +1,12 @@
-// Builds the server with its web surface (dashboard API, chat API, OpenAPI document, dashboard page)
-// from the same buildApp(config), on fresh temp roots, for the route and browser tests. Each piece is
-// registered here only when app.ts has not registered it already, so the tests run either way.
+// The web surface (dashboard API, chat API, OpenAPI document, dashboard page) for buildTestApp(t, { web: true })
+// (test/helpers/build.ts), and what the route and browser tests read it with. Each piece is registered only when
+// app.ts has not registered it already, so the tests run either way.
 import type { FastifyInstance } from 'fastify'
-import { buildApp, type BuildOptions } from '../../app.js'
-import type { Config } from '../../config.js'
 import shutdownPlugin from '../../plugins/shutdown.js'
 import dashboardRoutes, { type DashboardOptions } from '../../routes/api/dashboard.js'
 import chatRoutes, { type ChatRouteOptions } from '../../routes/api/chat.js'
 import openApiRoutes from '../../routes/api/openapi.js'
 import webRoutes from '../../routes/web.js'
-import { makeRoots, testConfig, type TestRoots } from './build.js'
 import { freePort } from '../../core/free-port.js'
 export { freePort }
 
@@ -27,40 +24,14 @@ export const CLOSED_BACKENDS = {
   LLM_PROVIDER_B_BASE_URL: 'http://127.0.0.1:9/v1beta'
 }
 
-export interface WebAppOptions {
-  config?: Record<string, unknown>
-  build?: BuildOptions
-  dashboard?: DashboardOptions
-  chat?: ChatRouteOptions
-  /** Listen on 127.0.0.1 at this port (the browser test); default: not listening (app.inject). */
-  listenPort?: number
-}
+export interface WebSurfaceOptions { dashboard?: DashboardOptions, chat?: ChatRouteOptions }
 
-export async function registerWebSurface (app: FastifyInstance, opts: Pick<WebAppOptions, 'dashboard' | 'chat'> = {}) {
+export async function registerWebSurface (app: FastifyInstance, opts: WebSurfaceOptions = {}) {
   if (!app.hasPlugin('shutdown')) await app.register(shutdownPlugin)
   if (!app.hasPlugin('dashboard-routes')) await app.register(dashboardRoutes, opts.dashboard ?? {})
   if (!app.hasPlugin('chat-routes')) await app.register(chatRoutes, opts.chat ?? {})
   if (!app.hasPlugin('openapi-routes')) await app.register(openApiRoutes)
   if (!app.hasPlugin('web-routes')) await app.register(webRoutes)
-}
-
-export async function buildWebApp (t: { teardown: (fn: () => unknown) => void }, opts: WebAppOptions = {}): Promise<{ app: FastifyInstance, config: Config, roots: TestRoots }> {
-  const roots = makeRoots()
-  const config = testConfig(roots, {
-    ...CLOSED_BACKENDS,
-    ...(opts.listenPort ? { PUBLIC_URL: `http://127.0.0.1:${opts.listenPort}`, PORT: opts.listenPort } : {}),
-    ...opts.config
-  })
-  const app = await buildApp(config, {
-    logger: false,
-    ...opts.build,
-    plugins: { backendProbe: { autoStart: false }, ...opts.build?.plugins, dashboard: opts.dashboard, chat: opts.chat }
-  })
-  await registerWebSurface(app, opts)
-  t.teardown(async () => { await app.close(); roots.cleanup() })
-  if (opts.listenPort) await app.listen({ host: '127.0.0.1', port: opts.listenPort })
-  else await app.ready()
-  return { app, config, roots }
 }
 
 /** A port that was free a moment ago (PUBLIC_URL must be known before the server listens). */

@@ -51,13 +51,15 @@ async function fakeSonarr (t: Teardown, version: string) {
 async function appWithSonarr (t: Teardown, version: string) {
   const refused = 'http://127.0.0.1:1'
   const { app } = await buildTestApp(t, {
-    SERIES_MANAGER_URL: await fakeSonarr(t, version),
-    SERIES_MANAGER_API_KEY: 'sonarr-key-0123456789abcdef',
-    MEDIA_SERVER_URL: refused,
-    MOVIE_MANAGER_URL: refused,
-    INDEXER_MANAGER_URL: refused,
-    TORRENT_CLIENT_URL: refused,
-    DOWNLOAD_MANAGER_URL: refused
+    config: {
+      SERIES_MANAGER_URL: await fakeSonarr(t, version),
+      SERIES_MANAGER_API_KEY: 'sonarr-key-0123456789abcdef',
+      MEDIA_SERVER_URL: refused,
+      MOVIE_MANAGER_URL: refused,
+      INDEXER_MANAGER_URL: refused,
+      TORRENT_CLIENT_URL: refused,
+      DOWNLOAD_MANAGER_URL: refused
+    }
   })
   await app.refreshBackendStatus()
   return app

@@ -29,7 +29,7 @@ const assStartsMs = (s: string) => [...s.matchAll(/^Dialogue: [^,]*,(\d+):(\d\d)
   .map(m => ((Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3])) * 1000 + Number(m[4]) * 10)
 
 async function fix (t: { teardown: (fn: () => unknown) => void }, overrides: Record<string, unknown>, place: (dir: string) => void, args: Record<string, unknown>) {
-  const { app, roots } = await buildTestApp(t, overrides)
+  const { app, roots } = await buildTestApp(t, { config: overrides })
   const season = join(roots.media, 'anime/Show/Season 01')
   place(season)
   const progress: number[] = []

@@ -42,7 +42,7 @@ const entries = (app: FastifyInstance) => app.audit.store.list({ offset: 0, limi
 
 t.test('a write is recorded with the principal, redacted arguments, targets and outcome', async t => {
   const calls: string[] = []
-  const { app } = await buildTestApp(t, {}, { extraTools: [probeTool(calls)] })
+  const { app } = await buildTestApp(t, { build: { extraTools: [probeTool(calls)] } })
   const res = await app.tools.call('audit_probe', {
     url: 'https://bob:hunter2@tracker.example/dl/file.torrent?passkey=0123456789abcdef',
     password: 'correct horse battery staple',

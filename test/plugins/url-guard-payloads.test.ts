@@ -53,7 +53,7 @@ const queueDownload = defineTool({
   handler: async ({ url }) => { queued++; return { data: { queued: url }, summary: 'queued' } }
 })
 
-const { app } = await buildTestApp(t, {}, { resolver, extraTools: [queueDownload] })
+const { app } = await buildTestApp(t, { build: { resolver, extraTools: [queueDownload] } })
 const ctx = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
 
 // Count every socket the process tries to open while the payloads run.

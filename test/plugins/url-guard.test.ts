@@ -126,8 +126,11 @@ t.test('magnet links: info-hash format and every tracker and source URL', async 
 
 t.test('the plugin refuses the configured backends and this server, and uses the injected resolver', async t => {
   const seen: string[] = []
-  const { app } = await buildTestApp(t, { MEDIA_SERVER_URL: 'http://jellyfin.example.net:8096', ALLOWED_HOSTS: 'mcp.example.com' }, {
-    resolver: async host => { seen.push(host); return [{ address: PUBLIC, family: 4 }] }
+  const { app } = await buildTestApp(t, {
+    config: { MEDIA_SERVER_URL: 'http://jellyfin.example.net:8096', ALLOWED_HOSTS: 'mcp.example.com' },
+    build: {
+      resolver: async host => { seen.push(host); return [{ address: PUBLIC, family: 4 }] }
+    }
   })
   await t.rejects(app.urlGuard.check('http://jellyfin.example.net/x', 'direct'), { message: /own services/ })
   await t.rejects(app.urlGuard.check('http://mcp.example.com/x', 'direct'), { message: /own services/ })

@@ -9,10 +9,9 @@ import { Value } from '@sinclair/typebox/value'
 import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../core/tool-types.js'
 import { CHAT_EVENTS } from '../../routes/api/chat.js'
-import { TEST_INTERNAL_KEY } from '../helpers/build.js'
+import { buildTestApp, TEST_INTERNAL_KEY } from '../helpers/build.js'
 import { startFakeLlm, type Scripted } from '../helpers/fake-llm.js'
 import { oauthLogin } from '../helpers/oauth-client.js'
-import { buildWebApp } from '../helpers/web-app.js'
 
 const auth = { authorization: `Bearer ${TEST_INTERNAL_KEY}` }
 
@@ -55,7 +54,8 @@ async function setup (t: { teardown: (fn: () => unknown) => void }, script: Scri
   const llm = await startFakeLlm('openai', script)
   t.teardown(llm.close)
   let media = ''
-  const built = await buildWebApp(t, {
+  const built = await buildTestApp(t, {
+    web: true,
     config: { LLM_PROVIDER_A_API_KEY: 'fake-llm-key-0123456789', LLM_PROVIDER_A_BASE_URL: llm.url },
     build: { extraTools: [countTool, deleteNoteTool(() => media)] }
   })
@@ -67,7 +67,7 @@ const post = (app: FastifyInstance, url: string, payload: object, headers: Recor
   app.inject({ method: 'POST', url, payload, headers })
 
 t.test('both routes need a bearer and an allowed origin', async t => {
-  const { app } = await buildWebApp(t)
+  const { app } = await buildTestApp(t, { web: true })
   for (const [url, payload] of [['/api/chat', { message: 'hi' }], ['/api/chat/confirm', { conversationId: 'c', confirmationId: 'x', approve: true }]] as const) {
     t.equal((await post(app, url, payload, {})).statusCode, 401, `${url} without a token`)
     t.equal((await post(app, url, payload, { ...auth, origin: 'https://evil.example' })).statusCode, 403, `${url} from a foreign origin`)
@@ -75,7 +75,7 @@ t.test('both routes need a bearer and an allowed origin', async t => {
 })
 
 t.test('without a provider the stream says which variables to set', async t => {
-  const { app } = await buildWebApp(t)
+  const { app } = await buildTestApp(t, { web: true })
   const res = await post(app, '/api/chat', { message: 'hello' })
   t.equal(res.statusCode, 200)
   t.match(res.headers['content-type'], /^text\/event-stream/)
@@ -85,7 +85,7 @@ t.test('without a provider the stream says which variables to set', async t => {
 })
 
 t.test('GET /api/chat/status says whether a model is configured, and if not what to set', async t => {
-  const { app: without } = await buildWebApp(t)
+  const { app: without } = await buildTestApp(t, { web: true })
   const none = await without.inject({ method: 'GET', url: '/api/chat/status', headers: auth })
   t.equal(none.statusCode, 200)
   t.match(none.json(), { configured: false, message: /No language model is configured.*LLM_PROVIDER_A_API_KEY.*LLM_PROVIDER_B_API_KEY/ })
@@ -159,7 +159,7 @@ t.test('conversations belong to the credential that created them', async t => {
 })
 
 t.test('bodies are validated', async t => {
-  const { app } = await buildWebApp(t)
+  const { app } = await buildTestApp(t, { web: true })
   for (const payload of [{}, { message: '' }, { message: 'x'.repeat(4001) }, { message: 'hi', extra: 1 }, { message: 'hi', conversationId: '../x' }]) {
     const res = await post(app, '/api/chat', payload)
     t.equal(res.statusCode, 400, JSON.stringify(payload).slice(0, 60))

@@ -12,8 +12,7 @@ import { INTERNAL_PRINCIPAL } from '../../core/principal.js'
 import { AuditSection } from '../../routes/api/dashboard/audit.js'
 import { AUDIT_FILE } from '../../lib/audit/store.js'
 import { secretsPath } from '../../lib/setup/secrets-file.js'
-import { TEST_INTERNAL_KEY } from '../helpers/build.js'
-import { buildWebApp } from '../helpers/web-app.js'
+import { buildTestApp, TEST_INTERNAL_KEY } from '../helpers/build.js'
 import { abortable, deferred } from '../plugins/jobs-helpers.js'
 import { startSetupStack } from '../setup/stack.js'
 
@@ -46,7 +45,7 @@ function breakAudit (app: FastifyInstance, stateDir: string) {
 }
 
 t.test('GET /api/dashboard/audit lists changes with who, targets and outcome, filters and pages, and shows no secret', async t => {
-  const { app } = await buildWebApp(t, { build: { extraTools: [probe] } })
+  const { app } = await buildTestApp(t, { web: true, build: { extraTools: [probe] } })
   const ctx = { principal: { ...INTERNAL_PRINCIPAL, actor: 'telegram:3:4' }, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
   await app.tools.call('audit_probe', { url: `https://tracker.example/announce?passkey=${PASSKEY}`, apiKey: TEST_INTERNAL_KEY }, ctx)
   const { job, started } = runningJob(app)
@@ -79,7 +78,7 @@ t.test('GET /api/dashboard/audit lists changes with who, targets and outcome, fi
 })
 
 t.test('a dashboard action whose entry cannot be stored answers 503 and does nothing', async t => {
-  const { app, roots } = await buildWebApp(t)
+  const { app, roots } = await buildTestApp(t, { web: true })
   const { job, started } = runningJob(app)
   await started
   breakAudit(app, roots.state)

@@ -4,15 +4,15 @@ import t from 'tap'
 import { Agent, fetch as undiciFetch } from 'undici'
 import { Value } from '@sinclair/typebox/value'
 import { JobView, Snapshot } from '../../routes/api/dashboard/schemas.js'
-import { TEST_INTERNAL_KEY } from '../helpers/build.js'
-import { buildWebApp, freePort, sseReader } from '../helpers/web-app.js'
+import { buildTestApp, TEST_INTERNAL_KEY } from '../helpers/build.js'
+import { freePort, sseReader } from '../helpers/web-app.js'
 import { abortable, deferred } from '../plugins/jobs-helpers.js'
 
 const auth = { authorization: `Bearer ${TEST_INTERNAL_KEY}` }
 
 t.test('snapshot at once, then job events as a job progresses; shutdown ends the stream', async t => {
   const port = await freePort()
-  const { app, config } = await buildWebApp(t, { listenPort: port, dashboard: { tickMs: 60_000, jobFlushMs: 50 } })
+  const { app, config } = await buildTestApp(t, { web: true, listenPort: port, dashboard: { tickMs: 60_000, jobFlushMs: 50 } })
   app.jobs.defineKind('test-events', { concurrency: 1, queueLimit: 2 })
   const res = await fetch(`${config.PUBLIC_URL}/api/dashboard/events`, { headers: { ...auth, origin: config.PUBLIC_URL } })
   t.equal(res.status, 200)
@@ -53,7 +53,7 @@ t.test('snapshot at once, then job events as a job progresses; shutdown ends the
 
 t.test('each credential holds only a few streams; closing one frees its slot', async t => {
   const port = await freePort()
-  const { config } = await buildWebApp(t, { listenPort: port, dashboard: { maxStreamsPerPrincipal: 2, tickMs: 60_000 } })
+  const { config } = await buildTestApp(t, { web: true, listenPort: port, dashboard: { maxStreamsPerPrincipal: 2, tickMs: 60_000 } })
   // Its own client pool, closed at the end: spare sockets the client opened but never used would
   // otherwise keep the server's close waiting for its headers timeout.
   const agent = new Agent()
@@ -86,7 +86,7 @@ t.test('each credential holds only a few streams; closing one frees its slot', a
 
 t.test('a stream that reaches its maximum age asks the client to reconnect', async t => {
   const port = await freePort()
-  const { config } = await buildWebApp(t, { listenPort: port, dashboard: { maxStreamMs: 300, tickMs: 60_000 } })
+  const { config } = await buildTestApp(t, { web: true, listenPort: port, dashboard: { maxStreamMs: 300, tickMs: 60_000 } })
   const res = await fetch(`${config.PUBLIC_URL}/api/dashboard/events`, { headers: auth })
   const events = sseReader(res.body!)
   const reconnect = await events.next(e => e.event === 'reconnect', 15_000)

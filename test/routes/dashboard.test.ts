@@ -11,10 +11,10 @@ import { createJellyfinSimulator } from '../../simulators/jellyfin/index.js'
 import { createPyloadSimulator } from '../../simulators/pyload/index.js'
 import { DASHBOARD_ROUTES } from '../../routes/api/dashboard/routes.js'
 import { ActivitySection, DownloadsSection, JobsSection, LibrarySection, NowPlayingSection, Snapshot } from '../../routes/api/dashboard/schemas.js'
-import { TEST_INTERNAL_KEY } from '../helpers/build.js'
+import { buildTestApp, TEST_INTERNAL_KEY } from '../helpers/build.js'
 import { oauthLogin, principalIdOf } from '../helpers/oauth-client.js'
 import { SIM_KEYS } from '../helpers/sim-app.js'
-import { buildWebApp, freePort, sseReader } from '../helpers/web-app.js'
+import { freePort, sseReader } from '../helpers/web-app.js'
 import { abortable, deferred } from '../plugins/jobs-helpers.js'
 
 /** The second filesystem is /dev/shm (tmpfs); where it is the temp directory's filesystem the test cannot run. */
@@ -30,7 +30,7 @@ const auth = { authorization: `Bearer ${TEST_INTERNAL_KEY}` }
 const concrete = (url: string) => url.replace(':sessionId', 'abc').replace(':jobId', 'abc')
 
 t.test('every route needs a bearer and refuses a foreign Origin', async t => {
-  const { app } = await buildWebApp(t)
+  const { app } = await buildTestApp(t, { web: true })
   for (const r of Object.values(DASHBOARD_ROUTES)) {
     const url = concrete(r.url)
     const payload = r.method === 'POST' ? { text: 'hi' } : undefined
@@ -46,7 +46,7 @@ t.test('every route needs a bearer and refuses a foreign Origin', async t => {
 })
 
 t.test('with every backend down the snapshot still answers, section by section', async t => {
-  const { app, config } = await buildWebApp(t, { config: { MEDIA_SERVER_API_KEY: 'jf-secret-0123456789abcdef', DOWNLOAD_MANAGER_API_KEY: 'py-secret-0123456789abcdef', TORRENT_CLIENT_PASSWORD: 'qbt-secret-0123456789' } })
+  const { app, config } = await buildTestApp(t, { web: true, config: { MEDIA_SERVER_API_KEY: 'jf-secret-0123456789abcdef', DOWNLOAD_MANAGER_API_KEY: 'py-secret-0123456789abcdef', TORRENT_CLIENT_PASSWORD: 'qbt-secret-0123456789' } })
   await app.refreshBackendStatus()
   const res = await app.inject({ method: 'GET', url: '/api/dashboard', headers: { ...auth, origin: config.PUBLIC_URL } })
   t.equal(res.statusCode, 200)
@@ -76,14 +76,14 @@ t.test('with every backend down the snapshot still answers, section by section',
 t.test('roots on two filesystems are two disks', { skip: twoFilesystemsSkip() }, async t => {
   const downloads = mkdtempSync(join('/dev/shm', 'msmcp-downloads-'))
   t.teardown(() => rmSync(downloads, { recursive: true, force: true }))
-  const { app } = await buildWebApp(t, { config: { DOWNLOADS_ROOT: downloads } })
+  const { app } = await buildTestApp(t, { web: true, config: { DOWNLOADS_ROOT: downloads } })
   const res = await app.inject({ method: 'GET', url: '/api/dashboard/library', headers: auth })
   t.match(res.json().disks, [{ root: 'media', available: true }, { root: 'downloads', available: true }])
   t.equal(res.json().disks.length, 2)
 })
 
 t.test('a missing media root is reported, not thrown', async t => {
-  const { app } = await buildWebApp(t, { config: { MEDIA_ROOT: '/nonexistent/media-root-for-test' } })
+  const { app } = await buildTestApp(t, { web: true, config: { MEDIA_ROOT: '/nonexistent/media-root-for-test' } })
   const res = await app.inject({ method: 'GET', url: '/api/dashboard/library', headers: auth })
   t.equal(res.statusCode, 200)
   t.match(res.json().disks[0], { root: 'media', available: false, reason: /MEDIA_ROOT \(ENOENT\)/ })
@@ -93,7 +93,7 @@ t.test('a missing media root is reported, not thrown', async t => {
 t.test('against the Jellyfin simulator: now playing, stop, message, library counts, activity', async t => {
   const sim = await createJellyfinSimulator({ apiKey: SIM_KEYS.jellyfin, scanMs: 5 })
   t.teardown(sim.close)
-  const { app } = await buildWebApp(t, { config: { MEDIA_SERVER_URL: sim.url, MEDIA_SERVER_API_KEY: SIM_KEYS.jellyfin } })
+  const { app } = await buildTestApp(t, { web: true, config: { MEDIA_SERVER_URL: sim.url, MEDIA_SERVER_API_KEY: SIM_KEYS.jellyfin } })
 
   const playing = await app.inject({ method: 'GET', url: '/api/dashboard/now-playing', headers: auth })
   t.equal(playing.statusCode, 200)
@@ -143,7 +143,7 @@ t.test('against the Jellyfin simulator: now playing, stop, message, library coun
 })
 
 t.test('a media server that is not configured makes actions answer 503 with the variable to set', async t => {
-  const { app } = await buildWebApp(t)
+  const { app } = await buildTestApp(t, { web: true })
   const res = await app.inject({ method: 'POST', url: '/api/dashboard/sessions/abc/stop', headers: auth })
   t.equal(res.statusCode, 503)
   t.match(res.json(), { error: 'backend_unavailable', message: /MEDIA_SERVER_API_KEY/, hint: String })
@@ -155,7 +155,7 @@ t.test('downloads from the pyLoad simulator, with the torrent client down', asyn
   const { join } = await import('node:path')
   const sim = await createPyloadSimulator({ apiKey: 'py-key-0123456789abcdef', storageDir: mkdtempSync(join(tmpdir(), 'msmcp-pyload-')), linkDurationMs: 60_000 })
   t.teardown(sim.close)
-  const { app } = await buildWebApp(t, { config: { DOWNLOAD_MANAGER_URL: sim.url, DOWNLOAD_MANAGER_API_KEY: 'py-key-0123456789abcdef' } })
+  const { app } = await buildTestApp(t, { web: true, config: { DOWNLOAD_MANAGER_URL: sim.url, DOWNLOAD_MANAGER_API_KEY: 'py-key-0123456789abcdef' } })
   await app.backends.pyload.addPackage('Big Buck Bunny', ['https://files.example.org/bbb.mkv'])
   await new Promise(resolve => setTimeout(resolve, 300))
   const res = await app.inject({ method: 'GET', url: '/api/dashboard/downloads', headers: auth })
@@ -170,7 +170,7 @@ t.test('downloads from the pyLoad simulator, with the torrent client down', asyn
 })
 
 t.test('jobs: the caller\'s own are listed with progress, and a running one can be cancelled once', async t => {
-  const { app } = await buildWebApp(t)
+  const { app } = await buildTestApp(t, { web: true })
   app.jobs.defineKind('test-dashboard', { concurrency: 2, queueLimit: 5 })
   const started = deferred()
   const running = app.jobs.start({
@@ -210,7 +210,7 @@ t.test('jobs: the caller\'s own are listed with progress, and a running one can 
 
 // Issue 24.3: the dashboard's road follows the owner rule of tasks/cancel and check_jobs cancel.
 t.test('jobs: another credential\'s job is neither listed, streamed nor cancelled; an OAuth sign-in sees its own', async t => {
-  const { app, config } = await buildWebApp(t, { listenPort: await freePort(), dashboard: { tickMs: 60_000, jobFlushMs: 20 } })
+  const { app, config } = await buildTestApp(t, { web: true, listenPort: await freePort(), dashboard: { tickMs: 60_000, jobFlushMs: 20 } })
   app.jobs.defineKind('test-dashboard', { concurrency: 3, queueLimit: 5 })
   const { tokens } = await oauthLogin(app)
   const signIn = { authorization: `Bearer ${tokens.access_token}` }

@@ -14,7 +14,7 @@ const OTHERS = { MEDIA_SERVER_URL: REFUSED, SERIES_MANAGER_URL: REFUSED, MOVIE_M
 t.test('SABnzbd on /health and the dashboard, its failed job with the reason', async t => {
   const sim = await createSabnzbdSimulator({ apiKey: KEY })
   t.teardown(() => sim.close())
-  const { app } = await buildTestApp(t, { ...OTHERS, USENET_CLIENT_TYPE: 'sabnzbd', USENET_CLIENT_URL: sim.url, USENET_CLIENT_API_KEY: KEY })
+  const { app } = await buildTestApp(t, { config: { ...OTHERS, USENET_CLIENT_TYPE: 'sabnzbd', USENET_CLIENT_URL: sim.url, USENET_CLIENT_API_KEY: KEY } })
   await app.refreshBackendStatus()
   const health = (await app.inject('/health')).json()
   t.match(health.backends.find((b: { service: string }) => b.service === 'SABnzbd'), { configured: true, reachable: true, version: '5.0.1', versionStatus: 'supported' })
@@ -32,7 +32,7 @@ t.test('SABnzbd on /health and the dashboard, its failed job with the reason', a
 })
 
 t.test('SABnzbd down: /health says so, the dashboard names it', async t => {
-  const { app } = await buildTestApp(t, { ...OTHERS, USENET_CLIENT_TYPE: 'sabnzbd', USENET_CLIENT_URL: 'http://127.0.0.1:9', USENET_CLIENT_API_KEY: KEY })
+  const { app } = await buildTestApp(t, { config: { ...OTHERS, USENET_CLIENT_TYPE: 'sabnzbd', USENET_CLIENT_URL: 'http://127.0.0.1:9', USENET_CLIENT_API_KEY: KEY } })
   await app.refreshBackendStatus()
   t.match((await app.inject('/health')).json().backends.find((b: { service: string }) => b.service === 'SABnzbd'), { reachable: false, error: /SABnzbd is unreachable .* USENET_CLIENT_URL/ })
   const section = await loadDownloads(app, 5_000)
@@ -40,7 +40,7 @@ t.test('SABnzbd down: /health says so, the dashboard names it', async t => {
 })
 
 t.test('no Usenet client configured: no Usenet backend, no Usenet source', async t => {
-  const { app } = await buildTestApp(t, OTHERS)
+  const { app } = await buildTestApp(t, { config: OTHERS })
   await app.refreshBackendStatus()
   t.notOk((await app.inject('/health')).json().backends.some((b: { service: string }) => /SABnzbd|NZBGet/.test(b.service)))
   t.notOk((await loadDownloads(app, 5_000)).sources.some(s => /SABnzbd|NZBGet/.test(s.service)))

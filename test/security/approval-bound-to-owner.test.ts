@@ -31,7 +31,7 @@ async function approveOnce (app: any, client: any) {
 
 t.test('a stranger who learned an approved client_id is asked for the passphrase', async t => {
   const log = capture()
-  const { app } = await buildTestApp(t, { OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE }, { logger: log.logger })
+  const { app } = await buildTestApp(t, { config: { OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE }, build: { logger: log.logger } })
   const client = await registerClient(app)
   const ownerCookie = await approveOnce(app, client)
 
@@ -53,7 +53,7 @@ t.test('a stranger who learned an approved client_id is asked for the passphrase
 })
 
 t.test('over https the owner cookie is a Secure __Host- cookie', async t => {
-  const { app } = await buildTestApp(t, { OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE, PUBLIC_URL: 'https://media.example.com', ALLOWED_HOSTS: 'localhost' })
+  const { app } = await buildTestApp(t, { config: { OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE, PUBLIC_URL: 'https://media.example.com', ALLOWED_HOSTS: 'localhost' } })
   const client = await registerClient(app)
   const { challenge } = pkcePair()
   const page = await app.inject({ url: authorizePath(client, { challenge, method: 'S256' }) })

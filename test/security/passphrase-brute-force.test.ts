@@ -31,7 +31,7 @@ t.test('a short passphrase is refused at startup', async t => {
 
 t.test('starting a new approval request does not reset the count: the client backs off', async t => {
   let now = Date.now()
-  const { app } = await buildTestApp(t, { OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE }, { plugins: { oauth: { now: () => now } } })
+  const { app } = await buildTestApp(t, { config: { OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE }, build: { plugins: { oauth: { now: () => now } } } })
   const client = await registerClient(app)
   for (let i = 0; i < 5; i++) {
     const req = await openRequest(app, client)
@@ -48,7 +48,7 @@ t.test('starting a new approval request does not reset the count: the client bac
 
 t.test('new clients do not escape: a global backoff follows many failures', async t => {
   const now = Date.now()
-  const { app } = await buildTestApp(t, { OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE }, { plugins: { oauth: { now: () => now } } })
+  const { app } = await buildTestApp(t, { config: { OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE }, build: { plugins: { oauth: { now: () => now } } } })
   for (let c = 0; c < 4; c++) {
     const client = await registerClient(app)
     for (let i = 0; i < 5; i++) t.equal((await guess(app, await openRequest(app, client), 'wrong')).statusCode, 401)

@@ -8,7 +8,7 @@ import { redactQuery } from '../../lib/request-log.js'
 t.test('a token in the query string never reaches a log line', async t => {
   const lines: string[] = []
   const stream = new Writable({ write (chunk, _enc, done) { lines.push(String(chunk)); done() } })
-  const { app } = await buildTestApp(t, {}, { logger: { level: 'trace', stream } })
+  const { app } = await buildTestApp(t, { build: { logger: { level: 'trace', stream } } })
   const secret = 'tok_' + 'x'.repeat(40)
   const res = await app.inject({ method: 'POST', url: `/mcp?access_token=${secret}&a=1`, payload: {} })
   t.equal(res.statusCode, 400, 'still refused')

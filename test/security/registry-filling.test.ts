@@ -40,7 +40,7 @@ t.test('never-used registrations expire within minutes, not a day', async t => {
 })
 
 t.test('approval pages from one address cannot fill the table', async t => {
-  const { app } = await buildTestApp(t, { OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE })
+  const { app } = await buildTestApp(t, { config: { OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE } })
   const stranger = await registerClient(app)
   for (let i = 0; i < LIMITS.pendingApprovals + 5; i++) {
     const res = await app.inject({ url: authorizePath(stranger, { challenge: pkcePair().challenge, method: 'S256' }), remoteAddress: `10.0.${i >> 8}.${i & 255}` })

@@ -20,7 +20,7 @@ const strangers: Record<string, Principal> = {
 const [A] = Object.keys(strangers)
 
 t.test('one credential holds at most its cap: a new session replaces its own oldest', async t => {
-  const { app } = await buildTestApp(t, {}, { plugins: { mcp: { maxSessions: 60 } } })
+  const { app } = await buildTestApp(t, { build: { plugins: { mcp: { maxSessions: 60 } } } })
   app.setAccessTokenVerifier(token => strangers[token])
   const url = await listenMcp(app)
   for (let i = 0; i < 20; i++) await openRawSession(url, { authorization: `Bearer ${A}` })
@@ -43,7 +43,7 @@ async function registerFrom (app: FastifyInstance, address: string): Promise<Reg
 t.test('strangers\' auto-approved grants never take the chat bot\'s or a user\'s sessions, nor lock them out', async t => {
   // Small caps so the test stays quick: 4 per credential (also the room kept for the internal key), 6 per
   // registration, 9 per registering address, 30 in all (so OAuth sessions hold at most 26).
-  const { app } = await buildTestApp(t, {}, { plugins: { mcp: { maxSessions: 30, maxSessionsPerPrincipal: 4, maxSessionsPerClient: 6, maxSessionsPerSource: 9 } } })
+  const { app } = await buildTestApp(t, { build: { plugins: { mcp: { maxSessions: 30, maxSessionsPerPrincipal: 4, maxSessionsPerClient: 6, maxSessionsPerSource: 9 } } } })
   const url = await listenMcp(app)
   const streams = new AbortController()
   t.teardown(() => streams.abort())

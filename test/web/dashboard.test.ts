@@ -11,11 +11,12 @@ import { createPyloadSimulator } from '../../simulators/pyload/index.js'
 import { browserSkipReason, launchBrowser } from '../helpers/browser.js'
 import { startFakeLlm } from '../helpers/fake-llm.js'
 import { SIM_KEYS } from '../helpers/sim-app.js'
-import { buildWebApp, freePort } from '../helpers/web-app.js'
+import { freePort } from '../helpers/web-app.js'
 import { principalIdOf } from '../helpers/oauth-client.js'
 import { abortable } from '../plugins/jobs-helpers.js'
 import { INTERNAL_PRINCIPAL } from '../../core/principal.js'
 import type { PersonConfirmation, PersonQuestion } from '../../core/tool-types.js'
+import { buildTestApp } from '../helpers/build.js'
 
 const skip = browserSkipReason()
 const OUTPUT = join(process.cwd(), 'test-output')
@@ -28,7 +29,8 @@ t.test('the dashboard signs in, updates live, acts, and chats', { skip }, async 
   const llm = await startFakeLlm('openai', [{ text: 'Two people are watching; the library has plenty of space.' }])
   t.teardown(llm.close)
   const port = await freePort()
-  const { app, config } = await buildWebApp(t, {
+  const { app, config } = await buildTestApp(t, {
+    web: true,
     listenPort: port,
     config: {
       MEDIA_SERVER_URL: jellyfin.url,

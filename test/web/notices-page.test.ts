@@ -4,8 +4,9 @@ import t from 'tap'
 import { createSonarrSimulator } from '../../simulators/servarr/sonarr.js'
 import { SERVARR_KEYS } from '../helpers/servarr-sims.js'
 import { browserSkipReason, launchBrowser } from '../helpers/browser.js'
-import { buildWebApp, freePort } from '../helpers/web-app.js'
+import { freePort } from '../helpers/web-app.js'
 import { toolContext } from '../helpers/sim-app.js'
+import { buildTestApp } from '../helpers/build.js'
 
 const skip = browserSkipReason()
 
@@ -13,7 +14,8 @@ t.test('notices and /follow in the chat panel', { skip }, async t => {
   const sonarr = await createSonarrSimulator({ apiKey: SERVARR_KEYS.sonarr })
   t.teardown(sonarr.close)
   const port = await freePort()
-  const { app, config } = await buildWebApp(t, {
+  const { app, config } = await buildTestApp(t, {
+    web: true,
     listenPort: port,
     config: { SERIES_MANAGER_URL: sonarr.url, SERIES_MANAGER_API_KEY: SERVARR_KEYS.sonarr }
   })

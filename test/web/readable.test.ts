@@ -10,7 +10,8 @@ import type { Page, Response } from 'playwright-core'
 import { createJellyfinSimulator } from '../../simulators/jellyfin/index.js'
 import { browserSkipReason, launchBrowser } from '../helpers/browser.js'
 import { SIM_KEYS } from '../helpers/sim-app.js'
-import { CLOSED_BACKENDS, buildWebApp, freePort } from '../helpers/web-app.js'
+import { CLOSED_BACKENDS, freePort } from '../helpers/web-app.js'
+import { buildTestApp } from '../helpers/build.js'
 
 const skip = browserSkipReason()
 const SHOTS = join(process.cwd(), 'test-output', 'screenshots')
@@ -45,7 +46,8 @@ for (const [label, viewport] of [['phone', { width: 375, height: 812 }], ['deskt
     jellyfin.state.log({ name: 'Library scan finished three days ago', type: 'TaskCompleted', severity: 'Information', date: new Date(threeDaysAgo).toISOString() })
     const port = await freePort()
     // No LLM_PROVIDER_*_API_KEY: no language model is configured.
-    const { app, config } = await buildWebApp(t, {
+    const { app, config } = await buildTestApp(t, {
+      web: true,
       listenPort: port,
       config: { ...CLOSED_BACKENDS, MEDIA_SERVER_URL: jellyfin.url, MEDIA_SERVER_API_KEY: SIM_KEYS.jellyfin, OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE },
       dashboard: { tickMs: 1_000 }

@@ -3,13 +3,14 @@
 // on reload, signs in again with the same client, and works at 127.0.0.1 when PUBLIC_URL says localhost.
 import t from 'tap'
 import { browserSkipReason, launchBrowser } from '../helpers/browser.js'
-import { CLOSED_BACKENDS, buildWebApp, freePort } from '../helpers/web-app.js'
+import { CLOSED_BACKENDS, freePort } from '../helpers/web-app.js'
+import { buildTestApp } from '../helpers/build.js'
 
 const skip = browserSkipReason()
 
 t.test('sign out, stay out, sign in again, one client for every tab, at 127.0.0.1', { skip }, async t => {
   const port = await freePort()
-  const { app } = await buildWebApp(t, { listenPort: port, config: { ...CLOSED_BACKENDS, PUBLIC_URL: `http://localhost:${port}` } })
+  const { app } = await buildTestApp(t, { web: true, listenPort: port, config: { ...CLOSED_BACKENDS, PUBLIC_URL: `http://localhost:${port}` } })
   const base = `http://127.0.0.1:${port}`
   const { context } = await launchBrowser(t)
   const problems: string[] = []

@@ -5,10 +5,10 @@ import { readdirSync } from 'node:fs'
 import { API_ROUTES } from '../../routes/api/openapi.js'
 import { CONTENT_SECURITY_POLICY } from '../../routes/web.js'
 import { webDir } from '../../core/web-dir.js'
-import { buildWebApp } from '../helpers/web-app.js'
+import { buildTestApp } from '../helpers/build.js'
 
 t.test('GET / redirects to the dashboard; the page and its files carry a strict CSP', async t => {
-  const { app, config } = await buildWebApp(t, { config: { MEDIA_SERVER_API_KEY: 'jf-secret-0123456789abcdef' } })
+  const { app, config } = await buildTestApp(t, { web: true, config: { MEDIA_SERVER_API_KEY: 'jf-secret-0123456789abcdef' } })
   const root = await app.inject({ method: 'GET', url: '/' })
   t.equal(root.statusCode, 302)
   t.equal(root.headers.location, '/dashboard')
@@ -45,7 +45,7 @@ t.test('GET / redirects to the dashboard; the page and its files carry a strict 
 })
 
 t.test('/api/openapi.json documents every /api route with its schemas', async t => {
-  const { app, config } = await buildWebApp(t)
+  const { app, config } = await buildTestApp(t, { web: true })
   const res = await app.inject({ method: 'GET', url: '/api/openapi.json' })
   t.equal(res.statusCode, 200)
   const doc = res.json()

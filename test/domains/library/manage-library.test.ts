@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
-import { startSims } from '../../helpers/sim-app.js'
+import { buildTestApp } from '../../helpers/build.js'
 import { MEDIA_SERVERS } from '../../helpers/media-servers.js'
 
 const wait = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
@@ -91,18 +91,18 @@ for (const server of MEDIA_SERVERS) {
 }
 
 t.test('a wrong key names MEDIA_SERVER_API_KEY', async t => {
-  const { app, ctx } = await startSims(t, { jellyfin: true }, { config: { MEDIA_SERVER_API_KEY: 'wrong-key-here' } })
+  const { app, ctx } = await buildTestApp(t, { sims: { jellyfin: true }, config: { MEDIA_SERVER_API_KEY: 'wrong-key-here' } })
   const res = await app.tools.call('manage_library', { action: 'scan' }, ctx())
   t.match(res, { isError: true, content: [{ text: /MEDIA_SERVER_API_KEY/ }] })
   t.notMatch(JSON.stringify(res), /wrong-key-here/)
 })
 
 t.test('Plex: a wrong token names MEDIA_SERVER_TOKEN; a library kind Plex has not is refused, saying which it has', async t => {
-  const { app, ctx } = await startSims(t, { plex: true }, { config: { MEDIA_SERVER_TOKEN: 'wrong-token-here' } })
+  const { app, ctx } = await buildTestApp(t, { sims: { plex: true }, config: { MEDIA_SERVER_TOKEN: 'wrong-token-here' } })
   const res = await app.tools.call('manage_library', { action: 'scan' }, ctx())
   t.match(res, { isError: true, content: [{ text: /MEDIA_SERVER_TOKEN/ }] })
   t.notMatch(JSON.stringify(res), /wrong-token-here/)
-  const good = await startSims(t, { plex: true })
+  const good = await buildTestApp(t, { sims: { plex: true } })
   mkdirSync(join(good.roots.media, 'mixed'))
   const mixed = await good.app.tools.call('manage_library', { action: 'create', name: 'Everything', path: 'mixed', collectionType: 'mixed' }, good.ctx())
   t.match(mixed, { isError: true, content: [{ text: /Plex has no "mixed" library: use movies, tvshows or music/ }] })

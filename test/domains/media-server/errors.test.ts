@@ -2,12 +2,12 @@
 // and never carries a secret or a backend body.
 import t from 'tap'
 import { createJellyfinClient } from '../../../clients/jellyfin/client.js'
-import { startSims } from '../../helpers/sim-app.js'
+import { buildTestApp } from '../../helpers/build.js'
 
 const UNKNOWN = '0123456789abcdef0123456789abcdef'
 
 t.test('unknown ids point to the tool that lists ids', async t => {
-  const { app, sims, ctx } = await startSims(t, { jellyfin: true })
+  const { app, sims, ctx } = await buildTestApp(t, { sims: { jellyfin: true } })
   const res = await app.tools.call('show_details', { seriesId: UNKNOWN }, ctx())
   t.equal(res.isError, true)
   t.match(res.content[0].text, /No item with id 0123456789abcdef0123456789abcdef.*Call search_media/)
@@ -25,7 +25,7 @@ t.test('unknown ids point to the tool that lists ids', async t => {
 })
 
 t.test('a wrong key names MEDIA_SERVER_API_KEY and never shows the key', async t => {
-  const { app, ctx } = await startSims(t, { jellyfin: true }, { config: { MEDIA_SERVER_API_KEY: 'not-the-right-key-123' } })
+  const { app, ctx } = await buildTestApp(t, { sims: { jellyfin: true }, config: { MEDIA_SERVER_API_KEY: 'not-the-right-key-123' } })
   const status = await app.tools.call('server_status', {}, ctx())
   t.notOk(status.isError, 'server_status still answers with what did answer (the disk)')
   t.match(status.content[0].text, /^The media server did not answer, so its libraries, sessions and users are unknown: Jellyfin rejected the API key: check MEDIA_SERVER_API_KEY\. Disk: media disk \d+% used/)
@@ -39,7 +39,7 @@ t.test('a wrong key names MEDIA_SERVER_API_KEY and never shows the key', async t
 })
 
 t.test('a missing key: the server starts, tools fail naming the variable', async t => {
-  const { app, ctx } = await startSims(t, { jellyfin: true }, { config: { MEDIA_SERVER_API_KEY: '' } })
+  const { app, ctx } = await buildTestApp(t, { sims: { jellyfin: true }, config: { MEDIA_SERVER_API_KEY: '' } })
   t.ok(app.tools.names().includes('server_status'), 'the server started with its tools')
   const res = await app.tools.call('search_media', { query: 'x' }, ctx())
   t.equal(res.isError, true)
@@ -47,7 +47,7 @@ t.test('a missing key: the server starts, tools fail naming the variable', async
 })
 
 t.test('backend down: server_status answers with the disk and names the media server; it states nothing it holds', async t => {
-  const { app, sims, ctx } = await startSims(t, { jellyfin: true })
+  const { app, sims, ctx } = await buildTestApp(t, { sims: { jellyfin: true } })
   sims.jellyfin.faults.set('down')
   const res = await app.tools.call('server_status', {}, ctx())
   t.notOk(res.isError, 'one missing source does not fail the whole answer')
@@ -62,7 +62,7 @@ t.test('backend down: server_status answers with the disk and names the media se
 })
 
 t.test('one part of the media server failing: server_status names that part and answers the rest', async t => {
-  const { app, sims, ctx } = await startSims(t, { jellyfin: true })
+  const { app, sims, ctx } = await buildTestApp(t, { sims: { jellyfin: true } })
   sims.jellyfin.faults.set('5xx', { status: 500, match: /\/Sessions$/ })
   const partly = await app.tools.call('server_status', {}, ctx())
   t.match(partly.content[0].text, /^Jellyfin [\d.]+ is up\. Libraries: .* user\(s\)\. Disk: media disk .*Did not answer, so unknown: Media server sessions: Jellyfin failed \(HTTP 500\)/)
@@ -71,7 +71,7 @@ t.test('one part of the media server failing: server_status names that part and 
 })
 
 t.test('backend errors and garbage are shaped, not echoed', async t => {
-  const { app, sims, ctx } = await startSims(t, { jellyfin: true })
+  const { app, sims, ctx } = await buildTestApp(t, { sims: { jellyfin: true } })
   sims.jellyfin.faults.set('5xx', { status: 500 })
   const res = await app.tools.call('search_media', {}, ctx())
   t.match(res.content[0].text, /Jellyfin failed \(HTTP 500\)/)
@@ -82,7 +82,7 @@ t.test('backend errors and garbage are shaped, not echoed', async t => {
 })
 
 t.test('a slow backend hits the deadline', async t => {
-  const { app, config, sims, ctx } = await startSims(t, { jellyfin: true })
+  const { app, config, sims, ctx } = await buildTestApp(t, { sims: { jellyfin: true } })
   // The production deadline is 15 s; a short-deadline client keeps this test fast on the same code path.
   const fast = createJellyfinClient(config, { deadlineMs: 250 })
   t.teardown(() => fast.close())
@@ -97,7 +97,7 @@ t.test('a slow backend hits the deadline', async t => {
 })
 
 t.test('a cancelled call stops waiting', async t => {
-  const { app, sims, ctx } = await startSims(t, { jellyfin: true })
+  const { app, sims, ctx } = await buildTestApp(t, { sims: { jellyfin: true } })
   sims.jellyfin.faults.set('slow', { delayMs: 3_000 })
   const abort = new AbortController()
   setTimeout(() => abort.abort(), 100)

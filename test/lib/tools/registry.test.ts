@@ -77,9 +77,11 @@ const queue = defineTool({
   handler: async () => { runs.fetch++; return { data: { ok: true }, summary: 'queued' } }
 })
 
-const { app, roots } = await buildTestApp(t, {}, {
-  extraTools: [deleteFile, echo, queue],
-  resolver: async () => [{ address: '93.184.216.34', family: 4 }]
+const { app, roots } = await buildTestApp(t, {
+  build: {
+    extraTools: [deleteFile, echo, queue],
+    resolver: async () => [{ address: '93.184.216.34', family: 4 }]
+  }
 })
 box.sandbox = app.sandbox
 

@@ -29,7 +29,7 @@ async function inEachEra (t: Test, app: FastifyInstance, check: (t: Test, client
 }
 
 t.test('the fixture server publishes every fixture, in both eras', async t => {
-  const { app } = await buildTestApp(t, {}, { extraTools: conformanceTools, plugins: { mcp: { extraFeatures: conformanceFeatures } } })
+  const { app } = await buildTestApp(t, { build: { extraTools: conformanceTools, plugins: { mcp: { extraFeatures: conformanceFeatures } } } })
   await inEachEra(t, app, async (t, client) => {
     const { tools } = await client.listTools()
     const names = tools.map(tool => tool.name)
@@ -69,7 +69,7 @@ t.test('the production app publishes no fixture', async t => {
 })
 
 t.test('a raw tool\'s x-mcp-header argument is checked against its Mcp-Param header before it runs', async t => {
-  const { app } = await buildTestApp(t, {}, { plugins: { mcp: { extraFeatures: conformanceFeatures } } })
+  const { app } = await buildTestApp(t, { build: { plugins: { mcp: { extraFeatures: conformanceFeatures } } } })
   const url = await listenMcp(app)
   const call = (headers: Record<string, string>) => postMcp(url, {
     jsonrpc: '2.0',
@@ -104,7 +104,7 @@ async function modernCall (url: URL, name: string, extra: Record<string, unknown
 }
 
 t.test('input_required fixtures: a sealed state is checked, and a 2025 session gets real client requests', async t => {
-  const { app } = await buildTestApp(t, {}, { plugins: { mcp: { extraFeatures: conformanceFeatures } } })
+  const { app } = await buildTestApp(t, { build: { plugins: { mcp: { extraFeatures: conformanceFeatures } } } })
   const url = await listenMcp(app)
 
   const first = await modernCall(url, 'test_input_required_result_tampered_state')
@@ -140,7 +140,7 @@ t.test('a raw tool cannot shadow a registry tool', async t => {
       addTool(rawTool('test_simple_text', 'A raw tool named like a registry tool', async () => text('shadowed')))
     } catch (err) { refused = err }
   }
-  const { app } = await buildTestApp(t, {}, { extraTools: conformanceTools, plugins: { mcp: { extraFeatures: [shadow] } } })
+  const { app } = await buildTestApp(t, { build: { extraTools: conformanceTools, plugins: { mcp: { extraFeatures: [shadow] } } } })
   await inEachEra(t, app, async (t, client) => {
     t.match(refused, /would shadow the registry's tool/)
     t.match(await client.callTool({ name: 'test_simple_text', arguments: {} }), { structuredContent: { message: /simple text/ } }, 'the registry tool answers')

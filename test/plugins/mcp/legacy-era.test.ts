@@ -7,7 +7,7 @@ import { connectClient, listenMcp, postMcp } from '../../helpers/mcp-client.js'
 import { mcpTestTools } from './test-tools.js'
 
 t.test('2025 era over a session', async t => {
-  const { app } = await buildTestApp(t, {}, { extraTools: mcpTestTools })
+  const { app } = await buildTestApp(t, { build: { extraTools: mcpTestTools } })
   const url = await listenMcp(app)
   const seen: string[] = []
   const { client, transport } = await connectClient(url, { trace: (method, headers) => seen.push(`${method} ${headers.get('mcp-session-id') ? 'sid' : '-'}`) })

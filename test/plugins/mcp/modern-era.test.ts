@@ -7,7 +7,7 @@ import { connectClient, listenMcp, postMcp } from '../../helpers/mcp-client.js'
 import { mcpTestTools } from './test-tools.js'
 
 t.test('2026-07-28 era', async t => {
-  const { app } = await buildTestApp(t, {}, { extraTools: mcpTestTools })
+  const { app } = await buildTestApp(t, { build: { extraTools: mcpTestTools } })
   const url = await listenMcp(app)
 
   for (const mode of ['auto', { pin: '2026-07-28' }] as const) {

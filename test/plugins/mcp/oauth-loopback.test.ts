@@ -9,7 +9,7 @@ import { mcpTestTools } from './test-tools.js'
 
 t.test('PUBLIC_URL says localhost, the SDK client uses 127.0.0.1', async t => {
   const port = await freePort()
-  const { app } = await buildTestApp(t, { PUBLIC_URL: `http://localhost:${port}`, PORT: port }, { extraTools: mcpTestTools })
+  const { app } = await buildTestApp(t, { config: { PUBLIC_URL: `http://localhost:${port}`, PORT: port }, build: { extraTools: mcpTestTools } })
   await app.listen({ port, host: '127.0.0.1' })
   const used = `http://127.0.0.1:${port}`
   const provider = new HeadlessOAuthProvider(used)
@@ -34,7 +34,7 @@ t.test('PUBLIC_URL says localhost, the SDK client uses 127.0.0.1', async t => {
 })
 
 t.test('a non-loopback PUBLIC_URL is exact', async t => {
-  const { app } = await buildTestApp(t, { PUBLIC_URL: 'https://media.example.com' })
+  const { app } = await buildTestApp(t, { config: { PUBLIC_URL: 'https://media.example.com' } })
   const meta = await app.inject({ url: '/.well-known/oauth-protected-resource/mcp', headers: { host: '127.0.0.1' } })
   t.equal(meta.json().resource, 'https://media.example.com/mcp')
   const refused = await app.inject({ method: 'OPTIONS', url: '/mcp', headers: { origin: 'http://localhost', 'access-control-request-method': 'POST' } })

@@ -22,7 +22,7 @@ function heapAfterGc (): number {
 }
 
 t.test('an open 2025 session keeps little heap', async t => {
-  const { app } = await buildTestApp(t, { MCP_RATE_LIMIT: 10_000 })
+  const { app } = await buildTestApp(t, { config: { MCP_RATE_LIMIT: 10_000 } })
   app.mcpSessions.configure({ perPrincipal: SESSIONS + WARM_UP, max: SESSIONS + WARM_UP })
   const url = await listenMcp(app)
   // Warm-up: the shared catalogue, and the optimizing compiler's code, which would otherwise count as sessions'.

@@ -12,7 +12,7 @@ const V = { 'mcp-protocol-version': '2025-11-25' }
 const LIST = { jsonrpc: '2.0', id: 2, method: 'tools/list' }
 
 t.test('session rules', async t => {
-  const { app } = await buildTestApp(t, {}, { extraTools: mcpTestTools })
+  const { app } = await buildTestApp(t, { build: { extraTools: mcpTestTools } })
   app.setAccessTokenVerifier(token => token === OTHER_TOKEN ? OTHER : undefined)
   const url = await listenMcp(app)
 
@@ -90,7 +90,7 @@ t.test('session rules', async t => {
 })
 
 t.test('app.close() with an open GET stream returns promptly', async t => {
-  const { app } = await buildTestApp(t, {}, { extraTools: mcpTestTools })
+  const { app } = await buildTestApp(t, { build: { extraTools: mcpTestTools } })
   const url = await listenMcp(app)
   const sid = await openRawSession(url)
   await postMcp(url, { jsonrpc: '2.0', method: 'notifications/initialized' }, { ...V, 'mcp-session-id': sid })

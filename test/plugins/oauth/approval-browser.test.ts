@@ -8,9 +8,10 @@
 import t from 'tap'
 import type { Page, Request } from 'playwright-core'
 import { browserSkipReason, launchBrowser } from '../../helpers/browser.js'
-import { CLOSED_BACKENDS, buildWebApp, freePort } from '../../helpers/web-app.js'
+import { CLOSED_BACKENDS, freePort } from '../../helpers/web-app.js'
 import { pkcePair } from '../../helpers/oauth-client.js'
 import { caddyUnavailable, startCaddy } from '../../helpers/caddy.js'
+import { buildTestApp } from '../../helpers/build.js'
 
 const skip = browserSkipReason()
 const PASSPHRASE = 'correct horse battery staple'
@@ -35,7 +36,7 @@ async function submitPassphrase (page: Page, passphrase: string) {
 for (const host of ['127.0.0.1', 'localhost']) {
   t.test(`the dashboard signs in through the passphrase page at ${host}`, { skip, timeout: 300_000 }, async t => {
     const port = await freePort()
-    await buildWebApp(t, { listenPort: port, config: { ...CLOSED_BACKENDS, OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE } })
+    await buildTestApp(t, { web: true, listenPort: port, config: { ...CLOSED_BACKENDS, OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE } })
     const base = `http://${host}:${port}`
     const { context } = await launchBrowser(t)
     const page = await context.newPage()
@@ -59,7 +60,7 @@ for (const host of ['127.0.0.1', 'localhost']) {
 
 t.test('a native client (loopback callback on another port) is approved at localhost', { skip, timeout: 300_000 }, async t => {
   const port = await freePort()
-  const { app } = await buildWebApp(t, { listenPort: port, config: { ...CLOSED_BACKENDS, OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE } })
+  const { app } = await buildTestApp(t, { web: true, listenPort: port, config: { ...CLOSED_BACKENDS, OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE } })
   const callbackPort = await freePort()
   const redirectUri = `http://127.0.0.1:${callbackPort}/oauth/callback`
   const registered = await app.inject({ method: 'POST', url: '/register', payload: { client_name: 'native test client', redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' } })
@@ -89,7 +90,7 @@ t.test('the dashboard signs in through the passphrase page behind the Caddyfile\
   const proxyPort = await freePort()
   const port = await freePort()
   const publicUrl = `https://localhost:${proxyPort}`
-  await buildWebApp(t, { listenPort: port, config: { ...CLOSED_BACKENDS, PUBLIC_URL: publicUrl, TRUST_PROXY: '127.0.0.1', OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE } })
+  await buildTestApp(t, { web: true, listenPort: port, config: { ...CLOSED_BACKENDS, PUBLIC_URL: publicUrl, TRUST_PROXY: '127.0.0.1', OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE } })
   await startCaddy(t, proxyPort, port)
   const { context } = await launchBrowser(t, { ignoreHTTPSErrors: true })
   const page = await context.newPage()

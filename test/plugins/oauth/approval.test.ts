@@ -21,7 +21,7 @@ const submit = (app: any, fields: Record<string, string>, cookie?: string) => ap
 })
 
 t.test('the page is shown instead of a code, cannot be framed, and escapes the client name', async t => {
-  const { app } = await buildTestApp(t, { OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE })
+  const { app } = await buildTestApp(t, { config: { OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE } })
   const client = await registerClient(app, { client_name: '<img src=x onerror=alert(1)>' })
   const { res, requestId, cookie } = await openPage(app, client)
   t.equal(res.statusCode, 200)
@@ -41,7 +41,7 @@ t.test('the page is shown instead of a code, cannot be framed, and escapes the c
 })
 
 t.test('wrong passphrase refused, right one approves, the next sign-in is automatic', async t => {
-  const { app } = await buildTestApp(t, { OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE })
+  const { app } = await buildTestApp(t, { config: { OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE } })
   const client = await registerClient(app)
   const { requestId, cookie, verifier } = await openPage(app, client)
 
@@ -72,7 +72,7 @@ t.test('wrong passphrase refused, right one approves, the next sign-in is automa
 })
 
 t.test('the form only works from the browser that opened it, and attempts are limited', async t => {
-  const { app } = await buildTestApp(t, { OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE })
+  const { app } = await buildTestApp(t, { config: { OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE } })
   const client = await registerClient(app)
   const { requestId, cookie } = await openPage(app, client)
   t.equal((await submit(app, { request_id: requestId!, passphrase: PASSPHRASE })).statusCode, 403, 'no cookie')
@@ -92,7 +92,7 @@ t.test('the form only works from the browser that opened it, and attempts are li
 })
 
 t.test('only the approval page grants the setup scope, and asks again when a client wants more', async t => {
-  const { app } = await buildTestApp(t, { OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE })
+  const { app } = await buildTestApp(t, { config: { OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE } })
   const client = await registerClient(app)
   const first = await openPage(app, client)
   const approved = await submit(app, { request_id: first.requestId!, passphrase: PASSPHRASE }, first.cookie)

@@ -2,7 +2,7 @@ import t from 'tap'
 import { buildTestApp } from '../../helpers/build.js'
 
 t.test('authorization server metadata (RFC 8414) names PUBLIC_URL exactly and advertises S256 only', async t => {
-  const { app } = await buildTestApp(t, { PUBLIC_URL: 'https://media.example.com/' })
+  const { app } = await buildTestApp(t, { config: { PUBLIC_URL: 'https://media.example.com/' } })
   const res = await app.inject({ url: '/.well-known/oauth-authorization-server', headers: { host: 'media.example.com' } })
   t.equal(res.statusCode, 200)
   const doc = res.json()
@@ -21,7 +21,7 @@ t.test('authorization server metadata (RFC 8414) names PUBLIC_URL exactly and ad
 })
 
 t.test('protected resource metadata (RFC 9728) at the root and the /mcp path', async t => {
-  const { app } = await buildTestApp(t, { PUBLIC_URL: 'http://127.0.0.1:3000' })
+  const { app } = await buildTestApp(t, { config: { PUBLIC_URL: 'http://127.0.0.1:3000' } })
   for (const url of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp']) {
     const res = await app.inject({ url })
     t.equal(res.statusCode, 200, url)

@@ -14,7 +14,7 @@ function comparable (res: { status: number, headers: Headers, text: string }) {
 }
 
 t.test('a session tools/call answered directly equals the transport answer', async t => {
-  const { app } = await buildTestApp(t, {}, { extraTools: mcpTestTools })
+  const { app } = await buildTestApp(t, { build: { extraTools: mcpTestTools } })
   const url = await listenMcp(app)
   const sid = await openRawSession(url)
   const session = { ...V, 'mcp-session-id': sid }

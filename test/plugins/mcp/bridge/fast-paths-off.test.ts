@@ -17,7 +17,7 @@ const TASKS = { extensions: { 'io.modelcontextprotocol/tasks': {} } }
 interface Side { app: FastifyInstance, url: URL, sid: string, appsSid: string }
 
 async function side (t: Parameters<typeof buildTestApp>[0], fastPaths: 'on' | 'off'): Promise<Side> {
-  const { app } = await buildTestApp(t, { MCP_FAST_PATHS: fastPaths }, { extraTools: mcpTestTools })
+  const { app } = await buildTestApp(t, { config: { MCP_FAST_PATHS: fastPaths }, build: { extraTools: mcpTestTools } })
   app.setAccessTokenVerifier(token => token === OTHER_TOKEN ? OTHER : undefined)
   const url = await listenMcp(app)
   const open = async (capabilities: Record<string, unknown>) => {

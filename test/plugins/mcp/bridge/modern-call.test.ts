@@ -34,7 +34,7 @@ const rules: ModernCallRules = {
 }
 
 t.test('a 2026-07-28 tools/call on the hot path equals the SDK answer', async t => {
-  const { app } = await buildTestApp(t, {}, { extraTools: mcpTestTools })
+  const { app } = await buildTestApp(t, { build: { extraTools: mcpTestTools } })
   const url = await listenMcp(app)
   // The first request builds a protocol server, which tells the plugin the hot path may be taken.
   await postMcp(url, call(1, 'echo_text', { text: 'warm' }, PROBE), routing('echo_text'))

@@ -16,7 +16,7 @@ function reply (text: string) {
 const wait = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
 
 t.test('an id still in flight in the session cannot be reused', async t => {
-  const { app } = await buildTestApp(t, {}, { extraTools: mcpTestTools })
+  const { app } = await buildTestApp(t, { build: { extraTools: mcpTestTools } })
   const url = await listenMcp(app)
   const sid = await openRawSession(url)
   const session = { ...V, 'mcp-session-id': sid }

@@ -13,7 +13,7 @@ const HOLD = (label: string) => ({ name: 'hold_job', arguments: { label, ms: 600
 
 t.test('tasks/cancel is recorded, and refused while the audit log cannot be written', async t => {
   const handle: TaskToolsHandle = { replaced: 0 }
-  const { app, roots } = await buildTestApp(t, {}, { extraTools: taskTestTools(handle) })
+  const { app, roots } = await buildTestApp(t, { build: { extraTools: taskTestTools(handle) } })
   handle.app = app
   const url = await listenMcp(app)
   const sid = await openSession(url)
@@ -33,7 +33,7 @@ t.test('tasks/cancel is recorded, and refused while the audit log cannot be writ
 
 t.test('a cancelled task leaves an entry naming who and which job', async t => {
   const handle: TaskToolsHandle = { replaced: 0 }
-  const { app } = await buildTestApp(t, {}, { extraTools: taskTestTools(handle) })
+  const { app } = await buildTestApp(t, { build: { extraTools: taskTestTools(handle) } })
   handle.app = app
   const url = await listenMcp(app)
   const sid = await openSession(url)

@@ -17,7 +17,7 @@ const CALL = { name: TASK_INPUT_TOOL, arguments: {} }
 const ALICE = { user_name: { action: 'accept', content: { name: 'Alice' } } }
 
 async function setup (t: Test) {
-  const { app } = await buildTestApp(t, {}, { plugins: { mcp: { extraFeatures: conformanceFeatures } } })
+  const { app } = await buildTestApp(t, { build: { plugins: { mcp: { extraFeatures: conformanceFeatures } } } })
   app.setAccessTokenVerifier(token => token === OTHER_TOKEN ? OTHER : undefined)
   return { app, url: await listenMcp(app) }
 }

@@ -15,7 +15,7 @@ const HOLD = (label: string, ms: number) => ({ name: 'hold_job', arguments: { la
 
 async function setup (t: Test) {
   const handle: TaskToolsHandle = { replaced: 0 }
-  const { app } = await buildTestApp(t, {}, { extraTools: taskTestTools(handle) })
+  const { app } = await buildTestApp(t, { build: { extraTools: taskTestTools(handle) } })
   handle.app = app
   app.setAccessTokenVerifier(token => token === OTHER_TOKEN ? OTHER : undefined)
   return { app, url: await listenMcp(app) }

@@ -16,7 +16,7 @@ const AS_TASK = { task: { ttl: 60_000 } }
 
 async function setup (t: { teardown: (fn: () => unknown) => void }) {
   const handle: TaskToolsHandle = { replaced: 0 }
-  const { app } = await buildTestApp(t, {}, { extraTools: taskTestTools(handle) })
+  const { app } = await buildTestApp(t, { build: { extraTools: taskTestTools(handle) } })
   handle.app = app
   app.setAccessTokenVerifier(token => token === OTHER_TOKEN ? OTHER : undefined)
   const url = await listenMcp(app)
@@ -227,7 +227,7 @@ t.test('a destructive job-starting call run as a task: previewed, then executed 
 
 t.test('2026-07-28: a task waiting for input is input_required until tasks/update answers every request', async t => {
   const handle: TaskToolsHandle = { replaced: 0 }
-  const { app } = await buildTestApp(t, {}, { extraTools: [...taskTestTools(handle), ...conformanceTaskTools(handle)] })
+  const { app } = await buildTestApp(t, { build: { extraTools: [...taskTestTools(handle), ...conformanceTaskTools(handle)] } })
   handle.app = app
   app.setAccessTokenVerifier(token => token === OTHER_TOKEN ? OTHER : undefined)
   const url = await listenMcp(app)
