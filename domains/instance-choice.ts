@@ -27,6 +27,11 @@ export interface InstanceUse {
    * only): then it runs as the tool always did, without asking which instance.
    */
   untouched?: (args: Args) => boolean
+  /**
+   * Whether the call reads every instance itself when none is named (the queue and stuck views), naming each
+   * row's instance: then it runs without a choice too.
+   */
+  merges?: (args: Args) => boolean
 }
 
 /** For the title tools: the title the call's id names (series or movie), when the instance holds it. */
@@ -84,7 +89,7 @@ export function withInstance (app: FastifyInstance, def: ToolDefinition<any, any
   /** Runs fn on the chosen instance (none for a call that does not touch the service), without `instance`. */
   async function onInstance<R> (args: Args, fn: (rest: Args, name: string | undefined) => R): Promise<Awaited<R>> {
     const { instance: _, ...rest } = args
-    if (args.instance === undefined && use.untouched?.(rest)) return await fn(rest, undefined)
+    if (args.instance === undefined && (use.untouched?.(rest) || use.merges?.(rest))) return await fn(rest, undefined)
     const name = await choose(args)
     return await runOnInstances({ [use.kind]: name }, async () => await fn(rest, name))
   }

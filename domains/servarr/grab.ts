@@ -160,7 +160,7 @@ export async function grabRelease (client: ServarrCore, t: QueueTarget, args: Gr
     replaced.push({ queueId: r.queueId, title: r.title, downloadId: r.downloadId })
   }
   const data = { idUsed: t.idUsed, grabbed: { guid: args.guid, indexerId: args.indexerId }, replaced, queueItems: fresh }
-  const progress = fresh[0] ? ` It is in the queue (${fresh[0].status}, ${fresh[0].progress} %).` : ' It should appear in the queue shortly.'
+  const progress = fresh[0] ? ` It is in the queue (${fresh[0].status}${fresh[0].progress !== undefined ? `, ${fresh[0].progress} %` : ''}).` : ' It should appear in the queue shortly.'
   return { grabbed: true, data, summary: `Grabbed a release for ${t.label}.${replaced.length ? ` Replaced ${replaced.length} earlier download${replaced.length > 1 ? 's' : ''}.` : ''}${progress}${spaceNote}` }
 }
 

@@ -1466,9 +1466,6 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                   "title",
                   "status",
                   "state",
-                  "progress",
-                  "sizeBytes",
-                  "sizeLeftBytes",
                   "protocol",
                   "messages",
                   "queueIds"
@@ -1544,6 +1541,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                       "type": "integer"
                     }
                   },
+                  "instance": {
+                    "type": "string"
+                  },
                   "episodeIds": {
                     "type": "array"
                   },
@@ -1609,6 +1609,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
         },
         "hasMore": {
           "type": "boolean"
+        },
+        "missing": {
+          "type": "array"
         }
       }
     },
@@ -2531,9 +2534,6 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                   "title",
                   "status",
                   "state",
-                  "progress",
-                  "sizeBytes",
-                  "sizeLeftBytes",
                   "protocol",
                   "messages",
                   "queueIds"
@@ -2609,6 +2609,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
                       "type": "integer"
                     }
                   },
+                  "instance": {
+                    "type": "string"
+                  },
                   "episodeIds": {
                     "type": "array"
                   },
@@ -2674,6 +2677,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot > the published t
         },
         "hasMore": {
           "type": "boolean"
+        },
+        "missing": {
+          "type": "array"
         }
       }
     },
