@@ -20,6 +20,11 @@ export function chosenInstance (kind: InstanceKindName): string {
   return chosen.getStore()?.[kind] ?? DEFAULT_INSTANCE
 }
 
+/** Whether the running call chose an instance of this kind (a read of every instance runs without one). */
+export function instanceChosen (kind: InstanceKindName): boolean {
+  return chosen.getStore()?.[kind] !== undefined
+}
+
 /** The instance names of a kind: "default" first, then the extra ones in configured order. */
 export function instanceNames (backends: Backends, kind: InstanceKindName): string[] {
   const prefix = `${BACKEND_OF[kind]}@`

@@ -29,6 +29,11 @@ export interface InstanceUse {
    * only): then it runs as the tool always did, without asking which instance.
    */
   untouched?: (args: Args) => boolean
+  /**
+   * Whether the call reads every instance itself when none is named (the queue and stuck views), naming each
+   * row's instance: then it runs without a choice too.
+   */
+  merges?: (args: Args) => boolean
 }
 
 /** For the title tools: the title the call's id names (series or movie), when the instance holds it. */
@@ -86,7 +91,8 @@ export function withInstance (app: FastifyInstance, def: ToolDefinition<any, any
   /** Chooses the instance once per call (none for a call that does not touch the service): the registry runs it first. */
   async function prepare (args: Args, ctx: ToolContext): Promise<ToolContext> {
     const { instance: _, ...rest } = args
-    if (args.instance === undefined && use.untouched?.(rest)) return ctx
+    // A merged view (every instance at once) and a call that does not touch the service choose none.
+    if (args.instance === undefined && (use.untouched?.(rest) || use.merges?.(rest))) return ctx
     return { ...ctx, instances: { ...ctx.instances, [use.kind]: await choose(args) } }
   }
 

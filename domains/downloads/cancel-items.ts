@@ -6,6 +6,7 @@ import type { QueueItem } from '../../clients/servarr/types.js'
 import { gather, sizedProgress } from './download-shared.js'
 import { hasExtraInstances, perInstance } from '../each-instance.js'
 import { queueName, queueOfId } from '../servarr/queue-ids.js'
+import type { DataHolder, Neighbours } from './download-data.js'
 
 export type CancelSource = 'series' | 'movies' | 'torrents'
 
@@ -83,6 +84,21 @@ export async function listCancelItems (app: FastifyInstance, source: CancelSourc
     }, t.contentPath))])
   }
   return await gather(sources)
+}
+
+/** The item as the data check compares it with others. */
+export const holderOf = (i: CancelItem): DataHolder => ({ id: i.id, title: i.title, ...(i.downloadId ? { downloadId: i.downloadId } : {}), dataPath: dataPathOf(i) })
+
+/**
+ * Every download in every queue, for the data check (download-data.ts), except the downloads one call removes
+ * together (their queue items and their torrents): data they share goes with all of them, as asked.
+ */
+export async function neighboursOf (app: FastifyInstance, removed: Array<{ id: string, downloadId?: string | undefined }>): Promise<Neighbours> {
+  const { items, missing } = await listCancelItems(app, 'all')
+  const ids = new Set(removed.map(r => r.id))
+  const hashes = new Set(removed.flatMap(r => (r.downloadId ? [r.downloadId.toLowerCase()] : [])))
+  const kept = items.filter(i => !ids.has(i.id) && !(i.downloadId && hashes.has(i.downloadId.toLowerCase())))
+  return { downloads: kept.map(holderOf), unread: missing.map(m => m.source) }
 }
 
 /**

@@ -10,13 +10,20 @@
 // - inside the downloads root, and neither the root nor one of its top folders (complete, incomplete, a
 //   category folder): a torrent saved straight into one would take every download there with it;
 // - not in the media library: a torrent seeding from the library must never have its data deleted;
-// - visible here, so the preview shows what goes (files, bytes) and the confirm token binds it.
+// - visible here, so the preview shows what goes (files, bytes) and the confirm token binds it;
+// - no other download's data: two torrents can share one content path (the same files added twice under two
+//   hashes, a cross-seed), and a multi-file torrent saved without a root folder has its save path as content
+//   path (qBittorrent release-4.6.7 src/base/bittorrent/torrentimpl.cpp contentPath(): actualStorageLocation()
+//   when rootPath() is empty), a folder that also holds other downloads. Deleting one's data deletes the others',
+//   so the check compares with every queue; one that did not answer is named in the preview (a stack without
+//   a torrent client reachable from here must still be able to cancel a manager's download).
 // A download that fails the check can still be cancelled without deleting its data.
 import { lstat, realpath } from 'node:fs/promises'
 import path from 'node:path'
 import { ToolError } from '../../core/errors.js'
 import { formatBytes } from '../../core/format.js'
 import { quoted } from '../../core/untrusted-text.js'
+import { joinNames } from '../../lib/sources/sources.js'
 import { within, type PathSandbox } from '../../lib/sandbox/sandbox.js'
 import { folderOnDisk } from '../../lib/library/folder-on-disk.js'
 
@@ -28,6 +35,25 @@ export interface CheckedData {
   bytes: number
   /** False when the count stopped at its limit (there is more). */
   complete: boolean
+  /** Queues that did not answer, so a download of theirs sharing this data could not be looked for. */
+  uncompared?: string[]
+}
+
+/** A download whose data is somewhere: the one checked, or one beside it. */
+export interface DataHolder {
+  /** As cancel_downloads names it ("movies:12", "torrent:<hash>"). */
+  id: string
+  title: string
+  /** The torrent hash / download client id: a manager's queue items and their torrent are one download. */
+  downloadId?: string
+  /** Where its data is, on this server's side of PATH_MAP, when its backend names it. */
+  dataPath: string | undefined
+}
+
+/** Every other download the queues listed, and the queues that did not answer (so could hold one more). */
+export interface Neighbours {
+  downloads: DataHolder[]
+  unread: string[]
 }
 
 /** Refused by the data check: nothing was asked of any backend. */
@@ -38,13 +64,17 @@ const issued = new WeakSet<CheckedData>()
 
 const MOUNT_HINT = 'Check PATH_MAP (the download client\'s folders mapped to this server\'s) and that the downloads folder is mounted at DOWNLOADS_ROOT in this server\'s container'
 
-/** Checks the path a download's data is at (this server's side of PATH_MAP) and counts what it holds. */
-export async function checkDownloadData (sandbox: PathSandbox, item: { id: string, title: string, dataPath: string | undefined }): Promise<CheckedData> {
+/**
+ * Checks the path a download's data is at (this server's side of PATH_MAP) against the roots and every other
+ * download's data (`beside`, minus the downloads deleted in the same call), and counts what it holds.
+ * `instead` replaces the closing advice (how to go on without deleting the data).
+ */
+export async function checkDownloadData (sandbox: PathSandbox, item: DataHolder, beside: Neighbours, instead?: string): Promise<CheckedData> {
   const { media, downloads } = sandbox.roots()
   const given = item.dataPath ?? ''
   const refuse: (why: string, next?: string) => never = (why, next) => {
     throw new DataRefused(`Not deleting the data of ${quoted(item.title, 120)} (${item.id}): ${given === '' ? 'its backend names no data path' : `its data is at ${quoted(given, 300)}`}, ${why} ` +
-      `Nothing was changed. ${next ?? ''}${next ? ' ' : ''}Cancel it with deleteFiles: false to keep the data, then delete what you mean to with manage_files.`)
+      `Nothing was changed. ${next ?? ''}${next ? ' ' : ''}${instead ?? 'Cancel it with deleteFiles: false to keep the data, then delete what you mean to with manage_files.'}`)
   }
   if (!downloads) refuse('and DOWNLOADS_ROOT does not exist on this server, so nothing under it can be shown.', `${MOUNT_HINT}.`)
   if (given === '') refuse('so this server cannot show what would be deleted.')
@@ -66,15 +96,45 @@ export async function checkDownloadData (sandbox: PathSandbox, item: { id: strin
   if (st.isSymbolicLink()) refuse('which this server sees as a symbolic link, not the download\'s data.')
   const real = await realpath(abs)
   placed(real)
+  const other = await sharing(item, [abs, real], beside.downloads)
+  if (other) {
+    refuse(`${other.how} the data of ${quoted(other.holder.title, 120)} (${other.holder.id}, at ${quoted(within(downloads, other.at) ? sandbox.display(other.at) : other.at, 300)}); deleting it would delete that download's data too.`,
+      'Remove both together if both are to go.')
+  }
   const seen = st.isDirectory() ? await folderOnDisk(real) : { files: 1, bytes: st.size, complete: true }
-  const checked: CheckedData = { path: sandbox.display(real), ...seen }
+  const checked: CheckedData = { path: sandbox.display(real), ...seen, ...(beside.unread.length > 0 ? { uncompared: beside.unread } : {}) }
   issued.add(checked)
   return checked
 }
 
+/** One download of one download client: its manager queue items and its torrent share the hash. */
+const sameDownload = (a: DataHolder, b: DataHolder) =>
+  a.id === b.id || (a.downloadId !== undefined && b.downloadId !== undefined && a.downloadId.toLowerCase() === b.downloadId.toLowerCase())
+
+/**
+ * The first other download whose data is the same path, inside this one's folder, or a folder this one's data is
+ * in; compared as named and as resolved on disk (a link on the way must not hide a match).
+ */
+async function sharing (item: DataHolder, ours: string[], others: DataHolder[]): Promise<{ holder: DataHolder, at: string, how: string } | undefined> {
+  for (const holder of others) {
+    if (sameDownload(item, holder) || !holder.dataPath || !path.isAbsolute(holder.dataPath)) continue
+    const named = path.resolve(holder.dataPath)
+    const theirs = [named, await realpath(named).catch(() => named)]
+    for (const mine of ours) {
+      for (const at of theirs) {
+        if (mine === at) return { holder, at, how: 'which is also' }
+        if (within(mine, at)) return { holder, at, how: 'which holds' }
+        if (within(at, mine)) return { holder, at, how: 'which lies inside' }
+      }
+    }
+  }
+  return undefined
+}
+
 /** "3 files (3.4 GiB) in downloads/complete/Show": what the preview says is deleted. */
 export function describeData (d: CheckedData): string {
-  return `${d.complete ? '' : 'at least '}${d.files} file${d.files === 1 ? '' : 's'} (${formatBytes(d.bytes)}) in ${quoted(d.path)}`
+  const unknown = d.uncompared ? ` (whether a download in ${joinNames(d.uncompared)} shares it is unknown: not answered)` : ''
+  return `${d.complete ? '' : 'at least '}${d.files} file${d.files === 1 ? '' : 's'} (${formatBytes(d.bytes)}) in ${quoted(d.path)}${unknown}`
 }
 
 /**

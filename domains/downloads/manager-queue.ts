@@ -57,7 +57,7 @@ function row (source: ManagerDownload['source'], q: QueueRow, about: string): Ma
     about,
     // A finished download the manager has not imported yet says why (importPending, importBlocked…).
     state: q.status === 'completed' && q.state !== 'unknown' ? q.state : q.status,
-    ...sizedProgress(q.sizeBytes, () => q.progress / 100),
+    ...sizedProgress(q.sizeBytes, () => (q.progress ?? 0) / 100),
     ...(eta !== undefined ? { etaSeconds: eta } : {})
   }
 }

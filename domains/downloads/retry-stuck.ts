@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../core/errors.js'
 import { strikeKey } from '../servarr/stuck.js'
 import { StrikeStoreError, strikeStore } from '../servarr/stuck-strikes.js'
-import { dataPathOf, queueOf, type CancelItem } from './cancel-items.js'
+import { holderOf, neighboursOf, queueOf, type CancelItem } from './cancel-items.js'
 import { checkDownloadData, deleteWithData, type CheckedData } from './download-data.js'
 import { parseQueueName, queueOfId, type QueueName } from '../servarr/queue-ids.js'
 import { runOnInstances } from '../../clients/instance-routing.js'
@@ -31,6 +31,7 @@ export async function retryTargets (app: FastifyInstance, chosen: CancelItem[], 
     throw new ToolError(`Action "retry" replaces a manager's download; ${torrents.map(i => i.id).join(', ')} ${torrents.length === 1 ? 'is a torrent' : 'are torrents'} with no manager to search again. Use ids "series:<n>" or "movies:<n>" (series_status / movie_status view "stuck"), or action "cancel".`)
   }
   const counts = await readCounts(app)
+  const beside = deleteFiles ? await neighboursOf(app, chosen) : undefined
   const seen = new Set<string>()
   const out: RetryTarget[] = []
   for (const item of chosen) {
@@ -42,7 +43,7 @@ export async function retryTargets (app: FastifyInstance, chosen: CancelItem[], 
     const key = strikeKey(queueOf(item) as QueueName, { episodeIds: numbers('episode:'), movieId: numbers('movie:')[0], downloadId: item.downloadId, queueId: Number(item.id.split(':')[1]) })
     // Two downloads of the same title in one call are two strikes against it: the second counts after the first.
     const earlier = out.filter(t => t.strikeKey === key).length
-    const data = deleteFiles ? await checkDownloadData(app.sandbox, { id: item.id, title: item.title, dataPath: dataPathOf(item) }) : null
+    const data = beside ? await checkDownloadData(app.sandbox, holderOf(item), beside) : null
     out.push({ id: item.id, title: item.title, downloadId: item.downloadId ?? null, strikeKey: key, strikes: counts(key) + earlier, data })
   }
   const max = app.config.STUCK_MAX_STRIKES

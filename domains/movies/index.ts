@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ToolDefinition } from '../../core/tool-types.js'
 import { titleHeld, withInstance } from '../instance-choice.js'
+import { mergesQueueViews } from '../servarr/queue-views.js'
 import { movieFlavour } from './movies.js'
 import movieSearch from './tools/movie-search.js'
 import movieStatus from './tools/movie-status.js'
@@ -15,5 +16,5 @@ import movieRescan from './tools/movie-rescan.js'
 const TOOLS: Array<(app: FastifyInstance) => ToolDefinition<any, any>> = [movieSearch, movieStatus, movieRemove, movieReleases, movieGrab, movieImport, movieRescan]
 
 export default async function moviesDomain (app: FastifyInstance) {
-  for (const tool of TOOLS) app.tools.register(withInstance(app, tool(app), { kind: 'movies', holds: titleHeld(movieFlavour as never, 'radarr') }))
+  for (const tool of TOOLS) app.tools.register(withInstance(app, tool(app), { kind: 'movies', holds: titleHeld(movieFlavour as never, 'radarr'), merges: mergesQueueViews }))
 }

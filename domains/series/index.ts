@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ToolDefinition } from '../../core/tool-types.js'
 import { titleHeld, withInstance } from '../instance-choice.js'
+import { mergesQueueViews } from '../servarr/queue-views.js'
 import { seriesFlavour } from './series.js'
 import seriesSearch from './tools/series-search.js'
 import seriesStatus from './tools/series-status.js'
@@ -15,5 +16,5 @@ import seriesRescan from './tools/series-rescan.js'
 const TOOLS: Array<(app: FastifyInstance) => ToolDefinition<any, any>> = [seriesSearch, seriesStatus, seriesRemove, seriesReleases, seriesGrab, seriesImport, seriesRescan]
 
 export default async function seriesDomain (app: FastifyInstance) {
-  for (const tool of TOOLS) app.tools.register(withInstance(app, tool(app), { kind: 'series', holds: titleHeld(seriesFlavour as never, 'sonarr') }))
+  for (const tool of TOOLS) app.tools.register(withInstance(app, tool(app), { kind: 'series', holds: titleHeld(seriesFlavour as never, 'sonarr'), merges: mergesQueueViews }))
 }

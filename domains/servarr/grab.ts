@@ -1,7 +1,10 @@
 // Grabbing a release through Sonarr/Radarr, shared by series_grab and movie_grab: refuses to queue a
 // second download for the same target unless replacement was asked for (and confirmed by the registry's
 // confirm step), grabs first and only then removes the replaced downloads, and reports the new queue items.
+// A replaced download is removed from the download client with its data, so its data passes the one data
+// check (domains/downloads/download-data.ts) in the preview, and the confirmed call deletes what it showed.
 import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../core/errors.js'
 import type { ServarrCore } from '../../clients/servarr/core.js'
 import type { QueueItem } from '../../clients/servarr/types.js'
@@ -12,6 +15,10 @@ import { quoted, untrusted } from './text.js'
 import type { GrabSpaceCheck } from './landing.js'
 import { rememberedRelease } from './release-sizes.js'
 import { formatBytes } from '../../core/format.js'
+import { checkDownloadData, deleteWithData, describeData, type CheckedData } from '../downloads/download-data.js'
+import { neighboursOf } from '../downloads/cancel-items.js'
+import { chosenInstance } from '../../clients/instance-routing.js'
+import { queueName } from './queue-ids.js'
 
 /** The release by the title and size its search showed; its guid (often a long URL) only when no search did. */
 function releaseName (client: ServarrCore, args: { guid: string, indexerId: number }): string {
@@ -58,32 +65,62 @@ export interface QueueTarget {
 
 export interface Replaced { queueId: number, title: string, downloadId: string }
 
+/** A queued download as found, with where its data is (our side of PATH_MAP) when the manager names it. */
+interface Queued extends Replaced { dataPath: string | undefined }
+
+/** A download the confirmed call replaces: what the preview showed, with its data as the data check saw it. */
+interface ToReplace extends Replaced { data: CheckedData }
+
 /** Downloads already queued for the target, one per download (a season pack has one record per episode). */
-export async function findQueued (client: ServarrCore, t: QueueTarget): Promise<Replaced[]> {
+export async function findQueued (client: ServarrCore, t: QueueTarget): Promise<Queued[]> {
   return queuedFor((await client.queue({ page: 1, pageSize: 200, ids: [t.ownerId] })).records, t)
 }
 
-function queuedFor (records: QueueItem[], t: QueueTarget): Replaced[] {
-  const seen = new Map<string, Replaced>()
+function queuedFor (records: QueueItem[], t: QueueTarget): Queued[] {
+  const seen = new Map<string, Queued>()
   for (const q of records.filter(t.matches)) {
     const key = q.downloadId ?? `queue-${q.id}`
-    if (!seen.has(key)) seen.set(key, { queueId: q.id, title: untrusted(q.title), downloadId: q.downloadId ?? '' })
+    if (!seen.has(key)) seen.set(key, { queueId: q.id, title: untrusted(q.title), downloadId: q.downloadId ?? '', dataPath: q.outputPath ?? undefined })
   }
   return [...seen.values()]
 }
 
+/** The queue id cancel_downloads knows the item by ("series:12", "movies@4k:3"). */
+const cancelId = (client: ServarrCore, queueId: number) => {
+  const source = client.service === 'Sonarr' ? 'series' : 'movies'
+  return `${queueName(source, chosenInstance(source))}:${queueId}`
+}
+
+/** Each replaced download's data through the data check: refused (nothing changed) when it may not be deleted. */
+async function checkReplaced (app: FastifyInstance, client: ServarrCore, replace: Queued[], grabTool: string): Promise<ToReplace[]> {
+  if (replace.length === 0) return []
+  const holders = replace.map(r => ({ id: cancelId(client, r.queueId), title: r.title, dataPath: r.dataPath, ...(r.downloadId ? { downloadId: r.downloadId } : {}) }))
+  const beside = await neighboursOf(app, holders)
+  const out: ToReplace[] = []
+  for (const [i, r] of replace.entries()) {
+    const instead = `To replace it and keep its data, cancel it with cancel_downloads (ids ["${holders[i]!.id}"], deleteFiles: false), then call ${grabTool} again without replaceExisting.`
+    const data = await checkDownloadData(app.sandbox, holders[i]!, beside, instead)
+    out.push({ queueId: r.queueId, title: r.title, downloadId: r.downloadId, data })
+  }
+  return out
+}
+
 type GrabArgs = { guid: string, indexerId: number, replaceExisting: boolean }
 
-/** The confirm step of the grab tools: only replacing needs it, and the token binds what would be removed. */
-export function confirmReplace<T> (client: ServarrCore, target: (args: T) => Promise<QueueTarget>) {
+/**
+ * The confirm step of the grab tools: only replacing needs it, and the token binds what would be removed and
+ * the data deleted with it (files and bytes as this server sees them).
+ */
+export function confirmReplace<T> (app: FastifyInstance, client: ServarrCore, target: (args: T) => Promise<QueueTarget>, grabTool: string) {
   return {
     required: (args: T & GrabArgs) => args.replaceExisting === true,
     preview: async (args: T & GrabArgs) => {
       const t = await target(args)
-      const replace = await findQueued(client, t)
+      const replace = await checkReplaced(app, client, await findQueued(client, t), grabTool)
       return {
         summary: replace.length
-          ? `Remove ${replace.length} queued download${replace.length > 1 ? 's' : ''} for ${t.label} (${replace.map(r => quoted(r.title)).join(', ')}) from the download client, then grab ${releaseName(client, args)}.`
+          ? `Remove ${replace.length} queued download${replace.length > 1 ? 's' : ''} for ${t.label} from the download client and DELETE ${replace.length > 1 ? 'their' : 'its'} downloaded data from disk ` +
+            `(${replace.map(r => `${quoted(r.title)}; data: ${describeData(r.data)}`).join(', ')}), then grab ${releaseName(client, args)}.`
           : `Nothing is queued for ${t.label}; ${releaseName(client, args)} would simply be grabbed.`,
         targets: { replace, guid: args.guid, indexerId: args.indexerId }
       }
@@ -113,7 +150,8 @@ export async function grabRelease (client: ServarrCore, t: QueueTarget, args: Gr
   // Refuses with the numbers when the release does not fit where it lands: the managers grab regardless and
   // a full disk shows up later as a silently skipped import (Sonarr issues #7177, #7374).
   const spaceNote = await space(client, args, t.libraryFolder)
-  const toReplace = args.replaceExisting ? ((ctx.confirmed?.targets as { replace?: Replaced[] } | undefined)?.replace ?? existing) : []
+  // Only what the preview's data check saw (the registry re-ran it for this confirmed call and matched the token).
+  const toReplace = args.replaceExisting ? ((ctx.confirmed?.targets as { replace?: ToReplace[] } | undefined)?.replace ?? []) : []
   const before = new Set(records.map(q => q.id))
   const grabbed = await client.grab(args.guid, args.indexerId, t.names)
   if (!grabbed) {
@@ -124,11 +162,11 @@ export async function grabRelease (client: ServarrCore, t: QueueTarget, args: Gr
   const replaced: Replaced[] = []
   for (const r of toReplace) {
     if (r.downloadId && freshIds.has(r.downloadId)) continue // the same release again: keep it
-    await client.deleteQueueItem(r.queueId, { removeFromClient: true, blocklist: false })
-    replaced.push(r)
+    await deleteWithData(r.data, o => client.deleteQueueItem(r.queueId, { removeFromClient: o.removeFromClient, blocklist: false }))
+    replaced.push({ queueId: r.queueId, title: r.title, downloadId: r.downloadId })
   }
   const data = { idUsed: t.idUsed, grabbed: { guid: args.guid, indexerId: args.indexerId }, replaced, queueItems: fresh }
-  const progress = fresh[0] ? ` It is in the queue (${fresh[0].status}, ${fresh[0].progress} %).` : ' It should appear in the queue shortly.'
+  const progress = fresh[0] ? ` It is in the queue (${fresh[0].status}${fresh[0].progress !== undefined ? `, ${fresh[0].progress} %` : ''}).` : ' It should appear in the queue shortly.'
   return { grabbed: true, data, summary: `Grabbed a release for ${t.label}.${replaced.length ? ` Replaced ${replaced.length} earlier download${replaced.length > 1 ? 's' : ''}.` : ''}${progress}${spaceNote}` }
 }
 

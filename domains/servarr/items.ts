@@ -16,9 +16,9 @@ export const QueueItemSchema = Type.Object({
   movieId: Type.Optional(Type.Integer({ description: 'Movie id, for movie downloads' })),
   status: Type.String({ description: 'Download status (downloading, paused, queued, completed, failed, warning…)' }),
   state: Type.String({ description: 'Import state (downloading, importPending, importBlocked, importing, imported, failed…)' }),
-  progress: Type.Number({ minimum: 0, maximum: 100, description: 'Percent downloaded' }),
-  sizeBytes: Type.Number({ description: 'Total size in bytes' }),
-  sizeLeftBytes: Type.Number({ description: 'Bytes still to download' }),
+  progress: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'Percent downloaded; absent while the size is unknown' })),
+  sizeBytes: Type.Optional(Type.Number({ description: 'Total size in bytes; absent while unknown' })),
+  sizeLeftBytes: Type.Optional(Type.Number({ description: 'Bytes still to download; absent while the size is unknown' })),
   timeLeft: Type.Optional(Type.String({ description: 'Estimated time left (hh:mm:ss)' })),
   protocol: Type.String({ description: 'torrent or usenet' }),
   downloadClient: Type.Optional(Type.String({ description: 'Download client handling it' })),
@@ -97,9 +97,9 @@ export function toQueueItem (q: QueueItem): QueueItemOut {
     ...(typeof q.movieId === 'number' ? { movieId: q.movieId } : {}),
     status: q.status ?? 'unknown',
     state: q.trackedDownloadState ?? 'unknown',
-    progress: size > 0 ? Math.round(1000 * (size - left) / size) / 10 : 0,
-    sizeBytes: size,
-    sizeLeftBytes: left,
+    // A torrent still fetching its metadata is relayed with size 0 (QBittorrent.cs: TotalSize = torrent.Size):
+    // its progress and size are unknown, not 0.
+    ...(size > 0 ? { progress: Math.round(1000 * (size - left) / size) / 10, sizeBytes: size, sizeLeftBytes: left } : {}),
     ...strip({ timeLeft: opt(q.timeleft), downloadClient: opt(q.downloadClient), indexer: opt(q.indexer), quality: qualityName(q.quality), outputPath: opt(q.outputPath), downloadId: opt(q.downloadId) }),
     protocol: q.protocol ?? 'unknown',
     messages: messages.map(m => untrusted(m, 200)).slice(0, 5)

@@ -38,16 +38,17 @@ async function torrentsOf (app: FastifyInstance, hashes: string[]): Promise<Torr
 
 /** The next call for each stuck download, for the summary line. */
 export function stuckAdvice (source: Source, rows: StuckRow[], maxStrikes: number): string {
-  // The view runs on one manager instance; the retry id names it (domains/servarr/queue-ids.ts).
-  const queue = queueName(source, chosenInstance(source))
+  // The retry id names the instance holding the row (domains/servarr/queue-ids.ts): the row's own in a view
+  // merged from every instance, else the one the view ran on.
+  const queue = (r: { instance?: string }) => queueName(source, r.instance ?? chosenInstance(source))
   const importTool = source === 'series' ? 'series_import' : 'movie_import'
   return rows.map(({ stuck: { kind, fix, strikes }, ...r }) => {
     const what = `"${r.title}" (${kind})`
     if (fix === 'import') {
       const id = source === 'series' ? `id ${r.seriesId}, idType "seriesId"` : `id ${r.movieId}, idType "movieId"`
-      return `${what}: the manager matched it itself; ${importTool} with path "${r.outputPath}", ${id}`
+      return `${what}: the manager matched it itself; ${importTool} with path "${r.outputPath}", ${id}${r.instance ? `, instance "${r.instance}"` : ''}`
     }
-    if (fix === 'retry') return `${what}: cancel_downloads action "retry" ids ["${queue}:${r.queueId}"] (strike ${strikes + 1} of ${maxStrikes})`
+    if (fix === 'retry') return `${what}: cancel_downloads action "retry" ids ["${queue(r)}:${r.queueId}"] (strike ${strikes + 1} of ${maxStrikes})`
     return strikes >= maxStrikes
       ? `${what}: retried ${strikes} times already; not retrying again, tell the person and let them decide`
       : `${what}: not a known stuck state; tell the person what the manager says`

@@ -86,6 +86,7 @@ export function calendarWindow (startDate: string | undefined, days: number): { 
 export const QueueRowSchema = Type.Object({
   ...QueueItemSchema.properties,
   queueIds: Type.Array(Type.Integer(), { description: 'Every queue item id of this download (one per episode for a season pack); queueId is the first' }),
+  instance: Type.Optional(Type.String({ description: 'The manager instance holding it (several, none named)' })),
   episodeIds: Type.Optional(Type.Array(Type.Integer(), { description: 'Every episode this download covers (series downloads)' })),
   stuck: Type.Optional(Type.Object({
     kind: Type.String({ description: 'importBlocked, importFailed, failed, stalled, noMetadata, clientError or warning' }),

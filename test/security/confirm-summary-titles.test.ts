@@ -66,14 +66,14 @@ t.test('a title with a closing quote stays one quoted string in every confirmati
   materialize(s.sonarr, series.id)
   checkQuoted(t, 'series_remove', await s.call('series_remove', { id: series.id, idType: 'seriesId', deleteFiles: false }))
   checkQuoted(t, 'series_remove deleteFiles', await s.call('series_remove', { id: series.id, idType: 'seriesId', deleteFiles: true }))
-  checkQuoted(t, 'series_grab replacing', await s.call('series_grab', { id: series.id, idType: 'seriesId', seasonNumber: episode.seasonNumber, episodeNumber: episode.episodeNumber, guid: releases[1].guid, indexerId: releases[1].indexerId, replaceExisting: true }))
-  const queued = ok(await s.call('cancel_downloads', { source: 'series' })).items[0]
-  // What the download client wrote: cancelling with data needs data this server can see.
+  // What the download client wrote: replacing or cancelling with data needs data this server can see.
   for (const q of s.sonarr.state.queue) {
     const folder = join(s.roots.downloads, q.outputPath.slice('/downloads/'.length))
     mkdirSync(folder, { recursive: true })
     writeFileSync(join(folder, 'part.mkv'), Buffer.alloc(1000))
   }
+  checkQuoted(t, 'series_grab replacing', await s.call('series_grab', { id: series.id, idType: 'seriesId', seasonNumber: episode.seasonNumber, episodeNumber: episode.episodeNumber, guid: releases[1].guid, indexerId: releases[1].indexerId, replaceExisting: true }))
+  const queued = ok(await s.call('cancel_downloads', { source: 'series' })).items[0]
   checkQuoted(t, 'cancel_downloads', await s.call('cancel_downloads', { action: 'cancel', source: 'series', ids: [queued.id] }))
 
   const movie = [...s.radarr.state.library.movies.values()].find(m => m.movieFileId > 0)!

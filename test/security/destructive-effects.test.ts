@@ -158,16 +158,10 @@ t.test('every manager delete that takes a title\'s files goes through the folder
 t.test('every backend delete that takes a download\'s data goes through the data check', async t => {
   const calls = callLines(/\.deleteQueueItem\(|qbittorrent\.remove\(/)
   const checked = calls.filter(c => /deleteWithData\(/.test(c.text) && /(removeFromClient|deleteFiles): o\.(removeFromClient|deleteFiles)\b/.test(c.text))
-  // series_grab / movie_grab replaceExisting: the replaced download is removed with its data, not yet through the check.
-  const unchecked = new Set(['domains/servarr/grab.ts'])
   for (const c of calls) {
     if (/(removeFromClient|deleteFiles): false\b/.test(c.text) || checked.includes(c)) continue
-    if (unchecked.has(c.file)) {
-      t.fail(`${c.file}:${c.line} deletes a download's data without the data check`, { todo: 'grab replaceExisting: check the replaced download\'s data (checkDownloadData) in the grab preview' })
-      continue
-    }
     t.fail(`${c.file}:${c.line} asks a backend to delete a download's data without the data check: ${c.text}. Pass the answer of checkDownloadData() to deleteWithData() (domains/downloads/download-data.ts), or keep the data (removeFromClient: false / deleteFiles: false).`)
   }
-  t.same([...new Set(checked.map(c => c.file))].sort(), ['domains/downloads/retry-stuck.ts', 'domains/downloads/tools/cancel-downloads.ts'],
-    'the deletes with data known today (cancel_downloads cancel, purge and retry) are the checked ones')
+  t.same([...new Set(checked.map(c => c.file))].sort(), ['domains/downloads/retry-stuck.ts', 'domains/downloads/tools/cancel-downloads.ts', 'domains/servarr/grab.ts'],
+    'the deletes with data known today (cancel_downloads cancel, purge and retry; series_grab / movie_grab replacing) are the checked ones')
 })

@@ -8,7 +8,7 @@ import { ToolError } from '../../../core/errors.js'
 import { quoted } from '../../../core/untrusted-text.js'
 import { defineTool } from '../../../core/tool-types.js'
 import { pageInputs, pageOf, pagingFields } from '../../../core/paging.js'
-import { dataPathOf, duplicatesOf, listCancelItems, queueOf, type CancelItem } from '../cancel-items.js'
+import { duplicatesOf, holderOf, listCancelItems, neighboursOf, queueOf, type CancelItem } from '../cancel-items.js'
 import { checkDownloadData, deleteWithData, describeData, type CheckedData } from '../download-data.js'
 import { hasExtraInstances } from '../../each-instance.js'
 import { cancelIdPattern, parseQueueName, queueOfId } from '../../servarr/queue-ids.js'
@@ -133,7 +133,8 @@ export default (app: FastifyInstance) => {
         if (items.length === 0) throw new ToolError(args.action === 'purge_duplicates' ? 'There are no duplicate downloads; nothing to remove.' : 'Nothing to cancel.')
         // With deleteFiles each item's data passes the data check, and what it holds is shown and bound by the token.
         const data = new Map<CancelItem, CheckedData | null>()
-        for (const i of items) data.set(i, args.deleteFiles ? await checkDownloadData(app.sandbox, { id: i.id, title: i.title, dataPath: dataPathOf(i) }) : null)
+        const beside = args.deleteFiles ? await neighboursOf(app, items) : undefined
+        for (const i of items) data.set(i, beside ? await checkDownloadData(app.sandbox, holderOf(i), beside) : null)
         const shown = (i: CancelItem) => `${quoted(i.title)} (${i.id}${i.progressPercent !== undefined ? `, ${i.progressPercent}%` : ''}${data.get(i) ? `; data: ${describeData(data.get(i)!)}` : ''})`
         return {
           summary: `Remove ${items.length} download${items.length === 1 ? '' : 's'}${args.deleteFiles ? ' and DELETE their downloaded data from disk' : ''}: ${items.slice(0, 10).map(shown).join('; ')}${items.length > 10 ? '; …' : ''}.`,

@@ -108,9 +108,12 @@ export default function getLibraryState (app: FastifyInstance) {
       const mine = downloads.filter(d => (d.seriesId ?? d.movieId) === r.id)
       const active = mine.filter(d => d.status !== 'completed' && !STOPPED_STATES.has(d.state))
       const blocked = mine.filter(d => d.state === 'importBlocked').length
+      // The furthest progress among the downloads whose size is known; none known leaves it unsaid.
+      const known = active.flatMap(d => (d.progress !== undefined ? [d.progress] : []))
       return {
         ...r,
-        ...(active.length > 0 && { queued: active.length, queueProgress: Math.max(...active.map(d => d.progress)) }),
+        ...(active.length > 0 && { queued: active.length }),
+        ...(known.length > 0 && { queueProgress: Math.max(...known) }),
         ...(blocked > 0 && { importBlocked: blocked })
       }
     })

@@ -38,7 +38,7 @@ export default (app: FastifyInstance) => {
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-    confirm: confirmReplace(radarr, target),
+    confirm: confirmReplace(app, radarr, target, 'movie_grab'),
     handler: grabHandler(radarr, target, 'movie_releases', 'movie_grab', grabSpaceCheck(app, 'movie_releases'))
   })
 }

@@ -9,10 +9,13 @@ import { HistoryItemSchema } from '../../servarr/items.js'
 import { MOVIE_IDS, MovieItemSchema, movieFlavour, toMovieItem } from '../movies.js'
 import { pageInputs, pageOf, pagingFields, serverPage, type Page } from '../../../core/paging.js'
 import {
-  QueueRowSchema, SORT_INPUT, START_DATE_INPUT, TERM_INPUT, calendarWindow, historyPage, libraryOrder, queuePage, refuseUnusedFilters, freshTitleByTerm, viewSummary,
+  QueueRowSchema, SORT_INPUT, START_DATE_INPUT, TERM_INPUT, calendarWindow, historyPage, libraryOrder, refuseUnusedFilters, freshTitleByTerm, viewSummary,
   type FilterUse
 } from '../../servarr/views.js'
-import { stuckAdvice, stuckPage } from '../../servarr/stuck-view.js'
+import { stuckAdvice } from '../../servarr/stuck-view.js'
+import { queueView, stuckView } from '../../servarr/queue-views.js'
+import { MissingSourceSchema } from '../../../lib/sources/source-schema.js'
+import { missingSentence, type MissingSource } from '../../../lib/sources/sources.js'
 import type { StuckRow } from '../../servarr/stuck.js'
 
 const VIEWS = ['library', 'movie', 'calendar', 'missing', 'queue', 'stuck', 'history'] as const
@@ -44,7 +47,8 @@ const ItemSchema = Type.Union([MovieItemSchema, QueueRowSchema, HistoryItemSchem
 const output = Type.Object({
   view: Type.String({ description: 'The view shown' }),
   idUsed: Type.Optional(IdUsedSchema),
-  ...pagingFields(ItemSchema, 'rows')
+  ...pagingFields(ItemSchema, 'rows'),
+  missing: Type.Optional(Type.Array(MissingSourceSchema, { description: 'queue/stuck over several instances: those that did not answer' }))
 }, { additionalProperties: false })
 
 type Item = Static<typeof ItemSchema>
@@ -67,9 +71,11 @@ export default (app: FastifyInstance) => defineTool({
     const resolved = args.term !== undefined && args.view !== 'library'
       ? await freshTitleByTerm(await radarr.listMovies(ctx.signal), args.term, flavour)
       : await resolveOptionalId(flavour, args.id, args.idType)
-    const profiles = await radarr.qualityProfiles(ctx.signal)
+    // The queue and stuck rows need no profiles: a merged view must not depend on the default instance answering.
+    const profiles = (args.view === 'queue' || args.view === 'stuck') && !resolved ? [] : await radarr.qualityProfiles(ctx.signal)
     let page: Page<Item>
     let stuck: Page<StuckRow> | undefined
+    let missing: MissingSource[] = []
     switch (args.view) {
       case 'library': {
         const all = libraryOrder(await radarr.listMovies(ctx.signal), args.term, args.sort)
@@ -100,10 +106,11 @@ export default (app: FastifyInstance) => defineTool({
         })
         break
       case 'queue':
-        page = await queuePage(radarr, resolved?.item.id, args.offset, args.limit, ctx.signal)
+        ({ page, missing } = await queueView(app, 'movies', resolved?.item.id, args.offset, args.limit, ctx.signal))
         break
       case 'stuck':
-        page = stuck = await stuckPage(app, 'movies', radarr, resolved?.item.id, args.offset, args.limit, ctx.signal)
+        ({ page, missing } = await stuckView(app, 'movies', resolved?.item.id, args.offset, args.limit, ctx.signal))
+        stuck = page as Page<StuckRow>
         break
       case 'history':
         page = await historyPage(radarr, resolved?.item.id, args.offset, args.limit, ctx.signal)
@@ -111,8 +118,9 @@ export default (app: FastifyInstance) => defineTool({
     }
     const about = resolved ? ` for "${resolved.item.title}" (${resolved.idUsed.type} ${resolved.idUsed.value})` : ''
     return {
-      data: { view: args.view, ...(resolved ? { idUsed: resolved.idUsed } : {}), ...page },
-      summary: viewSummary(args.view, about, page, args.offset, args.limit) + (stuck?.items.length ? ` ${stuckAdvice('movies', stuck.items, app.config.STUCK_MAX_STRIKES)}.` : '')
+      data: { view: args.view, ...(resolved ? { idUsed: resolved.idUsed } : {}), ...page, ...(missing.length ? { missing } : {}) },
+      summary: viewSummary(args.view, about + (missing.length ? ' in the instances that answered' : ''), page, args.offset, args.limit) +
+        (stuck?.items.length ? ` ${stuckAdvice('movies', stuck.items, app.config.STUCK_MAX_STRIKES)}.` : '') + missingSentence(missing)
     }
   }
 })

@@ -47,7 +47,7 @@ export default (app: FastifyInstance) => {
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-    confirm: confirmReplace(sonarr, target),
+    confirm: confirmReplace(app, sonarr, target, 'series_grab'),
     handler: grabHandler(sonarr, target, 'series_releases', 'series_grab', grabSpaceCheck(app, 'series_releases'))
   })
 }

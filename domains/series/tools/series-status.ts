@@ -11,10 +11,13 @@ import {
   EpisodeItemSchema, SERIES_IDS, SeasonItemSchema, SeriesItemSchema, seriesFlavour, toEpisodeItem, toSeasonItem, toSeriesItem
 } from '../series.js'
 import {
-  QueueRowSchema, SORT_INPUT, START_DATE_INPUT, TERM_INPUT, calendarWindow, historyPage, libraryOrder, queuePage, refuseUnusedFilters, freshTitleByTerm, viewSummary,
+  QueueRowSchema, SORT_INPUT, START_DATE_INPUT, TERM_INPUT, calendarWindow, historyPage, libraryOrder, refuseUnusedFilters, freshTitleByTerm, viewSummary,
   type FilterUse
 } from '../../servarr/views.js'
-import { stuckAdvice, stuckPage } from '../../servarr/stuck-view.js'
+import { stuckAdvice } from '../../servarr/stuck-view.js'
+import { queueView, stuckView } from '../../servarr/queue-views.js'
+import { MissingSourceSchema } from '../../../lib/sources/source-schema.js'
+import { missingSentence, type MissingSource } from '../../../lib/sources/sources.js'
 import type { StuckRow } from '../../servarr/stuck.js'
 
 const VIEWS = ['library', 'series', 'season', 'calendar', 'missing', 'queue', 'stuck', 'history'] as const
@@ -48,7 +51,8 @@ const output = Type.Object({
   view: Type.String({ description: 'The view shown' }),
   series: Type.Optional(SeriesItemSchema),
   idUsed: Type.Optional(IdUsedSchema),
-  ...pagingFields(ItemSchema, 'rows')
+  ...pagingFields(ItemSchema, 'rows'),
+  missing: Type.Optional(Type.Array(MissingSourceSchema, { description: 'queue/stuck over several instances: those that did not answer' }))
 }, { additionalProperties: false })
 
 type Item = Static<typeof ItemSchema>
@@ -72,10 +76,12 @@ export default (app: FastifyInstance) => defineTool({
     const resolved = args.term !== undefined && args.view !== 'library'
       ? await freshTitleByTerm(await sonarr.listSeries(ctx.signal), args.term, flavour)
       : await resolveOptionalId(flavour, args.id, args.idType)
-    const profiles = await sonarr.qualityProfiles(ctx.signal)
+    // The queue and stuck rows need no profiles: a merged view must not depend on the default instance answering.
+    const profiles = (args.view === 'queue' || args.view === 'stuck') && !resolved ? [] : await sonarr.qualityProfiles(ctx.signal)
     const series = resolved && toSeriesItem(resolved.item, profiles)
     let page: Page<Item>
     let stuck: Page<StuckRow> | undefined
+    let missing: MissingSource[] = []
 
     switch (args.view) {
       case 'library': {
@@ -112,18 +118,19 @@ export default (app: FastifyInstance) => defineTool({
         }
         break
       case 'queue':
-        page = await queuePage(sonarr, resolved?.item.id, args.offset, args.limit, ctx.signal)
+        ({ page, missing } = await queueView(app, 'series', resolved?.item.id, args.offset, args.limit, ctx.signal))
         break
       case 'stuck':
-        page = stuck = await stuckPage(app, 'series', sonarr, resolved?.item.id, args.offset, args.limit, ctx.signal)
+        ({ page, missing } = await stuckView(app, 'series', resolved?.item.id, args.offset, args.limit, ctx.signal))
+        stuck = page as Page<StuckRow>
         break
       case 'history':
         page = await historyPage(sonarr, resolved?.item.id, args.offset, args.limit, ctx.signal)
         break
     }
-    const data = { view: args.view, ...(series ? { series } : {}), ...(resolved ? { idUsed: resolved.idUsed } : {}), ...page }
+    const data = { view: args.view, ...(series ? { series } : {}), ...(resolved ? { idUsed: resolved.idUsed } : {}), ...page, ...(missing.length ? { missing } : {}) }
     const about = series ? ` for "${series.title}" (${resolved!.idUsed.type} ${resolved!.idUsed.value})` : ''
     const advice = stuck?.items.length ? ` ${stuckAdvice('series', stuck.items, app.config.STUCK_MAX_STRIKES)}.` : ''
-    return { data, summary: viewSummary(args.view, about, page, args.offset, args.limit) + advice }
+    return { data, summary: viewSummary(args.view, about + (missing.length ? ' in the instances that answered' : ''), page, args.offset, args.limit) + advice + missingSentence(missing) }
   }
 })

@@ -180,9 +180,6 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
                 "title",
                 "status",
                 "state",
-                "progress",
-                "sizeBytes",
-                "sizeLeftBytes",
                 "protocol",
                 "messages",
                 "queueIds"
@@ -258,6 +255,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
                     "type": "integer"
                   }
                 },
+                "instance": {
+                  "type": "string"
+                },
                 "episodeIds": {
                   "type": "array"
                 },
@@ -323,6 +323,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       },
       "hasMore": {
         "type": "boolean"
+      },
+      "missing": {
+        "type": "array"
       }
     }
   },

@@ -272,9 +272,6 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
                 "title",
                 "status",
                 "state",
-                "progress",
-                "sizeBytes",
-                "sizeLeftBytes",
                 "protocol",
                 "messages",
                 "queueIds"
@@ -350,6 +347,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
                     "type": "integer"
                   }
                 },
+                "instance": {
+                  "type": "string"
+                },
                 "episodeIds": {
                   "type": "array"
                 },
@@ -415,6 +415,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       },
       "hasMore": {
         "type": "boolean"
+      },
+      "missing": {
+        "type": "array"
       }
     }
   },

@@ -137,7 +137,7 @@ t.test('an id that names another download at removal time is not removed, and no
   }
   const result = await s.call('cancel_downloads', { ...args, confirmToken: preview.confirmToken })
   const done = ok(result)
-  t.equal(reads, 2, 'the re-check and the removal each read the queue')
+  t.equal(reads, 3, 'the re-check (its listing, then every queue for the data check) and the removal each read the queue')
   t.same(done.removed, [], 'nothing reported removed')
   t.match(done.failed, [{ id: `movies:${id}`, error: /now names another download than the one previewed; not removed/ }])
   t.match(result.content[0].text, 'Removed 0 downloads; 1 could not be removed.')

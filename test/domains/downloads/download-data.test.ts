@@ -54,8 +54,9 @@ t.test('the preview shows the data as this server sees it, and a change since re
   writeFileSync(join(folder, 'orbit.mkv'), Buffer.alloc(5000))
   writeFileSync(join(folder, 'orbit.nfo'), Buffer.alloc(100))
   const preview = ok(await cancel()).confirmation
-  t.same(preview.targets[0].data, { path: 'downloads/complete/Quiet.Orbit.2019', files: 2, bytes: 5100, complete: true })
-  t.match(preview.summary, /DELETE their downloaded data from disk: .*data: 2 files \(.*\) in "downloads\/complete\/Quiet\.Orbit\.2019"/)
+  // This stack has no torrent client: the preview names it as a queue whose downloads were not compared.
+  t.same(preview.targets[0].data, { path: 'downloads/complete/Quiet.Orbit.2019', files: 2, bytes: 5100, complete: true, uncompared: ['Torrent client'] })
+  t.match(preview.summary, /DELETE their downloaded data from disk: .*data: 2 files \(.*\) in "downloads\/complete\/Quiet\.Orbit\.2019" \(whether a download in Torrent client shares it is unknown: not answered\)/)
   writeFileSync(join(folder, 'orbit.part'), Buffer.alloc(10))
   const raced = await cancel({ confirmToken: preview.confirmToken })
   t.ok(raced.isError, 'data that changed since the preview refuses the token')
@@ -64,4 +65,38 @@ t.test('the preview shows the data as this server sees it, and a change since re
   t.equal(again.targets[0].data.files, 3)
   ok(await cancel({ confirmToken: again.confirmToken }))
   t.match(s.radarr.state.queueRemovals, [{ id: item.id, removeFromClient: true }], 'the manager was asked to remove it with its data')
+})
+
+// Issue 24 item 2: two downloads can keep their data in one place (the same files under two hashes, a torrent
+// saved without a root folder into a folder that holds another download). Deleting one's data deletes the
+// other's: refused with the other named, unless both are removed in the same call.
+t.test('data another download keeps there too is not deleted; both removed together are', async t => {
+  const fresh = await s.app.backends.radarr.releases({ movieId: movie.id })
+  for (const r of fresh.slice(0, 2)) t.ok(await s.app.backends.radarr.grab(r.guid!, r.indexerId), 'a download')
+  const [item, second] = s.radarr.state.queue.slice(-2)
+  const id = `movies:${item.id}`
+  const cancel = () => s.call('cancel_downloads', { action: 'cancel', source: 'movies', ids: [id] })
+  const folder = join(s.roots.downloads, 'complete', 'Shared.2019')
+  mkdirSync(folder, { recursive: true })
+  writeFileSync(join(folder, 'shared.mkv'), Buffer.alloc(4096))
+  item.outputPath = '/downloads/complete/Shared.2019'
+  const cases: Array<[string, RegExp]> = [
+    ['/downloads/complete/Shared.2019', /which is also the data of ".+" \(movies:\d+, at "downloads\/complete\/Shared\.2019"\); deleting it would delete that download's data too/],
+    ['/downloads/complete/Shared.2019/shared.mkv', /which holds the data of ".+" \(movies:\d+, at "downloads\/complete\/Shared\.2019\/shared\.mkv"\)/]
+  ]
+  for (const [path, why] of cases) {
+    second.outputPath = path
+    const text = errorText(await cancel())
+    t.match(text, why, path)
+    t.match(text, /Nothing was changed\. Remove both together if both are to go\. Cancel it with deleteFiles: false/)
+  }
+  // Seen from the inner one: its data lies inside the other's folder.
+  item.outputPath = '/downloads/complete/Shared.2019/shared.mkv'
+  second.outputPath = '/downloads/complete/Shared.2019'
+  t.match(errorText(await cancel()), /which lies inside the data of ".+" \(movies:\d+, at "downloads\/complete\/Shared\.2019"\)/)
+  t.same(s.radarr.state.queueRemovals.filter(r => r.id === second.id), [], 'nothing was asked of the manager')
+  // Both in one call: the data goes with both, as asked.
+  const both = ok(await s.call('cancel_downloads', { action: 'cancel', source: 'movies', ids: [`movies:${second.id}`, id] })).confirmation
+  t.equal(both.targets.length, 2)
+  t.match(both.summary, /DELETE their downloaded data/)
 })

@@ -1,6 +1,6 @@
 // A download whose total size is not known yet (a torrent still fetching its metadata, which the managers
 // relay as size 0; a direct-download package whose links were not checked) has no progress and no size in
-// download_status and cancel_downloads: "0 % of 0 B" would state what nobody checked.
+// download_status, cancel_downloads and the managers' queue views: "0 % of 0 B" would state what nobody checked.
 import t from 'tap'
 import { join } from 'node:path'
 import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
@@ -29,7 +29,12 @@ t.test('a manager download of unknown size: no progress or size in either tool',
   const item = ok(listed).items.find((i: any) => i.title === q.title)
   t.ok(item, 'listed')
   t.notOk('progressPercent' in item || 'sizeBytes' in item, 'no progress or size')
-  t.notMatch(JSON.stringify([status.content, listed.content]), /\b0 ?%|\b0 ?B\b/)
+  // The movie manager's own queue view says the same (issue 23 item 12): unknown, not 0 %.
+  const view = await s.call('movie_status', { view: 'queue' })
+  const queued = ok(view).items.find((i: any) => i.title === q.title)
+  t.ok(queued, 'listed in the queue view')
+  t.notOk('progress' in queued || 'sizeBytes' in queued || 'sizeLeftBytes' in queued, 'no progress or size in the queue view')
+  t.notMatch(JSON.stringify([status.content, listed.content, view.content[0]]), /\b0 ?%|\b0 ?B\b/)
 })
 
 t.test('a direct-download package of unknown size: no progress or size', async t => {

@@ -132,6 +132,30 @@ t.test('the stuck view of an instance gives retry ids that go back to it, with s
   t.same([...s.sonarr.violations, ...anime.violations], [], 'contract-conformant traffic only')
 })
 
+// Issue 23 item 12: the queue and stuck views, asked without an instance, merge every instance as download_status
+// does (instead of asking which one), each row naming the instance it came from.
+t.test('the queue and stuck views without an instance merge every instance, each row naming its own', async t => {
+  const harbor = [...anime.state.library.series.values()].find(v => v.title === 'Harbor Lights')!
+  const [animeItem] = await grab('series', 'anime', anime, { episodeId: anime.state.library.bySeries.get(harbor.id)![1]!.id })
+  animeItem!.stuck = stuckAs('sonarr', animeItem!.title, 'notUpgrade')
+  const [uhdItem] = await grab('movies', 'uhd', uhd, { movieId: movieOf(uhd, 'The Quiet Orbit').id })
+  const queue = ok(await s.call('series_status', { view: 'queue' }))
+  const downloads = (x: SonarrSimulator | RadarrSimulator) => new Set(x.state.queue.map(q => q.downloadId)).size
+  t.equal(queue.total, downloads(s.sonarr) + downloads(anime), 'every instance\'s downloads')
+  t.match(queue.items.filter((r: any) => r.queueId === animeItem!.id && r.instance === 'anime'), [{ title: animeItem!.title }], 'the anime row names its instance')
+  t.ok(queue.items.some((r: any) => r.queueId === onDefault!.id && r.instance === 'default'), 'the default row names its instance')
+  t.notOk('missing' in queue, 'every instance answered')
+  const movies = ok(await s.call('movie_status', { view: 'queue' }))
+  t.same(movies.items.map((r: any) => `${r.instance}:${r.queueId}`).sort(), [`default:${movieDefault!.id}`, `uhd:${uhdItem!.id}`].sort())
+  const stuck = await s.call('series_status', { view: 'stuck' })
+  t.match(stuck.content[0]!.text, `ids ["series@anime:${animeItem!.id}"]`, 'a merged stuck row\'s retry id names its instance')
+  t.match(stuck.content[0]!.text, `ids ["series:${onDefault!.id}"]`)
+  t.ok(ok(stuck).items.every((r: any) => typeof r.instance === 'string'))
+  const named = ok(await s.call('series_status', { view: 'queue', instance: 'default' }))
+  t.equal(named.instance, 'default')
+  t.ok(named.items.length > 0 && named.items.every((r: any) => r.instance === undefined && r.queueId !== animeItem!.id), 'a named instance reads that one alone, as before')
+})
+
 t.test('an unreachable instance is named in the warnings; the others still answer', async t => {
   anime.faults.set('down')
   t.teardown(() => anime.faults.set('none'))
@@ -141,4 +165,9 @@ t.test('an unreachable instance is named in the warnings; the others still answe
   const listed = ok(await s.call('cancel_downloads', { source: 'series' }))
   t.ok(listed.warnings.some((w: string) => /^Series manager "anime"/.test(w)), listed.warnings.join('; '))
   t.ok(listed.items.some((i: any) => i.id === `series:${onDefault!.id}`))
+  const queue = await s.call('series_status', { view: 'queue' })
+  t.notOk(queue.isError, 'the merged queue view answers with the instances that did')
+  t.match(ok(queue).missing, [{ source: 'Series manager "anime"', reason: /Sonarr is unreachable/ }])
+  t.ok(ok(queue).items.every((r: any) => r.instance === 'default'), 'only rows of the instance that answered')
+  t.match(queue.content[0]!.text, /^queue in the instances that answered: showing \d+ of \d+\..*Not answered, so what it holds is unknown: Series manager "anime": Sonarr is unreachable/)
 })

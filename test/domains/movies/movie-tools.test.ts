@@ -1,5 +1,5 @@
 // The seven movie tools through the registry against the contract-validated Radarr simulator.
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import { startServarrStack } from '../../helpers/servarr-sims.js'
@@ -45,6 +45,11 @@ t.test('movie_releases, movie_grab with confirmed replacement, movie_import, mov
   t.equal(first.queueItems[0].movieId, first.target.movieId)
   t.match(errorText(await s.call('movie_grab', { id: PAPER_MOONS, guid: approved[1].guid, indexerId: approved[1].indexerId })), /replaceExisting/)
   const args = { id: PAPER_MOONS, guid: approved[1].guid, indexerId: approved[1].indexerId, replaceExisting: true }
+  // What the download client wrote so far: replacing deletes the old download's data only when this server sees it.
+  for (const q of s.radarr.state.queue) {
+    mkdirSync(join(s.roots.downloads, q.outputPath.slice('/downloads/'.length)), { recursive: true })
+    writeFileSync(join(s.roots.downloads, q.outputPath.slice('/downloads/'.length), 'part.mkv'), Buffer.alloc(1000))
+  }
   const preview = ok(await s.call('movie_grab', args))
   t.equal(preview.confirmation.targets.replace.length, 1)
   const replaced = ok(await s.call('movie_grab', { ...args, confirmToken: preview.confirmation.confirmToken }))

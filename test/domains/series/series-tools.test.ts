@@ -90,6 +90,11 @@ t.test('series_releases and series_grab, with the confirm step for replacing a q
 
   const second = { ...target, guid: approved[1].guid, indexerId: approved[1].indexerId }
   t.match(errorText(await s.call('series_grab', second)), /already has a download in the queue.*replaceExisting: true/)
+  // What the download client wrote so far: replacing deletes the old download's data only when this server sees it.
+  for (const q of s.sonarr.state.queue) {
+    mkdirSync(join(s.roots.downloads, q.outputPath.slice('/downloads/'.length)), { recursive: true })
+    writeFileSync(join(s.roots.downloads, q.outputPath.slice('/downloads/'.length), 'part.mkv'), Buffer.alloc(1000))
+  }
   const preview = ok(await s.call('series_grab', { ...second, replaceExisting: true }))
   t.ok(preview.confirmation.confirmToken)
   t.equal(preview.confirmation.targets.replace[0].queueId, first.queueItems[0].queueId)

@@ -1,0 +1,47 @@
+// The queue and stuck views of series_status and movie_status. With several instances of the manager and none
+// named, the call reads every instance and merges their rows, each row naming its instance, as download_status
+// does; an instance that does not answer is named, and nothing is said of what it holds. With one instance,
+// or one named (or the one holding the title asked about), it is the one read it always was.
+import type { FastifyInstance } from 'fastify'
+import { ToolError } from '../../core/errors.js'
+import { pageOf, type Page } from '../../core/paging.js'
+import { instanceChosen } from '../../clients/instance-routing.js'
+import { readSources, missingSentence, type MissingSource } from '../../lib/sources/sources.js'
+import { hasExtraInstances, perInstance } from '../each-instance.js'
+import { queuePage, type QueueRow } from './views.js'
+import { stuckPage } from './stuck-view.js'
+import type { StuckRow } from './stuck.js'
+
+type Source = 'series' | 'movies'
+
+/** For withInstance: the views that read every instance when the call names none and no title. */
+export const mergesQueueViews = (args: Record<string, unknown>) =>
+  (args.view === 'queue' || args.view === 'stuck') && args.id === undefined && args.term === undefined
+
+// A merged view reads each instance's whole queue once and pages the merged rows.
+const EVERY_ROW = 5000
+
+export interface QueueView<R> {
+  page: Page<R>
+  /** Instances that did not answer (merged views only). */
+  missing: MissingSource[]
+}
+
+async function read<R extends QueueRow> (app: FastifyInstance, source: Source, one: (offset: number, limit: number) => Promise<Page<R>>, offset: number, limit: number): Promise<QueueView<R>> {
+  if (!hasExtraInstances(app, source) || instanceChosen(source)) return { page: await one(offset, limit), missing: [] }
+  const label = source === 'series' ? 'Series manager' : 'Movie manager'
+  const { answered, missing } = await readSources(perInstance(app, source, label, async name =>
+    (await one(0, EVERY_ROW)).items.map(row => ({ ...row, instance: name }))))
+  if (answered.length === 0) throw new ToolError(`No ${label.toLowerCase()} instance answered, so the queue is unknown.${missingSentence(missing)}`)
+  return { page: pageOf(answered.flatMap(a => a.value), offset, limit), missing }
+}
+
+export function queueView (app: FastifyInstance, source: Source, ownerId: number | undefined, offset: number, limit: number, signal: AbortSignal): Promise<QueueView<QueueRow>> {
+  const client = source === 'series' ? app.backends.sonarr : app.backends.radarr
+  return read(app, source, (o, l) => queuePage(client, ownerId, o, l, signal), offset, limit)
+}
+
+export function stuckView (app: FastifyInstance, source: Source, ownerId: number | undefined, offset: number, limit: number, signal: AbortSignal): Promise<QueueView<StuckRow>> {
+  const client = () => (source === 'series' ? app.backends.sonarr : app.backends.radarr)
+  return read(app, source, (o, l) => stuckPage(app, source, client(), ownerId, o, l, signal), offset, limit)
+}
