@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomToken } from '../lib/secrets.js'
 import { createJellyfinSimulator } from './jellyfin/index.js'
-import { furnishLibrary, seedPlayHistory, seedQueues } from './household.js'
+import { furnishLibrary, jellyfinPlays, seedPlayHistory, seedQueues, type PlayRecorder } from './household.js'
+import { createPlexSimulator, type PlexSimulator } from './plex/index.js'
 import { libraryFromManagers } from './fixtures/managers-library.js'
 import { createProwlarrSetupSimulator } from './prowlarr/setup-proxy.js'
 import { createPyloadSimulator } from './pyload/server.js'
@@ -25,6 +26,8 @@ export interface SimulatedStack {
   jellyfinAdmin: { username: string, password: string }
   /** Every contract violation the simulators saw (Sonarr/Radarr only check with `validate`). */
   violations: () => string[]
+  /** The simulated Plex, when the stack runs one instead of Jellyfin (tests record plays through its world). */
+  plex?: PlexSimulator
   close: () => Promise<void>
 }
 
@@ -37,6 +40,8 @@ export interface StackOptions {
    * seed the tests build on.
    */
   household?: { sample: string }
+  /** Which media server to simulate (default jellyfin); plex runs the Plex simulator over the same world. */
+  mediaServer?: 'jellyfin' | 'plex'
 }
 
 export async function startSimulatedStack (roots: { media: string, downloads: string }, opts: StackOptions = {}): Promise<SimulatedStack> {
@@ -65,17 +70,16 @@ export async function startSimulatedStack (roots: { media: string, downloads: st
     const removed = () => [...sonarr.disk.removed, ...radarr.disk.removed]
     const fileExists = (path: string) => !removed().some(r => path === r || path.startsWith(`${r}/`))
     const discover = () => libraryFromManagers(sonarr.state.library, radarr.state.library)
-    const jellyfin = await createJellyfinSimulator({ apiKey: keys.jellyfin, library, passwords: { [jellyfinAdmin.username]: jellyfinAdmin.password }, fileExists, discover })
-    closers.push(jellyfin.close)
-    if (opts.household) seedPlayHistory(jellyfin)
+    const media = await startMediaServer(opts.mediaServer ?? 'jellyfin', keys.jellyfin, { library, fileExists, discover, admin: jellyfinAdmin })
+    closers.push(media.close)
+    if (opts.household) seedPlayHistory(media.plays)
     const prowlarr = await createProwlarrSetupSimulator({ apiKey: keys.prowlarr })
     closers.push(prowlarr.close)
     const pyload = await createPyloadSimulator({ apiKey: keys.pyload, storageDir: storage })
     closers.push(pyload.close)
     return {
       settings: {
-        MEDIA_SERVER_URL: jellyfin.url,
-        MEDIA_SERVER_API_KEY: keys.jellyfin,
+        ...media.settings,
         SERIES_MANAGER_URL: sonarr.url,
         SERIES_MANAGER_API_KEY: keys.sonarr,
         MOVIE_MANAGER_URL: radarr.url,
@@ -88,13 +92,28 @@ export async function startSimulatedStack (roots: { media: string, downloads: st
         SETUP_CONFIG_ROOT: configRoot
       },
       jellyfinAdmin,
-      violations: () => [...jellyfin.violations, ...sonarr.violations, ...radarr.violations, ...prowlarr.violations],
+      ...(media.plex ? { plex: media.plex } : {}),
+      violations: () => [...media.violations, ...sonarr.violations, ...radarr.violations, ...prowlarr.violations],
       close: async () => { await Promise.allSettled(closers.map(c => c())) }
     }
   } catch (err) {
     await Promise.allSettled(closers.map(c => c()))
     throw err
   }
+}
+
+type World = Pick<Parameters<typeof createJellyfinSimulator>[0], 'library' | 'fileExists' | 'discover'>
+
+/** The media server of the stack: Jellyfin (with setup's admin sign-in) or Plex, over the same world. */
+async function startMediaServer (kind: 'jellyfin' | 'plex', key: string, o: World & { admin: { username: string, password: string } }): Promise<{ plex?: PlexSimulator, plays: PlayRecorder, violations: string[], close: () => Promise<void>, settings: Record<string, string> }> {
+  const world = { library: o.library, fileExists: o.fileExists, discover: o.discover }
+  if (kind === 'plex') {
+    const plex = await createPlexSimulator({ token: key, ...world })
+    const plays = { state: plex.state, played: (user: { name: string }, id: string, when: Date) => plex.world.play(user.name, id, when) }
+    return { plex, plays, violations: plex.violations, close: plex.close, settings: { MEDIA_SERVER_TYPE: 'plex', MEDIA_SERVER_URL: plex.url, MEDIA_SERVER_TOKEN: key } }
+  }
+  const jellyfin = await createJellyfinSimulator({ apiKey: key, passwords: { [o.admin.username]: o.admin.password }, ...world })
+  return { plays: jellyfinPlays(jellyfin), violations: jellyfin.violations, close: jellyfin.close, settings: { MEDIA_SERVER_URL: jellyfin.url, MEDIA_SERVER_API_KEY: key } }
 }
 
 /** A fresh config root with <service>/config.xml for each *arr service, as they write it on first start. */
