@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { parseArgs } from 'node:util'
 import closeWithGrace from 'close-with-grace'
 import { ConfigError } from '../config.js'
 import { REDACT_PATHS, buildApp } from '../app.js'
@@ -21,6 +22,17 @@ import { alsoOnIpv6Loopback, closeIpv6Loopback, listeningOn } from './demo-liste
 
 const env = process.env
 const say = (line: string) => process.stdout.write(`${line}\n`)
+
+// --media-server plex runs the simulated Plex instead of Jellyfin, over the same household.
+let mediaServer: 'jellyfin' | 'plex'
+try {
+  const { values } = parseArgs({ options: { 'media-server': { type: 'string', default: 'jellyfin' } } })
+  if (values['media-server'] !== 'jellyfin' && values['media-server'] !== 'plex') throw new Error(`--media-server must be jellyfin or plex, not "${values['media-server']}"`)
+  mediaServer = values['media-server']
+} catch (err) {
+  process.stderr.write(`${(err as Error).message.split('\n')[0]} (usage: npm run demo -- [--media-server jellyfin|plex])\n`)
+  process.exit(2)
+}
 
 const scratch = mkdtempSync(join(tmpdir(), 'mediastack-demo-'))
 const mediaRoot = env.MEDIA_ROOT ?? join(scratch, 'data')
@@ -57,10 +69,12 @@ say(`  demo tree: ${tree.files} media files${tree.realVideo ? ' (real 2 s videos
 // The household: the managers' files are links of one of the tree's sample videos (see simulators/household.ts).
 // DEMO_REQUESTS=1 adds the request manager (Seerr) to the household.
 const withRequests = env.DEMO_REQUESTS === '1'
-const stack = await startSimulatedStack({ media: mediaRoot, downloads: downloadsRoot }, { household: { sample: tree.sample }, seerr: withRequests, usenet: true })
+const stack = await startSimulatedStack({ media: mediaRoot, downloads: downloadsRoot }, { household: { sample: tree.sample }, mediaServer, seerr: withRequests, usenet: true })
 say('  simulated backends (demo keys, made for this run; check any answer against them directly):')
 for (const [label, url, key] of [
-  ['media server (Jellyfin API)', stack.settings.MEDIA_SERVER_URL, stack.settings.MEDIA_SERVER_API_KEY],
+  mediaServer === 'plex'
+    ? ['media server (Plex API, X-Plex-Token)', stack.settings.MEDIA_SERVER_URL, stack.settings.MEDIA_SERVER_TOKEN]
+    : ['media server (Jellyfin API)', stack.settings.MEDIA_SERVER_URL, stack.settings.MEDIA_SERVER_API_KEY],
   ['series manager (Sonarr API)', stack.settings.SERIES_MANAGER_URL, stack.settings.SERIES_MANAGER_API_KEY],
   ['movie manager (Radarr API)', stack.settings.MOVIE_MANAGER_URL, stack.settings.MOVIE_MANAGER_API_KEY],
   ['indexer manager (Prowlarr API)', stack.settings.INDEXER_MANAGER_URL, stack.settings.INDEXER_MANAGER_API_KEY],

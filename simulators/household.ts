@@ -16,6 +16,7 @@ import type { RadarrState } from './servarr/radarr-state.js'
 import type { SonarrState } from './servarr/sonarr-state.js'
 import { stuckAs } from './servarr/stuck.js'
 import type { JellyfinSimulator } from './jellyfin/index.js'
+import type { JellyfinState, SimUser } from './jellyfin/state.js'
 
 const DAY = 86_400_000
 
@@ -109,16 +110,25 @@ export function seedQueues (sonarr: ManagerSide & { state: { library: SonarrStat
   if (second) episodeDownload(second, { id: 9102, downloadId: '9C8B7A6F5E4D3C2B1A0998877665544332211000', release: '720p.HDTV', size: 900_000_000, addedAgoMs: 3 * 3_600_000, durationMs: 30 * 60_000, failed: true })
 }
 
+/** Where a play is recorded: Jellyfin's per-user data, or Plex's play history (simulators/plex/world.ts). */
+export interface PlayRecorder { state: JellyfinState, played: (user: SimUser, itemId: string, when: Date) => void }
+
+/** Records plays in the Jellyfin simulator's user data. */
+export const jellyfinPlays = (jellyfin: JellyfinSimulator): PlayRecorder => ({
+  state: jellyfin.state,
+  played: (user, id, when) => jellyfin.userData.set(user.id, id, { played: true, playCount: 1, lastPlayedDate: when.toISOString() })
+})
+
 /** Play history: every enabled user watched one movie and one series long ago, and some titles lately. */
-export function seedPlayHistory (jellyfin: JellyfinSimulator, now = Date.now()) {
-  const items = [...jellyfin.state.items.values()]
-  const users = jellyfin.state.users.filter(u => !u.isDisabled)
+export function seedPlayHistory (server: PlayRecorder, now = Date.now()) {
+  const items = [...server.state.items.values()]
+  const users = server.state.users.filter(u => !u.isDisabled)
   const movies = items.filter(i => i.kind === 'Movie').sort((a, b) => a.name.localeCompare(b.name))
   const series = items.filter(i => i.kind === 'Series').sort((a, b) => a.name.localeCompare(b.name))
   const episodesOf = (seriesId: string) => items.filter(i => i.kind === 'Episode' && i.seriesId === seriesId)
   const watch = (itemIds: string[], daysAgo: number) => {
     for (const user of users) {
-      for (const id of itemIds) jellyfin.userData.set(user.id, id, { played: true, playCount: 1, lastPlayedDate: new Date(now - daysAgo * DAY).toISOString() })
+      for (const id of itemIds) server.played(user, id, new Date(now - daysAgo * DAY))
     }
   }
   // Long ago: the watched cleanup's candidates (past its default 90 days).

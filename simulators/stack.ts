@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomToken } from '../lib/secrets.js'
 import { createJellyfinSimulator } from './jellyfin/index.js'
-import { furnishLibrary, seedPlayHistory, seedQueues } from './household.js'
+import { furnishLibrary, jellyfinPlays, seedPlayHistory, seedQueues, type PlayRecorder } from './household.js'
+import { createPlexSimulator, type PlexSimulator } from './plex/index.js'
 import { libraryFromManagers } from './fixtures/managers-library.js'
 import { createProwlarrSetupSimulator } from './prowlarr/setup-proxy.js'
 import { createPyloadSimulator } from './pyload/server.js'
@@ -28,6 +29,8 @@ export interface SimulatedStack {
   jellyfinAdmin: { username: string, password: string }
   /** Every contract violation the simulators saw (Sonarr/Radarr only check with `validate`). */
   violations: () => string[]
+  /** The simulated Plex, when the stack runs one instead of Jellyfin (tests record plays through its world). */
+  plex?: PlexSimulator
   close: () => Promise<void>
 }
 
@@ -49,6 +52,8 @@ export interface StackOptions {
   // --- usenet
   /** Also start the SABnzbd simulator and configure it as the Usenet client (with the household: a few jobs). */
   usenet?: boolean
+  /** Which media server to simulate (default jellyfin); plex runs the Plex simulator over the same world. */
+  mediaServer?: 'jellyfin' | 'plex'
 }
 
 export async function startSimulatedStack (roots: { media: string, downloads: string }, opts: StackOptions = {}): Promise<SimulatedStack> {
@@ -77,9 +82,9 @@ export async function startSimulatedStack (roots: { media: string, downloads: st
     const removed = () => [...sonarr.disk.removed, ...radarr.disk.removed]
     const fileExists = (path: string) => !removed().some(r => path === r || path.startsWith(`${r}/`))
     const discover = () => libraryFromManagers(sonarr.state.library, radarr.state.library)
-    const jellyfin = await createJellyfinSimulator({ apiKey: keys.jellyfin, library, passwords: { [jellyfinAdmin.username]: jellyfinAdmin.password }, fileExists, discover })
-    closers.push(jellyfin.close)
-    if (opts.household) seedPlayHistory(jellyfin)
+    const media = await startMediaServer(opts.mediaServer ?? 'jellyfin', keys.jellyfin, { library, fileExists, discover, admin: jellyfinAdmin })
+    closers.push(media.close)
+    if (opts.household) seedPlayHistory(media.plays)
     const prowlarr = await createProwlarrSetupSimulator({ apiKey: keys.prowlarr })
     closers.push(prowlarr.close)
     const pyload = await createPyloadSimulator({ apiKey: keys.pyload, storageDir: storage })
@@ -93,8 +98,7 @@ export async function startSimulatedStack (roots: { media: string, downloads: st
     const usenet = opts.usenet ? await startUsenet(key(), closers, opts.household !== undefined) : {}
     return {
       settings: {
-        MEDIA_SERVER_URL: jellyfin.url,
-        MEDIA_SERVER_API_KEY: keys.jellyfin,
+        ...media.settings,
         SERIES_MANAGER_URL: sonarr.url,
         SERIES_MANAGER_API_KEY: keys.sonarr,
         MOVIE_MANAGER_URL: radarr.url,
@@ -109,7 +113,8 @@ export async function startSimulatedStack (roots: { media: string, downloads: st
         ...usenet
       },
       jellyfinAdmin,
-      violations: () => [...jellyfin.violations, ...sonarr.violations, ...radarr.violations, ...prowlarr.violations],
+      ...(media.plex ? { plex: media.plex } : {}),
+      violations: () => [...media.violations, ...sonarr.violations, ...radarr.violations, ...prowlarr.violations],
       close: async () => { await Promise.allSettled(closers.map(c => c())) }
     }
   } catch (err) {
@@ -131,6 +136,20 @@ async function startUsenet (apiKey: string, closers: Array<() => Promise<void>>,
     sab.state.advance(30_000)
   }
   return { USENET_CLIENT_TYPE: 'sabnzbd', USENET_CLIENT_URL: sab.url, USENET_CLIENT_API_KEY: apiKey }
+}
+
+type World = Pick<Parameters<typeof createJellyfinSimulator>[0], 'library' | 'fileExists' | 'discover'>
+
+/** The media server of the stack: Jellyfin (with setup's admin sign-in) or Plex, over the same world. */
+async function startMediaServer (kind: 'jellyfin' | 'plex', key: string, o: World & { admin: { username: string, password: string } }): Promise<{ plex?: PlexSimulator, plays: PlayRecorder, violations: string[], close: () => Promise<void>, settings: Record<string, string> }> {
+  const world = { library: o.library, fileExists: o.fileExists, discover: o.discover }
+  if (kind === 'plex') {
+    const plex = await createPlexSimulator({ token: key, ...world })
+    const plays = { state: plex.state, played: (user: { name: string }, id: string, when: Date) => plex.world.play(user.name, id, when) }
+    return { plex, plays, violations: plex.violations, close: plex.close, settings: { MEDIA_SERVER_TYPE: 'plex', MEDIA_SERVER_URL: plex.url, MEDIA_SERVER_TOKEN: key } }
+  }
+  const jellyfin = await createJellyfinSimulator({ apiKey: key, passwords: { [o.admin.username]: o.admin.password }, ...world })
+  return { plays: jellyfinPlays(jellyfin), violations: jellyfin.violations, close: jellyfin.close, settings: { MEDIA_SERVER_URL: jellyfin.url, MEDIA_SERVER_API_KEY: key } }
 }
 
 /** A fresh config root with <service>/config.xml for each *arr service, as they write it on first start. */

@@ -18,11 +18,15 @@ import { downloadClientStep, rootFolderStep } from './wire-servarr.js'
 
 type StepFn = (state: RunState, calls: RunCalls) => Promise<Omit<StepResult, 'step'>>
 
+// --- Plex: the media-server steps speak Jellyfin's API, so with MEDIA_SERVER_TYPE=plex they are skipped, saying why.
+const PLEX_SKIP = 'The media server is Plex (MEDIA_SERVER_TYPE=plex), and setup wires Jellyfin only: set MEDIA_SERVER_TOKEN to the server owner\'s X-Plex-Token, then add the sections over MEDIA_ROOT with manage_library action create (PATH_MAP applies) or in Plex.'
+const jellyfinOnly = (run: StepFn): StepFn => async (s, c) => s.config.MEDIA_SERVER_TYPE === 'plex' ? { status: 'skipped', message: PLEX_SKIP } : await run(s, c)
+
 const STEPS: Record<StepId, StepFn> = {
   'key.sonarr': s => servarrKeyStep(s, 'sonarr'),
   'key.radarr': s => servarrKeyStep(s, 'radarr'),
   'key.prowlarr': s => servarrKeyStep(s, 'prowlarr'),
-  'key.jellyfin': (s, c) => jellyfinKeyStep(s, c),
+  'key.jellyfin': jellyfinOnly((s, c) => jellyfinKeyStep(s, c)),
   'download_client.sonarr': (s, c) => downloadClientStep(s, c, 'sonarr'),
   'download_client.radarr': (s, c) => downloadClientStep(s, c, 'radarr'),
   'root_folder.tv': (s, c) => rootFolderStep(s, c, 'sonarr', 'tv'),
@@ -31,10 +35,10 @@ const STEPS: Record<StepId, StepFn> = {
   'application.sonarr': (s, c) => applicationStep(s, c, 'sonarr'),
   'application.radarr': (s, c) => applicationStep(s, c, 'radarr'),
   'indexer_proxy.challenge': (s, c) => indexerProxyStep(s, c),
-  'library.movies': (s, c) => libraryStep(s, c, 'movies'),
-  'library.tv': (s, c) => libraryStep(s, c, 'tv'),
-  'library.anime': (s, c) => libraryStep(s, c, 'anime'),
-  'library.music': (s, c) => libraryStep(s, c, 'music')
+  'library.movies': jellyfinOnly((s, c) => libraryStep(s, c, 'movies')),
+  'library.tv': jellyfinOnly((s, c) => libraryStep(s, c, 'tv')),
+  'library.anime': jellyfinOnly((s, c) => libraryStep(s, c, 'anime')),
+  'library.music': jellyfinOnly((s, c) => libraryStep(s, c, 'music'))
 }
 
 const KEY_STEP_SERVICE: Partial<Record<StepId, KeyedService>> = { 'key.sonarr': 'sonarr', 'key.radarr': 'radarr', 'key.prowlarr': 'prowlarr', 'key.jellyfin': 'jellyfin' }

@@ -23,7 +23,7 @@ export const SetupRunResult = Type.Object({
 })
 
 export const BackendStatusBody = Type.Object({
-  name: Type.String({ description: 'jellyfin, sonarr, radarr, prowlarr, qbittorrent or flaresolverr' }),
+  name: Type.String({ description: 'jellyfin or plex, sonarr, radarr, prowlarr, qbittorrent or flaresolverr' }),
   url: Type.String(),
   key: Type.Union([Presence, Type.Literal('not_needed')], { description: 'The credential of the running server (qBittorrent: its password)' }),
   storedKey: Type.Union([Presence, Type.Literal('not_stored_by_setup')], { description: 'Whether setup stored a key for it' }),

@@ -7,12 +7,13 @@ import type { ProbeResult } from '../../clients/http.js'
 import { safeEqual } from '../secrets.js'
 import { runSetup } from './run.js'
 import { readStoredSecrets, secretsPath, type StoredSecrets } from './secrets-file.js'
+import { checkPlexToken } from './plex-token.js'
 import type { SetupLog, StepResult } from './types.js'
 
 export type Presence = 'present' | 'missing'
 
 export interface BackendSetupStatus {
-  name: 'jellyfin' | 'sonarr' | 'radarr' | 'prowlarr' | 'qbittorrent' | 'flaresolverr'
+  name: 'jellyfin' | 'plex' | 'sonarr' | 'radarr' | 'prowlarr' | 'qbittorrent' | 'flaresolverr'
   url: string
   /** The credential the running server uses; "present" or "missing", never the value. */
   key: Presence | 'not_needed'
@@ -60,6 +61,8 @@ export async function setupStatus (config: Config, o: { configRoot: string, prob
       ...(probe?.error ? { error: probe.error } : !probe ? { error: 'Not checked yet.' } : {})
     }
   })
+  // --- Plex: the media-server row checks the token itself (the probe's /identity answers without one).
+  if (config.MEDIA_SERVER_TYPE === 'plex') backends[0] = { name: 'plex', url: config.MEDIA_SERVER_URL, key: present(config.MEDIA_SERVER_TOKEN), storedKey: 'not_stored_by_setup', ...await checkPlexToken(config) }
   backends.push({ name: 'flaresolverr', url: config.CHALLENGE_PROXY_URL, key: 'not_needed', storedKey: 'not_stored_by_setup', ...await probeChallengeProxy(config.CHALLENGE_PROXY_URL) })
   const dry = await runSetup(config, { configRoot: o.configRoot, dryRun: true }, o.log)
   const restartRequired = BACKENDS.some(b => {

@@ -93,6 +93,8 @@ export const CLIENT_FILES: Record<string, ClientFile> = {
   'clients/usenet/sabnzbd.ts': { services: { '*': ['SABnzbd'] }, helpers: { api: { method: 'GET', route: m => `/api?mode=${m}` } }, forwarders: ['api'] },
   // FlareSolverr has no client of its own: setup status checks it with one request.
   'lib/setup/status.ts': { services: { '*': ['FlareSolverr'] }, helpers: { URL: { method: 'GET', route: asIs } } },
+  // Setup checks the Plex token with one request.
+  'lib/setup/plex-token.ts': { services: { '*': ['Plex'] }, helpers: { URL: { method: 'GET', route: asIs } } },
   'lib/setup/config-root.ts': { services: {}, notRoutes: ['/stack-config'] },
   'clients/setup-calls.ts': {
     services: { createServarrSetupCalls: ARR, createProwlarrSetupCalls: ['Prowlarr'], createJellyfinSetupCalls: ['Jellyfin'] },

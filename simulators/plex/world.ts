@@ -32,6 +32,8 @@ export function createPlexWorld (state: JellyfinState) {
   /** Accounts: the owner (admin) is 1, the other enabled users follow; Plex has no disabled account. */
   const accounts = () => state.users.filter(u => !u.isDisabled).map((u, i) => ({ id: i + 1, name: u.name, userId: u.id }))
   const history: HistoryRow[] = []
+  /** Labels per item (plexapi/mixins.py LabelMixin: the Label tags of an item). */
+  const labels = new Map<string, string[]>()
   let nextHistory = 1
 
   const children = (item: SimItem) => [...state.items.values()].filter(i => i.parentId === item.id)
@@ -67,6 +69,7 @@ export function createPlexWorld (state: JellyfinState) {
       ...(item.kind === 'MusicAlbum' ? { parentTitle: item.albumArtist } : {}),
       ...(played.length ? { viewCount: played.length, lastViewedAt: Math.max(...played.map(h => h.viewedAt)) } : {}),
       Genre: item.genres?.map(tag => ({ tag })),
+      ...(labels.get(item.id)?.length ? { Label: labels.get(item.id)!.map(tag => ({ tag })) } : {}),
       ...(o.guids ? { Guid: Object.entries(ids).map(([k, v]) => ({ id: `${k.toLowerCase()}://${v}` })) } : {}),
       ...((item.kind === 'Movie' || item.kind === 'Episode') && item.path ? { Media: [{ id: keyOf(item.id), Part: [{ id: keyOf(item.id), file: item.path }] }] } : {})
     }
@@ -91,6 +94,7 @@ export function createPlexWorld (state: JellyfinState) {
     sectionKey,
     accounts,
     history,
+    labels,
     metadata,
     section,
     leaves,

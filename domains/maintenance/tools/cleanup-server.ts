@@ -111,7 +111,7 @@ export default function cleanupServer (app: FastifyInstance) {
 
   async function cacheTasks (signal: AbortSignal): Promise<{ targets: CleanupTarget[], notes: string[] }> {
     const cache = b.mediaServer.cacheTasks
-    if (!cache) return { targets: [], notes: [`caches skipped (${b.mediaServer.service} has no cache cleanup task this server can start)`] }
+    if (!cache) return { targets: [], notes: [`caches skipped (this server starts no cache cleanup on ${b.mediaServer.service})`] }
     const tasks = await part(() => cache.list({ signal }))
     if (!tasks.available) return { targets: [], notes: [`caches skipped (media server unavailable: ${tasks.reason})`] }
     const wanted = tasks.data
