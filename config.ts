@@ -11,7 +11,7 @@ import { requestUsersProblems } from './core/request-users.js'
 import {
   instanceSettingKey, instanceVariable, instanceVariables, parseInstances, placeholderKeyProblem, pendingTorrentTypeProblem, TORRENT_CLIENT_TYPES, type ExtraInstances, type InstanceKindName, type InstanceSettings
 } from './core/instance-config.js'
-import { notifySettingsProblems } from './lib/notify/index.js'
+import { notifySettingsProblems } from './core/notify/settings.js'
 
 /** A shorter approval passphrase is refused at startup: it is the one thing between the internet and a token. */
 export const MIN_PASSPHRASE_LENGTH = 16

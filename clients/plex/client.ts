@@ -263,6 +263,5 @@ export function createPlexClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 'MED
 }
 
 export type PlexClient = ReturnType<typeof createPlexClient>
-export type PlexCore = { api: (c: HttpCall, o?: CallOptions) => Promise<RawContainer>, paged: (path: string, query: HttpCall['query'], start: number, size: number, o?: CallOptions) => Promise<{ items: RawMetadata[], total: number }>, one: (id: string, o?: CallOptions) => Promise<RawMetadata | undefined>, ours: (p: string) => string, keepLabel: string }
 
 export const plexFactory: BackendFactory = (config, deps) => ({ mediaServer: createPlexClient(config, { pathMap: deps.pathMap, keepLabel: config.CLEANUP_KEEP_TAG }) })

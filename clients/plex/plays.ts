@@ -7,8 +7,11 @@
 // disk (leafCount) has one; the last play is the newest viewedAt. Favourites have no Plex equivalent: a title
 // with the keep label (CLEANUP_KEEP_TAG, plexapi/mixins.py LabelMixin) counts as every user's favourite.
 import type { CallOptions, TitlePlay } from '../media-server/types.js'
-import type { PlexCore } from './client.js'
-import { epochToIso, serverPath, type RawMetadata } from './wire.js'
+import type { HttpCall } from '../http.js'
+import { epochToIso, serverPath, type RawContainer, type RawMetadata } from './wire.js'
+
+/** What the play readers need of the client: its calls and path translation. */
+export type PlexCore = { api: (c: HttpCall, o?: CallOptions) => Promise<RawContainer>, paged: (path: string, query: HttpCall['query'], start: number, size: number, o?: CallOptions) => Promise<{ items: RawMetadata[], total: number }>, one: (id: string, o?: CallOptions) => Promise<RawMetadata | undefined>, ours: (p: string) => string, keepLabel: string }
 
 const PAGE = 100 // plexapi's X_PLEX_CONTAINER_SIZE (plexapi/__init__.py : 21)
 const MAX_PAGES = 500

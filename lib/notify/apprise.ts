@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ProcessError, runProcess } from '../../core/process/run.js'
-import type { Message } from './types.js'
+import type { Message } from '../../core/notify/types.js'
 
 export class AppriseMissing extends Error {}
 

@@ -4,8 +4,8 @@
 import { request } from 'undici'
 import { sendWithApprise, type AppriseOptions } from './apprise.js'
 import { discordCall, gotifyCall, jsonCall, ntfyCall, type HttpCall } from './native.js'
-import type { Channel } from './urls.js'
-import type { Message } from './types.js'
+import type { Channel } from '../../core/notify/urls.js'
+import type { Message } from '../../core/notify/types.js'
 
 export interface DeliverOptions {
   timeoutMs?: number

@@ -1,7 +1,7 @@
 // The household events nobody asks for: a backend unreachable for longer than `downAfterMs` (told once, and
 // once more when it is back), and a disk below the free-space threshold (told once per disk until it has room
 // again). Fed with what the server already checks (the background probe, the disks' figures); decides only.
-import type { Message, NotifyEvent } from './types.js'
+import type { Message, NotifyEvent } from '../../core/notify/types.js'
 
 export interface WatchedBackend { service: string, configured: boolean, reachable: boolean }
 export interface WatchedDisk { key: string, sentence: string }

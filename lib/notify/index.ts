@@ -6,11 +6,12 @@
 //   notifier.notify('ready', { to: 'alice', message: { title: 'Ready to watch', body: '"Heat" is ready.' } })
 //   notifier.notify('disk', { to: 'household', message: { title: 'Low disk', body: '…', type: 'warning' } })
 import { deliverOnce, DeliveryError, type DeliverOptions } from './deliver.js'
-import { parsePeople, parseRoutes, personOf, type Person } from './settings.js'
-import type { DeliveryResult, Message, NotifyEvent } from './types.js'
-import { parseNotifyUrls, type Channel } from './urls.js'
+import { parsePeople, parseRoutes, personOf, type Person } from '../../core/notify/settings.js'
+export { notifySettingsProblems } from '../../core/notify/settings.js'
+import type { DeliveryResult, Message, NotifyEvent } from '../../core/notify/types.js'
+import { parseNotifyUrls, type Channel } from '../../core/notify/urls.js'
 
-export type { Message, NotifyEvent, DeliveryResult } from './types.js'
+export type { Message, NotifyEvent, DeliveryResult } from '../../core/notify/types.js'
 
 export interface NotifyRecord extends DeliveryResult {
   event: NotifyEvent
@@ -32,21 +33,6 @@ export interface NotifierOptions {
   backoffMs?: number[]
   /** Deliveries waiting or running at most; beyond it new ones are dropped and recorded (default 200). */
   maxPending?: number
-}
-
-/** Every problem in the three settings, for the config check at start. */
-export function notifySettingsProblems (s: { NOTIFY_URLS: string, NOTIFY_PEOPLE: string, NOTIFY_EVENTS: string }): string[] {
-  const problems: string[] = []
-  const targets = parseNotifyUrls(s.NOTIFY_URLS, problems)
-  const people = parsePeople(s.NOTIFY_PEOPLE, problems)
-  const routes = parseRoutes(s.NOTIFY_EVENTS, problems)
-  for (const name of new Set(Object.values(routes).flatMap(r => r.named))) {
-    if (!targets.people.has(name)) problems.push(`NOTIFY_EVENTS: ${name} has no URL in NOTIFY_URLS (add ${name}=scheme://…)`)
-  }
-  for (const name of people.keys()) {
-    if (!targets.people.has(name)) problems.push(`NOTIFY_PEOPLE: ${name} has no URL in NOTIFY_URLS (add ${name}=scheme://…)`)
-  }
-  return problems
 }
 
 export function createNotifier (o: NotifierOptions) {

@@ -1,7 +1,7 @@
 // The HTTP request each natively spoken scheme makes, built from its Apprise URL the way Apprise itself
 // reads it, and in the service's own wire format. Nothing here sends: deliver.ts does.
-import type { Message } from './types.js'
-import { DISCORD_HTTPS } from './urls.js'
+import type { Message } from '../../core/notify/types.js'
+import { DISCORD_HTTPS } from '../../core/notify/urls.js'
 
 export interface HttpCall {
   url: string

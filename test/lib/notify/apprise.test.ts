@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import t from 'tap'
 import { sendWithApprise } from '../../../lib/notify/apprise.js'
 import { createNotifier, type NotifyRecord } from '../../../lib/notify/index.js'
-import { channelOf } from '../../../lib/notify/urls.js'
+import { channelOf } from '../../../core/notify/urls.js'
 import { noticeReceiver } from '../../helpers/notice-receiver.js'
 
 const message = { title: 'Low disk', body: 'The downloads disk has 4 GiB free.', type: 'warning' as const }

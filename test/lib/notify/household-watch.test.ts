@@ -1,7 +1,7 @@
 // Issue 28 item 8: a backend down for more than a few minutes and a low disk are told once, not every round.
 import t from 'tap'
 import { createHouseholdWatch } from '../../../lib/notify/household-watch.js'
-import type { Message } from '../../../lib/notify/types.js'
+import type { Message } from '../../../core/notify/types.js'
 
 t.test('a backend is told down after the grace, once, and back once', async t => {
   const sent: Array<[string, Message]> = []

@@ -3,7 +3,7 @@
 // title). NOTIFY_EVENTS routes each event to `person` (the people it concerns), `household` (the household's
 // URLs), both (`person+household`), a named person (e.g. the owner for sign-in notices), or `off`.
 import { NOTIFY_EVENTS, type NotifyEvent } from './types.js'
-import { PERSON_NAME } from './urls.js'
+import { PERSON_NAME, parseNotifyUrls } from './urls.js'
 
 export interface Person {
   name: string
@@ -73,4 +73,19 @@ export function personOf (people: Map<string, Person>, who: { telegramUser?: str
     if (who.mediaUser && p.media.some(m => m.toLowerCase() === who.mediaUser!.toLowerCase())) return p.name
   }
   return undefined
+}
+
+/** Every problem in the three settings, for the config check at start. */
+export function notifySettingsProblems (s: { NOTIFY_URLS: string, NOTIFY_PEOPLE: string, NOTIFY_EVENTS: string }): string[] {
+  const problems: string[] = []
+  const targets = parseNotifyUrls(s.NOTIFY_URLS, problems)
+  const people = parsePeople(s.NOTIFY_PEOPLE, problems)
+  const routes = parseRoutes(s.NOTIFY_EVENTS, problems)
+  for (const name of new Set(Object.values(routes).flatMap(r => r.named))) {
+    if (!targets.people.has(name)) problems.push(`NOTIFY_EVENTS: ${name} has no URL in NOTIFY_URLS (add ${name}=scheme://…)`)
+  }
+  for (const name of people.keys()) {
+    if (!targets.people.has(name)) problems.push(`NOTIFY_PEOPLE: ${name} has no URL in NOTIFY_URLS (add ${name}=scheme://…)`)
+  }
+  return problems
 }
