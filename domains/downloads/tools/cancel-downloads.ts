@@ -91,6 +91,7 @@ export default (app: FastifyInstance) => {
   const named = hasExtraInstances(app, 'series') || hasExtraInstances(app, 'movies')
   /** Retry binds each download's id, hash and strike count: a queue or count that changed refuses the token. */
   async function retryPreview (args: { source: CancelSource | 'all', ids: string[], deleteFiles: boolean }, signal: AbortSignal) {
+    if (args.ids.length > 0 && args.ids.every(id => queueOfId(id) === 'usenet')) return await usenetRetryPreview(args.ids)
     const { items } = await listCancelItems(app, args.source)
     const chosen = await targets({ ...args, action: 'retry' })
     const list = await retryTargets(app, chosen.filter(i => args.ids.includes(i.id)), items, args.deleteFiles)
@@ -116,6 +117,47 @@ export default (app: FastifyInstance) => {
       throw new ToolError(`Not found: ${missing.join(', ')}${warnings.length ? ` (could not read: ${warnings.join('; ')})` : ''}. Call action "list" for current ids.`)
     }
     return withSiblings(items, items.filter(i => args.ids.includes(i.id)))
+  }
+
+  /**
+   * A failed Usenet job is retried by its program (the same NZB fetched again: SABnzbd mode=retry, NZBGet
+   * HistoryRedownload), not replaced by a manager: nothing is deleted or blocklisted. The token binds each job's
+   * id, name and download id.
+   */
+  async function usenetRetryPreview (ids: string[]) {
+    const { items } = await listCancelItems(app, 'usenet')
+    const chosen = ids.map(id => items.find(i => i.id === id))
+    const wrong = ids.filter((_, n) => !chosen[n]?.status.startsWith('failed'))
+    if (wrong.length > 0) throw new ToolError(`Not a failed job of the Usenet client: ${wrong.join(', ')}. Retry takes failed usenet:<id> jobs; call action "list" for current ids.`)
+    const list = chosen.map(i => i!)
+    return {
+      summary: `Ask ${app.backends.usenet!.service} to download ${list.length} failed job${list.length === 1 ? '' : 's'} again from the same NZB (nothing deleted): ${list.map(i => `${quoted(i.title)} (${i.id}, ${i.status})`).join('; ')}.`,
+      targets: list.map(i => ({ id: i.id, title: i.title, downloadId: i.downloadId ?? null, usenet: true }))
+    }
+  }
+
+  /** Retries the previewed failed Usenet jobs that are still those jobs. */
+  async function usenetRetry (targets: Array<{ id: string, title: string, downloadId: string | null }>) {
+    const usenet = app.backends.usenet!
+    const { items } = await listCancelItems(app, 'usenet')
+    const failed: Array<{ id: string, error: string }> = []
+    const asked: string[] = []
+    for (const target of targets) {
+      const item = items.find(i => i.id === target.id)
+      if (!item || item.title !== target.title || (item.downloadId ?? null) !== target.downloadId) { failed.push({ id: target.id, error: 'no longer the job previewed; not retried' }); continue }
+      try {
+        await usenet.retry(target.id.slice(target.id.indexOf(':') + 1))
+        asked.push(target.id)
+      } catch (err) {
+        failed.push({ id: target.id, error: err instanceof ToolError ? err.message : 'internal error (see the server log)' })
+      }
+    }
+    const after = await listCancelItems(app, 'usenet')
+    const changed = asked.flatMap(id => after.items.filter(i => i.id === id))
+    return {
+      data: { action: 'retry', changed, failed, warnings: after.warnings },
+      summary: `Asked ${usenet.service} to retry ${asked.length} job${asked.length === 1 ? '' : 's'}${changed.length ? `; now: ${changed.map(i => `${quoted(i.title)} ${i.status}`).join(', ')}` : ''}${failed.length ? `; ${failed.length} not retried` : ''}.`
+    }
   }
 
   /** Pauses or resumes Usenet jobs, each checked to be in the client's list first (so a wrong id is named, not ignored). */
@@ -172,6 +214,8 @@ export default (app: FastifyInstance) => {
         return { data: { action: 'list', ...page, warnings }, summary: listedSentence({ count: page.total, answered, missing, none: 'No downloads in the queues.', some: n => `${n} download${n === 1 ? '' : 's'} in the queues.` }) }
       }
       if (args.action === 'pause' || args.action === 'resume') return await pauseOrResume(args.action, args.ids)
+      const confirmed = (ctx.confirmed?.targets ?? []) as Array<{ id: string, title: string, downloadId: string | null, usenet?: boolean }>
+      if (args.action === 'retry' && confirmed.some(c => c.usenet)) return await usenetRetry(confirmed)
       if (args.action === 'retry') {
         const { done, failed } = await runRetry(app, (ctx.confirmed?.targets ?? []) as RetryTarget[])
         const max = app.config.STUCK_MAX_STRIKES

@@ -85,5 +85,19 @@ t.test('a queued job names no data path: removing it with data is refused, witho
   const job = sim.state.add('Show.S02E01.1080p', 8 * 1024 * 1024)
   t.match(errorText(await call('cancel_downloads', { action: 'cancel', ids: [`usenet:${job.nzo_id}`] })), /its backend names no data path.*deleteFiles: false/)
   t.ok(sim.state.find(job.nzo_id))
-  t.match(errorText(await call('cancel_downloads', { action: 'retry', ids: [`usenet:${job.nzo_id}`] })), /no manager to search again/)
+  t.match(errorText(await call('cancel_downloads', { action: 'retry', ids: [`usenet:${job.nzo_id}`] })), /Not a failed job of the Usenet client: usenet:/)
+})
+
+t.test('retry of a failed job goes through the confirm to the program\'s own retry; nothing is deleted', async t => {
+  const { sim, call } = await setup(t)
+  const job = sim.state.add('Movie.2022.1080p', 4 * 1024 * 1024, { outcome: 'missing articles' })
+  sim.state.advance(3_000)
+  const id = `usenet:${job.nzo_id}`
+  const preview = await call('cancel_downloads', { action: 'retry', ids: [id] })
+  t.match(data(preview).confirmation.summary ?? preview.content[0].text, /download 1 failed job again .*failed: missing articles/)
+  t.equal(sim.state.find(job.nzo_id)?.status, 'Failed', 'the preview changed nothing')
+  const done = await call('cancel_downloads', { action: 'retry', ids: [id], confirmToken: data(preview).confirmation.confirmToken })
+  t.match(ok(done).changed, [{ id, status: /^(queued|fetching)$/ }], 'back in the queue, as SABnzbd reports it')
+  t.ok(sim.calls.includes('retry'))
+  t.notOk(sim.calls.some(c => c.includes('delete')), 'nothing removed')
 })
