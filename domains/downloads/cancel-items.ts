@@ -1,14 +1,16 @@
 // The items cancel_downloads works on: the series and movie managers' download queues and the torrent
-// client's torrents, under one id scheme ("series:<queueId>", "movies:<queueId>", "torrent:<hash>"; an
-// extra manager instance's items "series@anime:<queueId>", domains/servarr/queue-ids.ts).
+// client's torrents and the Usenet client's jobs, under one id scheme ("series:<queueId>", "movies:<queueId>",
+// "torrent:<hash>", "usenet:<job id>"; an extra manager instance's items "series@anime:<queueId>",
+// domains/servarr/queue-ids.ts).
 import type { FastifyInstance } from 'fastify'
 import type { QueueItem } from '../../clients/servarr/types.js'
 import { gather, sizedProgress } from './download-shared.js'
 import { hasExtraInstances, perInstance } from '../each-instance.js'
 import { queueName, queueOfId } from '../servarr/queue-ids.js'
 import type { DataHolder, Neighbours } from './download-data.js'
+import type { UsenetItem } from '../../clients/usenet/types.js'
 
-export type CancelSource = 'series' | 'movies' | 'torrents'
+export type CancelSource = 'series' | 'movies' | 'torrents' | 'usenet'
 
 export interface CancelItem {
   id: string
@@ -36,8 +38,11 @@ const withData = (item: CancelItem, p: string | null | undefined) => {
 /** The path the item's data is at, as the backend names it (mapped through PATH_MAP), when it names one. */
 export const dataPathOf = (i: CancelItem): string | undefined => dataPaths.get(i)
 
-/** The queue an item is in: "series", "series@anime", "movies", "torrent". Items of different queues never share a download. */
+/** The queue an item is in: "series", "series@anime", "movies", "torrent", "usenet". Items of different queues never share a download. */
 export const queueOf = (i: CancelItem) => queueOfId(i.id)
+
+/** A manager queue item: one of possibly several items of one download (a season pack); a client's item is its own download. */
+export const isManagerItem = (i: CancelItem) => i.source === 'series' || i.source === 'movies'
 
 function fromQueue (source: 'series' | 'movies', instance: string | undefined, r: QueueItem): CancelItem {
   const size = r.size ?? 0
@@ -83,7 +88,25 @@ export async function listCancelItems (app: FastifyInstance, source: CancelSourc
       downloadId: t.hash
     }, t.contentPath))])
   }
+  const usenet = app.backends.usenet
+  if (usenet && (source === 'all' || source === 'usenet')) sources.push([usenet.service, async () => usenetItems(await usenet.items())])
   return await gather(sources)
+}
+
+/**
+ * The Usenet client's jobs still in its queue and its failed history jobs (with the reason). Completed history
+ * jobs are not downloads to cancel: cleanup_server clears them. Only a history job names where its files are
+ * (clients/usenet/types.ts path), so only its data can pass the data check.
+ */
+function usenetItems (jobs: UsenetItem[]): CancelItem[] {
+  return jobs.filter(j => j.list === 'queue' || j.state === 'failed').map(j => withData({
+    id: `usenet:${j.id}`,
+    source: 'usenet' as const,
+    title: j.name,
+    status: j.failure ? `failed: ${j.failure}` : j.state,
+    ...sizedProgress(j.sizeBytes, () => j.progress ?? 0),
+    downloadId: j.downloadId.toLowerCase()
+  }, j.path))
 }
 
 /** The item as the data check compares it with others. */
@@ -107,10 +130,10 @@ export async function neighboursOf (app: FastifyInstance, removed: Array<{ id: s
  */
 export function duplicatesOf (items: CancelItem[]): CancelItem[] {
   const groups = new Map<string, CancelItem[]>()
-  const managed = new Set(items.filter(i => i.source !== 'torrents' && i.downloadId).map(i => i.downloadId))
+  const managed = new Set(items.filter(i => isManagerItem(i) && i.downloadId).map(i => i.downloadId))
   for (const item of items) {
     let key: string | undefined
-    if (item.source !== 'torrents' && item.target) key = `${queueOf(item)}:${item.target}`
+    if (isManagerItem(item) && item.target) key = `${queueOf(item)}:${item.target}`
     else if (item.source === 'torrents' && !managed.has(item.downloadId)) key = `torrent:${item.title.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()}`
     if (!key) continue
     groups.set(key, [...(groups.get(key) ?? []), item])

@@ -26,9 +26,9 @@ export interface RetryTarget {
  * its data is to be deleted, what the data check saw there.
  */
 export async function retryTargets (app: FastifyInstance, chosen: CancelItem[], all: CancelItem[], deleteFiles: boolean): Promise<RetryTarget[]> {
-  const torrents = chosen.filter(i => i.source === 'torrents')
+  const torrents = chosen.filter(i => i.source === 'torrents' || i.source === 'usenet')
   if (torrents.length) {
-    throw new ToolError(`Action "retry" replaces a manager's download; ${torrents.map(i => i.id).join(', ')} ${torrents.length === 1 ? 'is a torrent' : 'are torrents'} with no manager to search again. Use ids "series:<n>" or "movies:<n>" (series_status / movie_status view "stuck"), or action "cancel".`)
+    throw new ToolError(`Action "retry" replaces a manager's download; ${torrents.map(i => i.id).join(', ')} ${torrents.length === 1 ? 'is a client\'s download' : 'are clients\' downloads'} with no manager to search again. Use ids "series:<n>" or "movies:<n>" (series_status / movie_status view "stuck"), or action "cancel"; failed usenet:<id> jobs are retried in a call of their own.`)
   }
   const counts = await readCounts(app)
   const beside = deleteFiles ? await neighboursOf(app, chosen) : undefined

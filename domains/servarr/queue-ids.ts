@@ -20,4 +20,4 @@ export const queueOfId = (id: string) => id.slice(0, id.indexOf(':'))
 
 /** The id pattern cancel_downloads accepts; instance names (core/instance-config.ts) only when there are extra ones. */
 export const cancelIdPattern = (extraInstances: boolean) =>
-  `^(series|movies)${extraInstances ? '(@[a-z][a-z0-9]{0,19})?' : ''}:\\d{1,10}$|^torrent:[0-9a-f]{40}$`
+  `^(series|movies)${extraInstances ? '(@[a-z][a-z0-9]{0,19})?' : ''}:\\d{1,10}$|^torrent:[0-9a-f]{40}$|^usenet:[\\w-]{1,64}$`

@@ -8,7 +8,7 @@ import { ToolError } from '../../../core/errors.js'
 import { quoted } from '../../../core/untrusted-text.js'
 import { defineTool } from '../../../core/tool-types.js'
 import { pageInputs, pageOf, pagingFields } from '../../../core/paging.js'
-import { duplicatesOf, holderOf, listCancelItems, neighboursOf, queueOf, type CancelItem } from '../cancel-items.js'
+import { duplicatesOf, holderOf, isManagerItem, listCancelItems, neighboursOf, queueOf, type CancelItem, type CancelSource } from '../cancel-items.js'
 import { checkDownloadData, deleteWithData, describeData, type CheckedData } from '../download-data.js'
 import { hasExtraInstances } from '../../each-instance.js'
 import { cancelIdPattern, parseQueueName, queueOfId } from '../../servarr/queue-ids.js'
@@ -18,21 +18,21 @@ import { importableWarning, retryTargets, runRetry, type RetryTarget } from '../
 
 /** The inputs; ids name an extra manager instance ("series@anime:12") only when there is one. */
 const inputOf = (named: boolean) => Type.Object({
-  action: Type.Union([Type.Literal('list'), Type.Literal('cancel'), Type.Literal('retry'), Type.Literal('purge_duplicates')], { default: 'list', description: 'list, cancel (ids), retry (ids: remove, blocklist, search again; strike-limited) or purge_duplicates' }),
-  source: Type.Union([Type.Literal('all'), Type.Literal('series'), Type.Literal('movies'), Type.Literal('torrents')], { default: 'all', description: 'Which queues to look at' }),
-  ids: Type.Array(Type.String({ pattern: cancelIdPattern(named), description: 'From list: series:<n>, movies:<n> or torrent:<hash>' }), { maxItems: 100, default: [], description: 'cancel/retry: ids from list' }),
-  deleteFiles: Type.Boolean({ default: true, description: 'Also delete the data of removed downloads' }),
+  action: Type.Union([Type.Literal('list'), Type.Literal('cancel'), Type.Literal('retry'), Type.Literal('purge_duplicates'), Type.Literal('pause'), Type.Literal('resume')], { default: 'list', description: 'list; cancel, retry (remove, blocklist, search again), pause or resume (usenet) ids; purge_duplicates' }),
+  source: Type.Union([Type.Literal('all'), Type.Literal('series'), Type.Literal('movies'), Type.Literal('torrents'), Type.Literal('usenet')], { default: 'all', description: 'Queues to look at' }),
+  ids: Type.Array(Type.String({ pattern: cancelIdPattern(named), description: 'From list' }), { maxItems: 100, default: [], description: 'Ids from list' }),
+  deleteFiles: Type.Boolean({ default: true, description: 'Also delete their data' }),
   blocklist: Type.Boolean({ default: false, description: 'Manager items: never grab this release again' }),
   ...pageInputs(100, 25)
 }, { additionalProperties: false })
 
 const ItemSchema = Type.Object({
   id: Type.String({ description: 'Id to pass in ids' }),
-  source: Type.String({ description: 'series, movies or torrents' }),
+  source: Type.String({ description: 'series, movies, torrents or usenet' }),
   title: Type.String({ description: 'Release or torrent name' }),
   status: Type.String({ description: 'Download state' }),
   progressPercent: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'How far it is; absent while the total size is unknown' })),
-  sizeBytes: Type.Optional(Type.Number({ minimum: 0, description: 'Size; absent while unknown (e.g. a torrent without metadata yet)' })),
+  sizeBytes: Type.Optional(Type.Number({ minimum: 0, description: 'Size; absent while unknown' })),
   downloadId: Type.Optional(Type.String({ description: 'Torrent hash / download client id' })),
   target: Type.Optional(Type.String({ description: 'Episode or movie the item is for' })),
   instance: Type.Optional(Type.String({ description: 'The series or movie manager instance holding it' }))
@@ -44,8 +44,9 @@ const itemOf = (named: boolean) => named ? ItemSchema : Type.Omit(ItemSchema, ['
 const outputOf = (named: boolean) => Type.Object({
   action: Type.String({ description: 'The action performed' }),
   ...Type.Partial(Type.Object(pagingFields(itemOf(named), 'downloads'))).properties,
-  removed: Type.Optional(Type.Array(itemOf(named), { description: 'Items that were removed' })),
-  failed: Type.Optional(Type.Array(Type.Object({ id: Type.String({ description: 'Item id' }), error: Type.String({ description: 'Why it could not be removed' }) }), { description: 'Items that could not be removed' })),
+  removed: Type.Optional(Type.Array(itemOf(named), { description: 'Removed items' })),
+  changed: Type.Optional(Type.Array(itemOf(named), { description: 'Paused/resumed items, as now' })),
+  failed: Type.Optional(Type.Array(Type.Object({ id: Type.String({ description: 'Item id' }), error: Type.String({ description: 'Why not removed' }) }), { description: 'Items not removed' })),
   warnings: Type.Array(Type.String(), { description: 'Queues that could not be read' })
 }, { additionalProperties: false })
 
@@ -54,8 +55,8 @@ const downloadOf = (i: CancelItem) => `${queueOf(i)}|${i.downloadId ?? i.id}`
 
 /** The items that removing `chosen` really removes: every queue item of the same downloads. */
 function withSiblings (items: CancelItem[], chosen: CancelItem[]): CancelItem[] {
-  const downloads = new Set(chosen.filter(i => i.source !== 'torrents').map(downloadOf))
-  return items.filter(i => chosen.includes(i) || (i.source !== 'torrents' && downloads.has(downloadOf(i))))
+  const downloads = new Set(chosen.filter(isManagerItem).map(downloadOf))
+  return items.filter(i => chosen.includes(i) || (isManagerItem(i) && downloads.has(downloadOf(i))))
 }
 
 /**
@@ -67,7 +68,7 @@ function withSiblings (items: CancelItem[], chosen: CancelItem[]): CancelItem[] 
 function purgeTargets (items: CancelItem[]): CancelItem[] {
   const torrents = duplicatesOf(items).filter(i => i.source === 'torrents')
   const units = new Map<string, CancelItem[]>()
-  for (const i of items) if (i.source !== 'torrents') units.set(downloadOf(i), [...(units.get(downloadOf(i)) ?? []), i])
+  for (const i of items) if (isManagerItem(i)) units.set(downloadOf(i), [...(units.get(downloadOf(i)) ?? []), i])
   const progress = (u: CancelItem[]) => Math.max(...u.map(i => i.progressPercent ?? 0))
   const order = [...units.values()].sort((a, b) => progress(b) - progress(a) || b.length - a.length || a[0].id.localeCompare(b[0].id))
   const covered = new Set<string>()
@@ -89,7 +90,8 @@ function replacedFrom (id: string): { source: string, instance?: string } {
 export default (app: FastifyInstance) => {
   const named = hasExtraInstances(app, 'series') || hasExtraInstances(app, 'movies')
   /** Retry binds each download's id, hash and strike count: a queue or count that changed refuses the token. */
-  async function retryPreview (args: { source: 'all' | 'series' | 'movies' | 'torrents', ids: string[], deleteFiles: boolean }, signal: AbortSignal) {
+  async function retryPreview (args: { source: CancelSource | 'all', ids: string[], deleteFiles: boolean }, signal: AbortSignal) {
+    if (args.ids.length > 0 && args.ids.every(id => queueOfId(id) === 'usenet')) return await usenetRetryPreview(args.ids)
     const { items } = await listCancelItems(app, args.source)
     const chosen = await targets({ ...args, action: 'retry' })
     const list = await retryTargets(app, chosen.filter(i => args.ids.includes(i.id)), items, args.deleteFiles)
@@ -101,7 +103,7 @@ export default (app: FastifyInstance) => {
     }
   }
 
-  async function targets (args: { action: string, source: 'all' | 'series' | 'movies' | 'torrents', ids: string[] }): Promise<CancelItem[]> {
+  async function targets (args: { action: string, source: CancelSource | 'all', ids: string[] }): Promise<CancelItem[]> {
     const { items, warnings, missing: unread } = await listCancelItems(app, args.source)
     if (args.action === 'purge_duplicates') {
       const found = purgeTargets(items)
@@ -117,16 +119,79 @@ export default (app: FastifyInstance) => {
     return withSiblings(items, items.filter(i => args.ids.includes(i.id)))
   }
 
+  /**
+   * A failed Usenet job is retried by its program (the same NZB fetched again: SABnzbd mode=retry, NZBGet
+   * HistoryRedownload), not replaced by a manager: nothing is deleted or blocklisted. The token binds each job's
+   * id, name and download id.
+   */
+  async function usenetRetryPreview (ids: string[]) {
+    const { items } = await listCancelItems(app, 'usenet')
+    const chosen = ids.map(id => items.find(i => i.id === id))
+    const wrong = ids.filter((_, n) => !chosen[n]?.status.startsWith('failed'))
+    if (wrong.length > 0) throw new ToolError(`Not a failed job of the Usenet client: ${wrong.join(', ')}. Retry takes failed usenet:<id> jobs; call action "list" for current ids.`)
+    const list = chosen.map(i => i!)
+    return {
+      summary: `Ask ${app.backends.usenet!.service} to download ${list.length} failed job${list.length === 1 ? '' : 's'} again from the same NZB (nothing deleted): ${list.map(i => `${quoted(i.title)} (${i.id}, ${i.status})`).join('; ')}.`,
+      targets: list.map(i => ({ id: i.id, title: i.title, downloadId: i.downloadId ?? null, usenet: true }))
+    }
+  }
+
+  /** Retries the previewed failed Usenet jobs that are still those jobs. */
+  async function usenetRetry (targets: Array<{ id: string, title: string, downloadId: string | null }>) {
+    const usenet = app.backends.usenet!
+    const { items } = await listCancelItems(app, 'usenet')
+    const failed: Array<{ id: string, error: string }> = []
+    const asked: string[] = []
+    for (const target of targets) {
+      const item = items.find(i => i.id === target.id)
+      if (!item || item.title !== target.title || (item.downloadId ?? null) !== target.downloadId) { failed.push({ id: target.id, error: 'no longer the job previewed; not retried' }); continue }
+      try {
+        await usenet.retry(target.id.slice(target.id.indexOf(':') + 1))
+        asked.push(target.id)
+      } catch (err) {
+        failed.push({ id: target.id, error: err instanceof ToolError ? err.message : 'internal error (see the server log)' })
+      }
+    }
+    const after = await listCancelItems(app, 'usenet')
+    const changed = asked.flatMap(id => after.items.filter(i => i.id === id))
+    return {
+      data: { action: 'retry', changed, failed, warnings: after.warnings },
+      summary: `Asked ${usenet.service} to retry ${asked.length} job${asked.length === 1 ? '' : 's'}${changed.length ? `; now: ${changed.map(i => `${quoted(i.title)} ${i.status}`).join(', ')}` : ''}${failed.length ? `; ${failed.length} not retried` : ''}.`
+    }
+  }
+
+  /** Pauses or resumes Usenet jobs, each checked to be in the client's list first (so a wrong id is named, not ignored). */
+  async function pauseOrResume (action: 'pause' | 'resume', ids: string[]) {
+    const usenet = app.backends.usenet
+    if (!usenet) throw new ToolError(`Action "${action}" works on Usenet jobs, and no Usenet client is configured (USENET_CLIENT_TYPE).`)
+    const other = ids.filter(id => queueOfId(id) !== 'usenet')
+    if (ids.length === 0 || other.length > 0) throw new ToolError(`Action "${action}" takes usenet:<id> ids from list${other.length ? `, not ${other.join(', ')}` : ''}. Use cancel for other downloads.`)
+    const { items } = await listCancelItems(app, 'usenet')
+    const chosen = ids.map(id => items.find(i => i.id === id))
+    const missing = ids.filter((_, n) => !chosen[n] || chosen[n]!.status.startsWith('failed'))
+    if (missing.length > 0) throw new ToolError(`Not in ${usenet.service}'s queue: ${missing.join(', ')}. Call action "list" for current ids; a failed job is retried, not resumed.`)
+    const keys = ids.map(id => id.slice(id.indexOf(':') + 1))
+    await (action === 'pause' ? usenet.pause(keys) : usenet.resume(keys))
+    // Their state as the client reports it now, not as asked.
+    const after = await listCancelItems(app, 'usenet')
+    const changed = chosen.map(i => after.items.find(a => a.id === i!.id) ?? i!)
+    return {
+      data: { action, changed, warnings: after.warnings },
+      summary: `Asked ${usenet.service} to ${action} ${changed.length} job${changed.length === 1 ? '' : 's'}; now: ${changed.map(i => `${quoted(i.title)} ${i.status}`).join(', ')}.`
+    }
+  }
+
   return defineTool({
     name: 'cancel_downloads',
     title: 'List, cancel or de-duplicate downloads',
-    description: 'The managers\' download queues and the torrent client: list (paged), cancel ids (a manager removes the whole download, e.g. a season pack), retry stuck ones, or purge duplicates keeping the most advanced. All but list: preview + confirmToken first. Progress: download_status.',
+    description: 'The managers\' queues, the torrent and Usenet clients: list (paged), cancel ids (a manager removes the whole download, e.g. a season pack), retry stuck ones, pause/resume Usenet jobs, purge duplicates keeping the most advanced. cancel/retry/purge: preview + confirmToken first. Progress: download_status.',
     inputSchema: inputOf(named),
     outputSchema: outputOf(named),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     hasEffects: args => args.action !== undefined && args.action !== 'list',
     confirm: {
-      required: args => args.action !== 'list',
+      // Pausing and resuming a Usenet job loses nothing and is undone by the other.
+      required: args => args.action !== 'list' && args.action !== 'pause' && args.action !== 'resume',
       async preview (args, ctx) {
         if (args.action === 'retry') return await retryPreview(args, ctx.signal)
         const items = await targets(args)
@@ -148,6 +213,9 @@ export default (app: FastifyInstance) => {
         const page = pageOf(items, args.offset, args.limit)
         return { data: { action: 'list', ...page, warnings }, summary: listedSentence({ count: page.total, answered, missing, none: 'No downloads in the queues.', some: n => `${n} download${n === 1 ? '' : 's'} in the queues.` }) }
       }
+      if (args.action === 'pause' || args.action === 'resume') return await pauseOrResume(args.action, args.ids)
+      const confirmed = (ctx.confirmed?.targets ?? []) as Array<{ id: string, title: string, downloadId: string | null, usenet?: boolean }>
+      if (args.action === 'retry' && confirmed.some(c => c.usenet)) return await usenetRetry(confirmed)
       if (args.action === 'retry') {
         const { done, failed } = await runRetry(app, (ctx.confirmed?.targets ?? []) as RetryTarget[])
         const max = app.config.STUCK_MAX_STRIKES
@@ -170,13 +238,17 @@ export default (app: FastifyInstance) => {
           continue
         }
         // Another item of the same download was removed in this call, and took this one with it.
-        if (item.source !== 'torrents' && gone.has(downloadOf(item))) { removed.push(item); continue }
+        if (isManagerItem(item) && gone.has(downloadOf(item))) { removed.push(item); continue }
         try {
           const [queue, key] = [queueOf(item), target.id.slice(target.id.indexOf(':') + 1)]
           const data = target.data
           if (queue === 'torrent') {
             if (data) await deleteWithData(data, o => app.backends.torrent.remove([key], { deleteFiles: o.deleteFiles }))
             else await app.backends.torrent.remove([key], { deleteFiles: false })
+          } else if (queue === 'usenet') {
+            const usenet = app.backends.usenet!
+            if (data) await deleteWithData(data, o => usenet.remove([key], { deleteData: o.deleteFiles }))
+            else await usenet.remove([key], { deleteData: false })
           } else {
             // The instance holding the item removes it (queue ids are numbered per instance).
             const { source, instance } = parseQueueName(queue)

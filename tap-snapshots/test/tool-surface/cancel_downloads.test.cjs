@@ -9,7 +9,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "cancel_downloads",
   "title": "List, cancel or de-duplicate downloads",
-  "description": "The managers' download queues and the torrent client: list (paged), cancel ids (a manager removes the whole download, e.g. a season pack), retry stuck ones, or purge duplicates keeping the most advanced. All but list: preview + confirmToken first. Progress: download_status.",
+  "description": "The managers' queues, the torrent and Usenet clients: list (paged), cancel ids (a manager removes the whole download, e.g. a season pack), retry stuck ones, pause/resume Usenet jobs, purge duplicates keeping the most advanced. cancel/retry/purge: preview + confirmToken first. Progress: download_status.",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",
@@ -20,10 +20,12 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
           "list",
           "cancel",
           "retry",
-          "purge_duplicates"
+          "purge_duplicates",
+          "pause",
+          "resume"
         ],
         "default": "list",
-        "description": "list, cancel (ids), retry (ids: remove, blocklist, search again; strike-limited) or purge_duplicates"
+        "description": "list; cancel, retry (remove, blocklist, search again), pause or resume (usenet) ids; purge_duplicates"
       },
       "source": {
         "type": "string",
@@ -31,25 +33,26 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
           "all",
           "series",
           "movies",
-          "torrents"
+          "torrents",
+          "usenet"
         ],
         "default": "all",
-        "description": "Which queues to look at"
+        "description": "Queues to look at"
       },
       "ids": {
         "maxItems": 100,
         "default": [],
-        "description": "cancel/retry: ids from list",
+        "description": "Ids from list",
         "type": "array",
         "items": {
-          "pattern": "^(series|movies):\\\\d{1,10}$|^torrent:[0-9a-f]{40}$",
-          "description": "From list: series:<n>, movies:<n> or torrent:<hash>",
+          "pattern": "^(series|movies):\\\\d{1,10}$|^torrent:[0-9a-f]{40}$|^usenet:[\\\\w-]{1,64}$",
+          "description": "From list",
           "type": "string"
         }
       },
       "deleteFiles": {
         "default": true,
-        "description": "Also delete the data of removed downloads",
+        "description": "Also delete their data",
         "type": "boolean"
       },
       "blocklist": {
@@ -101,6 +104,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
         "type": "boolean"
       },
       "removed": {
+        "type": "array"
+      },
+      "changed": {
         "type": "array"
       },
       "failed": {
