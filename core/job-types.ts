@@ -63,6 +63,8 @@ export interface JobKind {
   concurrency: number
   /** How many may wait; beyond that start() throws a ToolError ("queue full, try later"). */
   queueLimit: number
+  /** Set on kinds whose jobs change what the media library holds: when one ends, "library changed" is signalled. */
+  changesLibrary?: boolean
 }
 
 export interface StartJobOptions {
@@ -85,4 +87,6 @@ export interface JobRegistry {
   wait: (id: string, timeoutMs?: number) => Promise<JobRecord>
   /** Subscribe to every change (dashboard live updates, bot notifications). Returns an unsubscribe function. */
   subscribe: (listener: (job: JobRecord) => void) => () => void
+  /** Whether jobs of this kind change the media library (its JobKind.changesLibrary). */
+  changesLibrary: (kind: string) => boolean
 }

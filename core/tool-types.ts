@@ -114,6 +114,12 @@ export interface ToolDefinition<I extends TObject = TObject, O extends TObject =
    */
   hasEffects?: (args: Record<string, unknown>) => boolean
   /**
+   * Set on tools whose effect changes what the media library holds (files added, moved or deleted, a scan): a
+   * call that changed something then signals "library changed" (app.libraryChanges), and views that keep library
+   * counts (the dashboard) read them again. A function decides from the raw arguments (remove only with files).
+   */
+  changesLibrary?: true | ((args: Record<string, unknown>) => boolean)
+  /**
    * Runs once per call, after validation and the guards, before the confirm step: the context it returns (the
    * chosen backend instance) is the one `required`, `preview` and `handler` see.
    */

@@ -44,7 +44,7 @@ export async function runOrganize (app: FastifyInstance, job: Pick<JobHandle, 's
 }
 
 export function defineOrganizeKind (app: FastifyInstance) {
-  app.jobs.defineKind(ORGANIZE_KIND, { concurrency: 1, queueLimit: 20 })
+  app.jobs.defineKind(ORGANIZE_KIND, { concurrency: 1, queueLimit: 20, changesLibrary: true })
 }
 
 export async function startOrganizeJob (app: FastifyInstance, owner: string, source: string, destination: string, description: string): Promise<JobRecord> {

@@ -31,7 +31,7 @@ export function createLanes () {
       (existing.spec.concurrency !== spec.concurrency || existing.spec.queueLimit !== spec.queueLimit)) {
       throw new Error(`Job kind ${kind} is already defined with different limits`)
     }
-    lane(kind).spec = { concurrency: spec.concurrency, queueLimit: spec.queueLimit }
+    lane(kind).spec = { concurrency: spec.concurrency, queueLimit: spec.queueLimit, ...(spec.changesLibrary ? { changesLibrary: true } : {}) }
   }
 
   /** Throws a ToolError when a new job of this kind could neither run now nor wait. */
@@ -75,7 +75,7 @@ export function createLanes () {
     return ids
   }
 
-  return { define, admit, enqueue, next, release, remove, drainAll, waitingCount: (kind: string) => lane(kind).waiting.length }
+  return { define, changesLibrary: (kind: string) => lanes.get(kind)?.spec.changesLibrary === true, admit, enqueue, next, release, remove, drainAll, waitingCount: (kind: string) => lane(kind).waiting.length }
 }
 
 export type Lanes = ReturnType<typeof createLanes>

@@ -299,7 +299,7 @@ export async function createJobRegistry (opts: JobRegistryOptions) {
     await journal.close()
   }
 
-  const registry: JobRegistry = { defineKind: (kind: string, spec: JobKind) => lanes.define(kind, spec), start, get, list, cancel, wait, subscribe }
+  const registry: JobRegistry = { defineKind: (kind: string, spec: JobKind) => lanes.define(kind, spec), start, get, list, cancel, wait, subscribe, changesLibrary: lanes.changesLibrary }
   return { ...registry, provideInput, counts, beginShutdown, close, flush: journal.flush, journalFile: journal.file, retentionMs, isClosing: () => closing }
 }
 

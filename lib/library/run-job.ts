@@ -67,11 +67,11 @@ export function jobSentence (job: JobSummary): string {
 
 /** Job kinds used by the library and maintenance tools, with their limits. */
 export const JOB_KINDS = {
-  fileMove: { kind: 'file-move', concurrency: 2, queueLimit: 20 },
+  fileMove: { kind: 'file-move', concurrency: 2, queueLimit: 20, changesLibrary: true },
   // ffmpeg is CPU and disk heavy: one at a time on the small hosts this runs on (reliability notes §5.6).
-  media: { kind: 'media-process', concurrency: 1, queueLimit: 20 }
+  media: { kind: 'media-process', concurrency: 1, queueLimit: 20, changesLibrary: true }
 } as const
 
 export function defineJobKinds (jobs: JobRegistry) {
-  for (const k of Object.values(JOB_KINDS)) jobs.defineKind(k.kind, { concurrency: k.concurrency, queueLimit: k.queueLimit })
+  for (const k of Object.values(JOB_KINDS)) jobs.defineKind(k.kind, k)
 }

@@ -24,10 +24,15 @@ function shared (service: Arr): FidelityRow[] {
   return [
     row('GET', '/system/status', api('System/SystemController.cs'), [`Answers SystemResource with version (e.g. "${TAGS[service].slice(1)}"); the probe reads it`]),
     row('GET', '/qualityprofile', api('Profiles/Quality/QualityProfileController.cs'), ['Answers every quality profile (bare array)']),
-    row('GET', '/rootfolder', api('RootFolders/RootFolderController.cs'), ['Answers every root folder with its path as the manager sees it, accessible and freeSpace']),
+    row('GET', '/rootfolder', api('RootFolders/RootFolderController.cs'), [
+      'Answers every root folder with its path as the manager sees it',
+      `RootFolderService.GetDetails (${core('RootFolders/RootFolderService.cs').path}): a folder that exists is accessible, with freeSpace the free space of its disk (the mount's AvailableFreeSpace, src/NzbDrone.Mono/Disk/DiskProvider.cs; the simulator reads it with statfs of the mapped folder); a missing one is {id, path, accessible: false}: freeSpace and unmappedFolders stay null and the API leaves nulls out (STJson WhenWritingNull)`,
+      'No totalSpace: the model has one, RootFolderResource does not',
+      'Simulator stand-in: a folder with no real disk behind it (a simulator started without a disk mapping) answers accessible with 2 TB free'
+    ]),
     row('POST', '/rootfolder', api('RootFolders/RootFolderController.cs'), [
       'Path must be absolute, exist, be writable, and not be a system, startup or recycle-bin folder or a mapped network drive',
-      VALIDATION, '201 Created with the root folder'
+      VALIDATION, '201 Created with the root folder, its details as GET gives them (RootFolderService.Add runs GetDetails)'
     ]),
     row('GET', '/tag', api('Tags/TagController.cs'), ['Answers every tag {id, label}']),
     row('POST', '/tag', api('Tags/TagController.cs'), [

@@ -107,7 +107,7 @@ export async function createServarrBase (kind: SimKind, opts: ServarrSimOptions)
     violations,
     timers,
     onCommand: commands.onCommand,
-    registerSharedRoutes: () => registerSharedRoutes(app, state, commands, addHistory),
+    registerSharedRoutes: () => registerSharedRoutes(app, state, disk, commands, addHistory),
     addQueueItem,
     addHistory,
     progress: (item: SimQueueItem) => downloadProgress(item, state.now()),

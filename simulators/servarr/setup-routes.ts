@@ -8,6 +8,7 @@ import { isAbsolute } from 'node:path'
 import { CREATED, createServarrBase, type ServarrBase, type ServarrSimOptions } from './core.js'
 import type { SimKind } from './qualities.js'
 import { createProviderStore, type FieldSpec, type ProviderSpec } from './setup-providers.js'
+import { rootFolderResource } from './root-folders.js'
 
 function torrentClientFields (kind: SimKind, defaultPort: number): FieldSpec[] {
   const category = kind === 'sonarr' ? 'tvCategory' : 'movieCategory'
@@ -50,7 +51,7 @@ export function registerServarrSetupRoutes (base: ServarrBase) {
     if (real !== undefined && !existsSync(real)) return base.invalid(reply, [{ propertyName: 'Path', errorMessage: `Folder '${path}' does not exist`, errorCode: 'FolderValidator', attemptedValue: path }])
     const folder = { id: Math.max(0, ...state.rootFolders.map(r => r.id)) + 1, path }
     state.rootFolders.push(folder)
-    return reply.code(CREATED).send({ id: folder.id, path, accessible: true, freeSpace: 2_000_000_000_000, unmappedFolders: [] })
+    return reply.code(CREATED).send(rootFolderResource(folder, base.disk))
   })
 
   return { downloadClients: clients }

@@ -9,13 +9,15 @@ import { profileResource, type SimKind } from './qualities.js'
 import { CREATED, idList, invalid, notFound, paged } from './responses.js'
 import { iso } from './seed.js'
 import { DOCKER_HOST } from '../shared-status.js'
+import type { SimDisk } from './files.js'
+import { rootFolderResource } from './root-folders.js'
 
-export function registerSharedRoutes (app: FastifyInstance, state: ServarrState, commands: CommandQueue, addHistory: (h: Omit<SimHistory, 'id' | 'date'>) => SimHistory): void {
+export function registerSharedRoutes (app: FastifyInstance, state: ServarrState, disk: SimDisk, commands: CommandQueue, addHistory: (h: Omit<SimHistory, 'id' | 'date'>) => SimHistory): void {
   const kind = state.kind
   app.get('/ping', async () => ({ status: 'OK' }))
   app.get('/api/v3/system/status', async () => systemStatus(kind, state.now()))
   app.get('/api/v3/qualityprofile', async () => state.profiles.map(p => profileResource(kind, p)))
-  app.get('/api/v3/rootfolder', async () => state.rootFolders.map(r => ({ id: r.id, path: r.path, accessible: true, freeSpace: 2_000_000_000_000, unmappedFolders: [] })))
+  app.get('/api/v3/rootfolder', async () => state.rootFolders.map(r => rootFolderResource(r, disk)))
   app.get('/api/v3/tag', async () => state.tags)
   // TagController.Create: only Radarr validates the label (^[a-z0-9-]+$ case-insensitive, else 400 "Allowed
   // characters a-z, 0-9 and -": Radarr v6.0.3.10276 src/Radarr.Api.V3/Tags/TagController.cs); Sonarr's has no

@@ -25,7 +25,7 @@ async function householdDay (t: Test, mediaServer: 'jellyfin' | 'plex') {
   const stack = await startSimulatedStack({ media: roots.media, downloads: roots.downloads }, { validate: true, household: { sample: tree.sample }, mediaServer })
   const config = demoConfig({ LOG_LEVEL: 'silent' }, { port: 0, mediaRoot: roots.media, downloadsRoot: roots.downloads, stateDir: roots.state, internalKey: KEY, stack: stack.settings })
   // The downloads panel's 2 s cache is a refresh interval by design: read it fresh so each step compares content.
-  // The library counts keep their default minute (see the todo in agree).
+  // The library counts keep their default minute: a scan or a cleanup must drop them (see agree).
   const app = await buildApp(config, { logger: false, plugins: { dashboard: { ttlMs: 0 } } })
   await app.ready()
   t.teardown(async () => { await app.close(); await stack.close(); rmSync(scratch, { recursive: true, force: true }) })
@@ -88,11 +88,8 @@ async function householdDay (t: Test, mediaServer: 'jellyfin' | 'plex') {
     t.equal(state.knownToManagers, step !== 'removed', `${step}: get_library_state knownToManagers`)
     t.equal(found.length, onServer ? 1 : 0, `${step}: search_media ${onServer ? 'lists' : 'does not list'} the show`)
     t.equal(tvCount(server.libraries), baseShows + (onServer ? 1 : 0) - othersRemoved, `${step}: server_status counts the show ${onServer ? 'in' : 'out'}`)
-    // Finding: the dashboard keeps library counts for a minute (routes/api/dashboard/snapshot.ts libraryTtlMs), and
-    // nothing drops them on a scan or a cleanup, so after either the panel shows the old count while server_status
-    // shows the new one.
-    const stale = step === 'listed' || step === 'removed' ? { todo: 'the dashboard library panel keeps its counts for a minute after a scan or a cleanup; server_status has the new count' } : {}
-    t.equal(tvCount(library.libraries), tvCount(server.libraries), `${step}: the dashboard's library panel counts as server_status does`, stale)
+    // The dashboard keeps library counts for a minute (routes/api/dashboard/snapshot.ts); a scan or a cleanup drops them.
+    t.equal(tvCount(library.libraries), tvCount(server.libraries), `${step}: the dashboard's library panel counts as server_status does`)
     t.equal(stuck.length, step === 'importBlocked' ? 1 : 0, `${step}: series_status stuck ${step === 'importBlocked' ? 'lists' : 'does not list'} it`)
     if (step !== 'removed') {
       const queue = (await call('series_status', { view: 'queue', id: seriesId })).items

@@ -48,6 +48,7 @@ export default (app: FastifyInstance) => defineTool({
   inputSchema,
   outputSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  changesLibrary: true,
   guards: { paths: ['path'], names: ['name'] },
   async handler (args, ctx) {
     if (args.action === 'scan') {

@@ -235,6 +235,7 @@ export default function cleanupServer (app: FastifyInstance) {
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    changesLibrary: true,
     confirm: {
       preview: async (args, ctx) => {
         const { targets, notes } = await findTargets(args.categories, args.olderThanHours, args.watchedDays, ctx.signal)

@@ -82,6 +82,7 @@ export default (app: FastifyInstance) => {
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    changesLibrary: true,
     guards: { paths: ['path'] },
     confirm: { required: confirm.required, preview: confirm.preview },
     async handler (args, ctx) {

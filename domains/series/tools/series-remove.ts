@@ -58,6 +58,7 @@ export default (app: FastifyInstance) => {
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    changesLibrary: args => args.deleteFiles === true,
     confirm: confirmRemoval(describe),
     async handler (args, ctx) {
       const removed = confirmedRemoval<Static<typeof RemovedSchema>>(ctx.confirmed, 'series_remove')

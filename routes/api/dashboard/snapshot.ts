@@ -49,8 +49,16 @@ export function createSnapshotSource (app: FastifyInstance, opts: SnapshotOption
   const downloads = cached(short, () => loadDownloads(app, deadlineMs))
   const nowPlaying = cached(short, () => loadNowPlaying(app, deadlineMs))
   const activity = cached(short, () => loadActivity(app, deadlineMs))
-  // A failed count is retried soon; a good one is kept for a minute.
-  const counts = cached(v => v.available ? libraryTtlMs : ttlMs, () => loadLibraryCounts(app, deadlineMs))
+  // A failed count is retried soon; a good one is kept for a minute, except while the library is settling: a
+  // tool call or job that changes it (a scan, a cleanup, an import, a delete) drops the counts at once, and for
+  // the next libraryTtlMs they are read as often as the rest, since a scan or a delete ends on the media server
+  // after the call that started it.
+  let settlingUntil = 0
+  const counts = cached(v => v.available && Date.now() >= settlingUntil ? libraryTtlMs : ttlMs, () => loadLibraryCounts(app, deadlineMs))
+  if (app.hasDecorator('libraryChanges')) {
+    const stop = app.libraryChanges.subscribe(() => { settlingUntil = Date.now() + libraryTtlMs; counts.invalidate() })
+    app.addHook('onClose', async () => { stop() })
+  }
 
   function services (): Static<typeof ServicesSection> {
     return {
