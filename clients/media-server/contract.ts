@@ -30,6 +30,8 @@ export interface MediaServerClient extends BackendClientBase {
   activity: (q: { startIndex?: number, limit?: number, minDate?: string }, o?: CallOptions) => Promise<Page<ActivityEntry>>
   /** Starts a scan of every library; returns at once, the scan runs on the server. */
   refreshLibraries: (o?: CallOptions) => Promise<void>
+  /** Scans one library (or one folder of it, our path), where the server can; Jellyfin has no such call here. */
+  refreshLibrary?: (libraryId: string, q?: { path?: string }, o?: CallOptions) => Promise<void>
   /** Queues a metadata refresh of one item; false when the id is unknown. */
   refreshItem: (id: string, q?: { replaceAll?: boolean }, o?: CallOptions) => Promise<boolean>
   /** Adds a library over folders given as this server sees them. */

@@ -202,6 +202,15 @@ export function createPlexClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 'MED
     await api({ path: '/library/sections/all/refresh', as: 'none' }, o)
   }
 
+  /**
+   * One section: GET /library/sections/{key}/refresh, with path= for one folder of it (the server's path, PATH_MAP
+   * applied): plexapi/library.py : 840-851 LibrarySection.update(path); spec : 8932-9003. Runs in the background.
+   */
+  async function refreshLibrary (libraryId: string, q: { path?: string } = {}, o?: CallOptions): Promise<void> {
+    if (!PLEX_ID.test(libraryId)) throw new BackendError(SERVICE, `Plex has no library section ${JSON.stringify(libraryId.slice(0, 40))}.`, undefined, 'rejected')
+    await api({ path: `/library/sections/${libraryId}/refresh`, query: q.path ? { path: paths.toBackend(q.path) } : {}, as: 'none' }, o)
+  }
+
   /** PUT /library/metadata/{ids}/refresh (spec : 7085; plexapi/base.py : 708-709); false when the id is unknown. */
   async function refreshItem (id: string, q: { replaceAll?: boolean } = {}, o?: CallOptions): Promise<boolean> {
     if (!PLEX_ID.test(id)) return false
@@ -251,6 +260,7 @@ export function createPlexClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 'MED
     users,
     activity,
     refreshLibraries,
+    refreshLibrary,
     refreshItem,
     createLibrary,
     serverPath: (ourPath: string) => paths.toBackend(ourPath),

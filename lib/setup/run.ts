@@ -13,14 +13,17 @@ import {
 } from './types.js'
 import { instanceSteps } from './instance-steps.js'
 import { libraryStep } from './wire-jellyfin.js'
+import { plexLibraryStep } from './wire-plex.js'
 import { applicationStep, indexerProxyStep } from './wire-prowlarr.js'
 import { downloadClientStep, rootFolderStep } from './wire-servarr.js'
 
 type StepFn = (state: RunState, calls: RunCalls) => Promise<Omit<StepResult, 'step'>>
 
 // --- Plex: the media-server steps speak Jellyfin's API, so with MEDIA_SERVER_TYPE=plex they are skipped, saying why.
-const PLEX_SKIP = 'The media server is Plex (MEDIA_SERVER_TYPE=plex), and setup wires Jellyfin only: set MEDIA_SERVER_TOKEN to the server owner\'s X-Plex-Token, then add the sections over MEDIA_ROOT with manage_library action create (PATH_MAP applies) or in Plex.'
+const PLEX_SKIP = 'The media server is Plex (MEDIA_SERVER_TYPE=plex), which needs no Jellyfin key: set MEDIA_SERVER_TOKEN to the server owner\'s X-Plex-Token; the library steps then add the sections.'
 const jellyfinOnly = (run: StepFn): StepFn => async (s, c) => s.config.MEDIA_SERVER_TYPE === 'plex' ? { status: 'skipped', message: PLEX_SKIP } : await run(s, c)
+/** A library step: Jellyfin's, or with Plex the section over the same folder (lib/setup/wire-plex.ts). */
+const library = (which: 'movies' | 'tv' | 'anime' | 'music'): StepFn => async (s, c) => s.config.MEDIA_SERVER_TYPE === 'plex' ? await plexLibraryStep(s, which) : await libraryStep(s, c, which)
 
 const STEPS: Record<StepId, StepFn> = {
   'key.sonarr': s => servarrKeyStep(s, 'sonarr'),
@@ -35,10 +38,10 @@ const STEPS: Record<StepId, StepFn> = {
   'application.sonarr': (s, c) => applicationStep(s, c, 'sonarr'),
   'application.radarr': (s, c) => applicationStep(s, c, 'radarr'),
   'indexer_proxy.challenge': (s, c) => indexerProxyStep(s, c),
-  'library.movies': jellyfinOnly((s, c) => libraryStep(s, c, 'movies')),
-  'library.tv': jellyfinOnly((s, c) => libraryStep(s, c, 'tv')),
-  'library.anime': jellyfinOnly((s, c) => libraryStep(s, c, 'anime')),
-  'library.music': jellyfinOnly((s, c) => libraryStep(s, c, 'music'))
+  'library.movies': library('movies'),
+  'library.tv': library('tv'),
+  'library.anime': library('anime'),
+  'library.music': library('music')
 }
 
 const KEY_STEP_SERVICE: Partial<Record<StepId, KeyedService>> = { 'key.sonarr': 'sonarr', 'key.radarr': 'radarr', 'key.prowlarr': 'prowlarr', 'key.jellyfin': 'jellyfin' }

@@ -68,13 +68,17 @@ export function registerLibraryRoutes (app: FastifyInstance, state: JellyfinStat
 }
 
 /** What one scan finds: the staged titles, the files gone and (with `discover`) the files new on disk. */
-export function scanFolders (state: JellyfinState, opts: Pick<LibraryRouteOptions, 'fileExists' | 'discover'>) {
+/** `within` narrows the scan to some folders (a Plex section scan); files elsewhere wait for their own scan. */
+export function scanFolders (state: JellyfinState, opts: Pick<LibraryRouteOptions, 'fileExists' | 'discover'>, within: (path?: string | null) => boolean = () => true) {
+  const waiting: typeof state.staged = []
   for (const staged of state.staged.splice(0)) {
-    if ('movie' in staged) state.addMovie(staged.movie)
+    if (!within('movie' in staged ? staged.movie.file : staged.series.path)) waiting.push(staged)
+    else if ('movie' in staged) state.addMovie(staged.movie)
     else state.addSeries(staged.series)
   }
-  if (opts.fileExists) removeVanished(state, opts.fileExists)
-  if (opts.discover) addFound(state, opts.discover(), opts.fileExists ?? (() => true))
+  state.staged.push(...waiting)
+  if (opts.fileExists) removeVanished(state, opts.fileExists, within)
+  if (opts.discover) addFound(state, opts.discover(), opts.fileExists ?? (() => true), within)
 }
 
 /**
@@ -83,13 +87,13 @@ export function scanFolders (state: JellyfinState, opts: Pick<LibraryRouteOption
  * LibraryManager.DeleteItem with DeleteFileLocation = false), and a season or series left with no episodes
  * goes with them (its folder is gone too when the manager deleted the whole series).
  */
-function removeVanished (state: JellyfinState, fileExists: (path: string) => boolean) {
+function removeVanished (state: JellyfinState, fileExists: (path: string) => boolean, within: (path?: string | null) => boolean) {
   for (const item of [...state.items.values()]) {
-    if ((item.kind === 'Movie' || item.kind === 'Episode') && item.path && !fileExists(item.path)) state.remove(item.id)
+    if ((item.kind === 'Movie' || item.kind === 'Episode') && item.path && within(item.path) && !fileExists(item.path)) state.remove(item.id)
   }
   for (const kind of ['Season', 'Series'] as const) {
     for (const item of [...state.items.values()]) {
-      if (item.kind === kind && ![...state.items.values()].some(i => i.parentId === item.id)) state.remove(item.id)
+      if (item.kind === kind && within(item.path) && ![...state.items.values()].some(i => i.parentId === item.id)) state.remove(item.id)
     }
   }
 }
@@ -99,11 +103,11 @@ function removeVanished (state: JellyfinState, fileExists: (path: string) => boo
  * LibraryManager.CreateItems(newItems, this, …), v10.11.11), so a file a manager imported is listed after the next
  * scan. Items already listed are left as they are (their ids, dates and play data stay).
  */
-function addFound (state: JellyfinState, found: SeedLibrary, fileExists: (path: string) => boolean) {
+function addFound (state: JellyfinState, found: SeedLibrary, fileExists: (path: string) => boolean, within: (path?: string | null) => boolean) {
   for (const movie of found.movies) {
-    if (movie.file && fileExists(movie.file) && !state.items.has(idFor('movie', movie.key))) state.addMovie(movie)
+    if (movie.file && within(movie.file) && fileExists(movie.file) && !state.items.has(idFor('movie', movie.key))) state.addMovie(movie)
   }
-  for (const series of found.series) {
+  for (const series of found.series.filter(s => within(s.path))) {
     const seasons = series.seasons.map(season => ({
       ...season,
       episodes: season.episodes.filter(e => e.file && fileExists(e.file) && !state.items.has(idFor('episode', `${series.key}/${season.seasonNumber}/${e.episodeNumber}`)))

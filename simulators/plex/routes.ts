@@ -49,22 +49,26 @@ export function registerPlexLibraryRoutes (app: FastifyInstance, world: PlexWorl
   // Scans run in the background: the call answers at once and the section's `refreshing` stays set until the
   // scan ends (plexapi/library.py : 840-863 LibrarySection.update "returns at once"; spec : 8932-9003).
   app.get('/library/sections/all/refresh', async (req, reply) => { startScan(); return send(req, reply, { size: 0 }) })
+  // A section scan reads that section's folders only, or with path= only that folder inside them
+  // (plexapi/library.py : 840-851 LibrarySection.update(path); spec : 8932-9003 `path`).
   const sectionRefresh = async (req: FastifyRequest, reply: FastifyReply) => {
-    const key = (req.params as { sectionId: string }).sectionId
-    if (!world.sectionOf(key)) return reply.code(404).send()
-    startScan(world.sectionOf(key).itemId)
+    const section = world.sectionOf((req.params as { sectionId: string }).sectionId)
+    if (!section) return reply.code(404).send()
+    const folder = one((req.query as Query).path)
+    const under = (dir: string, p: string) => p === dir || p.startsWith(dir.replace(/\/+$/, '') + '/')
+    startScan(section.itemId, p => !!p && section.locations.some(l => under(l, p)) && (!folder || under(folder, p)))
     return send(req, reply, { size: 0 })
   }
   app.get('/library/sections/:sectionId/refresh', sectionRefresh)
   app.post('/library/sections/:sectionId/refresh', sectionRefresh)
 
-  function startScan (libraryId?: string) {
+  function startScan (libraryId?: string, within?: (path?: string | null) => boolean) {
     const libs = state.libraries.filter(l => !libraryId || l.itemId === libraryId)
     for (const lib of libs) lib.refreshStatus = 'Active'
     const t = setTimeout(() => {
       opts.timers.delete(t)
       // What a scan finds is the shared world's rule (the same folders, the same files), so it is one function.
-      scanFolders(state, opts)
+      scanFolders(state, opts, within)
       for (const lib of libs) lib.refreshStatus = 'Idle'
       state.countScan()
     }, opts.scanMs)

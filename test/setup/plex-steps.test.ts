@@ -2,6 +2,8 @@
 // instead, and send nothing to the media server.
 import t from 'tap'
 import { createServer } from 'node:http'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { runSetup } from '../../lib/setup/run.js'
 import { checkPlexToken } from '../../lib/setup/plex-token.js'
 import { createPlexSimulator, PLEX_VERSION } from '../../simulators/plex/index.js'
@@ -10,7 +12,7 @@ import { makeRoots, testConfig } from '../helpers/build.js'
 
 const log: SetupLog = { info: () => {}, warn: () => {}, error: () => {} } as unknown as SetupLog
 
-t.test('Plex: key.jellyfin and library.* are skipped with what to do instead', async t => {
+t.test('Plex: key.jellyfin is skipped with what to do instead', async t => {
   const roots = makeRoots()
   t.teardown(() => roots.cleanup())
   let asked = 0
@@ -19,10 +21,35 @@ t.test('Plex: key.jellyfin and library.* are skipped with what to do instead', a
   t.teardown(() => server.close())
   const { port } = server.address() as { port: number }
   const config = testConfig(roots, { MEDIA_SERVER_TYPE: 'plex', MEDIA_SERVER_URL: `http://127.0.0.1:${port}`, MEDIA_SERVER_TOKEN: 'plex-owner-token' })
-  const report = await runSetup(config, { configRoot: roots.base, steps: ['key.jellyfin', 'library.movies', 'library.tv'], jellyfinAdmin: { username: 'admin', password: 'pw' } }, log)
-  t.equal(report.results.length, 3)
-  for (const r of report.results) t.match(r, { status: 'skipped', message: /media server is Plex.*MEDIA_SERVER_TOKEN.*manage_library action create/ }, r.step)
+  const report = await runSetup(config, { configRoot: roots.base, steps: ['key.jellyfin'], jellyfinAdmin: { username: 'admin', password: 'pw' } }, log)
+  t.equal(report.results.length, 1)
+  for (const r of report.results) t.match(r, { status: 'skipped', message: /media server is Plex.*MEDIA_SERVER_TOKEN/ }, r.step)
   t.equal(asked, 0, 'nothing was sent to the media server')
+})
+
+t.test('Plex: the library steps check the token and add the missing sections over MEDIA_ROOT as Plex sees it, once', async t => {
+  const roots = makeRoots()
+  t.teardown(() => roots.cleanup())
+  mkdirSync(join(roots.media, 'music'), { recursive: true })
+  const sim = await createPlexSimulator({ token: 'the-owner-token' })
+  t.teardown(sim.close)
+  sim.state.libraries.splice(0)
+  const steps = ['library.movies', 'library.tv', 'library.anime', 'library.music']
+  const bad = await runSetup(testConfig(roots, { MEDIA_SERVER_TYPE: 'plex', MEDIA_SERVER_URL: sim.url, MEDIA_SERVER_TOKEN: 'a-wrong-token' }), { configRoot: roots.base, steps }, log)
+  t.match(bad.results[0], { status: 'failed', message: /refused MEDIA_SERVER_TOKEN \(401\)/ })
+  t.equal(sim.state.libraries.length, 0, 'nothing added with a wrong token')
+  const config = testConfig(roots, { MEDIA_SERVER_TYPE: 'plex', MEDIA_SERVER_URL: sim.url, MEDIA_SERVER_TOKEN: 'the-owner-token', PATH_MAP: `/data=${roots.media}` })
+  const first = await runSetup(config, { configRoot: roots.base, steps }, log)
+  t.match(first.results, [
+    { step: 'library.movies', status: 'done', message: /Added the Plex section "Movies" \(movies\) over \/data\/movies/ },
+    { step: 'library.tv', status: 'done', message: /"TV Shows" \(tvshows\) over \/data\/tv/ },
+    { step: 'library.anime', status: 'skipped', message: /no anime library kind/ },
+    { step: 'library.music', status: 'done', message: /"Music" \(music\) over \/data\/music/ }
+  ])
+  t.same(sim.state.libraries.map(l => [l.name, l.collectionType, l.locations]), [['Movies', 'movies', ['/data/movies']], ['TV Shows', 'tvshows', ['/data/tv']], ['Music', 'music', ['/data/music']]])
+  const again = await runSetup(config, { configRoot: roots.base, steps }, log)
+  t.same(again.results.map(r => r.status), ['already_done', 'already_done', 'skipped', 'already_done'])
+  t.equal(sim.state.libraries.length, 3, 'run twice, added once')
 })
 
 t.test('Plex: the setup status checks the token against the server and never shows it', async t => {

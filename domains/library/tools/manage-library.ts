@@ -1,4 +1,4 @@
-// manage_library: media server library management — scan every library, create a library over a folder
+// manage_library: media server library management — scan every library (or, on Plex, one library or folder), create a library over a folder
 // inside the media root (our path mapped to the server's with PATH_MAP), refresh one item's metadata.
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
@@ -14,8 +14,8 @@ const inputSchema = Type.Object({
   action: Type.Union([Type.Literal('scan'), Type.Literal('create'), Type.Literal('refresh')], {
     description: 'scan, create (needs name, path, collectionType) or refresh (needs itemId)'
   }),
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'create: library name (no slashes)' })),
-  path: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'create: existing folder in the media root' })),
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'create: name (no slashes); scan: that library only' })),
+  path: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'create: existing media-root folder; scan: that folder only' })),
   collectionType: Type.Optional(Type.Union(TYPES.map(t => Type.Literal(t)), { description: 'create: content type (tvshows for series and anime)' })),
   itemId: Type.Optional(Type.String({ pattern: ID_PATTERN, description: 'refresh: item id from search_media' })),
   replaceMetadata: Type.Boolean({ default: false, description: 'refresh: replace all metadata, not only fill gaps' })
@@ -44,22 +44,58 @@ type Output = Static<typeof outputSchema>
 export default (app: FastifyInstance) => defineTool({
   name: 'manage_library',
   title: 'Manage media server libraries',
-  description: 'Changes what the media server indexes: scan all libraries after files changed outside the managers, create a library over a media-root folder, or refresh one item\'s metadata. Runs in the background: follow with activity_log. Deletes nothing; use server_status for libraries.',
+  description: 'Changes what the media server indexes: scan libraries after files changed outside the managers, create a library over a media-root folder, or refresh one item\'s metadata. Runs in the background. Deletes nothing; server_status lists libraries.',
   inputSchema,
   outputSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   changesLibrary: true,
   guards: { paths: ['path'], names: ['name'] },
   async handler (args, ctx) {
-    if (args.action === 'scan') {
-      await app.backends.mediaServer.refreshLibraries({ signal: ctx.signal })
-      const data: Output = { action: 'scan', started: true, next: 'The scan runs in the background: server_status shows each library scanning until it ends, then search_media finds new items.' }
-      return { data, summary: 'Started a scan of every media server library.' }
-    }
+    if (args.action === 'scan') return scan(app, args, ctx.signal)
     if (args.action === 'refresh') return refresh(app, args, ctx.signal)
     return create(app, args, ctx.signal)
   }
 })
+
+const SCAN_NEXT = 'The scan runs in the background: server_status shows each library scanning until it ends, then search_media finds new items.'
+
+/** Scans every library, or one library (by name or by a folder inside it) where the server scans one. */
+async function scan (app: FastifyInstance, args: Args, signal: AbortSignal) {
+  const ms = app.backends.mediaServer
+  if (args.name === undefined && args.path === undefined) {
+    await ms.refreshLibraries({ signal })
+    return { data: { action: 'scan', started: true, next: SCAN_NEXT } satisfies Output, summary: 'Started a scan of every media server library.' }
+  }
+  const libraries = await ms.libraries({ signal })
+  const folder = args.path === undefined ? undefined : await mediaFolder(app, args.path)
+  const library = args.name !== undefined
+    ? libraries.find(l => l.name.toLowerCase() === args.name!.trim().toLowerCase())
+    : libraries.find(l => l.locations.some(loc => folder === loc || folder!.startsWith(loc + '/')))
+  if (!library) {
+    const what = args.name !== undefined ? `No library named ${JSON.stringify(args.name)}` : `No library holds ${folder}`
+    throw new ToolError(`${what}. Libraries: ${libraries.map(l => JSON.stringify(l.name)).join(', ') || '(the server listed none)'}; create one with action create.`)
+  }
+  if (folder !== undefined && !library.locations.some(loc => folder === loc || folder.startsWith(loc + '/'))) {
+    throw new ToolError(`${folder} is not inside the library ${JSON.stringify(library.name)} (${library.locations.join(', ')}). Give a folder inside it, or only the name.`)
+  }
+  const named = `the library ${JSON.stringify(library.name)}`
+  if (!ms.refreshLibrary) {
+    await ms.refreshLibraries({ signal })
+    return { data: { action: 'scan', started: true, next: SCAN_NEXT } satisfies Output, summary: `${ms.service} scans every library at once: started a scan of every library, ${named} included.` }
+  }
+  await ms.refreshLibrary(library.itemId, { path: folder }, { signal })
+  return { data: { action: 'scan', started: true, next: SCAN_NEXT } satisfies Output, summary: `Started a scan of ${named}${folder !== undefined ? ` (only ${folder})` : ''}.` }
+}
+
+/** A folder given to the tool as our path under MEDIA_ROOT as configured (PATH_MAP is written in those terms). */
+async function mediaFolder (app: FastifyInstance, given: string): Promise<string> {
+  const real = await app.sandbox.resolve(given)
+  const mediaRoot = app.sandbox.roots().media
+  if (!mediaRoot || (real !== mediaRoot && !real.startsWith(mediaRoot + path.sep))) {
+    throw new ToolError('A library must be inside the media root (MEDIA_ROOT), not under downloads. Move the files with manage_files first, then create the library over their folder.')
+  }
+  return path.posix.join(app.config.MEDIA_ROOT, path.relative(mediaRoot, real).split(path.sep).join('/'))
+}
 
 async function refresh (app: FastifyInstance, args: Args, signal: AbortSignal) {
   if (!args.itemId) throw new ToolError('action refresh needs itemId. Call search_media to find the item\'s id.')
@@ -82,16 +118,9 @@ async function create (app: FastifyInstance, args: Args, signal: AbortSignal) {
   const missing = (['name', 'path', 'collectionType'] as const).filter(k => args[k] === undefined)
   if (missing.length) throw new ToolError(`action create needs ${missing.join(', ')}. collectionType is one of ${TYPES.join(', ')}.`)
   const name = args.name!.trim()
-  const real = await app.sandbox.resolve(args.path!)
-  const mediaRoot = app.sandbox.roots().media
-  if (!mediaRoot || (real !== mediaRoot && !real.startsWith(mediaRoot + path.sep))) {
-    throw new ToolError('A library must be inside the media root (MEDIA_ROOT), not under downloads. Move the files with manage_files first, then create the library over their folder.')
-  }
-  const info = await stat(real).catch(() => undefined)
+  const ours = await mediaFolder(app, args.path!)
+  const info = await stat(await app.sandbox.resolve(args.path!)).catch(() => undefined)
   if (!info?.isDirectory()) throw new ToolError(`${args.path} is not an existing folder. Create it (or move files into it with manage_files) first.`)
-
-  // PATH_MAP is written in terms of MEDIA_ROOT as configured, which may differ from its real path.
-  const ours = path.posix.join(app.config.MEDIA_ROOT, path.relative(mediaRoot, real).split(path.sep).join('/'))
   const jf = app.backends.mediaServer
   const serverPath = jf.serverPath(ours)
   const libraries = await jf.libraries({ signal })

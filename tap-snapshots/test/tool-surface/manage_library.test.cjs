@@ -9,7 +9,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "manage_library",
   "title": "Manage media server libraries",
-  "description": "Changes what the media server indexes: scan all libraries after files changed outside the managers, create a library over a media-root folder, or refresh one item's metadata. Runs in the background: follow with activity_log. Deletes nothing; use server_status for libraries.",
+  "description": "Changes what the media server indexes: scan libraries after files changed outside the managers, create a library over a media-root folder, or refresh one item's metadata. Runs in the background. Deletes nothing; server_status lists libraries.",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",
@@ -29,13 +29,13 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       "name": {
         "minLength": 1,
         "maxLength": 64,
-        "description": "create: library name (no slashes)",
+        "description": "create: name (no slashes); scan: that library only",
         "type": "string"
       },
       "path": {
         "minLength": 1,
         "maxLength": 1024,
-        "description": "create: existing folder in the media root",
+        "description": "create: existing media-root folder; scan: that folder only",
         "type": "string"
       },
       "collectionType": {

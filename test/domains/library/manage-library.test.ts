@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import { buildTestApp } from '../../helpers/build.js'
+import { generateLibrary } from '../../../simulators/fixtures/library.js'
 import { MEDIA_SERVERS } from '../../helpers/media-servers.js'
 
 const wait = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
@@ -29,6 +30,45 @@ for (const server of MEDIA_SERVERS) {
         const log = await app.tools.call('activity_log', { limit: 1 }, ctx())
         t.match((log.structuredContent as any).items[0].name, 'Scan Media Library completed')
       }
+    })
+
+    t.test('scan with a library name or a folder: Plex scans only that section (or folder), Jellyfin says it scans all', async t => {
+      const other = generateLibrary({ seed: 99, movies: 2, series: 1, anime: 0, albums: 0 })
+      // Titles of their own: the seeded world already holds the generator's titles.
+      const [a, b] = other.movies.map((m, i) => ({ ...m, key: `scan-film-${i}`, title: `Scan Film ${i}`, path: `/data/movies/Scan Film ${i}`, file: `/data/movies/Scan Film ${i}/film.mkv`, inLibrary: true }))
+      const show = { ...other.series[0], key: 'scan-show', title: 'Scan Show', path: '/data/tv/Scan Show', inLibrary: true }
+      jf.state.staged.push({ movie: a }, { series: show })
+      const listed = (title: string) => [...jf.state.items.values()].some(i => i.name === title)
+      const res = await call({ action: 'scan', name: 'movies' })
+      t.notOk(res.isError, res.content[0].text)
+      await wait(40)
+      t.ok(listed(a.title), 'the named library\'s new film is listed')
+      if (server.name === 'plex') {
+        t.match(res.content[0].text, /Started a scan of the library "Movies"\./)
+        t.notOk(listed(show.title), 'a show in another section waits for its own scan')
+      } else {
+        t.match(res.content[0].text, /Jellyfin scans every library at once: started a scan of every library, the library "Movies" included\./)
+        t.ok(listed(show.title))
+      }
+      if (server.name === 'plex') {
+        const folderA = a.path.replace('/data/', '')
+        mkdirSync(join(roots.media, folderA), { recursive: true })
+        jf.state.staged.push({ movie: b })
+        const one = await call({ action: 'scan', path: folderA })
+        t.notOk(one.isError, one.content[0].text)
+        t.match(one.content[0].text, `(only ${roots.media}/${folderA})`)
+        await wait(40)
+        t.notOk(listed(b.title), 'a film outside the folder waits')
+        const all = await call({ action: 'scan' })
+        t.notOk(all.isError)
+        await wait(40)
+        t.ok(listed(b.title) && listed(show.title), 'a scan of everything lists the rest')
+      }
+      const unknown = await call({ action: 'scan', name: 'Cartoons' })
+      t.match(unknown, { isError: true, content: [{ text: /No library named "Cartoons"\. Libraries: "Movies", .*action create/ }] })
+      mkdirSync(join(roots.media, 'loose'))
+      const outside = await call({ action: 'scan', path: 'loose' })
+      t.match(outside, { isError: true, content: [{ text: /No library holds .*loose\. Libraries: / }] })
     })
 
     t.test('create maps our folder to the server\'s path and the library appears', async t => {
