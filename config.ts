@@ -9,7 +9,7 @@ import { trustProxyProblem } from './core/trust-proxy.js'
 import { usenetProblems } from './core/usenet-config.js'
 import { requestUsersProblems } from './core/request-users.js'
 import {
-  instanceSettingKey, instanceVariable, instanceVariables, parseInstances, placeholderKeyProblem, pendingTorrentTypeProblem, TORRENT_CLIENT_TYPES, type ExtraInstances, type InstanceKindName, type InstanceSettings
+  instanceSettingKey, instanceVariable, instanceVariables, parseInstances, placeholderKeyProblem, TORRENT_CLIENT_TYPES, type ExtraInstances, type InstanceKindName, type InstanceSettings
 } from './core/instance-config.js'
 import { notifySettingsProblems } from './core/notify/settings.js'
 
@@ -191,8 +191,6 @@ export function buildConfig (input: Record<string, unknown> = {}, { fromEnv = fa
   const trustProxy = trustProxyProblem(String(converted.TRUST_PROXY ?? ''))
   if (trustProxy) problems.push(trustProxy)
   checkPassphrase(String(converted.OAUTH_APPROVAL_PASSPHRASE ?? ''), problems)
-  const pendingType = pendingTorrentTypeProblem('TORRENT_CLIENT_TYPE', String(converted.TORRENT_CLIENT_TYPE ?? ''))
-  if (pendingType) problems.push(pendingType)
   const instances = parseInstances(converted as Record<string, string>, instanceVars, problems)
   for (const [kind, list] of Object.entries(instances) as Array<[InstanceKindName, InstanceSettings[]]>) {
     for (const i of list) checkUrl(instanceSettingKey(kind, i.name, 'URL'), i.url, problems)

@@ -15,14 +15,6 @@ export interface InstanceKind {
 /** The torrent clients TORRENT_CLIENT_TYPE (and TORRENT_CLIENT_<NAME>_TYPE) may name; the first is the default. */
 export const TORRENT_CLIENT_TYPES = ['qbittorrent', 'transmission', 'deluge'] as const
 export type TorrentClientType = typeof TORRENT_CLIENT_TYPES[number]
-/** Types named in the configuration whose client this server does not have yet (refused at start). */
-export const TORRENT_CLIENT_TYPES_PENDING: readonly TorrentClientType[] = ['deluge']
-
-/** A problem when `key` names a torrent client type this server cannot talk to yet. */
-export function pendingTorrentTypeProblem (key: string, value: string): string | undefined {
-  if (!(TORRENT_CLIENT_TYPES_PENDING as readonly string[]).includes(value)) return undefined
-  return `${key}: "${value}" is not supported by this version yet; use ${TORRENT_CLIENT_TYPES.filter(t => !TORRENT_CLIENT_TYPES_PENDING.includes(t)).join(' or ')}`
-}
 
 export const INSTANCE_KINDS = {
   series: { prefix: 'SERIES_MANAGER', settings: ['API_KEY'] },
@@ -92,8 +84,6 @@ export function parseInstances (lists: Record<string, string>, vars: Record<stri
       if (keyProblem) { problems.push(keyProblem); continue }
       const choice = Object.entries((INSTANCE_KINDS[kind] as InstanceKind).choices ?? {}).find(([s, allowed]) => v(s) !== '' && !allowed.includes(v(s)))
       if (choice) { problems.push(`${prefix}_${name.toUpperCase()}_${choice[0]}: "${v(choice[0])}" must be one of: ${choice[1].join(', ')} (or unset for the default instance's)`); continue }
-      const pending = kind === 'torrents' ? pendingTorrentTypeProblem(`${prefix}_${name.toUpperCase()}_TYPE`, v('TYPE')) : undefined
-      if (pending) { problems.push(pending); continue }
       out[kind].push({ name, url: v('URL'), settings: Object.fromEntries(INSTANCE_KINDS[kind].settings.map(s => [s, v(s)])) })
     }
   }

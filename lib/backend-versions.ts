@@ -23,6 +23,8 @@ export const VERSION_POLICIES: VersionPolicy[] = [
   { service: 'Prowlarr', supported: 'v1–v2', min: [1, 0, 0], maxMajor: 2, whyOlder: 'Prowlarr before 1.0 was a development line' },
   { service: 'qBittorrent', supported: '4.5–5.x', min: [4, 5, 0], maxMajor: 5, whyOlder: 'older releases were not checked (4.3 and before have no torrents/addPeers)' },
   { service: 'Transmission', supported: '3.00–4.1', min: [3, 0, 0], maxMajor: 4, whyOlder: 'before 3.00 torrents have no labels (rpc 16), which stand for categories' },
+  // --- deluge: the Web UI JSON-RPC as in deluge-2.0.3 (Debian 12) through 2.2.0; 1.3 runs on Python 2 with other method names.
+  { service: 'Deluge', supported: '2.0–2.2', min: [2, 0, 0], maxMajor: 2, whyOlder: 'Deluge 1.3 was not checked (its web API differs from 2.x)' },
   { service: 'pyLoad', supported: 'pyLoad-ng 0.5', min: [0, 5, 0], maxMajor: 0, whyOlder: 'pyLoad 0.4 has no API-key access to /api' },
   { service: 'aria2', supported: '1.18.4 and later 1.x', min: [1, 18, 4], maxMajor: 1, whyOlder: 'before 1.18.4 aria2 has no RPC secret' },
   // --- usenet: NZBGet read at nzbget/nzbget v21.0 and run for real (Debian 12); SABnzbd read at 4.0.0 and 5.0.1.

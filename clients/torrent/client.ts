@@ -3,9 +3,9 @@
 import type { Config } from '../../config.js'
 import type { ClientDeps } from '../types.js'
 import type { TorrentClientType } from '../../core/instance-config.js'
-import { ToolError } from '../../core/errors.js'
 import { createQbittorrentClient } from '../qbittorrent/client.js'
 import { createTransmissionClient } from '../transmission/client.js'
+import { createDelugeClient } from '../deluge/client.js'
 import type { TorrentClient, TorrentClientSettings } from './types.js'
 
 export type { TorrentClient, TorrentClientSettings, TorrentInfo, TorrentFileEntry, AddTorrentOptions, TorrentPhase } from './types.js'
@@ -19,8 +19,7 @@ declare module '../types.js' {
 const MAKERS: Record<TorrentClientType, (s: TorrentClientSettings) => TorrentClient> = {
   qbittorrent: createQbittorrentClient,
   transmission: createTransmissionClient,
-  // Refused at start (core/instance-config.ts pendingTorrentTypeProblem) until its client exists.
-  deluge: () => { throw new ToolError('TORRENT_CLIENT_TYPE "deluge" is not supported by this version yet; use qbittorrent or transmission.') }
+  deluge: createDelugeClient
 }
 
 /** One torrent client of the given kind (the default one, or an extra instance). */

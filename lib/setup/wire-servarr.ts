@@ -7,6 +7,7 @@ import { SERVICE_NAMES, defaultTarget, missingKey, missingTargetKey, type RunCal
 import { endpointOf, sameHostPort, sameName, samePath } from './equivalence.js'
 import type { ManagerTarget, RunState, StepResult } from './types.js'
 import { rpcPath } from '../../clients/transmission/client.js'
+import { jsonPath } from '../../clients/deluge/client.js'
 
 type Outcome = Omit<StepResult, 'step'>
 
@@ -21,8 +22,13 @@ export const CATEGORIES = { sonarr: 'tv-sonarr', radarr: 'radarr' } as const
 const CLIENTS = {
   qbittorrent: { name: 'qBittorrent', implementation: 'QBittorrent', configContract: 'QBittorrentSettings', urlBase: (path: string) => path === '/' ? '' : path },
   transmission: { name: 'Transmission', implementation: 'Transmission', configContract: 'TransmissionSettings', urlBase: (path: string) => rpcPath(`http://h${path}`).path.replace(/rpc$/, '') },
-  deluge: { name: 'Deluge', implementation: 'Deluge', configContract: 'DelugeSettings', urlBase: (path: string) => path === '/' ? '' : path }
+  // --- deluge: Sonarr calls http://host:port/<UrlBase>/json and has no Username field, only the web UI's Password
+  // (Sonarr @ 0218dbf8, src/NzbDrone.Core/Download/Clients/Deluge/DelugeSettings.cs FieldDefinitions 0-5,
+  // DelugeProxy.cs BuildRequest: Resource("json")); its category is a Deluge label (Label plugin).
+  deluge: { name: 'Deluge', implementation: 'Deluge', configContract: 'DelugeSettings', urlBase: (path: string) => jsonPath(`http://h${path}`).path.replace(/\/?json$/, '') }
 } as const
+/** Download client kinds whose settings have no Username field. */
+const NO_USERNAME: readonly string[] = ['Deluge']
 const clientOf = (state: RunState) => CLIENTS[state.config.TORRENT_CLIENT_TYPE]
 
 /** A folder under MEDIA_ROOT, as this server sees it. */
@@ -50,7 +56,7 @@ export function downloadClientBody (state: RunState, service: 'sonarr' | 'radarr
       { name: 'port', value: target.port },
       { name: 'useSsl', value: target.ssl },
       { name: 'urlBase', value: c.urlBase(target.path) },
-      { name: 'username', value: state.config.TORRENT_CLIENT_USERNAME },
+      ...(NO_USERNAME.includes(c.implementation) ? [] : [{ name: 'username', value: state.config.TORRENT_CLIENT_USERNAME }]),
       { name: 'password', value: state.config.TORRENT_CLIENT_PASSWORD },
       { name: service === 'sonarr' ? 'tvCategory' : 'movieCategory', value: CATEGORIES[service] }
     ]
@@ -76,8 +82,8 @@ export async function downloadClientStepFor (state: RunState, calls: RunCalls, i
   if (same) return { status: 'already_done', message: `${name} already has ${kind.name} at ${where} ("${same.name}").` }
   const clash = existing.find(c => sameName(c.name, kind.name))
   if (clash) return { status: 'failed', message: `${name} has a download client named "${clash.name}" that points elsewhere; remove or rename it in ${name} (Settings → Download Clients), then run setup again.` }
-  // Transmission may run without RPC authentication; qBittorrent's WebUI always has a password.
-  if (state.config.TORRENT_CLIENT_PASSWORD === '' && kind.name === 'qBittorrent') return { status: 'skipped', message: 'Set TORRENT_CLIENT_PASSWORD (the qBittorrent WebUI password) first, so the manager can sign in to the torrent client.' }
+  // Transmission may run without RPC authentication; qBittorrent's WebUI and Deluge's Web UI always have a password.
+  if (state.config.TORRENT_CLIENT_PASSWORD === '' && kind.name !== 'Transmission') return { status: 'skipped', message: `Set TORRENT_CLIENT_PASSWORD (the ${kind.name} ${kind.name === 'Deluge' ? 'Web UI' : 'WebUI'} password) first, so the manager can sign in to the torrent client.` }
   if (state.request.dryRun) return { status: 'planned', message: `Would add ${kind.name} at ${where} to ${name} (category ${CATEGORIES[service]}).` }
   await manager.addDownloadClient(body)
   return { status: 'done', message: `Added ${kind.name} at ${where} to ${name} (category ${CATEGORIES[service]}).` }

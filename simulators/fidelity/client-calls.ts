@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ts from 'typescript'
 
-export type Service = 'Jellyfin' | 'Plex' | 'Sonarr' | 'Radarr' | 'Prowlarr' | 'qBittorrent' | 'pyLoad' | 'aria2' | 'FlareSolverr' | 'Transmission' | 'NZBGet' | 'SABnzbd' | 'Seerr'
+export type Service = 'Jellyfin' | 'Plex' | 'Sonarr' | 'Radarr' | 'Prowlarr' | 'qBittorrent' | 'pyLoad' | 'aria2' | 'FlareSolverr' | 'Transmission' | 'NZBGet' | 'SABnzbd' | 'Seerr' | 'Deluge'
 
 export interface ClientCall {
   service: Service
@@ -84,6 +84,13 @@ export const CLIENT_FILES: Record<string, ClientFile> = {
     helpers: { rpc: { method: 'RPC', route: asIs }, must: { method: 'RPC', route: asIs }, read: { method: 'RPC', route: asIs }, act: { method: 'RPC', route: asIs } },
     forwarders: ['rpc', 'must', 'read', 'act'],
     notRoutes: ['/rpc', '/transmission/rpc']
+  },
+  // --- deluge: Web UI JSON-RPC methods go through send()/call() (add() and act() pass a literal method on).
+  'clients/deluge/client.ts': {
+    services: { '*': ['Deluge'] },
+    helpers: { send: { method: 'RPC', route: asIs }, call: { method: 'RPC', route: asIs }, add: { method: 'RPC', route: asIs }, act: { method: 'RPC', route: asIs } },
+    forwarders: ['send', 'call', 'add', 'act'],
+    notRoutes: ['/json']
   },
   // The managed aria2c's readiness check calls aria2.getVersion with fetch.
   'clients/aria2/daemon.ts': { services: { '*': ['aria2'] }, notRoutes: ['aria2.conf'] },

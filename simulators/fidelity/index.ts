@@ -14,6 +14,8 @@ import { TRANSMISSION_ROWS } from './transmission.js'
 import { NZBGET_ROWS } from './nzbget.js'
 import { SABNZBD_ROWS } from './sabnzbd.js'
 import { SEERR_ROWS } from './seerr.js'
+// --- deluge
+import { DELUGE_ROWS } from './deluge.js'
 import type { FidelityRow } from './types.js'
 
 export type { FidelityRow, SourceRef } from './types.js'
@@ -21,7 +23,8 @@ export { routeKey } from './types.js'
 
 export const FIDELITY_ROWS: FidelityRow[] = [
   ...JELLYFIN_ROWS, ...PLEX_ROWS, ...SERVARR_ROWS, ...PROWLARR_ROWS, ...QBITTORRENT_ROWS, ...PYLOAD_ROWS, ...ARIA2_ROWS, ...FLARESOLVERR_ROWS,
-  ...TRANSMISSION_ROWS, ...NZBGET_ROWS, ...SABNZBD_ROWS, ...SEERR_ROWS
+  ...TRANSMISSION_ROWS, ...NZBGET_ROWS, ...SABNZBD_ROWS, ...SEERR_ROWS,
+  ...DELUGE_ROWS
 ]
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ')

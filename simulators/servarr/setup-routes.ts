@@ -26,7 +26,10 @@ function torrentClientFields (kind: SimKind, defaultPort: number): FieldSpec[] {
 export function downloadClientSpecs (kind: SimKind): ProviderSpec[] {
   return [
     { implementation: 'QBittorrent', configContract: 'QBittorrentSettings', fields: torrentClientFields(kind, 8080), extra: { protocol: 'torrent' } },
-    { implementation: 'Transmission', configContract: 'TransmissionSettings', fields: torrentClientFields(kind, 9091), extra: { protocol: 'torrent' } }
+    { implementation: 'Transmission', configContract: 'TransmissionSettings', fields: torrentClientFields(kind, 9091), extra: { protocol: 'torrent' } },
+    // --- deluge: DelugeSettings has no Username, only the Web UI Password (Sonarr @ 0218dbf8,
+    // src/NzbDrone.Core/Download/Clients/Deluge/DelugeSettings.cs FieldDefinitions 0-5; default port 8112).
+    { implementation: 'Deluge', configContract: 'DelugeSettings', fields: torrentClientFields(kind, 8112).filter(f => f.name !== 'username'), extra: { protocol: 'torrent' } }
   ]
 }
 

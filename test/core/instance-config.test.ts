@@ -38,11 +38,11 @@ t.test('the torrent client type: qbittorrent by default, each instance its own, 
   t.equal(buildConfig({}).TORRENT_CLIENT_TYPE, 'qbittorrent')
   t.equal(loadConfig({ TORRENT_CLIENT_TYPE: 'transmission' }).TORRENT_CLIENT_TYPE, 'transmission')
   t.match(refusal({ TORRENT_CLIENT_TYPE: 'utorrent' }), /TORRENT_CLIENT_TYPE: "utorrent" must be one of: qbittorrent, transmission, deluge/)
-  t.match(refusal({ TORRENT_CLIENT_TYPE: 'deluge' }), /TORRENT_CLIENT_TYPE: "deluge" is not supported by this version yet; use qbittorrent or transmission/)
+  t.equal(loadConfig({ TORRENT_CLIENT_TYPE: 'deluge' }).TORRENT_CLIENT_TYPE, 'deluge')
   const seedbox = { TORRENT_CLIENT_INSTANCES: 'seedbox', TORRENT_CLIENT_SEEDBOX_URL: 'http://tr:9091' }
   t.equal(loadConfig({ ...seedbox, TORRENT_CLIENT_SEEDBOX_TYPE: 'transmission' }).instances!.torrents[0]!.settings.TYPE, 'transmission')
   t.match(refusal({ ...seedbox, TORRENT_CLIENT_SEEDBOX_TYPE: 'Transmission ' }), /TORRENT_CLIENT_SEEDBOX_TYPE: "Transmission" must be one of: qbittorrent, transmission, deluge \(or unset for the default instance's\)/)
-  t.match(refusal({ ...seedbox, TORRENT_CLIENT_SEEDBOX_TYPE: 'deluge' }), /TORRENT_CLIENT_SEEDBOX_TYPE: "deluge" is not supported by this version yet/)
+  t.equal(loadConfig({ ...seedbox, TORRENT_CLIENT_SEEDBOX_TYPE: 'deluge' }).instances!.torrents[0]!.settings.TYPE, 'deluge')
   t.match(refusal({ TORRENT_CLIENT_OTHER_TYPE: 'transmission' }), /TORRENT_CLIENT_OTHER_TYPE: set, but "other" is not listed in TORRENT_CLIENT_INSTANCES/)
 })
 

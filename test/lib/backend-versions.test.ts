@@ -29,12 +29,14 @@ t.test('supported, unsupported (older) and untested (newer major) per service', 
     ['aria2', 'managed (starts on first use)', undefined], ['FlareSolverr', '3.5.0', undefined],
     // --- usenet
     ['NZBGet', '21.0', 'supported'], ['NZBGet', '21.1', 'supported'], ['NZBGet', '20.0', 'unsupported'], ['NZBGet', '24.8', 'untested'],
+    // --- deluge
+    ['Deluge', '2.0.3', 'supported'], ['Deluge', '2.2.0', 'supported'], ['Deluge', '1.3.15', 'unsupported'], ['Deluge', '3.0.0', 'untested'],
     ['SABnzbd', '5.0.1', 'supported'], ['SABnzbd', '4.0.0', 'supported'], ['SABnzbd', '3.7.2', 'unsupported'], ['SABnzbd', '6.0.0', 'untested']
   ]
   for (const [service, version, kind] of cases) t.equal(versionVerdict(service, version)?.kind, kind, `${service} ${version}`)
   t.match(versionVerdict('qbittorrent', 'v4.3.9'), { kind: 'unsupported', warning: /^qBittorrent v4\.3\.9 is not supported \(this server supports 4\.5–5\.x: .*\); some tools will fail or misbehave\. Upgrade qBittorrent\.$/ },
     'the service name matches case-insensitively, and the warning says what to do')
-  t.equal(VERSION_POLICIES.length, 10, 'one policy per probed backend')
+  t.equal(VERSION_POLICIES.length, 11, 'one policy per probed backend')
 })
 
 /** A Sonarr that reports `version` and fails every other call, as an incompatible one would. */
