@@ -25,7 +25,7 @@ const input = Type.Object({
 /** With Seerr configured: its requests, approve and decline (domains/downloads/request-actions.ts); the catalogue is otherwise unchanged. */
 const seerrInput = Type.Object({
   ...input.properties,
-  action: Type.Union([...ACTIONS, ...REQUEST_ACTIONS].map(a => Type.Literal(a)), { default: 'queue', description: 'queue, finished, organize (packageId, destination), requests (Seerr), approve, decline' }),
+  action: Type.Union([...ACTIONS, ...REQUEST_ACTIONS].map(a => Type.Literal(a)), { default: 'queue', description: 'queue, finished, organize (packageId, destination), requests, approve, decline' }),
   ...requestInputs
 }, { additionalProperties: false })
 
@@ -37,9 +37,9 @@ const QueueItemSchema = Type.Object({
   state: Type.String({ description: 'e.g. downloading, fetching, queued, paused, verifying, repairing, unpacking, failed, completed' }),
   reason: Type.Optional(Type.String({ description: 'Why a Usenet download failed' })),
   progressPercent: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'How far it is; absent while the total size is unknown' })),
-  bytesPerSecond: Type.Optional(Type.Number({ minimum: 0, description: 'Current speed; absent when no source reports it (a manager\'s queue has none, the direct-download manager\'s live figures did not answer)' })),
+  bytesPerSecond: Type.Optional(Type.Number({ minimum: 0, description: 'Current speed; absent when no source reports it' })),
   etaSeconds: Type.Optional(Type.Integer({ minimum: 0, description: 'Estimated seconds left, when known' })),
-  sizeBytes: Type.Optional(Type.Number({ minimum: 0, description: 'Total size; absent while unknown (a torrent without metadata yet, a package of unknown size)' })),
+  sizeBytes: Type.Optional(Type.Number({ minimum: 0, description: 'Total size; absent while unknown' })),
   path: Type.Optional(Type.String({ description: 'Where the files are (torrents)' })),
   instance: Type.Optional(Type.String({ description: 'The series or movie manager instance it came from' }))
 })
@@ -70,7 +70,7 @@ export default (app: FastifyInstance) => {
     name: 'download_status',
     title: 'Download queue, finished packages, organize',
     description: seerr
-      ? 'Downloads: torrent, direct-download and manager queues merged (progress, speed, ETA); finished packages; organize one into a library folder (job); Seerr requests (who, what, seasons, 4K), approve or decline.'
+      ? 'Downloads: torrent, direct-download and manager queues merged (progress, speed, ETA); finished packages; organize one into a library (job); Seerr requests: list, approve, decline.'
       : 'Downloads: the direct-download, torrent and series/movie manager queues merged (progress, speed, time left), finished packages, or organize a finished package into a library folder (background job; never overwrites; removes nothing until the copy is verified). Paged. cancel_downloads cancels; the managers import their own torrents.',
     inputSchema: (seerr ? seerrInput : input) as typeof input,
     outputSchema: outputOf(named.series || named.movies, seerr),

@@ -52,7 +52,7 @@ const output = searchOutput(ResultSchema, AddedSchema)
 export default (app: FastifyInstance) => {
   const schemas = withSeerr(app, {
     description: 'Searches TMDB and the library at once; each match says if it is in the library (movieId). Add one by calling again with addTmdbId (refused with the choices if a profile or folder is needed); one already in gets its options updated. Browse with movie_status, pick a release with movie_releases.',
-    seerrDescription: 'Searches TMDB and the library (movieId when in it). addTmdbId: a new movie is requested in Seerr as the asker (uhd: 4K); one in library gets its options updated.',
+    seerrDescription: 'Searches TMDB and the library (movieId if in it). addTmdbId: a new movie is requested in Seerr as the asker (uhd: 4K); one in the library is updated.',
     input,
     output,
     extra: uhdInput

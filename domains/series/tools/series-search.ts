@@ -58,7 +58,7 @@ const seerrSeriesInputs = {
 export default (app: FastifyInstance) => {
   const schemas = withSeerr(app, {
     description: 'Searches TVDB and the library at once; each match says if it is in the library (seriesId). Add one by calling again with addTvdbId (refused with the choices if a profile or folder is needed); one already in gets its options updated. Browse with series_status, pick a release with series_releases.',
-    seerrDescription: 'Searches TVDB and the library (seriesId when in it). addTvdbId: a new series is requested in Seerr as the asker (seasons; uhd: 4K); one in library gets its options updated.',
+    seerrDescription: 'Searches TVDB and the library (seriesId if in it). addTvdbId: a new series is requested in Seerr as the asker (seasons; uhd: 4K); one in the library is updated.',
     input,
     output,
     extra: seerrSeriesInputs
