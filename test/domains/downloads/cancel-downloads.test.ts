@@ -42,6 +42,9 @@ for (const { major, name, skip } of await qbtMajors()) {
     }
     const hashes = [one, two, other].map(x => readTorrentFile(x.torrent).hash)
     await waitFor('torrents listed', async () => (await client.list()).length === 3 ? true : undefined)
+    // qBittorrent checks the data already there: which copy is the duplicate can change until it has (a preview
+    // taken meanwhile is rightly refused at the confirm, since what it showed changed).
+    await waitFor('data checked', async () => (await client.list()).every(x => x.phase !== 'checking' && x.progress === 1) ? true : undefined)
 
     const listed = await call({ source: 'all' })
     t.notOk(listed.isError, listed.content[0].text)
