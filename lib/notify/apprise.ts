@@ -3,7 +3,7 @@
 // configuration file only we can read (a fresh 0700 folder, file 0600, removed after), the message body is
 // written to stdin (`apprise` reads the body from stdin when -b is not given), and the child gets the minimal
 // environment (lib/process/env.ts).
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, rmdir, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ProcessError, runProcess } from '../../core/process/run.js'
@@ -39,6 +39,8 @@ export async function sendWithApprise (url: string, m: Message, o: AppriseOption
     }
     throw err
   } finally {
-    await rm(dir, { recursive: true, force: true })
+    // File by file, never a recursive remove: the URL file, then the folder (left behind if apprise wrote more).
+    await rm(join(dir, 'apprise.txt'), { force: true })
+    await rmdir(dir).catch(() => {})
   }
 }
