@@ -4,6 +4,7 @@
 // registered on one catalogue McpServer whose request handlers are captured instead of installed; each built
 // server then gets those same handlers (one small wrapper per method) and the catalogue's capabilities, so
 // its requests are validated and answered by the SDK exactly as before, against the shared registrations.
+// A handler registered with its own params schema (the task methods) is installed with that same schema.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { McpServer, type ServerContext } from '@modelcontextprotocol/server'
 import type { Principal } from '../../../core/principal.js'
@@ -30,20 +31,25 @@ export interface SharedCatalogue {
 
 export function buildSharedCatalogue (features: McpSharedFeature[], context: Omit<McpSharedContext, 'mcp'>, info: { name: string, version: string }): SharedCatalogue {
   const mcp = new McpServer(info, { capabilities: {} })
-  const handlers = new Map<string, Handler>()
-  const capture = (method: string, handler: unknown) => {
-    if (typeof handler !== 'function') throw new Error(`A shared MCP feature set ${method} with its own schemas; register it per server instead`)
-    handlers.set(method, handler as Handler)
+  const handlers = new Map<string, { handler: Handler, schemas?: object }>()
+  const capture = (method: string, schemasOrHandler: unknown, maybeHandler?: unknown) => {
+    const own = typeof schemasOrHandler === 'function'
+    const handler = own ? schemasOrHandler : maybeHandler
+    if (typeof handler !== 'function') throw new Error(`A shared MCP feature registered ${method} without a handler`)
+    handlers.set(method, { handler: handler as Handler, ...(!own && { schemas: schemasOrHandler as object }) })
   }
   mcp.server.setRequestHandler = capture as unknown as Server['setRequestHandler']
   for (const feature of features) feature.shared({ ...context, mcp })
   const capabilities = mcp.server.getCapabilities()
-  const scoped = [...handlers].map(([method, handler]) =>
-    [method, (request: never, ctx: ServerContext) => callerScope.run(callerOf(ctx), () => handler(request, ctx))] as const)
+  const scoped = [...handlers].map(([method, { handler, schemas }]) =>
+    ({ method, schemas, handler: (request: never, ctx: ServerContext) => callerScope.run(callerOf(ctx), () => handler(request, ctx)) }))
   return {
     install (server) {
       server.registerCapabilities(capabilities)
-      for (const [method, handler] of scoped) server.setRequestHandler(method as 'resources/list', handler as never)
+      for (const { method, schemas, handler } of scoped) {
+        if (schemas) server.setRequestHandler(method as 'tasks/get', schemas as never, handler as never)
+        else server.setRequestHandler(method as 'resources/list', handler as never)
+      }
     }
   }
 }

@@ -3,13 +3,13 @@
 // from (plugins/mcp/bridge/shared-catalogue.ts); the others run once per session (2025 era) or per request
 // (2026-07-28, stateless), so they hold only what is truly per server and must be cheap: never scan or fetch.
 import type { McpFeature } from './feature-types.js'
-import { installTasks } from '../tasks/tasks.js'
+import { installTasks, taskMethods } from '../tasks/tasks.js'
 import { appViews, installAppViews } from '../apps/apps.js'
 import type { McpClientExtension } from '../bridge/client-extensions.js'
 import { healthResource } from './resources-health.js'
 import { jobResources } from './resources-jobs.js'
 import { titleResources } from './resources-titles.js'
-import { resourceSubscriptions } from './resource-subscriptions.js'
+import { resourceSubscriptions, subscribeCapability } from './resource-subscriptions.js'
 import { prompts } from './prompts.js'
 import { listenJobUpdates } from './listen-jobs.js'
 
@@ -18,10 +18,12 @@ export type { McpFeature, McpFeatureContext, McpServerFeature, McpSharedFeature,
 /** The server's own features, in registration order. Each feature adds one line here. */
 export const mcpFeatures: McpFeature[] = [
   installTasks,
+  taskMethods,
   installAppViews,
   jobResources,
   titleResources,
   healthResource,
+  subscribeCapability,
   resourceSubscriptions,
   listenJobUpdates,
   prompts

@@ -7,7 +7,8 @@
 // listen-jobs.ts feeds.
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError } from '@modelcontextprotocol/server'
 import type { JobRecord } from '../../../core/job-types.js'
-import type { McpFeature } from './feature-types.js'
+import type { McpServerFeature } from './feature-types.js'
+import { sharedFeature } from '../bridge/shared-catalogue.js'
 import { callerOf } from './resource-context.js'
 import { JOBS_LIST_URI, jobUri } from './resources-jobs.js'
 import { createThrottle, type Throttle } from './throttle.js'
@@ -21,10 +22,15 @@ let activeListeners = 0
 /** How many sessions have a job listener attached now (tests check that closing a session detaches it). */
 export const subscribedSessions = () => activeListeners
 
-export const resourceSubscriptions: McpFeature = ({ mcp, app, principal }) => {
+/** Once per app: every server built offers subscriptions (the handlers below are per server, they hold its state). */
+export const subscribeCapability = sharedFeature(({ mcp }) => {
+  mcp.server.registerCapabilities({ resources: { subscribe: true } })
+})
+
+export const resourceSubscriptions: McpServerFeature = ({ mcp, app, principal }) => {
   const server = mcp.server
-  server.registerCapabilities({ resources: { subscribe: true } })
-  const watched = new Map<string, Throttle>()
+  // Made on the first subscription: a session that never subscribes holds only the two handlers.
+  let watched: Map<string, Throttle> | undefined
   let detach: (() => void) | undefined
 
   const notify = (uri: string) => server.sendResourceUpdated({ uri }).catch(err => {
@@ -33,18 +39,28 @@ export const resourceSubscriptions: McpFeature = ({ mcp, app, principal }) => {
 
   function onJob (job: JobRecord) {
     if (job.owner !== principal.id) return
-    watched.get(jobUri(job.id))?.fire()
-    watched.get(JOBS_LIST_URI)?.fire()
+    watched?.get(jobUri(job.id))?.fire()
+    watched?.get(JOBS_LIST_URI)?.fire()
   }
 
   function stopAll () {
-    for (const throttle of watched.values()) throttle.cancel()
-    watched.clear()
+    for (const throttle of watched?.values() ?? []) throttle.cancel()
+    watched?.clear()
     if (detach) {
       detach()
       detach = undefined
       activeListeners--
     }
+  }
+
+  function watchedOf (): Map<string, Throttle> {
+    if (watched) return watched
+    const previous = server.onclose
+    server.onclose = () => {
+      stopAll()
+      previous?.()
+    }
+    return (watched = new Map())
   }
 
   server.setRequestHandler('resources/subscribe', (request, ctx) => {
@@ -55,12 +71,13 @@ export const resourceSubscriptions: McpFeature = ({ mcp, app, principal }) => {
     if ((isJob && !app.hasDecorator('jobs')) || (id !== undefined && app.jobs.get(id)?.owner !== caller.id)) {
       throw new ResourceNotFoundError(uri, `No job ${id ?? ''} among this credential's jobs to subscribe to. Read ${JOBS_LIST_URI} for yours.`)
     }
-    if (!watched.has(uri)) {
-      if (watched.size >= MAX_SUBSCRIPTIONS) {
+    const subscriptions = watchedOf()
+    if (!subscriptions.has(uri)) {
+      if (subscriptions.size >= MAX_SUBSCRIPTIONS) {
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, `This session already holds ${MAX_SUBSCRIPTIONS} subscriptions; unsubscribe from finished jobs first.`)
       }
       // Other URIs (the title and health resources, fixtures) are accepted: they simply send no updates.
-      watched.set(uri, createThrottle(UPDATE_INTERVAL_MS, () => notify(uri)))
+      subscriptions.set(uri, createThrottle(UPDATE_INTERVAL_MS, () => notify(uri)))
     }
     if (isJob && !detach) {
       detach = app.jobs.subscribe(onJob)
@@ -70,15 +87,9 @@ export const resourceSubscriptions: McpFeature = ({ mcp, app, principal }) => {
   })
 
   server.setRequestHandler('resources/unsubscribe', request => {
-    watched.get(request.params.uri)?.cancel()
-    watched.delete(request.params.uri)
-    if (watched.size === 0) stopAll()
+    watched?.get(request.params.uri)?.cancel()
+    watched?.delete(request.params.uri)
+    if (watched?.size === 0) stopAll()
     return {}
   })
-
-  const previous = server.onclose
-  server.onclose = () => {
-    stopAll()
-    previous?.()
-  }
 }

@@ -17,6 +17,7 @@ import { AuditUnavailableError } from '../../../lib/audit/store.js'
 import { auditPrincipal, auditRefusal } from '../../../lib/audit/tool-calls.js'
 import type { McpFeatureContext, RawTool } from '../features/feature-types.js'
 import { principalOf } from '../bridge/request-principal.js'
+import { sharedFeature } from '../bridge/shared-catalogue.js'
 import { taskStoreOf, type TaskStore } from './tasks-store.js'
 import { createStatusNotifier } from './tasks-notify.js'
 import { listParams, taskParams } from './tasks-params.js'
@@ -25,14 +26,11 @@ import { createTaskResult, detailedTask, isTerminal, legacyTask, type TaskView, 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks'
 const LIST_PAGE = 50
 
+/** Per protocol server: the tools/call wrapper, and status notifications for the tasks this session starts. */
 export function installTasks ({ mcp, app, wrapToolCall, rawTool }: McpFeatureContext): void {
-  const server = mcp.server
-  server.registerCapabilities({
-    tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
-    extensions: { [TASKS_EXTENSION]: {} }
-  })
   const store = taskStoreOf(app)
-  const notifier = createStatusNotifier(server, app)
+  // Made on the first task this session starts: most sessions never start one.
+  let notifier: ReturnType<typeof createStatusNotifier> | undefined
 
   wrapToolCall(next => async (request, ctx) => {
     const name = request.params.name
@@ -64,9 +62,19 @@ export function installTasks ({ mcp, app, wrapToolCall, rawTool }: McpFeatureCon
       if (modern || isInputRequiredResult(value)) return value
       view = store.keepAnswer(owner, answer)
     }
-    if (!modern) notifier.watch(view)
+    if (!modern) (notifier ??= createStatusNotifier(mcp.server, app)).watch(view)
     return createTaskResult(view, modern) as unknown as typeof value
   })
+}
+
+/** Once per app, on the shared catalogue: the task capability and the task methods, which hold no per-server state. */
+export const taskMethods = sharedFeature(({ mcp, app }) => {
+  const server = mcp.server
+  server.registerCapabilities({
+    tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
+    extensions: { [TASKS_EXTENSION]: {} }
+  })
+  const store = taskStoreOf(app)
 
   /** A cancel is a change like check_jobs cancel: recorded first, and not done when it cannot be recorded. */
   async function audited (ctx: ServerContext, taskId: string, cancel: () => void): Promise<void> {
@@ -132,7 +140,7 @@ export function installTasks ({ mcp, app, wrapToolCall, rawTool }: McpFeatureCon
     if (!view.result) throw new ProtocolError(view.error?.code ?? ProtocolErrorCode.InternalError, view.error?.message ?? view.statusMessage)
     return { ...view.result, _meta: { [RELATED_TASK_META_KEY]: { taskId: view.taskId } } }
   })
-}
+})
 
 /** A raw tool (a protocol fixture) offers tasks through its published definition. */
 function rawTaskSupport (tool: RawTool | undefined): 'optional' | 'required' | undefined {

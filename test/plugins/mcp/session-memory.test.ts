@@ -1,5 +1,5 @@
 // What one open 2025 session keeps on the heap. The app's resources, prompts and completions are registered
-// once per app (plugins/mcp/bridge/shared-catalogue.ts); registered on every session's McpServer they cost ~9 KB more
+// once per app (plugins/mcp/bridge/shared-catalogue.ts), with the task methods and the subscribe capability; registered on every session's McpServer they cost ~9 KB more
 // heap per session (3,000 sessions held 421 MB RSS in the bench). The bound catches that regression coming back,
 // not a few hundred bytes.
 import t from 'tap'
@@ -13,7 +13,7 @@ const gc = runInNewContext('gc') as () => void
 
 const SESSIONS = 300
 const WARM_UP = 100
-/** Heap per open session at most: ~15 KB now (most of it the SDK's own server and transport), ~24 KB before. */
+/** Heap per open session at most: ~13–15 KB now (most of it the SDK's own server, transport and handler records), ~24 KB before. */
 const MAX_KB_PER_SESSION = 20
 
 function heapAfterGc (): number {
