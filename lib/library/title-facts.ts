@@ -11,6 +11,7 @@ export interface TitleParts {
   seriesManager: Part<Row[]>
   movieManager: Part<Row[]>
   torrents: Part<Row[]>
+  usenet: Part<Row[]>
   directDownloads: Part<Row[]>
   disk: Part<Row[]>
 }
@@ -42,7 +43,7 @@ const TORRENT_ACTIVE = new Set(['downloading', 'queued', 'checking'])
 
 export function titleFacts (p: TitleParts): TitleFacts {
   const managers = [p.seriesManager, p.movieManager]
-  const downloads = [...managers, p.torrents, p.directDownloads]
+  const downloads = [...managers, p.torrents, p.usenet, p.directDownloads]
   const out: TitleFacts = {}
   const set = <K extends keyof TitleFacts>(k: K, v: TitleFacts[K]) => { if (v !== undefined) out[k] = v }
   set('readyToWatch', fact([p.mediaServer], () => true))

@@ -1,5 +1,6 @@
 // Each backend down in turn: for every read tool and view, with one backend (media server, series manager,
-// movie manager, indexer manager, torrent client, direct-download manager) unreachable, hung, or answering 401,
+// movie manager, indexer manager, torrent client, Usenet client, direct-download manager, request manager)
+// unreachable, hung, or answering 401,
 // the answer names it and states nothing about what it holds ("Nothing is downloading.", "not known to the
 // managers", "Libraries: none", 0 sessions…), and no tool that reads several sources fails whole for one.
 // Every other backend is up: the simulators (simulators/stack.ts) and a real qbittorrent-nox. The backend that is
@@ -18,6 +19,8 @@ import { createRadarrClient } from '../../clients/servarr/radarr.js'
 import { createProwlarrClient } from '../../clients/prowlarr/client.js'
 import { createQbittorrentClient } from '../../clients/qbittorrent/client.js'
 import { createPyloadClient } from '../../clients/pyload/client.js'
+import { createSabnzbdClient } from '../../clients/usenet/sabnzbd.js'
+import { createSeerrClient } from '../../clients/seerr/client.js'
 import type { Config } from '../../config.js'
 import { startSimulatedStack } from '../../simulators/stack.js'
 import { makeRoots, testConfig } from '../helpers/build.js'
@@ -26,17 +29,19 @@ import { QBT_PASSWORD, startQbittorrent, swarmUnavailable } from '../helpers/qbt
 
 const DEADLINE_MS = 300
 type Mode = 'unreachable' | 'hung' | '401'
-type Backend = 'media server' | 'series manager' | 'movie manager' | 'indexer manager' | 'torrent client' | 'pyLoad'
+type Backend = 'media server' | 'series manager' | 'movie manager' | 'indexer manager' | 'torrent client' | 'Usenet client' | 'pyLoad' | 'request manager'
 const MODES: Mode[] = ['unreachable', 'hung', '401']
 
 /** Each backend: the name its answers carry, its URL variable, its client built on a URL with short deadlines. */
 const BACKENDS: Record<Backend, { service: string, urlVar: keyof Config, key: string, client: (c: Config, url: string) => { close?: () => Promise<void> } }> = {
-  'media server': { service: 'Jellyfin', urlVar: 'MEDIA_SERVER_URL', key: 'jellyfin', client: (c, url) => createJellyfinClient({ ...c, MEDIA_SERVER_URL: url }, { deadlineMs: DEADLINE_MS, pathMap: pathMapFor(c) }) },
+  'media server': { service: 'Jellyfin', urlVar: 'MEDIA_SERVER_URL', key: 'mediaServer', client: (c, url) => createJellyfinClient({ ...c, MEDIA_SERVER_URL: url }, { deadlineMs: DEADLINE_MS, pathMap: pathMapFor(c) }) },
   'series manager': { service: 'Sonarr', urlVar: 'SERIES_MANAGER_URL', key: 'sonarr', client: (c, url) => createSonarrClient({ baseUrl: url, apiKey: c.SERIES_MANAGER_API_KEY, urlVar: 'SERIES_MANAGER_URL', keyVar: 'SERIES_MANAGER_API_KEY', pathMap: pathMapFor(c), deadlineMs: DEADLINE_MS, readDeadlineMs: DEADLINE_MS }) },
   'movie manager': { service: 'Radarr', urlVar: 'MOVIE_MANAGER_URL', key: 'radarr', client: (c, url) => createRadarrClient({ baseUrl: url, apiKey: c.MOVIE_MANAGER_API_KEY, urlVar: 'MOVIE_MANAGER_URL', keyVar: 'MOVIE_MANAGER_API_KEY', pathMap: pathMapFor(c), deadlineMs: DEADLINE_MS, readDeadlineMs: DEADLINE_MS }) },
   'indexer manager': { service: 'Prowlarr', urlVar: 'INDEXER_MANAGER_URL', key: 'prowlarr', client: (c, url) => createProwlarrClient({ ...c, INDEXER_MANAGER_URL: url }, { deadlineMs: DEADLINE_MS }) },
   'torrent client': { service: 'qBittorrent', urlVar: 'TORRENT_CLIENT_URL', key: 'torrent', client: (c, url) => createQbittorrentClient({ url, username: c.TORRENT_CLIENT_USERNAME, password: c.TORRENT_CLIENT_PASSWORD, downloadsRoot: c.DOWNLOADS_ROOT, pathMap: pathMapFor(c), deadlineMs: DEADLINE_MS }) },
-  pyLoad: { service: 'pyLoad', urlVar: 'DOWNLOAD_MANAGER_URL', key: 'pyload', client: (c, url) => createPyloadClient({ url, apiKey: c.DOWNLOAD_MANAGER_API_KEY, downloadsRoot: c.DOWNLOADS_ROOT, pathMap: pathMapFor(c), deadlineMs: DEADLINE_MS }) }
+  'Usenet client': { service: 'SABnzbd', urlVar: 'USENET_CLIENT_URL', key: 'usenet', client: (c, url) => createSabnzbdClient({ url, apiKey: c.USENET_CLIENT_API_KEY, pathMap: pathMapFor(c), deadlineMs: DEADLINE_MS }) },
+  pyLoad: { service: 'pyLoad', urlVar: 'DOWNLOAD_MANAGER_URL', key: 'pyload', client: (c, url) => createPyloadClient({ url, apiKey: c.DOWNLOAD_MANAGER_API_KEY, downloadsRoot: c.DOWNLOADS_ROOT, pathMap: pathMapFor(c), deadlineMs: DEADLINE_MS }) },
+  'request manager': { service: 'Seerr', urlVar: 'REQUESTS_URL', key: 'seerr', client: (c, url) => createSeerrClient({ ...c, REQUESTS_URL: url }, { deadlineMs: DEADLINE_MS }) }
 }
 
 /** What an answer must not say while that backend is down: each claims something only it could tell. */
@@ -46,11 +51,13 @@ const CLAIMS: Record<Backend, RegExp | undefined> = {
   'movie manager': /not known to the managers|no files in the managers|not monitored|not downloading|Nothing is downloading\.|No downloads in the queues\./,
   'indexer manager': undefined,
   'torrent client': /not downloading|Nothing is downloading\.|No downloads in the queues\./,
-  pyLoad: /not downloading|Nothing is downloading\.|No finished packages\./
+  'Usenet client': /not downloading|Nothing is downloading\.|No downloads in the queues\./,
+  pyLoad: /not downloading|Nothing is downloading\.|No finished packages\./,
+  'request manager': /No requests|\b0 requests?\b|nobody has asked/i
 }
 
 interface Call { tool: string, args: Record<string, unknown>, reads: Backend[], multi?: boolean }
-const ALL_DOWNLOADS: Backend[] = ['series manager', 'movie manager', 'torrent client', 'pyLoad']
+const ALL_DOWNLOADS: Backend[] = ['series manager', 'movie manager', 'torrent client', 'Usenet client', 'pyLoad']
 
 /** Every read tool and view. `reads`: the backends it asks; `multi`: it answers from several sources (never fails whole for one). */
 function calls (ids: { series: number, movie: number, item: string }): Call[] {
@@ -68,7 +75,8 @@ function calls (ids: { series: number, movie: number, item: string }): Call[] {
     { tool: 'check_jobs', args: {}, reads: [] },
     { tool: 'download_status', args: {}, reads: ALL_DOWNLOADS, multi: true },
     { tool: 'download_status', args: { action: 'finished' }, reads: ['pyLoad'] },
-    { tool: 'cancel_downloads', args: { action: 'list' }, reads: ['series manager', 'movie manager', 'torrent client'], multi: true },
+    { tool: 'download_status', args: { action: 'requests' }, reads: ['request manager'] },
+    { tool: 'cancel_downloads', args: { action: 'list' }, reads: ['series manager', 'movie manager', 'torrent client', 'Usenet client'], multi: true },
     series('library'), series('series', { id: ids.series, idType: 'seriesId' }), series('season', { id: ids.series, idType: 'seriesId', seasonNumber: 1 }),
     series('calendar'), series('missing'), series('queue'), series('stuck'), series('history'),
     movies('library'), movies('calendar'), movies('missing'), movies('queue'), movies('stuck'), movies('history'),
@@ -95,10 +103,12 @@ async function downBackend (mode: Mode) {
 }
 
 const skip = await swarmUnavailable()
-t.test('each backend down in turn', { skip }, async t => {
+// Eight backends, three ways each, every read tool: longer than tap's default per-file timeout on a loaded machine.
+t.setTimeout(400_000)
+t.test('each backend down in turn', { skip, timeout: 400_000 }, async t => {
   const roots = makeRoots()
   t.teardown(roots.cleanup)
-  const stack = await startSimulatedStack({ media: roots.media, downloads: roots.downloads })
+  const stack = await startSimulatedStack({ media: roots.media, downloads: roots.downloads }, { usenet: true, seerr: true })
   t.teardown(stack.close)
   const qbt = await startQbittorrent(join(roots.base, 'qbt'), { downloadDir: roots.downloads })
   t.teardown(() => qbt.stop())

@@ -1,5 +1,6 @@
 // The simulated stack (and so `npm run demo`) with the SABnzbd simulator as its Usenet client: download_status
-// lists the household's Usenet jobs with the rest, the failed one with its reason, and /health shows SABnzbd.
+// lists the household's Usenet jobs with the rest, the failed one with its reason, get_library_state counts them,
+// and /health shows SABnzbd.
 import t from 'tap'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -27,6 +28,12 @@ t.test('the demo stack\'s Usenet client shows in download_status and /health', a
   t.same(usenet.map((i: { name: string }) => i.name).sort(), ['Concert.2019.1080p', 'Nature.Documentary.S02E03.1080p.WEB', 'Old.Film.1954.720p.BluRay'])
   t.match(usenet.find((i: { name: string }) => i.name === 'Concert.2019.1080p'), { state: 'failed', reason: 'missing articles' })
   t.match(usenet.find((i: { name: string }) => i.name === 'Nature.Documentary.S02E03.1080p.WEB'), { state: 'fetching', bytesPerSecond: 2 * 1024 * 1024 })
+  // get_library_state asks the Usenet client too: a title SABnzbd is fetching is downloading, not "not downloading".
+  const nature = ok(await app.tools.call('get_library_state', { title: 'Nature Documentary' }, toolContext()))
+  t.match(nature, { downloading: true, usenet: { available: true, matches: [{ name: 'Nature.Documentary.S02E03.1080p.WEB', state: 'fetching', phase: 'downloading' }] } })
+  const concert = ok(await app.tools.call('get_library_state', { title: 'Concert' }, toolContext()))
+  t.match(concert.usenet, { available: true, matches: [{ state: 'failed', reason: 'missing articles' }] }, 'a failed Usenet job is shown with its reason')
+  t.not(concert.downloading, true, 'a failed Usenet job is not downloading')
   await app.refreshBackendStatus()
   t.match((await app.inject('/health')).json().backends.find((b: { service: string }) => b.service === 'SABnzbd'), { reachable: true, version: '5.0.1' })
 })

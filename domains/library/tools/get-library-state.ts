@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import type { UsenetState } from '../../../clients/usenet/types.js'
 import { defineTool } from '../../../core/tool-types.js'
 import { formatBytes } from '../../../core/format.js'
 import { summarizeFolder, summarizeLibrary } from '../../../lib/library/library-summary.js'
@@ -53,6 +54,7 @@ const outputSchema = Type.Object({
   seriesManager: Type.Optional(PartSchema('the series manager')),
   movieManager: Type.Optional(PartSchema('the movie manager')),
   torrents: Type.Optional(PartSchema('the torrent client')),
+  usenet: Type.Optional(PartSchema('the Usenet client, when one is configured')),
   directDownloads: Type.Optional(PartSchema('the direct-download manager')),
   disk: Type.Optional(PartSchema('the library and downloads folders on disk'))
 }, { additionalProperties: false })
@@ -63,7 +65,10 @@ type Row = Record<string, unknown>
 // src/NzbDrone.Core/Download/TrackedDownloads/TrackedDownload.cs @ 0fded1e: Downloading, ImportBlocked,
 // ImportPending, Importing, Imported, FailedPending, Failed, Ignored; camelCase in the v3 API).
 const STOPPED_STATES = new Set(['importBlocked', 'importPending', 'importing', 'imported', 'failedPending', 'failed', 'ignored'])
-const PART_NAMES = { mediaServer: 'the media server', seriesManager: 'the series manager', movieManager: 'the movie manager', torrents: 'the torrent client', directDownloads: 'the direct-download manager', disk: 'the disk' }
+const PART_NAMES = { mediaServer: 'the media server', seriesManager: 'the series manager', movieManager: 'the movie manager', torrents: 'the torrent client', usenet: 'the Usenet client', directDownloads: 'the direct-download manager', disk: 'the disk' }
+
+/** A Usenet item's state as the phase words the downloading fact reads (lib/library/title-facts.ts): post-processing is still on its way. */
+const usenetPhase = (state: UsenetState): string => (state === 'fetching' || state === 'verifying' || state === 'repairing' || state === 'unpacking' ? 'downloading' : state)
 
 const view = (p: Part<Row[]>): { available: boolean, matches?: Row[], reason?: string } => (p.available ? { available: true, matches: p.data, ...(p.reason !== undefined && { reason: p.reason }) } : { available: false, reason: p.reason })
 
@@ -149,7 +154,7 @@ export default function getLibraryState (app: FastifyInstance) {
     const series = kind !== 'movie'
     const movies = kind !== 'series'
     const skipped = async (): Promise<Row[]> => { throw new Error(`not asked (kind=${kind})`) }
-    const [mediaServer, seriesManager, movieManager, torrents, directDownloads, disk] = await Promise.all([
+    const [mediaServer, seriesManager, movieManager, torrents, usenet, directDownloads, disk] = await Promise.all([
       part(async () => (await b.mediaServer.items({ searchTerm: title, types: [...(series ? ['Series'] as const : []), ...(movies ? ['Movie'] as const : [])], limit: 10 })).items
         .map(i => ({ id: i.id, name: i.name, type: i.type, year: i.year, path: i.path === undefined ? undefined : shown(i.path) }))),
       series
@@ -162,11 +167,15 @@ export default function getLibraryState (app: FastifyInstance) {
         : part(skipped),
       acrossInstances('torrents', async () => (await b.torrent.list()).filter(t => titleMatches(title, t.name.replace(/[._]/g, ' '))).slice(0, 20)
         .map(t => ({ name: t.name, phase: t.phase, state: t.state, progress: Math.round(t.progress * 1000) / 10, etaSeconds: t.etaSeconds, contentPath: t.contentPath }))),
+      b.usenet
+        ? acrossInstances('usenet', async () => (await b.usenet!.items(signal)).filter(i => titleMatches(title, i.name.replace(/[._]/g, ' '))).slice(0, 20)
+          .map(i => ({ name: i.name, phase: usenetPhase(i.state), state: i.state, ...(i.failure && { reason: i.failure }), ...(i.progress !== undefined && { progress: Math.round(i.progress * 1000) / 10 }), ...(i.path && { path: shown(i.path) }) })))
+        : part(async (): Promise<Row[]> => { throw new Error('not asked (no Usenet client configured)') }),
       part(async () => [...await b.pyload.queue(), ...await b.pyload.collector()].filter(p => titleMatches(title, p.name.replace(/[._]/g, ' '))).slice(0, 20)
         .map(p => ({ name: p.name, progress: p.bytesTotal ? Math.round((p.bytesDone / p.bytesTotal) * 1000) / 10 : 0, finished: p.finished, failed: p.failed, folderPath: p.folderPath }))),
       part(() => onDisk(title, signal), 30_000).then(unreadableNamed)
     ])
-    const parts = { mediaServer, seriesManager, movieManager, torrents, directDownloads, disk }
+    const parts = { mediaServer, seriesManager, movieManager, torrents, usenet, directDownloads, disk }
     return {
       parts,
       data: {
@@ -177,6 +186,7 @@ export default function getLibraryState (app: FastifyInstance) {
         seriesManager: view(seriesManager),
         movieManager: view(movieManager),
         torrents: view(torrents),
+        ...(b.usenet && { usenet: view(usenet) }),
         directDownloads: view(directDownloads),
         disk: view(disk)
       }

@@ -83,6 +83,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       "torrents": {
         "type": "object"
       },
+      "usenet": {
+        "type": "object"
+      },
       "directDownloads": {
         "type": "object"
       },
