@@ -56,21 +56,30 @@ const CHROOT_SCRIPT = ['../scripts/qbittorrent-chroot.sh', '../../scripts/qbitto
 /** Why qBittorrent `major` cannot run here, or undefined when it can. */
 export async function qbtUnavailable (major: QbtMajor): Promise<string | undefined> {
   if (major === 4) return await findExecutable('qbittorrent-nox') ? undefined : 'qbittorrent-nox is not installed (apt-get install qbittorrent-nox)'
-  const dir = qbt5ChrootDir()
-  if (!existsSync(join(dir, '.mediastack-qbt5'))) return `the qBittorrent 5 chroot is not built at ${dir} (run scripts/qbittorrent-chroot.sh as root)`
-  if (process.getuid?.() !== 0) return 'running the qBittorrent 5 chroot needs root (chroot and bind mounts in a private mount namespace)'
-  if (!await findExecutable('unshare')) return 'unshare (util-linux) is not installed'
-  return undefined
+  return await chrootUnavailable('.mediastack-qbt5', 'qBittorrent 5')
 }
 
 /** The command that runs qbittorrent-nox `major` with `args`, seeing `folders` at their own paths. */
 function command (major: QbtMajor, folders: string[], args: string[]): [string, string[]] {
-  if (major === 4) return ['qbittorrent-nox', args]
+  return major === 4 ? ['qbittorrent-nox', args] : chrootCommand('qbittorrent-nox', folders, args)
+}
+
+/** The command that runs one of the chroot's programs with `args` in a private mount namespace, seeing `folders` at their own paths. */
+export function chrootCommand (program: 'qbittorrent-nox' | 'transmission-daemon', folders: string[], args: string[]): [string, string[]] {
   if (!CHROOT_SCRIPT) throw new Error('scripts/qbittorrent-chroot.sh is missing')
   // A folder inside another bound folder is already visible.
   const outer = [...new Set(folders.map(f => resolve(f)))].sort()
     .filter((f, i, all) => !all.slice(0, i).some(parent => f.startsWith(parent + '/')))
-  return ['unshare', ['--mount', '--propagation', 'private', 'bash', CHROOT_SCRIPT, 'exec', ...outer, '--', ...args]]
+  return ['unshare', ['--mount', '--propagation', 'private', 'bash', CHROOT_SCRIPT, 'exec', '--program', program, ...outer, '--', ...args]]
+}
+
+/** Why the chroot (scripts/qbittorrent-chroot.sh) cannot run `marker`'s program here, or undefined when it can. */
+export async function chrootUnavailable (marker: string, what: string): Promise<string | undefined> {
+  const dir = qbt5ChrootDir()
+  if (!existsSync(join(dir, marker))) return `${what} is not in the chroot at ${dir} (run scripts/qbittorrent-chroot.sh as root)`
+  if (process.getuid?.() !== 0) return `running ${what} from the chroot needs root (chroot and bind mounts in a private mount namespace)`
+  if (!await findExecutable('unshare')) return 'unshare (util-linux) is not installed'
+  return undefined
 }
 
 /**

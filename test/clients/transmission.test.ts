@@ -1,7 +1,8 @@
-// The Transmission client against the real transmission-daemon (Debian's 3.00) on loopback: the session-id
-// handshake, Basic auth, adding, pausing, resuming and removing with and without data, and a real download
+// The Transmission client against the real transmission-daemon on loopback, both majors: Debian bookworm's 3.00
+// and Debian sid's 4.x from the chroot scripts/qbittorrent-chroot.sh builds (4.0 changed the RPC: rpc-version 17).
+// The session-id handshake, Basic auth, adding, pausing, resuming and removing with and without data, and a real download
 // from the loopback swarm's seeding qbittorrent-nox (test/helpers/qbt-swarm.ts); the bytes must match.
-import { test } from 'tap'
+import { test, type Test } from 'tap'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,7 +11,7 @@ import { createPathMap } from '../../core/path-map.js'
 import { readTorrentFile } from '../../clients/qbittorrent/torrent-file.js'
 import { createTransmissionClient, rpcPath } from '../../clients/transmission/client.js'
 import { transmissionState } from '../../clients/transmission/types.js'
-import { startTransmission, transmissionUnavailable, type TransmissionInstance } from '../../simulators/real-transmission.js'
+import { startTransmission, transmissionUnavailable, type TransmissionInstance, type TransmissionMajor } from '../../simulators/real-transmission.js'
 import { clientFor, makeTorrent, startQbittorrent, swarmUnavailable, waitFor, type QbtInstance } from '../helpers/qbt-swarm.js'
 
 const USER = 'mcp'
@@ -40,8 +41,7 @@ test('status codes map to phases; a local error stops the torrent whatever its s
   t.same(s(4, { error: 2 }).phase, 'downloading', 'a tracker error does not stop a download')
 })
 
-const skip = await transmissionUnavailable()
-test('Transmission client on the real transmission-daemon', { skip }, async t => {
+const onRealDaemon = (major: TransmissionMajor) => async (t: Test) => {
   const base = mkdtempSync(join(tmpdir(), 'tr-real-'))
   const downloadsRoot = join(base, 'downloads')
   const running: Array<TransmissionInstance | QbtInstance> = []
@@ -49,7 +49,7 @@ test('Transmission client on the real transmission-daemon', { skip }, async t =>
     await Promise.allSettled(running.map(i => i.stop()))
     rmSync(base, { recursive: true, force: true })
   })
-  const tr = await startTransmission(join(base, 'tr'), { username: USER, password: PASSWORD, downloadDir: downloadsRoot })
+  const tr = await startTransmission(join(base, 'tr'), { username: USER, password: PASSWORD, downloadDir: downloadsRoot, major })
   running.push(tr)
   const make = (password = PASSWORD) => createTransmissionClient({ url: tr.url, username: USER, password, downloadsRoot, pathMap: createPathMap(''), deadlineMs: 10_000 })
   const client = make()
@@ -60,7 +60,7 @@ test('Transmission client on the real transmission-daemon', { skip }, async t =>
     t.equal(first.status, 409)
     t.match(first.headers.get('x-transmission-session-id'), /\S/)
     const v = await client.version()
-    t.match(v.app, /^3\.00 \(/)
+    t.match(v.app, major === 3 ? /^3\.00 \(/ : /^4\.\d+\.\d+/)
     const probe = await client.probe()
     t.same([probe.reachable, probe.service, probe.version], [true, 'Transmission', v.app])
   })
@@ -160,4 +160,8 @@ test('Transmission client on the real transmission-daemon', { skip }, async t =>
     await waitFor('the data to be deleted', async () => (existsSync(join(savePath, movie.name)) ? undefined : true), 10_000)
     t.pass('removed with data: the file is gone')
   })
-})
+}
+
+for (const major of [3, 4] as TransmissionMajor[]) {
+  test(`Transmission client on the real transmission-daemon ${major}.x`, { skip: await transmissionUnavailable(major) }, onRealDaemon(major))
+}
