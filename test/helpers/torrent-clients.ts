@@ -9,7 +9,11 @@ import { createTransmissionClient } from '../../clients/transmission/client.js'
 import { createDelugeClient } from '../../clients/deluge/client.js'
 import { startTransmission, transmissionUnavailable } from '../../simulators/real-transmission.js'
 import { delugeUnavailable, startDeluge } from '../../simulators/real-deluge.js'
+import { buildApp } from '../../app.js'
 import { clientFor, QBT_PASSWORD, startQbittorrent, swarmUnavailable } from './qbt-swarm.js'
+import { makeRoots, testConfig } from './build.js'
+
+type BuildOptions = NonNullable<Parameters<typeof buildApp>[1]>
 
 export type TorrentKind = 'qbittorrent' | 'transmission' | 'deluge'
 
@@ -56,4 +60,21 @@ export async function torrentClientKinds (): Promise<Array<{ kind: TorrentKind, 
     { kind: 'transmission', skip: await transmissionUnavailable() },
     { kind: 'deluge', skip: await delugeUnavailable() }
   ]
+}
+
+/**
+ * A fresh roots folder, the real `kind` started in it, and this server configured with it as its only torrent
+ * client (the managers and the direct-download manager point at a closed port); all released on teardown.
+ */
+export async function torrentClientWorld (t: { teardown: (fn: () => unknown) => void }, kind: TorrentKind, options: BuildOptions = {}) {
+  const roots = makeRoots()
+  t.teardown(() => roots.cleanup())
+  const running = await startTorrentClient(kind, join(roots.base, 'client'), roots.downloads)
+  t.teardown(() => running.stop())
+  const closed = 'http://127.0.0.1:9'
+  const config = testConfig(roots, { ...running.env, DOWNLOAD_MANAGER_URL: closed, SERIES_MANAGER_URL: closed, MOVIE_MANAGER_URL: closed })
+  const app = await buildApp(config, { logger: false, ...options })
+  await app.ready()
+  t.teardown(() => app.close())
+  return { roots, running, app }
 }

@@ -9,13 +9,11 @@ import { join } from 'node:path'
 import { Agent } from 'undici'
 import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
 import type { ToolContext } from '../../../core/tool-types.js'
-import { buildApp } from '../../../app.js'
 import { readTorrentFile } from '../../../clients/qbittorrent/torrent-file.js'
 import { fetchGuarded } from '../../../lib/url-guard/fetch-guarded.js'
-import { makeRoots, testConfig } from '../../helpers/build.js'
 import { startStaticServer } from '../../helpers/static-server.js'
 import { makeTorrent, waitFor } from '../../helpers/qbt-swarm.js'
-import { startTorrentClient, torrentClientKinds } from '../../helpers/torrent-clients.js'
+import { torrentClientKinds, torrentClientWorld } from '../../helpers/torrent-clients.js'
 
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
 const PUBLIC = '93.184.216.34'
@@ -23,21 +21,9 @@ const resolver = async (host: string) => host.endsWith('.example.com') ? [{ addr
 
 for (const { kind, skip } of await torrentClientKinds()) {
   test(`download_add sends magnets and .torrent links to ${kind}`, { skip }, async t => {
-    const roots = makeRoots()
-    t.teardown(() => roots.cleanup())
-    const running = await startTorrentClient(kind, join(roots.base, 'client'), roots.downloads)
-    t.teardown(() => running.stop())
     const web = await startStaticServer()
     t.teardown(() => web.close())
-    const config = testConfig(roots, {
-      ...running.env,
-      DOWNLOAD_MANAGER_URL: 'http://127.0.0.1:9',
-      SERIES_MANAGER_URL: 'http://127.0.0.1:9',
-      MOVIE_MANAGER_URL: 'http://127.0.0.1:9'
-    })
-    const app = await buildApp(config, { logger: false, resolver })
-    await app.ready()
-    t.teardown(() => app.close())
+    const { roots, running, app } = await torrentClientWorld(t, kind, { resolver })
     // The URL guard's checks run as they are; only its connections go to the local web server (nothing may leave 127.0.0.1).
     const local = new Agent({ connect: (_o, done) => { const s = net.connect({ host: '127.0.0.1', port: web.port }, () => done(null, s)); s.once('error', err => done(err, null)) } })
     t.teardown(() => local.close())

@@ -7,31 +7,17 @@ import { copyFileSync, existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
 import type { ToolContext } from '../../../core/tool-types.js'
-import { buildApp } from '../../../app.js'
 import { readTorrentFile } from '../../../clients/qbittorrent/torrent-file.js'
-import { makeRoots, testConfig } from '../../helpers/build.js'
 import { errorText } from '../../helpers/results.js'
 import { makeTorrent, waitFor } from '../../helpers/qbt-swarm.js'
-import { startTorrentClient, torrentClientKinds } from '../../helpers/torrent-clients.js'
+import { torrentClientKinds, torrentClientWorld } from '../../helpers/torrent-clients.js'
 
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
 interface Item { id: string, title: string, status: string }
 
 for (const { kind, skip } of await torrentClientKinds()) {
   test(`download_status and cancel_downloads on ${kind}`, { skip }, async t => {
-    const roots = makeRoots()
-    t.teardown(() => roots.cleanup())
-    const running = await startTorrentClient(kind, join(roots.base, 'client'), roots.downloads)
-    t.teardown(() => running.stop())
-    const config = testConfig(roots, {
-      ...running.env,
-      DOWNLOAD_MANAGER_URL: 'http://127.0.0.1:9',
-      SERIES_MANAGER_URL: 'http://127.0.0.1:9',
-      MOVIE_MANAGER_URL: 'http://127.0.0.1:9'
-    })
-    const app = await buildApp(config, { logger: false })
-    await app.ready()
-    t.teardown(() => app.close())
+    const { roots, running, app } = await torrentClientWorld(t, kind)
     const call = (name: string, args: unknown) => app.tools.call(name, args, ctx)
     const status = async (hash: string) => (await app.backends.torrent.list()).find(x => x.hash === hash)?.phase
 
