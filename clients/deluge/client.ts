@@ -9,6 +9,7 @@ import { backendSavePath, insideFolder } from '../torrent/save-path.js'
 import { probeVersion } from '../torrent/probe.js'
 import type { AddTorrentOptions, TorrentClient, TorrentClientSettings, TorrentFileEntry, TorrentInfo, TorrentListFilter } from '../torrent/types.js'
 import { delugePhase, KEYS, NO_SUCH_FILE, type RawDelugeTorrent } from './types.js'
+import { delugeLabels } from './labels.js'
 
 const SERVICE = 'Deluge'
 // deluge/ui/web/json_api.py 156-167: 1 no session (auth.login first), 2 a method the web UI does not know, which
@@ -115,7 +116,7 @@ export function createDelugeClient (opts: TorrentClientSettings) {
       amountLeftBytes: left,
       savePath: opts.pathMap.toOurs(t.download_location),
       contentPath: opts.pathMap.toOurs(insideFolder(t.download_location, t.name)),
-      category: '',
+      category: t.label ?? '',
       tags: [],
       addedOn: isoFromEpoch(t.time_added),
       completedOn: isoFromEpoch(t.completed_time),
@@ -145,11 +146,27 @@ export function createDelugeClient (opts: TorrentClientSettings) {
     }
   }
 
-  /** Deluge's add refusals (AddTorrentError, torrentmanager.py 436-448, 523-550) turned into what to do. */
-  async function add (method: string, params: unknown[], hash: string): Promise<{ hash: string }> {
+  /** A call of the Label plugin's (clients/deluge/labels.ts), its refusal named. */
+  async function labelCall<T> (method: string, params: unknown[]): Promise<T> {
+    try {
+      return await call<T>(method, params)
+    } catch (err) {
+      if (err instanceof DelugeCallError) throw new BackendError(SERVICE, `Deluge refused ${method}: ${err.message.slice(0, 200)}.`, 200, 'rejected')
+      throw err
+    }
+  }
+  const labels = delugeLabels(labelCall)
+
+  /**
+   * Deluge's add refusals (AddTorrentError, torrentmanager.py 436-448, 523-550) turned into what to do. A category
+   * is its Label plugin's label: checked (and created) before the add, set on the torrent after it.
+   */
+  async function add (method: string, params: unknown[], hash: string, category?: string): Promise<{ hash: string }> {
+    const label = category ? await labels.prepare(category) : undefined
     try {
       const id = await call<string | null>(method, params, 60_000)
       if (typeof id !== 'string' || id === '') throw new BackendError(SERVICE, 'Deluge did not add the torrent and gave no reason. Check its log.', 200, 'rejected')
+      if (label) await labels.set(id, label)
       return { hash: id.toLowerCase() }
     } catch (err) {
       if (!(err instanceof DelugeCallError)) throw err
@@ -189,7 +206,7 @@ export function createDelugeClient (opts: TorrentClientSettings) {
     async addMagnet (magnet: string, o: AddTorrentOptions = {}) {
       const hash = magnetHash(magnet)
       if (!hash) throw new ToolError('The magnet link has no BitTorrent info-hash (xt=urn:btih:…).')
-      return await add('core.add_torrent_magnet', [magnet, addOptions(o)], hash)
+      return await add('core.add_torrent_magnet', [magnet, addOptions(o)], hash, o.category)
     },
 
     /**
@@ -198,7 +215,7 @@ export function createDelugeClient (opts: TorrentClientSettings) {
      */
     async addTorrentFile (torrent: Buffer, o: AddTorrentOptions = {}) {
       const { hash } = readTorrentFile(torrent)
-      return await add('core.add_torrent_file', [`${hash}.torrent`, torrent.toString('base64'), addOptions(o)], hash)
+      return await add('core.add_torrent_file', [`${hash}.torrent`, torrent.toString('base64'), addOptions(o)], hash, o.category)
     },
 
     /** core.remove_torrents(ids, remove_data) → [[id, error], …] (core.py 592); a failure per torrent is named. */

@@ -4,10 +4,12 @@
 import type { TorrentPhase } from '../torrent/types.js'
 
 // Status keys of deluge/core/torrent.py 1040-1136 (status_funcs); an unknown key raises KeyError (get_status
-// 1002-1003), so only these are asked for.
+// 1002-1003), so only these are asked for. 'label' is the Label plugin's status field (deluge_label/core.py 80,
+// 350): a key no torrent has goes to the plugins (torrentmanager.py separate_keys 1641-1650), and a field no
+// enabled plugin registered is left out of the answer (pluginmanager.py get_status 84-94), not an error.
 export const KEYS = [
   'hash', 'name', 'state', 'progress', 'download_payload_rate', 'upload_payload_rate', 'eta', 'total_wanted',
-  'total_done', 'download_location', 'time_added', 'completed_time', 'ratio', 'message', 'is_finished'
+  'total_done', 'download_location', 'time_added', 'completed_time', 'ratio', 'message', 'is_finished', 'label'
 ] as const
 
 export interface RawDelugeTorrent {
@@ -32,6 +34,8 @@ export interface RawDelugeTorrent {
   /** "OK", or the error text while in Error (torrent.py set_status_message 677-687, update_state 640-645). */
   message: string
   is_finished: boolean
+  /** The Label plugin's label, '' for none; absent while the plugin is off. */
+  label?: string
 }
 
 // TORRENT_STATE (deluge/common.py 70-78). Queued is an auto-managed torrent the queue holds back (torrent.py

@@ -89,9 +89,10 @@ export const CLIENT_FILES: Record<string, ClientFile> = {
   'clients/deluge/client.ts': {
     services: { '*': ['Deluge'] },
     helpers: { send: { method: 'RPC', route: asIs }, call: { method: 'RPC', route: asIs }, add: { method: 'RPC', route: asIs }, act: { method: 'RPC', route: asIs } },
-    forwarders: ['send', 'call', 'add', 'act'],
+    forwarders: ['send', 'call', 'add', 'act', 'labelCall'],
     notRoutes: ['/json']
   },
+  'clients/deluge/labels.ts': { services: { '*': ['Deluge'] }, helpers: { call: { method: 'RPC', route: asIs } } },
   // The managed aria2c's readiness check calls aria2.getVersion with fetch.
   'clients/aria2/daemon.ts': { services: { '*': ['aria2'] }, notRoutes: ['aria2.conf'] },
   // --- usenet: NZBGet's JSON-RPC methods go through rpc() (edit() names editqueue commands, not routes); SABnzbd's

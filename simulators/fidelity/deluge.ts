@@ -7,6 +7,7 @@ const WEB = { repo: 'deluge-torrent/deluge', path: 'deluge/ui/web/json_api.py', 
 const AUTH = { repo: 'deluge-torrent/deluge', path: 'deluge/ui/web/auth.py', tag: TAG }
 const CORE = { repo: 'deluge-torrent/deluge', path: 'deluge/core/core.py', tag: TAG }
 const DAEMON = { repo: 'deluge-torrent/deluge', path: 'deluge/core/daemon.py', tag: TAG }
+const LABEL = { repo: 'deluge-torrent/deluge', path: 'deluge/plugins/Label/deluge_label/core.py', tag: TAG }
 const row = (name: string, source: typeof WEB, behaviours: string[]): FidelityRow =>
   ({ service: 'Deluge', method: 'RPC', path: name, source, behaviours })
 
@@ -21,6 +22,7 @@ export const DELUGE_ROWS: FidelityRow[] = [
   row('daemon.get_version', DAEMON, ['the daemon\'s version, e.g. "2.0.3" (daemon.py 186)', ENVELOPE]),
   row('core.get_torrents_status', CORE, [
     'params [filter_dict, keys]; filter {id: [hashes]}; {hash: {key: value}} (core.py 772); an unknown key raises (torrent.py 1002-1003)',
+    'a key no torrent has goes to the plugins (torrentmanager.py separate_keys 1641-1650); "label" is the Label plugin\'s field, left out of the answer while the plugin is off (pluginmanager.py get_status 84-94)',
     'state one of Allocating, Checking, Downloading, Seeding, Paused, Error, Queued, Moving (common.py 70-78); progress 0-100 and 100 while in Error (torrent.py 945-970); eta 0 unknown (720-745); message "OK" or the error (update_state 640-645)',
     ENVELOPE
   ]),
@@ -29,5 +31,9 @@ export const DELUGE_ROWS: FidelityRow[] = [
   row('core.add_torrent_file', CORE, ['params [filename, base64 bytes, options] (core.py 465)', ADD, ENVELOPE]),
   row('core.remove_torrents', CORE, ['params [ids, remove_data]; [[id, error], …] for those not removed, remove_data also deletes the downloaded data (core.py 592-620)', ENVELOPE]),
   row('core.pause_torrents', CORE, ['params [ids]; no ids means every torrent (core.py 674-679), so the client never sends an empty list; a pause is decided on the cached status and can be ignored right after a resume (torrent.py 1145-1169, seen on the real 2.0.3)', ENVELOPE]),
-  row('core.resume_torrents', CORE, ['params [ids]; no ids means every torrent (core.py 725)', ENVELOPE])
+  row('core.resume_torrents', CORE, ['params [ids]; no ids means every torrent (core.py 725)', ENVELOPE]),
+  row('core.get_enabled_plugins', CORE, ['the enabled plugins\' names, e.g. ["Label"] (core.py 873)', ENVELOPE]),
+  row('label.get_labels', LABEL, ['the label ids, sorted (deluge_label/core.py 173); "Unknown method" (code 2) while the plugin is off; deluge-web learns it on PluginEnabledEvent (json_api.py 395-412)', ENVELOPE]),
+  row('label.add', LABEL, ['params [label_id]; lower-cased, only [a-z0-9_-.], not empty, "Label already exists" for a known one (deluge_label/core.py 30, 178-190)', ENVELOPE]),
+  row('label.set_torrent', LABEL, ['params [torrent_id, label_id]; "Unknown Label" / "Unknown Torrent"; the label becomes the torrent\'s "label" status field (deluge_label/core.py 312-331, 350)', ENVELOPE])
 ]

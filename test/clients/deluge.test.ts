@@ -2,7 +2,7 @@
 // web UI's connection to its daemon, adding, pausing, resuming and removing with and without data, and a real
 // download from the loopback swarm's seeding qbittorrent-nox (test/helpers/qbt-swarm.ts); the bytes must match.
 import { test } from 'tap'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { BackendError, ToolError } from '../../core/errors.js'
@@ -11,7 +11,8 @@ import { readTorrentFile } from '../../clients/qbittorrent/torrent-file.js'
 import { createDelugeClient, jsonPath } from '../../clients/deluge/client.js'
 import { delugePhase } from '../../clients/deluge/types.js'
 import { delugeUnavailable, startDeluge, type DelugeInstance } from '../../simulators/real-deluge.js'
-import { clientFor, makeTorrent, startQbittorrent, swarmUnavailable, waitFor, type QbtInstance } from '../helpers/qbt-swarm.js'
+import { makeTorrent, swarmUnavailable, waitFor, type QbtInstance } from '../helpers/qbt-swarm.js'
+import { downloadFromSwarm } from '../helpers/swarm-download.js'
 
 const PASSWORD = 'deluge-test-password-1'
 
@@ -116,41 +117,6 @@ test('Deluge client on the real deluged + deluge-web', { skip }, async t => {
 
   const swarmSkip = await swarmUnavailable(4)
   await t.test('downloads from the loopback swarm\'s seeding qbittorrent-nox, bytes identical; removal with and without data', { skip: swarmSkip }, async t => {
-    const seedData = join(base, 'seed-data')
-    const seeder = await startQbittorrent(join(base, 'seeder'), { localAuth: false, downloadDir: seedData })
-    running.push(seeder)
-    const seedClient = clientFor(seeder, seedData, 'not-needed-when-localhost-auth-is-off')
-    t.teardown(() => seedClient.close())
-    const movie = makeTorrent(seedData, 'Sample.Movie.2020.mkv', 2 * 1024 * 1024 + 123)
-    const { hash } = readTorrentFile(movie.torrent)
-    await seedClient.addTorrentFile(movie.torrent, { savePath: seedData, skipChecking: true })
-    await waitFor('the seeder to seed', async () => (await seedClient.list({ hashes: [hash] }))[0]?.progress === 1 ? true : undefined)
-
-    const savePath = join(downloadsRoot, 'movies')
-    await client.addTorrentFile(movie.torrent, { savePath })
-    // The seeder (told about Deluge's peer port) connects to it; DHT and LSD are off on both.
-    let introduced = 0
-    const done = await waitFor('Deluge to finish the download', async () => {
-      const [info] = await client.list({ hashes: [hash] })
-      if (info?.progress === 1 && info.amountLeftBytes === 0) return info
-      if (Date.now() - introduced > 3_000) {
-        introduced = Date.now()
-        await seedClient.addPeers([hash], [`127.0.0.1:${dl.peerPort}`]).catch(() => undefined)
-      }
-      return undefined
-    }, 60_000)
-    t.match(done, { name: movie.name, savePath, contentPath: join(savePath, movie.name) })
-    t.equal((await phaseOf(hash, 'seeding')).state, 'Seeding', 'a finished download seeds')
-    t.ok(readFileSync(join(savePath, movie.name)).equals(movie.bytes), 'the downloaded bytes are the seeded ones')
-
-    await client.remove([hash], { deleteFiles: false })
-    t.same(await client.list({ hashes: [hash] }), [])
-    t.ok(existsSync(join(savePath, movie.name)), 'removed without data: the file stays')
-
-    await client.addTorrentFile(movie.torrent, { savePath })
-    await waitFor('the re-added torrent to check as complete', async () => ((await client.list({ hashes: [hash] }))[0]?.progress === 1 ? true : undefined), 30_000)
-    await client.remove([hash], { deleteFiles: true })
-    await waitFor('the data to be deleted', async () => (existsSync(join(savePath, movie.name)) ? undefined : true), 10_000)
-    t.pass('removed with data: the file is gone')
+    await downloadFromSwarm(t, { base, client, peerPort: dl.peerPort, downloadsRoot, track: i => running.push(i as QbtInstance) })
   })
 })

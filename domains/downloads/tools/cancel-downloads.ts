@@ -15,11 +15,12 @@ import { cancelIdPattern, parseQueueName, queueOfId } from '../../servarr/queue-
 import { DEFAULT_INSTANCE } from '../../../core/instance-config.js'
 import { runOnInstances } from '../../../clients/instance-routing.js'
 import { importableWarning, retryTargets, runRetry, type RetryTarget } from '../retry-stuck.js'
+import { pauseOrResume } from '../pause-resume.js'
 
 /** The inputs; ids name an extra manager instance ("series@anime:12") only when there is one. */
 const inputOf = (named: boolean) => Type.Object({
-  action: Type.Union([Type.Literal('list'), Type.Literal('cancel'), Type.Literal('retry'), Type.Literal('purge_duplicates'), Type.Literal('pause'), Type.Literal('resume')], { default: 'list', description: 'list; cancel, retry (remove, blocklist, search again), pause or resume (usenet) ids; purge_duplicates' }),
-  source: Type.Union([Type.Literal('all'), Type.Literal('series'), Type.Literal('movies'), Type.Literal('torrents'), Type.Literal('usenet')], { default: 'all', description: 'Queues to look at' }),
+  action: Type.Union([Type.Literal('list'), Type.Literal('cancel'), Type.Literal('retry'), Type.Literal('purge_duplicates'), Type.Literal('pause'), Type.Literal('resume')], { default: 'list', description: 'list; cancel, retry (remove, blocklist, search again), pause or resume ids; purge_duplicates' }),
+  source: Type.Union([Type.Literal('all'), Type.Literal('series'), Type.Literal('movies'), Type.Literal('torrents'), Type.Literal('usenet')], { default: 'all', description: 'Queues to read' }),
   ids: Type.Array(Type.String({ pattern: cancelIdPattern(named), description: 'From list' }), { maxItems: 100, default: [], description: 'Ids from list' }),
   deleteFiles: Type.Boolean({ default: true, description: 'Also delete their data' }),
   blocklist: Type.Boolean({ default: false, description: 'Manager items: never grab this release again' }),
@@ -160,37 +161,16 @@ export default (app: FastifyInstance) => {
     }
   }
 
-  /** Pauses or resumes Usenet jobs, each checked to be in the client's list first (so a wrong id is named, not ignored). */
-  async function pauseOrResume (action: 'pause' | 'resume', ids: string[]) {
-    const usenet = app.backends.usenet
-    if (!usenet) throw new ToolError(`Action "${action}" works on Usenet jobs, and no Usenet client is configured (USENET_CLIENT_TYPE).`)
-    const other = ids.filter(id => queueOfId(id) !== 'usenet')
-    if (ids.length === 0 || other.length > 0) throw new ToolError(`Action "${action}" takes usenet:<id> ids from list${other.length ? `, not ${other.join(', ')}` : ''}. Use cancel for other downloads.`)
-    const { items } = await listCancelItems(app, 'usenet')
-    const chosen = ids.map(id => items.find(i => i.id === id))
-    const missing = ids.filter((_, n) => !chosen[n] || chosen[n]!.status.startsWith('failed'))
-    if (missing.length > 0) throw new ToolError(`Not in ${usenet.service}'s queue: ${missing.join(', ')}. Call action "list" for current ids; a failed job is retried, not resumed.`)
-    const keys = ids.map(id => id.slice(id.indexOf(':') + 1))
-    await (action === 'pause' ? usenet.pause(keys) : usenet.resume(keys))
-    // Their state as the client reports it now, not as asked.
-    const after = await listCancelItems(app, 'usenet')
-    const changed = chosen.map(i => after.items.find(a => a.id === i!.id) ?? i!)
-    return {
-      data: { action, changed, warnings: after.warnings },
-      summary: `Asked ${usenet.service} to ${action} ${changed.length} job${changed.length === 1 ? '' : 's'}; now: ${changed.map(i => `${quoted(i.title)} ${i.status}`).join(', ')}.`
-    }
-  }
-
   return defineTool({
     name: 'cancel_downloads',
     title: 'List, cancel or de-duplicate downloads',
-    description: 'The managers\' queues, the torrent and Usenet clients: list (paged), cancel ids (a manager removes the whole download, e.g. a season pack), retry stuck ones, pause/resume Usenet jobs, purge duplicates keeping the most advanced. cancel/retry/purge: preview + confirmToken first. Progress: download_status.',
+    description: 'The managers\' queues, the torrent and Usenet clients: list (paged), cancel ids (a manager removes the whole download, e.g. a season pack), retry stuck ones, pause/resume torrents or Usenet jobs, purge duplicates keeping the most advanced. cancel/retry/purge: preview + confirmToken first. Progress: download_status.',
     inputSchema: inputOf(named),
     outputSchema: outputOf(named),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     hasEffects: args => args.action !== undefined && args.action !== 'list',
     confirm: {
-      // Pausing and resuming a Usenet job loses nothing and is undone by the other.
+      // Pausing and resuming a torrent or Usenet job loses nothing and is undone by the other.
       required: args => args.action !== 'list' && args.action !== 'pause' && args.action !== 'resume',
       async preview (args, ctx) {
         if (args.action === 'retry') return await retryPreview(args, ctx.signal)
@@ -213,7 +193,7 @@ export default (app: FastifyInstance) => {
         const page = pageOf(items, args.offset, args.limit)
         return { data: { action: 'list', ...page, warnings }, summary: listedSentence({ count: page.total, answered, missing, none: 'No downloads in the queues.', some: n => `${n} download${n === 1 ? '' : 's'} in the queues.` }) }
       }
-      if (args.action === 'pause' || args.action === 'resume') return await pauseOrResume(args.action, args.ids)
+      if (args.action === 'pause' || args.action === 'resume') return await pauseOrResume(app, args.action, args.ids)
       const confirmed = (ctx.confirmed?.targets ?? []) as Array<{ id: string, title: string, downloadId: string | null, usenet?: boolean }>
       if (args.action === 'retry' && confirmed.some(c => c.usenet)) return await usenetRetry(confirmed)
       if (args.action === 'retry') {

@@ -1,21 +1,24 @@
-// download_add: queue a package of direct links in the direct-download manager (pyLoad), or .nzb links in the
-// Usenet client (domains/downloads/usenet-add.ts).
+// download_add: queue a package of direct links in the direct-download manager (pyLoad), .nzb links in the
+// Usenet client (domains/downloads/usenet-add.ts), or magnets and .torrent links in the torrent client
+// (domains/downloads/torrent-add.ts).
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../core/tool-types.js'
 import { ToolError } from '../../../core/errors.js'
 import { refuseWhenDownloadsDiskLow } from '../download-shared.js'
 import { addNzbLinks, isNzbLink } from '../usenet-add.js'
+import { addTorrentLinks, isTorrentLink } from '../torrent-add.js'
 
 const input = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 200, description: 'Package and folder name (no "/")' }),
-  links: Type.Array(Type.String({ minLength: 8, maxLength: 2048, description: 'A public http(s) link' }), { minItems: 1, maxItems: 50, description: 'Public http/https links' }),
+  links: Type.Array(Type.String({ minLength: 8, maxLength: 8192, description: 'http(s) or magnet link' }), { minItems: 1, maxItems: 50, description: 'Links of one kind' }),
   destination: Type.Union([Type.Literal('queue'), Type.Literal('collector')], { default: 'queue', description: 'queue (start) or collector (keep for later)' })
 }, { additionalProperties: false })
 
 const output = Type.Object({
   packageId: Type.Optional(Type.Integer({ description: 'Package id in the direct-download manager (for download_status)' })),
   usenetIds: Type.Optional(Type.Array(Type.String(), { description: '.nzb links: the Usenet client\'s ids (download_status)' })),
+  hashes: Type.Optional(Type.Array(Type.String(), { description: 'Torrents: their info-hashes (download_status)' })),
   name: Type.String({ description: 'Package name' }),
   links: Type.Integer({ minimum: 1, description: 'How many links were added' }),
   destination: Type.String({ description: 'queue or collector' })
@@ -24,15 +27,26 @@ const output = Type.Object({
 export default (app: FastifyInstance) => defineTool({
   name: 'download_add',
   title: 'Add links to the direct-download manager',
-  description: 'Queues direct links (hosters, plain files) as one package in the direct-download manager; .nzb links go to the Usenet client. Public http/https only; one refused link queues nothing. One file or video page: download_direct; releases: the series/movie tools. Then download_status, which also organizes it when done.',
+  description: 'Queues direct links (hosters, files) as one package in the direct-download manager; .nzb links go to the Usenet client, magnets/.torrent links to the torrent client. One refused link adds nothing. One file or video page: download_direct; releases: the series/movie tools. Then download_status (organizes it when done).',
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  guards: { names: ['name'], urls: { links: 'direct' } },
+  // 'torrent' lets magnets through the guard (checked as magnets); the handler sends them only to the torrent client.
+  guards: { names: ['name'], urls: { links: 'torrent' } },
   async handler (args, ctx) {
     await refuseWhenDownloadsDiskLow(app)
+    const kindOf = (link: string) => isNzbLink(link) ? '.nzb links (Usenet)' : isTorrentLink(link) ? 'magnets or .torrent links (torrent client)' : 'direct links'
+    const kinds = [...new Set(args.links.map(kindOf))]
+    if (kinds.length > 1) throw new ToolError(`The links mix ${kinds.join(' and ')}: send each kind in separate calls.`)
     const nzb = args.links.filter(isNzbLink).length
-    if (nzb > 0 && nzb < args.links.length) throw new ToolError(`${nzb} of the ${args.links.length} links are .nzb links: send the .nzb links (Usenet) and the other links (direct downloads) in separate calls.`)
+    const torrents = args.links.filter(isTorrentLink).length
+    if (torrents > 0) {
+      const hashes = await addTorrentLinks(app, args.name, args.links, ctx.signal)
+      return {
+        data: { hashes, name: args.name, links: torrents, destination: 'queue' },
+        summary: `Sent ${torrents} torrent${torrents === 1 ? '' : 's'} "${args.name}" to ${app.backends.torrent.service} (hash ${hashes.join(', ')}). Follow with download_status.`
+      }
+    }
     if (nzb > 0) {
       const usenetIds = await addNzbLinks(app, args.name, args.links, ctx.signal)
       return {

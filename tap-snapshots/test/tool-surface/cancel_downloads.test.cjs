@@ -9,7 +9,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "cancel_downloads",
   "title": "List, cancel or de-duplicate downloads",
-  "description": "The managers' queues, the torrent and Usenet clients: list (paged), cancel ids (a manager removes the whole download, e.g. a season pack), retry stuck ones, pause/resume Usenet jobs, purge duplicates keeping the most advanced. cancel/retry/purge: preview + confirmToken first. Progress: download_status.",
+  "description": "The managers' queues, the torrent and Usenet clients: list (paged), cancel ids (a manager removes the whole download, e.g. a season pack), retry stuck ones, pause/resume torrents or Usenet jobs, purge duplicates keeping the most advanced. cancel/retry/purge: preview + confirmToken first. Progress: download_status.",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",
@@ -25,7 +25,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
           "resume"
         ],
         "default": "list",
-        "description": "list; cancel, retry (remove, blocklist, search again), pause or resume (usenet) ids; purge_duplicates"
+        "description": "list; cancel, retry (remove, blocklist, search again), pause or resume ids; purge_duplicates"
       },
       "source": {
         "type": "string",
@@ -37,7 +37,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
           "usenet"
         ],
         "default": "all",
-        "description": "Queues to look at"
+        "description": "Queues to read"
       },
       "ids": {
         "maxItems": 100,

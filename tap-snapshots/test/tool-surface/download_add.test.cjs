@@ -9,7 +9,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "download_add",
   "title": "Add links to the direct-download manager",
-  "description": "Queues direct links (hosters, plain files) as one package in the direct-download manager; .nzb links go to the Usenet client. Public http/https only; one refused link queues nothing. One file or video page: download_direct; releases: the series/movie tools. Then download_status, which also organizes it when done.",
+  "description": "Queues direct links (hosters, files) as one package in the direct-download manager; .nzb links go to the Usenet client, magnets/.torrent links to the torrent client. One refused link adds nothing. One file or video page: download_direct; releases: the series/movie tools. Then download_status (organizes it when done).",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",
@@ -27,12 +27,12 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       "links": {
         "minItems": 1,
         "maxItems": 50,
-        "description": "Public http/https links",
+        "description": "Links of one kind",
         "type": "array",
         "items": {
           "minLength": 8,
-          "maxLength": 2048,
-          "description": "A public http(s) link",
+          "maxLength": 8192,
+          "description": "http(s) or magnet link",
           "type": "string"
         }
       },
@@ -59,6 +59,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
         "type": "integer"
       },
       "usenetIds": {
+        "type": "array"
+      },
+      "hashes": {
         "type": "array"
       },
       "name": {
