@@ -7,9 +7,14 @@ import t from 'tap'
 import { startServarrStack, type ServarrStack } from '../../helpers/servarr-sims.js'
 import { noticeReceiver } from '../../helpers/notice-receiver.js'
 import { stuckAs } from '../../../simulators/servarr/stuck.js'
+import { createSabnzbdSimulator } from '../../../simulators/sabnzbd/server.js'
+import { buildTestApp } from '../../helpers/build.js'
 
 const QUEUE = 'GET /api/v3/queue'
 const CHECK_MS = 20
+const SAB_KEY = 'fedcba9876543210fedcba9876543210'
+const REFUSED = 'http://127.0.0.1:9'
+const OTHERS = { SERIES_MANAGER_URL: REFUSED, MOVIE_MANAGER_URL: REFUSED, TORRENT_CLIENT_URL: REFUSED }
 
 async function stack (t: { teardown: (fn: () => unknown) => void }, events = '') {
   const household = await noticeReceiver()
@@ -107,4 +112,31 @@ t.test('without a channel for the event the managers are never read for it', asy
   await new Promise(resolve => setTimeout(resolve, CHECK_MS * 10))
   t.equal(s.sonarr.requests.count(QUEUE), reads, 'no background read of the queue')
   t.equal(household.received.length, 0)
+})
+
+t.test('a failed Usenet job is told once, with the downloader\'s reason and the retry call; managers that do not answer say nothing', async t => {
+  const household = await noticeReceiver()
+  t.teardown(() => household.close())
+  const sab = await createSabnzbdSimulator({ apiKey: SAB_KEY })
+  t.teardown(() => sab.close())
+  const { app } = await buildTestApp(t, {
+    config: roots => ({
+      ...OTHERS,
+      PATH_MAP: `/downloads=${roots.downloads}`,
+      USENET_CLIENT_TYPE: 'sabnzbd',
+      USENET_CLIENT_URL: sab.url,
+      USENET_CLIENT_API_KEY: SAB_KEY,
+      NOTIFY_URLS: `json://${household.host}/hook`
+    }),
+    build: { plugins: { notify: { checksMs: CHECK_MS } } }
+  })
+  const job = sab.state.add('Movie.2021.1080p', 4 * 1024 * 1024, { outcome: 'missing articles' })
+  sab.state.advance(3_000)
+  await household.waitFor(1)
+  const queueReads = () => sab.calls.filter(c => c.startsWith('queue') || c.startsWith('history')).length
+  const reads = queueReads()
+  while (queueReads() < reads + 6) await new Promise(resolve => setTimeout(resolve, 5))
+  await app.notify.idle()
+  t.equal(household.received.length, 1, 'told once')
+  t.match(bodies(household)[0]!.message, `"Movie.2021.1080p" failed in SABnzbd: missing articles. Ask the assistant to retry it (cancel_downloads action "retry" ids ["usenet:${job.nzo_id}"]`)
 })
