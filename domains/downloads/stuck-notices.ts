@@ -3,9 +3,13 @@
 // the Usenet client, and lib/notify/stuck-watch.ts tells each stuck download once, with the manager's or the
 // downloader's reason and the call that fixes it. Added to the notify plugin's checks (plugins/notify.ts), so
 // it never runs when no channel takes the event, never on a request path, and stops when the server closes.
+// What was told is kept in STATE_DIR/stuck-notices.json, so a restart does not tell a still-stuck download again.
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import { writeJsonAtomic } from '../../lib/fs/atomic-json.js'
 import type { Message } from '../../core/notify/types.js'
-import { createStuckWatch, type StuckItem, type StuckReport } from '../../lib/notify/stuck-watch.js'
+import { createStuckWatch, type StuckItem, type StuckReport, type ToldStuck } from '../../lib/notify/stuck-watch.js'
 import type { UsenetItem } from '../../clients/usenet/types.js'
 import { everyInstance, hasExtraInstances, instanceLabel } from '../each-instance.js'
 import { queueName, type ManagerSource } from '../servarr/queue-ids.js'
@@ -15,6 +19,7 @@ import type { StuckRow } from '../servarr/stuck.js'
 // A stuck view read whole: the queue itself is read up to 5000 records (domains/servarr/views.ts).
 const EVERY_ROW = 5000
 const MAX_REASON = 300
+export const STUCK_NOTICES_FILE = 'stuck-notices.json'
 
 const TOOLS = {
   series: { status: 'series_status', import: 'series_import', releases: 'series_releases', manager: 'series manager', kind: 'series' },
@@ -95,12 +100,27 @@ async function usenetReports (app: FastifyInstance): Promise<StuckReport[]> {
   })
 }
 
+/** What an earlier run told; a missing or unreadable file means at most one repeated notice, so it never stops the check. */
+async function readTold (file: string, log: FastifyInstance['log']): Promise<ToldStuck> {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(await readFile(file, 'utf8'))
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') log.warn({ file, err: (err as Error).message }, 'stuck notices: the record of what was told cannot be read; starting afresh')
+    return {}
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {}
+  return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string[]] => Array.isArray(e[1]) && e[1].every(s => typeof s === 'string')))
+}
+
 /** The check's run: one round over every manager instance and Usenet client. */
 export function stuckDownloadsCheck (app: FastifyInstance) {
-  const watch = createStuckWatch({ send: message => app.notify.notify('stuck', { to: 'household', message }) })
+  const file = join(app.config.STATE_DIR, STUCK_NOTICES_FILE)
+  let watch: ReturnType<typeof createStuckWatch> | undefined
   return async (signal: AbortSignal) => {
+    watch ??= createStuckWatch({ send: message => app.notify.notify('stuck', { to: 'household', message }), told: await readTold(file, app.log) })
     const reports = (await Promise.all([managerReports(app, 'series', signal), managerReports(app, 'movies', signal), usenetReports(app)])).flat()
     if (signal.aborted) return
-    watch.round(reports)
+    if (watch.round(reports)) await writeJsonAtomic(file, watch.snapshot())
   }
 }

@@ -2,6 +2,7 @@
 // instance's stuck view, a Usenet client's failed jobs). Each stuck download is told once; it is told again
 // only after every source that reported it answered without it (it recovered) and it is stuck again. A
 // source that did not answer changes nothing: no notice, and nothing it reported before is taken as recovered.
+// What was told is handed back by snapshot() and taken by `told`, so a restart does not tell it again.
 import type { Message } from '../../core/notify/types.js'
 
 export interface StuckItem {
@@ -16,11 +17,15 @@ export interface StuckItem {
 /** One source's answer this round: `items` undefined when it did not answer. */
 export interface StuckReport { source: string, items?: StuckItem[] }
 
-export function createStuckWatch (o: { send: (m: Message) => void }) {
-  /** Each told download and the sources that still report it stuck. */
-  const told = new Map<string, Set<string>>()
+/** Each told download and the sources that still report it stuck. */
+export type ToldStuck = Record<string, string[]>
 
-  function round (reports: StuckReport[]) {
+export function createStuckWatch (o: { send: (m: Message) => void, told?: ToldStuck }) {
+  const told = new Map<string, Set<string>>(Object.entries(o.told ?? {}).map(([k, v]) => [k, new Set(v)]))
+
+  /** One round; true when what was told changed (worth storing). */
+  function round (reports: StuckReport[]): boolean {
+    const before = JSON.stringify(snapshot())
     const answered = reports.filter(r => r.items !== undefined)
     const now = new Map<string, { sources: Set<string>, item: StuckItem }>()
     for (const r of answered) {
@@ -37,12 +42,17 @@ export function createStuckWatch (o: { send: (m: Message) => void }) {
       if (sources.size === 0) told.delete(key)
     }
     for (const [key, { sources, item }] of now) {
-      const before = told.get(key)
-      if (before) { for (const s of sources) before.add(s); continue }
+      const known = told.get(key)
+      if (known) { for (const s of sources) known.add(s); continue }
       told.set(key, sources)
       o.send(item.message)
     }
+    return JSON.stringify(snapshot()) !== before
   }
 
-  return { round, /** How many downloads are told and still stuck (tests). */ size: () => told.size }
+  function snapshot (): ToldStuck {
+    return Object.fromEntries([...told].map(([k, v]) => [k, [...v].sort()]))
+  }
+
+  return { round, snapshot, /** How many downloads are told and still stuck (tests). */ size: () => told.size }
 }

@@ -9,6 +9,7 @@ import { noticeReceiver } from '../../helpers/notice-receiver.js'
 import { stuckAs } from '../../../simulators/servarr/stuck.js'
 import { createSabnzbdSimulator } from '../../../simulators/sabnzbd/server.js'
 import { buildTestApp } from '../../helpers/build.js'
+import { buildApp } from '../../../app.js'
 
 const QUEUE = 'GET /api/v3/queue'
 const CHECK_MS = 20
@@ -39,7 +40,7 @@ async function grab (s: ServarrStack) {
 }
 
 /** Lets the check read the series manager's queue `n` more times. */
-async function rounds (s: ServarrStack, n: number) {
+async function rounds (s: Pick<ServarrStack, 'sonarr' | 'app'>, n: number) {
   const start = s.sonarr.requests.count(QUEUE)
   while (s.sonarr.requests.count(QUEUE) < start + n) await new Promise(resolve => setTimeout(resolve, 5))
   await s.app.notify.idle()
@@ -86,6 +87,25 @@ t.test('told once, not repeated, silent while the manager is down, told again af
   t.match(bodies(household)[1]!.message, `"${item.title}" is stuck in the series manager (stalled): The download is stalled with no connections.`, 'stuck again after recovering: told again')
   await rounds(s, 3)
   t.equal(household.received.length, 2)
+})
+
+t.test('a restart does not tell a still-stuck download again', async t => {
+  const { s, household } = await stack(t)
+  const item = await grab(s)
+  item.stuck = stuckAs('sonarr', item.title, 'notUpgrade')
+  await household.waitFor(1)
+  await rounds(s, 2)
+  await s.app.close()
+  const app = await buildApp(s.config, { logger: false, plugins: { backendProbe: { autoStart: false }, notify: { checksMs: CHECK_MS } } })
+  t.teardown(() => app.close())
+  await app.ready()
+  await rounds({ sonarr: s.sonarr, app }, 4)
+  t.equal(household.received.length, 1, 'told once across the restart')
+  item.stuck = undefined
+  await rounds({ sonarr: s.sonarr, app }, 2)
+  item.stuck = stuckAs('sonarr', item.title, 'notUpgrade')
+  await household.waitFor(2)
+  t.pass('recovered and stuck again after the restart: told again')
 })
 
 t.test('the check stops with the server, even while a manager keeps it waiting', async t => {
