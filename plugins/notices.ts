@@ -1,6 +1,8 @@
 // "It's ready" notices for the web chat (lib/notices): app.notices records what each signed-in credential
 // asks for in the chat, checks it through the tool registry on an interval, and keeps each credential's
-// notices in STATE_DIR/web-notices.json until that credential reads them (routes/api/notices.ts).
+// notices in STATE_DIR/web-notices.json until that credential reads them (routes/api/notices.ts). The web chat is
+// the owner's (REQUESTS_USERS says the same): the person NOTIFY_PEOPLE names `owner` hears each notice on their
+// channels too, as the bot's users do.
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { join } from 'node:path'
@@ -8,6 +10,7 @@ import { INTERNAL_PRINCIPAL } from '../core/principal.js'
 import { registryRunner } from '../lib/chat/registry-runner.js'
 import { createNoticeStore } from '../lib/notices/store.js'
 import { createNoticeWatcher, type NoticeWatcher } from '../lib/notices/watcher.js'
+import { noticeTitle } from '../lib/notices/types.js'
 
 export const WEB_NOTICES_FILE = 'web-notices.json'
 
@@ -29,7 +32,11 @@ export default fp<NoticesPluginOptions>(async function noticesPlugin (app: Fasti
     store: createNoticeStore(join(app.config.STATE_DIR, WEB_NOTICES_FILE), log),
     runner: registryRunner(app.tools, INTERNAL_PRINCIPAL),
     log,
-    intervalMs: opts.intervalMs
+    intervalMs: opts.intervalMs,
+    decided: (_owner, text) => {
+      const person = app.notify.personOf({ owner: true })
+      if (person) app.notify.notify('ready', { to: person, message: { title: noticeTitle(text), body: text, type: text.startsWith('🚫') ? 'warning' : 'success' } })
+    }
   })
   app.decorate('notices', watcher)
   // An unreadable state file must not keep the server down: notices pause, and the log says what to fix.
@@ -37,4 +44,4 @@ export default fp<NoticesPluginOptions>(async function noticesPlugin (app: Fasti
     await watcher.start().catch(err => log.error({ err: (err as Error).message }, 'notices paused: their state file cannot be read'))
   })
   app.addHook('onClose', async () => { await watcher.stop() })
-}, { name: 'notices', dependencies: ['config', 'tool-registry'] })
+}, { name: 'notices', dependencies: ['config', 'tool-registry', 'notify'] })

@@ -3,19 +3,32 @@
 // the channel's scheme and host only). Without NOTIFY_URLS nothing is sent and nothing is recorded.
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
-import { createNotifier, type Notifier, type NotifyRecord } from '../lib/notify/index.js'
+import { createNotifier, type Notifier, type NotifyEvent, type NotifyRecord } from '../lib/notify/index.js'
 import { createHouseholdWatch } from '../lib/notify/household-watch.js'
 import { lowDisks, lowDiskSentence } from '../lib/library/low-disk.js'
+
+/** A background check another part of the server adds (the downloads domain's stuck downloads). */
+export interface NoticeCheck {
+  /** The event it produces: the check runs only when NOTIFY_URLS and NOTIFY_EVENTS send that event somewhere. */
+  event: NotifyEvent
+  name: string
+  /** Reads and notifies; aborted when the server closes. */
+  run: (signal: AbortSignal) => Promise<void>
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
     notify: Notifier
+    /** Adds a background check (at registration); false when its event goes nowhere, so it never runs. */
+    noticeChecks: { add: (check: NoticeCheck) => boolean }
   }
 }
 
 export interface NotifyPluginOptions {
-  /** Time between household checks (backends down, low disk; default 1 minute; 0: none). */
+  /** Time between household checks (backends down, low disk; default 1 minute; 0: none, added checks neither). */
   watchMs?: number
+  /** Time between the added checks' runs (stuck downloads; default 5 minutes). */
+  checksMs?: number
 }
 
 export default fp<NotifyPluginOptions>(async function notifyPlugin (app: FastifyInstance, opts) {
@@ -49,5 +62,36 @@ export default fp<NotifyPluginOptions>(async function notifyPlugin (app: Fastify
       timer.unref()
     })
   }
-  app.addHook('onClose', async () => { clearInterval(timer); await notifier.close() })
+  // Added checks: each runs `checksMs` after its last run ended (never two at once, never on a request path).
+  const checks: NoticeCheck[] = []
+  const stopper = new AbortController()
+  const timers = new Set<NodeJS.Timeout>()
+  const running = new Set<Promise<void>>()
+  app.decorate('noticeChecks', {
+    add (check: NoticeCheck) {
+      if (opts.watchMs === 0 || notifier.channelsFor(check.event, []).length === 0) return false
+      checks.push(check)
+      return true
+    }
+  })
+  const schedule = (check: NoticeCheck) => {
+    if (stopper.signal.aborted) return
+    const t = setTimeout(() => {
+      timers.delete(t)
+      const run: Promise<void> = check.run(stopper.signal)
+        .catch(err => { if (!stopper.signal.aborted) log.warn({ check: check.name, err: (err as Error).message }, 'a notice check failed; trying again next time') })
+        .finally(() => { running.delete(run); schedule(check) })
+      running.add(run)
+    }, opts.checksMs ?? 5 * 60_000)
+    t.unref()
+    timers.add(t)
+  }
+  app.addHook('onReady', async () => { for (const check of checks) schedule(check) })
+  app.addHook('onClose', async () => {
+    clearInterval(timer)
+    stopper.abort()
+    for (const t of timers) clearTimeout(t)
+    while (running.size) await Promise.allSettled([...running])
+    await notifier.close()
+  })
 }, { name: 'notify', dependencies: ['config', 'audit', 'backend-probe', 'disk'] })

@@ -1,6 +1,6 @@
 // Who a person is, and which events go where. NOTIFY_PEOPLE ties a person's name (as in NOTIFY_URLS) to the
-// identities the server sees: their Telegram user id (the bot) and their media-server user name (who watched a
-// title). NOTIFY_EVENTS routes each event to `person` (the people it concerns), `household` (the household's
+// identities the server sees: their Telegram user id (the bot), their media-server user name (who watched a
+// title) and `owner`: the web chat is theirs (every web-chat credential is the owner's, as REQUESTS_USERS has it). NOTIFY_EVENTS routes each event to `person` (the people it concerns), `household` (the household's
 // URLs), both (`person+household`), a named person (e.g. the owner for sign-in notices), or `off`.
 import { NOTIFY_EVENTS, type NotifyEvent } from './types.js'
 import { PERSON_NAME, parseNotifyUrls } from './urls.js'
@@ -9,6 +9,8 @@ export interface Person {
   name: string
   telegram: string[]
   media: string[]
+  /** The web chat's notices reach this person's channels. */
+  owner: boolean
 }
 
 export type Route = { person: boolean, household: boolean, named: string[] }
@@ -17,26 +19,29 @@ export const DEFAULT_ROUTES: Record<NotifyEvent, string> = {
   ready: 'person', leaving: 'person', stuck: 'household', disk: 'household', down: 'household', signin: 'household', test: 'person+household'
 }
 
-/** `alice=telegram:123,media:Alice bob=telegram:456` (entries separated by spaces or semicolons). */
+/** `alice=telegram:123,media:Alice,owner bob=telegram:456` (entries separated by spaces or semicolons). */
 export function parsePeople (value: string, problems: string[]): Map<string, Person> {
   const out = new Map<string, Person>()
   for (const entry of value.split(/[\s;]+/).filter(Boolean)) {
     const m = /^([^=]+)=(.+)$/.exec(entry)
     const name = m?.[1]?.toLowerCase() ?? ''
     if (!m || !PERSON_NAME.test(name)) {
-      problems.push(`NOTIFY_PEOPLE: "${entry.slice(0, 60)}" is not name=telegram:<user id>,media:<media-server user name>`)
+      problems.push(`NOTIFY_PEOPLE: "${entry.slice(0, 60)}" is not name=telegram:<user id>,media:<media-server user name>,owner`)
       continue
     }
-    const person = out.get(name) ?? { name, telegram: [], media: [] }
+    const person = out.get(name) ?? { name, telegram: [], media: [], owner: false }
     for (const id of m[2]!.split(',').filter(Boolean)) {
       const t = /^telegram:(\d{1,20})$/.exec(id)
       const media = /^media:(.{1,100})$/.exec(id)
       if (t) person.telegram.push(t[1]!)
       else if (media) person.media.push(media[1]!)
-      else problems.push(`NOTIFY_PEOPLE: ${name}: "${id.slice(0, 60)}" is neither telegram:<user id> nor media:<media-server user name>`)
+      else if (id === 'owner') person.owner = true
+      else problems.push(`NOTIFY_PEOPLE: ${name}: "${id.slice(0, 60)}" is neither telegram:<user id>, media:<media-server user name> nor owner`)
     }
     out.set(name, person)
   }
+  const owners = [...out.values()].filter(p => p.owner).map(p => p.name)
+  if (owners.length > 1) problems.push(`NOTIFY_PEOPLE: owner is given to ${owners.join(' and ')}; the web chat is one person's, so give it to one`)
   return out
 }
 
@@ -66,9 +71,10 @@ export function parseRoutes (value: string, problems: string[]): Record<NotifyEv
   return out
 }
 
-/** The person a Telegram owner (`telegram:<chat>:<user>`) or media-server user name is, when NOTIFY_PEOPLE says. */
-export function personOf (people: Map<string, Person>, who: { telegramUser?: string, mediaUser?: string }): string | undefined {
+/** The person a Telegram user, a media-server user name or the web chat's owner is, when NOTIFY_PEOPLE says. */
+export function personOf (people: Map<string, Person>, who: { telegramUser?: string, mediaUser?: string, owner?: boolean }): string | undefined {
   for (const p of people.values()) {
+    if (who.owner && p.owner) return p.name
     if (who.telegramUser && p.telegram.includes(who.telegramUser)) return p.name
     if (who.mediaUser && p.media.some(m => m.toLowerCase() === who.mediaUser!.toLowerCase())) return p.name
   }

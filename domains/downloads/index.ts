@@ -6,6 +6,7 @@ import downloadAdd from './tools/download-add.js'
 import downloadStatus from './tools/download-status.js'
 import downloadDirect from './tools/download-direct.js'
 import cancelDownloads from './tools/cancel-downloads.js'
+import { stuckDownloadsCheck } from './stuck-notices.js'
 
 // One factory per tool file (tools/<tool-name>.ts exports default (app) => defineTool({...})).
 const TOOLS: Array<(app: FastifyInstance) => ToolDefinition<any, any>> = [downloadAdd, downloadStatus, downloadDirect, cancelDownloads]
@@ -31,4 +32,6 @@ export default async function downloadsDomain (app: FastifyInstance) {
     const untouched = ON_TORRENTS.get(tool)
     app.tools.register(untouched ? withInstance(app, tool(app), { kind: 'torrents', holds: torrentsHeld, untouched }) : tool(app))
   }
+  // "A download needs a person" (NOTIFY_EVENTS stuck=…), checked in the background by the notify plugin.
+  app.noticeChecks.add({ event: 'stuck', name: 'stuck downloads', run: stuckDownloadsCheck(app) })
 }

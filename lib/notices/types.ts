@@ -90,3 +90,10 @@ export function oneLine (s: string): string {
   const flat = s.replace(/\s+/g, ' ').trim()
   return flat.length > 100 ? `${flat.slice(0, 97)}...` : flat
 }
+
+/** A notice's title on the household's channels (lib/notify), from what its text says. */
+export function noticeTitle (text: string): string {
+  if (text.startsWith('🚫')) return 'Request declined'
+  if (text.startsWith('⌛')) return 'Stopped waiting'
+  return 'Ready to watch'
+}

@@ -15,6 +15,8 @@ export interface NoticeWatcherOptions {
   log: NoticeLog
   /** true: delivered (leaves the outbox); false: never deliverable (dropped); throws: tried again next round. */
   deliver?: (notice: Notice) => Promise<boolean>
+  /** Each notice as it is decided (the web chat's owner also hears it on their channels: plugins/notices.ts). */
+  decided?: (owner: string, text: string) => void
   /** Time between rounds (default 5 minutes). */
   intervalMs?: number
   /** A request not ready after this long is given up, and the person told (default 60 days). */
@@ -54,15 +56,19 @@ export function createNoticeWatcher (opts: NoticeWatcherOptions) {
     }
     const failures = new Set<string>()
     const at = now()
+    const decide = async (owner: string, text: string | undefined, about: Parameters<NoticeStore['decide']>[3]) => {
+      await opts.store.decide(owner, text, at, about)
+      if (text) opts.decided?.(owner, text)
+    }
     for (const request of [...opts.store.requests()]) {
       if (stopper.signal.aborted) return
       const since = Date.parse(request.since)
       try {
         const text = await requestReady(request.target.kind === 'request' ? callFor(request.owner) : call, request.target, since)
         // '' settles a request with nothing to tell (Seerr already told the person on the same chat).
-        if (text !== undefined) await opts.store.decide(request.owner, text === '' ? undefined : text, at, { request })
+        if (text !== undefined) await decide(request.owner, text === '' ? undefined : text, { request })
         else if (at.getTime() - since > giveUpMs) {
-          await opts.store.decide(request.owner, `⌛ I stopped waiting for ${targetLabel(request.target)}: it was not ready ${Math.round(giveUpMs / 86_400_000)} days after you asked.`, at, { request })
+          await decide(request.owner, `⌛ I stopped waiting for ${targetLabel(request.target)}: it was not ready ${Math.round(giveUpMs / 86_400_000)} days after you asked.`, { request })
         }
       } catch (err) {
         if (!(err instanceof CheckFailed)) throw err
@@ -73,7 +79,7 @@ export function createNoticeWatcher (opts: NoticeWatcherOptions) {
       if (stopper.signal.aborted) return
       try {
         const news = await followNews(call, follow)
-        if (news.told.length > 0) await opts.store.decide(follow.owner, news.text, at, { follow, told: news.told })
+        if (news.told.length > 0) await decide(follow.owner, news.text, { follow, told: news.told })
       } catch (err) {
         if (!(err instanceof CheckFailed)) throw err
         failures.add(err.message)

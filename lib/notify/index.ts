@@ -119,7 +119,7 @@ export function createNotifier (o: NotifierOptions) {
     /** Whether any URL is configured (without one nothing is sent and nothing changes). */
     configured: targets.household.length + targets.people.size > 0,
     people: (): ReadonlyMap<string, Person> => people,
-    personOf: (who: { telegramUser?: string, mediaUser?: string }) => personOf(people, who),
+    personOf: (who: { telegramUser?: string, mediaUser?: string, owner?: boolean }) => personOf(people, who),
     /** Resolves when every queued delivery has finished (tests, shutdown). */
     idle: async () => { while (pending.size) await Promise.allSettled([...pending]) },
     /** Stops: waits between attempts end and running attempts are aborted, so shutdown is not held up. */

@@ -1,0 +1,126 @@
+// The background check behind the "stuck" notice (NOTIFY_EVENTS stuck=…): every few minutes it reads what
+// series_status / movie_status view "stuck" compute (stuckPage, per manager instance) and the failed jobs of
+// the Usenet client, and lib/notify/stuck-watch.ts tells each stuck download once, with the manager's or the
+// downloader's reason and the call that fixes it. Added to the notify plugin's checks (plugins/notify.ts), so
+// it never runs when no channel takes the event, never on a request path, and stops when the server closes.
+// What was told is kept in STATE_DIR/stuck-notices.json, so a restart does not tell a still-stuck download again.
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { writeJsonAtomic } from '../../lib/fs/atomic-json.js'
+import type { Message } from '../../core/notify/types.js'
+import { createStuckWatch, type StuckItem, type StuckReport, type ToldStuck } from '../../lib/notify/stuck-watch.js'
+import type { UsenetItem } from '../../clients/usenet/types.js'
+import { everyInstance, hasExtraInstances, instanceLabel } from '../each-instance.js'
+import { queueName, type ManagerSource } from '../servarr/queue-ids.js'
+import { stuckPage } from '../servarr/stuck-view.js'
+import type { StuckRow } from '../servarr/stuck.js'
+
+// A stuck view read whole: the queue itself is read up to 5000 records (domains/servarr/views.ts).
+const EVERY_ROW = 5000
+const MAX_REASON = 300
+export const STUCK_NOTICES_FILE = 'stuck-notices.json'
+
+const TOOLS = {
+  series: { status: 'series_status', import: 'series_import', releases: 'series_releases', manager: 'series manager', kind: 'series' },
+  movies: { status: 'movie_status', import: 'movie_import', releases: 'movie_releases', manager: 'movie manager', kind: 'movies' }
+} as const
+
+/** The manager's own words when it gave some, else what the state means. */
+const KIND_WORDS: Record<string, string> = {
+  importBlocked: 'the manager will not import it',
+  importFailed: 'the import failed',
+  failed: 'the download client reports it failed',
+  stalled: 'no data has arrived for over 30 minutes',
+  noMetadata: 'the torrent\'s metadata has not arrived for over 30 minutes',
+  clientError: 'the torrent client reports an error or missing files',
+  warning: 'the manager warns about it'
+}
+
+const clip = (s: string) => s.length > MAX_REASON ? `${s.slice(0, MAX_REASON - 1)}…` : s
+const keyOf = (queue: string, downloadId: string | undefined, queueId: number | string) =>
+  downloadId ? `download:${downloadId.toLowerCase()}` : `${queue}:queue-${queueId}`
+
+/** What a person (or the assistant they ask) does about it: the tool and the view or action that fixes it. */
+function whatToDo (source: ManagerSource, queue: string, row: StuckRow, maxStrikes: number): string {
+  const t = TOOLS[source]
+  const { fix, strikes } = row.stuck
+  if (fix === 'import') return `It finished downloading and only needs an import: ask the assistant to import it (${t.import}; ${t.status} view "stuck" gives the path and ids).`
+  if (fix === 'retry') return `Ask the assistant to retry it (cancel_downloads action "retry" ids ["${queue}:${row.queueId}"]: blocklists this release and searches again, try ${strikes + 1} of ${maxStrikes}), or pick a release yourself (${t.releases}).`
+  if (strikes >= maxStrikes) return `It was replaced ${strikes} times already (STUCK_MAX_STRIKES) and is still stuck: pick a release by hand (${t.releases}) or cancel it (cancel_downloads).`
+  return `Look at it with ${t.status} view "stuck" and decide: cancel it (cancel_downloads) or pick another release (${t.releases}).`
+}
+
+export function stuckMessage (source: ManagerSource, instance: string | undefined, row: StuckRow, maxStrikes: number): Message {
+  const queue = queueName(source, instance ?? 'default')
+  const where = instance ? instanceLabel(TOOLS[source].kind, instance) : `the ${TOOLS[source].manager}`
+  const reason = clip(row.messages.length ? row.messages.join('; ') : KIND_WORDS[row.stuck.kind] ?? row.stuck.kind)
+  return {
+    title: 'A download needs a person',
+    body: `"${clip(row.title)}" is stuck in ${where} (${row.stuck.kind}): ${reason}. ${whatToDo(source, queue, row, maxStrikes)}`,
+    type: 'warning'
+  }
+}
+
+function usenetMessage (service: string, instance: string | undefined, job: UsenetItem): Message {
+  const where = instance ? `${service} "${instance}"` : service
+  return {
+    title: 'A download needs a person',
+    body: `"${clip(job.name)}" failed in ${where}: ${job.failure ?? 'failed'}. Ask the assistant to retry it (cancel_downloads action "retry" ids ["usenet:${job.id}"]: downloads the same NZB again), or cancel it and grab another release.`,
+    type: 'warning'
+  }
+}
+
+async function managerReports (app: FastifyInstance, source: ManagerSource, signal: AbortSignal): Promise<StuckReport[]> {
+  const named = hasExtraInstances(app, source)
+  // Read inside each instance's choice, so app.backends.sonarr / radarr is that instance (everyInstance).
+  const client = () => source === 'series' ? app.backends.sonarr : app.backends.radarr
+  const each = await everyInstance(app, source, () => stuckPage(app, source, client(), undefined, 0, EVERY_ROW, signal))
+  return each.map(({ name, result }) => {
+    const queue = queueName(source, name)
+    if (result.status === 'rejected') return { source: queue }
+    const items: StuckItem[] = result.value.items.map(row => ({
+      key: keyOf(queue, row.downloadId, row.queueId),
+      message: stuckMessage(source, named ? name : undefined, row, app.config.STUCK_MAX_STRIKES)
+    }))
+    return { source: queue, items }
+  })
+}
+
+async function usenetReports (app: FastifyInstance): Promise<StuckReport[]> {
+  const usenet = app.backends.usenet
+  if (!usenet) return []
+  const named = hasExtraInstances(app, 'usenet')
+  const each = await everyInstance(app, 'usenet', () => app.backends.usenet!.items())
+  return each.map(({ name, result }) => {
+    const source = `usenet@${name}`
+    if (result.status === 'rejected') return { source }
+    const failed = result.value.filter(j => j.state === 'failed')
+    return { source, items: failed.map(j => ({ key: keyOf(source, j.downloadId, j.id), message: usenetMessage(usenet.service, named ? name : undefined, j) })) }
+  })
+}
+
+/** What an earlier run told; a missing or unreadable file means at most one repeated notice, so it never stops the check. */
+async function readTold (file: string, log: FastifyInstance['log']): Promise<ToldStuck> {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(await readFile(file, 'utf8'))
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') log.warn({ file, err: (err as Error).message }, 'stuck notices: the record of what was told cannot be read; starting afresh')
+    return {}
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {}
+  return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string[]] => Array.isArray(e[1]) && e[1].every(s => typeof s === 'string')))
+}
+
+/** The check's run: one round over every manager instance and Usenet client. */
+export function stuckDownloadsCheck (app: FastifyInstance) {
+  const file = join(app.config.STATE_DIR, STUCK_NOTICES_FILE)
+  let watch: ReturnType<typeof createStuckWatch> | undefined
+  return async (signal: AbortSignal) => {
+    watch ??= createStuckWatch({ send: message => app.notify.notify('stuck', { to: 'household', message }), told: await readTold(file, app.log) })
+    const reports = (await Promise.all([managerReports(app, 'series', signal), managerReports(app, 'movies', signal), usenetReports(app)])).flat()
+    if (signal.aborted) return
+    if (watch.round(reports)) await writeJsonAtomic(file, watch.snapshot())
+  }
+}
