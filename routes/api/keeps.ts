@@ -128,9 +128,10 @@ export default fp(async function keepApiRoutes (app) {
       const { token, action } = request.body
       const link = await store().linkFor(token)
       if (!link) return refuse(reply, 404, 'unknown_link', 'This keep button is unknown or has expired: nothing was changed.', 'Ask the assistant for the cleanup preview, or ask an owner.')
-      if (link.person !== c.person) return refuse(reply, 403, 'not_yours', `This notice was for ${link.person}: only they can keep "${link.title}" with it.`, 'Your own leaving-soon notices carry your own Keep button.')
       const why = request.body.why?.trim() ?? ''
       return audited(request, reply, c, { source: 'notice', action: `keep.${action}`, args: { key: link.key, why }, targets: [`${link.title} (for ${link.person})`] }, async () => {
+        // Someone else's notice (forwarded, or pressed in a group): refused, and recorded as refused.
+        if (link.person !== c.person) return refuse(reply, 403, 'not_yours', `This notice was for ${link.person}: only they can keep "${link.title}" with it.`, 'Your own leaving-soon notices carry your own Keep button.')
         if (action === 'keep') {
           const result = await store().keep({ key: link.key, title: link.title, person: link.person, why })
           return { result, title: link.title, person: link.person, message: result === 'already' ? `You already keep "${link.title}".` : `Kept "${link.title}" for you; the cleanup leaves it alone until you lift your keep.` }
