@@ -1,8 +1,9 @@
 // /api/dashboard/keeps: the household's keeps on leaving-soon titles (lib/library/keeps.ts). Who may do what:
 //  - a person is the NOTIFY_PEOPLE name of the Telegram user the internal key (the chat bot) acts for, named in
 //    the x-mediastack-actor header (only the internal key may name one, as with MCP's actor meta);
-//  - an owner is a sign-in with the setup scope acting for nobody (the internal key, or an OAuth sign-in the
-//    owner approved with the passphrase).
+//  - an owner is a sign-in acting for no person (the dashboard's and MCP clients' OAuth sign-ins, the internal
+//    key alone): the project's one rule for who the household's owner is (lib/requests/user-map.ts), since each
+//    of them was let in by the owner and may already delete titles through the confirmed cleanup.
 // A person sees and lifts their own keeps; an owner sees all and overrides one title's keeps through a confirm
 // (the project's confirm tokens, bound to the title and fingerprinted on exactly the keeps shown). Every change
 // is recorded in the audit trail first.
@@ -37,15 +38,15 @@ export default fp(async function keepApiRoutes (app) {
       return {
         principal,
         ...(user ? { person: child.notify.personOf({ telegramUser: user }) } : {}),
-        owner: principal.actor === undefined && principal.scopes.includes('setup')
+        owner: principal.actor === undefined
       }
     }
 
     const refuse = (reply: FastifyReply, status: number, error: string, message: string, hint?: string) =>
       reply.code(status).send({ error, message, ...(hint ? { hint } : {}) })
     const notAPerson = (reply: FastifyReply, c: Caller) => refuse(reply, 403, 'not_a_person',
-      c.principal.actor ? `${c.principal.actor} is not a person in NOTIFY_PEOPLE, so it holds no keeps.` : 'This sign-in is neither a person nor an owner (it lacks the setup scope).',
-      c.principal.actor ? 'Ask the owner to add you to NOTIFY_PEOPLE (name=telegram:<your user id>).' : 'Sign in again requesting the setup scope and approve it with the passphrase, or use the keep link in your leaving-soon notice.')
+      c.principal.actor ? `${c.principal.actor} is not a person in NOTIFY_PEOPLE, so it holds no keeps.` : 'A sign-in acting for nobody is the owner\'s: it has no keeps of its own to lift.',
+      c.principal.actor ? 'Ask the owner to add you to NOTIFY_PEOPLE (name=telegram:<your user id>).' : 'Override the keep instead (POST /api/dashboard/keeps/override), or lift it from the person\'s own notice.')
 
     /** Records the change first (503 when it cannot be), then runs it; the outcome follows the answer's status. */
     async function audited (request: FastifyRequest, reply: FastifyReply, c: Caller, what: { source?: AuditSource, action: string, args: object, targets: string[] }, act: () => Promise<unknown>) {
@@ -97,7 +98,7 @@ export default fp(async function keepApiRoutes (app) {
 
     route<Static<typeof OverrideBody>>(R.override, async (request, reply) => {
       const c = callerOf(request)
-      if (!c.owner) return refuse(reply, 403, 'not_owner', 'Only an owner can override another person\'s keep.', 'Sign in with the setup scope (approved with the passphrase); a person lifts their own keep from their notice.')
+      if (!c.owner) return refuse(reply, 403, 'not_owner', 'Only an owner can override another person\'s keep.', 'A person lifts their own keep (the notice\'s button or link); the owner overrides from the dashboard.')
       const { key, confirmToken } = request.body
       const keeps = (await store().byKey()).get(key) ?? []
       // What the confirm is bound to: these keeps exactly (person, date and why), for this title, by this sign-in.

@@ -19,7 +19,7 @@ export const KeepRow = Type.Object({
 
 const You = Type.Object({
   person: Type.Optional(Type.String({ description: 'The person this sign-in is (NOTIFY_PEOPLE), when it is one' })),
-  owner: Type.Boolean({ description: 'Whether this sign-in may override keeps (an owner: the setup scope)' })
+  owner: Type.Boolean({ description: 'Whether this sign-in may override keeps (an owner: a sign-in acting for no person)' })
 })
 
 export const LiftBody = Type.Object({ key: Key }, { additionalProperties: false })
