@@ -55,18 +55,22 @@ export function tellLeaving (app: FastifyInstance, marked: Array<WatchedCandidat
   const told = new Map<string, number>()
   const telegram = telegramSender(app)
   const run = async () => {
+    const keeps = await store.byKey()
     for (const c of marked) {
+      // Who keeps it already (a keep outlives a mark): each person is told, so nobody keeps it twice for nothing.
+      const others = (person: string) => (keeps.get(c.key) ?? []).filter(k => k.person !== person)
+      const already = (person: string) => others(person).length ? ` Kept already by ${keptBy(others(person))}.` : ''
       for (const person of concerned(app, c)) {
         const n = (told.get(person) ?? 0) + 1
         told.set(person, n)
         if (n > MAX_TOLD) continue
         const token = await store.link({ key: c.key, title: c.title, person }, validMs)
-        telegram?.(person, `🍿 Leaving soon: ${quoted(c.title, 100)} leaves the library on ${c.deletableFrom.slice(0, 10)}, as everyone has watched it. Tap Keep, or reply "keep" (and why, if you like), to keep it.`, token)
+        telegram?.(person, `🍿 Leaving soon: ${quoted(c.title, 100)} leaves the library on ${c.deletableFrom.slice(0, 10)}, as everyone has watched it.${already(person)} Tap Keep, or reply "keep" (and why, if you like), to keep it.`, token)
         app.notify.notify('leaving', {
           to: person,
           message: {
             title: 'Leaving soon',
-            body: `${quoted(c.title, 100)} is leaving the library on ${c.deletableFrom.slice(0, 10)}: everyone has watched it. Tap Keep if you want it to stay.`,
+            body: `${quoted(c.title, 100)} is leaving the library on ${c.deletableFrom.slice(0, 10)}: everyone has watched it.${already(person)} Tap Keep if you want it to stay.`,
             action: { label: 'Keep', url: `${app.config.PUBLIC_URL}/keep/${token}` }
           }
         })

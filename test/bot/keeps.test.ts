@@ -35,6 +35,8 @@ t.test('a leaving-soon notice in Telegram is kept with its button or a "keep" re
   await startBot(t, { api, server, llmUrl: llm.url })
   const store = keepStore(app.config.STATE_DIR)
 
+  // Bob kept Ronin in an earlier round: Alice's notice says so.
+  await store.keep({ key: 'Radarr:movie:13', title: 'Ronin', person: 'bob', why: 'the car chase' })
   tellLeaving(app, [title(12, 'Heat'), title(13, 'Ronin')])
   const notices = await api.waitFor(() => { const m = api.sentTo(alice.id); return m.length === 2 && m }, undefined, 'the two notices')
   // Sent side by side in the background: either may arrive first.
@@ -42,6 +44,8 @@ t.test('a leaving-soon notice in Telegram is kept with its button or a "keep" re
   const ronin = notices.find(m => m.text.includes('"Ronin"'))
   t.match(heat!.text, /^🍿 Leaving soon: "Heat" leaves the library on 2026-12-24/)
   t.match(heat!.reply_markup, { inline_keyboard: [[{ text: 'Keep', callback_data: /^keep:[\w-]{24}$/ }]] })
+  t.match(ronin!.text, /"Ronin" leaves the library on 2026-12-24, as everyone has watched it\. Kept already by bob since \d{4}-\d\d-\d\d \("the car chase"\)\. Tap Keep/)
+  t.notMatch(heat!.text, /Kept already/)
   t.equal(api.sentTo(bob.id).length, 0, 'Bob did not watch them: he is not told')
   await channel.waitFor(2)
 
@@ -49,12 +53,12 @@ t.test('a leaving-soon notice in Telegram is kept with its button or a "keep" re
   const bobPress = api.pressButton(bob, heat!, heat!.reply_markup!.inline_keyboard![0]![0]!.callback_data!)
   const refused = await api.waitFor(() => api.callsOf('answerCallbackQuery').find(c => c.body.callback_query_id === bobPress), undefined, 'the answer to Bob')
   t.match(refused.body, { text: /This notice was for alice/, show_alert: true })
-  t.same(await store.all(), [])
+  t.same((await store.all()).map(k => k.person), ['bob'], 'Bob\'s press kept nothing for him or Alice')
 
   const press = api.pressButton(alice, heat!, heat!.reply_markup!.inline_keyboard![0]![0]!.callback_data!)
   const answered = await api.waitFor(() => api.callsOf('answerCallbackQuery').find(c => c.body.callback_query_id === press), undefined, 'the answer to Alice')
   t.match(answered.body.text, /^Kept "Heat" for you/)
-  t.match(await store.all(), [{ key: 'Radarr:movie:12', title: 'Heat', person: 'alice', why: '' }])
+  t.match(await store.all(), [{ person: 'bob' }, { key: 'Radarr:movie:12', title: 'Heat', person: 'alice', why: '' }])
   const edited = await api.waitFor(() => heat!.edits > 0 && heat, undefined, 'the edited notice')
   t.match(edited.text, /\n\n✅ You keep it\./)
   t.match(edited.reply_markup, { inline_keyboard: [[{ text: 'Lift my keep', callback_data: /^lift:/ }]] })
@@ -62,14 +66,14 @@ t.test('a leaving-soon notice in Telegram is kept with its button or a "keep" re
   api.replyTo(alice, ronin!, 'Keep: rewatching it at Christmas')
   const said = await api.waitFor(() => api.sentTo(alice.id).find(m => m.text.startsWith('Kept "Ronin"')), undefined, 'the reply to "keep"')
   t.ok(said)
-  t.match((await store.all()).find(k => k.title === 'Ronin'), { person: 'alice', why: 'rewatching it at Christmas' })
+  t.match((await store.all()).find(k => k.title === 'Ronin' && k.person === 'alice'), { why: 'rewatching it at Christmas' })
   t.equal(llm.requests.length, 0, 'the reply word is answered without the language model')
 
   // Lifting from the button that replaced Keep.
   const liftPress = api.pressButton(alice, edited, edited.reply_markup!.inline_keyboard![0]![0]!.callback_data!)
   const lifted = await api.waitFor(() => api.callsOf('answerCallbackQuery').find(c => c.body.callback_query_id === liftPress), undefined, 'the lift answer')
   t.match(lifted.body.text, /Your keep of "Heat" is lifted/)
-  t.same((await store.all()).map(k => k.title), ['Ronin'])
+  t.same((await store.all()).map(k => `${k.title}/${k.person}`), ['Ronin/bob', 'Ronin/alice'])
 
   // Audited: who kept what, through the notice, with the Telegram user.
   const entries = app.audit.store.list({ offset: 0, limit: 20 }).items
