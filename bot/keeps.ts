@@ -14,7 +14,12 @@ export interface KeepDeps { mcpUrl: string, internalKey: string, log: BotLogger 
 const REPLY_WORD = /^\s*(keep|lift)\b[\s:,.-]*(.*)$/is
 const UNREACHABLE = 'I could not reach the media server, so nothing was changed. Try again in a minute, or use the link in the notice.'
 
-/** The keep token on a message's inline keyboard (the notice), if it carries one. */
+/**
+ * The keep token on a message's inline keyboard (the notice), if it carries one. A reply's reply_to_message is
+ * the whole replied message, keyboard included: the Bot API server writes it with the same JsonMessage, which
+ * stores reply_markup when the message has one (tdlib/telegram-bot-api @ 01a3679c : telegram-bot-api/Client.cpp :
+ * 4173-4178 and 4714-4716).
+ */
 function tokenOf (message: { reply_markup?: { inline_keyboard?: Array<Array<{ callback_data?: string }>> } } | undefined): string | undefined {
   for (const b of message?.reply_markup?.inline_keyboard?.flat() ?? []) {
     const m = KEEP_DATA.exec(b.callback_data ?? '')

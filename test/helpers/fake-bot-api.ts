@@ -31,7 +31,7 @@ export interface FakeBotApi {
   /** A message without text (a sticker). */
   sendSticker: (user: TestUser, chatId?: number) => void
   pressButton: (user: TestUser, message: SentMessage, data: string, chatId?: number) => string
-  /** A text in reply to one of the bot's messages (Telegram's reply_to_message is that message, keyboard included). */
+  /** A text in reply to one of the bot's messages: reply_to_message is that message, keyboard included (tdlib/telegram-bot-api @ 01a3679c : telegram-bot-api/Client.cpp : 4173-4178, 4714-4716). */
   replyTo: (user: TestUser, message: SentMessage, text: string) => void
   /** Messages sent to one chat, in order. */
   sentTo: (chatId: number) => SentMessage[]
