@@ -8,6 +8,8 @@ import { confirmationButtons } from './buttons.js'
 import { createChatSessions, ownerOf } from './chat-sessions.js'
 import { createConfirmations } from './confirmations.js'
 import { createJobWatcher } from './job-watcher.js'
+import { keepHandlers } from './keeps.js'
+import { KEEP_DATA } from '../lib/notify/telegram-keep.js'
 import { botNotices, type BotNoticeOptions } from './notices.js'
 import type { BotLogger } from './log.js'
 import { GREETING, NEW_CONVERSATION, TEXT_ONLY, splitMessage } from './replies.js'
@@ -58,6 +60,10 @@ export function createChatBot (opts: ChatBotOptions) {
     await ctx.reply(done ? NEW_CONVERSATION : 'Wait until my current reply is done, then send /new again.')
   })
   bot.command(['follow', 'unfollow', 'following'], ctx => notices.command(ctx, stopping.signal))
+  // A leaving-soon notice's Keep button and a "keep" reply to it (bot/keeps.ts), before the chat loop and the confirmations.
+  const keeps = keepHandlers({ mcpUrl: settings.mcpUrl, internalKey: settings.internalKey, log })
+  bot.callbackQuery(KEEP_DATA, ctx => keeps.button(ctx))
+  bot.on('message:text', (ctx, next) => keeps.reply(ctx, next))
   bot.on('message:text', ctx => {
     const asker = { chatId: ctx.chat.id, userId: ctx.from.id, owner: ownerOf(ctx.chat.id, ctx.from.id) }
     turns.start(asker, sessions.conversation(asker.owner), { kind: 'message', text: ctx.message.text })

@@ -5,6 +5,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { keepStore } from '../domains/maintenance/watched-keeps.js'
 import { escapeHtml } from '../plugins/oauth/pages.js'
 import { addFormParser } from '../plugins/oauth/form.js'
+import { recordAction } from '../lib/audit/action.js'
+import { AuditUnavailableError } from '../lib/audit/store.js'
+import type { KeepLink } from '../lib/library/keeps.js'
 
 const STYLE = ':root{color-scheme:dark;font:15px/1.45 system-ui,sans-serif}body{margin:0;background:#0f1117;color:#e8eaf0}' +
   'main{max-width:32rem;margin:3rem auto;padding:1.25rem 1.4rem;background:#181b24;border:1px solid #2b3040;border-radius:12px}' +
@@ -26,6 +29,14 @@ const GONE = 'This keep link is unknown or has expired. Ask the assistant for th
 export default async function keepRoutes (app: FastifyInstance) {
   addFormParser(app)
   const store = () => keepStore(app.config.STATE_DIR)
+  /** A keep or lift from the link is recorded in the audit trail first, as every change is; the link's person is who acted. */
+  const audited = <T>(link: KeepLink, action: 'keep' | 'lift', why: string, act: () => Promise<T>) => recordAction(app.audit.store,
+    { source: 'notice', action: `keep.${action}`, principal: { id: 'keep-link', kind: 'link', clientId: 'keep-page', actor: `person:${link.person}` }, args: app.audit.redact({ key: link.key, why }), targets: [`${link.title} (for ${link.person})`] },
+    act, () => ({ outcome: 'ok' }))
+  const unrecorded = (reply: FastifyReply, err: unknown) => {
+    if (!(err instanceof AuditUnavailableError)) throw err
+    return send(reply, 503, 'Not done', '<p>Nothing was changed: every change is recorded in the audit log first, and it cannot be written now. Try again later.</p>')
+  }
 
   app.get<{ Params: { token: string } }>('/keep/:token', async (request, reply) => {
     const link = await store().linkFor(request.params.token)
@@ -47,12 +58,18 @@ export default async function keepRoutes (app: FastifyInstance) {
     const action = request.body?.action
     const why = typeof request.body?.why === 'string' ? request.body.why.trim() : ''
     if (action === 'keep') {
-      const r = await store().keep({ key: link.key, title: link.title, person: link.person, why })
+      let r: 'added' | 'already'
+      try {
+        r = await audited(link, 'keep', why, () => store().keep({ key: link.key, title: link.title, person: link.person, why }))
+      } catch (err) { return unrecorded(reply, err) }
       request.log.info({ person: link.person, key: link.key, result: r }, 'a person keeps a leaving-soon title')
       return send(reply, 200, 'Kept', `<p><strong>${escapeHtml(link.title)}</strong> stays${r === 'already' ? ' (you already kept it)' : ''}. Open this link again to lift your keep.</p>`)
     }
     if (action === 'lift') {
-      const lifted = await store().lift(link.person, link.key)
+      let lifted: boolean
+      try {
+        lifted = await audited(link, 'lift', '', () => store().lift(link.person, link.key))
+      } catch (err) { return unrecorded(reply, err) }
       return send(reply, 200, lifted ? 'Keep lifted' : 'Nothing to lift', `<p>${lifted ? `Your keep of <strong>${escapeHtml(link.title)}</strong> is lifted; it may leave once nobody else keeps it.` : 'You had no keep on this title.'}</p>`)
     }
     return send(reply, 400, 'Unknown action', '<p>The form sent neither keep nor lift. Open the link again and press its button.</p>')

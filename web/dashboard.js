@@ -5,6 +5,7 @@ import { authFetch } from './auth.js'
 import { byId } from './dom.js'
 import { readEvents } from './sse.js'
 import { refreshAudit } from './audit.js'
+import { refreshKeeps } from './keeps.js'
 import { renderActivity, renderDownloads, renderJobs, renderLibrary, renderPlaying, renderServices } from './render.js'
 
 const POLL_MS = 10_000
@@ -97,6 +98,7 @@ export async function refresh () {
   snapshot = await res.json()
   render()
   refreshAudit().catch(err => console.warn('audit panel:', err.message))
+  refreshKeeps().catch(err => console.warn('keeps panel:', err.message))
 }
 
 function startPolling () {

@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify'
 import { createKeepStore, type Keep, type KeepStore } from '../../lib/library/keeps.js'
 import type { WatchedCandidate } from '../../lib/library/cleanup-watched.js'
 import { quoted } from '../servarr/text.js'
+import { parseRoutes } from '../../core/notify/settings.js'
+import { sendTelegramKeep } from '../../lib/notify/telegram-keep.js'
 
 const stores = new Map<string, KeepStore>()
 /** One store per state directory, so the cleanup and the keep page share its serialized writes. */
@@ -51,18 +53,24 @@ export function tellLeaving (app: FastifyInstance, marked: Array<WatchedCandidat
   const store = keepStore(app.config.STATE_DIR)
   const validMs = (app.config.CLEANUP_LEAVING_SOON_DAYS + 7) * 86_400_000
   const told = new Map<string, number>()
+  const telegram = telegramSender(app)
   const run = async () => {
+    const keeps = await store.byKey()
     for (const c of marked) {
+      // Who keeps it already (a keep outlives a mark): each person is told, so nobody keeps it twice for nothing.
+      const others = (person: string) => (keeps.get(c.key) ?? []).filter(k => k.person !== person)
+      const already = (person: string) => others(person).length ? ` Kept already by ${keptBy(others(person))}.` : ''
       for (const person of concerned(app, c)) {
         const n = (told.get(person) ?? 0) + 1
         told.set(person, n)
         if (n > MAX_TOLD) continue
         const token = await store.link({ key: c.key, title: c.title, person }, validMs)
+        telegram?.(person, `🍿 Leaving soon: ${quoted(c.title, 100)} leaves the library on ${c.deletableFrom.slice(0, 10)}, as everyone has watched it.${already(person)} Tap Keep, or reply "keep" (and why, if you like), to keep it.`, token)
         app.notify.notify('leaving', {
           to: person,
           message: {
             title: 'Leaving soon',
-            body: `${quoted(c.title, 100)} is leaving the library on ${c.deletableFrom.slice(0, 10)}: everyone has watched it. Tap Keep if you want it to stay.`,
+            body: `${quoted(c.title, 100)} is leaving the library on ${c.deletableFrom.slice(0, 10)}: everyone has watched it.${already(person)} Tap Keep if you want it to stay.`,
             action: { label: 'Keep', url: `${app.config.PUBLIC_URL}/keep/${token}` }
           }
         })
@@ -74,4 +82,26 @@ export function tellLeaving (app: FastifyInstance, marked: Array<WatchedCandidat
     }
   }
   run().catch(err => app.log.warn({ err: (err as Error).message }, 'leaving-soon notices could not be prepared'))
+}
+
+/**
+ * With the household's bot (CHAT_BOT_TOKEN) and leaving notices routed to the person, the notice also goes to
+ * the person's Telegram chat with the bot (NOTIFY_PEOPLE telegram:<id>) with a Keep button the bot answers;
+ * each outcome is recorded in the audit trail as the other channels' are (plugins/notify.ts).
+ */
+function telegramSender (app: FastifyInstance) {
+  const route = parseRoutes(app.config.NOTIFY_EVENTS, []).leaving
+  if (app.config.CHAT_BOT_TOKEN === '') return undefined
+  return (person: string, text: string, token: string) => {
+    if (!route.person && !route.named.includes(person)) return
+    for (const chatId of app.notify.people().get(person)?.telegram ?? []) {
+      const record = (error?: string) => {
+        const id = app.audit.store.begin({ source: 'notice', action: 'notify.leaving', principal: { id: 'internal', kind: 'internal', clientId: 'notify' }, args: { to: person, channel: 'telegram (bot)', attempts: 1 } })
+        app.audit.store.finish(id, error ? { outcome: 'error', error } : { outcome: 'ok' })
+      }
+      sendTelegramKeep({ apiRoot: app.config.CHAT_BOT_API_ROOT, botToken: app.config.CHAT_BOT_TOKEN }, chatId, text, token)
+        .then(() => record(), (err: Error) => { record(err.message); app.log.warn({ to: person, error: err.message }, 'leaving-soon notice not delivered to Telegram') })
+        .catch(err => app.log.warn({ err: (err as Error).message }, 'a notice outcome could not be recorded'))
+    }
+  }
 }

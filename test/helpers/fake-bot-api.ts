@@ -31,6 +31,8 @@ export interface FakeBotApi {
   /** A message without text (a sticker). */
   sendSticker: (user: TestUser, chatId?: number) => void
   pressButton: (user: TestUser, message: SentMessage, data: string, chatId?: number) => string
+  /** A text in reply to one of the bot's messages: reply_to_message is that message, keyboard included (tdlib/telegram-bot-api @ 01a3679c : telegram-bot-api/Client.cpp : 4173-4178, 4714-4716). */
+  replyTo: (user: TestUser, message: SentMessage, text: string) => void
   /** Messages sent to one chat, in order. */
   sentTo: (chatId: number) => SentMessage[]
   callsOf: (method: string) => BotApiCall[]
@@ -136,6 +138,9 @@ export async function startFakeBotApi (opts: { token?: string, maxPollMs?: numbe
       const id = `cbq-${nextCallbackId++}`
       push({ callback_query: { id, from: userOf(user), chat_instance: `ci-${chatId}`, data, message: { ...asTelegramMessage(message), chat: chatOf(chatId, user) } } })
       return id
+    },
+    replyTo (user, message, text) {
+      push({ message: { message_id: nextMessageId++, date: now(), chat: chatOf(message.chat_id, user), from: userOf(user), text, reply_to_message: asTelegramMessage(message) } })
     },
     sentTo: chatId => [...state.messages.values()].filter(m => m.chat_id === chatId),
     callsOf: method => state.calls.filter(c => c.method === method),

@@ -96,6 +96,8 @@ t.test('a leaving-soon title kept by one person survives the cleanup until that 
   const done = await app.inject({ method: 'POST', url: link, ...form({ action: 'keep', why: 'film night' }) })
   t.equal(done.statusCode, 200)
   t.match(done.body, /stays/)
+  // Audited like every change: the link's person, the title, the why (item 3).
+  t.match(app.audit.store.list({ offset: 0, limit: 5, action: 'keep.keep' }).items[0], { source: 'notice', outcome: 'ok', principal: { actor: 'person:alice' }, args: { why: 'film night' }, targets: [`${kept.title} (for alice)`] })
 
   passWindow()
   await asTracked(kept.id)
@@ -111,6 +113,7 @@ t.test('a leaving-soon title kept by one person survives the cleanup until that 
   // Alice lifts her keep: the title is proposed again. Bob keeps it between that preview and its confirm.
   t.match((await app.inject({ method: 'GET', url: link })).body, /Lift my keep/)
   t.match((await app.inject({ method: 'POST', url: link, ...form({ action: 'lift' }) })).body, /Keep lifted/)
+  t.match(app.audit.store.list({ offset: 0, limit: 5, action: 'keep.lift' }).items[0], { outcome: 'ok', principal: { actor: 'person:alice' } })
   const again = await call(args)
   t.same(data(again).confirmation.targets.map((x: any) => x.name), [kept.title], 'proposed once nobody keeps it')
   await app.inject({ method: 'POST', url: linkFor(bob, kept.title), ...form({ action: 'keep' }) })
