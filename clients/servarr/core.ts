@@ -154,11 +154,13 @@ export function createServarrCore (opts: ServarrOptions) {
     /** skipRedownload false (the manager's default) has the manager search again after a blocklist. */
     deleteQueueItem: (id: number, o: { removeFromClient: boolean, blocklist: boolean, skipRedownload?: boolean }) =>
       api<null>({ method: 'DELETE', path: `/queue/${id}`, query: { removeFromClient: o.removeFromClient, blocklist: o.blocklist, skipRedownload: o.skipRedownload }, as: 'none' }),
-    async history (q: { page: number, pageSize: number, ids?: number[], signal?: AbortSignal }): Promise<Paged<HistoryRecord>> {
+    // downloadId: the records of one download (Sonarr v4.0.19.2979 src/Sonarr.Api.V3/History/HistoryController.cs
+    // GetHistory 65-89; Radarr's the same).
+    async history (q: { page: number, pageSize: number, ids?: number[], downloadId?: string, signal?: AbortSignal }): Promise<Paged<HistoryRecord>> {
       const idParam = opts.service === 'Sonarr' ? 'seriesIds' : 'movieIds'
       return await api<Paged<HistoryRecord>>({
         path: '/history',
-        query: { page: q.page, pageSize: q.pageSize, [idParam]: q.ids, sortKey: 'date', sortDirection: 'descending' },
+        query: { page: q.page, pageSize: q.pageSize, [idParam]: q.ids, downloadId: q.downloadId, sortKey: 'date', sortDirection: 'descending' },
         signal: q.signal
       })
     },

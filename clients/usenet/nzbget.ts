@@ -115,7 +115,9 @@ export function createNzbgetClient (opts: NzbgetOptions): UsenetClient {
         list: 'queue',
         state,
         ...(total > 0 ? { sizeBytes: total, progress: Math.min(1, Math.max(0, (total - left) / total)) } : {}),
-        ...(g.Category ? { category: g.Category } : {})
+        ...(g.Category ? { category: g.Category } : {}),
+        // listgroups DestDir: the folder the files are downloaded to (v21.0 daemon/remote/XmlRpc.cpp 1625-1659).
+        ...(g.DestDir ? { workPath: opts.pathMap.toOurs(g.DestDir) } : {})
       }
       // NZBGet reports one rate for the whole program (status.DownloadRate): it is this item's only when it is the
       // one downloading. Time left counts the items ahead, as NZBGet downloads in queue order (as Sonarr reckons it).

@@ -34,6 +34,12 @@ export interface UsenetItem {
   category?: string
   /** Where the files are, as the program reports it translated by PATH_MAP (history items). */
   path?: string
+  /**
+   * Where a job still in the queue keeps its files as they arrive, translated by PATH_MAP, when the program says
+   * (NZBGet's DestDir, its intermediate folder; SABnzbd's queue names none). Only the leftovers check reads it:
+   * an unfinished job's data is never deleted by path.
+   */
+  workPath?: string
 }
 
 export interface UsenetAddOptions { category?: string }

@@ -1,10 +1,10 @@
 // The "stuck" view of series_status and movie_status: the manager's queue narrowed to stuck downloads, with
-// the torrent client's state where it runs the download, the strikes so far and the next step for each.
+// the torrent or Usenet client's state where it runs the download, the strikes so far and the next step for each.
 import type { FastifyInstance } from 'fastify'
 import type { ServarrCore } from '../../clients/servarr/core.js'
 import type { TorrentInfo } from '../../clients/torrent/types.js'
 import { pageOf, type Page } from '../../core/paging.js'
-import { stuckRows, type StuckRow } from './stuck.js'
+import { stuckRows, type StuckRow, type UsenetJob, type UsenetJobs } from './stuck.js'
 import { StrikeStoreError, strikeStore } from './stuck-strikes.js'
 import { ToolError } from '../../core/errors.js'
 import { queueRecords } from './views.js'
@@ -19,11 +19,12 @@ export async function stuckPage (app: FastifyInstance, source: Source, client: S
   const hashes = [...new Set(queue.map(q => q.downloadId?.toLowerCase()).filter((h): h is string => !!h && /^[0-9a-f]{40}$/.test(h)))]
   // The client's state sharpens the manager's (stalledDL for how long, metaDL); without it the manager's own words stand.
   const torrents: TorrentInfo[] | undefined = hashes.length ? await torrentsOf(app, hashes) : []
+  const usenet = queue.some(q => q.protocol === 'usenet' || (q.downloadId && !/^[0-9a-f]{40}$/i.test(q.downloadId))) ? await usenetJobs(app) : undefined
   const strikes = await strikeStore(app.config.STATE_DIR).counts().catch(err => {
     if (err instanceof StrikeStoreError) throw new ToolError(`The strike counts cannot be read (${err.message}). Check STATE_DIR (fix or remove that file), then try again.`)
     throw err
   })
-  return pageOf(stuckRows(queueName(source, chosenInstance(source)), queue, torrents, strikes, app.config.STUCK_MAX_STRIKES, Date.now()), offset, limit)
+  return pageOf(stuckRows(queueName(source, chosenInstance(source)), queue, torrents, strikes, app.config.STUCK_MAX_STRIKES, Date.now(), usenet), offset, limit)
 }
 
 /**
@@ -34,6 +35,22 @@ async function torrentsOf (app: FastifyInstance, hashes: string[]): Promise<Torr
   const each = await everyInstance(app, 'torrents', () => app.backends.torrent.list({ hashes }))
   const lists = each.flatMap(({ result }) => (result.status === 'fulfilled' ? [result.value] : []))
   return lists.length === 0 ? undefined : lists.flat()
+}
+
+/**
+ * Every Usenet client's jobs (the managers may send to any of them), by the id the managers store; unread
+ * when one did not answer. Undefined without a Usenet client.
+ */
+async function usenetJobs (app: FastifyInstance): Promise<UsenetJobs | undefined> {
+  if (!app.backends.usenet) return undefined
+  const each = await everyInstance(app, 'usenet', async () => {
+    const usenet = app.backends.usenet!
+    return { service: usenet.service, jobs: await usenet.items().catch(err => { throw Object.assign(err, { service: usenet.service }) }) }
+  })
+  const byId = new Map<string, UsenetJob>()
+  for (const { result } of each) if (result.status === 'fulfilled') for (const job of result.value.jobs) byId.set(job.downloadId.toLowerCase(), { job, service: result.value.service })
+  const unread = each.flatMap(({ result }) => (result.status === 'rejected' ? [String((result.reason as { service?: string }).service ?? 'The Usenet client')] : []))
+  return { byId, unread }
 }
 
 /** The next call for each stuck download, for the summary line. */

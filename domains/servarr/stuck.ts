@@ -1,12 +1,14 @@
 // Stuck downloads, shared by series_status and movie_status (view "stuck") and cancel_downloads (action
 // "retry"): which queue items are stuck and why, in the manager's own words and the torrent client's
-// state, and the fix each allows: import (the reason is on the safe list), retry (remove + blocklist +
+// or Usenet client's state, and the fix each allows: import (the reason is on the safe list), retry (remove + blocklist +
 // search again) or person (the strike limit is reached, or the warning is not one we know to fix).
 import type { QueueItem } from '../../clients/servarr/types.js'
 import type { TorrentInfo } from '../../clients/torrent/types.js'
+import type { UsenetItem } from '../../clients/usenet/types.js'
 import { toQueueItem } from './items.js'
 import { groupByDownload, type QueueRow } from './views.js'
 import { parseQueueName, type QueueName } from './queue-ids.js'
+import { joinNames } from '../../lib/sources/sources.js'
 
 export type StuckKind = 'importBlocked' | 'importFailed' | 'failed' | 'stalled' | 'noMetadata' | 'clientError' | 'warning'
 export type StuckFix = 'import' | 'retry' | 'person'
@@ -35,13 +37,22 @@ const STALLED_TEXT = 'The download is stalled with no connections'
 
 export interface StuckRow extends QueueRow { stuck: { kind: StuckKind, fix: StuckFix, strikes: number } }
 
+/** A Usenet client's job and the program holding it (SABnzbd, NZBGet). */
+export interface UsenetJob { job: UsenetItem, service: string }
+/**
+ * The Usenet clients' jobs, by the id the managers store (clients/usenet/types.ts downloadId); `unread` names
+ * the clients that did not answer, so a failure's reason is said to be unknown, not absent.
+ */
+export interface UsenetJobs { byId: Map<string, UsenetJob>, unread: string[] }
+
 const olderThan = (iso: string | null | undefined, ms: number, now: number) => !!iso && now - Date.parse(iso) >= ms
 
 /** Why a queue item is stuck, or undefined when it is not. The torrent is the client's record of the same download. */
-export function stuckKind (q: QueueItem, torrent: TorrentInfo | undefined, now: number): StuckKind | undefined {
+export function stuckKind (q: QueueItem, torrent: TorrentInfo | undefined, now: number, job?: UsenetItem): StuckKind | undefined {
   const state = q.trackedDownloadState
   const warned = q.trackedDownloadStatus === 'warning' || q.trackedDownloadStatus === 'error'
-  if (state === 'failedPending' || state === 'failed' || q.status === 'failed') return 'failed'
+  // The Usenet client's failure counts before the manager's next poll of it shows it.
+  if (state === 'failedPending' || state === 'failed' || q.status === 'failed' || job?.state === 'failed') return 'failed'
   if (state === 'importBlocked') return 'importBlocked'
   if (state === 'importPending' && warned) return 'importFailed'
   const added = torrent?.addedOn ?? q.added
@@ -75,21 +86,35 @@ export function stuckFix (kind: StuckKind, row: QueueRow, strikes: number, maxSt
  * The stuck rows of a queue (one row per download), each with its kind, strikes and fix. A download is stuck
  * when any of its queue items is; the client's torrents are matched by hash (the download id).
  */
-export function stuckRows (queueName: QueueName, queue: QueueItem[], torrents: TorrentInfo[] | undefined, strikesOf: (key: string) => number, maxStrikes: number, now: number): StuckRow[] {
+export function stuckRows (queueName: QueueName, queue: QueueItem[], torrents: TorrentInfo[] | undefined, strikesOf: (key: string) => number, maxStrikes: number, now: number, usenet?: UsenetJobs): StuckRow[] {
   const byHash = new Map((torrents ?? []).map(t => [t.hash.toLowerCase(), t]))
+  const jobOf = (id: string | null | undefined) => (id ? usenet?.byId.get(id.toLowerCase()) : undefined)
   const kinds = new Map<number, StuckKind>()
   for (const q of queue) {
-    const kind = stuckKind(q, q.downloadId ? byHash.get(q.downloadId.toLowerCase()) : undefined, now)
+    const kind = stuckKind(q, q.downloadId ? byHash.get(q.downloadId.toLowerCase()) : undefined, now, jobOf(q.downloadId)?.job)
     if (kind) kinds.set(q.id, kind)
   }
   const rows = groupByDownload(queue.filter(q => kinds.has(q.id)).map(toQueueItem))
   return rows.map(row => {
     const kind = kinds.get(row.queueId)!
     const torrent = row.downloadId ? byHash.get(row.downloadId.toLowerCase()) : undefined
-    const messages = torrent && (torrent.stall || torrent.filesMissing || torrent.phase === 'error')
-      ? [...row.messages, `Torrent client state ${torrent.state} (added ${torrent.addedOn ?? 'at an unknown time'})`]
-      : row.messages
+    const said = usenetMessage(kind, jobOf(row.downloadId), usenet, row.protocol)
+    const messages = [
+      ...row.messages,
+      ...(torrent && (torrent.stall || torrent.filesMissing || torrent.phase === 'error') ? [`Torrent client state ${torrent.state} (added ${torrent.addedOn ?? 'at an unknown time'})`] : []),
+      ...(said ? [said] : [])
+    ]
     const strikes = strikesOf(strikeKey(queueName, row))
     return { ...row, messages, stuck: { kind, fix: stuckFix(kind, row, strikes, maxStrikes), strikes } }
   })
+}
+
+/**
+ * What the Usenet client says of a failed download: its reason from the client's history (par2 repair failed,
+ * unpack failed, missing articles…); that it did not answer, when it did not, so the reason is not guessed.
+ */
+function usenetMessage (kind: StuckKind, held: UsenetJob | undefined, usenet: UsenetJobs | undefined, protocol: string | undefined): string | undefined {
+  if (held?.job.state === 'failed') return `${held.service}: failed (${held.job.failure ?? 'failed'})`
+  if (!held && kind === 'failed' && protocol === 'usenet' && usenet?.unread.length) return `${joinNames(usenet.unread)} did not answer, so why it failed is not known here`
+  return undefined
 }

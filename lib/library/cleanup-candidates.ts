@@ -19,16 +19,16 @@ import { entryFingerprint, entryTarget, listFolder, type DeleteTarget } from './
 import type { CheckedFolder } from './title-folder.js'
 
 export interface CleanupTarget {
-  category: 'temp' | 'orphanedTorrents' | 'downloadLeftovers' | 'caches' | 'ghostEntries' | 'watched'
+  category: 'temp' | 'orphanedTorrents' | 'downloadLeftovers' | 'caches' | 'ghostEntries' | 'watched' | 'usenetHistory'
   /** Path (display form), torrent name, task name or title. */
   name: string
   /** Torrent hash (orphanedTorrents only). */
   hash?: string
-  /** Media-server task id (caches) or "series:<id>" / "movie:<id>" in its manager (ghostEntries). */
+  /** Media-server task id (caches), "series:<id>" / "movie:<id>" in its manager (ghostEntries) or "usenet:<job id>" (usenetHistory). */
   id?: string
   /** The service that owns the target (caches, ghostEntries). */
   service?: string
-  /** The extra instance that holds it (orphanedTorrents, ghostEntries); absent for the default instance. */
+  /** The extra instance that holds it (orphanedTorrents, ghostEntries, usenetHistory); absent for the default instance. */
   instance?: string
   /** The entry's folder as it was when proposed (ghostEntries). */
   path?: string
@@ -160,7 +160,7 @@ export async function findDownloadLeftovers (sandbox: PathSandbox, refs: Referen
     } else judged = entryTarget(st)
     if (named || now - newest <= olderThanMs) continue
     const { bytes, ...onDisk } = judged
-    out.push({ category: 'downloadLeftovers', name: sandbox.display(abs), bytes, reason: `not referenced by any torrent, download package or manager; unchanged for more than ${Math.round(olderThanMs / 3600_000)} h`, onDisk })
+    out.push({ category: 'downloadLeftovers', name: sandbox.display(abs), bytes, reason: `not referenced by any torrent, Usenet download, download package or manager; unchanged for more than ${Math.round(olderThanMs / 3600_000)} h`, onDisk })
   }
   return out
 }

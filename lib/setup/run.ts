@@ -16,6 +16,8 @@ import { libraryStep } from './wire-jellyfin.js'
 import { plexLibraryStep } from './wire-plex.js'
 import { applicationStep, indexerProxyStep } from './wire-prowlarr.js'
 import { downloadClientStep, rootFolderStep } from './wire-servarr.js'
+// --- usenet
+import { usenetSteps, type UsenetStepId } from './wire-usenet.js'
 
 type StepFn = (state: RunState, calls: RunCalls) => Promise<Omit<StepResult, 'step'>>
 
@@ -97,7 +99,7 @@ export async function runSetup (config: Config, request: SetupRequest, log: Setu
   // A backend found unreachable is not tried again in this run: its other steps fail at once with the
   // same reason, so a dead host costs one timeout, not one per step.
   const down = new Map<string, string>()
-  const step = async (id: StepId | InstanceStepId, backend: string | undefined, run: StepFn) => {
+  const step = async (id: StepId | InstanceStepId | UsenetStepId, backend: string | undefined, run: StepFn) => {
     const known = backend && down.get(backend)
     if (known) return { step: id, status: 'failed' as const, message: `Not tried: ${known}` }
     const result = await runStep(id, run, state, calls)
@@ -109,6 +111,7 @@ export async function runSetup (config: Config, request: SetupRequest, log: Setu
     if (!request.dryRun) await persistKeys(state, results)
     for (const id of selected.filter(id => !KEY_STEP_SERVICE[id])) results.push(await step(id, STEP_BACKEND[id], STEPS[id]))
     for (const extra of instanceSteps(config, selected)) results.push(await step(extra.id, extra.backend, extra.run))
+    for (const extra of usenetSteps(state, selected)) results.push(await step(extra.id, extra.backend, extra.run))
   } finally {
     await calls.close()
   }
@@ -117,7 +120,7 @@ export async function runSetup (config: Config, request: SetupRequest, log: Setu
   return { results, restartRequired: restartRequired(config, state.stored), keys }
 }
 
-async function runStep (id: StepId | InstanceStepId, run: StepFn, state: RunState, calls: RunCalls): Promise<StepResult & { unreachable?: boolean }> {
+async function runStep (id: StepId | InstanceStepId | UsenetStepId, run: StepFn, state: RunState, calls: RunCalls): Promise<StepResult & { unreachable?: boolean }> {
   try {
     const outcome = await run(state, calls)
     state.log.info({ step: id, status: outcome.status }, 'setup step')

@@ -40,26 +40,31 @@ export function downloadClientBody (state: RunState, service: 'sonarr' | 'radarr
   const target = endpointOf(state.config.TORRENT_CLIENT_URL)
   if (!target) return undefined
   const c = clientOf(state)
+  return providerBody(c, 'torrent', [
+    { name: 'host', value: target.host },
+    { name: 'port', value: target.port },
+    { name: 'useSsl', value: target.ssl },
+    { name: 'urlBase', value: c.urlBase(target.path) },
+    ...(NO_USERNAME.includes(c.implementation) ? [] : [{ name: 'username', value: state.config.TORRENT_CLIENT_USERNAME }]),
+    { name: 'password', value: state.config.TORRENT_CLIENT_PASSWORD },
+    { name: service === 'sonarr' ? 'tvCategory' : 'movieCategory', value: CATEGORIES[service] }
+  ])
+}
+
+/** A download client as the managers' POST /downloadclient takes it: enabled, removing what it imported or failed. */
+export function providerBody (c: { name: string, implementation: string, configContract: string }, protocol: 'torrent' | 'usenet', fields: NewProvider['fields']): NewProvider {
   return {
     name: c.name,
     implementation: c.implementation,
     implementationName: c.name,
     configContract: c.configContract,
     enable: true,
-    protocol: 'torrent',
+    protocol,
     priority: 1,
     removeCompletedDownloads: true,
     removeFailedDownloads: true,
     tags: [],
-    fields: [
-      { name: 'host', value: target.host },
-      { name: 'port', value: target.port },
-      { name: 'useSsl', value: target.ssl },
-      { name: 'urlBase', value: c.urlBase(target.path) },
-      ...(NO_USERNAME.includes(c.implementation) ? [] : [{ name: 'username', value: state.config.TORRENT_CLIENT_USERNAME }]),
-      { name: 'password', value: state.config.TORRENT_CLIENT_PASSWORD },
-      { name: service === 'sonarr' ? 'tvCategory' : 'movieCategory', value: CATEGORIES[service] }
-    ]
+    fields
   }
 }
 

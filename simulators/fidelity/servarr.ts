@@ -99,6 +99,7 @@ function shared (service: Arr): FidelityRow[] {
     row('GET', '/downloadclient', api('DownloadClient/DownloadClientController.cs'), ['Provider list; apiKey/password field values are masked "********" (SchemaBuilder privacy)']),
     row('POST', '/downloadclient', api('ProviderControllerBase.cs'), [
       'An enabled client is tested before it is saved (connects to it) unless forceSave=true; a failed test → 400 validation failures',
+      'Implementations QBittorrent, Transmission, Deluge (protocol torrent), Sabnzbd and Nzbget (protocol usenet), each with its settings fields (Download/Clients/Sabnzbd/SabnzbdSettings.cs 47-72: host, port, useSsl, urlBase, apiKey, username, password, tvCategory / movieCategory; Nzbget/NzbgetSettings.cs the same without apiKey)',
       VALIDATION, '201 Created'
     ])
   ]

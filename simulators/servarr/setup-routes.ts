@@ -1,5 +1,5 @@
 // What first-run setup needs from Sonarr and Radarr, on the shared Servarr base: download clients
-// (GET/POST /api/v3/downloadclient, qBittorrent and Transmission) and adding root folders
+// (GET/POST /api/v3/downloadclient: qBittorrent, Transmission, Deluge, SABnzbd, NZBGet) and adding root folders
 // (POST /api/v3/rootfolder: absolute, not already configured, and the folder must exist when the simulator
 // has a real disk behind the path). createServarrSetupSimulator starts a base with only the shared and
 // setup routes, for setup tests; the full simulators can call registerServarrSetupRoutes(base) too.
@@ -23,13 +23,23 @@ function torrentClientFields (kind: SimKind, defaultPort: number): FieldSpec[] {
   ]
 }
 
+/** The Usenet clients' fields: the torrent clients' with an API key for SABnzbd, and their own default categories. */
+function usenetClientFields (kind: SimKind, defaultPort: number, apiKey: boolean): FieldSpec[] {
+  const fields = torrentClientFields(kind, defaultPort).map(f => f.name.endsWith('Category') ? { ...f, default: kind === 'sonarr' ? 'tv' : apiKey ? 'movies' : 'Movies' } : f)
+  return apiKey ? [...fields.slice(0, 4), { name: 'apiKey', label: 'API Key', type: 'textbox', privacy: 'apiKey' }, ...fields.slice(4)] : fields
+}
+
 export function downloadClientSpecs (kind: SimKind): ProviderSpec[] {
   return [
     { implementation: 'QBittorrent', configContract: 'QBittorrentSettings', fields: torrentClientFields(kind, 8080), extra: { protocol: 'torrent' } },
     { implementation: 'Transmission', configContract: 'TransmissionSettings', fields: torrentClientFields(kind, 9091), extra: { protocol: 'torrent' } },
     // --- deluge: DelugeSettings has no Username, only the Web UI Password (Sonarr @ 0218dbf8,
     // src/NzbDrone.Core/Download/Clients/Deluge/DelugeSettings.cs FieldDefinitions 0-5; default port 8112).
-    { implementation: 'Deluge', configContract: 'DelugeSettings', fields: torrentClientFields(kind, 8112).filter(f => f.name !== 'username'), extra: { protocol: 'torrent' } }
+    { implementation: 'Deluge', configContract: 'DelugeSettings', fields: torrentClientFields(kind, 8112).filter(f => f.name !== 'username'), extra: { protocol: 'torrent' } },
+    // --- usenet: SabnzbdSettings.cs / NzbgetSettings.cs FieldDefinitions 0-7 / 0-6 (Sonarr v4.0.19.2979, Radarr
+    // v6.0.3.10276): SABnzbd adds ApiKey before Username; default ports 8080 and 6789; protocol usenet.
+    { implementation: 'Sabnzbd', configContract: 'SabnzbdSettings', fields: usenetClientFields(kind, 8080, true), extra: { protocol: 'usenet' } },
+    { implementation: 'Nzbget', configContract: 'NzbgetSettings', fields: usenetClientFields(kind, 6789, false), extra: { protocol: 'usenet' } }
   ]
 }
 

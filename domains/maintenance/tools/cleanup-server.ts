@@ -20,26 +20,27 @@ import { watchedCategory, WatchedChanged } from '../watched-category.js'
 import { instanceNames, runOnInstances } from '../../../clients/instance-routing.js'
 import { DEFAULT_INSTANCE } from '../../../core/instance-config.js'
 import type { ScheduledTask } from '../../../clients/media-server/types.js'
+import { clearUsenetHistory, findUsenetHistory, usenetReferences, UsenetHistoryChanged } from '../usenet-history.js'
 
 // watched is asked for by name only: it deletes media people watched, never as part of "clean everything".
-const DEFAULT_CATEGORIES = ['temp', 'orphanedTorrents', 'downloadLeftovers', 'caches', 'ghostEntries'] as const
+const DEFAULT_CATEGORIES = ['temp', 'orphanedTorrents', 'downloadLeftovers', 'caches', 'ghostEntries', 'usenetHistory'] as const
 const CATEGORIES = [...DEFAULT_CATEGORIES, 'watched'] as const
 const Category = Type.Union(CATEGORIES.map(c => Type.Literal(c)))
 
 const inputSchema = Type.Object({
-  categories: Type.Array(Category, { minItems: 1, maxItems: CATEGORIES.length, default: [...DEFAULT_CATEGORIES], description: 'Categories (default all but watched)' }),
-  olderThanHours: Type.Integer({ minimum: 0, maximum: 8760, default: 24, description: 'Minimum age of temp and leftovers' }),
-  watchedDays: Type.Integer({ minimum: 0, maximum: 3650, default: 90, description: 'watched: days since last play' })
+  categories: Type.Array(Category, { minItems: 1, maxItems: CATEGORIES.length, default: [...DEFAULT_CATEGORIES], description: 'Default: all but watched' }),
+  olderThanHours: Type.Integer({ minimum: 0, maximum: 8760, default: 24, description: 'Min age of temp and leftovers' }),
+  watchedDays: Type.Integer({ minimum: 0, maximum: 3650, default: 90, description: 'watched: days unplayed' })
 }, { additionalProperties: false })
 
 const Target = Type.Object({
   category: Type.String({ description: 'One of the categories' }),
-  name: Type.String({ description: 'Path, torrent name, media-server task name, or series/movie title' }),
+  name: Type.String({ description: 'Path, torrent/Usenet job name, task name, or series/movie title' }),
   hash: Type.Optional(Type.String({ description: 'Torrent hash' })),
-  id: Type.Optional(Type.String({ description: 'Media-server task id (caches) or "series:<id>"/"movie:<id>" in its manager' })),
+  id: Type.Optional(Type.String({ description: 'Task id (caches), "series:<id>"/"movie:<id>" (ghostEntries) or "usenet:<id>"' })),
   service: Type.Optional(Type.String({ description: 'Service that owns the target' })),
   path: Type.Optional(Type.String({ description: 'The entry\'s (missing) folder (ghostEntries)' })),
-  bytes: Type.Optional(Type.Number({ description: 'Bytes freed on disk (0 for torrent and manager entries, which free no disk space); absent when unknown (caches)' })),
+  bytes: Type.Optional(Type.Number({ description: 'Bytes freed on disk (0 for torrent, Usenet and manager entries, which free no disk space); absent when unknown (caches)' })),
   reason: Type.String({ description: 'Why it is safe to remove' })
 })
 
@@ -53,7 +54,7 @@ const outputSchema = Type.Object({
 /** What the preview says: each target with what it frees, then the known total. */
 function previewLines (targets: CleanupTarget[]): string {
   const shown = 20
-  const frees = (t: CleanupTarget) => t.bytes === undefined ? 'size unknown' : t.category === 'orphanedTorrents' || t.category === 'ghostEntries' ? 'an entry only, no disk space' : formatBytes(t.bytes)
+  const frees = (t: CleanupTarget) => t.bytes === undefined ? 'size unknown' : ['orphanedTorrents', 'ghostEntries', 'usenetHistory'].includes(t.category) ? 'an entry only, no disk space' : formatBytes(t.bytes)
   // A watched title: what its folder holds as this server sees it, all of which the manager deletes.
   const what = (t: CleanupTarget) => t.watched ? `${describeFolder(t.watched.folder)}, deleted whole by ${t.service}` : frees(t)
   const lines = targets.slice(0, shown).map(t => `${t.category} ${quoted(t.name, 120)} (${what(t)})`)
@@ -100,10 +101,11 @@ export default function cleanupServer (app: FastifyInstance) {
       ...each('series', 'series manager', async () => (await b.sonarr.listSeries(signal)).flatMap(s => (s.path ? [s.path] : []))),
       ...each('movies', 'movie manager', async () => (await b.radarr.listMovies(signal)).flatMap(m => (m.path ? [m.path] : [])))
     ])
+    const usenet = await Promise.all(usenetReferences(app))
     return {
-      paths: sources.flatMap(([, p]) => (p.available ? p.data : [])),
-      unavailable: sources.flatMap(([name, p]) => (p.available ? [] : [`${name}: ${p.reason}`])),
-      names: direct.available ? direct.data.names : [],
+      paths: [...sources, ...usenet].flatMap(([, p]) => (!p.available ? [] : Array.isArray(p.data) ? p.data : p.data.paths)),
+      unavailable: [...sources, ...usenet].flatMap(([name, p]) => (p.available ? [] : [`${name}: ${p.reason}`])),
+      names: [...(direct.available ? direct.data.names : []), ...usenet.flatMap(([, p]) => (p.available ? p.data.names : []))],
       containers: direct.available ? direct.data.containers : [],
       notes: direct.available ? direct.data.notes : []
     }
@@ -168,6 +170,11 @@ export default function cleanupServer (app: FastifyInstance) {
         }
       }
     }
+    if (categories.includes('usenetHistory')) {
+      const found = await findUsenetHistory(app)
+      targets.push(...found.targets)
+      notes.push(...found.notes)
+    }
     if (categories.includes('watched')) {
       const found = await part(() => watched.find(watchedDays, signal), 60_000)
       if (found.available) {
@@ -231,7 +238,7 @@ export default function cleanupServer (app: FastifyInstance) {
   return defineTool({
     name: 'cleanup_server',
     title: 'Clean up leftovers',
-    description: 'Frees space, removing only what is proved unneeded: our temp leftovers, torrents whose data is gone (entry only), old download leftovers nothing refers to, media server caches (its tasks), ghost manager entries (folder gone; files untouched); if named, watched: titles all users watched, no favourite or keep tag, marked leaving soon first, then deleted via their manager. Preview + confirmToken; the confirm acts on exactly that list.',
+    description: 'Frees space, removing only what is proved unneeded: our temp files, torrents whose data is gone and imported Usenet history (entries only), old unreferenced download leftovers, media server caches, ghost manager entries (folder gone, files kept); if named, watched: titles all users watched, no favourite or keep tag, marked leaving soon first, then deleted by their manager. Preview + confirmToken; acts on exactly that list.',
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
@@ -264,6 +271,8 @@ export default function cleanupServer (app: FastifyInstance) {
             await startCache(t, tasks)
           } else if (t.category === 'ghostEntries') {
             await removeGhost(t)
+          } else if (t.category === 'usenetHistory') {
+            await clearUsenetHistory(app, t)
           } else if (t.category === 'watched') {
             await watched.remove(t, ctx.signal)
           } else {
@@ -271,7 +280,7 @@ export default function cleanupServer (app: FastifyInstance) {
           }
           removed.push(shown(done))
         } catch (err) {
-          if (err instanceof Changed || err instanceof TargetChanged || err instanceof WatchedChanged) skipped.push({ name: t.name, reason: err.message })
+          if (err instanceof Changed || err instanceof TargetChanged || err instanceof WatchedChanged || err instanceof UsenetHistoryChanged) skipped.push({ name: t.name, reason: err.message })
           else failed.push({ name: t.name, error: err instanceof Error ? err.message : String(err) })
         }
       }

@@ -9,22 +9,23 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "cleanup_server",
   "title": "Clean up leftovers",
-  "description": "Frees space, removing only what is proved unneeded: our temp leftovers, torrents whose data is gone (entry only), old download leftovers nothing refers to, media server caches (its tasks), ghost manager entries (folder gone; files untouched); if named, watched: titles all users watched, no favourite or keep tag, marked leaving soon first, then deleted via their manager. Preview + confirmToken; the confirm acts on exactly that list.",
+  "description": "Frees space, removing only what is proved unneeded: our temp files, torrents whose data is gone and imported Usenet history (entries only), old unreferenced download leftovers, media server caches, ghost manager entries (folder gone, files kept); if named, watched: titles all users watched, no favourite or keep tag, marked leaving soon first, then deleted by their manager. Preview + confirmToken; acts on exactly that list.",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",
     "properties": {
       "categories": {
         "minItems": 1,
-        "maxItems": 6,
+        "maxItems": 7,
         "default": [
           "temp",
           "orphanedTorrents",
           "downloadLeftovers",
           "caches",
-          "ghostEntries"
+          "ghostEntries",
+          "usenetHistory"
         ],
-        "description": "Categories (default all but watched)",
+        "description": "Default: all but watched",
         "type": "array",
         "items": {
           "type": "string",
@@ -34,6 +35,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
             "downloadLeftovers",
             "caches",
             "ghostEntries",
+            "usenetHistory",
             "watched"
           ]
         }
@@ -42,14 +44,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
         "minimum": 0,
         "maximum": 8760,
         "default": 24,
-        "description": "Minimum age of temp and leftovers",
+        "description": "Min age of temp and leftovers",
         "type": "integer"
       },
       "watchedDays": {
         "minimum": 0,
         "maximum": 3650,
         "default": 90,
-        "description": "watched: days since last play",
+        "description": "watched: days unplayed",
         "type": "integer"
       },
       "confirmToken": {

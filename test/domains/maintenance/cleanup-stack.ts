@@ -30,7 +30,7 @@ export interface Stack {
 }
 
 /** Every backend is a simulator (or a real qbittorrent-nox); the managers see the library as /data (PATH_MAP). */
-export async function stack (t: { teardown: (fn: () => unknown) => void }, o: { torrents: 'real' | 'unreachable', major?: QbtMajor, jellyfin?: { taskMs?: number, apiKey?: string }, config?: Record<string, string> }): Promise<Stack> {
+export async function stack (t: { teardown: (fn: () => unknown) => void }, o: { torrents: 'real' | 'unreachable', major?: QbtMajor, jellyfin?: { taskMs?: number, apiKey?: string }, config?: Record<string, string> | ((roots: TestRoots) => Record<string, string>) }): Promise<Stack> {
   const roots = makeRoots()
   t.teardown(() => roots.cleanup())
   // The library crosses PATH_MAP (/data); downloads are seen under their real path by every backend, as the
@@ -60,7 +60,7 @@ export async function stack (t: { teardown: (fn: () => unknown) => void }, o: { 
     DOWNLOAD_MANAGER_API_KEY: KEYS.pyload,
     TORRENT_CLIENT_URL: torrentUrl,
     TORRENT_CLIENT_PASSWORD: QBT_PASSWORD,
-    ...o.config
+    ...(typeof o.config === 'function' ? o.config(roots) : o.config)
   })
   const app = await buildApp(config, { logger: false, plugins: { backendProbe: { autoStart: false } } })
   await app.ready()

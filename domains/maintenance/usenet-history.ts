@@ -1,0 +1,88 @@
+// cleanup_server and the Usenet client: its downloads are references for the leftovers check (a file a Usenet
+// job holds is not a leftover), and its completed jobs a manager has imported are history to clear
+// ("usenetHistory"): only the history entry goes, never the files (a leftover they leave is judged by
+// downloadLeftovers on a later run, with its own checks).
+import type { FastifyInstance } from 'fastify'
+import { instanceNames, runOnInstances } from '../../clients/instance-routing.js'
+import { DEFAULT_INSTANCE } from '../../core/instance-config.js'
+import type { UsenetItem } from '../../clients/usenet/types.js'
+import type { CleanupTarget } from '../../lib/library/cleanup-candidates.js'
+import { part } from '../../lib/library/title-state.js'
+
+/** Thrown for a target that no longer qualifies at the confirm: reported as skipped. */
+export class UsenetHistoryChanged extends Error {}
+
+const label = (service: string, name: string) => (name === DEFAULT_INSTANCE ? service : `${service} (${name})`)
+
+/**
+ * What every Usenet client refers to, one labelled source each for the leftovers check: the folders its jobs
+ * name (a finished job's, an NZBGet queue job's DestDir) and, as folder names, the names of its queued jobs
+ * (SABnzbd names no folder for them: it downloads into a folder named after the job, sabnzbd/nzbstuff.py).
+ */
+export function usenetReferences (app: FastifyInstance) {
+  if (!app.backends.usenet) return []
+  return instanceNames(app.backends, 'usenet').map(name => part(() => runOnInstances({ usenet: name }, async () => {
+    const jobs = await app.backends.usenet!.items()
+    return { paths: jobs.flatMap(j => [j.path, j.workPath].filter((p): p is string => !!p)), names: jobs.filter(j => j.list === 'queue').map(j => j.name) }
+  })).then(p => [label('Usenet client', name), p] as const))
+}
+
+/** The manager instances a finished download may have been imported by, each as a history reader. */
+function managerReaders (app: FastifyInstance) {
+  const b = app.backends
+  return [
+    ...instanceNames(b, 'series').map(name => ({ label: label('Sonarr', name), read: (downloadId: string) => runOnInstances({ series: name }, () => b.sonarr.history({ page: 1, pageSize: 50, downloadId })) })),
+    ...instanceNames(b, 'movies').map(name => ({ label: label('Radarr', name), read: (downloadId: string) => runOnInstances({ movies: name }, () => b.radarr.history({ page: 1, pageSize: 50, downloadId })) }))
+  ]
+}
+
+/** The manager that imported the download (its downloadFolderImported record), if one of those that answered did. */
+async function importedBy (app: FastifyInstance, job: UsenetItem, unread: Set<string>): Promise<string | undefined> {
+  for (const m of managerReaders(app)) {
+    const history = await part(() => m.read(job.downloadId))
+    if (!history.available) { unread.add(`${m.label} (${history.reason})`); continue }
+    if (history.data.records.some(r => r.eventType === 'downloadFolderImported' && r.downloadId === job.downloadId)) return m.label
+  }
+  return undefined
+}
+
+/** Completed Usenet jobs a manager has imported: their history entries to clear, with notes on what could not be asked. */
+export async function findUsenetHistory (app: FastifyInstance): Promise<{ targets: CleanupTarget[], notes: string[] }> {
+  if (!app.backends.usenet) return { targets: [], notes: [] }
+  const targets: CleanupTarget[] = []
+  const notes: string[] = []
+  const unread = new Set<string>()
+  for (const name of instanceNames(app.backends, 'usenet')) {
+    const service = label(runOnInstances({ usenet: name }, () => app.backends.usenet!.service), name)
+    const jobs = await part(() => runOnInstances({ usenet: name }, () => app.backends.usenet!.items()))
+    if (!jobs.available) { notes.push(`Usenet history in ${service} skipped (${jobs.reason})`); continue }
+    for (const job of jobs.data.filter(j => j.list === 'history' && j.state === 'completed')) {
+      const by = await importedBy(app, job, unread)
+      if (!by) continue
+      targets.push({
+        category: 'usenetHistory',
+        name: job.name,
+        id: `usenet:${job.id}`,
+        service,
+        ...(name !== DEFAULT_INSTANCE ? { instance: name } : {}),
+        bytes: 0,
+        reason: `completed in ${service} and imported by ${by}; only the history entry is removed, its files are left`
+      })
+    }
+  }
+  if (unread.size) notes.push(`completed Usenet downloads not proved imported while ${[...unread].join('; ')} did not answer`)
+  return { targets, notes }
+}
+
+/** Right before clearing: the job is still a completed history entry of that client; then its entry only goes. */
+export async function clearUsenetHistory (app: FastifyInstance, t: CleanupTarget) {
+  const id = t.id?.startsWith('usenet:') ? t.id.slice('usenet:'.length) : undefined
+  if (!id) throw new Error(`malformed target ${t.id}`)
+  await runOnInstances({ usenet: t.instance ?? DEFAULT_INSTANCE }, async () => {
+    const usenet = app.backends.usenet
+    if (!usenet) throw new UsenetHistoryChanged('no Usenet client is configured now')
+    const job = (await usenet.items()).find(j => j.id === id)
+    if (!job || job.list !== 'history' || job.state !== 'completed') throw new UsenetHistoryChanged(`no longer a completed download in ${usenet.service}'s history`)
+    await usenet.remove([id], { deleteData: false })
+  })
+}
