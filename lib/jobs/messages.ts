@@ -17,7 +17,7 @@ export const MESSAGES = {
 } as const
 
 /** The job kind of manage_files' move (JOB_KINDS.fileMove in lib/library/run-job.ts). */
-const FILE_MOVE = 'file-move'
+export const FILE_MOVE = 'file-move'
 
 /**
  * What a job stopped part-way by a shutdown or restart says. A move must not be "started again" from
