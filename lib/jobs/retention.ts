@@ -3,7 +3,8 @@
 // A job that left work part-way (a move stopped by a restart, a crash, a full disk or a cancel: `holds`) is kept
 // for holdMs instead, and dropped by the cap only after every other finished job: its record is what lets the
 // same move continue into its partial destination, and undo put the files back. Dropped after a day, it would
-// leave a folder split between two places with neither way out.
+// leave a folder split between two places with neither way out. An undo left part-way holds the job it undoes
+// too: it is finished by undoing that job again.
 import { FINISHED_STATUSES, type JobRecord } from '../../core/job-types.js'
 import { isMoveLog } from '../fs/move-log.js'
 import { FILE_MOVE } from './messages.js'
@@ -27,15 +28,27 @@ export interface RetentionOptions {
 export function createRetention (opts: RetentionOptions) {
   const finishedAt = (r: JobRecord) => Date.parse(r.finishedAt ?? r.createdAt) || 0
   const isFinished = (r: JobRecord) => FINISHED_STATUSES.includes(r.status)
-  const held = (r: JobRecord) => opts.holds?.(r) === true
+
+  /** The held jobs, and the jobs an unfinished undo among them puts back (finishing it is "that undo again"). */
+  function heldIds (): Set<string> {
+    const ids = new Set<string>()
+    for (const { record } of opts.entries.values()) {
+      if (opts.holds?.(record) !== true) continue
+      ids.add(record.id)
+      const undoes = (record.inverse as { undoes?: unknown } | undefined)?.undoes
+      if (typeof undoes === 'string') ids.add(undoes)
+    }
+    return ids
+  }
   const holdMs = Math.max(opts.retentionMs, opts.holdMs ?? 30 * 86_400_000)
 
   /** Removes expired finished jobs; returns how many. */
   function sweep (): number {
     const t = opts.now()
+    const held = heldIds()
     let removed = 0
     for (const [id, { record }] of opts.entries) {
-      if (isFinished(record) && finishedAt(record) <= t - (held(record) ? holdMs : opts.retentionMs)) {
+      if (isFinished(record) && finishedAt(record) <= t - (held.has(id) ? holdMs : opts.retentionMs)) {
         opts.entries.delete(id)
         removed++
       }
@@ -47,8 +60,10 @@ export function createRetention (opts: RetentionOptions) {
   function cap (): number {
     const excess = opts.entries.size - opts.maxJobs
     if (excess <= 0) return 0
+    const held = heldIds()
+    const isHeld = (r: JobRecord) => Number(held.has(r.id))
     const oldest = [...opts.entries.values()].map(e => e.record).filter(isFinished)
-      .sort((a, b) => Number(held(a)) - Number(held(b)) || finishedAt(a) - finishedAt(b)).slice(0, excess)
+      .sort((a, b) => isHeld(a) - isHeld(b) || finishedAt(a) - finishedAt(b)).slice(0, excess)
     for (const r of oldest) opts.entries.delete(r.id)
     return oldest.length
   }

@@ -48,3 +48,19 @@ t.test('past maxJobs, a move left part-way is dropped after every other finished
   }
   t.same(jobs.list().map(j => j.id).sort(), [failed.id, later[2], later[3]].sort(), 'the oldest job, a failed move, is kept')
 })
+
+t.test('an undo left part-way keeps the move it undoes, since finishing it means undoing that move again', async t => {
+  let clock = Date.parse('2026-01-01T00:00:00Z')
+  const { jobs } = await makeRegistry(t, { now: () => clock })
+  const moved = jobs.start({ ...base, kind: 'file-move', run: async job => { job.setInverse(log); return {} } })
+  await jobs.wait(moved.id, 5_000)
+  const undo = jobs.start({ ...base, kind: 'file-move', run: async job => { job.setInverse({ ...log, undoes: moved.id }); throw new Error('no space left') } })
+  await jobs.wait(undo.id, 5_000)
+  const unrelated = jobs.start({ ...base, kind: 'file-move', run: async job => { job.setInverse(log); return {} } })
+  await jobs.wait(unrelated.id, 5_000)
+  clock += 2 * DAY
+  jobs.start({ ...base, kind: 'fast', run: async () => 1 }) // starting a job sweeps
+  t.equal(jobs.get(undo.id)?.status, 'failed', 'the undo left part-way is kept')
+  t.equal(jobs.get(moved.id)?.status, 'succeeded', 'and so is the move it undoes')
+  t.equal(jobs.get(unrelated.id), undefined, 'another finished move expires as before')
+})
