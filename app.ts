@@ -31,6 +31,8 @@ import webRoutes from './routes/web.js'
 import setupRoutes, { type SetupRouteOptions } from './routes/api/setup.js'
 import type { ToolDefinition } from './core/tool-types.js'
 import { REDACTED, SECRET_FIELDS, serializeRequest } from './lib/request-log.js'
+// --- memory after a burst
+import memoryTrim, { type MemoryTrimOptions } from './plugins/memory-trim.js'
 
 export interface BuildOptions {
   /** Fastify logger option; tests pass false. Defaults to pino at config.LOG_LEVEL with secrets redacted. */
@@ -53,6 +55,7 @@ export interface BuildOptions {
     setup?: SetupRouteOptions
     urlGuard?: Pick<UrlGuardPluginOptions, 'connect'>
     disk?: DiskPluginOptions
+    memoryTrim?: MemoryTrimOptions
   }
 }
 
@@ -105,5 +108,6 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(setupRoutes, options.plugins?.setup ?? {})
   await app.register(openApiRoutes)
   await app.register(webRoutes)
+  await app.register(memoryTrim, options.plugins?.memoryTrim ?? {})
   return app
 }

@@ -42,7 +42,7 @@ app.get('/bench/memory', async () => {
   if (process.env.BENCH_HEAP_SNAPSHOT) writeHeapSnapshot(process.env.BENCH_HEAP_SNAPSHOT)
   const m = process.memoryUsage()
   const spaces = Object.fromEntries(getHeapSpaceStatistics().map(s => [s.space_name, { size: s.space_size, used: s.space_used_size }]))
-  return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers, spaces, gc: gc !== undefined }
+  return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers, spaces, gc: gc !== undefined, trims: app.memoryTrim.stats().trims }
 })
 await app.ready()
 console.log(`listening ${await app.listen({ port: 0, host: '127.0.0.1' })}`)

@@ -35,7 +35,7 @@ async function bytesOf (url: string, apiKey: string) {
   return (await res.arrayBuffer()).byteLength
 }
 
-export type MemoryFigures = Record<'rss' | 'heapUsed' | 'heapTotal' | 'external' | 'arrayBuffers', number> & { gc: boolean }
+export type MemoryFigures = Record<'rss' | 'heapUsed' | 'heapTotal' | 'external' | 'arrayBuffers', number> & { gc: boolean, trims: number }
 
 /** The seeded simulators and the built server in its own process, with one MCP caller; close() ends them. */
 export async function startLargeLibrary ({ log = console.log } = {}) {

@@ -17,6 +17,8 @@ export interface MoveLog {
   type: 'file-moves'
   version: 1
   entries: MoveEntry[]
+  /** Set on an undo job's own log: the id of the job whose moves it puts back (its advice names that job). */
+  undoes?: string
 }
 
 export function newMoveLog (entries: MoveEntry[] = []): MoveLog {

@@ -1,4 +1,6 @@
 // The status messages a person (or a model) reads in check_jobs, the dashboard and the bot.
+import { undoAdvice } from '../library/move-state.js'
+
 export const MESSAGES = {
   queued: 'Waiting for a free slot.',
   running: 'Running.',
@@ -17,16 +19,22 @@ export const MESSAGES = {
 } as const
 
 /** The job kind of manage_files' move (JOB_KINDS.fileMove in lib/library/run-job.ts). */
-const FILE_MOVE = 'file-move'
+export const FILE_MOVE = 'file-move'
 
 /**
  * What a job stopped part-way by a shutdown or restart says. A move must not be "started again" from
  * scratch or cleaned up by hand: the same call continues it into its partial destination, and undo puts
  * back what it moved (the advice its own tool answer gives, lib/library/move-state.ts resumeAdvice).
  */
-export function interruptedMessage (record: { id: string, kind: string }, why: 'shutdownRunning' | 'restartRunning'): string {
+export function interruptedMessage (record: { id: string, kind: string, inverse?: unknown }, why: 'shutdownRunning' | 'restartRunning'): string {
   if (record.kind !== FILE_MOVE) return MESSAGES[why]
   const event = why === 'shutdownRunning' ? 'shut down' : 'restarted'
+  // An undo job's log names the job it puts back (lib/fs/move-log.ts): it is finished by the same undo, not a move.
+  const undoes = (record.inverse as { undoes?: unknown } | undefined)?.undoes
+  if (typeof undoes === 'string') {
+    return `The server ${event} while this undo was running, so it stopped part-way. ` +
+      undoAdvice(record.id, undoes)
+  }
   return `The server ${event} while this move was running, so it stopped part-way. ` +
     'To finish, call manage_files action "move" again with the same paths and destination: it continues into its partial destination. ' +
     `To put back what was moved instead, call manage_files action "undo" with jobId "${record.id}".`

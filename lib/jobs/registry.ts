@@ -10,16 +10,16 @@ import { createJournal } from './journal.js'
 import { createLanes } from './lanes.js'
 import { MESSAGES, failedMessage, interruptedMessage } from './messages.js'
 import { activeCounts, listJobs, type JobFilter } from './queries.js'
-import { createRetention } from './retention.js'
+import { createRetention, movedPartWay } from './retention.js'
 import { boundResult, clip, toJson } from './values.js'
 
 export interface JobRegistryOptions {
   /** Directory of the journal (STATE_DIR). */
   dir: string
   log: Logger
-  /** How long finished jobs are kept (default 24 h). */
+  /** How long finished jobs are kept (default 24 h; a move left part-way 30 days: lib/jobs/retention.ts). */
   retentionMs?: number
-  /** Most records kept; the oldest finished ones go first (default 500). */
+  /** Most records kept; the oldest finished ones go first, moves left part-way last (default 500). */
   maxJobs?: number
   /** Spacing of progress-only journal writes (default 2 s). */
   progressThrottleMs?: number
@@ -53,7 +53,7 @@ export async function createJobRegistry (opts: JobRegistryOptions) {
   const lanes = createLanes()
   const journal = createJournal({ dir: opts.dir, log, throttleMs: opts.progressThrottleMs ?? 2_000, now, snapshot: () => [...entries.values()].map(e => e.record) })
   const retentionMs = opts.retentionMs ?? 24 * 3600_000
-  const retention = createRetention({ entries, now, retentionMs, maxJobs: opts.maxJobs ?? 500 })
+  const retention = createRetention({ entries, now, retentionMs, maxJobs: opts.maxJobs ?? 500, holds: movedPartWay })
   let closing = false
 
   for (const record of (await journal.load()).sort((a, b) => a.createdAt.localeCompare(b.createdAt))) {

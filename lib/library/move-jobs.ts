@@ -176,8 +176,8 @@ export interface UndoJobResult {
   conflicts: Array<{ from: string, to: string, reason: string }>
 }
 
-export async function runUndoJob (job: JobHandle, sandbox: PathSandbox, log: MoveLog): Promise<UndoJobResult> {
-  job.setInverse(inverseOf(log)) // undoing the undo redoes the original moves
+export async function runUndoJob (job: JobHandle, sandbox: PathSandbox, log: MoveLog, undoes: string): Promise<UndoJobResult> {
+  job.setInverse({ ...inverseOf(log), undoes }) // undoing the undo redoes the original moves
   const report: UndoReport = await undoMoves(log, {
     signal: job.signal,
     guard: async p => {

@@ -70,11 +70,22 @@ export async function describeMoveState (sandbox: PathSandbox, log: MoveLog): Pr
   return { text: parts.join(' '), allAccounted }
 }
 
-/** What to do next with a move job that stopped part-way; "nothing is lost" only when every file was found. */
-export function resumeAdvice (jobId: string, to: string[], allAccounted: boolean): string {
+/**
+ * What to do next with a move job that stopped part-way; "nothing is lost" only when every file was found.
+ * An undo job (`undoes`: the job it puts back) is finished by the same undo again, not by a move.
+ */
+export function resumeAdvice (jobId: string, to: string[], allAccounted: boolean, undoes?: string): string {
+  const lost = allAccounted ? 'Nothing is lost. ' : ''
+  if (undoes !== undefined) return `${lost}${undoAdvice(jobId, undoes)}`
   const where = to.length === 1 ? to[0] : 'their partial destinations'
-  return `${allAccounted ? 'Nothing is lost. ' : ''}To finish, call manage_files action "move" again with the same paths and destination: it continues into ${where}. ` +
+  return `${lost}To finish, call manage_files action "move" again with the same paths and destination: it continues into ${where}. ` +
     `To put back what was moved instead, call manage_files action "undo" with jobId "${jobId}".`
+}
+
+/** How to finish an undo job that stopped part-way, or go back on it. */
+export function undoAdvice (jobId: string, undoes: string): string {
+  return `To finish putting the files back, call manage_files action "undo" with jobId "${undoes}" again: it moves back what is still at the destination. ` +
+    `To move them forward again instead, call manage_files action "undo" with jobId "${jobId}".`
 }
 
 /**
@@ -108,5 +119,5 @@ export async function stoppedMoveNote (sandbox: PathSandbox, job: Pick<JobRecord
   const how = job.status === 'cancelled' ? 'It was cancelled part-way.' : 'The server stopped while it was moving.'
   const last = job.inverse.entries.at(-1)!
   const state = await describeMoveState(sandbox, job.inverse)
-  return `${how} ${state.text} ${resumeAdvice(job.id, [shownPath(sandbox, last.to)], state.allAccounted)}`.replace(/ {2,}/g, ' ')
+  return `${how} ${state.text} ${resumeAdvice(job.id, [shownPath(sandbox, last.to)], state.allAccounted, job.inverse.undoes)}`.replace(/ {2,}/g, ' ')
 }

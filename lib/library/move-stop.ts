@@ -16,7 +16,7 @@ export async function stoppedMove (job: JobHandle, sandbox: PathSandbox, log: Mo
   const state = await describeMoveState(sandbox, log)
   const later = notStarted.length ? ` ${notStarted.length} more item${notStarted.length === 1 ? ' was' : 's were'} not started: ${notStarted.map(m => shown(m.from)).join(', ')}.` : ''
   const last = log.entries.at(-1)
-  const advice = resumeAdvice(job.id, last ? [shown(last.to)] : [], state.allAccounted)
+  const advice = resumeAdvice(job.id, last ? [shown(last.to)] : [], state.allAccounted, log.undoes)
   return new ToolError(`${cause} ${state.text}${later} ${codeOf(err) === 'ENOSPC' || codeOf(err) === 'EDQUOT' ? 'Free space on that disk first. ' : ''}${advice}`.replace(/ {2,}/g, ' '))
 }
 

@@ -75,7 +75,7 @@ export default function manageFiles (app: FastifyInstance) {
       owner: ctx.principal.id,
       description: `Undo job ${jobId}: ${original.description}`,
       estimatedDurationMs: 500 + log.entries.length * 50,
-      run: job => runUndoJob(job, sandbox, log)
+      run: job => runUndoJob(job, sandbox, log, jobId)
     }, waitSeconds)
   }
 
