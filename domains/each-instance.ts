@@ -1,10 +1,9 @@
 // Reads that cover every instance of a service (the managers' download queues, the titles for completions,
-// server_status): one read per instance, each run with that instance chosen (clients/instance-routing.ts), so
-// code reading app.backends.sonarr reads that instance. With one instance it is the one read as before, under
-// the label it always had.
+// server_status): one read per instance, each given the instance's name to ask for its client with
+// (domains/chosen-client.ts). With one instance it is the one read as before, under the label it always had.
 import type { FastifyInstance } from 'fastify'
 import type { InstanceKindName } from '../core/instance-config.js'
-import { instanceNames, runOnInstances } from '../clients/instance-routing.js'
+import { instanceNames } from '../clients/instance-clients.js'
 
 const WHAT: Record<InstanceKindName, string> = { series: 'series manager', movies: 'movie manager', torrents: 'torrent client', usenet: 'Usenet client' }
 
@@ -20,12 +19,12 @@ export const hasExtraInstances = (app: FastifyInstance, kind: InstanceKindName) 
  */
 export function perInstance<T> (app: FastifyInstance, kind: InstanceKindName, label: string, read: (name: string) => Promise<T[]>): Array<[string, () => Promise<T[]>]> {
   const names = instanceNames(app.backends, kind)
-  return names.map(name => [names.length > 1 ? `${label} "${name}"` : label, () => runOnInstances({ [kind]: name }, () => read(name))])
+  return names.map(name => [names.length > 1 ? `${label} "${name}"` : label, () => read(name)])
 }
 
 /** Runs read on every instance of a kind (default first); each instance's outcome, a failure never thrown. */
-export async function everyInstance<T> (app: FastifyInstance, kind: InstanceKindName, read: () => Promise<T>): Promise<Array<{ name: string, result: PromiseSettledResult<T> }>> {
+export async function everyInstance<T> (app: FastifyInstance, kind: InstanceKindName, read: (name: string) => Promise<T>): Promise<Array<{ name: string, result: PromiseSettledResult<T> }>> {
   const names = instanceNames(app.backends, kind)
-  const results = await Promise.allSettled(names.map(name => runOnInstances({ [kind]: name }, read)))
+  const results = await Promise.allSettled(names.map(name => read(name)))
   return results.map((result, i) => ({ name: names[i]!, result }))
 }

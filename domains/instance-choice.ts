@@ -2,7 +2,7 @@
 // one instance of each service publishes the tools unchanged. With extra instances (core/instance-config.ts)
 // the tool gains `instance`. The instance is chosen once per call, in the tool's `prepare` step (the registry runs
 // it before the confirm step), and travels in the call context (ctx.instances): the check, the preview and the
-// run all use that choice, and each runs with that instance's client (clients/instance-routing.ts). Left out,
+// run all use that choice, and each asks for that instance's client (domains/chosen-client.ts). Left out,
 // the call is run on the one instance that holds the title it names; a call that could mean several instances
 // is refused with the choices, never guessed; one that does not touch the service runs as before.
 import { Type, type TObject } from '@sinclair/typebox'
@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../core/errors.js'
 import type { ToolContext, ToolDefinition } from '../core/tool-types.js'
 import type { InstanceKindName } from '../core/instance-config.js'
-import { instanceNames, runOnInstances } from '../clients/instance-routing.js'
+import { instanceClient, instanceNames } from '../clients/instance-clients.js'
 import { resolveId, type IdFlavour } from './servarr/ids.js'
 
 const WHAT: Record<InstanceKindName, string> = { series: 'series managers', movies: 'movie managers', torrents: 'torrent clients', usenet: 'Usenet clients' }
@@ -20,10 +20,10 @@ type Args = Record<string, unknown>
 export interface InstanceUse {
   kind: InstanceKindName
   /**
-   * What the call names, as the instance it runs on sees it (called once per instance, on that instance):
-   * a label when the instance holds it, undefined when not or when the call names nothing.
+   * What the call names, as the named instance sees it (called once per instance): a label when the
+   * instance holds it, undefined when not or when the call names nothing.
    */
-  holds?: (app: FastifyInstance, args: Args) => Promise<string | undefined>
+  holds?: (app: FastifyInstance, args: Args, instance: string) => Promise<string | undefined>
   /**
    * Whether the call does not touch this service at all (cancel_downloads on the series managers' queues
    * only): then it runs as the tool always did, without asking which instance.
@@ -37,11 +37,11 @@ export interface InstanceUse {
 }
 
 /** For the title tools: the title the call's id names (series or movie), when the instance holds it. */
-export function titleHeld (flavour: (client: never) => IdFlavour<{ id: number, title?: string }>, backend: 'sonarr' | 'radarr') {
-  return async (app: FastifyInstance, args: Args) => {
+export function titleHeld (flavour: (client: never) => IdFlavour<{ id: number, title?: string }>, kind: 'series' | 'movies') {
+  return async (app: FastifyInstance, args: Args, instance: string) => {
     if (typeof args.id !== 'number') return undefined
     try {
-      const { item } = await resolveId(flavour(app.backends[backend] as never), args.id, String(args.idType ?? 'auto'))
+      const { item } = await resolveId(flavour(instanceClient(app.backends, kind, instance) as never), args.id, String(args.idType ?? 'auto'))
       return `"${item.title ?? item.id}"`
     } catch (err) {
       if (err instanceof ToolError) return undefined // not in this instance
@@ -51,10 +51,10 @@ export function titleHeld (flavour: (client: never) => IdFlavour<{ id: number, t
 }
 
 /** For the torrent tools: the torrents the call's ids name ("torrent:<hash>"), when the instance has one. */
-export async function torrentsHeld (app: FastifyInstance, args: Args) {
+export async function torrentsHeld (app: FastifyInstance, args: Args, instance: string) {
   const hashes = (Array.isArray(args.ids) ? args.ids : []).filter(id => typeof id === 'string' && id.startsWith('torrent:')).map(id => id.slice(8).toLowerCase())
   if (hashes.length === 0) return undefined
-  const here = new Set((await app.backends.torrent.list()).map(t => t.hash.toLowerCase()))
+  const here = new Set((await instanceClient(app.backends, 'torrents', instance).list()).map(t => t.hash.toLowerCase()))
   const held = hashes.filter(h => here.has(h))
   return held.length > 0 ? `torrent ${held.join(', ')}` : undefined
 }
@@ -69,10 +69,10 @@ export function withInstance (app: FastifyInstance, def: ToolDefinition<any, any
   const instance = Type.Optional(Type.String({ maxLength: 20, description: `Which of the ${what}: ${names.join(', ')}; leave out when only one holds the title` }))
   async function holders (args: Args): Promise<Array<{ name: string, label: string }>> {
     if (!use.holds) return []
-    const found = await Promise.all(names.map(name => runOnInstances({ [use.kind]: name }, async () => {
-      const label = await use.holds!(app, args)
+    const found = await Promise.all(names.map(async name => {
+      const label = await use.holds!(app, args, name)
       return label === undefined ? undefined : { name, label }
-    })))
+    }))
     return found.filter(f => f !== undefined)
   }
 
@@ -96,12 +96,10 @@ export function withInstance (app: FastifyInstance, def: ToolDefinition<any, any
     return { ...ctx, instances: { ...ctx.instances, [use.kind]: await choose(args) } }
   }
 
-  /** Runs fn on the instance the call chose, without `instance`. */
+  /** Runs fn without `instance`: the tool reads the choice from ctx.instances and asks for that client. */
   async function onInstance<R> (args: Args, ctx: ToolContext, fn: (rest: Args, name: string | undefined) => R): Promise<Awaited<R>> {
     const { instance: _, ...rest } = args
-    const name = ctx.instances?.[use.kind]
-    if (name === undefined) return await fn(rest, undefined)
-    return await runOnInstances({ [use.kind]: name }, async () => await fn(rest, name))
+    return await fn(rest, ctx.instances?.[use.kind])
   }
 
   const options = (o: TObject) => ({ additionalProperties: o.additionalProperties, ...(o.description && { description: o.description }) })

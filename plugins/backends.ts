@@ -2,7 +2,6 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { createBackends, listBackends } from '../clients/index.js'
-import { routeByInstance } from '../clients/instance-routing.js'
 import type { BackendClientBase, Backends } from '../clients/types.js'
 
 declare module 'fastify' {
@@ -12,10 +11,10 @@ declare module 'fastify' {
 }
 
 export default fp(async function backendsPlugin (app) {
-  const backends = routeByInstance(createBackends(app.config, {
+  const backends = createBackends(app.config, {
     // Looked up when a download starts, so the URL guard plugin may be registered after this one.
     forwardProxyUrl: async () => (await app.urlGuard.forwardProxy()).url
-  }))
+  })
   app.decorate('backends', backends)
   app.addHook('onClose', async () => {
     await Promise.allSettled(listBackends(backends).map(b => b.close?.()))

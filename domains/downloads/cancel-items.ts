@@ -9,6 +9,7 @@ import { hasExtraInstances, perInstance } from '../each-instance.js'
 import { queueName, queueOfId } from '../servarr/queue-ids.js'
 import type { DataHolder, Neighbours } from './download-data.js'
 import type { UsenetItem } from '../../clients/usenet/types.js'
+import { managerOf, torrentClient } from '../chosen-client.js'
 
 export type CancelSource = 'series' | 'movies' | 'torrents' | 'usenet'
 
@@ -69,17 +70,18 @@ async function allQueue (client: { queue: FastifyInstance['backends']['sonarr'][
   return out
 }
 
-export async function listCancelItems (app: FastifyInstance, source: CancelSource | 'all') {
+/** `torrents`: the torrent client instance the call runs on (ctx.instances; undefined: the default). */
+export async function listCancelItems (app: FastifyInstance, source: CancelSource | 'all', torrents?: string) {
   const sources: Array<[string, () => Promise<CancelItem[]>]> = []
   // Every instance of each manager: a queue item says which one holds it, and its id routes a removal there.
-  const manager = (kind: 'series' | 'movies', label: string, client: () => Parameters<typeof allQueue>[0]) => {
+  const manager = (kind: 'series' | 'movies', label: string) => {
     const named = hasExtraInstances(app, kind)
-    return perInstance(app, kind, label, async name => (await allQueue(client())).map(r => fromQueue(kind, named ? name : undefined, r)))
+    return perInstance(app, kind, label, async name => (await allQueue(managerOf(app, kind, name))).map(r => fromQueue(kind, named ? name : undefined, r)))
   }
-  if (source === 'all' || source === 'series') sources.push(...manager('series', 'Series manager', () => app.backends.sonarr))
-  if (source === 'all' || source === 'movies') sources.push(...manager('movies', 'Movie manager', () => app.backends.radarr))
+  if (source === 'all' || source === 'series') sources.push(...manager('series', 'Series manager'))
+  if (source === 'all' || source === 'movies') sources.push(...manager('movies', 'Movie manager'))
   if (source === 'all' || source === 'torrents') {
-    sources.push(['Torrent client', async () => (await app.backends.torrent.list()).map(t => withData({
+    sources.push(['Torrent client', async () => (await torrentClient(app, torrents).list()).map(t => withData({
       id: `torrent:${t.hash}`,
       source: 'torrents' as const,
       title: t.name,
@@ -116,8 +118,8 @@ export const holderOf = (i: CancelItem): DataHolder => ({ id: i.id, title: i.tit
  * Every download in every queue, for the data check (download-data.ts), except the downloads one call removes
  * together (their queue items and their torrents): data they share goes with all of them, as asked.
  */
-export async function neighboursOf (app: FastifyInstance, removed: Array<{ id: string, downloadId?: string | undefined }>): Promise<Neighbours> {
-  const { items, missing } = await listCancelItems(app, 'all')
+export async function neighboursOf (app: FastifyInstance, removed: Array<{ id: string, downloadId?: string | undefined }>, torrents?: string): Promise<Neighbours> {
+  const { items, missing } = await listCancelItems(app, 'all', torrents)
   const ids = new Set(removed.map(r => r.id))
   const hashes = new Set(removed.flatMap(r => (r.downloadId ? [r.downloadId.toLowerCase()] : [])))
   const kept = items.filter(i => !ids.has(i.id) && !(i.downloadId && hashes.has(i.downloadId.toLowerCase())))

@@ -8,6 +8,7 @@ import { groupByDownload, type QueueRow } from '../servarr/views.js'
 import { episodeCode } from '../servarr/text.js'
 import { instanceLabel } from '../each-instance.js'
 import { sizedProgress } from './download-shared.js'
+import { movieManager, seriesManager } from '../chosen-client.js'
 
 export interface ManagerDownload {
   source: 'series' | 'movies'
@@ -71,8 +72,9 @@ export function fromInstance (rows: ManagerDownload[], kind: 'series' | 'movies'
   return rows.map(r => ({ ...r, about: `${r.about} (${instanceLabel(kind, name)})`, instance: name }))
 }
 
-export async function seriesDownloads (app: FastifyInstance, signal: AbortSignal): Promise<ManagerDownload[]> {
-  const sonarr = app.backends.sonarr
+/** The queue of one series manager instance (undefined: the default). */
+export async function seriesDownloads (app: FastifyInstance, signal: AbortSignal, instance?: string): Promise<ManagerDownload[]> {
+  const sonarr = seriesManager(app, instance)
   const rows = await wholeQueue(sonarr, signal)
   const seriesIds = [...new Set(rows.flatMap(r => (r.seriesId === undefined ? [] : [r.seriesId])))]
   const seasons = [...new Set(rows.flatMap(r => (r.seriesId === undefined || r.seasonNumber === undefined ? [] : [`${r.seriesId}:${r.seasonNumber}`])))]
@@ -94,8 +96,9 @@ export async function seriesDownloads (app: FastifyInstance, signal: AbortSignal
   })
 }
 
-export async function movieDownloads (app: FastifyInstance, signal: AbortSignal): Promise<ManagerDownload[]> {
-  const radarr = app.backends.radarr
+/** The queue of one movie manager instance (undefined: the default). */
+export async function movieDownloads (app: FastifyInstance, signal: AbortSignal, instance?: string): Promise<ManagerDownload[]> {
+  const radarr = movieManager(app, instance)
   const rows = await wholeQueue(radarr, signal)
   const movieIds = [...new Set(rows.flatMap(r => (r.movieId === undefined ? [] : [r.movieId])))]
   const movies = new Map(await Promise.all(movieIds.map(async id => [id, await radarr.getMovie(id).catch(() => undefined)] as const)))

@@ -6,6 +6,7 @@ import { withDeadline } from '../../core/deadline.js'
 import { missingLines, readSources, type MissingSource } from '../../lib/sources/sources.js'
 import { perInstance } from '../each-instance.js'
 import { fromInstance, movieDownloads, seriesDownloads } from './manager-queue.js'
+import { torrentClient } from '../chosen-client.js'
 import { sizedProgress } from './download-shared.js'
 import { usenetSources, joinUsenet } from './usenet-rows.js'
 
@@ -43,6 +44,8 @@ export interface QueueReadOptions {
   named: { series: boolean, movies: boolean, torrents?: boolean }
   /** Read every torrent client (the dashboard), not only the one the call runs on. */
   everyTorrentClient?: boolean
+  /** The torrent client instance the call runs on (ctx.instances; undefined: the default). */
+  torrentInstance?: string
   /** How a path is shown (inside the roots: relative to them). */
   display: (abs: string) => string
   /** Each source gets this long at most (the dashboard); a late one is named as not answering. */
@@ -52,7 +55,7 @@ export interface QueueReadOptions {
 export async function readDownloadQueue (app: FastifyInstance, o: QueueReadOptions): Promise<QueueRead> {
   const bounded = <T>(source: string, read: () => Promise<T>) => (): Promise<T> =>
     o.deadlineMs === undefined ? read() : withDeadline(read(), o.deadlineMs, `${source} did not answer within ${o.deadlineMs / 1000} s.`)
-  const torrentRows = async (name?: string): Promise<QueueEntry[]> => (await app.backends.torrent.list()).filter(t => t.progress < 1).map(t => ({
+  const torrentRows = async (name?: string): Promise<QueueEntry[]> => (await torrentClient(app, name ?? o.torrentInstance).list()).filter(t => t.progress < 1).map(t => ({
     source: 'torrent' as const,
     id: t.hash,
     name: t.name,
@@ -74,8 +77,8 @@ export async function readDownloadQueue (app: FastifyInstance, o: QueueReadOptio
     // The dashboard reads every torrent client; download_status the one its call runs on (its `instance`).
     ...(o.everyTorrentClient ? perInstance(app, 'torrents', 'Torrent client', torrentRows) : [['Torrent client', () => torrentRows()] as [string, () => Promise<QueueEntry[]>]]),
     // Every instance of each manager, each row naming its instance when there are several.
-    ...perInstance(app, 'series', 'Series manager', async name => fromInstance(await seriesDownloads(app, o.signal), 'series', o.named.series ? name : undefined)),
-    ...perInstance(app, 'movies', 'Movie manager', async name => fromInstance(await movieDownloads(app, o.signal), 'movies', o.named.movies ? name : undefined)),
+    ...perInstance(app, 'series', 'Series manager', async name => fromInstance(await seriesDownloads(app, o.signal, name), 'series', o.named.series ? name : undefined)),
+    ...perInstance(app, 'movies', 'Movie manager', async name => fromInstance(await movieDownloads(app, o.signal, name), 'movies', o.named.movies ? name : undefined)),
     ...usenetSources(app, o)
   ]
   const { answered, missing } = await readSources(sources.map(([source, read]) => [source, bounded(source, read)]))

@@ -8,7 +8,7 @@ import { StrikeStoreError, strikeStore } from '../servarr/stuck-strikes.js'
 import { holderOf, neighboursOf, queueOf, type CancelItem } from './cancel-items.js'
 import { checkDownloadData, deleteWithData, type CheckedData } from './download-data.js'
 import { parseQueueName, queueOfId, type QueueName } from '../servarr/queue-ids.js'
-import { runOnInstances } from '../../clients/instance-routing.js'
+import { managerOf } from '../chosen-client.js'
 import { stuckPage } from '../servarr/stuck-view.js'
 
 export interface RetryTarget {
@@ -25,13 +25,13 @@ export interface RetryTarget {
  * One target per download (the first item the person named), with its strike key and count so far and, when
  * its data is to be deleted, what the data check saw there.
  */
-export async function retryTargets (app: FastifyInstance, chosen: CancelItem[], all: CancelItem[], deleteFiles: boolean): Promise<RetryTarget[]> {
+export async function retryTargets (app: FastifyInstance, chosen: CancelItem[], all: CancelItem[], deleteFiles: boolean, torrentInstance?: string): Promise<RetryTarget[]> {
   const torrents = chosen.filter(i => i.source === 'torrents' || i.source === 'usenet')
   if (torrents.length) {
     throw new ToolError(`Action "retry" replaces a manager's download; ${torrents.map(i => i.id).join(', ')} ${torrents.length === 1 ? 'is a client\'s download' : 'are clients\' downloads'} with no manager to search again. Use ids "series:<n>" or "movies:<n>" (series_status / movie_status view "stuck"), or action "cancel"; failed usenet:<id> jobs are retried in a call of their own.`)
   }
   const counts = await readCounts(app)
-  const beside = deleteFiles ? await neighboursOf(app, chosen) : undefined
+  const beside = deleteFiles ? await neighboursOf(app, chosen, torrentInstance) : undefined
   const seen = new Set<string>()
   const out: RetryTarget[] = []
   for (const item of chosen) {
@@ -85,10 +85,10 @@ export async function runRetry (app: FastifyInstance, targets: RetryTarget[]) {
     try {
       // QueueController.RemoveAction: blocklist=true marks it failed; skipRedownload=false lets the manager search again.
       // The instance holding the item replaces it (queue ids are numbered per instance).
-      const manager = () => source === 'series' ? app.backends.sonarr : app.backends.radarr
+      const manager = () => managerOf(app, source, instance)
       const data = t.data
-      if (data) await runOnInstances({ [source]: instance }, () => deleteWithData(data, o => manager().deleteQueueItem(queueId, { removeFromClient: o.removeFromClient, blocklist: true, skipRedownload: false })))
-      else await runOnInstances({ [source]: instance }, () => manager().deleteQueueItem(queueId, { removeFromClient: false, blocklist: true, skipRedownload: false }))
+      if (data) await deleteWithData(data, o => manager().deleteQueueItem(queueId, { removeFromClient: o.removeFromClient, blocklist: true, skipRedownload: false }))
+      else await manager().deleteQueueItem(queueId, { removeFromClient: false, blocklist: true, skipRedownload: false })
       done.push(t)
     } catch (err) {
       failed.push({ id: t.id, error: err instanceof ToolError ? err.message : 'internal error (see the server log)' })
@@ -117,8 +117,7 @@ export async function importableWarning (app: FastifyInstance, targets: RetryTar
     const { source, instance } = parseQueueName(queueOfId(t.id))
     const queueId = Number(t.id.slice(t.id.indexOf(':') + 1))
     try {
-      const client = source === 'series' ? app.backends.sonarr : app.backends.radarr
-      const rows = (await runOnInstances({ [source]: instance }, () => stuckPage(app, source, client, undefined, 0, 5000, signal))).items
+      const rows = (await stuckPage(app, source, managerOf(app, source, instance), instance, undefined, 0, 5000, signal)).items
       if (rows.some(r => r.queueIds.includes(queueId) && r.stuck.fix === 'import')) importable.push(t)
     } catch {
       unread.push(t.id)

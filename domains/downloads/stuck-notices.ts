@@ -14,6 +14,7 @@ import type { UsenetItem } from '../../clients/usenet/types.js'
 import { everyInstance, hasExtraInstances, instanceLabel } from '../each-instance.js'
 import { queueName, type ManagerSource } from '../servarr/queue-ids.js'
 import { stuckPage } from '../servarr/stuck-view.js'
+import { managerOf, usenetClient } from '../chosen-client.js'
 import type { StuckRow } from '../servarr/stuck.js'
 
 // A stuck view read whole: the queue itself is read up to 5000 records (domains/servarr/views.ts).
@@ -73,9 +74,7 @@ function usenetMessage (service: string, instance: string | undefined, job: Usen
 
 async function managerReports (app: FastifyInstance, source: ManagerSource, signal: AbortSignal): Promise<StuckReport[]> {
   const named = hasExtraInstances(app, source)
-  // Read inside each instance's choice, so app.backends.sonarr / radarr is that instance (everyInstance).
-  const client = () => source === 'series' ? app.backends.sonarr : app.backends.radarr
-  const each = await everyInstance(app, source, () => stuckPage(app, source, client(), undefined, 0, EVERY_ROW, signal))
+  const each = await everyInstance(app, source, name => stuckPage(app, source, managerOf(app, source, name), name, undefined, 0, EVERY_ROW, signal))
   return each.map(({ name, result }) => {
     const queue = queueName(source, name)
     if (result.status === 'rejected') return { source: queue }
@@ -91,7 +90,7 @@ async function usenetReports (app: FastifyInstance): Promise<StuckReport[]> {
   const usenet = app.backends.usenet
   if (!usenet) return []
   const named = hasExtraInstances(app, 'usenet')
-  const each = await everyInstance(app, 'usenet', () => app.backends.usenet!.items())
+  const each = await everyInstance(app, 'usenet', name => usenetClient(app, name)!.items())
   return each.map(({ name, result }) => {
     const source = `usenet@${name}`
     if (result.status === 'rejected') return { source }

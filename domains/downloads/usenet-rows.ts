@@ -2,7 +2,8 @@
 // not answer), and the managers' queue rows joined to them by the id the manager stored (SABnzbd nzo_id, NZBGet
 // "drone" parameter or NZBID: clients/usenet/types.ts downloadId).
 import type { FastifyInstance } from 'fastify'
-import { instanceNames } from '../../clients/instance-routing.js'
+import { instanceNames } from '../../clients/instance-clients.js'
+import { usenetClient } from '../chosen-client.js'
 import { perInstance } from '../each-instance.js'
 
 /** The fields of a download_status row this file reads and writes (queue-read.ts QueueEntry has them all). */
@@ -13,7 +14,7 @@ export function usenetSources (app: FastifyInstance, o: { display: (abs: string)
   if (!usenet) return []
   const named = instanceNames(app.backends, 'usenet').length > 1
   // The label is the program (SABnzbd, NZBGet), so "NZBGet did not answer" says which one to look at.
-  return perInstance(app, 'usenet', usenet.service, async name => (await app.backends.usenet!.items()).map(i => ({
+  return perInstance(app, 'usenet', usenet.service, async name => (await usenetClient(app, name)!.items()).map(i => ({
     source: 'usenet' as const,
     id: i.downloadId,
     name: i.name,

@@ -3,7 +3,8 @@
 // ("usenetHistory"): only the history entry goes, never the files (a leftover they leave is judged by
 // downloadLeftovers on a later run, with its own checks).
 import type { FastifyInstance } from 'fastify'
-import { instanceNames, runOnInstances } from '../../clients/instance-routing.js'
+import { instanceNames } from '../../clients/instance-clients.js'
+import { movieManager, seriesManager, usenetClient } from '../chosen-client.js'
 import { DEFAULT_INSTANCE } from '../../core/instance-config.js'
 import type { UsenetItem } from '../../clients/usenet/types.js'
 import type { CleanupTarget } from '../../lib/library/cleanup-candidates.js'
@@ -21,18 +22,18 @@ const label = (service: string, name: string) => (name === DEFAULT_INSTANCE ? se
  */
 export function usenetReferences (app: FastifyInstance) {
   if (!app.backends.usenet) return []
-  return instanceNames(app.backends, 'usenet').map(name => part(() => runOnInstances({ usenet: name }, async () => {
-    const jobs = await app.backends.usenet!.items()
+  return instanceNames(app.backends, 'usenet').map(name => part(async () => {
+    const jobs = await usenetClient(app, name)!.items()
     return { paths: jobs.flatMap(j => [j.path, j.workPath].filter((p): p is string => !!p)), names: jobs.filter(j => j.list === 'queue').map(j => j.name) }
-  })).then(p => [label('Usenet client', name), p] as const))
+  }).then(p => [label('Usenet client', name), p] as const))
 }
 
 /** The manager instances a finished download may have been imported by, each as a history reader. */
 function managerReaders (app: FastifyInstance) {
   const b = app.backends
   return [
-    ...instanceNames(b, 'series').map(name => ({ label: label('Sonarr', name), read: (downloadId: string) => runOnInstances({ series: name }, () => b.sonarr.history({ page: 1, pageSize: 50, downloadId })) })),
-    ...instanceNames(b, 'movies').map(name => ({ label: label('Radarr', name), read: (downloadId: string) => runOnInstances({ movies: name }, () => b.radarr.history({ page: 1, pageSize: 50, downloadId })) }))
+    ...instanceNames(b, 'series').map(name => ({ label: label('Sonarr', name), read: (downloadId: string) => seriesManager(app, name).history({ page: 1, pageSize: 50, downloadId }) })),
+    ...instanceNames(b, 'movies').map(name => ({ label: label('Radarr', name), read: (downloadId: string) => movieManager(app, name).history({ page: 1, pageSize: 50, downloadId }) }))
   ]
 }
 
@@ -53,8 +54,9 @@ export async function findUsenetHistory (app: FastifyInstance): Promise<{ target
   const notes: string[] = []
   const unread = new Set<string>()
   for (const name of instanceNames(app.backends, 'usenet')) {
-    const service = label(runOnInstances({ usenet: name }, () => app.backends.usenet!.service), name)
-    const jobs = await part(() => runOnInstances({ usenet: name }, () => app.backends.usenet!.items()))
+    const usenet = usenetClient(app, name)!
+    const service = label(usenet.service, name)
+    const jobs = await part(() => usenet.items())
     if (!jobs.available) { notes.push(`Usenet history in ${service} skipped (${jobs.reason})`); continue }
     for (const job of jobs.data.filter(j => j.list === 'history' && j.state === 'completed')) {
       const by = await importedBy(app, job, unread)
@@ -78,11 +80,10 @@ export async function findUsenetHistory (app: FastifyInstance): Promise<{ target
 export async function clearUsenetHistory (app: FastifyInstance, t: CleanupTarget) {
   const id = t.id?.startsWith('usenet:') ? t.id.slice('usenet:'.length) : undefined
   if (!id) throw new Error(`malformed target ${t.id}`)
-  await runOnInstances({ usenet: t.instance ?? DEFAULT_INSTANCE }, async () => {
-    const usenet = app.backends.usenet
-    if (!usenet) throw new UsenetHistoryChanged('no Usenet client is configured now')
-    const job = (await usenet.items()).find(j => j.id === id)
-    if (!job || job.list !== 'history' || job.state !== 'completed') throw new UsenetHistoryChanged(`no longer a completed download in ${usenet.service}'s history`)
-    await usenet.remove([id], { deleteData: false })
-  })
+  const name = t.instance ?? DEFAULT_INSTANCE
+  const usenet = instanceNames(app.backends, 'usenet').includes(name) ? usenetClient(app, name) : undefined
+  if (!usenet) throw new UsenetHistoryChanged('no Usenet client is configured now')
+  const job = (await usenet.items()).find(j => j.id === id)
+  if (!job || job.list !== 'history' || job.state !== 'completed') throw new UsenetHistoryChanged(`no longer a completed download in ${usenet.service}'s history`)
+  await usenet.remove([id], { deleteData: false })
 }

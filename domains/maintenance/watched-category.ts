@@ -5,7 +5,8 @@
 import type { FastifyInstance } from 'fastify'
 import { formatBytes } from '../../core/format.js'
 import { DEFAULT_INSTANCE } from '../../core/instance-config.js'
-import { instanceNames, runOnInstances } from '../../clients/instance-routing.js'
+import { instanceNames } from '../../clients/instance-clients.js'
+import { movieManager, seriesManager } from '../chosen-client.js'
 import { findWatched, type WatchedCandidate, type WatchedManager } from '../../lib/library/cleanup-watched.js'
 import type { CleanupTarget } from '../../lib/library/cleanup-candidates.js'
 import { createLeavingSoonStore, type LeavingSoonStore } from '../../lib/library/leaving-soon.js'
@@ -41,19 +42,21 @@ export function watchedCategory (app: FastifyInstance) {
     const out: WatchedManager[] = []
     for (const kind of ['series', 'movies'] as const) {
       for (const instance of instanceNames(b, kind)) {
-        const on = <T>(fn: () => Promise<T>) => runOnInstances({ [kind]: instance }, fn)
-        const client = kind === 'series' ? b.sonarr : b.radarr
+        // Each asked for on its own kind only: the instance names are per kind.
+        const sonarr = () => seriesManager(app, instance)
+        const radarr = () => movieManager(app, instance)
+        const client = () => kind === 'series' ? sonarr() : radarr()
         const service = kind === 'series' ? 'Sonarr' : 'Radarr'
         out.push({
           kind: kind === 'series' ? 'series' : 'movie',
           label: instance === DEFAULT_INSTANCE ? service : `${service} (${instance})`,
           instance,
-          entries: () => on(async () => kind === 'series'
-            ? (await b.sonarr.listSeries(signal)).map(s => ({ id: s.id, title: s.title ?? `series ${s.id}`, path: s.path ?? undefined, providerId: s.tvdbId, tags: s.tags ?? [], bytes: s.statistics?.sizeOnDisk ?? 0 }))
-            : (await b.radarr.listMovies(signal)).map(m => ({ id: m.id, title: m.title ?? `movie ${m.id}`, path: m.path ?? undefined, providerId: m.tmdbId, tags: m.tags ?? [], bytes: m.statistics?.sizeOnDisk ?? m.sizeOnDisk ?? 0 }))),
-          keepTagIds: () => on(async () => keepIds(await client.tags(signal), app.config.CLEANUP_KEEP_TAG)),
-          queued: () => on(async () => new Set((await client.queue({ page: 1, pageSize: 1000, signal })).records
-            .flatMap(r => { const id = kind === 'series' ? r.seriesId : r.movieId; return typeof id === 'number' ? [id] : [] })))
+          entries: async () => kind === 'series'
+            ? (await sonarr().listSeries(signal)).map(s => ({ id: s.id, title: s.title ?? `series ${s.id}`, path: s.path ?? undefined, providerId: s.tvdbId, tags: s.tags ?? [], bytes: s.statistics?.sizeOnDisk ?? 0 }))
+            : (await radarr().listMovies(signal)).map(m => ({ id: m.id, title: m.title ?? `movie ${m.id}`, path: m.path ?? undefined, providerId: m.tmdbId, tags: m.tags ?? [], bytes: m.statistics?.sizeOnDisk ?? m.sizeOnDisk ?? 0 })),
+          keepTagIds: async () => keepIds(await client().tags(signal), app.config.CLEANUP_KEEP_TAG),
+          queued: async () => new Set((await client().queue({ page: 1, pageSize: 1000, signal })).records
+            .flatMap(r => { const id = kind === 'series' ? r.seriesId : r.movieId; return typeof id === 'number' ? [id] : [] }))
         })
       }
     }
@@ -135,26 +138,26 @@ export function watchedCategory (app: FastifyInstance) {
     if (!mark || mark.markedAt !== w.markedAt) throw new WatchedChanged('its leaving-soon mark changed since the preview')
     const keeps = (await keepStore(app.config.STATE_DIR).byKey()).get(w.key)
     if (keeps) throw new WatchedChanged(`a person keeps it now: ${keptBy(keeps)}`)
-    const kind = w.kind === 'series' ? 'series' : 'movies'
-    await runOnInstances({ [kind]: w.instance }, async () => {
-      const [entry, tags, queue] = w.kind === 'series'
-        ? [await b.sonarr.getSeries(id), await b.sonarr.tags(signal), await b.sonarr.queue({ page: 1, pageSize: 1000, signal })]
-        : [await b.radarr.getMovie(id), await b.radarr.tags(signal), await b.radarr.queue({ page: 1, pageSize: 1000, signal })]
-      if (!entry) throw new WatchedChanged(`no longer in ${t.service}`)
-      const bytes = Number(entry.statistics?.sizeOnDisk ?? ('sizeOnDisk' in entry ? entry.sizeOnDisk : 0) ?? 0)
-      if (bytes !== w.trackedBytes) throw new WatchedChanged(`its files changed in ${t.service} since the preview (${formatBytes(bytes)} now, ${formatBytes(w.trackedBytes)} then)`)
-      // The folder check again, right before the delete, against the manager's current titles.
-      const others = (await (w.kind === 'series' ? b.sonarr.listSeries(signal, { fresh: true }) : b.radarr.listMovies(signal, { fresh: true })))
-        .filter(e => e.id !== id).map(e => ({ title: e.title ?? `#${e.id}`, path: e.path }))
-      const folder = await checkTitleFolder(app.sandbox, { title: t.name, path: entry.path, trackedBytes: bytes, manager: t.service ?? 'manager' }, async () => others)
-        .catch((err: unknown) => { throw err instanceof FolderRefused ? new WatchedChanged(err.message) : err })
-      if (!sameFolder(folder, w.folder)) throw new WatchedChanged(`its folder changed since the preview (now ${describeFolder(folder)}; the preview showed ${describeFolder(w.folder)})`)
-      const kept = new Set(keepIds(tags, app.config.CLEANUP_KEEP_TAG))
-      if ((entry.tags ?? []).some(x => kept.has(x))) throw new WatchedChanged(`it was tagged ${app.config.CLEANUP_KEEP_TAG}`)
-      if (queue.records.some(r => (w.kind === 'series' ? r.seriesId : r.movieId) === id)) throw new WatchedChanged('a download for it is now in the queue')
-      await stillWatched(w, signal)
-      await deleteTitleWithFiles(folder, true, w.kind === 'series' ? { series: o => b.sonarr.deleteSeries(id, o) } : { movie: o => b.radarr.deleteMovie(id, o) })
-    })
+    // On the manager instance that proposed it (asked for on its own kind only: the instance names are per kind).
+    const sonarr = () => seriesManager(app, w.instance)
+    const radarr = () => movieManager(app, w.instance)
+    const [entry, tags, queue] = w.kind === 'series'
+      ? [await sonarr().getSeries(id), await sonarr().tags(signal), await sonarr().queue({ page: 1, pageSize: 1000, signal })]
+      : [await radarr().getMovie(id), await radarr().tags(signal), await radarr().queue({ page: 1, pageSize: 1000, signal })]
+    if (!entry) throw new WatchedChanged(`no longer in ${t.service}`)
+    const bytes = Number(entry.statistics?.sizeOnDisk ?? ('sizeOnDisk' in entry ? entry.sizeOnDisk : 0) ?? 0)
+    if (bytes !== w.trackedBytes) throw new WatchedChanged(`its files changed in ${t.service} since the preview (${formatBytes(bytes)} now, ${formatBytes(w.trackedBytes)} then)`)
+    // The folder check again, right before the delete, against the manager's current titles.
+    const others = (await (w.kind === 'series' ? sonarr().listSeries(signal, { fresh: true }) : radarr().listMovies(signal, { fresh: true })))
+      .filter(e => e.id !== id).map(e => ({ title: e.title ?? `#${e.id}`, path: e.path }))
+    const folder = await checkTitleFolder(app.sandbox, { title: t.name, path: entry.path, trackedBytes: bytes, manager: t.service ?? 'manager' }, async () => others)
+      .catch((err: unknown) => { throw err instanceof FolderRefused ? new WatchedChanged(err.message) : err })
+    if (!sameFolder(folder, w.folder)) throw new WatchedChanged(`its folder changed since the preview (now ${describeFolder(folder)}; the preview showed ${describeFolder(w.folder)})`)
+    const kept = new Set(keepIds(tags, app.config.CLEANUP_KEEP_TAG))
+    if ((entry.tags ?? []).some(x => kept.has(x))) throw new WatchedChanged(`it was tagged ${app.config.CLEANUP_KEEP_TAG}`)
+    if (queue.records.some(r => (w.kind === 'series' ? r.seriesId : r.movieId) === id)) throw new WatchedChanged('a download for it is now in the queue')
+    await stillWatched(w, signal)
+    await deleteTitleWithFiles(folder, true, w.kind === 'series' ? { series: o => sonarr().deleteSeries(id, o) } : { movie: o => radarr().deleteMovie(id, o) })
     await store().forget(w.key)
   }
 

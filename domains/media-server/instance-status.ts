@@ -6,7 +6,8 @@
 import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { DEFAULT_INSTANCE, type InstanceKindName } from '../../core/instance-config.js'
-import { instanceNames, runOnInstances } from '../../clients/instance-routing.js'
+import { instanceNames } from '../../clients/instance-clients.js'
+import { managerOf } from '../chosen-client.js'
 import { instanceKey } from '../../clients/instances.js'
 import type { LandingPlace } from '../../lib/library/landing-space.js'
 import { instanceLabel } from '../each-instance.js'
@@ -55,12 +56,11 @@ export async function instanceStatus (app: FastifyInstance): Promise<InstanceSta
  * 'series manager "anime" library'. An instance that does not answer adds none (its status says why).
  */
 export async function instanceLibraryPlaces (app: FastifyInstance, signal: AbortSignal): Promise<LandingPlace[]> {
-  const managers = extras(app).filter(e => e.kind !== 'torrents')
-  const places = await Promise.all(managers.map(({ kind, name }) => runOnInstances({ [kind]: name }, async () => {
-    const client = kind === 'series' ? app.backends.sonarr : app.backends.radarr
-    const folders = await client.rootFolders(signal).catch(() => [])
+  const managers = extras(app).flatMap(e => (e.kind === 'series' || e.kind === 'movies' ? [{ ...e, kind: e.kind }] : []))
+  const places = await Promise.all(managers.map(async ({ kind, name }) => {
+    const folders = await managerOf(app, kind, name).rootFolders(signal).catch(() => [])
     return folders.flatMap(f => (f.path ? [{ label: `${instanceLabel(kind, name)} library`, path: f.path }] : []))
-  })))
+  }))
   return places.flat()
 }
 

@@ -16,5 +16,5 @@ import movieRescan from './tools/movie-rescan.js'
 const TOOLS: Array<(app: FastifyInstance) => ToolDefinition<any, any>> = [movieSearch, movieStatus, movieRemove, movieReleases, movieGrab, movieImport, movieRescan]
 
 export default async function moviesDomain (app: FastifyInstance) {
-  for (const tool of TOOLS) app.tools.register(withInstance(app, tool(app), { kind: 'movies', holds: titleHeld(movieFlavour as never, 'radarr'), merges: mergesQueueViews }))
+  for (const tool of TOOLS) app.tools.register(withInstance(app, tool(app), { kind: 'movies', holds: titleHeld(movieFlavour as never, 'movies'), merges: mergesQueueViews }))
 }

@@ -16,5 +16,5 @@ import seriesRescan from './tools/series-rescan.js'
 const TOOLS: Array<(app: FastifyInstance) => ToolDefinition<any, any>> = [seriesSearch, seriesStatus, seriesRemove, seriesReleases, seriesGrab, seriesImport, seriesRescan]
 
 export default async function seriesDomain (app: FastifyInstance) {
-  for (const tool of TOOLS) app.tools.register(withInstance(app, tool(app), { kind: 'series', holds: titleHeld(seriesFlavour as never, 'sonarr'), merges: mergesQueueViews }))
+  for (const tool of TOOLS) app.tools.register(withInstance(app, tool(app), { kind: 'series', holds: titleHeld(seriesFlavour as never, 'series'), merges: mergesQueueViews }))
 }

@@ -17,7 +17,7 @@ import { rememberedRelease } from './release-sizes.js'
 import { formatBytes } from '../../core/format.js'
 import { checkDownloadData, deleteWithData, describeData, type CheckedData } from '../downloads/download-data.js'
 import { neighboursOf } from '../downloads/cancel-items.js'
-import { chosenInstance } from '../../clients/instance-routing.js'
+import { DEFAULT_INSTANCE } from '../../core/instance-config.js'
 import { queueName } from './queue-ids.js'
 
 /** The release by the title and size its search showed; its guid (often a long URL) only when no search did. */
@@ -85,16 +85,19 @@ function queuedFor (records: QueueItem[], t: QueueTarget): Queued[] {
   return [...seen.values()]
 }
 
+/** The manager instance a grab call runs on (the one its prepare step chose): its client and its name (undefined: the default). */
+export interface GrabManager<C extends ServarrCore> { client: C, instance: string | undefined }
+
 /** The queue id cancel_downloads knows the item by ("series:12", "movies@4k:3"). */
-const cancelId = (client: ServarrCore, queueId: number) => {
-  const source = client.service === 'Sonarr' ? 'series' : 'movies'
-  return `${queueName(source, chosenInstance(source))}:${queueId}`
+const cancelId = (m: GrabManager<ServarrCore>, queueId: number) => {
+  const source = m.client.service === 'Sonarr' ? 'series' : 'movies'
+  return `${queueName(source, m.instance ?? DEFAULT_INSTANCE)}:${queueId}`
 }
 
 /** Each replaced download's data through the data check: refused (nothing changed) when it may not be deleted. */
-async function checkReplaced (app: FastifyInstance, client: ServarrCore, replace: Queued[], grabTool: string): Promise<ToReplace[]> {
+async function checkReplaced (app: FastifyInstance, m: GrabManager<ServarrCore>, replace: Queued[], grabTool: string): Promise<ToReplace[]> {
   if (replace.length === 0) return []
-  const holders = replace.map(r => ({ id: cancelId(client, r.queueId), title: r.title, dataPath: r.dataPath, ...(r.downloadId ? { downloadId: r.downloadId } : {}) }))
+  const holders = replace.map(r => ({ id: cancelId(m, r.queueId), title: r.title, dataPath: r.dataPath, ...(r.downloadId ? { downloadId: r.downloadId } : {}) }))
   const beside = await neighboursOf(app, holders)
   const out: ToReplace[] = []
   for (const [i, r] of replace.entries()) {
@@ -111,12 +114,14 @@ type GrabArgs = { guid: string, indexerId: number, replaceExisting: boolean }
  * The confirm step of the grab tools: only replacing needs it, and the token binds what would be removed and
  * the data deleted with it (files and bytes as this server sees them).
  */
-export function confirmReplace<T> (app: FastifyInstance, client: ServarrCore, target: (args: T) => Promise<QueueTarget>, grabTool: string) {
+export function confirmReplace<T, C extends ServarrCore> (app: FastifyInstance, manager: (ctx: ToolContext) => GrabManager<C>, target: (client: C, args: T) => Promise<QueueTarget>, grabTool: string) {
   return {
     required: (args: T & GrabArgs) => args.replaceExisting === true,
-    preview: async (args: T & GrabArgs) => {
-      const t = await target(args)
-      const replace = await checkReplaced(app, client, await findQueued(client, t), grabTool)
+    preview: async (args: T & GrabArgs, ctx: ToolContext) => {
+      const m = manager(ctx)
+      const client = m.client
+      const t = await target(client, args)
+      const replace = await checkReplaced(app, m, await findQueued(client, t), grabTool)
       return {
         summary: replace.length
           ? `Remove ${replace.length} queued download${replace.length > 1 ? 's' : ''} for ${t.label} from the download client and DELETE ${replace.length > 1 ? 'their' : 'its'} downloaded data from disk ` +
@@ -129,9 +134,10 @@ export function confirmReplace<T> (app: FastifyInstance, client: ServarrCore, ta
 }
 
 /** The grab tools' handler: grabs for the target and reports it with the tool's own target record. */
-export function grabHandler<T, I> (client: ServarrCore, target: (args: T) => Promise<QueueTarget & { info: I }>, releasesTool: string, grabTool: string, space: GrabSpaceCheck) {
+export function grabHandler<T, I, C extends ServarrCore> (manager: (ctx: ToolContext) => GrabManager<C>, target: (client: C, args: T) => Promise<QueueTarget & { info: I }>, releasesTool: string, grabTool: string, space: GrabSpaceCheck) {
   return async (args: T & GrabArgs, ctx: ToolContext) => {
-    const t = await target(args)
+    const { client } = manager(ctx)
+    const t = await target(client, args)
     const result = await grabRelease(client, t, args, ctx, releasesTool, grabTool, space)
     return { data: { target: t.info, ...result.data }, summary: result.summary }
   }

@@ -10,6 +10,7 @@ import { within } from '../../lib/sandbox/sandbox.js'
 import type { ServarrCore } from '../../clients/servarr/core.js'
 import { untrusted } from './text.js'
 import { everyInstance } from '../each-instance.js'
+import { torrentClient } from '../chosen-client.js'
 
 export interface ImportSource {
   /** The real path the user named. */
@@ -37,7 +38,7 @@ export async function importSource (app: FastifyInstance, client: ServarrCore, i
   let torrentUnknown = false
   if (!torrent) {
     // Any torrent client may hold the files (a second one seeding elsewhere): each is asked.
-    const each = await everyInstance(app, 'torrents', () => app.backends.torrent.list())
+    const each = await everyInstance(app, 'torrents', name => torrentClient(app, name).list())
     const held = each.flatMap(({ result }) => (result.status === 'fulfilled' ? result.value : [])).find(t => within(t.contentPath, path) || within(path, t.contentPath))
     if (held) torrent = untrusted(held.name, 120)
     else if (each.some(({ result }) => result.status === 'rejected')) torrentUnknown = !inLibrary

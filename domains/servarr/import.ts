@@ -3,6 +3,7 @@
 import { Type, type TObject } from '@sinclair/typebox'
 import { ToolError } from '../../core/errors.js'
 import type { ServarrCore } from '../../clients/servarr/core.js'
+import type { ToolContext } from '../../core/tool-types.js'
 import type { Command, ManualImportCandidate } from '../../clients/servarr/types.js'
 import { runCommand } from './commands.js'
 import { IdUsedSchema } from './ids.js'
@@ -41,12 +42,12 @@ export interface Replacement { sourcePath: string, replaces: string[] }
  * The confirm step of the import tools: needed only when the import replaces an existing library file or
  * takes a library file as its source; the token binds exactly those files. `plan` changes nothing.
  */
-export function confirmImport<A> (plan: (args: A) => Promise<{ replacements: Replacement[], sourceInLibrary: boolean, label: string }>) {
+export function confirmImport<A> (plan: (args: A, ctx: ToolContext) => Promise<{ replacements: Replacement[], sourceInLibrary: boolean, label: string }>) {
   const destructive = (p: { replacements: Replacement[], sourceInLibrary: boolean }) => p.replacements.length > 0 || p.sourceInLibrary
   return {
-    required: async (args: A) => destructive(await plan(args)),
-    preview: async (args: A) => {
-      const p = await plan(args)
+    required: async (args: A, ctx: ToolContext) => destructive(await plan(args, ctx)),
+    preview: async (args: A, ctx: ToolContext) => {
+      const p = await plan(args, ctx)
       const replaced = p.replacements.flatMap(r => r.replaces)
       return {
         summary: `Import ${p.label}${p.sourceInLibrary ? ' from a file that is already in the library (another title loses it if it was theirs)' : ''}` +

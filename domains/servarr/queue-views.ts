@@ -5,9 +5,10 @@
 import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../core/errors.js'
 import { pageOf, type Page } from '../../core/paging.js'
-import { instanceChosen } from '../../clients/instance-routing.js'
 import { readSources, missingSentence, type MissingSource } from '../../lib/sources/sources.js'
 import { hasExtraInstances, perInstance } from '../each-instance.js'
+import { managerOf } from '../chosen-client.js'
+import type { ServarrCore } from '../../clients/servarr/core.js'
 import { queuePage, type QueueRow } from './views.js'
 import { stuckPage } from './stuck-view.js'
 import type { StuckRow } from './stuck.js'
@@ -27,21 +28,20 @@ export interface QueueView<R> {
   missing: MissingSource[]
 }
 
-async function read<R extends QueueRow> (app: FastifyInstance, source: Source, one: (offset: number, limit: number) => Promise<Page<R>>, offset: number, limit: number): Promise<QueueView<R>> {
-  if (!hasExtraInstances(app, source) || instanceChosen(source)) return { page: await one(offset, limit), missing: [] }
+/** `chosen`: the instance the call runs on (ctx.instances), undefined when it chose none. */
+async function read<R extends QueueRow> (app: FastifyInstance, source: Source, chosen: string | undefined, one: (client: ServarrCore, name: string | undefined, offset: number, limit: number) => Promise<Page<R>>, offset: number, limit: number): Promise<QueueView<R>> {
+  if (!hasExtraInstances(app, source) || chosen !== undefined) return { page: await one(managerOf(app, source, chosen), chosen, offset, limit), missing: [] }
   const label = source === 'series' ? 'Series manager' : 'Movie manager'
   const { answered, missing } = await readSources(perInstance(app, source, label, async name =>
-    (await one(0, EVERY_ROW)).items.map(row => ({ ...row, instance: name }))))
+    (await one(managerOf(app, source, name), name, 0, EVERY_ROW)).items.map(row => ({ ...row, instance: name }))))
   if (answered.length === 0) throw new ToolError(`No ${label.toLowerCase()} instance answered, so the queue is unknown.${missingSentence(missing)}`)
   return { page: pageOf(answered.flatMap(a => a.value), offset, limit), missing }
 }
 
-export function queueView (app: FastifyInstance, source: Source, ownerId: number | undefined, offset: number, limit: number, signal: AbortSignal): Promise<QueueView<QueueRow>> {
-  const client = source === 'series' ? app.backends.sonarr : app.backends.radarr
-  return read(app, source, (o, l) => queuePage(client, ownerId, o, l, signal), offset, limit)
+export function queueView (app: FastifyInstance, source: Source, chosen: string | undefined, ownerId: number | undefined, offset: number, limit: number, signal: AbortSignal): Promise<QueueView<QueueRow>> {
+  return read(app, source, chosen, (client, _, o, l) => queuePage(client, ownerId, o, l, signal), offset, limit)
 }
 
-export function stuckView (app: FastifyInstance, source: Source, ownerId: number | undefined, offset: number, limit: number, signal: AbortSignal): Promise<QueueView<StuckRow>> {
-  const client = () => (source === 'series' ? app.backends.sonarr : app.backends.radarr)
-  return read(app, source, (o, l) => stuckPage(app, source, client(), ownerId, o, l, signal), offset, limit)
+export function stuckView (app: FastifyInstance, source: Source, chosen: string | undefined, ownerId: number | undefined, offset: number, limit: number, signal: AbortSignal): Promise<QueueView<StuckRow>> {
+  return read(app, source, chosen, (client, name, o, l) => stuckPage(app, source, client, name, ownerId, o, l, signal), offset, limit)
 }

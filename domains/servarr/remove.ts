@@ -3,6 +3,7 @@
 // of what happens to the files on disk.
 import { Type, type TObject } from '@sinclair/typebox'
 import { ToolError } from '../../core/errors.js'
+import type { ToolContext } from '../../core/tool-types.js'
 import { checkTitleFolder, describeFolder, type CheckedFolder, type TitleOnManager } from '../../lib/library/title-folder.js'
 import type { PathSandbox } from '../../lib/sandbox/sandbox.js'
 import { IdUsedSchema } from './ids.js'
@@ -27,10 +28,10 @@ export function removeOutput<T extends TObject> (removed: T) {
 export interface Removal<R> { removed: R, idUsed: { value: number, type: string }, summary: string }
 
 /** The confirm step: the preview is describe()'s summary, and its removed record is what the token binds. */
-export function confirmRemoval<A, R> (describe: (args: A) => Promise<Removal<R>>) {
+export function confirmRemoval<A, R> (describe: (args: A, ctx: ToolContext) => Promise<Removal<R>>) {
   return {
-    preview: async (args: A) => {
-      const d = await describe(args)
+    preview: async (args: A, ctx: ToolContext) => {
+      const d = await describe(args, ctx)
       return { summary: d.summary, targets: d.removed }
     }
   }

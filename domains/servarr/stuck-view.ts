@@ -9,12 +9,14 @@ import { StrikeStoreError, strikeStore } from './stuck-strikes.js'
 import { ToolError } from '../../core/errors.js'
 import { queueRecords } from './views.js'
 import { queueName } from './queue-ids.js'
-import { chosenInstance } from '../../clients/instance-routing.js'
+import { DEFAULT_INSTANCE } from '../../core/instance-config.js'
+import { torrentClient, usenetClient } from '../chosen-client.js'
 import { everyInstance } from '../each-instance.js'
 
 type Source = 'series' | 'movies'
 
-export async function stuckPage (app: FastifyInstance, source: Source, client: ServarrCore, ownerId: number | undefined, offset: number, limit: number, signal: AbortSignal): Promise<Page<StuckRow>> {
+/** `instance`: the manager instance `client` is (undefined: the default). */
+export async function stuckPage (app: FastifyInstance, source: Source, client: ServarrCore, instance: string | undefined, ownerId: number | undefined, offset: number, limit: number, signal: AbortSignal): Promise<Page<StuckRow>> {
   const queue = await queueRecords(client, ownerId, signal)
   const hashes = [...new Set(queue.map(q => q.downloadId?.toLowerCase()).filter((h): h is string => !!h && /^[0-9a-f]{40}$/.test(h)))]
   // The client's state sharpens the manager's (stalledDL for how long, metaDL); without it the manager's own words stand.
@@ -24,7 +26,7 @@ export async function stuckPage (app: FastifyInstance, source: Source, client: S
     if (err instanceof StrikeStoreError) throw new ToolError(`The strike counts cannot be read (${err.message}). Check STATE_DIR (fix or remove that file), then try again.`)
     throw err
   })
-  return pageOf(stuckRows(queueName(source, chosenInstance(source)), queue, torrents, strikes, app.config.STUCK_MAX_STRIKES, Date.now(), usenet), offset, limit)
+  return pageOf(stuckRows(queueName(source, instance ?? DEFAULT_INSTANCE), queue, torrents, strikes, app.config.STUCK_MAX_STRIKES, Date.now(), usenet), offset, limit)
 }
 
 /**
@@ -32,7 +34,7 @@ export async function stuckPage (app: FastifyInstance, source: Source, client: S
  * them); undefined when none answered.
  */
 async function torrentsOf (app: FastifyInstance, hashes: string[]): Promise<TorrentInfo[] | undefined> {
-  const each = await everyInstance(app, 'torrents', () => app.backends.torrent.list({ hashes }))
+  const each = await everyInstance(app, 'torrents', name => torrentClient(app, name).list({ hashes }))
   const lists = each.flatMap(({ result }) => (result.status === 'fulfilled' ? [result.value] : []))
   return lists.length === 0 ? undefined : lists.flat()
 }
@@ -43,8 +45,8 @@ async function torrentsOf (app: FastifyInstance, hashes: string[]): Promise<Torr
  */
 async function usenetJobs (app: FastifyInstance): Promise<UsenetJobs | undefined> {
   if (!app.backends.usenet) return undefined
-  const each = await everyInstance(app, 'usenet', async () => {
-    const usenet = app.backends.usenet!
+  const each = await everyInstance(app, 'usenet', async name => {
+    const usenet = usenetClient(app, name)!
     return { service: usenet.service, jobs: await usenet.items().catch(err => { throw Object.assign(err, { service: usenet.service }) }) }
   })
   const byId = new Map<string, UsenetJob>()
@@ -53,11 +55,11 @@ async function usenetJobs (app: FastifyInstance): Promise<UsenetJobs | undefined
   return { byId, unread }
 }
 
-/** The next call for each stuck download, for the summary line. */
-export function stuckAdvice (source: Source, rows: StuckRow[], maxStrikes: number): string {
+/** The next call for each stuck download, for the summary line (`instance`: the one the view ran on, if chosen). */
+export function stuckAdvice (source: Source, instance: string | undefined, rows: StuckRow[], maxStrikes: number): string {
   // The retry id names the instance holding the row (domains/servarr/queue-ids.ts): the row's own in a view
   // merged from every instance, else the one the view ran on.
-  const queue = (r: { instance?: string }) => queueName(source, r.instance ?? chosenInstance(source))
+  const queue = (r: { instance?: string }) => queueName(source, r.instance ?? instance ?? DEFAULT_INSTANCE)
   const importTool = source === 'series' ? 'series_import' : 'movie_import'
   return rows.map(({ stuck: { kind, fix, strikes }, ...r }) => {
     const what = `"${r.title}" (${kind})`

@@ -7,6 +7,8 @@
 //   await buildTestApp(t, { sims: { jellyfin: true } })             simulators, started and wired in (sims.jellyfin):
 //                                                                    jellyfin, prowlarr, sonarr, radarr (sim-app.ts)
 //   await buildTestApp(t, { web: true, listenPort: port })          the web surface, every backend on a closed port
+//   await buildTestApp(t, { beforeBuild: roots => mkdirSync(…) })   files the test needs in the roots at start
+//   await buildTestApp(t, { beforeReady: app => app.get(…) })       a test's own routes or hooks, added before ready
 //
 // Background backend probes stay off unless `probe: true` (they would resolve the default host names).
 // startServarrStack (test/helpers/servarr-sims.ts) is this with the series and movie manager simulators.
@@ -66,6 +68,10 @@ export interface TestAppOptions<R extends SimRequest = {}> extends WebSurfaceOpt
   listenPort?: number
   /** Start the background backend probes (default off). */
   probe?: boolean
+  /** Runs on the fresh temp roots before anything starts (files a test needs there at start: a damaged state file). */
+  beforeBuild?: (roots: TestRoots) => unknown
+  /** Runs on the built app before it is readied (routes or hooks a test adds; Fastify takes them only before ready). */
+  beforeReady?: (app: FastifyInstance) => unknown
 }
 
 export interface TestApp<R extends SimRequest> {
@@ -85,6 +91,7 @@ export async function buildTestApp<R extends SimRequest = {}> (t: { teardown: (f
   const started: Array<Started<unknown>> = []
   const close = async () => { await Promise.allSettled(started.map(s => s.close())); roots.cleanup() }
   try {
+    await opts.beforeBuild?.(roots)
     const sims: Record<string, unknown> = {}
     let simConfig: Record<string, unknown> = {}
     for (const [name, want] of Object.entries(opts.sims ?? {})) {
@@ -114,6 +121,7 @@ export async function buildTestApp<R extends SimRequest = {}> (t: { teardown: (f
     })
     t.teardown(async () => { await app.close(); await close() })
     if (opts.web) await registerWebSurface(app, opts)
+    await opts.beforeReady?.(app)
     if (opts.listenPort) await app.listen({ host: '127.0.0.1', port: opts.listenPort })
     else await app.ready()
     return { app, config, roots, sims: sims as SimSet<R>, ctx: toolContext, call: (name, args = {}) => app.tools.call(name, args, toolContext()) }

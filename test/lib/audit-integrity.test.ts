@@ -1,14 +1,13 @@
 // Audit entries never vanish silently: every write reaches the database file (not only its write-ahead log),
 // and a damaged WAL or database found at start is set aside with a log line and a /health warning.
 import t from 'tap'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { DatabaseSync } from 'node:sqlite'
 import { AUDIT_FILE, createAuditStore } from '../../lib/audit/store.js'
-import { buildApp } from '../../app.js'
-import { makeRoots, testConfig } from '../helpers/build.js'
+import { buildTestApp } from '../helpers/build.js'
 
 const who = { id: 'internal', kind: 'internal', clientId: 'internal' }
 const NOW = 1_700_000_000_000
@@ -94,15 +93,12 @@ t.test('a database file zeroed while its WAL holds entries is set aside and repl
 })
 
 t.test('a damaged database file is set aside at start, logged, and named in /health; a sound one is not', async t => {
-  const roots = makeRoots()
-  t.teardown(() => roots.cleanup())
-  mkdirSync(roots.state, { recursive: true })
-  writeFileSync(join(roots.state, AUDIT_FILE), Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(8192, 7)]))
   const lines: Array<{ level: number, msg: string }> = []
   const stream = new Writable({ write (chunk, _enc, done) { lines.push(JSON.parse(String(chunk))); done() } })
-  const app = await buildApp(testConfig(roots), { logger: { level: 'warn', stream }, plugins: { backendProbe: { autoStart: false } } })
-  t.teardown(() => app.close())
-  await app.ready()
+  const { app, roots } = await buildTestApp(t, {
+    beforeBuild: roots => writeFileSync(join(roots.state, AUDIT_FILE), Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(8192, 7)])),
+    build: { logger: { level: 'warn', stream } }
+  })
   const warned = lines.find(l => l.level === 40 && /^The audit log was damaged at start/.test(l.msg))
   t.ok(warned, 'a log line says what happened')
   t.match(warned?.msg, /kept in STATE_DIR as audit\.sqlite\.corrupt-\d+/)
@@ -111,8 +107,6 @@ t.test('a damaged database file is set aside at start, logged, and named in /hea
   t.match(health.warnings, [/^The audit log was damaged at start .*started again empty/])
   t.notOk(JSON.stringify(health).includes(roots.state), 'no server path in the public answer')
 
-  const sound = await buildApp(testConfig(makeRoots()), { logger: false, plugins: { backendProbe: { autoStart: false } } })
-  t.teardown(() => sound.close())
-  await sound.ready()
+  const { app: sound } = await buildTestApp(t)
   t.notOk('warnings' in (await sound.inject({ url: '/health' })).json())
 })

@@ -6,8 +6,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { buildTestApp, makeRoots, testConfig, TEST_INTERNAL_KEY } from '../helpers/build.js'
-import { buildApp } from '../../app.js'
+import { buildTestApp, TEST_INTERNAL_KEY } from '../helpers/build.js'
 import { defineTool, type ToolContext } from '../../core/tool-types.js'
 import type { Principal } from '../../core/principal.js'
 import { AUDIT_FILE } from '../../lib/audit/store.js'
@@ -100,13 +99,9 @@ t.test('a move records the job it started; a delete is recorded once, at its con
 })
 
 t.test('a write whose entry cannot be stored is refused and nothing moves; it works again once the file can be written', async t => {
-  const roots = makeRoots()
   // Root ignores permission bits, so the database is made unopenable instead: a folder where the file goes.
+  const { app, roots } = await buildTestApp(t, { beforeBuild: roots => mkdirSync(join(roots.state, AUDIT_FILE)) })
   const file = join(roots.state, AUDIT_FILE)
-  mkdirSync(file)
-  const app = await buildApp(testConfig(roots), { logger: false, plugins: { backendProbe: { autoStart: false } } })
-  t.teardown(async () => { await app.close(); roots.cleanup() })
-  await app.ready()
   put(roots.downloads, 'Alien.1979/Alien.1979.mkv')
   const move = { action: 'move', paths: ['downloads/Alien.1979'], destination: 'movies' }
   const res = await app.tools.call('manage_files', move, ctx())

@@ -2,29 +2,27 @@
 // authorization, not per refresh), a low disk is told once, and each delivery is in the audit trail with the
 // channel's scheme and host only. Without NOTIFY_URLS nothing is sent.
 import t from 'tap'
-import { buildApp } from '../../app.js'
-import { makeRoots, testConfig } from '../helpers/build.js'
+import { buildTestApp } from '../helpers/build.js'
 import { oauthLogin, refreshTokens } from '../helpers/oauth-client.js'
 import { noticeReceiver } from '../helpers/notice-receiver.js'
 
 t.test('sign-in and low-disk notices reach the owner, recorded without the URL', async t => {
   const owner = await noticeReceiver()
-  const roots = makeRoots()
-  const app = await buildApp(testConfig(roots, {
-    PUBLIC_URL: 'http://127.0.0.1:3000',
-    NOTIFY_URLS: `owner=json://${owner.host}/SecretHookPath`,
-    NOTIFY_EVENTS: 'signin=owner disk=owner',
-    DISK_MIN_FREE_GIB: 10
-  }), {
-    logger: false,
-    plugins: {
-      notify: { watchMs: 20 },
-      backendProbe: { autoStart: false },
-      disk: { figures: async () => ({ totalBytes: 100 * 1024 ** 3, usedBytes: 96 * 1024 ** 3, freeBytes: 4 * 1024 ** 3, usedPercent: 96 }) }
+  const { app } = await buildTestApp(t, {
+    config: {
+      PUBLIC_URL: 'http://127.0.0.1:3000',
+      NOTIFY_URLS: `owner=json://${owner.host}/SecretHookPath`,
+      NOTIFY_EVENTS: 'signin=owner disk=owner',
+      DISK_MIN_FREE_GIB: 10
+    },
+    build: {
+      plugins: {
+        notify: { watchMs: 20 },
+        disk: { figures: async () => ({ totalBytes: 100 * 1024 ** 3, usedBytes: 96 * 1024 ** 3, freeBytes: 4 * 1024 ** 3, usedPercent: 96 }) }
+      }
     }
   })
-  await app.ready()
-  t.teardown(async () => { await app.close(); await owner.close(); roots.cleanup() })
+  t.teardown(() => owner.close())
 
   const { client, tokens } = await oauthLogin(app, { metadata: { client_name: 'Claude Desktop' } })
   await refreshTokens(app, client, tokens.refresh_token!)
@@ -43,10 +41,7 @@ t.test('sign-in and low-disk notices reach the owner, recorded without the URL',
 })
 
 t.test('without NOTIFY_URLS nothing is sent and nothing recorded', async t => {
-  const roots = makeRoots()
-  const app = await buildApp(testConfig(roots, { PUBLIC_URL: 'http://127.0.0.1:3000' }), { logger: false })
-  await app.ready()
-  t.teardown(async () => { await app.close(); roots.cleanup() })
+  const { app } = await buildTestApp(t, { config: { PUBLIC_URL: 'http://127.0.0.1:3000' } })
   await oauthLogin(app)
   t.equal(app.notify.configured, false)
   t.equal(app.audit.store.list({ action: 'notify.signin', offset: 0, limit: 10 }).total, 0)

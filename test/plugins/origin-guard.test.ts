@@ -1,18 +1,14 @@
 import t from 'tap'
 import { IncomingMessage, ServerResponse } from 'node:http'
 import { Socket } from 'node:net'
-import { buildApp } from '../../app.js'
 import { buildConfig } from '../../config.js'
-import { makeRoots, testConfig, TEST_INTERNAL_KEY } from '../helpers/build.js'
+import { buildTestApp, TEST_INTERNAL_KEY } from '../helpers/build.js'
 import { oauthLogin, registerClient } from '../helpers/oauth-client.js'
 import { applyCorsHeaders, RATE_LIMITS } from '../../plugins/origin-guard.js'
 
 async function app (t: { teardown: (fn: () => unknown) => void }, overrides: Record<string, unknown> = {}) {
-  const roots = makeRoots()
-  const a = await buildApp(testConfig(roots, { PUBLIC_URL: 'https://media.example.com', ALLOWED_ORIGINS: 'https://chat.example.com, http://localhost:5173', ALLOWED_HOSTS: 'mcp-server,lan-box.local:3000', ...overrides }), { logger: false })
-  a.get('/api/whoami', { preHandler: a.authenticate }, async (request) => request.principal)
-  await a.ready()
-  t.teardown(async () => { await a.close(); roots.cleanup() })
+  const config = { PUBLIC_URL: 'https://media.example.com', ALLOWED_ORIGINS: 'https://chat.example.com, http://localhost:5173', ALLOWED_HOSTS: 'mcp-server,lan-box.local:3000', ...overrides }
+  const { app: a } = await buildTestApp(t, { config, beforeReady: a => a.get('/api/whoami', { preHandler: a.authenticate }, async (request) => request.principal) })
   return a
 }
 
@@ -72,9 +68,7 @@ t.test('a foreign Host is refused (DNS rebinding); known names pass', async t =>
 })
 
 t.test('bad ALLOWED_ORIGINS / ALLOWED_HOSTS entries stop startup with one line each', async t => {
-  const roots = makeRoots()
-  t.teardown(roots.cleanup)
-  await t.rejects(buildApp(testConfig(roots, { ALLOWED_ORIGINS: 'chat.example.com,https://ok.example.com/path', ALLOWED_HOSTS: 'bad host' }), { logger: false }),
+  await t.rejects(buildTestApp(t, { config: { ALLOWED_ORIGINS: 'chat.example.com,https://ok.example.com/path', ALLOWED_HOSTS: 'bad host' } }),
     /ALLOWED_ORIGINS: "chat.example.com" is not an origin[\s\S]*ALLOWED_ORIGINS: "https:\/\/ok.example.com\/path" is not an origin[\s\S]*ALLOWED_HOSTS: "bad host"/)
 })
 

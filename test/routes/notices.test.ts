@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../app.js'
 import { WEB_NOTICES_FILE } from '../../plugins/notices.js'
-import { makeRoots, testConfig, TEST_INTERNAL_KEY } from '../helpers/build.js'
+import { buildTestApp, TEST_INTERNAL_KEY } from '../helpers/build.js'
 import { startFakeLlm } from '../helpers/fake-llm.js'
 import { oauthLogin } from '../helpers/oauth-client.js'
 import { importAndList, prepareGrab, SHOW } from '../helpers/ready-flow.js'
@@ -77,10 +77,7 @@ t.test('follow and unfollow through /api/notices/command; bad input is refused c
 })
 
 t.test('an unreadable notice state file pauses notices, not the server', async t => {
-  const roots = makeRoots()
-  mkdirSync(join(roots.state, WEB_NOTICES_FILE)) // a folder where the file should be: EISDIR on read
-  const app = await buildApp(testConfig(roots), { logger: false })
-  t.teardown(async () => { await app.close(); roots.cleanup() })
-  await app.ready()
+  // A folder where the file should be: EISDIR on read.
+  const { app } = await buildTestApp(t, { beforeBuild: roots => mkdirSync(join(roots.state, WEB_NOTICES_FILE)) })
   t.equal((await app.inject({ method: 'GET', url: '/api/notices', headers: internal })).statusCode, 200)
 })

@@ -16,8 +16,7 @@ import { createUrlGuard, type Resolver } from '../../lib/url-guard/url-guard.js'
 import { createAria2Client } from '../../clients/aria2/client.js'
 import { createPathMap } from '../../core/path-map.js'
 import { waitFor } from '../helpers/qbt-swarm.js'
-import { makeRoots, testConfig } from '../helpers/build.js'
-import { buildApp } from '../../app.js'
+import { buildTestApp } from '../helpers/build.js'
 import { INTERNAL_PRINCIPAL } from '../../core/principal.js'
 import type { ToolContext } from '../../core/tool-types.js'
 
@@ -106,10 +105,7 @@ t.test('download_direct end to end, default address policy: the first URL is pub
   let connectedTo: string[] = []
   // Nothing leaves loopback: the one public test address is mapped to the local server, anything else to a closed port.
   const connect = (address: string) => { connectedTo.push(address); return net.connect({ host: '127.0.0.1', port: address === PUBLIC ? port : 9 }) }
-  const roots = makeRoots()
-  t.teardown(() => roots.cleanup())
-  const app = await buildApp(testConfig(roots), { logger: false, resolver: async host => host.endsWith('.example.com') ? [{ address: PUBLIC, family: 4 }] : [], plugins: { urlGuard: { connect } } })
-  t.teardown(() => app.close())
+  const { app } = await buildTestApp(t, { build: { resolver: async host => host.endsWith('.example.com') ? [{ address: PUBLIC, family: 4 }] : [], plugins: { urlGuard: { connect } } } })
   const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
   for (const [method, skipReason] of [['file', aria2], ['video', ytdlp]] as const) {
     if (skipReason) { t.comment(`${method}: ${skipReason}`); continue }

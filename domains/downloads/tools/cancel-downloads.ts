@@ -13,7 +13,7 @@ import { checkDownloadData, deleteWithData, describeData, type CheckedData } fro
 import { hasExtraInstances } from '../../each-instance.js'
 import { cancelIdPattern, parseQueueName, queueOfId } from '../../servarr/queue-ids.js'
 import { DEFAULT_INSTANCE } from '../../../core/instance-config.js'
-import { runOnInstances } from '../../../clients/instance-routing.js'
+import { managerOf, torrentClient } from '../../chosen-client.js'
 import { importableWarning, retryTargets, runRetry, type RetryTarget } from '../retry-stuck.js'
 import { pauseOrResume } from '../pause-resume.js'
 
@@ -91,11 +91,11 @@ function replacedFrom (id: string): { source: string, instance?: string } {
 export default (app: FastifyInstance) => {
   const named = hasExtraInstances(app, 'series') || hasExtraInstances(app, 'movies')
   /** Retry binds each download's id, hash and strike count: a queue or count that changed refuses the token. */
-  async function retryPreview (args: { source: CancelSource | 'all', ids: string[], deleteFiles: boolean }, signal: AbortSignal) {
+  async function retryPreview (args: { source: CancelSource | 'all', ids: string[], deleteFiles: boolean }, signal: AbortSignal, torrents: string | undefined) {
     if (args.ids.length > 0 && args.ids.every(id => queueOfId(id) === 'usenet')) return await usenetRetryPreview(args.ids)
-    const { items } = await listCancelItems(app, args.source)
-    const chosen = await targets({ ...args, action: 'retry' })
-    const list = await retryTargets(app, chosen.filter(i => args.ids.includes(i.id)), items, args.deleteFiles)
+    const { items } = await listCancelItems(app, args.source, torrents)
+    const chosen = await targets({ ...args, action: 'retry' }, torrents)
+    const list = await retryTargets(app, chosen.filter(i => args.ids.includes(i.id)), items, args.deleteFiles, torrents)
     const max = app.config.STUCK_MAX_STRIKES
     return {
       summary: `Replace ${list.length} download${list.length === 1 ? '' : 's'}: remove${args.deleteFiles ? ' with its data' : ''}, blocklist the release, search again: ` +
@@ -104,8 +104,9 @@ export default (app: FastifyInstance) => {
     }
   }
 
-  async function targets (args: { action: string, source: CancelSource | 'all', ids: string[] }): Promise<CancelItem[]> {
-    const { items, warnings, missing: unread } = await listCancelItems(app, args.source)
+  /** `torrents`: the torrent client instance the call runs on (ctx.instances). */
+  async function targets (args: { action: string, source: CancelSource | 'all', ids: string[] }, torrents: string | undefined): Promise<CancelItem[]> {
+    const { items, warnings, missing: unread } = await listCancelItems(app, args.source, torrents)
     if (args.action === 'purge_duplicates') {
       const found = purgeTargets(items)
       // No duplicates among the queues that answered says nothing of the ones that did not.
@@ -173,12 +174,12 @@ export default (app: FastifyInstance) => {
       // Pausing and resuming a torrent or Usenet job loses nothing and is undone by the other.
       required: args => args.action !== 'list' && args.action !== 'pause' && args.action !== 'resume',
       async preview (args, ctx) {
-        if (args.action === 'retry') return await retryPreview(args, ctx.signal)
-        const items = await targets(args)
+        if (args.action === 'retry') return await retryPreview(args, ctx.signal, ctx.instances?.torrents)
+        const items = await targets(args, ctx.instances?.torrents)
         if (items.length === 0) throw new ToolError(args.action === 'purge_duplicates' ? 'There are no duplicate downloads; nothing to remove.' : 'Nothing to cancel.')
         // With deleteFiles each item's data passes the data check, and what it holds is shown and bound by the token.
         const data = new Map<CancelItem, CheckedData | null>()
-        const beside = args.deleteFiles ? await neighboursOf(app, items) : undefined
+        const beside = args.deleteFiles ? await neighboursOf(app, items, ctx.instances?.torrents) : undefined
         for (const i of items) data.set(i, beside ? await checkDownloadData(app.sandbox, holderOf(i), beside) : null)
         const shown = (i: CancelItem) => `${quoted(i.title)} (${i.id}${i.progressPercent !== undefined ? `, ${i.progressPercent}%` : ''}${data.get(i) ? `; data: ${describeData(data.get(i)!)}` : ''})`
         return {
@@ -189,7 +190,7 @@ export default (app: FastifyInstance) => {
     },
     async handler (args, ctx) {
       if (args.action === 'list') {
-        const { items, warnings, answered, missing } = await listCancelItems(app, args.source)
+        const { items, warnings, answered, missing } = await listCancelItems(app, args.source, ctx.instances?.torrents)
         const page = pageOf(items, args.offset, args.limit)
         return { data: { action: 'list', ...page, warnings }, summary: listedSentence({ count: page.total, answered, missing, none: 'No downloads in the queues.', some: n => `${n} download${n === 1 ? '' : 's'} in the queues.` }) }
       }
@@ -207,7 +208,7 @@ export default (app: FastifyInstance) => {
       const approved = (ctx.confirmed?.targets ?? []) as Array<{ id: string, title: string, downloadId: string | null, data: CheckedData | null }>
       const removed: CancelItem[] = []
       const failed: Array<{ id: string, error: string }> = []
-      const { items } = await listCancelItems(app, args.source)
+      const { items } = await listCancelItems(app, args.source, ctx.instances?.torrents)
       const gone = new Set<string>()
       for (const target of approved) {
         const item = items.find(i => i.id === target.id)
@@ -223,8 +224,9 @@ export default (app: FastifyInstance) => {
           const [queue, key] = [queueOf(item), target.id.slice(target.id.indexOf(':') + 1)]
           const data = target.data
           if (queue === 'torrent') {
-            if (data) await deleteWithData(data, o => app.backends.torrent.remove([key], { deleteFiles: o.deleteFiles }))
-            else await app.backends.torrent.remove([key], { deleteFiles: false })
+            const torrent = torrentClient(app, ctx.instances?.torrents)
+            if (data) await deleteWithData(data, o => torrent.remove([key], { deleteFiles: o.deleteFiles }))
+            else await torrent.remove([key], { deleteFiles: false })
           } else if (queue === 'usenet') {
             const usenet = app.backends.usenet!
             if (data) await deleteWithData(data, o => usenet.remove([key], { deleteData: o.deleteFiles }))
@@ -232,9 +234,9 @@ export default (app: FastifyInstance) => {
           } else {
             // The instance holding the item removes it (queue ids are numbered per instance).
             const { source, instance } = parseQueueName(queue)
-            const manager = () => source === 'series' ? app.backends.sonarr : app.backends.radarr
-            if (data) await runOnInstances({ [source]: instance }, () => deleteWithData(data, o => manager().deleteQueueItem(Number(key), { removeFromClient: o.removeFromClient, blocklist: args.blocklist })))
-            else await runOnInstances({ [source]: instance }, () => manager().deleteQueueItem(Number(key), { removeFromClient: false, blocklist: args.blocklist }))
+            const manager = () => managerOf(app, source, instance)
+            if (data) await deleteWithData(data, o => manager().deleteQueueItem(Number(key), { removeFromClient: o.removeFromClient, blocklist: args.blocklist }))
+            else await manager().deleteQueueItem(Number(key), { removeFromClient: false, blocklist: args.blocklist })
             gone.add(downloadOf(item))
           }
           removed.push(item)

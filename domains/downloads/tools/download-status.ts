@@ -112,7 +112,7 @@ export default (app: FastifyInstance) => {
         return { data: { action: 'finished', ...page, warnings }, summary: listedSentence({ count: page.total, answered, missing, none: 'No finished packages.', some: n => `${n} finished package${n === 1 ? '' : 's'}.` }) }
       }
 
-      const { items, warnings, answered, missing } = await readDownloadQueue(app, { signal: ctx.signal, named, display: displayIfInside })
+      const { items, warnings, answered, missing } = await readDownloadQueue(app, { signal: ctx.signal, named, display: displayIfInside, torrentInstance: ctx.instances?.torrents })
       const page = pageOf(items, args.offset, args.limit)
       // Said only of the sources that answered: with the torrent client down, "nothing" would be a guess.
       const summary = listedSentence({ count: page.total, answered, missing, none: 'Nothing is downloading.', some: () => queueLine(page.items, page.total) })

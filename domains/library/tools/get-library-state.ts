@@ -13,7 +13,9 @@ import { fileKind } from '../../../lib/library/media-kinds.js'
 import type { ServarrCore } from '../../../clients/servarr/core.js'
 import { toQueueItem } from '../../servarr/items.js'
 import { groupByDownload } from '../../servarr/views.js'
-import { instanceNames, runOnInstances } from '../../../clients/instance-routing.js'
+import { instanceNames } from '../../../clients/instance-clients.js'
+import { DEFAULT_INSTANCE } from '../../../core/instance-config.js'
+import { movieManager as movieClient, seriesManager as seriesClient, torrentClient, usenetClient } from '../../chosen-client.js'
 import type { InstanceKindName } from '../../../core/instance-config.js'
 
 const inputSchema = Type.Object({
@@ -128,9 +130,9 @@ export default function getLibraryState (app: FastifyInstance) {
    * A manager or torrent client part, read from each of its instances: with several, every match names its
    * instance, and one that does not answer is named in reason while the others' matches stand.
    */
-  async function acrossInstances (kind: InstanceKindName, read: () => Promise<Row[]>): Promise<Part<Row[]>> {
-    if (instanceNames(b, kind).length < 2) return await part(read)
-    const parts = await Promise.all(instanceNames(b, kind).map(async name => ({ name, p: await runOnInstances({ [kind]: name }, () => part(read)) })))
+  async function acrossInstances (kind: InstanceKindName, read: (name: string) => Promise<Row[]>): Promise<Part<Row[]>> {
+    if (instanceNames(b, kind).length < 2) return await part(() => read(DEFAULT_INSTANCE))
+    const parts = await Promise.all(instanceNames(b, kind).map(async name => ({ name, p: await part(() => read(name)) })))
     const data: Row[] = []
     const missing: string[] = []
     for (const { name, p } of parts) {
@@ -158,17 +160,17 @@ export default function getLibraryState (app: FastifyInstance) {
       part(async () => (await b.mediaServer.items({ searchTerm: title, types: [...(series ? ['Series'] as const : []), ...(movies ? ['Movie'] as const : [])], limit: 10 })).items
         .map(i => ({ id: i.id, name: i.name, type: i.type, year: i.year, path: i.path === undefined ? undefined : shown(i.path) }))),
       series
-        ? acrossInstances('series', async () => withQueue(b.sonarr, (await b.sonarr.listSeries(signal)).filter(s => titleMatches(title, s.title)).slice(0, 10)
+        ? acrossInstances('series', async name => withQueue(seriesClient(app, name), (await seriesClient(app, name).listSeries(signal)).filter(s => titleMatches(title, s.title)).slice(0, 10)
           .map(s => ({ id: s.id, title: s.title, year: s.year, monitored: s.monitored, path: s.path, episodeFiles: s.statistics?.episodeFileCount, episodes: s.statistics?.episodeCount, sizeOnDisk: s.statistics?.sizeOnDisk })), signal))
         : part(skipped),
       movies
-        ? acrossInstances('movies', async () => withQueue(b.radarr, (await b.radarr.listMovies(signal)).filter(m => titleMatches(title, m.title)).slice(0, 10)
+        ? acrossInstances('movies', async name => withQueue(movieClient(app, name), (await movieClient(app, name).listMovies(signal)).filter(m => titleMatches(title, m.title)).slice(0, 10)
           .map(m => ({ id: m.id, title: m.title, year: m.year, monitored: m.monitored, hasFile: m.hasFile, path: m.path, sizeOnDisk: m.sizeOnDisk })), signal))
         : part(skipped),
-      acrossInstances('torrents', async () => (await b.torrent.list()).filter(t => titleMatches(title, t.name.replace(/[._]/g, ' '))).slice(0, 20)
+      acrossInstances('torrents', async name => (await torrentClient(app, name).list()).filter(t => titleMatches(title, t.name.replace(/[._]/g, ' '))).slice(0, 20)
         .map(t => ({ name: t.name, phase: t.phase, state: t.state, progress: Math.round(t.progress * 1000) / 10, etaSeconds: t.etaSeconds, contentPath: t.contentPath }))),
       b.usenet
-        ? acrossInstances('usenet', async () => (await b.usenet!.items(signal)).filter(i => titleMatches(title, i.name.replace(/[._]/g, ' '))).slice(0, 20)
+        ? acrossInstances('usenet', async name => (await usenetClient(app, name)!.items(signal)).filter(i => titleMatches(title, i.name.replace(/[._]/g, ' '))).slice(0, 20)
           .map(i => ({ name: i.name, phase: usenetPhase(i.state), state: i.state, ...(i.failure && { reason: i.failure }), ...(i.progress !== undefined && { progress: Math.round(i.progress * 1000) / 10 }), ...(i.path && { path: shown(i.path) }) })))
         : part(async (): Promise<Row[]> => { throw new Error('not asked (no Usenet client configured)') }),
       part(async () => [...await b.pyload.queue(), ...await b.pyload.collector()].filter(p => titleMatches(title, p.name.replace(/[._]/g, ' '))).slice(0, 20)

@@ -17,7 +17,8 @@ import { quoted, untrusted } from '../../servarr/text.js'
 import { within } from '../../../lib/sandbox/sandbox.js'
 import { describeFolder } from '../../../lib/library/title-folder.js'
 import { watchedCategory, WatchedChanged } from '../watched-category.js'
-import { instanceNames, runOnInstances } from '../../../clients/instance-routing.js'
+import { instanceNames } from '../../../clients/instance-clients.js'
+import { movieManager, seriesManager, torrentClient } from '../../chosen-client.js'
 import { DEFAULT_INSTANCE } from '../../../core/instance-config.js'
 import type { ScheduledTask } from '../../../clients/media-server/types.js'
 import { clearUsenetHistory, findUsenetHistory, usenetReferences, UsenetHistoryChanged } from '../usenet-history.js'
@@ -76,9 +77,16 @@ export default function cleanupServer (app: FastifyInstance) {
   const sandbox = app.sandbox
   const b = app.backends
   const watched = watchedCategory(app)
-  const managers: Record<'Sonarr' | 'Radarr', GhostSource> = {
-    Sonarr: { kind: 'series', service: 'Sonarr', entries: s => b.sonarr.listSeries(s), queue: q => b.sonarr.queue(q), history: q => b.sonarr.history(q) },
-    Radarr: { kind: 'movie', service: 'Radarr', entries: s => b.radarr.listMovies(s), queue: q => b.radarr.queue(q), history: q => b.radarr.history(q) }
+  /** Each manager's ghost source on one of its instances (undefined: the default one). */
+  const managers: Record<'Sonarr' | 'Radarr', (instance?: string) => GhostSource> = {
+    Sonarr: instance => {
+      const sonarr = seriesManager(app, instance)
+      return { kind: 'series', service: 'Sonarr', entries: s => sonarr.listSeries(s), queue: q => sonarr.queue(q), history: q => sonarr.history(q) }
+    },
+    Radarr: instance => {
+      const radarr = movieManager(app, instance)
+      return { kind: 'movie', service: 'Radarr', entries: s => radarr.listMovies(s), queue: q => radarr.queue(q), history: q => radarr.history(q) }
+    }
   }
 
   async function references (signal: AbortSignal): Promise<References & { notes: string[] }> {
@@ -86,20 +94,20 @@ export default function cleanupServer (app: FastifyInstance) {
     const direct = await part(() => directDownloadReferences(b.pyload, roots))
     // Every instance of each service: a download of a second torrent client or an extra manager's queue is a
     // reference too, and leftovers are proposed only when all of them could be asked.
-    const each = <T>(kind: 'torrents' | 'series' | 'movies', label: string, read: () => Promise<T[]>) =>
-      instanceNames(b, kind).map(name => part(() => runOnInstances({ [kind]: name }, read))
+    const each = <T>(kind: 'torrents' | 'series' | 'movies', label: string, read: (name: string) => Promise<T[]>) =>
+      instanceNames(b, kind).map(name => part(() => read(name))
         .then(p => [name === DEFAULT_INSTANCE ? label : `${label} "${name}"`, p] as const))
     const sources = await Promise.all([
-      ...each('torrents', 'torrent client', async () => (await b.torrent.list()).map(t => {
+      ...each('torrents', 'torrent client', async name => (await torrentClient(app, name).list()).map(t => {
         const content = torrentContent(t)
         if (!content) throw new Error(`the data location of torrent ${t.name} is not known yet (the client is still checking it)`)
         return content
       })),
       Promise.resolve(['direct-download manager', direct.available ? { available: true as const, data: direct.data.paths } : direct] as const),
-      ...each('series', 'series manager queue', async () => (await b.sonarr.queue({ page: 1, pageSize: 1000, signal })).records.flatMap(r => (r.outputPath ? [r.outputPath] : []))),
-      ...each('movies', 'movie manager queue', async () => (await b.radarr.queue({ page: 1, pageSize: 1000, signal })).records.flatMap(r => (r.outputPath ? [r.outputPath] : []))),
-      ...each('series', 'series manager', async () => (await b.sonarr.listSeries(signal)).flatMap(s => (s.path ? [s.path] : []))),
-      ...each('movies', 'movie manager', async () => (await b.radarr.listMovies(signal)).flatMap(m => (m.path ? [m.path] : [])))
+      ...each('series', 'series manager queue', async name => (await seriesManager(app, name).queue({ page: 1, pageSize: 1000, signal })).records.flatMap(r => (r.outputPath ? [r.outputPath] : []))),
+      ...each('movies', 'movie manager queue', async name => (await movieManager(app, name).queue({ page: 1, pageSize: 1000, signal })).records.flatMap(r => (r.outputPath ? [r.outputPath] : []))),
+      ...each('series', 'series manager', async name => (await seriesManager(app, name).listSeries(signal)).flatMap(s => (s.path ? [s.path] : []))),
+      ...each('movies', 'movie manager', async name => (await movieManager(app, name).listMovies(signal)).flatMap(m => (m.path ? [m.path] : [])))
     ])
     const usenet = await Promise.all(usenetReferences(app))
     return {
@@ -140,8 +148,9 @@ export default function cleanupServer (app: FastifyInstance) {
     if (categories.includes('temp')) targets.push(...await findTempFiles(sandbox, olderThanMs))
     if (categories.includes('orphanedTorrents')) {
       for (const instance of instanceNames(b, 'torrents')) {
-        const torrents = await part(() => runOnInstances({ torrents: instance }, () => b.torrent.list()))
-        const service = runOnInstances({ torrents: instance }, () => b.torrent.service)
+        const client = torrentClient(app, instance)
+        const torrents = await part(() => client.list())
+        const service = client.service
         const named = instance === DEFAULT_INSTANCE ? '' : ` "${instance}"`
         if (torrents.available) targets.push(...(await findOrphanedTorrents(sandbox, torrents.data)).map(t => ({ ...t, ...(named && { service: `${service} (${instance})`, instance }) })))
         else notes.push(`orphaned torrents skipped (torrent client${named} unavailable: ${torrents.reason})`)
@@ -161,10 +170,11 @@ export default function cleanupServer (app: FastifyInstance) {
       notes.push(...found.notes)
     }
     if (categories.includes('ghostEntries')) {
-      for (const src of Object.values(managers)) {
-        for (const instance of instanceNames(b, src.kind === 'series' ? 'series' : 'movies')) {
+      for (const [service, sourceOn] of Object.entries(managers)) {
+        for (const instance of instanceNames(b, service === 'Sonarr' ? 'series' : 'movies')) {
+          const src = sourceOn(instance)
           const label = instance === DEFAULT_INSTANCE ? src.service : `${src.service} (${instance})`
-          const ghosts = await part(() => onManager(src, instance, () => findGhosts(sandbox, src, signal)), 30_000)
+          const ghosts = await part(() => findGhosts(sandbox, src, signal), 30_000)
           if (ghosts.available) targets.push(...ghosts.data.map(t => ({ ...t, service: label, ...(instance !== DEFAULT_INSTANCE && { instance }) })))
           else notes.push(`ghost entries in ${label} skipped (${ghosts.reason})`)
         }
@@ -185,20 +195,17 @@ export default function cleanupServer (app: FastifyInstance) {
     return { targets, notes }
   }
 
-  /** Right before removing a ghost: still there, same folder, still no files, folder still gone, nothing queued. */
-  /** Runs fn with a manager instance chosen (the default one unless the target names another). */
-  const onManager = <T>(src: GhostSource, instance: string | undefined, fn: () => Promise<T>) =>
-    runOnInstances({ [src.kind === 'series' ? 'series' : 'movies']: instance ?? DEFAULT_INSTANCE }, fn)
-
+  /** On the manager instance the target names (the default one unless it names another). */
   async function removeGhost (t: CleanupTarget) {
-    const src = t.id?.startsWith('series:') ? managers.Sonarr : t.id?.startsWith('movie:') ? managers.Radarr : undefined
+    const sourceOn = t.id?.startsWith('series:') ? managers.Sonarr : t.id?.startsWith('movie:') ? managers.Radarr : undefined
     const numeric = Number(t.id?.split(':')[1])
-    if (!src || !Number.isInteger(numeric)) throw new Error(`malformed target ${t.id}`)
-    await onManager(src, t.instance, () => removeGhostEntry(t, src, numeric))
+    if (!sourceOn || !Number.isInteger(numeric)) throw new Error(`malformed target ${t.id}`)
+    await removeGhostEntry(t, sourceOn(t.instance), t.instance, numeric)
   }
 
-  async function removeGhostEntry (t: CleanupTarget, src: GhostSource, numeric: number) {
-    const entry = src.kind === 'series' ? await b.sonarr.getSeries(numeric) : await b.radarr.getMovie(numeric)
+  /** Right before removing a ghost: still there, same folder, still no files, folder still gone, nothing queued. */
+  async function removeGhostEntry (t: CleanupTarget, src: GhostSource, instance: string | undefined, numeric: number) {
+    const entry = src.kind === 'series' ? await seriesManager(app, instance).getSeries(numeric) : await movieManager(app, instance).getMovie(numeric)
     if (!entry) throw new Changed(`no longer in ${src.service}`)
     const facts = ghostFacts(src.kind, entry)
     if (!facts || facts.hasFiles) throw new Changed(`${src.service} now lists files for it`)
@@ -210,8 +217,8 @@ export default function cleanupServer (app: FastifyInstance) {
     if (state !== 'missing') throw new Changed('its folder exists again')
     const queue = await src.queue({ page: 1, pageSize: 1000 })
     if (queue.records.some(r => (src.kind === 'series' ? r.seriesId : r.movieId) === numeric)) throw new Changed('a download for it is now in the queue')
-    if (src.kind === 'series') await b.sonarr.deleteSeries(numeric, { deleteFiles: false, addImportListExclusion: false })
-    else await b.radarr.deleteMovie(numeric, { deleteFiles: false, addImportExclusion: false })
+    if (src.kind === 'series') await seriesManager(app, instance).deleteSeries(numeric, { deleteFiles: false, addImportListExclusion: false })
+    else await movieManager(app, instance).deleteMovie(numeric, { deleteFiles: false, addImportExclusion: false })
   }
 
   /**
@@ -266,7 +273,7 @@ export default function cleanupServer (app: FastifyInstance) {
         try {
           let done = t
           if (t.category === 'orphanedTorrents') {
-            await runOnInstances({ torrents: t.instance ?? DEFAULT_INSTANCE }, () => b.torrent.remove([t.hash!], { deleteFiles: false }))
+            await torrentClient(app, t.instance).remove([t.hash!], { deleteFiles: false })
           } else if (t.category === 'caches') {
             await startCache(t, tasks)
           } else if (t.category === 'ghostEntries') {

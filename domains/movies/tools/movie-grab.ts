@@ -7,6 +7,9 @@ import { confirmReplace, grabHandler, GrabOutputFields, GRAB_INPUTS, type QueueT
 import { idFields, resolveId } from '../../servarr/ids.js'
 import { grabSpaceCheck } from '../../servarr/landing.js'
 import { MOVIE_IDS, MovieTargetSchema, movieFlavour, movieLabel } from '../movies.js'
+import type { ToolContext } from '../../../core/tool-types.js'
+import type { RadarrClient } from '../../../clients/servarr/client.js'
+import { movieManager } from '../../chosen-client.js'
 
 const input = Type.Object({
   ...GRAB_INPUTS('movie_releases'),
@@ -16,9 +19,9 @@ const input = Type.Object({
 const output = Type.Object({ target: MovieTargetSchema, ...GrabOutputFields }, { additionalProperties: false })
 
 export default (app: FastifyInstance) => {
-  const radarr = app.backends.radarr
+  const manager = (ctx: ToolContext) => ({ client: movieManager(app, ctx.instances?.movies), instance: ctx.instances?.movies })
 
-  async function target (args: { id: number, idType: string }): Promise<QueueTarget & { info: typeof MovieTargetSchema.static }> {
+  async function target (radarr: RadarrClient, args: { id: number, idType: string }): Promise<QueueTarget & { info: typeof MovieTargetSchema.static }> {
     const { item: movie, idUsed } = await resolveId(movieFlavour(radarr), args.id, args.idType)
     return {
       idUsed,
@@ -38,7 +41,7 @@ export default (app: FastifyInstance) => {
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-    confirm: confirmReplace(app, radarr, target, 'movie_grab'),
-    handler: grabHandler(radarr, target, 'movie_releases', 'movie_grab', grabSpaceCheck(app, 'movie_releases'))
+    confirm: confirmReplace(app, manager, target, 'movie_grab'),
+    handler: grabHandler(manager, target, 'movie_releases', 'movie_grab', grabSpaceCheck(app, 'movie_releases'))
   })
 }

@@ -8,7 +8,8 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../../core/errors.js'
 import type { Movie } from '../../../clients/servarr/types.js'
-import { defineTool } from '../../../core/tool-types.js'
+import type { RadarrClient } from '../../../clients/servarr/client.js'
+import { defineTool, type ToolContext } from '../../../core/tool-types.js'
 import { idFields, resolveOptionalId } from '../../servarr/ids.js'
 import {
   IMPORT_INPUTS, MATCHING_REJECTION, confirmImport, importData, importOutput, importPathInput, noVideoFiles, nothingLanded, nothingToImport,
@@ -17,6 +18,7 @@ import {
 import { chooseMode, importSource } from '../../servarr/import-source.js'
 import { MOVIE_IDS, movieFlavour } from '../movies.js'
 import { quoted } from '../../servarr/text.js'
+import { movieManager } from '../../chosen-client.js'
 
 const input = Type.Object({
   path: importPathInput('movie_status'),
@@ -37,10 +39,8 @@ type Args = typeof input.static
 interface Planned { sourcePath: string, movie: Movie }
 
 export default (app: FastifyInstance) => {
-  const radarr = app.backends.radarr
-
-  /** What the import would do, without changing anything. */
-  async function plan (args: Args, signal?: AbortSignal) {
+  /** What the import would do on this movie manager instance, without changing anything. */
+  async function plan (radarr: RadarrClient, args: Args, signal?: AbortSignal) {
     const resolved = await resolveOptionalId(movieFlavour(radarr), args.id, args.idType)
     const isFile = await stat(await app.sandbox.resolve(args.path)).then(s => s.isFile(), () => false)
     const source = await importSource(app, radarr, args.path, isFile, 'movie_rescan')
@@ -73,7 +73,7 @@ export default (app: FastifyInstance) => {
     return { resolved, mode, files, planned, skipped, replacements, sourceInLibrary: source.inLibrary, label }
   }
 
-  const confirm = confirmImport((args: Args) => plan(args))
+  const confirm = confirmImport((args: Args, ctx: ToolContext) => plan(movieManager(app, ctx.instances?.movies), args))
 
   return defineTool({
     name: 'movie_import',
@@ -86,7 +86,8 @@ export default (app: FastifyInstance) => {
     guards: { paths: ['path'] },
     confirm: { required: confirm.required, preview: confirm.preview },
     async handler (args, ctx) {
-      const p = await plan(args, ctx.signal)
+      const radarr = movieManager(app, ctx.instances?.movies)
+      const p = await plan(radarr, args, ctx.signal)
       requireConfirmed(confirm.destructive(p), ctx.confirmed, 'movie_import')
       const before = new Map<number, number>()
       for (const x of p.planned) before.set(x.movie.id, (await radarr.getMovie(x.movie.id))?.movieFile?.id ?? 0)

@@ -6,6 +6,7 @@ import { idFields, resolveId } from '../../servarr/ids.js'
 import { MOVIE_IDS, MovieTargetSchema, movieFlavour, movieLabel } from '../movies.js'
 import { RELEASE_LIST_INPUTS, releasePage, releasePageLine, releasesOutput } from '../../servarr/releases.js'
 import { rememberReleaseSizes } from '../../servarr/release-sizes.js'
+import { movieManager } from '../../chosen-client.js'
 
 const input = Type.Object({
   ...idFields(MOVIE_IDS, true),
@@ -22,7 +23,7 @@ export default (app: FastifyInstance) => defineTool({
   outputSchema: output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   async handler (args, ctx) {
-    const radarr = app.backends.radarr
+    const radarr = movieManager(app, ctx.instances?.movies)
     const { item: movie, idUsed } = await resolveId(movieFlavour(radarr), args.id, args.idType)
     const found = await radarr.releases({ movieId: movie.id }, ctx.signal)
     rememberReleaseSizes(radarr, found)

@@ -2,12 +2,13 @@
 // first call previews (title, path, file count, size) and returns a confirmToken.
 import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { defineTool } from '../../../core/tool-types.js'
+import { defineTool, type ToolContext } from '../../../core/tool-types.js'
 import { idFields, resolveId } from '../../servarr/ids.js'
 import { MOVIE_IDS, movieFlavour, movieLabel } from '../movies.js'
 import { REMOVED_TAIL, confirmRemoval, confirmedRemoval, folderToDelete, idUsedFor, removalSummary, removeOutput } from '../../servarr/remove.js'
 import { quoted } from '../../servarr/text.js'
 import { deleteTitleWithFiles, describeFolder } from '../../../lib/library/title-folder.js'
+import { movieManager } from '../../chosen-client.js'
 
 const input = Type.Object({
   ...idFields(MOVIE_IDS, true),
@@ -28,9 +29,8 @@ const RemovedSchema = Type.Object({
 const output = removeOutput(RemovedSchema)
 
 export default (app: FastifyInstance) => {
-  const radarr = app.backends.radarr
-
-  async function describe (args: { id: number, idType: string, deleteFiles: boolean }) {
+  async function describe (args: { id: number, idType: string, deleteFiles: boolean }, ctx: ToolContext) {
+    const radarr = movieManager(app, ctx.instances?.movies)
     const { item, idUsed } = await resolveId(movieFlavour(radarr), args.id, args.idType)
     const sizeBytes = item.sizeOnDisk ?? item.statistics?.sizeOnDisk ?? 0
     // Checked before anything reads the folder: the manager deletes it whole.
@@ -63,6 +63,7 @@ export default (app: FastifyInstance) => {
     changesLibrary: args => args.deleteFiles === true,
     confirm: confirmRemoval(describe),
     async handler (args, ctx) {
+      const radarr = movieManager(app, ctx.instances?.movies)
       const removed = confirmedRemoval<Static<typeof RemovedSchema>>(ctx.confirmed, 'movie_remove')
       const d = { removed, idUsed: idUsedFor(MOVIE_IDS, removed.movieId, args) }
       const folder = d.removed.folder

@@ -6,6 +6,7 @@ import { IdUsedSchema, idFields, resolveOptionalId } from '../../servarr/ids.js'
 import { CommandSchema } from '../../servarr/items.js'
 import { MOVIE_IDS, movieFlavour, movieLabel } from '../movies.js'
 import { RESCAN_INPUTS, runRescan } from '../../servarr/rescan.js'
+import { movieManager } from '../../chosen-client.js'
 
 const input = Type.Object({
   ...idFields(MOVIE_IDS, false),
@@ -29,7 +30,7 @@ export default (app: FastifyInstance) => defineTool({
   outputSchema: output,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler (args, ctx) {
-    const radarr = app.backends.radarr
+    const radarr = movieManager(app, ctx.instances?.movies)
     const resolved = await resolveOptionalId(movieFlavour(radarr), args.id, args.idType)
     const what = resolved ? movieLabel(resolved.item) : 'all movies'
     const { command, finished, summary } = await runRescan(radarr, { name: 'RescanMovie', ...(resolved ? { movieId: resolved.item.id } : {}) }, args.waitSeconds, ctx.signal, what)

@@ -9,6 +9,7 @@ import { addOrUpdateMovie } from '../movie-add.js'
 import { pageInputs, pageOf } from '../../../core/paging.js'
 import { untrusted } from '../../servarr/text.js'
 import { addThroughSeerr, requestedSummary, uhdInput, withSeerr } from '../../servarr/seerr-add.js'
+import { movieManager } from '../../chosen-client.js'
 
 const ResultSchema = Type.Object({
   tmdbId: Type.Integer({ description: 'TMDB id (use it as addTmdbId to add the movie)' }),
@@ -66,7 +67,7 @@ export default (app: FastifyInstance) => {
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     hasEffects: args => args.addTmdbId !== undefined,
     async handler (args, ctx) {
-      const radarr = app.backends.radarr
+      const radarr = movieManager(app, ctx.instances?.movies)
       if (args.term === undefined && args.addTmdbId === undefined) throw new ToolError('Give term (a title, "tmdb:<id>" or "imdb:tt…") to search, or addTmdbId to add a movie.')
       const term = args.term ?? `tmdb:${args.addTmdbId}`
       if (args.addTmdbId !== undefined && app.backends.seerr) {

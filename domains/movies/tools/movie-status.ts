@@ -17,6 +17,7 @@ import { queueView, stuckView } from '../../servarr/queue-views.js'
 import { MissingSourceSchema } from '../../../lib/sources/source-schema.js'
 import { missingSentence, type MissingSource } from '../../../lib/sources/sources.js'
 import type { StuckRow } from '../../servarr/stuck.js'
+import { movieManager } from '../../chosen-client.js'
 
 const VIEWS = ['library', 'movie', 'calendar', 'missing', 'queue', 'stuck', 'history'] as const
 const DEFAULT_DAYS = 30
@@ -63,7 +64,7 @@ export default (app: FastifyInstance) => defineTool({
   async handler (given, ctx) {
     // An id alone asks about that title: its own view, not the library page.
     const args = { ...given, view: given.view ?? (given.id !== undefined ? 'movie' as const : 'library' as const) }
-    const radarr = app.backends.radarr
+    const radarr = movieManager(app, ctx.instances?.movies)
     const flavour = movieFlavour(radarr)
     refuseUnusedFilters('movie_status', args.view, args, FILTERS)
     if (args.id !== undefined && args.term !== undefined && args.view !== 'library') throw new ToolError('Give id or term, not both.')
@@ -106,10 +107,10 @@ export default (app: FastifyInstance) => defineTool({
         })
         break
       case 'queue':
-        ({ page, missing } = await queueView(app, 'movies', resolved?.item.id, args.offset, args.limit, ctx.signal))
+        ({ page, missing } = await queueView(app, 'movies', ctx.instances?.movies, resolved?.item.id, args.offset, args.limit, ctx.signal))
         break
       case 'stuck':
-        ({ page, missing } = await stuckView(app, 'movies', resolved?.item.id, args.offset, args.limit, ctx.signal))
+        ({ page, missing } = await stuckView(app, 'movies', ctx.instances?.movies, resolved?.item.id, args.offset, args.limit, ctx.signal))
         stuck = page as Page<StuckRow>
         break
       case 'history':
@@ -120,7 +121,7 @@ export default (app: FastifyInstance) => defineTool({
     return {
       data: { view: args.view, ...(resolved ? { idUsed: resolved.idUsed } : {}), ...page, ...(missing.length ? { missing } : {}) },
       summary: viewSummary(args.view, about + (missing.length ? ' in the instances that answered' : ''), page, args.offset, args.limit) +
-        (stuck?.items.length ? ` ${stuckAdvice('movies', stuck.items, app.config.STUCK_MAX_STRIKES)}.` : '') + missingSentence(missing)
+        (stuck?.items.length ? ` ${stuckAdvice('movies', ctx.instances?.movies, stuck.items, app.config.STUCK_MAX_STRIKES)}.` : '') + missingSentence(missing)
     }
   }
 })

@@ -8,6 +8,9 @@ import { idFields, resolveId } from '../../servarr/ids.js'
 import { grabSpaceCheck } from '../../servarr/landing.js'
 import { SERIES_IDS, SeriesTargetSchema, findEpisodes, seriesFlavour } from '../series.js'
 import { episodeCode, quoted } from '../../servarr/text.js'
+import type { ToolContext } from '../../../core/tool-types.js'
+import type { SonarrClient } from '../../../clients/servarr/client.js'
+import { seriesManager } from '../../chosen-client.js'
 
 const input = Type.Object({
   ...GRAB_INPUTS('series_releases'),
@@ -21,9 +24,9 @@ const output = Type.Object({ target: SeriesTargetSchema, ...GrabOutputFields }, 
 type Args = { id: number, idType: string, seasonNumber: number, episodeNumber?: number }
 
 export default (app: FastifyInstance) => {
-  const sonarr = app.backends.sonarr
+  const manager = (ctx: ToolContext) => ({ client: seriesManager(app, ctx.instances?.series), instance: ctx.instances?.series })
 
-  async function target (args: Args): Promise<QueueTarget & { info: typeof SeriesTargetSchema.static }> {
+  async function target (sonarr: SonarrClient, args: Args): Promise<QueueTarget & { info: typeof SeriesTargetSchema.static }> {
     const { item: series, idUsed } = await resolveId(seriesFlavour(sonarr), args.id, args.idType)
     const eps = await findEpisodes(sonarr, series, args.seasonNumber, args.episodeNumber)
     const episode = args.episodeNumber === undefined ? undefined : eps[0]
@@ -47,7 +50,7 @@ export default (app: FastifyInstance) => {
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-    confirm: confirmReplace(app, sonarr, target, 'series_grab'),
-    handler: grabHandler(sonarr, target, 'series_releases', 'series_grab', grabSpaceCheck(app, 'series_releases'))
+    confirm: confirmReplace(app, manager, target, 'series_grab'),
+    handler: grabHandler(manager, target, 'series_releases', 'series_grab', grabSpaceCheck(app, 'series_releases'))
   })
 }

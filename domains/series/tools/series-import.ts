@@ -8,6 +8,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../../core/errors.js'
 import type { Episode, Series } from '../../../clients/servarr/types.js'
+import type { SonarrClient } from '../../../clients/servarr/client.js'
 import { defineTool, type ToolContext } from '../../../core/tool-types.js'
 import { idFields, resolveOptionalId } from '../../servarr/ids.js'
 import {
@@ -17,6 +18,7 @@ import {
 import { chooseMode, importSource } from '../../servarr/import-source.js'
 import { SERIES_IDS, findEpisodes, seriesFlavour } from '../series.js'
 import { episodeCode, quoted } from '../../servarr/text.js'
+import { seriesManager } from '../../chosen-client.js'
 
 const input = Type.Object({
   path: importPathInput('series_status'),
@@ -40,10 +42,8 @@ type Args = typeof input.static
 interface Planned { sourcePath: string, series: Series, episodes: Episode[] }
 
 export default (app: FastifyInstance) => {
-  const sonarr = app.backends.sonarr
-
-  /** What the import would do, without changing anything. */
-  async function plan (args: Args, signal?: AbortSignal) {
+  /** What the import would do on this series manager instance, without changing anything. */
+  async function plan (sonarr: SonarrClient, args: Args, signal?: AbortSignal) {
     if (args.episodeNumber !== undefined && (args.id === undefined || args.seasonNumber === undefined)) {
       throw new ToolError('episodeNumber needs id and seasonNumber too (which series and season the file belongs to).')
     }
@@ -75,13 +75,13 @@ export default (app: FastifyInstance) => {
       planned.push({ sourcePath: c.path!, series, episodes })
     }
     if (files.length === 0) throw nothingToImport(args.path, skipped, 'To name the episode yourself, pass id, seasonNumber and episodeNumber.')
-    const replacements = await replacedFiles(planned)
+    const replacements = await replacedFiles(sonarr, planned)
     const label = planned.map(p => `${quoted(p.sourcePath.split('/').pop())} as ${quoted(p.series.title)} ${code(p)}`).join(', ')
     return { resolved, mode, files, planned, skipped, replacements, sourceInLibrary: source.inLibrary, label }
   }
 
   /** The episode files each planned file would replace (the manager deletes them on import). */
-  async function replacedFiles (planned: Planned[]): Promise<Replacement[]> {
+  async function replacedFiles (sonarr: SonarrClient, planned: Planned[]): Promise<Replacement[]> {
     const out: Replacement[] = []
     const bySeries = new Map<number, Map<number, string>>()
     for (const p of planned) {
@@ -95,7 +95,7 @@ export default (app: FastifyInstance) => {
     return out
   }
 
-  const confirm = confirmImport((args: Args) => plan(args))
+  const confirm = confirmImport((args: Args, ctx: ToolContext) => plan(seriesManager(app, ctx.instances?.series), args))
 
   return defineTool({
     name: 'series_import',
@@ -108,7 +108,8 @@ export default (app: FastifyInstance) => {
     guards: { paths: ['path'] },
     confirm: { required: confirm.required, preview: confirm.preview },
     async handler (args, ctx: ToolContext) {
-      const p = await plan(args, ctx.signal)
+      const sonarr = seriesManager(app, ctx.instances?.series)
+      const p = await plan(sonarr, args, ctx.signal)
       requireConfirmed(confirm.destructive(p), ctx.confirmed, 'series_import')
       const { command, finished } = await runManualImport(sonarr, p.files, p.mode, args.waitSeconds, ctx.signal, 'series_status')
       const after = new Map<number, Episode>()

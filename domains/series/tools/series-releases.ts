@@ -7,6 +7,7 @@ import { RELEASE_LIST_INPUTS, releasePage, releasePageLine, releasesOutput } fro
 import { rememberReleaseSizes } from '../../servarr/release-sizes.js'
 import { SERIES_IDS, SeriesTargetSchema, findEpisodes, seriesFlavour } from '../series.js'
 import { episodeCode } from '../../servarr/text.js'
+import { seriesManager } from '../../chosen-client.js'
 
 const input = Type.Object({
   ...idFields(SERIES_IDS, true),
@@ -25,7 +26,7 @@ export default (app: FastifyInstance) => defineTool({
   outputSchema: output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   async handler (args, ctx) {
-    const sonarr = app.backends.sonarr
+    const sonarr = seriesManager(app, ctx.instances?.series)
     const { item: series, idUsed } = await resolveId(seriesFlavour(sonarr), args.id, args.idType)
     const eps = await findEpisodes(sonarr, series, args.seasonNumber, args.episodeNumber)
     const episode = args.episodeNumber === undefined ? undefined : eps[0]

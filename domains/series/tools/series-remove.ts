@@ -2,12 +2,13 @@
 // the first call previews (title, path, file count, size) and returns a confirmToken.
 import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { defineTool } from '../../../core/tool-types.js'
+import { defineTool, type ToolContext } from '../../../core/tool-types.js'
 import { idFields, resolveId } from '../../servarr/ids.js'
 import { REMOVED_TAIL, confirmRemoval, confirmedRemoval, folderToDelete, idUsedFor, removalSummary, removeOutput } from '../../servarr/remove.js'
 import { quoted } from '../../servarr/text.js'
 import { deleteTitleWithFiles, describeFolder } from '../../../lib/library/title-folder.js'
 import { SERIES_IDS, seriesFlavour } from '../series.js'
+import { seriesManager } from '../../chosen-client.js'
 
 const input = Type.Object({
   ...idFields(SERIES_IDS, true),
@@ -27,9 +28,8 @@ const RemovedSchema = Type.Object({
 const output = removeOutput(RemovedSchema)
 
 export default (app: FastifyInstance) => {
-  const sonarr = app.backends.sonarr
-
-  async function describe (args: { id: number, idType: string, deleteFiles: boolean }) {
+  async function describe (args: { id: number, idType: string, deleteFiles: boolean }, ctx: ToolContext) {
+    const sonarr = seriesManager(app, ctx.instances?.series)
     const { item, idUsed } = await resolveId(seriesFlavour(sonarr), args.id, args.idType)
     const sizeBytes = item.statistics?.sizeOnDisk ?? 0
     // Checked before anything reads the folder: the manager deletes it whole.
@@ -61,6 +61,7 @@ export default (app: FastifyInstance) => {
     changesLibrary: args => args.deleteFiles === true,
     confirm: confirmRemoval(describe),
     async handler (args, ctx) {
+      const sonarr = seriesManager(app, ctx.instances?.series)
       const removed = confirmedRemoval<Static<typeof RemovedSchema>>(ctx.confirmed, 'series_remove')
       const d = { removed, idUsed: idUsedFor(SERIES_IDS, removed.seriesId, args) }
       const folder = d.removed.folder

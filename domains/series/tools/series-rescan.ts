@@ -6,6 +6,7 @@ import { IdUsedSchema, idFields, resolveOptionalId } from '../../servarr/ids.js'
 import { CommandSchema } from '../../servarr/items.js'
 import { RESCAN_INPUTS, runRescan } from '../../servarr/rescan.js'
 import { SERIES_IDS, seriesFlavour } from '../series.js'
+import { seriesManager } from '../../chosen-client.js'
 
 const input = Type.Object({
   ...idFields(SERIES_IDS, false),
@@ -29,7 +30,7 @@ export default (app: FastifyInstance) => defineTool({
   outputSchema: output,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler (args, ctx) {
-    const sonarr = app.backends.sonarr
+    const sonarr = seriesManager(app, ctx.instances?.series)
     const resolved = await resolveOptionalId(seriesFlavour(sonarr), args.id, args.idType)
     const what = resolved ? `"${resolved.item.title}"` : 'all series'
     const { command, finished, summary } = await runRescan(sonarr, { name: 'RescanSeries', ...(resolved ? { seriesId: resolved.item.id } : {}) }, args.waitSeconds, ctx.signal, what)

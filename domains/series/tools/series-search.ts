@@ -9,6 +9,7 @@ import { pageInputs, pageOf } from '../../../core/paging.js'
 import { MONITOR_CHOICES, addOrUpdateSeries } from '../series-add.js'
 import { untrusted } from '../../servarr/text.js'
 import { addThroughSeerr, requestedSummary, uhdInput, withSeerr } from '../../servarr/seerr-add.js'
+import { seriesManager } from '../../chosen-client.js'
 
 const ResultSchema = Type.Object({
   tvdbId: Type.Integer({ description: 'TVDB id (use it as addTvdbId to add the series)' }),
@@ -72,7 +73,7 @@ export default (app: FastifyInstance) => {
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     hasEffects: args => args.addTvdbId !== undefined,
     async handler (args, ctx) {
-      const sonarr = app.backends.sonarr
+      const sonarr = seriesManager(app, ctx.instances?.series)
       if (args.term === undefined && args.addTvdbId === undefined) throw new ToolError('Give term (a title or "tvdb:<id>") to search, or addTvdbId to add a series.')
       const term = args.term ?? `tvdb:${args.addTvdbId}`
       if (args.addTvdbId !== undefined && app.backends.seerr) {

@@ -19,6 +19,7 @@ import { queueView, stuckView } from '../../servarr/queue-views.js'
 import { MissingSourceSchema } from '../../../lib/sources/source-schema.js'
 import { missingSentence, type MissingSource } from '../../../lib/sources/sources.js'
 import type { StuckRow } from '../../servarr/stuck.js'
+import { seriesManager } from '../../chosen-client.js'
 
 const VIEWS = ['library', 'series', 'season', 'calendar', 'missing', 'queue', 'stuck', 'history'] as const
 const DEFAULT_DAYS = 7
@@ -67,7 +68,7 @@ export default (app: FastifyInstance) => defineTool({
   async handler (given, ctx) {
     // An id alone asks about that title: its own view, not the library page.
     const args = { ...given, view: given.view ?? (given.id !== undefined ? 'series' as const : 'library' as const) }
-    const sonarr = app.backends.sonarr
+    const sonarr = seriesManager(app, ctx.instances?.series)
     refuseUnusedFilters('series_status', args.view, args, FILTERS)
     const needsId = args.view === 'series' || args.view === 'season'
     const flavour = seriesFlavour(sonarr)
@@ -118,10 +119,10 @@ export default (app: FastifyInstance) => defineTool({
         }
         break
       case 'queue':
-        ({ page, missing } = await queueView(app, 'series', resolved?.item.id, args.offset, args.limit, ctx.signal))
+        ({ page, missing } = await queueView(app, 'series', ctx.instances?.series, resolved?.item.id, args.offset, args.limit, ctx.signal))
         break
       case 'stuck':
-        ({ page, missing } = await stuckView(app, 'series', resolved?.item.id, args.offset, args.limit, ctx.signal))
+        ({ page, missing } = await stuckView(app, 'series', ctx.instances?.series, resolved?.item.id, args.offset, args.limit, ctx.signal))
         stuck = page as Page<StuckRow>
         break
       case 'history':
@@ -130,7 +131,7 @@ export default (app: FastifyInstance) => defineTool({
     }
     const data = { view: args.view, ...(series ? { series } : {}), ...(resolved ? { idUsed: resolved.idUsed } : {}), ...page, ...(missing.length ? { missing } : {}) }
     const about = series ? ` for "${series.title}" (${resolved!.idUsed.type} ${resolved!.idUsed.value})` : ''
-    const advice = stuck?.items.length ? ` ${stuckAdvice('series', stuck.items, app.config.STUCK_MAX_STRIKES)}.` : ''
+    const advice = stuck?.items.length ? ` ${stuckAdvice('series', ctx.instances?.series, stuck.items, app.config.STUCK_MAX_STRIKES)}.` : ''
     return { data, summary: viewSummary(args.view, about + (missing.length ? ' in the instances that answered' : ''), page, args.offset, args.limit) + advice + missingSentence(missing) }
   }
 })

@@ -4,7 +4,7 @@
 // that is down or not configured just adds no titles. Titles are backend text: shown as plain visible text, bounded.
 import type { FastifyInstance } from 'fastify'
 import { untrusted } from '../../../core/untrusted-text.js'
-import { instanceNames, runOnInstances } from '../../../clients/instance-routing.js'
+import { instanceClient, instanceNames } from '../../../clients/instance-clients.js'
 
 export type TitleKind = 'series' | 'movie'
 
@@ -34,13 +34,13 @@ async function fetchTitles (app: FastifyInstance): Promise<Titles> {
     }
   }
   /** The titles of every instance of the manager (an anime series manager's too), each once, sorted. */
-  const names = async (kind: 'series' | 'movies', list: () => Promise<ReadonlyArray<{ title?: string | null }>>) => {
-    const each = await Promise.all(instanceNames(app.backends, kind).map(name => runOnInstances({ [kind]: name }, () => titles(list))))
+  const names = async (kind: 'series' | 'movies', list: (name: string) => Promise<ReadonlyArray<{ title?: string | null }>>) => {
+    const each = await Promise.all(instanceNames(app.backends, kind).map(name => titles(() => list(name))))
     return [...new Set(each.flat())].slice(0, MAX_TITLES).sort((a, b) => a.localeCompare(b))
   }
   const [series, movie] = await Promise.all([
-    names('series', () => app.backends.sonarr.listSeries(signal)),
-    names('movies', () => app.backends.radarr.listMovies(signal))
+    names('series', name => instanceClient(app.backends, 'series', name).listSeries(signal)),
+    names('movies', name => instanceClient(app.backends, 'movies', name).listMovies(signal))
   ])
   return { series, movie, complete }
 }

@@ -10,7 +10,7 @@ import { startServarrStack } from '../../helpers/servarr-sims.js'
 import { createSonarrSimulator, type SonarrSimulator } from '../../../simulators/servarr/sonarr.js'
 import { createRadarrSimulator, type RadarrSimulator } from '../../../simulators/servarr/radarr.js'
 import { stuckAs } from '../../../simulators/servarr/stuck.js'
-import { runOnInstances } from '../../../clients/instance-routing.js'
+import { instanceClient } from '../../../clients/instance-clients.js'
 import { extraManagers } from '../../helpers/instance-stack.js'
 import { ok } from '../../helpers/results.js'
 
@@ -32,15 +32,13 @@ const confirmation = (r: unknown) => (ok(r as any).confirmation as { confirmToke
 
 /** Grabs the first release on one instance (through its own client) and waits until that manager tracks it. */
 async function grab (kind: 'series' | 'movies', instance: string, target: SonarrSimulator | RadarrSimulator, query: Record<string, number>) {
-  return await runOnInstances({ [kind]: instance }, async () => {
-    const client = kind === 'series' ? s.app.backends.sonarr : s.app.backends.radarr
-    const before = new Set(target.state.queue.map(q => q.downloadId))
-    const [release] = await client.releases(query)
-    await client.grab(release!.guid!, release!.indexerId)
-    const mine = target.state.queue.filter(q => !before.has(q.downloadId))
-    for (let i = 0; i < 100 && mine.some(q => !q.tracked); i++) await new Promise(resolve => setTimeout(resolve, 10))
-    return mine
-  })
+  const client = instanceClient(s.app.backends, kind, instance)
+  const before = new Set(target.state.queue.map(q => q.downloadId))
+  const [release] = await client.releases(query)
+  await client.grab(release!.guid!, release!.indexerId)
+  const mine = target.state.queue.filter(q => !before.has(q.downloadId))
+  for (let i = 0; i < 100 && mine.some(q => !q.tracked); i++) await new Promise(resolve => setTimeout(resolve, 10))
+  return mine
 }
 
 const episodeOf = (x: SonarrSimulator, title: string) => {

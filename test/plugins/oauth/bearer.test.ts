@@ -1,17 +1,11 @@
 // The resource-server side: app.authenticate on a test-only route, with the full app from buildApp.
 import t from 'tap'
-import { buildApp } from '../../../app.js'
-import { makeRoots, testConfig, TEST_INTERNAL_KEY } from '../../helpers/build.js'
+import { buildTestApp, makeRoots, TEST_INTERNAL_KEY } from '../../helpers/build.js'
 import { oauthLogin } from '../../helpers/oauth-client.js'
 import { addWhoami, buildClockApp } from './clock-app.js'
 
 async function fullApp (t: { teardown: (fn: () => unknown) => void }, overrides: Record<string, unknown> = {}) {
-  const roots = makeRoots()
-  const app = await buildApp(testConfig(roots, overrides), { logger: false })
-  addWhoami(app)
-  await app.ready()
-  t.teardown(async () => { await app.close(); roots.cleanup() })
-  return app
+  return (await buildTestApp(t, { config: overrides, beforeReady: addWhoami })).app
 }
 
 const PRM = 'resource_metadata="http://127.0.0.1:3000/.well-known/oauth-protected-resource/mcp"'
@@ -93,11 +87,7 @@ t.test('a token issued for another resource is refused (audience checked on ever
 })
 
 t.test('requireScope answers 403 insufficient_scope', async t => {
-  const roots = makeRoots()
-  const app = await buildApp(testConfig(roots), { logger: false })
-  app.get('/api/setup-probe', { preHandler: [app.authenticate, app.requireScope('setup')] }, async () => ({ ok: true }))
-  await app.ready()
-  t.teardown(async () => { await app.close(); roots.cleanup() })
+  const { app } = await buildTestApp(t, { beforeReady: app => app.get('/api/setup-probe', { preHandler: [app.authenticate, app.requireScope('setup')] }, async () => ({ ok: true })) })
   const { tokens } = await oauthLogin(app)
   const res = await app.inject({ url: '/api/setup-probe', headers: { authorization: `Bearer ${tokens.access_token}` } })
   t.equal(res.statusCode, 403)

@@ -3,8 +3,7 @@
 import t from 'tap'
 import { createServer } from 'node:net'
 import { auth } from '@modelcontextprotocol/client'
-import { buildApp } from '../../../app.js'
-import { makeRoots, testConfig } from '../../helpers/build.js'
+import { buildTestApp } from '../../helpers/build.js'
 import { HeadlessOAuthProvider } from '../../helpers/oauth-client.js'
 import { addWhoami } from './clock-app.js'
 
@@ -19,11 +18,7 @@ async function freePort (): Promise<number> {
 
 async function listeningApp (t: { teardown: (fn: () => unknown) => void }) {
   const port = await freePort()
-  const roots = makeRoots()
-  const app = await buildApp(testConfig(roots, { PUBLIC_URL: `http://127.0.0.1:${port}` }), { logger: false })
-  addWhoami(app)
-  await app.listen({ port, host: '127.0.0.1' })
-  t.teardown(async () => { await app.close(); roots.cleanup() })
+  await buildTestApp(t, { listenPort: port, beforeReady: addWhoami })
   return { base: `http://127.0.0.1:${port}` }
 }
 

@@ -2,9 +2,9 @@
 import t from 'tap'
 import { execFileSync } from 'node:child_process'
 import { tmpdir } from 'node:os'
-import { diskFigures, readDiskFigures } from '../../lib/library/disk-figures.js'
-import { formatBytes } from '../../core/format.js'
-import { formatBytes as servarrFormatBytes } from '../../domains/servarr/text.js'
+import { diskFigures, readDiskFigures } from '../../../lib/library/disk-figures.js'
+import { formatBytes } from '../../../core/format.js'
+import { formatBytes as servarrFormatBytes } from '../../../domains/servarr/text.js'
 
 const GiB = 1024 ** 3
 

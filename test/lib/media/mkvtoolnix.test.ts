@@ -2,12 +2,12 @@ import t from 'tap'
 import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { missingMediaTools } from '../helpers/media-fixtures.js'
-import { SPA_CUES_MS, missingMkvTools, placeMkvFixture, srtStartsMs } from '../helpers/mkv-fixtures.js'
-import { buildRemuxArgs, mkvExtractTrack, mkvIdentify, mkvPropEdit, mkvRemux, mkvToolsFor } from '../../lib/media/mkvtoolnix.js'
-import { cleanSrt, convertAssFileToSrt } from '../../lib/media/subtitle-convert.js'
-import { probeMedia } from '../../lib/media/probe.js'
-import { rewriteMedia } from '../../lib/media/rewrite.js'
+import { missingMediaTools } from '../../helpers/media-fixtures.js'
+import { SPA_CUES_MS, missingMkvTools, placeMkvFixture, srtStartsMs } from '../../helpers/mkv-fixtures.js'
+import { buildRemuxArgs, mkvExtractTrack, mkvIdentify, mkvPropEdit, mkvRemux, mkvToolsFor } from '../../../lib/media/mkvtoolnix.js'
+import { cleanSrt, convertAssFileToSrt } from '../../../lib/media/subtitle-convert.js'
+import { probeMedia } from '../../../lib/media/probe.js'
+import { rewriteMedia } from '../../../lib/media/rewrite.js'
 
 const skip = missingMediaTools() ?? missingMkvTools()
 const mkv = mkvToolsFor('mkvmerge')

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
   SecretsFileError, envWithStoredSecrets, parseSecrets, readStoredSecrets, secretsPath, writeStoredSecrets
-} from '../../lib/setup/secrets-file.js'
-import { newKey } from './stack.js'
+} from '../../../lib/setup/secrets-file.js'
+import { newKey } from '../../setup/stack.js'
 
 function stateDir (t: { teardown: (fn: () => void) => void }) {
   const dir = mkdtempSync(join(tmpdir(), 'msmcp-secrets-'))

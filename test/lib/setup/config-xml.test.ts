@@ -4,8 +4,8 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, symlinkSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ConfigXmlError, MAX_CONFIG_BYTES, apiKeyFromConfigXml, readServarrApiKey } from '../../lib/setup/config-xml.js'
-import { configXml, newKey } from './stack.js'
+import { ConfigXmlError, MAX_CONFIG_BYTES, apiKeyFromConfigXml, readServarrApiKey } from '../../../lib/setup/config-xml.js'
+import { configXml, newKey } from '../../setup/stack.js'
 
 function tree (t: { teardown: (fn: () => void) => void }) {
   const base = mkdtempSync(join(tmpdir(), 'msmcp-cfgxml-'))
