@@ -195,7 +195,7 @@ export function buildConfig (input: Record<string, unknown> = {}, { fromEnv = fa
   for (const [kind, list] of Object.entries(instances) as Array<[InstanceKindName, InstanceSettings[]]>) {
     for (const i of list) checkUrl(instanceSettingKey(kind, i.name, 'URL'), i.url, problems)
   }
-  problems.push(...notifySettingsProblems(converted as { NOTIFY_URLS: string, NOTIFY_PEOPLE: string, NOTIFY_EVENTS: string }))
+  problems.push(...notifySettingsProblems(converted as { NOTIFY_URLS: string, NOTIFY_PEOPLE: string, NOTIFY_EVENTS: string, CHAT_BOT_TOKEN: string }))
   // --- requests (Seerr)
   problems.push(...requestUsersProblems(String(converted.REQUESTS_USERS ?? '')))
   for (const k of SERVICE_KEYS) {

@@ -81,8 +81,12 @@ export function personOf (people: Map<string, Person>, who: { telegramUser?: str
   return undefined
 }
 
-/** Every problem in the three settings, for the config check at start. */
-export function notifySettingsProblems (s: { NOTIFY_URLS: string, NOTIFY_PEOPLE: string, NOTIFY_EVENTS: string }): string[] {
+/**
+ * Every problem in the three settings, for the config check at start. With the household's bot
+ * (CHAT_BOT_TOKEN) a person with a Telegram id needs no URL: the bot's chat is their channel for the notices
+ * it carries (the leaving-soon Keep).
+ */
+export function notifySettingsProblems (s: { NOTIFY_URLS: string, NOTIFY_PEOPLE: string, NOTIFY_EVENTS: string, CHAT_BOT_TOKEN?: string }): string[] {
   const problems: string[] = []
   const targets = parseNotifyUrls(s.NOTIFY_URLS, problems)
   const people = parsePeople(s.NOTIFY_PEOPLE, problems)
@@ -90,8 +94,10 @@ export function notifySettingsProblems (s: { NOTIFY_URLS: string, NOTIFY_PEOPLE:
   for (const name of new Set(Object.values(routes).flatMap(r => r.named))) {
     if (!targets.people.has(name)) problems.push(`NOTIFY_EVENTS: ${name} has no URL in NOTIFY_URLS (add ${name}=scheme://…)`)
   }
-  for (const name of people.keys()) {
-    if (!targets.people.has(name)) problems.push(`NOTIFY_PEOPLE: ${name} has no URL in NOTIFY_URLS (add ${name}=scheme://…)`)
+  const bot = (s.CHAT_BOT_TOKEN ?? '') !== ''
+  for (const [name, person] of people) {
+    if (targets.people.has(name) || (bot && person.telegram.length > 0)) continue
+    problems.push(`NOTIFY_PEOPLE: ${name} has no URL in NOTIFY_URLS (add ${name}=scheme://…${bot ? ', or give them a telegram:<user id> for the bot' : ''})`)
   }
   return problems
 }

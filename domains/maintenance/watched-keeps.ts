@@ -49,11 +49,12 @@ function concerned (app: FastifyInstance, c: WatchedCandidate): string[] {
  * Runs in the background: a slow channel never holds up the cleanup call.
  */
 export function tellLeaving (app: FastifyInstance, marked: Array<WatchedCandidate & { deletableFrom: string }>): void {
-  if (!app.notify.configured || marked.length === 0) return
+  // The bot's chat is a channel of its own: a household on Telegram alone needs no NOTIFY_URLS for this.
+  const telegram = telegramSender(app)
+  if ((!app.notify.configured && !telegram) || marked.length === 0) return
   const store = keepStore(app.config.STATE_DIR)
   const validMs = (app.config.CLEANUP_LEAVING_SOON_DAYS + 7) * 86_400_000
   const told = new Map<string, number>()
-  const telegram = telegramSender(app)
   const run = async () => {
     const keeps = await store.byKey()
     for (const c of marked) {

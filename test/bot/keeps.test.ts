@@ -4,6 +4,7 @@
 // real tool server and the fake Bot API.
 import t from 'tap'
 import { keepStore, tellLeaving } from '../../domains/maintenance/watched-keeps.js'
+import { notifySettingsProblems } from '../../lib/notify/index.js'
 import type { WatchedCandidate } from '../../lib/library/cleanup-watched.js'
 import { buildTestApp } from '../helpers/build.js'
 import { FAKE_BOT_TOKEN, startFakeBotApi } from '../helpers/fake-bot-api.js'
@@ -82,4 +83,17 @@ t.test('a leaving-soon notice in Telegram is kept with its button or a "keep" re
   ])
   t.match(entries.filter(e => e.action === 'notify.leaving' && (e.args as any).channel === 'telegram (bot)').map(e => e.outcome), ['ok', 'ok'])
   t.notOk(api.rawBodies.some(b => b.includes(FAKE_BOT_TOKEN)), 'the bot token never appears in a message')
+})
+
+t.test('a household on Telegram alone: a person with a Telegram id and no NOTIFY_URLS gets the Keep notice from the bot', async t => {
+  const api = await startFakeBotApi()
+  t.teardown(() => api.close())
+  const people = `alice=telegram:${alice.id},media:Alice`
+  t.match(notifySettingsProblems({ NOTIFY_URLS: '', NOTIFY_PEOPLE: people, NOTIFY_EVENTS: '' }), [/NOTIFY_PEOPLE: alice has no URL in NOTIFY_URLS/], 'without the bot a person needs a URL')
+  t.same(notifySettingsProblems({ NOTIFY_URLS: '', NOTIFY_PEOPLE: people, NOTIFY_EVENTS: '', CHAT_BOT_TOKEN: FAKE_BOT_TOKEN }), [], 'with the bot, the Telegram id is their channel')
+  const { app } = await buildTestApp(t, { config: { CHAT_BOT_TOKEN: FAKE_BOT_TOKEN, CHAT_BOT_API_ROOT: api.apiRoot, NOTIFY_PEOPLE: people } })
+  tellLeaving(app, [title(12, 'Heat')])
+  const [notice] = await api.waitFor(() => { const m = api.sentTo(alice.id); return m.length === 1 && m }, undefined, 'the notice')
+  t.match(notice!.text, /^🍿 Leaving soon: "Heat" leaves the library on 2026-12-24/)
+  t.match(notice!.reply_markup, { inline_keyboard: [[{ text: 'Keep', callback_data: /^keep:[\w-]{24}$/ }]] })
 })
