@@ -20,7 +20,7 @@ export const DASHBOARD_ROUTES = {
     'Configured, reachable, version and latency of each backend, from the background probe (never probed on this request).',
     { 200: ServicesSection }),
   downloads: get('/api/dashboard/downloads', 'Downloads',
-    'Torrent client and direct-download manager transfers merged: name, progress, speed, ETA, state. Each downloader reports whether it answered.',
+    'What download_status shows, merged: every torrent client, the Usenet client, the direct-download manager and the managers\' queues (name, progress, speed, ETA, state). Each source reports whether it answered.',
     { 200: DownloadsSection }),
   nowPlaying: get('/api/dashboard/now-playing', 'Now playing', 'Media server sessions that are playing something.', { 200: NowPlayingSection }),
   library: get('/api/dashboard/library', 'Library counts and disk use',

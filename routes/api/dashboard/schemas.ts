@@ -30,12 +30,12 @@ export const ServicesSection = Type.Object({
 })
 
 export const DownloadSource = Type.Object({
-  service: Type.String({ description: 'Direct-download manager, Torrent client, Series manager or Movie manager (with the instance name when there are several)' }),
+  service: Type.String({ description: 'Direct-download manager, Torrent client, the Usenet client (SABnzbd, NZBGet), Series manager or Movie manager (with the instance name when there are several)' }),
   ...Availability
 })
 
 export const Download = Type.Object({
-  id: Type.String({ description: '<source>:<id> (<source>@<instance>:<id> for an extra instance): torrent:<hash>, direct:<package id>, series:<download id>, movies:<download id>' }),
+  id: Type.String({ description: '<source>:<id> (<source>@<instance>:<id> for an extra instance): torrent:<hash>, usenet:<job id>, direct:<package id>, series:<download id>, movies:<download id>' }),
   source: Type.Union([Type.Literal('torrent'), Type.Literal('direct'), Type.Literal('series'), Type.Literal('movies'), Type.Literal('usenet')], { description: 'torrent client, direct-download manager, Usenet client, or a series or movie manager\'s queue (unless a downloader lists it)' }),
   name: Type.String({ description: 'Torrent, package or release name' }),
   about: Type.Optional(Type.String({ description: 'What the series or movie manager grabbed it for, e.g. "Show S01E02"' })),
