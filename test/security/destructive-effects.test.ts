@@ -61,6 +61,9 @@ const SITES: Site[] = [
   { file: 'domains/movies/tools/movie-remove.ts', call: 'deleteMovie()', count: 2, gate: { tools: ['movie_remove'] } },
   { file: 'domains/downloads/tools/cancel-downloads.ts', call: 'deleteQueueItem()', count: 2, gate: { tools: ['cancel_downloads'] } },
   { file: 'domains/downloads/tools/cancel-downloads.ts', call: 'torrent.remove()', count: 2, gate: { tools: ['cancel_downloads'] } },
+  { file: 'domains/downloads/tools/cancel-downloads.ts', call: 'usenet.remove()', count: 2, gate: { tools: ['cancel_downloads'] } },
+  // A completed Usenet job's history entry, its files kept (deleteData: false), after cleanup_server's confirm.
+  { file: 'domains/maintenance/usenet-history.ts', call: 'usenet.remove()', count: 1, gate: { tools: ['cleanup_server'] } },
   { file: 'domains/downloads/retry-stuck.ts', call: 'deleteQueueItem()', count: 2, gate: { tools: ['cancel_downloads'] } },
   { file: 'domains/servarr/stuck-strikes.ts', call: 'rename', count: 1, gate: { safe: OWN_STATE } },
   { file: 'domains/servarr/stuck-strikes.ts', call: 'unlink', count: 1, gate: { safe: OWN_STATE } },

@@ -29,8 +29,11 @@ export const DESTRUCTIVE_CALLS: Record<string, RegExp> = {
   'deleteSeries()': /\.deleteSeries\(/g,
   'deleteMovie()': /\.deleteMovie\(/g,
   'deleteQueueItem()': /\.deleteQueueItem\(/g,
-  'torrent.remove()': /\btorrent\.remove\(/g,
+  // The torrent client's remove, named directly or through the instance chooser (domains/chosen-client.ts).
+  'torrent.remove()': /\b(torrent|torrentClient\([^()]*\))\.remove\(/g,
   'deletePackages()': /\.deletePackages\(/g,
+  // The Usenet client's remove: with deleteData its files go too (clients/usenet/types.ts).
+  'usenet.remove()': /\busenet\.remove\(/g,
   'jellyfin deleteItem()': /\bdeleteItem\(/g,
   'applyDelete()': /\bapplyDelete\(/g,
   'rewriteMedia()': /\brewriteMedia\(/g,
