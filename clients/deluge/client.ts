@@ -16,6 +16,8 @@ const SERVICE = 'Deluge'
 // every core.* call gets while it is not connected to a daemon (remote methods are learnt on connect, 92-104).
 const NOT_AUTHENTICATED = 1
 const UNKNOWN_METHOD = 2
+/** How long after connecting an unknown method is still taken for one the web UI has not learnt yet. */
+const METHODS_LEARNT_MS = 3_000
 
 /** Deluge's own reason for refusing a call (json_api.py 170-172, code 3: "ExceptionClass: message"). */
 class DelugeCallError extends Error {}
@@ -86,14 +88,20 @@ export function createDelugeClient (opts: TorrentClientSettings) {
     if (done.error) throw new BackendError(SERVICE, `Deluge Web UI could not connect to its daemon ${host[1]}:${host[2]}: ${done.error.message.slice(0, 200)}. Is deluged running?`, 200, 'unavailable')
   }
 
-  /** A call that logs in and connects to the daemon when the web UI says it must, then is sent once more. */
+  /**
+   * A call that logs in and connects to the daemon when the web UI says it must, then is sent again. Right after
+   * a connect the web UI may still be learning the daemon's methods (it asks for them once connected), so an
+   * unknown method is retried for a moment before it is taken as an old Deluge.
+   */
   async function call<T> (method: string, params: unknown[], deadlineMs?: number): Promise<T> {
     if (!session) await login()
+    let connectedAt: number | undefined
     for (let attempt = 0; ; attempt++) {
       const a = await send<T>(method, params, deadlineMs)
       if (!a.error) return a.result
       if (attempt === 0 && a.error.code === NOT_AUTHENTICATED) { await login(); continue }
-      if (attempt === 0 && a.error.code === UNKNOWN_METHOD) { await connect(); continue }
+      if (a.error.code === UNKNOWN_METHOD && connectedAt === undefined) { await connect(); connectedAt = Date.now(); continue }
+      if (a.error.code === UNKNOWN_METHOD && Date.now() - connectedAt! < METHODS_LEARNT_MS) { await new Promise(resolve => setTimeout(resolve, 100)); continue }
       if (a.error.code === UNKNOWN_METHOD) throw new BackendError(SERVICE, `Deluge does not know ${method}; this server supports Deluge 2.0 and later.`, 200, 'bad_response')
       throw new DelugeCallError(a.error.message)
     }

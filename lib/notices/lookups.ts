@@ -52,7 +52,10 @@ const on = (instance: string | undefined) => instance ? { instance } : {}
 export async function importsSince (call: Call, kind: 'series' | 'movie', id: number, since: number, instance?: string): Promise<ImportRow[]> {
   const tool = kind === 'series' ? 'series_status' : 'movie_status'
   const s = await structured(call, tool, { view: 'history', id, idType: kind === 'series' ? 'seriesId' : 'movieId', limit: 100, ...on(instance) })
-  return rows<ImportRow>(s.items, tool).filter(h => h.eventType === IMPORTED && Date.parse(h.date) >= since)
+  // A history date may carry whole seconds only (the simulators' do), while `since` has milliseconds: compared at
+  // the second, an import in the same second as the request or follow still counts.
+  const from = Math.floor(since / 1000) * 1000
+  return rows<ImportRow>(s.items, tool).filter(h => h.eventType === IMPORTED && Date.parse(h.date) >= from)
 }
 
 export async function movieRow (call: Call, movieId: number, instance?: string): Promise<MovieRow | undefined> {
