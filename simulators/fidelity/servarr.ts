@@ -64,14 +64,16 @@ function shared (service: Arr): FidelityRow[] {
         ? 'episodeId → episode search; seriesId + seasonNumber → season search; anything else → the RSS feeds, not an error'
         : 'movieId → movie search; without it → the RSS feeds, not an error',
       'A failed search → 400 with the failure message; other errors → 500',
-      'Each release is cached for 30 minutes, keyed by indexerId + guid, for POST /release'
+      'Each release is cached for 30 minutes, keyed by indexerId + guid, for POST /release',
+      'protocol is the release\'s (torrent or usenet); a Usenet release has no infoHash, seeders or leechers (ReleaseResource.cs takes them from a TorrentInfo it does not have; nulls are left out) and is never rejected for seeders'
     ]),
     row('POST', '/release', api('Indexers/ReleaseController.cs'), [
       'Body {guid, indexerId}: not in the 30-minute cache → 404 "Couldn\'t find requested release in cache, try searching again"',
       sonarr
         ? 'Cached but unmatched → 404 "Unable to parse episodes in the release, will need to be manually provided" or "Unable to find matching series and episodes, will need to be manually provided"'
         : 'Cached but unmatched → 404 "Unable to find matching movie, will need to be manually provided"',
-      'The indexer download fails → 409 "Getting release from indexer failed"'
+      'The indexer download fails → 409 "Getting release from indexer failed"',
+      `The grab goes to the download client: the queue row and the grabbed history name it (QueueResource.DownloadClient = the client's own name, ${core('Download/DownloadClientItem.cs').path}) and carry its id as downloadId: a torrent's info hash upper-case (Download/TorrentClientBase.cs), SABnzbd's nzo_id (Download/Clients/Sabnzbd/Sabnzbd.cs), NZBGet's "drone" parameter of 32 hex digits (Download/Clients/Nzbget/NzbgetProxy.cs DownloadNzb)`
     ]),
     row('GET', '/manualimport', api('ManualImport/ManualImportController.cs'), [
       sonarr

@@ -18,6 +18,7 @@ import { invalid, notFound, paged } from './responses.js'
 import { iso } from './seed.js'
 import { registerSharedRoutes } from './shared-routes.js'
 import { createServarrState } from './state.js'
+import { DEFAULT_DOWNLOAD_CLIENT, type SimDownloadClient } from './download-client.js'
 
 export { RELEASE_CACHE_MS, type CachedRelease, type ImportFailure, type ServarrState } from './state.js'
 
@@ -46,6 +47,8 @@ export interface ServarrSimOptions {
   validate?: boolean
   /** Serve what first-run setup needs (download clients, adding root folders; default true). */
   setupRoutes?: boolean
+  /** The download client grabs go to (download-client.ts; default qBittorrent): the releases' protocol, the downloadIds. */
+  downloadClient?: SimDownloadClient
 }
 
 export async function createServarrBase (kind: SimKind, opts: ServarrSimOptions) {
@@ -110,6 +113,7 @@ export async function createServarrBase (kind: SimKind, opts: ServarrSimOptions)
     registerSharedRoutes: () => registerSharedRoutes(app, state, disk, commands, addHistory),
     addQueueItem,
     addHistory,
+    downloadClient: opts.downloadClient ?? DEFAULT_DOWNLOAD_CLIENT,
     progress: (item: SimQueueItem) => downloadProgress(item, state.now()),
     invalid,
     notFound,

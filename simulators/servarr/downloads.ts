@@ -21,6 +21,8 @@ export interface SimQueueItem {
   addedAt: number
   durationMs: number
   protocol: 'torrent' | 'usenet'
+  /** The name the manager shows for the client holding it (default qBittorrent; download-client.ts). */
+  downloadClient?: string
   indexer: string
   quality: SimQuality
   /** Folder (manager's view) the download client writes to. */
@@ -106,7 +108,7 @@ export function queueResource (kind: SimKind, item: SimQueueItem, now: number): 
     ...(item.stuck ? stuckFields(item.stuck) : {}),
     downloadId: item.downloadId,
     protocol: item.protocol,
-    downloadClient: 'qBittorrent',
+    downloadClient: item.downloadClient ?? 'qBittorrent',
     downloadClientHasPostImportCategory: false,
     indexer: item.indexer,
     outputPath: item.outputPath,

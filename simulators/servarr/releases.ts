@@ -6,6 +6,7 @@ import type { FastifyReply } from 'fastify'
 import { RELEASE_CACHE_MS, type CachedRelease, type ServarrBase } from './core.js'
 import { qualities, qualityModel, type SimKind, type SimProfile, type SimQuality } from './qualities.js'
 import { iso } from './seed.js'
+import { downloadIdFor, protocolOf } from './download-client.js'
 
 interface Variant { quality: string, tag: string, group: string, seeders: number, gb: number, score: number, hours: number }
 
@@ -47,7 +48,8 @@ export function generateReleases (base: ServarrBase, kind: SimKind, t: ReleaseTa
     const guid = `https://${indexer.name.split(' ')[0].toLowerCase()}.example/torrent/${hash(t.name + i).slice(0, 12)}`
     const rejections: string[] = []
     if (!t.profile.allowed.includes(quality.id)) rejections.push(`${quality.name} is not wanted in profile`)
-    if (v.seeders === 0) rejections.push('Not enough seeders: 0. Minimum seeders: 1')
+    const torrent = protocolOf(base.downloadClient) === 'torrent'
+    if (torrent && v.seeders === 0) rejections.push('Not enough seeders: 0. Minimum seeders: 1')
     if (t.existing && rank(table, t.existing) >= rank(table, quality)) rejections.push(`Existing file on disk is of equal or higher preference: ${t.existing.name}`)
     // DecisionEngine/Specifications/BlocklistSpecification.cs (Sonarr v4.0.19.2979, Radarr v6.0.3.10276): a release
     // marked failed is rejected (permanently) from then on; the blocklist matches a torrent by title (BlocklistService.cs).
@@ -77,10 +79,9 @@ export function generateReleases (base: ServarrBase, kind: SimKind, t: ReleaseTa
       downloadUrl: `${guid}/download`,
       downloadAllowed: true,
       releaseWeight: i,
-      infoHash: hash(title).toUpperCase(),
-      seeders: v.seeders,
-      leechers: Math.floor(v.seeders / 3),
-      protocol: 'torrent',
+      // A Usenet release has no torrent fields: ReleaseResource takes them from a TorrentInfo it does not have, and nulls are left out.
+      ...(torrent ? { infoHash: hash(title).toUpperCase(), seeders: v.seeders, leechers: Math.floor(v.seeders / 3) } : {}),
+      protocol: protocolOf(base.downloadClient),
       ...t.fields
     }
     base.state.releaseCache.set(cacheKey(guid, indexer.id), { release, at: now, target: t.target })
@@ -136,11 +137,12 @@ export function grabRelease (base: ServarrBase, kind: SimKind, body: Record<stri
   const target = grabTarget(kind, cached, body ?? {}, episodeOf)
   if (typeof target === 'string') return base.notFound(reply, target)
   const r = cached.release
-  const downloadId = String(r.infoHash)
-  const quality = qualities(kind).find(q => q.id === (r.quality as { quality: { id: number } }).quality.id)!
   const title = String(r.title).replace(/[^\x20-\x7e]/g, '')
-  const common = { downloadId, title, size: Number(r.size), protocol: 'torrent' as const, indexer: String(r.indexer), quality }
-  const grabbed = { indexer: String(r.indexer), downloadClient: 'qBittorrent', size: String(r.size) }
+  const client = base.downloadClient
+  const downloadId = downloadIdFor(client, String(r.infoHash))
+  const quality = qualities(kind).find(q => q.id === (r.quality as { quality: { id: number } }).quality.id)!
+  const common = { downloadId, title, size: Number(r.size), protocol: protocolOf(client), indexer: String(r.indexer), quality, downloadClient: client.name }
+  const grabbed = { indexer: String(r.indexer), downloadClient: client.name, size: String(r.size) }
   if (kind === 'sonarr') {
     for (const episodeId of target.episodeIds ?? []) {
       base.addQueueItem({ ...common, seriesId: target.seriesId, episodeId, seasonNumber: target.seasonNumber })

@@ -1,5 +1,6 @@
 // download_status and cancel_downloads through the tools on each real torrent client (qbittorrent-nox 4.x,
-// transmission-daemon 3.00, deluged 2.0.3 as TORRENT_CLIENT_TYPE): the queue row, pause and resume by id
+// transmission-daemon 3.00, deluged 2.0.3 as TORRENT_CLIENT_TYPE, and the chroot's qBittorrent 5.x and
+// Transmission 4.x, whose state words and RPC differ): the queue row, pause and resume by id
 // (no confirm: nothing is lost, and the state comes back as the client reports it), and removal with data only
 // after the preview, of exactly the previewed torrent.
 import { test } from 'tap'
@@ -10,14 +11,14 @@ import type { ToolContext } from '../../../core/tool-types.js'
 import { readTorrentFile } from '../../../clients/qbittorrent/torrent-file.js'
 import { errorText } from '../../helpers/results.js'
 import { makeTorrent, waitFor } from '../../helpers/qbt-swarm.js'
-import { torrentClientKinds, torrentClientWorld } from '../../helpers/torrent-clients.js'
+import { newerMajors, torrentClientKinds, torrentClientWorld } from '../../helpers/torrent-clients.js'
 
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
 interface Item { id: string, title: string, status: string }
 
-for (const { kind, skip } of await torrentClientKinds()) {
-  test(`download_status and cancel_downloads on ${kind}`, { skip }, async t => {
-    const { roots, running, app } = await torrentClientWorld(t, kind)
+for (const program of [...await torrentClientKinds(), ...await newerMajors()]) {
+  test(`download_status and cancel_downloads on ${program.label}`, { skip: program.skip }, async t => {
+    const { roots, running, app, sonarr } = await torrentClientWorld(t, program)
     const call = (name: string, args: unknown) => app.tools.call(name, args, ctx)
     const status = async (hash: string) => (await app.backends.torrent.list()).find(x => x.hash === hash)?.phase
 
@@ -33,11 +34,16 @@ for (const { kind, skip } of await torrentClientKinds()) {
     await app.backends.torrent.addTorrentFile(done.torrent, { savePath: movies })
     await waitFor('the states to settle', async () => await status(waitingHash) === 'downloading' && await status(doneHash) === 'seeding' ? true : undefined, 20_000)
 
-    await t.test('download_status shows the unfinished torrent with its state and folder', async t => {
+    await t.test('download_status shows the unfinished torrent with its state and folder, joined to the manager\'s row by hash', async t => {
+      // The series manager grabbed it: its queue row names the hash upper-case, as Sonarr's does.
+      const series = [...sonarr.state.library.series.values()].find(x => (sonarr.state.library.bySeries.get(x.id) ?? []).length > 0)!
+      const episode = sonarr.state.library.bySeries.get(series.id)![0]!
+      sonarr.state.queue.push({ id: 77, downloadId: waitingHash.toUpperCase(), title: waiting.name, seriesId: series.id, episodeId: episode.id, seasonNumber: episode.seasonNumber, size: 150_000, addedAt: Date.now(), durationMs: 3_600_000, protocol: 'torrent', indexer: 'Test', quality: { id: 3, name: 'WEBDL-1080p', source: 'web', resolution: 1080 }, outputPath: `/downloads/tv/${waiting.name}`, tracked: true })
       const res = await call('download_status', {})
       t.notOk(res.isError, res.content[0].text)
-      const rows = (res.structuredContent as { items: Array<Record<string, unknown>> }).items.filter(r => r.source === 'torrent')
-      t.match(rows, [{ id: waitingHash, name: waiting.name, state: 'downloading', progressPercent: 0, path: /Waiting\.Show\.S02E01\.mkv$/ }])
+      const items = (res.structuredContent as { items: Array<Record<string, unknown>> }).items
+      t.match(items, [{ source: 'torrent', id: waitingHash, name: waiting.name, state: 'downloading', progressPercent: 0, path: /Waiting\.Show\.S02E01\.mkv$/, about: series.title }], 'one row: the torrent, labelled with what the manager grabbed it for')
+      t.equal(items.length, 1, 'the manager\'s row is not listed twice')
     })
 
     await t.test('pause and resume a torrent by id, without a confirm', async t => {
