@@ -3,12 +3,13 @@
 // 30-minute grace, to the person who added it (the owner for an MCP caller), with the call that removes it; not
 // again while it stays stuck; again after it recovered (paused) and got stuck again; nothing while the client
 // does not answer, and what was told is kept. A torrent download_add did not start is not this check's. An .nzb
-// job download_add started that fails is told to the person who added it too.
+// job download_add started that fails is told to the person who added it too; a torrent whose data is gone (a real
+// Transmission error after a verify) is told at once.
 import t from 'tap'
 import net from 'node:net'
 import { randomBytes } from 'node:crypto'
 import { Agent } from 'undici'
-import { readFileSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
 import type { ToolContext } from '../../../core/tool-types.js'
@@ -16,7 +17,9 @@ import { buildApp } from '../../../app.js'
 import { stuckDownloadsCheck, STUCK_NOTICES_FILE } from '../../../domains/downloads/stuck-notices.js'
 import { makeRoots, testConfig } from '../../helpers/build.js'
 import { noticeReceiver } from '../../helpers/notice-receiver.js'
-import { waitFor } from '../../helpers/qbt-swarm.js'
+import { makeTorrent, waitFor } from '../../helpers/qbt-swarm.js'
+import { readTorrentFile } from '../../../clients/qbittorrent/torrent-file.js'
+import { addedDownloads } from '../../../domains/downloads/added-record.js'
 import { startTorrentClient, torrentClientKinds } from '../../helpers/torrent-clients.js'
 import { buildTestApp } from '../../helpers/build.js'
 import { startStaticServer } from '../../helpers/static-server.js'
@@ -153,4 +156,58 @@ t.test('an .nzb job a chat user added that fails is told to them', async t => {
   t.equal(alice.received.length, 1, 'told once to the person who added it')
   t.match(messages(alice)[0], `failed in SABnzbd: missing articles. Ask the assistant to retry it (cancel_downloads action "retry" ids ["usenet:${id}"]`)
   t.equal(household.received.length, 1, 'and to the household, as stuck=person+household says')
+})
+
+/** One Transmission RPC call the contract has no use for (torrent-verify), with its session-id handshake. */
+async function transmissionRpc (env: Record<string, string>, method: string, args: Record<string, unknown>) {
+  const auth = `Basic ${Buffer.from(`${env.TORRENT_CLIENT_USERNAME}:${env.TORRENT_CLIENT_PASSWORD}`).toString('base64')}`
+  let session = ''
+  for (let i = 0; i < 2; i++) {
+    const res = await fetch(env.TORRENT_CLIENT_URL!, { method: 'POST', headers: { authorization: auth, 'x-transmission-session-id': session }, body: JSON.stringify({ method, arguments: args }) })
+    if (res.status === 409) { session = res.headers.get('x-transmission-session-id') ?? ''; continue }
+    return await res.json() as { result: string }
+  }
+  throw new Error('no session id')
+}
+
+const transmission = (await torrentClientKinds()).find(k => k.kind === 'transmission')!
+t.test('a torrent added by hand whose data is gone (Transmission error) is told at once', { skip: transmission.skip }, async t => {
+  const roots = makeRoots()
+  t.teardown(() => roots.cleanup())
+  const running = await startTorrentClient('transmission', join(roots.base, 'client'), roots.downloads)
+  t.teardown(() => running.stop())
+  const owner = await noticeReceiver()
+  t.teardown(() => owner.close())
+  const config = testConfig(roots, {
+    ...running.env,
+    DOWNLOAD_MANAGER_URL: closed,
+    SERIES_MANAGER_URL: closed,
+    MOVIE_MANAGER_URL: closed,
+    NOTIFY_URLS: `bob=json://${owner.host}/hook`,
+    NOTIFY_PEOPLE: 'bob=owner',
+    NOTIFY_EVENTS: 'stuck=person'
+  })
+  const app = await buildApp(config, { logger: false, plugins: { notify: { watchMs: 0 } } })
+  await app.ready()
+  t.teardown(() => app.close())
+
+  const folder = join(roots.downloads, 'Home.Video')
+  const made = makeTorrent(folder, 'Home.Video.2019.mkv', 100_000)
+  const hash = readTorrentFile(made.torrent).hash
+  await app.backends.torrent.addTorrentFile(made.torrent, { savePath: folder })
+  await addedDownloads(roots.state).add([`torrent:${hash}`], { by: 'owner', name: 'Home.Video', at: new Date().toISOString() })
+  await waitFor('seeding', async () => (await app.backends.torrent.list({ hashes: [hash] }))[0]?.phase === 'seeding' ? true : undefined, 20_000)
+  const check = stuckDownloadsCheck(app)
+  await check(new AbortController().signal)
+  await app.notify.idle()
+  t.equal(owner.received.length, 0, 'seeding: nothing to tell')
+
+  rmSync(made.file)
+  t.equal((await transmissionRpc(running.env, 'torrent-verify', { ids: [hash] })).result, 'success')
+  const broken = await waitFor('the error', async () => (await app.backends.torrent.list({ hashes: [hash] })).find(x => x.phase === 'error'), 20_000)
+  await check(new AbortController().signal)
+  await app.notify.idle()
+  t.equal(owner.received.length, 1, 'an error is told at once, without the grace')
+  t.match(messages(owner)[0], `"Home.Video.2019.mkv" is stuck in Transmission (${broken.state}): the torrent client`)
+  t.match(messages(owner)[0], `["torrent:${hash}"]`)
 })
