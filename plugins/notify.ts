@@ -69,7 +69,9 @@ export default fp<NotifyPluginOptions>(async function notifyPlugin (app: Fastify
   const running = new Set<Promise<void>>()
   app.decorate('noticeChecks', {
     add (check: NoticeCheck) {
-      if (opts.watchMs === 0 || notifier.channelsFor(check.event, []).length === 0) return false
+      // Somewhere: the household's or a named person's URLs, or (route `person`) those of anyone NOTIFY_PEOPLE
+      // names, as a stuck download added by hand goes to the person who added it.
+      if (opts.watchMs === 0 || notifier.channelsFor(check.event, [...notifier.people().keys()]).length === 0) return false
       checks.push(check)
       return true
     }

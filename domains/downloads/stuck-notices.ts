@@ -1,6 +1,7 @@
 // The background check behind the "stuck" notice (NOTIFY_EVENTS stuck=…): every few minutes it reads what
 // series_status / movie_status view "stuck" compute (stuckPage, per manager instance) and the failed jobs of
-// the Usenet client, and lib/notify/stuck-watch.ts tells each stuck download once, with the manager's or the
+// the Usenet client, and the torrents download_add started (domains/downloads/added-stuck.ts), and
+// lib/notify/stuck-watch.ts tells each stuck download once, with the manager's or the
 // downloader's reason and the call that fixes it. Added to the notify plugin's checks (plugins/notify.ts), so
 // it never runs when no channel takes the event, never on a request path, and stops when the server closes.
 // What was told is kept in STATE_DIR/stuck-notices.json, so a restart does not tell a still-stuck download again.
@@ -16,6 +17,9 @@ import { queueName, type ManagerSource } from '../servarr/queue-ids.js'
 import { stuckPage } from '../servarr/stuck-view.js'
 import { managerOf, usenetClient } from '../chosen-client.js'
 import type { StuckRow } from '../servarr/stuck.js'
+import { addedDownloads, type AddedDownloads } from './added-record.js'
+import { addedTorrentsWatch } from './added-stuck.js'
+import { DEFAULT_INSTANCE } from '../../core/instance-config.js'
 
 // A stuck view read whole: the queue itself is read up to 5000 records (domains/servarr/views.ts).
 const EVERY_ROW = 5000
@@ -86,7 +90,8 @@ async function managerReports (app: FastifyInstance, source: ManagerSource, sign
   })
 }
 
-async function usenetReports (app: FastifyInstance): Promise<StuckReport[]> {
+/** `to`: whom a job download_add started concerns (the default instance is the one it sends to). */
+async function usenetReports (app: FastifyInstance, to: (name: string, id: string) => string | undefined): Promise<StuckReport[]> {
   const usenet = app.backends.usenet
   if (!usenet) return []
   const named = hasExtraInstances(app, 'usenet')
@@ -95,7 +100,7 @@ async function usenetReports (app: FastifyInstance): Promise<StuckReport[]> {
     const source = `usenet@${name}`
     if (result.status === 'rejected') return { source }
     const failed = result.value.filter(j => j.state === 'failed')
-    return { source, items: failed.map(j => ({ key: keyOf(source, j.downloadId, j.id), message: usenetMessage(usenet.service, named ? name : undefined, j) })) }
+    return { source, items: failed.map(j => ({ key: keyOf(source, j.downloadId, j.id), to: to(name, j.id), message: usenetMessage(usenet.service, named ? name : undefined, j) })) }
   })
 }
 
@@ -112,14 +117,34 @@ async function readTold (file: string, log: FastifyInstance['log']): Promise<Tol
   return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string[]] => Array.isArray(e[1]) && e[1].every(s => typeof s === 'string')))
 }
 
-/** The check's run: one round over every manager instance and Usenet client. */
-export function stuckDownloadsCheck (app: FastifyInstance) {
+/**
+ * Whom a download a person added concerns: that person as NOTIFY_PEOPLE names them (telegram:<id>), else the
+ * owner; the household when NOTIFY_PEOPLE names neither. NOTIFY_EVENTS routes it (stuck=person reaches them).
+ */
+function recipientOf (app: FastifyInstance, by: string): string {
+  const telegramUser = /^telegram:(\d+)$/.exec(by)?.[1]
+  return (telegramUser && app.notify.personOf({ telegramUser })) || app.notify.personOf({ owner: true }) || 'household'
+}
+
+/** The check's run: one round over every manager instance, Usenet client and the torrents download_add started. */
+export function stuckDownloadsCheck (app: FastifyInstance, o: { now?: () => number } = {}) {
   const file = join(app.config.STATE_DIR, STUCK_NOTICES_FILE)
+  const record = addedDownloads(app.config.STATE_DIR)
+  const addedTorrents = addedTorrentsWatch(app, by => recipientOf(app, by))
   let watch: ReturnType<typeof createStuckWatch> | undefined
   return async (signal: AbortSignal) => {
-    watch ??= createStuckWatch({ send: message => app.notify.notify('stuck', { to: 'household', message }), told: await readTold(file, app.log) })
-    const reports = (await Promise.all([managerReports(app, 'series', signal), managerReports(app, 'movies', signal), usenetReports(app)])).flat()
+    watch ??= createStuckWatch({ send: (message, item) => app.notify.notify('stuck', { to: item.to ?? 'household', message }), told: await readTold(file, app.log) })
+    const added: AddedDownloads = await record.read().catch(err => {
+      app.log.warn({ err: (err as Error).message }, 'stuck notices: the record of downloads added by hand cannot be read; they are not watched this round')
+      return {}
+    })
+    const usenetTo = (name: string, id: string) => name === DEFAULT_INSTANCE && added[`usenet:${id}`] ? recipientOf(app, added[`usenet:${id}`]!.by) : undefined
+    const [series, movies, usenet, byHand] = await Promise.all([
+      managerReports(app, 'series', signal), managerReports(app, 'movies', signal), usenetReports(app, usenetTo), addedTorrents(added, o.now?.() ?? Date.now())
+    ])
     if (signal.aborted) return
-    if (watch.round(reports)) await writeJsonAtomic(file, watch.snapshot())
+    // Managers first: a download both a manager and the record hold is told in the manager's words, once.
+    if (watch.round([...series, ...movies, ...usenet, ...byHand.reports])) await writeJsonAtomic(file, watch.snapshot())
+    if (byHand.gone.length) await record.forget(byHand.gone)
   }
 }

@@ -12,6 +12,8 @@ export interface StuckItem {
    */
   key: string
   message: Message
+  /** The person it concerns (who added it), for NOTIFY_EVENTS stuck=person; the household when absent. */
+  to?: string
 }
 
 /** One source's answer this round: `items` undefined when it did not answer. */
@@ -20,7 +22,7 @@ export interface StuckReport { source: string, items?: StuckItem[] }
 /** Each told download and the sources that still report it stuck. */
 export type ToldStuck = Record<string, string[]>
 
-export function createStuckWatch (o: { send: (m: Message) => void, told?: ToldStuck }) {
+export function createStuckWatch (o: { send: (m: Message, item: StuckItem) => void, told?: ToldStuck }) {
   const told = new Map<string, Set<string>>(Object.entries(o.told ?? {}).map(([k, v]) => [k, new Set(v)]))
 
   /** One round; true when what was told changed (worth storing). */
@@ -45,7 +47,7 @@ export function createStuckWatch (o: { send: (m: Message) => void, told?: ToldSt
       const known = told.get(key)
       if (known) { for (const s of sources) known.add(s); continue }
       told.set(key, sources)
-      o.send(item.message)
+      o.send(item.message, item)
     }
     return JSON.stringify(snapshot()) !== before
   }

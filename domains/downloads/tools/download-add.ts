@@ -8,6 +8,7 @@ import { ToolError } from '../../../core/errors.js'
 import { refuseWhenDownloadsDiskLow } from '../download-shared.js'
 import { addNzbLinks, isNzbLink } from '../usenet-add.js'
 import { addTorrentLinks, isTorrentLink } from '../torrent-add.js'
+import { addedDownloads, whoAsked } from '../added-record.js'
 
 const input = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 200, description: 'Package and folder name (no "/")' }),
@@ -40,8 +41,14 @@ export default (app: FastifyInstance) => defineTool({
     if (kinds.length > 1) throw new ToolError(`The links mix ${kinds.join(' and ')}: send each kind in separate calls.`)
     const nzb = args.links.filter(isNzbLink).length
     const torrents = args.links.filter(isTorrentLink).length
+    // Who asked, so a download that gets stuck is told to them (domains/downloads/added-stuck.ts). The download
+    // is already added when this fails: it is logged, and the notice then goes to the owner.
+    const remember = async (keys: string[]) => await addedDownloads(app.config.STATE_DIR)
+      .add(keys, { by: whoAsked(ctx.principal), name: args.name, at: new Date().toISOString() })
+      .catch(err => app.log.warn({ err: (err as Error).message }, 'download_add: who asked could not be recorded'))
     if (torrents > 0) {
       const hashes = await addTorrentLinks(app, args.name, args.links, ctx.signal)
+      await remember(hashes.map(h => `torrent:${h.toLowerCase()}`))
       return {
         data: { hashes, name: args.name, links: torrents, destination: 'queue' },
         summary: `Sent ${torrents} torrent${torrents === 1 ? '' : 's'} "${args.name}" to ${app.backends.torrent.service} (hash ${hashes.join(', ')}). Follow with download_status.`
@@ -49,6 +56,7 @@ export default (app: FastifyInstance) => defineTool({
     }
     if (nzb > 0) {
       const usenetIds = await addNzbLinks(app, args.name, args.links, ctx.signal)
+      await remember(usenetIds.map(id => `usenet:${id}`))
       return {
         data: { usenetIds, name: args.name, links: nzb, destination: 'queue' },
         summary: `Sent ${nzb} NZB${nzb === 1 ? '' : 's'} "${args.name}" to ${app.backends.usenet!.service} (id ${usenetIds.join(', ')}). Follow with download_status.`
