@@ -13,7 +13,7 @@ const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortContr
 const qbt = (await torrentClientKinds()).find(k => k.kind === 'qbittorrent')!
 
 test('a pause the client never shows: told the state it shows and to check again, after about 5 s', { skip: qbt.skip }, async t => {
-  const { app } = await torrentClientWorld(t, 'qbittorrent')
+  const { app } = await torrentClientWorld(t, { kind: 'qbittorrent' })
   const hash = randomBytes(20).toString('hex')
   await app.backends.torrent.addMagnet(`magnet:?xt=urn:btih:${hash}&dn=Never.Paused.2020`)
   await waitFor('the magnet listed', async () => (await app.backends.torrent.list({ hashes: [hash] }))[0]?.phase === 'downloading' ? true : undefined)
