@@ -12,7 +12,8 @@ import type { Message } from '../../core/notify/types.js'
 import { createStuckWatch, type StuckItem, type StuckReport, type ToldStuck } from '../../lib/notify/stuck-watch.js'
 import type { UsenetItem } from '../../clients/usenet/types.js'
 import { everyInstance, hasExtraInstances, instanceLabel } from '../each-instance.js'
-import { queueName, type ManagerSource } from '../servarr/queue-ids.js'
+import { queueName, usenetQueue, type ManagerSource } from '../servarr/queue-ids.js'
+import { DEFAULT_INSTANCE } from '../../core/instance-config.js'
 import { stuckPage } from '../servarr/stuck-view.js'
 import { managerOf, usenetClient } from '../chosen-client.js'
 import type { StuckRow } from '../servarr/stuck.js'
@@ -64,10 +65,11 @@ export function stuckMessage (source: ManagerSource, instance: string | undefine
 }
 
 function usenetMessage (service: string, instance: string | undefined, job: UsenetItem): Message {
+  const id = `${usenetQueue(instance ?? DEFAULT_INSTANCE)}:${job.id}`
   const where = instance ? `${service} "${instance}"` : service
   return {
     title: 'A download needs a person',
-    body: `"${clip(job.name)}" failed in ${where}: ${job.failure ?? 'failed'}. Ask the assistant to retry it (cancel_downloads action "retry" ids ["usenet:${job.id}"]: downloads the same NZB again), or cancel it and grab another release.`,
+    body: `"${clip(job.name)}" failed in ${where}: ${job.failure ?? 'failed'}. Ask the assistant to retry it (cancel_downloads action "retry" ids ["${id}"]: downloads the same NZB again), or cancel it and grab another release.`,
     type: 'warning'
   }
 }
@@ -95,7 +97,7 @@ async function usenetReports (app: FastifyInstance): Promise<StuckReport[]> {
     const source = `usenet@${name}`
     if (result.status === 'rejected') return { source }
     const failed = result.value.filter(j => j.state === 'failed')
-    return { source, items: failed.map(j => ({ key: keyOf(source, j.downloadId, j.id), message: usenetMessage(usenet.service, named ? name : undefined, j) })) }
+    return { source, items: failed.map(j => ({ key: keyOf(source, j.downloadId, j.id), message: usenetMessage(usenetClient(app, name)!.service, named ? name : undefined, j) })) }
   })
 }
 
