@@ -196,6 +196,8 @@ export function createDelugeClient (opts: TorrentClientSettings) {
   const client = {
     service: SERVICE,
     pathMap: opts.pathMap,
+    /** The Label plugin its categories need (setup turns it on: lib/setup/deluge-label.ts). */
+    labelPlugin: { on: labels.pluginOn, enable: labels.enablePlugin },
 
     /** daemon.get_version (deluge/core/daemon.py 186), e.g. "2.0.3": the daemon's, which does the work. */
     async version () {

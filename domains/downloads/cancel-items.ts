@@ -1,15 +1,18 @@
 // The items cancel_downloads works on: the series and movie managers' download queues and the torrent
 // client's torrents and the Usenet client's jobs, under one id scheme ("series:<queueId>", "movies:<queueId>",
-// "torrent:<hash>", "usenet:<job id>"; an extra manager instance's items "series@anime:<queueId>",
-// domains/servarr/queue-ids.ts).
+// "torrent:<hash>", "usenet:<job id>"; an extra manager instance's items "series@anime:<queueId>", an extra
+// Usenet client's jobs "usenet@news2:<job id>", domains/servarr/queue-ids.ts).
 import type { FastifyInstance } from 'fastify'
 import type { QueueItem } from '../../clients/servarr/types.js'
 import { gather, sizedProgress } from './download-shared.js'
 import { hasExtraInstances, perInstance } from '../each-instance.js'
-import { queueName, queueOfId } from '../servarr/queue-ids.js'
+import { queueName, queueOfId, usenetInstanceOf, usenetQueue } from '../servarr/queue-ids.js'
 import type { DataHolder, Neighbours } from './download-data.js'
 import type { UsenetItem } from '../../clients/usenet/types.js'
-import { managerOf, torrentClient } from '../chosen-client.js'
+import { managerOf, torrentClient, usenetClient } from '../chosen-client.js'
+import { ToolError } from '../../core/errors.js'
+import { instanceNames } from '../../clients/instance-clients.js'
+import { DEFAULT_INSTANCE } from '../../core/instance-config.js'
 
 export type CancelSource = 'series' | 'movies' | 'torrents' | 'usenet'
 
@@ -25,7 +28,7 @@ export interface CancelItem {
   downloadId?: string
   /** Episode or movie the item is for (managers only); items sharing one are duplicates. */
   target?: string
-  /** The manager instance holding the item, when that manager has extra instances. */
+  /** The manager (or Usenet client) instance holding the item, when that service has extra instances. */
   instance?: string
 }
 
@@ -91,7 +94,10 @@ export async function listCancelItems (app: FastifyInstance, source: CancelSourc
     }, t.contentPath))])
   }
   const usenet = app.backends.usenet
-  if (usenet && (source === 'all' || source === 'usenet')) sources.push([usenet.service, async () => usenetItems(await usenet.items())])
+  if (usenet && (source === 'all' || source === 'usenet')) {
+    const named = hasExtraInstances(app, 'usenet')
+    sources.push(...perInstance(app, 'usenet', usenet.service, async name => usenetItems(await usenetClient(app, name)!.items(), name, named)))
+  }
   return await gather(sources)
 }
 
@@ -100,16 +106,37 @@ export async function listCancelItems (app: FastifyInstance, source: CancelSourc
  * jobs are not downloads to cancel: cleanup_server clears them. Only a history job names where its files are
  * (clients/usenet/types.ts path), so only its data can pass the data check.
  */
-function usenetItems (jobs: UsenetItem[]): CancelItem[] {
+function usenetItems (jobs: UsenetItem[], instance: string, named: boolean): CancelItem[] {
   return jobs.filter(j => j.list === 'queue' || j.state === 'failed').map(j => withData({
-    id: `usenet:${j.id}`,
+    id: `${usenetQueue(instance)}:${j.id}`,
     source: 'usenet' as const,
+    ...(named ? { instance } : {}),
     title: j.name,
     status: j.failure ? `failed: ${j.failure}` : j.state,
     ...sizedProgress(j.sizeBytes, () => j.progress ?? 0),
     downloadId: j.downloadId.toLowerCase()
   }, j.path))
 }
+
+/**
+ * Refuses ids of a Usenet client that is not configured ("usenet@nope:x"), naming the ones that are, before
+ * any queue is read: "not found" would send the caller looking for a job in the wrong place.
+ */
+export function checkUsenetIds (app: FastifyInstance, ids: readonly string[]) {
+  const asked = ids.flatMap(id => { const i = usenetInstanceOf(id); return i === undefined ? [] : [{ id, instance: i }] })
+  if (asked.length === 0) return
+  if (!app.backends.usenet) throw new ToolError(`${asked.map(a => a.id).join(', ')}: no Usenet client is configured (USENET_CLIENT_TYPE).`)
+  const names = instanceNames(app.backends, 'usenet')
+  const unknown = asked.filter(a => !names.includes(a.instance))
+  if (unknown.length > 0) {
+    const ids = names.map(n => `${usenetQueue(n)}:<job id>`).join(', ')
+    throw new ToolError(`No Usenet client named ${[...new Set(unknown.map(u => `"${u.instance}"`))].join(', ')} (${unknown.map(u => u.id).join(', ')}): the configured ones are ${names.join(', ')} (USENET_CLIENT_INSTANCES), with ids ${ids}. Call action "list" for current ids.`)
+  }
+}
+
+/** A Usenet client as answers name it: "SABnzbd", or 'NZBGet "news2"' for an extra one. */
+export const usenetClientName = (app: FastifyInstance, instance: string) =>
+  `${usenetClient(app, instance)!.service}${instance === DEFAULT_INSTANCE ? '' : ` "${instance}"`}`
 
 /** The item as the data check compares it with others. */
 export const holderOf = (i: CancelItem): DataHolder => ({ id: i.id, title: i.title, ...(i.downloadId ? { downloadId: i.downloadId } : {}), dataPath: dataPathOf(i) })

@@ -3,8 +3,9 @@
 import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../core/errors.js'
 import { quoted } from '../../core/untrusted-text.js'
-import { queueOfId } from '../servarr/queue-ids.js'
-import { listCancelItems, type CancelSource } from './cancel-items.js'
+import { queueOfId, usenetInstanceOf } from '../servarr/queue-ids.js'
+import { checkUsenetIds, listCancelItems, usenetClientName, type CancelSource } from './cancel-items.js'
+import { usenetClient } from '../chosen-client.js'
 
 /** How long a pause or resume may take to show in the torrent client's list. */
 const SETTLE_MS = 5_000
@@ -31,19 +32,18 @@ async function torrentsSettled (app: FastifyInstance, action: 'pause' | 'resume'
  * named, not ignored); what comes back is their state as each client reports it afterwards, not as asked.
  */
 export async function pauseOrResume (app: FastifyInstance, action: 'pause' | 'resume', ids: string[]) {
-  const usenet = app.backends.usenet
-  const other = ids.filter(id => queueOfId(id) !== 'usenet' && queueOfId(id) !== 'torrent')
+  const other = ids.filter(id => usenetInstanceOf(id) === undefined && queueOfId(id) !== 'torrent')
   if (ids.length === 0 || other.length > 0) throw new ToolError(`Action "${action}" takes usenet:<id> ids and torrent:<hash> ids from list${other.length ? `, not ${other.join(', ')}` : ''}. Use cancel for manager queue items.`)
-  const wanted = (queue: string) => ids.filter(id => queueOfId(id) === queue)
-  const [torrentIds, usenetIds] = [wanted('torrent'), wanted('usenet')]
-  if (usenetIds.length > 0 && !usenet) throw new ToolError(`${usenetIds.join(', ')}: no Usenet client is configured (USENET_CLIENT_TYPE).`)
+  const torrentIds = ids.filter(id => queueOfId(id) === 'torrent')
+  const usenetIds = ids.filter(id => usenetInstanceOf(id) !== undefined)
+  checkUsenetIds(app, usenetIds)
   const source = torrentIds.length === 0 ? 'usenet' : usenetIds.length === 0 ? 'torrents' : 'all'
   const { items, warnings, missing: unread } = await listCancelItems(app, source)
   const chosen = ids.map(id => items.find(i => i.id === id))
   const missing = ids.filter((_, n) => !chosen[n] || chosen[n]!.status.startsWith('failed'))
   if (missing.length > 0) {
     const why = unread.length > 0 ? ` (could not read: ${warnings.join('; ')})` : ''
-    const holders = [...new Set(missing.map(id => queueOfId(id) === 'usenet' ? usenet!.service : app.backends.torrent.service))].join(' or ')
+    const holders = [...new Set(missing.map(id => usenetInstanceOf(id) !== undefined ? usenetClientName(app, usenetInstanceOf(id)!) : app.backends.torrent.service))].join(' or ')
     throw new ToolError(`Not in ${holders}'s queue: ${missing.join(', ')}${why}. Call action "list" for current ids; a failed Usenet job is retried, not resumed.`)
   }
   const keys = (list: string[]) => list.map(id => id.slice(id.indexOf(':') + 1))
@@ -53,9 +53,12 @@ export async function pauseOrResume (app: FastifyInstance, action: 'pause' | 're
     await (action === 'pause' ? torrent.pause(keys(torrentIds)) : torrent.resume(keys(torrentIds)))
     clients.push(torrent.service)
   }
-  if (usenetIds.length > 0) {
-    await (action === 'pause' ? usenet!.pause(keys(usenetIds)) : usenet!.resume(keys(usenetIds)))
-    clients.push(usenet!.service)
+  // Each Usenet client is asked for its own jobs only (job ids are the program's own: two may share one).
+  for (const instance of new Set(usenetIds.map(id => usenetInstanceOf(id)!))) {
+    const client = usenetClient(app, instance)!
+    const own = usenetIds.filter(id => usenetInstanceOf(id) === instance)
+    await (action === 'pause' ? client.pause(keys(own)) : client.resume(keys(own)))
+    clients.push(usenetClientName(app, instance))
   }
   const after = await torrentsSettled(app, action, torrentIds, source)
   const changed = chosen.map(i => after.items.find(a => a.id === i!.id) ?? i!)

@@ -13,13 +13,13 @@ import type { Message } from '../../core/notify/types.js'
 import { createStuckWatch, type StuckItem, type StuckReport, type ToldStuck } from '../../lib/notify/stuck-watch.js'
 import type { UsenetItem } from '../../clients/usenet/types.js'
 import { everyInstance, hasExtraInstances, instanceLabel } from '../each-instance.js'
-import { queueName, type ManagerSource } from '../servarr/queue-ids.js'
+import { queueName, usenetQueue, type ManagerSource } from '../servarr/queue-ids.js'
+import { DEFAULT_INSTANCE } from '../../core/instance-config.js'
 import { stuckPage } from '../servarr/stuck-view.js'
 import { managerOf, usenetClient } from '../chosen-client.js'
 import type { StuckRow } from '../servarr/stuck.js'
 import { addedDownloads, type AddedDownloads } from './added-record.js'
 import { addedTorrentsWatch } from './added-stuck.js'
-import { DEFAULT_INSTANCE } from '../../core/instance-config.js'
 
 // A stuck view read whole: the queue itself is read up to 5000 records (domains/servarr/views.ts).
 const EVERY_ROW = 5000
@@ -68,10 +68,11 @@ export function stuckMessage (source: ManagerSource, instance: string | undefine
 }
 
 function usenetMessage (service: string, instance: string | undefined, job: UsenetItem): Message {
+  const id = `${usenetQueue(instance ?? DEFAULT_INSTANCE)}:${job.id}`
   const where = instance ? `${service} "${instance}"` : service
   return {
     title: 'A download needs a person',
-    body: `"${clip(job.name)}" failed in ${where}: ${job.failure ?? 'failed'}. Ask the assistant to retry it (cancel_downloads action "retry" ids ["usenet:${job.id}"]: downloads the same NZB again), or cancel it and grab another release.`,
+    body: `"${clip(job.name)}" failed in ${where}: ${job.failure ?? 'failed'}. Ask the assistant to retry it (cancel_downloads action "retry" ids ["${id}"]: downloads the same NZB again), or cancel it and grab another release.`,
     type: 'warning'
   }
 }
@@ -100,7 +101,7 @@ async function usenetReports (app: FastifyInstance, to: (name: string, id: strin
     const source = `usenet@${name}`
     if (result.status === 'rejected') return { source }
     const failed = result.value.filter(j => j.state === 'failed')
-    return { source, items: failed.map(j => ({ key: keyOf(source, j.downloadId, j.id), to: to(name, j.id), message: usenetMessage(usenet.service, named ? name : undefined, j) })) }
+    return { source, items: failed.map(j => ({ key: keyOf(source, j.downloadId, j.id), to: to(name, j.id), message: usenetMessage(usenetClient(app, name)!.service, named ? name : undefined, j) })) }
   })
 }
 

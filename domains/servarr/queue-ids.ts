@@ -18,6 +18,21 @@ export function parseQueueName (name: string): { source: ManagerSource, instance
 /** The queue part of an id: "series@anime:12" → "series@anime", "torrent:<hash>" → "torrent". */
 export const queueOfId = (id: string) => id.slice(0, id.indexOf(':'))
 
+const INSTANCE = '(@[a-z][a-z0-9]{0,19})?'
+
 /** The id pattern cancel_downloads accepts; instance names (core/instance-config.ts) only when there are extra ones. */
-export const cancelIdPattern = (extraInstances: boolean) =>
-  `^(series|movies)${extraInstances ? '(@[a-z][a-z0-9]{0,19})?' : ''}:\\d{1,10}$|^torrent:[0-9a-f]{40}$|^usenet:[\\w-]{1,64}$`
+export const cancelIdPattern = (extraInstances: boolean, extraUsenet = false) =>
+  `^(series|movies)${extraInstances ? INSTANCE : ''}:\\d{1,10}$|^torrent:[0-9a-f]{40}$|^usenet${extraUsenet ? INSTANCE : ''}:[\\w-]{1,64}$`
+
+// --- usenet instances: a job of an extra Usenet client (USENET_CLIENT_INSTANCES) is "usenet@<name>:<job id>",
+// the default one's "usenet:<job id>" as always (job ids are the program's own, so two clients may share one).
+
+/** The Usenet queue of an instance: "usenet" (default) or "usenet@news2". */
+export const usenetQueue = (instance: string) => instance === DEFAULT_INSTANCE ? 'usenet' : `usenet@${instance}`
+
+/** The Usenet instance an id or queue name is of ("usenet@news2:x" → news2, "usenet:x" → default); undefined when not a Usenet one. */
+export function usenetInstanceOf (idOrQueue: string): string | undefined {
+  const queue = idOrQueue.includes(':') ? queueOfId(idOrQueue) : idOrQueue
+  if (queue === 'usenet') return DEFAULT_INSTANCE
+  return queue.startsWith('usenet@') ? queue.slice('usenet@'.length) : undefined
+}

@@ -18,6 +18,8 @@ import { applicationStep, indexerProxyStep } from './wire-prowlarr.js'
 import { downloadClientStep, rootFolderStep } from './wire-servarr.js'
 // --- usenet
 import { usenetSteps, type UsenetStepId } from './wire-usenet.js'
+// --- deluge label plugin
+import { delugeSteps, type DelugeStepId } from './deluge-label.js'
 
 type StepFn = (state: RunState, calls: RunCalls) => Promise<Omit<StepResult, 'step'>>
 
@@ -99,7 +101,7 @@ export async function runSetup (config: Config, request: SetupRequest, log: Setu
   // A backend found unreachable is not tried again in this run: its other steps fail at once with the
   // same reason, so a dead host costs one timeout, not one per step.
   const down = new Map<string, string>()
-  const step = async (id: StepId | InstanceStepId | UsenetStepId, backend: string | undefined, run: StepFn) => {
+  const step = async (id: StepId | InstanceStepId | UsenetStepId | DelugeStepId, backend: string | undefined, run: StepFn) => {
     const known = backend && down.get(backend)
     if (known) return { step: id, status: 'failed' as const, message: `Not tried: ${known}` }
     const result = await runStep(id, run, state, calls)
@@ -109,6 +111,8 @@ export async function runSetup (config: Config, request: SetupRequest, log: Setu
   try {
     for (const id of selected.filter(id => KEY_STEP_SERVICE[id])) results.push(await step(id, STEP_BACKEND[id], STEPS[id]))
     if (!request.dryRun) await persistKeys(state, results)
+    // Before the download-client steps: the managers' Deluge client needs the Label plugin for its category.
+    for (const extra of delugeSteps(config, selected)) results.push(await step(extra.id, extra.backend, extra.run))
     for (const id of selected.filter(id => !KEY_STEP_SERVICE[id])) results.push(await step(id, STEP_BACKEND[id], STEPS[id]))
     for (const extra of instanceSteps(config, selected)) results.push(await step(extra.id, extra.backend, extra.run))
     for (const extra of usenetSteps(state, selected)) results.push(await step(extra.id, extra.backend, extra.run))
@@ -120,7 +124,7 @@ export async function runSetup (config: Config, request: SetupRequest, log: Setu
   return { results, restartRequired: restartRequired(config, state.stored), keys }
 }
 
-async function runStep (id: StepId | InstanceStepId | UsenetStepId, run: StepFn, state: RunState, calls: RunCalls): Promise<StepResult & { unreachable?: boolean }> {
+async function runStep (id: StepId | InstanceStepId | UsenetStepId | DelugeStepId, run: StepFn, state: RunState, calls: RunCalls): Promise<StepResult & { unreachable?: boolean }> {
   try {
     const outcome = await run(state, calls)
     state.log.info({ step: id, status: outcome.status }, 'setup step')

@@ -6,7 +6,7 @@ import type { StoredSecrets } from './secrets-file.js'
 export type StepStatus = 'done' | 'already_done' | 'planned' | 'skipped' | 'failed'
 
 export interface StepResult {
-  step: StepId | InstanceStepId | `usenet_client.${'sonarr' | 'radarr'}`
+  step: StepId | InstanceStepId | `usenet_client${'' | `@${string}`}.${'sonarr' | 'radarr'}` | `deluge${'' | `@${string}`}.label_plugin`
   status: StepStatus
   /** What happened or why not; never a secret. */
   message: string

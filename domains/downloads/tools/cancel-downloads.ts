@@ -8,20 +8,20 @@ import { ToolError } from '../../../core/errors.js'
 import { quoted } from '../../../core/untrusted-text.js'
 import { defineTool } from '../../../core/tool-types.js'
 import { pageInputs, pageOf, pagingFields } from '../../../core/paging.js'
-import { duplicatesOf, holderOf, isManagerItem, listCancelItems, neighboursOf, queueOf, type CancelItem, type CancelSource } from '../cancel-items.js'
+import { checkUsenetIds, usenetClientName, duplicatesOf, holderOf, isManagerItem, listCancelItems, neighboursOf, queueOf, type CancelItem, type CancelSource } from '../cancel-items.js'
 import { checkDownloadData, deleteWithData, describeData, type CheckedData } from '../download-data.js'
 import { hasExtraInstances } from '../../each-instance.js'
-import { cancelIdPattern, parseQueueName, queueOfId } from '../../servarr/queue-ids.js'
+import { cancelIdPattern, parseQueueName, queueOfId, usenetInstanceOf } from '../../servarr/queue-ids.js'
 import { DEFAULT_INSTANCE } from '../../../core/instance-config.js'
-import { managerOf, torrentClient } from '../../chosen-client.js'
+import { managerOf, torrentClient, usenetClient } from '../../chosen-client.js'
 import { importableWarning, retryTargets, runRetry, type RetryTarget } from '../retry-stuck.js'
 import { pauseOrResume } from '../pause-resume.js'
 
-/** The inputs; ids name an extra manager instance ("series@anime:12") only when there is one. */
-const inputOf = (named: boolean) => Type.Object({
+/** The inputs; ids name an extra manager or Usenet instance ("series@anime:12", "usenet@news2:x") only when there is one. */
+const inputOf = (named: boolean, usenetNamed: boolean) => Type.Object({
   action: Type.Union([Type.Literal('list'), Type.Literal('cancel'), Type.Literal('retry'), Type.Literal('purge_duplicates'), Type.Literal('pause'), Type.Literal('resume')], { default: 'list', description: 'list; cancel, retry (remove, blocklist, search again), pause or resume ids; purge_duplicates' }),
   source: Type.Union([Type.Literal('all'), Type.Literal('series'), Type.Literal('movies'), Type.Literal('torrents'), Type.Literal('usenet')], { default: 'all', description: 'Queues to read' }),
-  ids: Type.Array(Type.String({ pattern: cancelIdPattern(named), description: 'From list' }), { maxItems: 100, default: [], description: 'Ids from list' }),
+  ids: Type.Array(Type.String({ pattern: cancelIdPattern(named, usenetNamed), description: 'From list' }), { maxItems: 100, default: [], description: 'Ids from list' }),
   deleteFiles: Type.Boolean({ default: true, description: 'Also delete their data' }),
   blocklist: Type.Boolean({ default: false, description: 'Manager items: never grab this release again' }),
   ...pageInputs(100, 25)
@@ -36,7 +36,7 @@ const ItemSchema = Type.Object({
   sizeBytes: Type.Optional(Type.Number({ minimum: 0, description: 'Size; absent while unknown' })),
   downloadId: Type.Optional(Type.String({ description: 'Torrent hash / download client id' })),
   target: Type.Optional(Type.String({ description: 'Episode or movie the item is for' })),
-  instance: Type.Optional(Type.String({ description: 'The series or movie manager instance holding it' }))
+  instance: Type.Optional(Type.String({ description: 'The manager or Usenet client instance holding it' }))
 })
 
 /** A queue item; it names its manager instance only when there are extra ones (published unchanged otherwise). */
@@ -90,9 +90,10 @@ function replacedFrom (id: string): { source: string, instance?: string } {
 
 export default (app: FastifyInstance) => {
   const named = hasExtraInstances(app, 'series') || hasExtraInstances(app, 'movies')
+  const usenetNamed = hasExtraInstances(app, 'usenet')
   /** Retry binds each download's id, hash and strike count: a queue or count that changed refuses the token. */
   async function retryPreview (args: { source: CancelSource | 'all', ids: string[], deleteFiles: boolean }, signal: AbortSignal, torrents: string | undefined) {
-    if (args.ids.length > 0 && args.ids.every(id => queueOfId(id) === 'usenet')) return await usenetRetryPreview(args.ids)
+    if (args.ids.length > 0 && args.ids.every(id => usenetInstanceOf(id) !== undefined)) return await usenetRetryPreview(args.ids)
     const { items } = await listCancelItems(app, args.source, torrents)
     const chosen = await targets({ ...args, action: 'retry' }, torrents)
     const list = await retryTargets(app, chosen.filter(i => args.ids.includes(i.id)), items, args.deleteFiles, torrents)
@@ -133,14 +134,13 @@ export default (app: FastifyInstance) => {
     if (wrong.length > 0) throw new ToolError(`Not a failed job of the Usenet client: ${wrong.join(', ')}. Retry takes failed usenet:<id> jobs; call action "list" for current ids.`)
     const list = chosen.map(i => i!)
     return {
-      summary: `Ask ${app.backends.usenet!.service} to download ${list.length} failed job${list.length === 1 ? '' : 's'} again from the same NZB (nothing deleted): ${list.map(i => `${quoted(i.title)} (${i.id}, ${i.status})`).join('; ')}.`,
+      summary: `Ask ${usenetNames(list.map(i => i.id))} to download ${list.length} failed job${list.length === 1 ? '' : 's'} again from the same NZB (nothing deleted): ${list.map(i => `${quoted(i.title)} (${i.id}, ${i.status})`).join('; ')}.`,
       targets: list.map(i => ({ id: i.id, title: i.title, downloadId: i.downloadId ?? null, usenet: true }))
     }
   }
 
   /** Retries the previewed failed Usenet jobs that are still those jobs. */
   async function usenetRetry (targets: Array<{ id: string, title: string, downloadId: string | null }>) {
-    const usenet = app.backends.usenet!
     const { items } = await listCancelItems(app, 'usenet')
     const failed: Array<{ id: string, error: string }> = []
     const asked: string[] = []
@@ -148,7 +148,7 @@ export default (app: FastifyInstance) => {
       const item = items.find(i => i.id === target.id)
       if (!item || item.title !== target.title || (item.downloadId ?? null) !== target.downloadId) { failed.push({ id: target.id, error: 'no longer the job previewed; not retried' }); continue }
       try {
-        await usenet.retry(target.id.slice(target.id.indexOf(':') + 1))
+        await usenetClient(app, usenetInstanceOf(target.id))!.retry(target.id.slice(target.id.indexOf(':') + 1))
         asked.push(target.id)
       } catch (err) {
         failed.push({ id: target.id, error: err instanceof ToolError ? err.message : 'internal error (see the server log)' })
@@ -158,22 +158,28 @@ export default (app: FastifyInstance) => {
     const changed = asked.flatMap(id => after.items.filter(i => i.id === id))
     return {
       data: { action: 'retry', changed, failed, warnings: after.warnings },
-      summary: `Asked ${usenet.service} to retry ${asked.length} job${asked.length === 1 ? '' : 's'}${changed.length ? `; now: ${changed.map(i => `${quoted(i.title)} ${i.status}`).join(', ')}` : ''}${failed.length ? `; ${failed.length} not retried` : ''}.`
+      summary: `Asked ${usenetNames(targets.map(t => t.id))} to retry ${asked.length} job${asked.length === 1 ? '' : 's'}${changed.length ? `; now: ${changed.map(i => `${quoted(i.title)} ${i.status}`).join(', ')}` : ''}${failed.length ? `; ${failed.length} not retried` : ''}.`
     }
+  }
+
+  /** The Usenet clients holding these ids, as answers name them: "SABnzbd", 'NZBGet "news2"'. */
+  function usenetNames (ids: string[]) {
+    return [...new Set(ids.map(id => usenetInstanceOf(id)!))].map(i => usenetClientName(app, i)).join(' and ')
   }
 
   return defineTool({
     name: 'cancel_downloads',
     title: 'List, cancel or de-duplicate downloads',
     description: 'The managers\' queues, the torrent and Usenet clients: list (paged), cancel ids (a manager removes the whole download, e.g. a season pack), retry stuck ones, pause/resume torrents or Usenet jobs, purge duplicates keeping the most advanced. cancel/retry/purge: preview + confirmToken first. Progress: download_status.',
-    inputSchema: inputOf(named),
-    outputSchema: outputOf(named),
+    inputSchema: inputOf(named, usenetNamed),
+    outputSchema: outputOf(named || usenetNamed),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     hasEffects: args => args.action !== undefined && args.action !== 'list',
     confirm: {
       // Pausing and resuming a torrent or Usenet job loses nothing and is undone by the other.
       required: args => args.action !== 'list' && args.action !== 'pause' && args.action !== 'resume',
       async preview (args, ctx) {
+        checkUsenetIds(app, args.ids)
         if (args.action === 'retry') return await retryPreview(args, ctx.signal, ctx.instances?.torrents)
         const items = await targets(args, ctx.instances?.torrents)
         if (items.length === 0) throw new ToolError(args.action === 'purge_duplicates' ? 'There are no duplicate downloads; nothing to remove.' : 'Nothing to cancel.')
@@ -227,8 +233,9 @@ export default (app: FastifyInstance) => {
             const torrent = torrentClient(app, ctx.instances?.torrents)
             if (data) await deleteWithData(data, o => torrent.remove([key], { deleteFiles: o.deleteFiles }))
             else await torrent.remove([key], { deleteFiles: false })
-          } else if (queue === 'usenet') {
-            const usenet = app.backends.usenet!
+          } else if (usenetInstanceOf(queue) !== undefined) {
+            // The instance the id names (and the token bound): job ids are each program's own.
+            const usenet = usenetClient(app, usenetInstanceOf(queue))!
             if (data) await deleteWithData(data, o => usenet.remove([key], { deleteData: o.deleteFiles }))
             else await usenet.remove([key], { deleteData: false })
           } else {
