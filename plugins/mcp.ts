@@ -130,7 +130,9 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
           const call = fast.on && servers.onlyTasksWrap ? modernCalls.admit(request.headers, request.body) : undefined
           if (call) {
             fast.served.modernCall++
-            return await listenScope.run(principal.id, () => modernCalls.serve(call, principal, reply.raw))
+            // Outside listenScope: the scope is read only when a listen stream subscribes, which a registry
+            // tool call never does, and entering it costs every call.
+            return await modernCalls.serve(call, principal, reply.raw)
           }
           if (!fast.on) return await listenScope.run(principal.id, () => viaSdkAdapter(raw, reply.raw, request.body))
           return await listenScope.run(principal.id, () => serveWeb(modern, raw, reply.raw, request.body, onModernError))

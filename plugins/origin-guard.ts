@@ -126,13 +126,24 @@ export function applyCorsHeaders (request: FastifyRequest, raw: ServerResponse) 
 
 export default fp(async function originGuard (app) {
   const policy = originPolicy(app.config)
+  // The verdict per Host value, kept for the few names a server is reached by (parsing it as a URL on every
+  // request cost more than the rest of the guard); names beyond those are checked each time.
+  const hostVerdicts = new Map<string, boolean>()
+  const hostAllowed = (hostname: string) => {
+    let allowed = hostVerdicts.get(hostname)
+    if (allowed === undefined) {
+      const host = hostnameOf(hostname)
+      allowed = host !== undefined && policy.hosts.has(host)
+      if (hostVerdicts.size < 32) hostVerdicts.set(hostname, allowed)
+    }
+    return allowed
+  }
 
   app.addHook('onRequest', async (request, reply) => {
     const area = areaOf(request)
     if (!area) return
     reply.header('vary', 'Origin')
-    const host = typeof request.headers.host === 'string' ? hostnameOf(request.hostname) : undefined
-    if (host === undefined || !policy.hosts.has(host)) {
+    if (typeof request.headers.host !== 'string' || !hostAllowed(request.hostname)) {
       request.log.warn({ host: request.headers.host, url: redactQuery(request.url) }, 'request refused: Host not allowed')
       return forbid(reply, area, `Host "${String(request.headers.host ?? '')}" is not allowed. Use ${app.config.PUBLIC_URL} or add the name to ALLOWED_HOSTS.`)
     }

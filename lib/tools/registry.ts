@@ -3,7 +3,6 @@
 import type { Logger } from '../../core/logger.js'
 import { Type, type TObject, type TSchema } from '@sinclair/typebox'
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler'
-import { Value } from '@sinclair/typebox/value'
 import { BackendError, GuardError, ToolError } from '../../core/errors.js'
 import { plainLine } from '../../core/untrusted-text.js'
 import type {
@@ -13,6 +12,7 @@ import { publishSchema } from './published-schema.js'
 import { confirmByPerson } from './confirm-by-person.js'
 import { markUnchanged } from './no-change.js'
 import { renderData } from './result-text.js'
+import { argumentDefaults, type ArgumentDefaults } from './argument-defaults.js'
 
 export class UnknownToolError extends Error {
   constructor (readonly toolName: string) {
@@ -35,6 +35,8 @@ interface Entry {
   def: ToolDefinition
   /** The input schema as accepted (with confirmToken for confirm tools): defaults come from it. */
   inputSchema: TObject
+  /** The arguments with the input schema's defaults filled in, on a copy. */
+  defaults: ArgumentDefaults
   check: TypeCheck<TObject>
   checkOutput: TypeCheck<TObject>
   accepted: string[]
@@ -67,6 +69,7 @@ export function createToolRegistry (deps: RegistryDeps) {
     entries.set(def.name, {
       def,
       inputSchema,
+      defaults: argumentDefaults(inputSchema),
       check: TypeCompiler.Compile(inputSchema),
       checkOutput: TypeCompiler.Compile(def.outputSchema),
       accepted: Object.keys(inputSchema.properties),
@@ -186,7 +189,7 @@ export function createToolRegistry (deps: RegistryDeps) {
       throw new ToolError(`Unknown argument${unknown.length > 1 ? 's' : ''} ${unknown.map(u => `"${u}"`).join(', ')}. ` +
         `Accepted arguments: ${entry.accepted.join(', ') || '(none)'}.`)
     }
-    const args = Value.Default(entry.inputSchema, structuredClone(raw)) as Record<string, unknown>
+    const args = entry.defaults(raw)
     if (!entry.check.Check(args)) {
       const problems = [...entry.check.Errors(args)].slice(0, 5).map(e => describeProblem(e.path, e.message, e.schema, e.value))
       throw new ToolError(`Invalid arguments for ${entry.def.name}: ${[...new Set(problems)].join('; ')}.`)

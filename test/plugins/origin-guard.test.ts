@@ -67,6 +67,17 @@ t.test('a foreign Host is refused (DNS rebinding); known names pass', async t =>
   t.equal((await a.inject({ url: '/.well-known/oauth-protected-resource', headers: { host: 'evil.example.com' } })).statusCode, 200, 'public metadata is not guarded')
 })
 
+t.test('the Host verdict is kept per name: each name gets the same answer every time, however many names come', async t => {
+  const a = await app(t)
+  const status = async (host: string) => (await a.inject({ url: '/api/whoami', headers: { ...auth, host } })).statusCode
+  // More names than the guard keeps verdicts for: the ones past the cap are still checked.
+  const foreign = Array.from({ length: 40 }, (_, i) => `evil-${i}.example.com`)
+  for (const round of [1, 2]) {
+    for (const host of foreign) t.equal(await status(host), 403, `${host}, round ${round}`)
+    for (const host of ['media.example.com', 'localhost:3000', 'mcp-server:3000']) t.equal(await status(host), 200, `${host}, round ${round}`)
+  }
+})
+
 t.test('bad ALLOWED_ORIGINS / ALLOWED_HOSTS entries stop startup with one line each', async t => {
   await t.rejects(buildTestApp(t, { config: { ALLOWED_ORIGINS: 'chat.example.com,https://ok.example.com/path', ALLOWED_HOSTS: 'bad host' } }),
     /ALLOWED_ORIGINS: "chat.example.com" is not an origin[\s\S]*ALLOWED_ORIGINS: "https:\/\/ok.example.com\/path" is not an origin[\s\S]*ALLOWED_HOSTS: "bad host"/)

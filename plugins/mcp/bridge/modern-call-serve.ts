@@ -7,12 +7,13 @@ import { actingFor, type Principal } from '../../../core/principal.js'
 import { buildToolContext } from './tool-context.js'
 import { canShowForm } from '../apps/person-confirm.js'
 import type { createClientExtensions } from './client-extensions.js'
-import { admitModernCall, modernCallAnswer, sendModernAnswer, type ModernCall } from './modern-call.js'
+import { admitModernCall, envelopeVerdicts, modernCallAnswer, sendModernAnswer, type ModernCall } from './modern-call.js'
 
 export function createModernCallServer (app: FastifyInstance, extensions: ReturnType<typeof createClientExtensions>, serverInfo: { name: string, version: string }, log: FastifyBaseLogger) {
   const rules = {
     plainTool: (name: string) => { const def = app.tools.get(name); return def !== undefined && !def.taskSupport },
-    cannotAskPerson: (capabilities: ClientCapabilities) => !canShowForm(capabilities)
+    cannotAskPerson: (capabilities: ClientCapabilities) => !canShowForm(capabilities),
+    classified: envelopeVerdicts()
   }
 
   async function serve (call: ModernCall, principal: Principal, res: ServerResponse) {

@@ -41,6 +41,25 @@ export interface ModernCallRules {
   plainTool: (name: string) => boolean
   /** False when the client could be asked through a form (person-confirm.ts), which needs the SDK's rounds. */
   cannotAskPerson: (capabilities: ClientCapabilities) => boolean
+  /** Envelopes the SDK classified as a 2026-07-28 request before (envelopeVerdicts): not classified again. */
+  classified?: EnvelopeVerdicts
+}
+
+/**
+ * The envelopes (a call's `_meta`, as JSON) the SDK's classification accepted. Once the checks above have
+ * pinned everything else in the body (its keys, the id's type, the method, the headers), the SDK's verdict
+ * depends on the envelope alone, and a client sends the same envelope with every call: its zod checks, the
+ * largest cost of a light call, run once per envelope. A few envelopes are kept (clients are few); beyond that
+ * every call is classified as before.
+ */
+export interface EnvelopeVerdicts { has: (key: string) => boolean, add: (key: string) => void }
+
+export function envelopeVerdicts (max = 64): EnvelopeVerdicts {
+  const accepted = new Set<string>()
+  return {
+    has: key => accepted.has(key),
+    add: key => { if (accepted.size < max) accepted.add(key) }
+  }
 }
 
 /** The call, when this request is one the hot path answers exactly as the SDK would; otherwise undefined. */
@@ -58,8 +77,12 @@ export function admitModernCall (headers: IncomingHttpHeaders, body: unknown, ru
   const capabilities = meta[CLIENT_CAPABILITIES_META_KEY]
   if (!isPlainObject(capabilities) || !rules.plainTool(name) || !rules.cannotAskPerson(capabilities)) return undefined
   // The SDK's own classification: a malformed envelope or a header it disagrees with is left to it to refuse.
-  const route = classifyInboundRequest({ httpMethod: 'POST', protocolVersionHeader: MODERN, mcpMethodHeader: 'tools/call', mcpNameHeader: name, body })
-  if (route.kind !== 'modern' || route.messageKind !== 'request' || route.classification.revision !== MODERN) return undefined
+  const envelope = rules.classified && JSON.stringify(meta)
+  if (envelope === undefined || !rules.classified!.has(envelope)) {
+    const route = classifyInboundRequest({ httpMethod: 'POST', protocolVersionHeader: MODERN, mcpMethodHeader: 'tools/call', mcpNameHeader: name, body })
+    if (route.kind !== 'modern' || route.messageKind !== 'request' || route.classification.revision !== MODERN) return undefined
+    if (envelope !== undefined) rules.classified!.add(envelope)
+  }
   const rest = Object.fromEntries(Object.entries(meta).filter(([key]) => !ENVELOPE_KEYS.includes(key)))
   return { id: id as string | number, name, args: args as Record<string, unknown> | undefined, meta: Object.keys(rest).length > 0 ? rest : undefined, capabilities }
 }

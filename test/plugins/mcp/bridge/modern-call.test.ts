@@ -7,7 +7,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { ACTOR_META } from '../../../../core/principal.js'
 import { TEST_INTERNAL_KEY, buildTestApp } from '../../../helpers/build.js'
 import { listenMcp, postMcp } from '../../../helpers/mcp-client.js'
-import { admitModernCall, type ModernCallRules } from '../../../../plugins/mcp/bridge/modern-call.js'
+import { admitModernCall, envelopeVerdicts, type ModernCallRules } from '../../../../plugins/mcp/bridge/modern-call.js'
 import { canShowForm } from '../../../../plugins/mcp/apps/person-confirm.js'
 import { mcpTestTools } from '../test-tools.js'
 
@@ -85,10 +85,10 @@ t.test('a 2026-07-28 tools/call on the hot path equals the SDK answer', async t 
   })
 })
 
-t.test('what the hot path leaves to the SDK', async t => {
-  const headers = { 'content-type': 'application/json', ...routing('echo_text') }
-  const plain = call(1, 'echo_text', { text: 'x' })
-  t.ok(admitModernCall(headers, plain, rules), 'a plain call is taken')
+const headers = { 'content-type': 'application/json', ...routing('echo_text') }
+const plain = call(1, 'echo_text', { text: 'x' })
+
+function refusedCases () {
   const refused: Array<[string, unknown, Record<string, string>?]> = [
     ['a progress token (progress notifications)', call(1, 'echo_text', {}, { progressToken: 'p' })],
     ['a log level (log notifications)', call(1, 'echo_text', {}, { 'io.modelcontextprotocol/logLevel': 'info' })],
@@ -102,8 +102,34 @@ t.test('what the hot path leaves to the SDK', async t => {
     ['no Mcp-Name header', plain, { 'mcp-name': '' }],
     ['a text/plain body', plain, { 'content-type': 'text/plain' }]
   ]
-  for (const [what, body, changed] of refused) {
-    const h = Object.fromEntries(Object.entries({ ...headers, ...changed }).filter(([, v]) => v !== ''))
-    t.equal(admitModernCall(h, JSON.parse(JSON.stringify(body)), rules), undefined, what)
-  }
+  return refused.map(([what, body, changed]) => ({
+    what,
+    headers: Object.fromEntries(Object.entries({ ...headers, ...changed }).filter(([, v]) => v !== '')),
+    body: JSON.parse(JSON.stringify(body)) as unknown
+  }))
+}
+
+t.test('what the hot path leaves to the SDK', async t => {
+  t.ok(admitModernCall(headers, plain, rules), 'a plain call is taken')
+  for (const { what, headers, body } of refusedCases()) t.equal(admitModernCall(headers, body, rules), undefined, what)
+})
+
+t.test('an envelope the SDK accepted once is not classified again, and nothing else is let through', async t => {
+  const kept = envelopeVerdicts(2)
+  const seen = { kept: 0 }
+  const classified = { has: (key: string) => kept.has(key), add: (key: string) => { seen.kept++; kept.add(key) } }
+  const cached = { ...rules, classified }
+  t.ok(admitModernCall(headers, plain, cached), 'a plain call is taken')
+  t.equal(seen.kept, 1, 'its envelope is kept once the SDK accepted it')
+  const again = admitModernCall(headers, call(2, 'echo_text', { text: 'y' }), cached)
+  t.same(again && { id: again.id, args: again.args }, { id: 2, args: { text: 'y' } }, 'the next call with that envelope is taken, with its own id and arguments')
+  t.equal(seen.kept, 1, 'without asking the SDK again')
+  // Every request refused without the kept verdict is refused with it.
+  for (const { what, headers, body } of refusedCases()) t.equal(admitModernCall(headers, body, cached), undefined, what)
+  t.equal(seen.kept, 1, 'no refused envelope is kept')
+  // Another client's envelope is classified (and kept while there is room), a third one past the cap is not kept.
+  const other = (n: number) => call(3, 'echo_text', {}, { 'io.modelcontextprotocol/clientInfo': { name: `client ${n}`, version: '1' } })
+  t.ok(admitModernCall(headers, other(1), cached))
+  t.ok(admitModernCall(headers, other(2), cached), 'an envelope past the cap is still classified and taken')
+  t.notOk(kept.has(JSON.stringify(other(2).params._meta)), 'but not kept')
 })
