@@ -106,10 +106,9 @@ t.test('delivery never blocks, retries a busy receiver with a bound, and never s
     backoffMs: [10],
     attempts: 3
   })
-  const started = performance.now()
-  notifier.notify('stuck', { to: 'household', message })
-  t.ok(performance.now() - started < 50, 'notify returns before anything is delivered')
-  t.equal(busy.received.length, 0)
+  // notify returns a count, not a promise: the caller never waits on a receiver (no timing: a busy machine is slow)
+  t.equal(notifier.notify('stuck', { to: 'household', message }), 3, 'notify returns the channels queued, synchronously')
+  t.equal(busy.received.length, 0, 'nothing is delivered before notify returns')
   await notifier.idle()
   const by = (host: string) => records.find(r => r.channel.includes(host))!
   t.match(by(busy.host), { ok: true, attempts: 2 }, 'a 503 is tried again')
