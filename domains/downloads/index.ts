@@ -18,13 +18,14 @@ const ON_TORRENTS = new Map<unknown, (args: Record<string, unknown>) => boolean>
   // Finished packages and organizing them are the direct-download manager's.
   [downloadStatus, args => args.action === 'finished' || args.action === 'organize'],
   // The series or movie managers' queues only (they cover every manager instance themselves).
-  [cancelDownloads, args => args.source === 'series' || args.source === 'movies' || managerIdsOnly(args)]
+  // The managers' queues and the Usenet clients' jobs (every Usenet client is read by its own ids).
+  [cancelDownloads, args => args.source === 'series' || args.source === 'movies' || args.source === 'usenet' || noTorrentIds(args)]
 ])
 
-/** A cancel or retry naming manager queue items only ("series:3", "movies@uhd:7"), never a torrent. */
-function managerIdsOnly (args: Record<string, unknown>): boolean {
+/** A call naming manager queue items or Usenet jobs only ("series:3", "movies@uhd:7", "usenet@news2:x"), never a torrent. */
+function noTorrentIds (args: Record<string, unknown>): boolean {
   const ids = Array.isArray(args.ids) ? args.ids : []
-  return (args.action === 'cancel' || args.action === 'retry') && ids.length > 0 && ids.every(id => typeof id === 'string' && !id.startsWith('torrent:'))
+  return args.action !== undefined && args.action !== 'list' && ids.length > 0 && ids.every(id => typeof id === 'string' && !id.startsWith('torrent:'))
 }
 
 export default async function downloadsDomain (app: FastifyInstance) {

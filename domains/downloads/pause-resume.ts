@@ -5,7 +5,7 @@ import { ToolError } from '../../core/errors.js'
 import { quoted } from '../../core/untrusted-text.js'
 import { queueOfId, usenetInstanceOf } from '../servarr/queue-ids.js'
 import { checkUsenetIds, listCancelItems, usenetClientName, type CancelSource } from './cancel-items.js'
-import { usenetClient } from '../chosen-client.js'
+import { torrentClient, usenetClient } from '../chosen-client.js'
 
 /** How long a pause or resume may take to show in the torrent client's list. */
 const SETTLE_MS = 5_000
@@ -17,10 +17,10 @@ const shows = (action: 'pause' | 'resume', phase: string) => (phase === 'paused'
  * Deluge all still list a torrent as downloading right after its pause, seen on the real programs): their
  * list is read again until every torrent asked shows the change, for at most SETTLE_MS.
  */
-async function torrentsSettled (app: FastifyInstance, action: 'pause' | 'resume', torrentIds: string[], source: CancelSource | 'all') {
+async function torrentsSettled (app: FastifyInstance, action: 'pause' | 'resume', torrentIds: string[], source: CancelSource | 'all', torrents: string | undefined) {
   const deadline = Date.now() + SETTLE_MS
   for (;;) {
-    const after = await listCancelItems(app, source)
+    const after = await listCancelItems(app, source, torrents)
     const asked = after.items.filter(i => torrentIds.includes(i.id))
     if (asked.every(i => shows(action, i.status)) || Date.now() > deadline) return after
     await new Promise(resolve => setTimeout(resolve, 250))
@@ -30,26 +30,27 @@ async function torrentsSettled (app: FastifyInstance, action: 'pause' | 'resume'
 /**
  * Pauses or resumes torrents and Usenet jobs, each checked to be in its client's list first (so a wrong id is
  * named, not ignored); what comes back is their state as each client reports it afterwards, not as asked.
+ * `torrents`: the torrent client instance the call runs on (ctx.instances; undefined: the default).
  */
-export async function pauseOrResume (app: FastifyInstance, action: 'pause' | 'resume', ids: string[]) {
+export async function pauseOrResume (app: FastifyInstance, action: 'pause' | 'resume', ids: string[], torrents?: string) {
+  const torrent = torrentClient(app, torrents)
   const other = ids.filter(id => usenetInstanceOf(id) === undefined && queueOfId(id) !== 'torrent')
   if (ids.length === 0 || other.length > 0) throw new ToolError(`Action "${action}" takes usenet:<id> ids and torrent:<hash> ids from list${other.length ? `, not ${other.join(', ')}` : ''}. Use cancel for manager queue items.`)
   const torrentIds = ids.filter(id => queueOfId(id) === 'torrent')
   const usenetIds = ids.filter(id => usenetInstanceOf(id) !== undefined)
   checkUsenetIds(app, usenetIds)
   const source = torrentIds.length === 0 ? 'usenet' : usenetIds.length === 0 ? 'torrents' : 'all'
-  const { items, warnings, missing: unread } = await listCancelItems(app, source)
+  const { items, warnings, missing: unread } = await listCancelItems(app, source, torrents)
   const chosen = ids.map(id => items.find(i => i.id === id))
   const missing = ids.filter((_, n) => !chosen[n] || chosen[n]!.status.startsWith('failed'))
   if (missing.length > 0) {
     const why = unread.length > 0 ? ` (could not read: ${warnings.join('; ')})` : ''
-    const holders = [...new Set(missing.map(id => usenetInstanceOf(id) !== undefined ? usenetClientName(app, usenetInstanceOf(id)!) : app.backends.torrent.service))].join(' or ')
+    const holders = [...new Set(missing.map(id => usenetInstanceOf(id) !== undefined ? usenetClientName(app, usenetInstanceOf(id)!) : torrent.service))].join(' or ')
     throw new ToolError(`Not in ${holders}'s queue: ${missing.join(', ')}${why}. Call action "list" for current ids; a failed Usenet job is retried, not resumed.`)
   }
   const keys = (list: string[]) => list.map(id => id.slice(id.indexOf(':') + 1))
   const clients: string[] = []
   if (torrentIds.length > 0) {
-    const torrent = app.backends.torrent
     await (action === 'pause' ? torrent.pause(keys(torrentIds)) : torrent.resume(keys(torrentIds)))
     clients.push(torrent.service)
   }
@@ -60,13 +61,13 @@ export async function pauseOrResume (app: FastifyInstance, action: 'pause' | 're
     await (action === 'pause' ? client.pause(keys(own)) : client.resume(keys(own)))
     clients.push(usenetClientName(app, instance))
   }
-  const after = await torrentsSettled(app, action, torrentIds, source)
+  const after = await torrentsSettled(app, action, torrentIds, source, torrents)
   const changed = chosen.map(i => after.items.find(a => a.id === i!.id) ?? i!)
   const pending = changed.filter(i => torrentIds.includes(i.id) && !shows(action, i.status))
   const noun = usenetIds.length === 0 ? 'torrent' : torrentIds.length === 0 ? 'job' : 'download'
   return {
     data: { action, changed, warnings: after.warnings },
     summary: `Asked ${clients.join(' and ')} to ${action} ${changed.length} ${noun}${changed.length === 1 ? '' : 's'}; now: ${changed.map(i => `${quoted(i.title)} ${i.status}`).join(', ')}.` +
-      (pending.length ? ` ${app.backends.torrent.service} did not show ${pending.length === 1 ? 'it' : pending.length} as ${action}d within ${SETTLE_MS / 1000} s: check download_status again.` : '')
+      (pending.length ? ` ${torrent.service} did not show ${pending.length === 1 ? 'it' : pending.length} as ${action}d within ${SETTLE_MS / 1000} s: check download_status again.` : '')
   }
 }

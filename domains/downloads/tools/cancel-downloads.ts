@@ -200,7 +200,7 @@ export default (app: FastifyInstance) => {
         const page = pageOf(items, args.offset, args.limit)
         return { data: { action: 'list', ...page, warnings }, summary: listedSentence({ count: page.total, answered, missing, none: 'No downloads in the queues.', some: n => `${n} download${n === 1 ? '' : 's'} in the queues.` }) }
       }
-      if (args.action === 'pause' || args.action === 'resume') return await pauseOrResume(app, args.action, args.ids)
+      if (args.action === 'pause' || args.action === 'resume') return await pauseOrResume(app, args.action, args.ids, ctx.instances?.torrents)
       const confirmed = (ctx.confirmed?.targets ?? []) as Array<{ id: string, title: string, downloadId: string | null, usenet?: boolean }>
       if (args.action === 'retry' && confirmed.some(c => c.usenet)) return await usenetRetry(confirmed)
       if (args.action === 'retry') {
