@@ -53,16 +53,11 @@ const ceilingBody = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { tools: app
 // The catalogue's size without the bench's own stand-in tool: what a client of the real server receives.
 const catalogue = catalogueSize(app.tools.list().filter(tool => tool.name !== benchListJobs.name))
 app.get('/bench/fast-paths', async () => app.mcpFastPaths.served)
-// After a burst, V8 keeps the pages it freed for reuse: resident, yet holding nothing. ?release=1 measures what
-// the process holds: a plain forced GC first (rssCached), then the one V8 runs itself under memory pressure
-// (flavor 'last-resort'), which also gives those pages back to the system (rss).
-app.get<{ Querystring: { release?: string } }>('/bench/memory', async request => {
-  const gc = (globalThis as { gc?: (options?: object) => void }).gc
+app.get('/bench/memory', async () => {
+  const gc = (globalThis as { gc?: () => void }).gc
   gc?.()
-  const rssCached = process.memoryUsage().rss
-  if (request.query.release === '1') gc?.({ type: 'major', execution: 'sync', flavor: 'last-resort' })
   const m = process.memoryUsage()
-  return { rss: m.rss, rssCached, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, gc: gc !== undefined, sessions: app.mcpSessions.size, awake: app.mcpSessions.awake }
+  return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, gc: gc !== undefined, sessions: app.mcpSessions.size, awake: app.mcpSessions.awake, trims: app.memoryTrim.stats().trims }
 })
 
 await app.ready()
