@@ -57,7 +57,7 @@ app.get('/bench/memory', async () => {
   const gc = (globalThis as { gc?: () => void }).gc
   gc?.()
   const m = process.memoryUsage()
-  return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, gc: gc !== undefined, sessions: app.mcpSessions.size }
+  return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, gc: gc !== undefined, sessions: app.mcpSessions.size, awake: app.mcpSessions.awake, trims: app.memoryTrim.stats().trims }
 })
 
 await app.ready()

@@ -1,7 +1,7 @@
 // MCP over Streamable HTTP at /mcp, both protocol eras on one route (plugins/mcp/README.md: the dispatch table,
 // the glossary and every place the MCP SDK is relied on).
 // - 2025-11-25 and earlier: sessions (initialize → Mcp-Session-Id), one McpServer + transport per session,
-//   bound to the credential that opened it, capped and expired when idle; GET stream and DELETE.
+//   bound to the credential that opened it, capped, hibernated and expired when idle; GET stream and DELETE.
 // - 2026-07-28: stateless per-request serving (server/discover, envelope in _meta) via createMcpHandler.
 // The fast paths (MCP_FAST_PATHS, default on) answer common requests without SDK steps they do not need, with
 // the SDK's own bytes (test/plugins/mcp/bridge/fast-paths-off.test.ts compares both settings).
@@ -10,13 +10,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import fp from 'fastify-plugin'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createMcpHandler, isInitializeRequest, type AuthInfo, type McpServer } from '@modelcontextprotocol/server'
-import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node'
+import { toNodeHandler } from '@modelcontextprotocol/node'
 import type { Principal } from '../core/principal.js'
 import { applyCorsHeaders } from './origin-guard.js'
-import { createSessionStore, type SessionLimits } from './mcp/http/session-store.js'
+import { createSessionStore, type Session, type SessionLimits } from './mcp/http/session-store.js'
 import { holderOf, refusalOf } from './mcp/http/session-holder.js'
 import { INVALID_REQUEST, SERVER_ERROR, SESSION_NOT_FOUND, endAfterFailure, sendJsonRpcError } from './mcp/http/json-rpc.js'
-import { createRequestIds, type RequestIds } from './mcp/http/request-ids.js'
 import { packageVersion } from '../core/package-version.js'
 import { mcpClientExtensions, mcpFeatures } from './mcp/features/installed.js'
 import type { McpFeature } from './mcp/features/feature-types.js'
@@ -24,7 +23,7 @@ import { createClientExtensions } from './mcp/bridge/client-extensions.js'
 import { createListenBus, listenScope } from './mcp/features/listen-bus.js'
 import { withTaskListen } from './mcp/tasks/listen-tasks.js'
 import { isLegacyPost } from './mcp/http/era.js'
-import { createDirectExchange, type DirectExchange } from './mcp/bridge/direct-exchange.js'
+import { buildSessionParts, noteLogLevel, replaySession, type SessionParts, type SessionValue } from './mcp/bridge/session-server.js'
 import { serveWeb } from './mcp/http/web-exchange.js'
 import { createModernCallServer } from './mcp/bridge/modern-call-serve.js'
 import { createProtocolServers } from './mcp/bridge/protocol-server.js'
@@ -35,6 +34,10 @@ import { authInfoFor, coalesceWrites, routeError } from './mcp/http/http-glue.js
 export interface McpPluginOptions {
   /** Idle time after which a 2025-era session is closed (default 30 min). */
   sessionIdleMs?: number
+  /** Idle time after which a 2025-era session hibernates: its protocol server is dropped until its next request (default 2 min). */
+  sessionHibernateMs?: number
+  /** Awake 2025-era sessions at most; beyond, the least recently used idle ones hibernate (default 100). */
+  maxAwakeSessions?: number
   /** Open 2025-era sessions at most (default 1000). */
   maxSessions?: number
   /** Open 2025-era sessions per credential at most (default 20). */
@@ -51,8 +54,10 @@ export interface McpPluginOptions {
 
 export interface McpSessionsControl {
   readonly size: number
+  /** Sessions holding their protocol server now (the others hibernate). */
+  readonly awake: number
   readonly limits: Readonly<SessionLimits>
-  /** Closes sessions idle at `now` (default: the current time). Runs on a timer too. */
+  /** Closes sessions idle at `now` (default: the current time), hibernates the idle awake ones. Runs on a timer too. */
   sweep: (now?: number) => number
   configure: (limits: Partial<SessionLimits>) => void
 }
@@ -69,7 +74,6 @@ declare module 'fastify' {
 const SERVER_NAME = 'mediastack-mcp'
 
 type RawWithAuth = IncomingMessage & { auth?: AuthInfo }
-interface SessionValue { server: McpServer, transport: NodeStreamableHTTPServerTransport, direct: DirectExchange | undefined, ids: RequestIds }
 
 export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstance, opts) {
   const version = packageVersion()
@@ -85,6 +89,8 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
   const sessions = createSessionStore<SessionValue>({
     limits: {
       idleMs: opts.sessionIdleMs ?? 30 * 60_000,
+      hibernateMs: opts.sessionHibernateMs ?? 2 * 60_000,
+      awake: opts.maxAwakeSessions ?? 100,
       max: opts.maxSessions ?? 1000,
       perPrincipal,
       perClient: opts.maxSessionsPerClient ?? 40,
@@ -94,10 +100,17 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
     },
     onRemove: (session, why) => {
       log.debug({ session: session.id, why }, 'MCP session closed')
-      session.value.server.close().catch(err => log.warn({ err }, 'closing an MCP session failed'))
+      session.value.parts?.server.close().catch(err => log.warn({ err }, 'closing an MCP session failed'))
+    },
+    onHibernate: session => {
+      const parts = session.value.parts
+      if (!parts) return
+      session.value.parts = undefined
+      parts.hibernating = true
+      parts.server.close().catch(err => log.warn({ err }, 'hibernating an MCP session failed'))
     }
   })
-  const sweeper = setInterval(() => sessions.sweep(), Math.min(60_000, Math.max(1000, sessions.limits.idleMs / 2)))
+  const sweeper = setInterval(() => sessions.sweep(), Math.min(60_000, Math.max(1000, Math.min(sessions.limits.idleMs, sessions.limits.hibernateMs ?? Infinity) / 2)))
   sweeper.unref()
 
   const modern = withTaskListen(createMcpHandler(({ authInfo }) => buildServer(authInfo?.extra?.principal as Principal), {
@@ -166,34 +179,60 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       log.warn({ reason: slot.reason }, 'MCP session refused: a session cap was reached')
       return sendJsonRpcError(res, refusal.status, SERVER_ERROR, refusal.message, { 'retry-after': refusal.retryAfter })
     }
-    const server = buildServer(principal)
+    const value: SessionValue = { initialize: request.body }
     let opened = false
-    const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: id => {
-        opened = true
-        sessions.add(id, holder, { server, transport, direct, ids })
-      },
-      onsessionclosed: id => { sessions.remove(id, 'closed') }
+    // Busy until the initialize is answered: a session is never hibernated under its own reply. (The hook
+    // below lives as long as the transport: it must not hold the response.)
+    let leave: (() => void) | undefined
+    const parts = buildParts(principal, value, () => randomUUID(), id => {
+      opened = true
+      leave = sessions.enter(sessions.add(id, holder, value))
     })
-    // A session's tools/list depends on what it negotiated: the revision and the extensions it declared.
-    const listKey = () => servers.noRawTools ? `${server.server.getNegotiatedProtocolVersion()}|${extensions.keyFor(server.server.getClientCapabilities())}` : undefined
-    const direct = fast.on ? createDirectExchange(transport, server, { store: lists, key: listKey }) : undefined
-    // After the direct exchange, so its send wrapper sees the replies that path writes itself.
-    const ids = createRequestIds(transport)
-    transport.onclose = () => {
-      direct?.close()
-      sessions.forget(transport.sessionId)
-    }
+    value.parts = parts
     try {
-      await server.connect(transport)
-      await transport.handleRequest(request.raw as RawWithAuth, res, request.body)
+      await parts.server.connect(parts.transport)
+      await parts.transport.handleRequest(request.raw as RawWithAuth, res, request.body)
     } finally {
+      leave?.()
+      leave = undefined
       if (!opened) {
         sessions.release(holder)
-        await server.close().catch(() => {})
+        await parts.server.close().catch(() => {})
       }
     }
+  }
+
+  function buildParts (principal: Principal, value: SessionValue, sessionId: () => string, opened?: (id: string) => void): SessionParts {
+    // A session's tools/list depends on what it negotiated: the revision and the extensions it declared.
+    const listsOf = fast.on
+      ? (server: McpServer) => ({ store: lists, key: () => servers.noRawTools ? `${server.server.getNegotiatedProtocolVersion()}|${extensions.keyFor(server.server.getClientCapabilities())}` : undefined })
+      : undefined
+    return buildSessionParts(buildServer(principal, value), {
+      sessionId,
+      ...(opened && { opened }),
+      closed: id => { sessions.remove(id, 'closed') },
+      gone: id => { sessions.forget(id) }
+    }, listsOf)
+  }
+
+  /** A hibernated session's server and transport, built again and brought back to its state (concurrent requests share one wake). */
+  async function wake (session: Session<SessionValue>, principal: Principal, authInfo: AuthInfo | undefined): Promise<SessionParts> {
+    const value = session.value
+    value.waking ??= (async () => {
+      const parts = buildParts(principal, value, () => session.id)
+      try {
+        await parts.server.connect(parts.transport)
+        await replaySession(parts, value, session.id, authInfo)
+      } catch (err) {
+        parts.hibernating = true
+        await parts.server.close().catch(() => {})
+        throw err
+      }
+      value.parts = parts
+      sessions.woke(session)
+      return parts
+    })().finally(() => { value.waking = undefined })
+    return await value.waking
   }
 
   async function serveSession (sid: string, principal: Principal, request: FastifyRequest, res: ServerResponse) {
@@ -205,23 +244,36 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       }
       return sendJsonRpcError(res, 404, SESSION_NOT_FOUND, 'Session not found: it expired or was closed. Send initialize to open a new session.')
     }
-    const leave = sessions.enter(found.session)
+    const session = found.session
+    const leave = sessions.enter(session)
     res.once('close', leave)
     const raw = request.raw as RawWithAuth
+    let parts = session.value.parts
+    if (!parts) {
+      try {
+        parts = await wake(session, principal, raw.auth)
+      } catch (err) {
+        // The client can carry on in a new session; this one cannot be brought back.
+        log.error({ err }, 'waking a hibernated MCP session failed')
+        sessions.remove(session.id, 'closed')
+        return sendJsonRpcError(res, 404, SESSION_NOT_FOUND, 'Session not found: it could not be resumed after being idle. Send initialize to open a new session.')
+      }
+    }
     if (request.method === 'POST') {
-      const reused = found.session.value.ids.claim(request.body, res)
+      noteLogLevel(session.value, request.body)
+      const reused = parts.ids.claim(request.body, res)
       if (reused !== undefined) {
         return sendJsonRpcError(res, 400, INVALID_REQUEST, `Invalid Request: id ${JSON.stringify(reused)} is the id of a request still running in this session, and request ids must not be reused within a session. Send this request with a new id.`)
       }
-      const served = found.session.value.direct?.serve(request.headers, request.body, raw.auth, res)
+      const served = parts.direct?.serve(request.headers, request.body, raw.auth, res)
       if (served === 'prepared') {
-        found.session.value.ids.release(request.body)
+        parts.ids.release(request.body)
         fast.served.directList++
       }
       if (served === 'call') fast.served.directCall++
       if (served) return
     }
-    await found.session.value.transport.handleRequest(raw, res, request.body)
+    await parts.transport.handleRequest(raw, res, request.body)
   }
 
   const routeOptions = {
@@ -240,6 +292,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
 
   app.decorate('mcpSessions', {
     get size () { return sessions.size },
+    get awake () { return sessions.awakeCount },
     get limits () { return sessions.limits },
     sweep: (now?: number) => sessions.sweep(now),
     configure: (limits: Partial<SessionLimits>) => sessions.configure(limits)

@@ -18,8 +18,9 @@ import { forRevision } from './result-revision.js'
 const TOOLS_LIST_TTL_MS = 10 * 60_000
 
 export interface ProtocolServers {
-  /** One protocol server with our two tool handlers and every feature; cheap (no schema scanning). */
-  build: (principal: Principal) => McpServer
+  /** One protocol server with our two tool handlers and every feature; cheap (no schema scanning). `kept`: a
+   * 2025 session's feature state, which outlives its servers (created on first use). */
+  build: (principal: Principal, kept?: { kept?: Map<string, unknown> }) => McpServer
   /** Known once the first server is built: tools/call runs through the tasks wrapper alone (the 2026 fast path's condition). */
   readonly onlyTasksWrap: boolean | undefined
   /** Known once the first server is built: no feature added raw tools (tools/list is the registry's list alone). */
@@ -45,7 +46,7 @@ export function createProtocolServers (app: FastifyInstance, o: {
   // Computed once, on first use, after every tool has registered.
   const outputSchemaOf = (name: string) => (outputSchemas ??= new Map(app.tools.list().map(t => [t.name, t.outputSchema]))).get(name)
 
-  function build (principal: Principal): McpServer {
+  function build (principal: Principal, holder: { kept?: Map<string, unknown> } = {}): McpServer {
     const mcp = new McpServer(o.info, {
       capabilities: { tools: { listChanged: false }, logging: {} },
       cacheHints: { 'tools/list': { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: 'private' } },
@@ -89,7 +90,11 @@ export function createProtocolServers (app: FastifyInstance, o: {
     catalogue ??= buildSharedCatalogue(o.allFeatures.filter((f): f is McpSharedFeature => typeof f !== 'function'), { app, events }, o.info)
     catalogue.install(server)
     let wrappers = 0
-    for (const install of features) install({ mcp, app, principal, events, addTool, rawTool: name => rawTools.get(name), wrapToolCall: wrap => { wrappers++; callTool = wrap(callTool) } })
+    const sessionState = {
+      get: <T>(key: string) => holder.kept?.get(key) as T | undefined,
+      set: (key: string, value: unknown) => { (holder.kept ??= new Map()).set(key, value) }
+    }
+    for (const install of features) install({ mcp, app, principal, events, addTool, rawTool: name => rawTools.get(name), wrapToolCall: wrap => { wrappers++; callTool = wrap(callTool) }, sessionState })
     // The tasks wrapper hands a tool without task support straight on; any other wrapper keeps calls on the SDK.
     onlyTasksWrap ??= wrappers === 1
     noRawTools ??= rawTools.size === 0

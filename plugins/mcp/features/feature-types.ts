@@ -20,6 +20,17 @@ export interface McpFeatureContext {
   rawTool: (name: string) => RawTool | undefined
   /** Wraps this server's tools/call: the wrapper gets the next handler (the registry, or an earlier wrapper). */
   wrapToolCall: (wrap: (next: ToolCallHandler) => ToolCallHandler) => void
+  /**
+   * State that outlives this server: a 2025 session's server is dropped when the session hibernates and built
+   * again when it wakes (bridge/session-server.ts), with the same state. Plain data only (no listeners, no
+   * timers): the installer re-arms those from it. A 2026-07-28 request's state lives as long as its server.
+   */
+  sessionState: SessionState
+}
+
+export interface SessionState {
+  get: <T>(key: string) => T | undefined
+  set: (key: string, value: unknown) => void
 }
 
 /**

@@ -2,7 +2,8 @@
 // jobs://mine and gets notifications/resources/updated as the job's progress, message or state moves, at most
 // a few per second per URI (the last change always arrives). Only the caller's own jobs can be subscribed.
 // The job listener is attached on the first subscription and removed on the last unsubscribe or when the
-// session closes, so a session that never subscribes costs nothing.
+// session closes, so a session that never subscribes costs nothing. The subscribed URIs are session state: a
+// session that hibernates keeps them, and its rebuilt server re-arms them (bridge/session-server.ts).
 // 2026-07-28 has no resources/subscribe: the SDK serves subscriptions/listen from the listen bus, which
 // listen-jobs.ts feeds.
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError } from '@modelcontextprotocol/server'
@@ -27,7 +28,9 @@ export const subscribeCapability = sharedFeature(({ mcp }) => {
   mcp.server.registerCapabilities({ resources: { subscribe: true } })
 })
 
-export const resourceSubscriptions: McpServerFeature = ({ mcp, app, principal }) => {
+const KEPT = 'resource-subscriptions'
+
+export const resourceSubscriptions: McpServerFeature = ({ mcp, app, principal, sessionState }) => {
   const server = mcp.server
   // Made on the first subscription: a session that never subscribes holds only the two handlers.
   let watched: Map<string, Throttle> | undefined
@@ -63,6 +66,17 @@ export const resourceSubscriptions: McpServerFeature = ({ mcp, app, principal })
     return (watched = new Map())
   }
 
+  /** Watches a URI on this server: its throttle, and the job listener for a job URI. */
+  function arm (uri: string) {
+    const subscriptions = watchedOf()
+    if (!subscriptions.has(uri)) subscriptions.set(uri, createThrottle(UPDATE_INTERVAL_MS, () => notify(uri)))
+    if (uri.startsWith('jobs://') && !detach) {
+      detach = app.jobs.subscribe(onJob)
+      activeListeners++
+    }
+  }
+  for (const uri of sessionState.get<Set<string>>(KEPT) ?? []) arm(uri)
+
   server.setRequestHandler('resources/subscribe', (request, ctx) => {
     const uri = request.params.uri
     const caller = callerOf(ctx)
@@ -71,22 +85,19 @@ export const resourceSubscriptions: McpServerFeature = ({ mcp, app, principal })
     if ((isJob && !app.hasDecorator('jobs')) || (id !== undefined && app.jobs.get(id)?.owner !== caller.id)) {
       throw new ResourceNotFoundError(uri, `No job ${id ?? ''} among this credential's jobs to subscribe to. Read ${JOBS_LIST_URI} for yours.`)
     }
-    const subscriptions = watchedOf()
-    if (!subscriptions.has(uri)) {
-      if (subscriptions.size >= MAX_SUBSCRIPTIONS) {
-        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `This session already holds ${MAX_SUBSCRIPTIONS} subscriptions; unsubscribe from finished jobs first.`)
-      }
-      // Other URIs (the title and health resources, fixtures) are accepted: they simply send no updates.
-      subscriptions.set(uri, createThrottle(UPDATE_INTERVAL_MS, () => notify(uri)))
+    let uris = sessionState.get<Set<string>>(KEPT)
+    if (!uris?.has(uri) && (uris?.size ?? 0) >= MAX_SUBSCRIPTIONS) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `This session already holds ${MAX_SUBSCRIPTIONS} subscriptions; unsubscribe from finished jobs first.`)
     }
-    if (isJob && !detach) {
-      detach = app.jobs.subscribe(onJob)
-      activeListeners++
-    }
+    if (!uris) sessionState.set(KEPT, uris = new Set())
+    uris.add(uri)
+    // Other URIs (the title and health resources, fixtures) are accepted: they simply send no updates.
+    arm(uri)
     return {}
   })
 
   server.setRequestHandler('resources/unsubscribe', request => {
+    sessionState.get<Set<string>>(KEPT)?.delete(request.params.uri)
     watched?.get(request.params.uri)?.cancel()
     watched?.delete(request.params.uri)
     if (watched?.size === 0) stopAll()

@@ -1,4 +1,8 @@
-// The 2025-era MCP sessions: bound to the credential that opened them, capped and expired when idle.
+// The 2025-era MCP sessions: bound to the credential that opened them, capped, hibernated and expired when idle.
+// A session is awake while it holds its protocol server and transport (~15 KB of heap); hibernated, it keeps
+// only its record here and what the caller stored in its value, and is woken (rebuilt) by its next request.
+// A session hibernates when idle for `hibernateMs`, or at once when more than `awake` sessions are awake (the
+// least recently used idle one first), so 3,000 open sessions cost ~3,000 records, not ~3,000 servers.
 // A credential's sessions make room only for that credential: at a cap, its own least recently used session
 // gives way, never another credential's. Room for everyone else comes from the caps on what one credential,
 // one OAuth client registration (any number of grants) and one registering address may hold, and from the
@@ -8,6 +12,10 @@
 export interface SessionLimits {
   /** A session with no request for this long (and no open stream) is closed. */
   idleMs: number
+  /** A session with no request for this long (and no open stream) hibernates (default: never). */
+  hibernateMs?: number
+  /** Awake sessions at most: beyond this, the least recently used idle ones hibernate (default: no cap). */
+  awake?: number
   /** Open sessions at most; initialize beyond this is refused. */
   max: number
   /** Open sessions per principal (credential) at most. */
@@ -44,6 +52,8 @@ export interface Session<T> {
   lastSeen: number
   /** Requests (and GET streams) currently being served on this session. */
   active: number
+  /** Whether the session holds its protocol server (see woke() and onHibernate). */
+  awake: boolean
 }
 
 export type SessionLookup<T> =
@@ -56,6 +66,8 @@ export interface SessionStoreOptions<T> {
   limits: SessionLimits
   /** Called once for every session that leaves the store (expired, deleted or closed at shutdown). */
   onRemove: (session: Session<T>, why: RemoveReason) => void
+  /** Called when an idle awake session hibernates: drop what woke() will rebuild. */
+  onHibernate?: (session: Session<T>) => void
   now?: () => number
 }
 
@@ -72,6 +84,8 @@ export function createSessionStore<T> (options: SessionStoreOptions<T>) {
   const limits = { ...options.limits }
   const now = options.now ?? Date.now
   const sessions = new Map<string, Session<T>>()
+  // The awake sessions, least recently used first (a Map keeps insertion order; a use re-inserts).
+  const awake = new Map<string, Session<T>>()
   // Sessions and initialize requests in flight (which count before their session id exists), per tally key.
   const tally = new Map<string, number>()
   // Initialize requests in flight per principal id, so a slot is given back at most once.
@@ -147,9 +161,36 @@ export function createSessionStore<T> (options: SessionStoreOptions<T>) {
   /** Turns a reserved slot into a session (it keeps counting where the slot counted). */
   function add (id: string, holder: Holder, value: T): Session<T> {
     if (!unreserve(holder)) bump(holder, 1)
-    const session: Session<T> = { id, owner: holder.id, holder, value, lastSeen: now(), active: 0 }
+    const session: Session<T> = { id, owner: holder.id, holder, value, lastSeen: now(), active: 0, awake: false }
     sessions.set(id, session)
+    woke(session)
     return session
+  }
+
+  /** Marks a session awake (just opened, or rebuilt by its next request); others beyond the cap hibernate. */
+  function woke (session: Session<T>) {
+    if (!sessions.has(session.id)) return
+    session.awake = true
+    touch(session)
+    for (const other of awake.values()) {
+      if (awake.size <= (limits.awake ?? Infinity)) break
+      if (other !== session) hibernate(other)
+    }
+  }
+
+  function touch (session: Session<T>) {
+    if (!session.awake) return
+    awake.delete(session.id)
+    awake.set(session.id, session)
+  }
+
+  /** Hibernates an awake session with nothing in flight; returns whether it did. */
+  function hibernate (session: Session<T>): boolean {
+    if (!session.awake || session.active > 0) return false
+    session.awake = false
+    awake.delete(session.id)
+    options.onHibernate?.(session)
+    return true
   }
 
   function lookup (id: string, principalId: string): SessionLookup<T> {
@@ -163,12 +204,14 @@ export function createSessionStore<T> (options: SessionStoreOptions<T>) {
   function enter (session: Session<T>): () => void {
     session.active++
     session.lastSeen = now()
+    touch(session)
     let left = false
     return () => {
       if (left) return
       left = true
       session.active--
       session.lastSeen = now()
+      touch(session)
     }
   }
 
@@ -177,6 +220,7 @@ export function createSessionStore<T> (options: SessionStoreOptions<T>) {
     const session = id === undefined ? undefined : sessions.get(id)
     if (!session) return
     sessions.delete(session.id)
+    awake.delete(session.id)
     bump(session.holder, -1)
   }
 
@@ -184,18 +228,23 @@ export function createSessionStore<T> (options: SessionStoreOptions<T>) {
     const session = sessions.get(id)
     if (!session) return
     sessions.delete(id)
+    awake.delete(id)
     bump(session.holder, -1)
     options.onRemove(session, why)
   }
 
-  /** Closes every session idle for longer than limits.idleMs at `at`. Returns how many were closed. */
+  /**
+   * Closes every session idle for longer than limits.idleMs at `at`, and hibernates the awake ones idle for
+   * longer than limits.hibernateMs. Returns how many were closed.
+   */
   function sweep (at = now()): number {
     let closed = 0
     for (const session of [...sessions.values()]) {
-      if (session.active === 0 && at - session.lastSeen > limits.idleMs) {
+      if (session.active > 0) continue
+      if (at - session.lastSeen > limits.idleMs) {
         remove(session.id, 'idle')
         closed++
-      }
+      } else if (at - session.lastSeen > (limits.hibernateMs ?? Infinity)) hibernate(session)
     }
     return closed
   }
@@ -206,6 +255,8 @@ export function createSessionStore<T> (options: SessionStoreOptions<T>) {
 
   function configure (next: Partial<SessionLimits>) {
     if (next.idleMs !== undefined) limits.idleMs = next.idleMs
+    if (next.hibernateMs !== undefined) limits.hibernateMs = next.hibernateMs
+    if (next.awake !== undefined) limits.awake = next.awake
     if (next.max !== undefined) limits.max = next.max
     if (next.perPrincipal !== undefined) limits.perPrincipal = next.perPrincipal
     if (next.perClient !== undefined) limits.perClient = next.perClient
@@ -221,10 +272,13 @@ export function createSessionStore<T> (options: SessionStoreOptions<T>) {
     enter,
     forget,
     remove,
+    woke,
+    hibernate,
     sweep,
     closeAll,
     configure,
     get size () { return sessions.size },
+    get awakeCount () { return awake.size },
     get limits (): Readonly<SessionLimits> { return limits }
   }
 }

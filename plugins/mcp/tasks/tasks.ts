@@ -19,7 +19,7 @@ import type { McpFeatureContext, RawTool } from '../features/feature-types.js'
 import { principalOf } from '../bridge/request-principal.js'
 import { sharedFeature } from '../bridge/shared-catalogue.js'
 import { taskStoreOf, type TaskStore } from './tasks-store.js'
-import { createStatusNotifier } from './tasks-notify.js'
+import { createStatusNotifier, followsTasks } from './tasks-notify.js'
 import { listParams, taskParams } from './tasks-params.js'
 import { createTaskResult, detailedTask, isTerminal, legacyTask, type TaskView, type ToolAnswer } from './tasks-wire.js'
 
@@ -27,10 +27,11 @@ export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks'
 const LIST_PAGE = 50
 
 /** Per protocol server: the tools/call wrapper, and status notifications for the tasks this session starts. */
-export function installTasks ({ mcp, app, wrapToolCall, rawTool }: McpFeatureContext): void {
+export function installTasks ({ mcp, app, wrapToolCall, rawTool, sessionState }: McpFeatureContext): void {
   const store = taskStoreOf(app)
-  // Made on the first task this session starts: most sessions never start one.
-  let notifier: ReturnType<typeof createStatusNotifier> | undefined
+  // Made on the first task this session starts (most sessions never start one), or at once on the rebuilt
+  // server of a woken session that was following some.
+  let notifier = followsTasks(sessionState) ? createStatusNotifier(mcp.server, app, sessionState) : undefined
 
   wrapToolCall(next => async (request, ctx) => {
     const name = request.params.name
@@ -62,7 +63,7 @@ export function installTasks ({ mcp, app, wrapToolCall, rawTool }: McpFeatureCon
       if (modern || isInputRequiredResult(value)) return value
       view = store.keepAnswer(owner, answer)
     }
-    if (!modern) (notifier ??= createStatusNotifier(mcp.server, app)).watch(view)
+    if (!modern) (notifier ??= createStatusNotifier(mcp.server, app, sessionState)).watch(view)
     return createTaskResult(view, modern) as unknown as typeof value
   })
 }

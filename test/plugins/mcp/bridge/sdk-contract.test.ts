@@ -12,6 +12,7 @@ import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextp
 import { Type } from '@sinclair/typebox'
 import { claimsModernEnvelope } from '../../../../plugins/mcp/http/era.js'
 import { completableArgs } from '../../../../plugins/mcp/features/completions.js'
+import { buildSessionParts, replaySession } from '../../../../plugins/mcp/bridge/session-server.js'
 
 const INFO = { name: 'contract', version: '1' }
 const principal = { id: 'internal', kind: 'internal' }
@@ -141,4 +142,25 @@ t.test('the stateless handler: parsedBody, toolInputSchemaJson and the era class
   const route = classifyInboundRequest({ httpMethod: 'POST', protocolVersionHeader: '2026-07-28', mcpMethodHeader: 'tools/call', mcpNameHeader: 'x', body })
   t.match(route, { kind: 'modern', messageKind: 'request', classification: { revision: '2026-07-28' } }, 'bridge/modern-call.ts admits on this shape')
   t.ok(SUPPORTED_PROTOCOL_VERSIONS.includes('2025-11-25'), 'bridge/direct-exchange.ts starts from this list')
+})
+
+t.test('a hibernated session is rebuilt by replaying its initialize through the transport inside the Node one (bridge/session-server.ts)', async t => {
+  const server = new McpServer(INFO, { capabilities: { tools: {}, logging: {} } })
+  const parts = buildSessionParts(server, { sessionId: () => 'sid-woken', closed: () => {}, gone: () => {} }, undefined)
+  await server.connect(parts.transport)
+  const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: { roots: {} }, clientInfo: { name: 'raw', version: '7' } } }
+  await replaySession(parts, { initialize, logLevel: { jsonrpc: '2.0', id: 2, method: 'logging/setLevel', params: { level: 'error' } } }, 'sid-woken', authInfo)
+  t.equal(parts.transport.sessionId, 'sid-woken', 'the transport took the session id from sessionIdGenerator')
+  t.equal(server.server.getNegotiatedProtocolVersion(), '2025-11-25')
+  t.same(server.server.getClientCapabilities(), { roots: {} })
+  t.same(server.server.getClientVersion(), { name: 'raw', version: '7' })
+  // The woken transport accepts the session's requests without a new initialize.
+  const web = (parts.transport as unknown as { _webStandardTransport: { handleRequest: (r: Request, o: object) => Promise<Response> } })._webStandardTransport
+  const res = await web.handleRequest(new Request('http://localhost/mcp', {
+    method: 'POST',
+    headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-session-id': 'sid-woken', 'mcp-protocol-version': '2025-11-25' }
+  }), { parsedBody: { jsonrpc: '2.0', id: 3, method: 'ping' } })
+  t.equal(res.status, 200)
+  t.match(await res.text(), /"result":\{\},"jsonrpc":"2.0","id":3/)
+  await server.close()
 })

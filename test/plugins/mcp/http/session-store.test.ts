@@ -128,3 +128,46 @@ t.test('one client registration and one registering address hold at most their c
   t.ok(store.reserve(grant(9, 'y')).ok, 'a released slot counts once')
   t.same(store.reserve(grant(10, 'u')), { ok: false, reason: 'source' })
 })
+
+t.test('hibernation: idle sessions and the least recently used beyond the awake cap, never one with work in flight', async t => {
+  let clock = 0
+  const hibernated: string[] = []
+  const removed: string[] = []
+  const store = createSessionStore<string>({
+    limits: { idleMs: 10_000, hibernateMs: 1000, awake: 2, max: 10, perPrincipal: 10, perClient: 100, perSource: 100, kept: 0 },
+    onRemove: s => removed.push(s.id),
+    onHibernate: s => hibernated.push(s.id),
+    now: () => clock
+  })
+  const a = store.add('a', h('p1'), 'A')
+  clock += 10
+  const b = store.add('b', h('p1'), 'B')
+  clock += 10
+  const leaveA = store.enter(a)
+  const c = store.add('c', h('p1'), 'C')
+  t.same(hibernated, ['b'], 'over the cap, the least recently used idle session hibernates; a, being served, does not')
+  t.same([a.awake, b.awake, c.awake], [true, false, true])
+  leaveA()
+  t.equal(store.size, 3, 'a hibernated session stays open')
+  t.match(store.lookup('b', 'p1'), { ok: true, session: { awake: false } })
+  t.same(store.lookup('b', 'p2'), { ok: false, reason: 'foreign' }, 'and bound to its owner')
+
+  // Woken by its next request: the least recently used idle one makes room.
+  const leaveB = store.enter(b)
+  store.woke(b)
+  t.same(hibernated, ['b', 'c'])
+  t.equal(store.awakeCount, 2)
+
+  // Idle for hibernateMs: hibernated by the sweep, unless a request is in flight; closed after idleMs.
+  clock += 1500
+  t.equal(store.sweep(), 0)
+  t.same(hibernated, ['b', 'c', 'a'], 'b has a request in flight')
+  leaveB()
+  clock += 1500
+  store.sweep()
+  t.same(hibernated, ['b', 'c', 'a', 'b'])
+  t.equal(store.awakeCount, 0)
+  clock += 10_000
+  t.equal(store.sweep(), 3)
+  t.same(removed.sort(), ['a', 'b', 'c'], 'hibernated sessions still expire')
+})
