@@ -4,10 +4,10 @@
 import { test } from 'tap'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { readTorrentFile } from '../../../clients/qbittorrent/torrent-file.js'
-import { buildTestApp, makeRoots } from '../../helpers/build.js'
-import { toolContext } from '../../helpers/sim-app.js'
-import { QBT_PASSWORD, clientFor, makeTorrent, startQbittorrent, swarmUnavailable, waitFor } from '../../helpers/qbt-swarm.js'
+import { readTorrentFile } from '../../clients/qbittorrent/torrent-file.js'
+import { buildTestApp, makeRoots } from '../helpers/build.js'
+import { toolContext } from '../helpers/sim-app.js'
+import { QBT_PASSWORD, clientFor, makeTorrent, startQbittorrent, swarmUnavailable, waitFor } from '../helpers/qbt-swarm.js'
 
 test('two torrent clients', { skip: await swarmUnavailable(4) }, async t => {
   const roots = makeRoots()
