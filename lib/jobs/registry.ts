@@ -3,15 +3,17 @@
 import { randomBytes } from 'node:crypto'
 import type { Logger } from '../../core/logger.js'
 import { ToolError } from '../../core/errors.js'
-import { FINISHED_STATUSES, type JobHandle, type JobKind, type JobRecord, type JobRegistry, type JobStatus, type StartJobOptions } from '../../core/job-types.js'
+import { type JobKind, type JobRecord, type JobRegistry, type JobStatus, type StartJobOptions } from '../../core/job-types.js'
 import { currentTaskCall, outsideTaskCall } from './call-scope.js'
-import { answerInput, waitForInput, type PendingInput } from './input.js'
+import { answerInput } from './input.js'
+import { isFinished, waitForEntry, type Entry } from './entry.js'
+import { jobHandle } from './handle.js'
 import { createJournal } from './journal.js'
 import { createLanes } from './lanes.js'
 import { MESSAGES, failedMessage, interruptedMessage } from './messages.js'
 import { activeCounts, listJobs, type JobFilter } from './queries.js'
 import { createRetention, movedPartWay } from './retention.js'
-import { boundResult, clip, toJson } from './values.js'
+import { boundResult, toJson } from './values.js'
 
 export interface JobRegistryOptions {
   /** Directory of the journal (STATE_DIR). */
@@ -29,19 +31,6 @@ export interface JobRegistryOptions {
   maxResultBytes?: number
   now?: () => number
 }
-
-interface Entry {
-  record: JobRecord
-  run?: (job: JobHandle) => Promise<unknown>
-  controller?: AbortController
-  settled?: Promise<void>
-  cancelRequested: boolean
-  stopRequested: boolean
-  waiters: Set<() => void>
-  input?: PendingInput
-}
-
-const isFinished = (s: JobStatus) => FINISHED_STATUSES.includes(s)
 
 export async function createJobRegistry (opts: JobRegistryOptions) {
   const now = opts.now ?? Date.now
@@ -134,35 +123,7 @@ export async function createJobRegistry (opts: JobRegistryOptions) {
     const controller = new AbortController()
     entry.controller = controller
     Object.assign(record, { status: 'running', startedAt: iso(), message: MESSAGES.running })
-    const handle: JobHandle = {
-      id: record.id,
-      signal: controller.signal,
-      progress (percent, message) {
-        if (record.status !== 'running' || entry.cancelRequested) return
-        if (Number.isFinite(percent)) record.progress = Math.min(100, Math.max(0, Math.round(percent * 10) / 10))
-        if (message !== undefined) record.message = clip(message)
-        changed(entry, 'soon')
-      },
-      message (text) {
-        if (record.status !== 'running' || entry.cancelRequested) return
-        record.message = clip(text)
-        changed(entry, 'soon')
-      },
-      setInverse (inverse) {
-        // Accepted even after the job was recorded as finished: a run winding down after an abort
-        // checkpoints here, and losing that would lose the way back.
-        record.inverse = toJson(inverse, 'setInverse')
-        if (journal.isClosed()) log.warn({ jobId: record.id, kind: record.kind, inverse: record.inverse }, 'undo data arrived after the job journal was closed; it is kept only in this log line')
-        changed(entry, 'now')
-      },
-      requestInput (requests) {
-        const asked = toJson(requests, 'the input requests') as Record<string, unknown>
-        return waitForInput(asked, controller.signal, input => {
-          entry.input = input
-          if (input) { record.inputRequests = asked; changed(entry, 'now') }
-        })
-      }
-    }
+    const handle = jobHandle(entry, controller, { changed, journal, log })
     changed(entry, 'now')
     const run = entry.run!
     entry.run = undefined
@@ -250,14 +211,7 @@ export async function createJobRegistry (opts: JobRegistryOptions) {
   function wait (id: string, timeoutMs?: number): Promise<JobRecord> {
     const entry = entries.get(id)
     if (!entry) return Promise.reject(new ToolError(`No job with id ${id}. Call check_jobs without an id to list jobs.`))
-    if (isFinished(entry.record.status)) return Promise.resolve({ ...entry.record })
-    return new Promise(resolve => {
-      let timer: NodeJS.Timeout | undefined
-      const wake = () => { clearTimeout(timer); entry.waiters.delete(wake); resolve({ ...entry.record }) }
-      entry.waiters.add(wake)
-      // On timeout the current (unfinished) record comes back, so a tool can answer "still running".
-      if (timeoutMs !== undefined) timer = setTimeout(wake, Math.max(0, timeoutMs))
-    })
+    return waitForEntry(entry, timeoutMs)
   }
 
   function subscribe (listener: (job: JobRecord) => void): () => void {

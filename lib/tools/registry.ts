@@ -1,14 +1,16 @@
 // The one road to every tool (MCP, the web chat, the bot): argument validation with recovery-friendly
 // messages, the safety guards, the confirm-token gate, timing, logging and error shaping live here once.
 import type { Logger } from '../../core/logger.js'
-import { Type, type TObject, type TSchema } from '@sinclair/typebox'
+import type { TObject, TSchema } from '@sinclair/typebox'
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler'
-import { BackendError, GuardError, ToolError } from '../../core/errors.js'
+import { ToolError } from '../../core/errors.js'
 import { plainLine } from '../../core/untrusted-text.js'
 import type {
   ConfirmBinding, ConfirmGate, PublishedTool, SandboxGuard, ToolCallResult, ToolContext, ToolDefinition, UrlGuard
 } from '../../core/tool-types.js'
 import { publishSchema } from './published-schema.js'
+import { CONFIRM_TOKEN_FIELD, withConfirmation, withConfirmToken } from './confirm-schema.js'
+import { shapeError, withBackendWarning } from './call-errors.js'
 import { confirmByPerson } from './confirm-by-person.js'
 import { markUnchanged } from './no-change.js'
 import { renderData } from './result-text.js'
@@ -22,15 +24,6 @@ export class UnknownToolError extends Error {
 }
 
 const TOOL_NAME = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/
-const CONFIRM_TOKEN_FIELD = 'confirmToken'
-
-const ConfirmationSchema = Type.Object({
-  confirmToken: Type.String({ description: 'Single-use token; call the tool again with the same arguments plus this token to execute' }),
-  expiresAt: Type.String({ description: 'When the token expires (ISO 8601, 5 minutes after the preview)' }),
-  summary: Type.String({ description: 'What would happen' }),
-  targets: Type.Unknown({ description: 'The exact targets the confirmed call will touch' })
-}, { description: 'Present when the call only previewed a destructive action' })
-
 interface Entry {
   def: ToolDefinition
   /** The input schema as accepted (with confirmToken for confirm tools): defaults come from it. */
@@ -240,24 +233,6 @@ function describeProblem (path: string, message: string, schema: TSchema, value:
   return `${field} ${message.replace(/^Expected/, 'expected')}`
 }
 
-function withConfirmToken (schema: TObject): TObject {
-  return Type.Object({
-    ...schema.properties,
-    [CONFIRM_TOKEN_FIELD]: Type.Optional(Type.String({
-      minLength: 16,
-      maxLength: 128,
-      description: 'Token of the preview; omit to preview'
-    }))
-  }, { additionalProperties: false, description: schema.description })
-}
-
-function withConfirmation (schema: TObject): TObject {
-  // The preview answer carries only `confirmation`, so the tool's own fields are optional in the published schema;
-  // the handler's real output is still checked against the strict schema before it is sent.
-  return Type.Object({ ...Type.Partial(schema).properties, confirmation: Type.Optional(ConfirmationSchema) },
-    { description: schema.description })
-}
-
 /**
  * The summary, then the data as compact text for clients that hand the model `content` only; the JSON itself
  * travels once, as structuredContent (docs/answers.md: clients older than structuredContent get the serialized
@@ -266,39 +241,4 @@ function withConfirmation (schema: TObject): TObject {
 function result (data: Record<string, unknown>, summary: string): ToolCallResult {
   const text = renderData(data)
   return { content: [{ type: 'text', text: summary }, ...(text ? [{ type: 'text' as const, text }] : [])], structuredContent: data }
-}
-
-/**
- * A file or folder inside the roots that vanished between a tool's checks and its use (or that a tool never
- * checked) is the caller's problem to see, not an internal error.
- */
-function missingPathError (err: unknown, sandbox?: SandboxGuard): ToolError | undefined {
-  const e = err as NodeJS.ErrnoException | undefined
-  if ((e?.code !== 'ENOENT' && e?.code !== 'ENOTDIR') || typeof e.path !== 'string' || e.syscall?.startsWith('spawn')) return undefined
-  const message = sandbox?.missingMessage?.(e.path)
-  return message === undefined ? undefined : new ToolError(message)
-}
-
-function shapeError (raw: unknown, tool: string, log: Logger, sandbox?: SandboxGuard): { result: ToolCallResult, userFacing: boolean } {
-  const err = missingPathError(raw, sandbox) ?? raw
-  if (err instanceof ToolError) {
-    if (err instanceof BackendError) log.warn({ tool, service: err.service, status: err.status, code: err.code }, 'backend error')
-    const structured: Record<string, unknown> = { error: err.message, kind: err instanceof GuardError ? `refused_by_${err.guard}_guard` : err instanceof BackendError ? 'backend' : 'invalid_request' }
-    if (err instanceof BackendError) structured.service = err.service
-    return { result: { content: [{ type: 'text', text: err.message }], isError: true, _meta: { error: structured } }, userFacing: true }
-  }
-  log.error({ tool, err }, 'tool failed unexpectedly')
-  return {
-    result: { content: [{ type: 'text', text: `${tool} failed because of an internal error. It has been logged; try again, and if it keeps failing check the server log.` }], isError: true },
-    userFacing: false
-  }
-}
-
-/** A backend on an unsupported version: its failures end with the version warning, the likeliest cause. */
-function withBackendWarning (res: ToolCallResult, backendWarning?: RegistryDeps['backendWarning']): ToolCallResult {
-  const error = (res._meta as { error?: { kind?: string, service?: string, error?: string } } | undefined)?.error
-  const warning = error?.kind === 'backend' && error.service ? backendWarning?.(error.service) : undefined
-  if (!warning) return res
-  const message = `${error!.error} ${warning}`
-  return { ...res, content: [{ type: 'text', text: message }], _meta: { ...(res._meta as object), error: { ...error, error: message } } }
 }

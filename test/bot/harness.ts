@@ -5,7 +5,6 @@ import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../../app.js'
 import { buildConfig, SECRET_KEYS } from '../../config.js'
 import { createMcpRunner } from '../../lib/chat/mcp-runner.js'
 import { providersFromConfig } from '../../lib/chat/providers.js'
@@ -13,7 +12,7 @@ import { createChatBot, type ChatBot } from '../../bot/chat-bot.js'
 import { createBotLogger } from '../../bot/log.js'
 import { botSettings } from '../../bot/settings.js'
 import { defineTool, type ToolDefinition } from '../../core/tool-types.js'
-import { makeRoots, testConfig, TEST_INTERNAL_KEY, type TestRoots } from '../helpers/build.js'
+import { buildTestApp, makeRoots, TEST_INTERNAL_KEY, type TestApp, type TestRoots } from '../helpers/build.js'
 import { FAKE_BOT_TOKEN, type FakeBotApi } from '../helpers/fake-bot-api.js'
 import { listenMcp } from '../helpers/mcp-client.js'
 
@@ -106,26 +105,19 @@ function testTools (roots: TestRoots, library: string[], gate: { wait: () => Pro
 /** Starts the tool server; closed (and its roots removed) at teardown. */
 export async function startToolServer (t: { teardown: (fn: () => unknown) => void }): Promise<ToolServer> {
   const roots = makeRoots()
+  t.teardown(roots.cleanup)
   const library: string[] = []
   let release: (o: { fail?: string }) => void = () => {}
   let released = new Promise<{ fail?: string }>(resolve => { release = resolve })
   const gate = { wait: () => released }
-  let app: FastifyInstance | undefined
-  const build = async () => {
-    const next = await buildApp(testConfig(roots), { logger: false, extraTools: testTools(roots, library, gate, () => app!) })
-    await next.ready()
-    return next
-  }
-  app = await build()
-  const url = await listenMcp(app)
-  t.teardown(async () => { await app?.close(); roots.cleanup() })
+  let built: TestApp<{}> = await buildTestApp(t, { roots, build: { extraTools: testTools(roots, library, gate, () => built.app) } })
+  const url = await listenMcp(built.app)
   return {
-    get app () { return app! },
+    get app () { return built.app },
     url,
     restart: async () => {
-      await app!.close()
-      app = await build()
-      await app.listen({ port: Number(url.port), host: '127.0.0.1' })
+      built = await built.restart()
+      await built.app.listen({ port: Number(url.port), host: '127.0.0.1' })
     },
     roots,
     library,

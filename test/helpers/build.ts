@@ -9,6 +9,8 @@
 //   await buildTestApp(t, { web: true, listenPort: port })          the web surface, every backend on a closed port
 //   await buildTestApp(t, { beforeBuild: roots => mkdirSync(…) })   files the test needs in the roots at start
 //   await buildTestApp(t, { beforeReady: app => app.get(…) })       a test's own routes or hooks, added before ready
+//   await buildTestApp(t, { roots, settings: demoConfig(…) })        a config built elsewhere, on the caller's roots
+//   const again = await built.restart()                              a restarted server: same settings, roots, state
 //
 // Background backend probes stay off unless `probe: true` (they would resolve the default host names).
 // startServarrStack (test/helpers/servarr-sims.ts) is this with the series and movie manager simulators.
@@ -72,6 +74,10 @@ export interface TestAppOptions<R extends SimRequest = {}> extends WebSurfaceOpt
   beforeBuild?: (roots: TestRoots) => unknown
   /** Runs on the built app before it is readied (routes or hooks a test adds; Fastify takes them only before ready). */
   beforeReady?: (app: FastifyInstance) => unknown
+  /** Build on these roots (the caller's: made, filled and removed by the caller) instead of fresh temp roots. */
+  roots?: TestRoots
+  /** A complete config built elsewhere (the demo's demoConfig), used instead of testConfig's; `config` still applies. */
+  settings?: Config
 }
 
 export interface TestApp<R extends SimRequest> {
@@ -83,13 +89,22 @@ export interface TestApp<R extends SimRequest> {
   ctx: (overrides?: Partial<ToolContext>) => ToolContext
   /** Calls a tool through the registry as the internal principal. */
   call: (name: string, args?: Record<string, unknown>) => Promise<ToolCallResult>
+  /**
+   * A restarted server: closes this app and builds another on the same settings, roots and state dir (the
+   * simulators keep running), with these buildApp options instead of the first ones if given.
+   */
+  restart: (build?: BuildOptions) => Promise<TestApp<R>>
 }
 
 /** Builds (and readies, or listens) an app on fresh roots; registers teardown with the tap test. */
 export async function buildTestApp<R extends SimRequest = {}> (t: { teardown: (fn: () => unknown) => void }, opts: TestAppOptions<R> = {}): Promise<TestApp<R>> {
-  const roots = makeRoots()
+  const roots = opts.roots ?? makeRoots()
   const started: Array<Started<unknown>> = []
-  const close = async () => { await Promise.allSettled(started.map(s => s.close())); roots.cleanup() }
+  let closing: Promise<void> | undefined
+  const close = async () => await (closing ??= (async () => {
+    await Promise.allSettled(started.map(s => s.close()))
+    if (!opts.roots) rmSync(roots.base, { recursive: true, force: true })
+  })())
   try {
     await opts.beforeBuild?.(roots)
     const sims: Record<string, unknown> = {}
@@ -103,28 +118,38 @@ export async function buildTestApp<R extends SimRequest = {}> (t: { teardown: (f
       sims[name] = s.sim
       simConfig = { ...simConfig, ...s.config }
     }
-    const config = testConfig(roots, {
+    const overrides = {
       ...(opts.web ? CLOSED_BACKENDS : {}),
       ...(started.length > 0 ? { PATH_MAP: `/data=${roots.media},/downloads=${roots.downloads}` } : {}),
       ...simConfig,
       ...(opts.listenPort ? { PUBLIC_URL: `http://127.0.0.1:${opts.listenPort}`, PORT: opts.listenPort } : {}),
       ...(typeof opts.config === 'function' ? opts.config(roots) : opts.config)
-    })
-    const app = await buildApp(config, {
-      logger: false,
-      ...opts.build,
-      plugins: {
-        ...(opts.probe ? {} : { backendProbe: { autoStart: false } }),
-        ...opts.build?.plugins,
-        ...(opts.web ? { dashboard: opts.dashboard, chat: opts.chat } : {})
-      }
-    })
-    t.teardown(async () => { await app.close(); await close() })
-    if (opts.web) await registerWebSurface(app, opts)
-    await opts.beforeReady?.(app)
-    if (opts.listenPort) await app.listen({ host: '127.0.0.1', port: opts.listenPort })
-    else await app.ready()
-    return { app, config, roots, sims: sims as SimSet<R>, ctx: toolContext, call: (name, args = {}) => app.tools.call(name, args, toolContext()) }
+    }
+    const config = !opts.settings ? testConfig(roots, overrides) : Object.keys(overrides).length > 0 ? buildConfig({ ...opts.settings, ...overrides }) : opts.settings
+    t.teardown(close)
+    const start = async (build: BuildOptions | undefined): Promise<TestApp<R>> => {
+      const app = await buildApp(config, {
+        logger: false,
+        ...build,
+        plugins: {
+          ...(opts.probe ? {} : { backendProbe: { autoStart: false } }),
+          ...build?.plugins,
+          ...(opts.web ? { dashboard: opts.dashboard, chat: opts.chat } : {})
+        }
+      })
+      // tap runs teardowns last in, first out: every app closes before the simulators and roots go.
+      let closed: Promise<void> | undefined
+      const closeApp = async () => await (closed ??= app.close())
+      t.teardown(closeApp)
+      if (opts.web) await registerWebSurface(app, opts)
+      await opts.beforeReady?.(app)
+      if (opts.listenPort) await app.listen({ host: '127.0.0.1', port: opts.listenPort })
+      else await app.ready()
+      const call = (name: string, args: Record<string, unknown> = {}) => app.tools.call(name, args, toolContext())
+      const restart = async (next?: BuildOptions) => { await closeApp(); return await start(next ?? build) }
+      return { app, config, roots, sims: sims as SimSet<R>, ctx: toolContext, call, restart }
+    }
+    return await start(opts.build)
   } catch (err) {
     await close()
     throw err

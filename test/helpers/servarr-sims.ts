@@ -10,7 +10,7 @@ import type { SonarrSimulator } from '../../simulators/servarr/sonarr.js'
 import type { RadarrSimulator } from '../../simulators/servarr/radarr.js'
 import type { ServarrSimOptions } from '../../simulators/servarr/core.js'
 import type { JellyfinSimulator } from '../../simulators/jellyfin/index.js'
-import { buildTestApp, type TestRoots } from './build.js'
+import { buildTestApp, type TestApp, type TestRoots } from './build.js'
 import { SIM_KEYS } from './sim-app.js'
 
 export const SERVARR_KEYS = { sonarr: SIM_KEYS.sonarr, radarr: SIM_KEYS.radarr, jellyfin: 'e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9' } as const
@@ -24,6 +24,8 @@ export interface ServarrStack {
   jellyfin?: JellyfinSimulator
   /** Calls a tool through the registry as the internal principal. */
   call: (name: string, args?: Record<string, unknown>) => Promise<ToolCallResult>
+  /** A restarted server on the same settings, roots and state dir; the simulators keep running. */
+  restart: TestApp<{}>['restart']
 }
 
 export interface StackOptions {
@@ -39,11 +41,11 @@ export interface StackOptions {
 /** buildTestApp with the series and movie manager simulators (and the media server one, on request). */
 export async function startServarrStack (t: { teardown: (fn: () => unknown) => void }, opts: StackOptions = {}): Promise<ServarrStack> {
   const jellyfin = opts.jellyfin ? { apiKey: SERVARR_KEYS.jellyfin, fromManagers: opts.jellyfin === 'managers' } : false
-  const { app, config, roots, sims, call } = await buildTestApp(t, {
+  const { app, config, roots, sims, call, restart } = await buildTestApp(t, {
     sims: { sonarr: { ...opts.sim }, radarr: { ...opts.sim }, jellyfin },
     config: opts.config,
     build: opts.build,
     probe: true
   })
-  return { app, config, roots, sonarr: sims.sonarr, radarr: sims.radarr, ...(opts.jellyfin ? { jellyfin: sims.jellyfin } : {}), call }
+  return { app, config, roots, sonarr: sims.sonarr, radarr: sims.radarr, ...(opts.jellyfin ? { jellyfin: sims.jellyfin } : {}), call, restart }
 }

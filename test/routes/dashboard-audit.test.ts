@@ -6,7 +6,6 @@ import { join } from 'node:path'
 import { Value } from '@sinclair/typebox/value'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../../app.js'
 import { defineTool } from '../../core/tool-types.js'
 import { INTERNAL_PRINCIPAL } from '../../core/principal.js'
 import { AuditSection } from '../../routes/api/dashboard/audit.js'
@@ -92,9 +91,7 @@ t.test('a dashboard action whose entry cannot be stored answers 503 and does not
 
 t.test('setup runs are recorded with the steps they ran, the admin password redacted; refused when they cannot be', async t => {
   const stack = await startSetupStack(t)
-  const app = await buildApp(stack.config, { logger: false })
-  await app.ready()
-  t.teardown(() => app.close())
+  const { app } = await buildTestApp(t, { settings: stack.config })
   const payload = { steps: ['key.sonarr'], jellyfin: { username: 'admin', password: 'admin-password' } }
 
   const dry = await app.inject({ method: 'POST', url: '/api/setup', headers: auth, payload: { ...payload, dryRun: true } })

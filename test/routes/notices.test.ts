@@ -6,7 +6,6 @@ import t from 'tap'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../../app.js'
 import { WEB_NOTICES_FILE } from '../../plugins/notices.js'
 import { buildTestApp, TEST_INTERNAL_KEY } from '../helpers/build.js'
 import { startFakeLlm } from '../helpers/fake-llm.js'
@@ -47,10 +46,7 @@ t.test('a grab asked for in the web chat is told once, to that credential only, 
   t.same(stolen.json(), { removed: 0 }, 'another credential cannot clear it')
 
   // A restart before the person reads it: the unread notice is still there, and nothing is decided again.
-  await s.app.close()
-  const app = await buildApp(s.config, { logger: false, plugins: { notices: { intervalMs: 3_600_000 } } })
-  t.teardown(() => app.close())
-  await app.ready()
+  const { app } = await s.restart()
   await app.notices.checkNow()
   t.same((await noticesOf(app, internal)).notices.map((n: any) => n.id), [notice.id])
   const read = await app.inject({ method: 'POST', url: '/api/notices/read', headers: internal, payload: { ids: [notice.id] } })

@@ -6,12 +6,11 @@
 // Every other backend is up: the simulators (simulators/stack.ts) and a real qbittorrent-nox. The backend that is
 // down gets a client with short deadlines (the production clients built with a 300 ms read deadline), so a
 // hung backend costs little.
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../../app.js'
 import { pathMapFor } from '../../core/path-map.js'
 import { createJellyfinClient } from '../../clients/jellyfin/client.js'
 import { createSonarrClient } from '../../clients/servarr/sonarr.js'
@@ -23,7 +22,7 @@ import { createSabnzbdClient } from '../../clients/usenet/sabnzbd.js'
 import { createSeerrClient } from '../../clients/seerr/client.js'
 import type { Config } from '../../config.js'
 import { startSimulatedStack } from '../../simulators/stack.js'
-import { makeRoots, testConfig } from '../helpers/build.js'
+import { buildTestApp, makeRoots } from '../helpers/build.js'
 import { toolContext } from '../helpers/sim-app.js'
 import { QBT_PASSWORD, startQbittorrent, swarmUnavailable } from '../helpers/qbt-swarm.js'
 
@@ -113,15 +112,12 @@ t.test('each backend down in turn', { skip, timeout: 400_000 }, async t => {
   const qbt = await startQbittorrent(join(roots.base, 'qbt'), { downloadDir: roots.downloads })
   t.teardown(() => qbt.stop())
   const base = { ...stack.settings, TORRENT_CLIENT_URL: qbt.url, TORRENT_CLIENT_PASSWORD: QBT_PASSWORD }
-  const build = async (config: Config) => {
-    const app = await buildApp(config, { logger: false, plugins: { backendProbe: { autoStart: false } } })
-    await app.ready()
-    return app
-  }
+  // One app per backend down, on the same roots and state dir.
+  const build = async (t: Test, settings: Record<string, unknown>) => await buildTestApp(t, { roots, config: settings })
   const call = async (app: FastifyInstance, c: Call) => await app.tools.call(c.tool, c.args, toolContext())
 
   // Ids the id-taking views need, read while everything is up; and every call answers then.
-  const healthy = await build(testConfig(roots, base))
+  const { app: healthy } = await build(t, base)
   const structured = async (tool: string, args: Record<string, unknown>) => (await healthy.tools.call(tool, args, toolContext())).structuredContent as any
   const ids = {
     series: (await structured('series_status', { view: 'library', limit: 1 })).items[0].seriesId,
@@ -140,9 +136,7 @@ t.test('each backend down in turn', { skip, timeout: 400_000 }, async t => {
       await t.test(`${backend} ${mode}`, async t => {
         const down = await downBackend(mode)
         t.teardown(down.close)
-        const config = testConfig(roots, { ...base, [b.urlVar]: down.url })
-        const app = await build(config)
-        t.teardown(() => app.close())
+        const { app, config } = await build(t, { ...base, [b.urlVar]: down.url })
         const client = b.client(config, down.url)
         t.teardown(async () => { await client.close?.() })
         ;(app.backends as unknown as Record<string, unknown>)[b.key] = client

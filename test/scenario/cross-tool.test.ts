@@ -3,26 +3,12 @@
 // manager holds files for has managerHasFiles and a queued title is "downloading" in get_library_state,
 // and the counts of the managers' downloads agree between download_status and the queue views.
 import t, { type Test } from 'tap'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { buildApp } from '../../app.js'
-import { demoConfig } from '../../scripts/demo-config.js'
-import { generateDemoTree } from '../../scripts/demo-tree.js'
-import { startSimulatedStack } from '../../simulators/stack.js'
+import { buildDemoApp } from '../helpers/demo-app.js'
 import { toolContext } from '../helpers/sim-app.js'
 import { ok } from '../helpers/results.js'
 
-const scratch = mkdtempSync(join(tmpdir(), 'msmcp-cross-tool-'))
-const roots = { media: join(scratch, 'data'), downloads: join(scratch, 'downloads'), state: join(scratch, 'state') }
-mkdirSync(roots.state, { recursive: true })
-await generateDemoTree(roots.media, roots.downloads)
-const stack = await startSimulatedStack({ media: roots.media, downloads: roots.downloads }, { validate: true })
 // As the demo without qbittorrent-nox: the torrent client is unreachable; the managers' downloads are their own.
-const config = demoConfig({ LOG_LEVEL: 'silent' }, { port: 0, mediaRoot: roots.media, downloadsRoot: roots.downloads, stateDir: roots.state, internalKey: 'cross-tool-test-key-0123456789abcdef', stack: stack.settings })
-const app = await buildApp(config, { logger: false })
-await app.ready()
-t.teardown(async () => { await app.close(); await stack.close(); rmSync(scratch, { recursive: true, force: true }) })
+const { app, stack } = await buildDemoApp(t, { tree: true, stack: { validate: true } })
 const call = async (name: string, args: Record<string, unknown> = {}) => ok(await app.tools.call(name, args, toolContext()))
 
 type Row = Record<string, any>

@@ -4,31 +4,22 @@
 // tells the same story: download_status, series_status (queue, stuck), get_library_state, search_media,
 // show_details, server_status counts, and the dashboard's downloads and library panels.
 import t, { type Test } from 'tap'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { buildApp } from '../../app.js'
-import { demoConfig } from '../../scripts/demo-config.js'
-import { generateDemoTree } from '../../scripts/demo-tree.js'
-import { startSimulatedStack } from '../../simulators/stack.js'
+import { buildDemoApp } from '../helpers/demo-app.js'
 import { toolContext } from '../helpers/sim-app.js'
 import { SHOW } from '../helpers/ready-flow.js'
 import { ok } from '../helpers/results.js'
 
 // One day per media server: the same story on the simulated Jellyfin and the simulated Plex.
 async function householdDay (t: Test, mediaServer: 'jellyfin' | 'plex') {
-  const KEY = 'household-day-test-key-0123456789abcdef'
-  const scratch = mkdtempSync(join(tmpdir(), 'msmcp-household-day-'))
-  const roots = { media: join(scratch, 'data'), downloads: join(scratch, 'downloads'), state: join(scratch, 'state') }
-  mkdirSync(roots.state, { recursive: true })
-  const tree = await generateDemoTree(roots.media, roots.downloads, join(scratch, 'no-ffmpeg'))
-  const stack = await startSimulatedStack({ media: roots.media, downloads: roots.downloads }, { validate: true, household: { sample: tree.sample }, mediaServer })
-  const config = demoConfig({ LOG_LEVEL: 'silent' }, { port: 0, mediaRoot: roots.media, downloadsRoot: roots.downloads, stateDir: roots.state, internalKey: KEY, stack: stack.settings })
   // The downloads panel's 2 s cache is a refresh interval by design: read it fresh so each step compares content.
   // The library counts keep their default minute: a scan or a cleanup must drop them (see agree).
-  const app = await buildApp(config, { logger: false, plugins: { dashboard: { ttlMs: 0 } } })
-  await app.ready()
-  t.teardown(async () => { await app.close(); await stack.close(); rmSync(scratch, { recursive: true, force: true }) })
+  const { app, roots, stack, key: KEY } = await buildDemoApp(t, {
+    tree: 'no-ffmpeg',
+    stack: tree => ({ validate: true, household: { sample: tree!.sample }, mediaServer }),
+    build: { plugins: { dashboard: { ttlMs: 0 } } }
+  })
 
   type Row = Record<string, any>
   const call = async (name: string, args: Record<string, unknown> = {}) => ok(await app.tools.call(name, args, toolContext()))

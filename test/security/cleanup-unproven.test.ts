@@ -5,7 +5,6 @@
 import t from 'tap'
 import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { buildApp } from '../../app.js'
 import { createPathSandbox } from '../../lib/sandbox/sandbox.js'
 import { findDownloadLeftovers } from '../../lib/library/cleanup-candidates.js'
 import { directDownloadReferences } from '../../lib/library/cleanup-direct-downloads.js'
@@ -13,7 +12,7 @@ import type { PyloadPackage } from '../../clients/pyload/types.js'
 import { createPyloadSimulator } from '../../simulators/pyload/index.js'
 import { createRadarrSimulator } from '../../simulators/servarr/radarr.js'
 import { createSonarrSimulator } from '../../simulators/servarr/sonarr.js'
-import { makeRoots, testConfig } from '../helpers/build.js'
+import { buildTestApp, makeRoots } from '../helpers/build.js'
 import { QBT_PASSWORD, startQbittorrent, swarmUnavailable } from '../helpers/qbt-swarm.js'
 import { toolContext } from '../helpers/sim-app.js'
 import { text } from '../helpers/results.js'
@@ -78,19 +77,20 @@ t.test('end to end: no SETTINGS permission, a live package folder and download_d
   t.teardown(() => Promise.allSettled([sonarr.close(), radarr.close(), pyload.close()]))
   const qbt = await startQbittorrent(join(roots.base, 'qbt'), { downloadDir: roots.downloads })
   t.teardown(() => qbt.stop())
-  const app = await buildApp(testConfig(roots, {
-    PATH_MAP: `/data=${roots.media}`,
-    SERIES_MANAGER_URL: sonarr.url,
-    SERIES_MANAGER_API_KEY: keys.sonarr,
-    MOVIE_MANAGER_URL: radarr.url,
-    MOVIE_MANAGER_API_KEY: keys.radarr,
-    DOWNLOAD_MANAGER_URL: pyload.url,
-    DOWNLOAD_MANAGER_API_KEY: keys.pyload,
-    TORRENT_CLIENT_URL: qbt.url,
-    TORRENT_CLIENT_PASSWORD: QBT_PASSWORD
-  }), { logger: false, plugins: { backendProbe: { autoStart: false } } })
-  await app.ready()
-  t.teardown(() => app.close())
+  const { app } = await buildTestApp(t, {
+    roots,
+    config: {
+      PATH_MAP: `/data=${roots.media}`,
+      SERIES_MANAGER_URL: sonarr.url,
+      SERIES_MANAGER_API_KEY: keys.sonarr,
+      MOVIE_MANAGER_URL: radarr.url,
+      MOVIE_MANAGER_API_KEY: keys.radarr,
+      DOWNLOAD_MANAGER_URL: pyload.url,
+      DOWNLOAD_MANAGER_API_KEY: keys.pyload,
+      TORRENT_CLIENT_URL: qbt.url,
+      TORRENT_CLIENT_PASSWORD: QBT_PASSWORD
+    }
+  })
 
   pyload.state.addFinishedPackage('Live: Package?', [{ name: 'part1.mkv', content: 'pkg' }])
   const live = join(roots.downloads, 'pyload', 'Live Package')

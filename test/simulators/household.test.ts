@@ -3,26 +3,13 @@
 // progress, one waiting for its import (the tree's The Matrix folder) and one that failed, and the play history
 // gives the watched cleanup its candidates. Built as `npm run demo` builds it.
 import t from 'tap'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statfsSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, statfsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { buildApp } from '../../app.js'
-import { demoConfig } from '../../scripts/demo-config.js'
-import { generateDemoTree } from '../../scripts/demo-tree.js'
-import { startSimulatedStack } from '../../simulators/stack.js'
-import { toolContext } from '../helpers/sim-app.js'
+import { buildDemoApp } from '../helpers/demo-app.js'
 import { ok } from '../helpers/results.js'
 
-const scratch = mkdtempSync(join(tmpdir(), 'msmcp-household-'))
-const roots = { media: join(scratch, 'data'), downloads: join(scratch, 'downloads'), state: join(scratch, 'state') }
-mkdirSync(roots.state, { recursive: true })
-const tree = await generateDemoTree(roots.media, roots.downloads, join(scratch, 'no-ffmpeg'))
-const stack = await startSimulatedStack({ media: roots.media, downloads: roots.downloads }, { validate: true, household: { sample: tree.sample } })
-const config = demoConfig({ LOG_LEVEL: 'silent' }, { port: 0, mediaRoot: roots.media, downloadsRoot: roots.downloads, stateDir: roots.state, internalKey: 'household-test-key-0123456789abcdef', stack: stack.settings })
-const app = await buildApp(config, { logger: false })
-await app.ready()
-t.teardown(async () => { await app.close(); await stack.close(); rmSync(scratch, { recursive: true, force: true }) })
-const call = async (name: string, args: Record<string, unknown> = {}) => ok(await app.tools.call(name, args, toolContext()))
+const { app, roots, stack, ctx } = await buildDemoApp(t, { tree: 'no-ffmpeg', stack: tree => ({ validate: true, household: { sample: tree!.sample } }) })
+const call = async (name: string, args: Record<string, unknown> = {}) => ok(await app.tools.call(name, args, ctx()))
 const api = async (base: string, key: string, path: string) => (await fetch(`${base}/api/v3${path}`, { headers: { 'x-api-key': key } })).json() as Promise<any>
 const real = (seen: string) => seen.replace(/^\/data/, roots.media).replace(/^\/downloads/, roots.downloads)
 
@@ -58,7 +45,7 @@ t.test('the queues hold a download in progress, one waiting for its import and o
 t.test('The Matrix imports from the tree\'s finished download, and a scan lists it', async t => {
   const imported = (await call('movie_import', { path: join(roots.downloads, 'complete', 'The.Matrix.1999.1080p.BluRay'), importMode: 'copy' })).imported
   t.ok(imported.length >= 1, 'imported into the movie manager')
-  ok(await app.tools.call('manage_library', { action: 'scan' }, toolContext()))
+  ok(await app.tools.call('manage_library', { action: 'scan' }, ctx()))
   let found = false
   for (let i = 0; i < 80 && !found; i++) {
     found = (await call('search_media', { query: 'The Matrix', types: ['Movie'] })).items.length > 0
@@ -68,7 +55,7 @@ t.test('The Matrix imports from the tree\'s finished download, and a scan lists 
 })
 
 t.test('the play history gives the watched cleanup its candidates', async t => {
-  const first = await app.tools.call('cleanup_server', { categories: ['watched'], watchedDays: 90 }, toolContext())
+  const first = await app.tools.call('cleanup_server', { categories: ['watched'], watchedDays: 90 }, ctx())
   t.notOk(first.isError, first.content[0].text)
   t.match(first.content[0].text, /marked leaving soon/, 'titles every user watched long ago are marked')
 })

@@ -1,26 +1,12 @@
 // The demo stack is one world: a file the series manager imports is listed by the media server after the next
 // library scan (as a real scan finds new files), with nothing handed to the media server by the test.
 import t from 'tap'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { buildApp } from '../../app.js'
-import { demoConfig } from '../../scripts/demo-config.js'
-import { generateDemoTree } from '../../scripts/demo-tree.js'
-import { startSimulatedStack } from '../../simulators/stack.js'
+import { buildDemoApp } from '../helpers/demo-app.js'
 import { toolContext } from '../helpers/sim-app.js'
 import { SHOW } from '../helpers/ready-flow.js'
 import { ok } from '../helpers/results.js'
 
-const scratch = mkdtempSync(join(tmpdir(), 'msmcp-stack-scan-'))
-const roots = { media: join(scratch, 'data'), downloads: join(scratch, 'downloads'), state: join(scratch, 'state') }
-mkdirSync(roots.state, { recursive: true })
-await generateDemoTree(roots.media, roots.downloads, join(scratch, 'no-ffmpeg'))
-const stack = await startSimulatedStack({ media: roots.media, downloads: roots.downloads }, { validate: true })
-const config = demoConfig({ LOG_LEVEL: 'silent' }, { port: 0, mediaRoot: roots.media, downloadsRoot: roots.downloads, stateDir: roots.state, internalKey: 'stack-scan-test-key-0123456789abcdef', stack: stack.settings })
-const app = await buildApp(config, { logger: false })
-await app.ready()
-t.teardown(async () => { await app.close(); await stack.close(); rmSync(scratch, { recursive: true, force: true }) })
+const { app } = await buildDemoApp(t, { tree: 'no-ffmpeg', stack: { validate: true } })
 const call = async (name: string, args: Record<string, unknown> = {}) => ok(await app.tools.call(name, args, toolContext()))
 const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
 

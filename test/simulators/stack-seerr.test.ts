@@ -3,26 +3,18 @@
 // contract), and the title is then in the movie manager; a member's request waits for approval. Without the
 // option the stack has no Seerr and the tools make no requests.
 import t from 'tap'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { buildApp } from '../../app.js'
-import { demoConfig } from '../../scripts/demo-config.js'
 import { startSimulatedStack } from '../../simulators/stack.js'
+import { buildDemoApp } from '../helpers/demo-app.js'
 import { ok } from '../helpers/results.js'
 import { toolContext } from '../helpers/sim-app.js'
 
 const PAPER_MOONS = 600001
 
 t.test('an owner\'s request lands in the stack\'s movie manager; a member\'s waits', async t => {
-  const scratch = mkdtempSync(join(tmpdir(), 'msmcp-stack-seerr-'))
-  const roots = { media: join(scratch, 'data'), downloads: join(scratch, 'downloads'), state: join(scratch, 'state') }
-  for (const dir of Object.values(roots)) mkdirSync(dir, { recursive: true })
-  const stack = await startSimulatedStack({ media: roots.media, downloads: roots.downloads }, { validate: true, seerr: true })
-  const config = demoConfig({ LOG_LEVEL: 'silent' }, { port: 0, mediaRoot: roots.media, downloadsRoot: roots.downloads, stateDir: roots.state, internalKey: 'stack-seerr-test-key-0123456789abcdef', stack: stack.settings })
-  const app = await buildApp(config, { logger: false })
-  await app.ready()
-  t.teardown(async () => { await app.close(); await stack.close(); rmSync(scratch, { recursive: true, force: true }) })
+  const { app, stack } = await buildDemoApp(t, { stack: { validate: true, seerr: true } })
 
   const requested = ok(await app.tools.call('movie_search', { addTmdbId: PAPER_MOONS }, toolContext())).requested
   t.match(requested, { title: 'Paper Moons', status: 'approved', requestedAs: 'owner' })

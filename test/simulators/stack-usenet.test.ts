@@ -2,26 +2,20 @@
 // lists the household's Usenet jobs with the rest, the failed one with its reason, get_library_state counts them,
 // and /health shows SABnzbd.
 import t from 'tap'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { buildApp } from '../../app.js'
-import { demoConfig } from '../../scripts/demo-config.js'
-import { startSimulatedStack } from '../../simulators/stack.js'
+import { buildDemoApp } from '../helpers/demo-app.js'
 import { ok } from '../helpers/results.js'
 import { toolContext } from '../helpers/sim-app.js'
 
 t.test('the demo stack\'s Usenet client shows in download_status and /health', async t => {
-  const scratch = mkdtempSync(join(tmpdir(), 'msmcp-stack-usenet-'))
-  const roots = { media: join(scratch, 'data'), downloads: join(scratch, 'downloads'), state: join(scratch, 'state') }
-  for (const d of [roots.media, roots.downloads, roots.state]) mkdirSync(d, { recursive: true })
-  const sample = join(scratch, 'sample.mp4')
-  writeFileSync(sample, 'sample video bytes')
-  const stack = await startSimulatedStack({ media: roots.media, downloads: roots.downloads }, { household: { sample }, usenet: true })
-  const config = demoConfig({ LOG_LEVEL: 'silent' }, { port: 0, mediaRoot: roots.media, downloadsRoot: roots.downloads, stateDir: roots.state, internalKey: 'stack-usenet-test-key-0123456789ab', stack: stack.settings })
-  const app = await buildApp(config, { logger: false })
-  await app.ready()
-  t.teardown(async () => { await app.close(); await stack.close(); rmSync(scratch, { recursive: true, force: true }) })
+  const { app } = await buildDemoApp(t, {
+    stack: (_, roots) => {
+      const sample = join(roots.base, 'sample.mp4')
+      writeFileSync(sample, 'sample video bytes')
+      return { household: { sample }, usenet: true }
+    }
+  })
 
   const status = ok(await app.tools.call('download_status', { limit: 100 }, toolContext()))
   const usenet = status.items.filter((i: { source: string }) => i.source === 'usenet')

@@ -2,25 +2,20 @@
 // what and why, shown as text; Override asks the server for a preview and lifts the keep only on its Confirm.
 import t from 'tap'
 import { keepStore } from '../../domains/maintenance/watched-keeps.js'
-import { browserSkipReason, launchBrowser } from '../helpers/browser.js'
-import { freePort } from '../helpers/web-app.js'
-import { buildTestApp } from '../helpers/build.js'
+import { browserSkipReason } from '../helpers/browser.js'
+import { openSignedInPage } from '../helpers/signed-in-page.js'
 
 const skip = browserSkipReason()
 
 t.test('the owner sees who keeps what and overrides a keep through its confirm', { skip }, async t => {
-  const port = await freePort()
-  const { app, config } = await buildTestApp(t, { web: true, listenPort: port })
-  const store = keepStore(config.STATE_DIR)
-  await store.keep({ key: 'Radarr:movie:12', title: 'Heat <b>1995</b>', person: 'alice', why: 'film night' })
-  await store.keep({ key: 'Radarr:movie:13', title: 'Ronin', person: 'bob', why: '' })
-
-  const { context } = await launchBrowser(t)
-  const page = await context.newPage()
-  const problems: string[] = []
-  page.on('pageerror', e => problems.push(e.message))
-  await page.goto(`${config.PUBLIC_URL}/`)
-  await page.locator('body[data-signed-in="true"]').waitFor({ timeout: 25_000 })
+  let store!: ReturnType<typeof keepStore>
+  const { app, page, problems } = await openSignedInPage(t, {
+    beforeOpen: async ({ config }) => {
+      store = keepStore(config.STATE_DIR)
+      await store.keep({ key: 'Radarr:movie:12', title: 'Heat <b>1995</b>', person: 'alice', why: 'film night' })
+      await store.keep({ key: 'Radarr:movie:13', title: 'Ronin', person: 'bob', why: '' })
+    }
+  })
 
   const heat = page.locator('#keeps li[data-key="Radarr:movie:12"]')
   await heat.waitFor({ timeout: 20_000 })

@@ -3,31 +3,22 @@
 import t from 'tap'
 import { createSonarrSimulator } from '../../simulators/servarr/sonarr.js'
 import { SERVARR_KEYS } from '../helpers/servarr-sims.js'
-import { browserSkipReason, launchBrowser } from '../helpers/browser.js'
-import { freePort } from '../helpers/web-app.js'
-import { toolContext } from '../helpers/sim-app.js'
-import { buildTestApp } from '../helpers/build.js'
+import { browserSkipReason } from '../helpers/browser.js'
+import { openSignedInPage } from '../helpers/signed-in-page.js'
 
 const skip = browserSkipReason()
 
 t.test('notices and /follow in the chat panel', { skip }, async t => {
   const sonarr = await createSonarrSimulator({ apiKey: SERVARR_KEYS.sonarr })
   t.teardown(sonarr.close)
-  const port = await freePort()
-  const { app, config } = await buildTestApp(t, {
-    web: true,
-    listenPort: port,
-    config: { SERIES_MANAGER_URL: sonarr.url, SERIES_MANAGER_API_KEY: SERVARR_KEYS.sonarr }
+  let show = ''
+  const { app, page, problems } = await openSignedInPage(t, {
+    config: { SERIES_MANAGER_URL: sonarr.url, SERIES_MANAGER_API_KEY: SERVARR_KEYS.sonarr },
+    beforeOpen: async ({ call }) => {
+      const library = await call('series_status', { view: 'library', limit: 1 })
+      show = (library.structuredContent as any).items[0].title as string
+    }
   })
-  const library = await app.tools.call('series_status', { view: 'library', limit: 1 }, toolContext())
-  const show = (library.structuredContent as any).items[0].title as string
-
-  const { context } = await launchBrowser(t)
-  const page = await context.newPage()
-  const problems: string[] = []
-  page.on('pageerror', e => problems.push(e.message))
-  await page.goto(`${config.PUBLIC_URL}/`)
-  await page.locator('body[data-signed-in="true"]').waitFor({ timeout: 25_000 })
 
   await page.fill('#chat-input', `/follow ${show}`)
   await page.click('#chat-send')

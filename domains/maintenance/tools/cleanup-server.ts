@@ -9,19 +9,19 @@ import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../core/tool-types.js'
 import { formatBytes } from '../../../core/format.js'
 import { applyDelete, TargetChanged } from '../../../lib/library/delete-targets.js'
-import { findDownloadLeftovers, findOrphanedTorrents, findTempFiles, torrentContent, type CleanupTarget, type References } from '../../../lib/library/cleanup-candidates.js'
-import { directDownloadReferences } from '../../../lib/library/cleanup-direct-downloads.js'
+import { findDownloadLeftovers, findOrphanedTorrents, findTempFiles, type CleanupTarget } from '../../../lib/library/cleanup-candidates.js'
 import { findGhosts, folderState, ghostFacts, type GhostSource } from '../../../lib/library/cleanup-ghosts.js'
 import { part } from '../../../lib/library/title-state.js'
-import { quoted, untrusted } from '../../servarr/text.js'
+import { untrusted } from '../../servarr/text.js'
 import { within } from '../../../lib/sandbox/sandbox.js'
-import { describeFolder } from '../../../lib/library/title-folder.js'
 import { watchedCategory, WatchedChanged } from '../watched-category.js'
 import { instanceNames } from '../../../clients/instance-clients.js'
 import { movieManager, seriesManager, torrentClient } from '../../chosen-client.js'
 import { DEFAULT_INSTANCE } from '../../../core/instance-config.js'
 import type { ScheduledTask } from '../../../clients/media-server/types.js'
-import { clearUsenetHistory, findUsenetHistory, usenetReferences, UsenetHistoryChanged } from '../usenet-history.js'
+import { cacheTasks, cleanupReferences } from '../cleanup-sources.js'
+import { previewLines, shown } from '../cleanup-preview.js'
+import { clearUsenetHistory, findUsenetHistory, UsenetHistoryChanged } from '../usenet-history.js'
 
 // watched is asked for by name only: it deletes media people watched, never as part of "clean everything".
 const DEFAULT_CATEGORIES = ['temp', 'orphanedTorrents', 'downloadLeftovers', 'caches', 'ghostEntries', 'usenetHistory'] as const
@@ -53,25 +53,8 @@ const outputSchema = Type.Object({
 }, { additionalProperties: false })
 
 /** What the preview says: each target with what it frees, then the known total. */
-function previewLines (targets: CleanupTarget[]): string {
-  const shown = 20
-  const frees = (t: CleanupTarget) => t.bytes === undefined ? 'size unknown' : ['orphanedTorrents', 'ghostEntries', 'usenetHistory'].includes(t.category) ? 'an entry only, no disk space' : formatBytes(t.bytes)
-  // A watched title: what its folder holds as this server sees it, all of which the manager deletes.
-  const what = (t: CleanupTarget) => t.watched ? `${describeFolder(t.watched.folder)}, deleted whole by ${t.service}` : frees(t)
-  const lines = targets.slice(0, shown).map(t => `${t.category} ${quoted(t.name, 120)} (${what(t)})`)
-  const known = targets.reduce((n, t) => n + (t.bytes ?? 0), 0)
-  const unknown = targets.filter(t => t.bytes === undefined).length
-  return `Remove ${targets.length} item(s): ${lines.join('; ')}${targets.length > shown ? `; and ${targets.length - shown} more (see targets)` : ''}. ` +
-    `Frees ${formatBytes(known)}${unknown ? ` plus what the ${unknown} item(s) of unknown size hold` : ''}.`
-}
-
 /** Thrown inside the handler for a target that no longer qualifies: reported as skipped, not failed. */
 class Changed extends Error {}
-
-/** A target as the answer shows it: without what binds the confirm to it internally. */
-function shown ({ onDisk, watched, instance, ...t }: CleanupTarget): CleanupTarget {
-  return t
-}
 
 export default function cleanupServer (app: FastifyInstance) {
   const sandbox = app.sandbox
@@ -86,58 +69,6 @@ export default function cleanupServer (app: FastifyInstance) {
     Radarr: instance => {
       const radarr = movieManager(app, instance)
       return { kind: 'movie', service: 'Radarr', entries: s => radarr.listMovies(s), queue: q => radarr.queue(q), history: q => radarr.history(q) }
-    }
-  }
-
-  async function references (signal: AbortSignal): Promise<References & { notes: string[] }> {
-    const roots = Object.values(sandbox.roots()).filter((r): r is string => typeof r === 'string')
-    const direct = await part(() => directDownloadReferences(b.pyload, roots))
-    // Every instance of each service: a download of a second torrent client or an extra manager's queue is a
-    // reference too, and leftovers are proposed only when all of them could be asked.
-    const each = <T>(kind: 'torrents' | 'series' | 'movies', label: string, read: (name: string) => Promise<T[]>) =>
-      instanceNames(b, kind).map(name => part(() => read(name))
-        .then(p => [name === DEFAULT_INSTANCE ? label : `${label} "${name}"`, p] as const))
-    const sources = await Promise.all([
-      ...each('torrents', 'torrent client', async name => (await torrentClient(app, name).list()).map(t => {
-        const content = torrentContent(t)
-        if (!content) throw new Error(`the data location of torrent ${t.name} is not known yet (the client is still checking it)`)
-        return content
-      })),
-      Promise.resolve(['direct-download manager', direct.available ? { available: true as const, data: direct.data.paths } : direct] as const),
-      ...each('series', 'series manager queue', async name => (await seriesManager(app, name).queue({ page: 1, pageSize: 1000, signal })).records.flatMap(r => (r.outputPath ? [r.outputPath] : []))),
-      ...each('movies', 'movie manager queue', async name => (await movieManager(app, name).queue({ page: 1, pageSize: 1000, signal })).records.flatMap(r => (r.outputPath ? [r.outputPath] : []))),
-      ...each('series', 'series manager', async name => (await seriesManager(app, name).listSeries(signal)).flatMap(s => (s.path ? [s.path] : []))),
-      ...each('movies', 'movie manager', async name => (await movieManager(app, name).listMovies(signal)).flatMap(m => (m.path ? [m.path] : [])))
-    ])
-    const usenet = await Promise.all(usenetReferences(app))
-    return {
-      paths: [...sources, ...usenet].flatMap(([, p]) => (!p.available ? [] : Array.isArray(p.data) ? p.data : p.data.paths)),
-      unavailable: [...sources, ...usenet].flatMap(([name, p]) => (p.available ? [] : [`${name}: ${p.reason}`])),
-      names: [...(direct.available ? direct.data.names : []), ...usenet.flatMap(([, p]) => (p.available ? p.data.names : []))],
-      containers: direct.available ? direct.data.containers : [],
-      notes: direct.available ? direct.data.notes : []
-    }
-  }
-
-  async function cacheTasks (signal: AbortSignal): Promise<{ targets: CleanupTarget[], notes: string[] }> {
-    const cache = b.mediaServer.cacheTasks
-    if (!cache) return { targets: [], notes: [`caches skipped (this server starts no cache cleanup on ${b.mediaServer.service})`] }
-    const tasks = await part(() => cache.list({ signal }))
-    if (!tasks.available) return { targets: [], notes: [`caches skipped (media server unavailable: ${tasks.reason})`] }
-    const wanted = tasks.data
-    const running = wanted.filter(t => t.state !== 'Idle')
-    return {
-      targets: wanted.filter(t => t.state === 'Idle').map(t => ({
-        category: 'caches' as const,
-        name: t.name,
-        id: t.id,
-        service: b.mediaServer.service,
-        reason: `the media server's own "${t.name}" task (${t.key}) deletes the cache or transcode files it no longer needs`
-      })),
-      notes: [
-        ...(running.length ? [`already running on the media server: ${running.map(t => t.name).join(', ')}`] : []),
-        ...(wanted.length === 0 ? ['the media server offers no cache cleanup task'] : [])
-      ]
     }
   }
 
@@ -157,7 +88,7 @@ export default function cleanupServer (app: FastifyInstance) {
       }
     }
     if (categories.includes('downloadLeftovers')) {
-      const refs = await references(signal)
+      const refs = await cleanupReferences(app, signal)
       if (refs.unavailable.length > 0) notes.push(`download leftovers skipped: cannot prove them unreferenced while ${refs.unavailable.join('; ')}`)
       else {
         targets.push(...await findDownloadLeftovers(sandbox, refs, olderThanMs))
@@ -165,7 +96,7 @@ export default function cleanupServer (app: FastifyInstance) {
       }
     }
     if (categories.includes('caches')) {
-      const found = await cacheTasks(signal)
+      const found = await cacheTasks(app, signal)
       targets.push(...found.targets)
       notes.push(...found.notes)
     }

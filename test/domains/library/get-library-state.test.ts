@@ -4,8 +4,7 @@
 import t from 'tap'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { buildApp } from '../../../app.js'
-import { buildTestApp, makeRoots, testConfig } from '../../helpers/build.js'
+import { buildTestApp, makeRoots } from '../../helpers/build.js'
 import { createSonarrSimulator } from '../../../simulators/servarr/sonarr.js'
 import { createRadarrSimulator } from '../../../simulators/servarr/radarr.js'
 import { createJellyfinSimulator } from '../../../simulators/jellyfin/index.js'
@@ -56,22 +55,23 @@ async function stack (t: { teardown: (fn: () => unknown) => void }, torrents: 'r
   t.teardown(() => Promise.allSettled([sonarr.close(), radarr.close(), jellyfin.close(), pyload.close()]))
   const qbt = torrents === 'real' ? await startQbittorrent(join(roots.base, 'qbt'), { downloadDir: roots.downloads }) : undefined
   if (qbt) t.teardown(() => qbt.stop())
-  const app = await buildApp(testConfig(roots, {
-    PATH_MAP: `/data=${roots.media}`,
-    SERIES_MANAGER_URL: sonarr.url,
-    SERIES_MANAGER_API_KEY: KEYS.sonarr,
-    MOVIE_MANAGER_URL: radarr.url,
-    MOVIE_MANAGER_API_KEY: KEYS.radarr,
-    MEDIA_SERVER_TYPE: mediaServer,
-    MEDIA_SERVER_URL: jellyfin.url,
-    ...(mediaServer === 'plex' ? { MEDIA_SERVER_TOKEN: KEYS.jellyfin } : { MEDIA_SERVER_API_KEY: KEYS.jellyfin }),
-    DOWNLOAD_MANAGER_URL: pyload.url,
-    DOWNLOAD_MANAGER_API_KEY: KEYS.pyload,
-    TORRENT_CLIENT_URL: qbt?.url ?? 'http://127.0.0.1:9',
-    TORRENT_CLIENT_PASSWORD: QBT_PASSWORD
-  }), { logger: false, plugins: { backendProbe: { autoStart: false } } })
-  await app.ready()
-  t.teardown(() => app.close())
+  const { app } = await buildTestApp(t, {
+    roots,
+    config: {
+      PATH_MAP: `/data=${roots.media}`,
+      SERIES_MANAGER_URL: sonarr.url,
+      SERIES_MANAGER_API_KEY: KEYS.sonarr,
+      MOVIE_MANAGER_URL: radarr.url,
+      MOVIE_MANAGER_API_KEY: KEYS.radarr,
+      MEDIA_SERVER_TYPE: mediaServer,
+      MEDIA_SERVER_URL: jellyfin.url,
+      ...(mediaServer === 'plex' ? { MEDIA_SERVER_TOKEN: KEYS.jellyfin } : { MEDIA_SERVER_API_KEY: KEYS.jellyfin }),
+      DOWNLOAD_MANAGER_URL: pyload.url,
+      DOWNLOAD_MANAGER_API_KEY: KEYS.pyload,
+      TORRENT_CLIENT_URL: qbt?.url ?? 'http://127.0.0.1:9',
+      TORRENT_CLIENT_PASSWORD: QBT_PASSWORD
+    }
+  })
 
   // The series manager has the title (added through its API), pyLoad downloads an episode, one episode is on disk.
   const profile = (await app.backends.sonarr.qualityProfiles())[0].id

@@ -3,13 +3,12 @@
 import { mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../../../app.js'
 import { createSonarrSimulator, type SonarrSimulator } from '../../../simulators/servarr/sonarr.js'
 import { createRadarrSimulator, type RadarrSimulator } from '../../../simulators/servarr/radarr.js'
 import { createJellyfinSimulator, type JellyfinSimulator } from '../../../simulators/jellyfin/index.js'
 import { createPyloadSimulator, type PyloadSimulator } from '../../../simulators/pyload/index.js'
 import type { ToolCallResult } from '../../../core/tool-types.js'
-import { makeRoots, testConfig, type TestRoots } from '../../helpers/build.js'
+import { buildTestApp, makeRoots, type TestRoots } from '../../helpers/build.js'
 import { toolContext } from '../../helpers/sim-app.js'
 import { QBT_PASSWORD, startQbittorrent, type QbtMajor } from '../../helpers/qbt-swarm.js'
 import { data } from '../../helpers/results.js'
@@ -48,23 +47,23 @@ export async function stack (t: { teardown: (fn: () => unknown) => void }, o: { 
     t.teardown(() => qbt.stop())
     torrentUrl = qbt.url
   }
-  const config = testConfig(roots, {
-    PATH_MAP: `/data=${roots.media}`,
-    SERIES_MANAGER_URL: sonarr.url,
-    SERIES_MANAGER_API_KEY: KEYS.sonarr,
-    MOVIE_MANAGER_URL: radarr.url,
-    MOVIE_MANAGER_API_KEY: KEYS.radarr,
-    MEDIA_SERVER_URL: jellyfin.url,
-    MEDIA_SERVER_API_KEY: o.jellyfin?.apiKey ?? KEYS.jellyfin,
-    DOWNLOAD_MANAGER_URL: pyload.url,
-    DOWNLOAD_MANAGER_API_KEY: KEYS.pyload,
-    TORRENT_CLIENT_URL: torrentUrl,
-    TORRENT_CLIENT_PASSWORD: QBT_PASSWORD,
-    ...(typeof o.config === 'function' ? o.config(roots) : o.config)
+  const { app } = await buildTestApp(t, {
+    roots,
+    config: {
+      PATH_MAP: `/data=${roots.media}`,
+      SERIES_MANAGER_URL: sonarr.url,
+      SERIES_MANAGER_API_KEY: KEYS.sonarr,
+      MOVIE_MANAGER_URL: radarr.url,
+      MOVIE_MANAGER_API_KEY: KEYS.radarr,
+      MEDIA_SERVER_URL: jellyfin.url,
+      MEDIA_SERVER_API_KEY: o.jellyfin?.apiKey ?? KEYS.jellyfin,
+      DOWNLOAD_MANAGER_URL: pyload.url,
+      DOWNLOAD_MANAGER_API_KEY: KEYS.pyload,
+      TORRENT_CLIENT_URL: torrentUrl,
+      TORRENT_CLIENT_PASSWORD: QBT_PASSWORD,
+      ...(typeof o.config === 'function' ? o.config(roots) : o.config)
+    }
   })
-  const app = await buildApp(config, { logger: false, plugins: { backendProbe: { autoStart: false } } })
-  await app.ready()
-  t.teardown(() => app.close())
   return {
     app,
     roots,

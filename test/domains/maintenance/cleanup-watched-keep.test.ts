@@ -2,35 +2,25 @@
 // through their channel with a one-tap keep link; a kept title survives the cleanup (listed in the preview with
 // who keeps it and why), until that person lifts the keep. On the demo stack, with loopback json:// receivers.
 import t from 'tap'
-import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { closeSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { buildApp } from '../../../app.js'
-import { buildConfig } from '../../../config.js'
-import { demoConfig } from '../../../scripts/demo-config.js'
-import { generateDemoTree } from '../../../scripts/demo-tree.js'
-import { startSimulatedStack } from '../../../simulators/stack.js'
+import { buildDemoApp } from '../../helpers/demo-app.js'
 import { toolContext } from '../../helpers/sim-app.js'
 import { noticeReceiver } from '../../helpers/notice-receiver.js'
 import type { ToolCallResult } from '../../../core/tool-types.js'
 
-const scratch = mkdtempSync(join(tmpdir(), 'msmcp-keep-'))
-const roots = { media: join(scratch, 'data'), downloads: join(scratch, 'downloads'), state: join(scratch, 'state') }
-mkdirSync(roots.state, { recursive: true })
-await generateDemoTree(roots.media, roots.downloads)
-const stack = await startSimulatedStack({ media: roots.media, downloads: roots.downloads }, { validate: true })
 const alice = await noticeReceiver()
 const bob = await noticeReceiver()
-const base = demoConfig({ LOG_LEVEL: 'silent' }, { port: 0, mediaRoot: roots.media, downloadsRoot: roots.downloads, stateDir: roots.state, internalKey: 'keep-test-key-0123456789abcdef0123456', stack: stack.settings })
-const config = buildConfig({
-  ...base,
-  PUBLIC_URL: 'https://media.example',
-  NOTIFY_URLS: `alice=json://${alice.host}/alice bob=json://${bob.host}/bob`,
-  NOTIFY_PEOPLE: 'alice=media:admin bob=media:family'
+t.teardown(async () => { await alice.close(); await bob.close() })
+const { app, roots, stack } = await buildDemoApp(t, {
+  tree: true,
+  stack: { validate: true },
+  config: {
+    PUBLIC_URL: 'https://media.example',
+    NOTIFY_URLS: `alice=json://${alice.host}/alice bob=json://${bob.host}/bob`,
+    NOTIFY_PEOPLE: 'alice=media:admin bob=media:family'
+  }
 })
-const app = await buildApp(config, { logger: false })
-await app.ready()
-t.teardown(async () => { await app.close(); await stack.close(); await alice.close(); await bob.close(); rmSync(scratch, { recursive: true, force: true }) })
 
 const s = stack.settings
 async function backend (baseUrl: string, headers: Record<string, string>, method: string, path: string): Promise<any> {

@@ -3,25 +3,13 @@
 // server's own endpoints, the keep tag through the movie manager's; the leaving-soon window is passed by
 // back-dating the marks file, as if the days had gone by.
 import t from 'tap'
-import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { closeSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { buildApp } from '../../../app.js'
-import { demoConfig } from '../../../scripts/demo-config.js'
-import { generateDemoTree } from '../../../scripts/demo-tree.js'
-import { startSimulatedStack } from '../../../simulators/stack.js'
+import { buildDemoApp } from '../../helpers/demo-app.js'
 import { toolContext } from '../../helpers/sim-app.js'
 import { data, text } from '../../helpers/results.js'
 
-const scratch = mkdtempSync(join(tmpdir(), 'msmcp-watched-'))
-const roots = { media: join(scratch, 'data'), downloads: join(scratch, 'downloads'), state: join(scratch, 'state') }
-mkdirSync(roots.state, { recursive: true })
-await generateDemoTree(roots.media, roots.downloads)
-const stack = await startSimulatedStack({ media: roots.media, downloads: roots.downloads }, { validate: true })
-const config = demoConfig({ LOG_LEVEL: 'silent' }, { port: 0, mediaRoot: roots.media, downloadsRoot: roots.downloads, stateDir: roots.state, internalKey: 'watched-test-key-0123456789abcdef0123', stack: stack.settings })
-const app = await buildApp(config, { logger: false })
-await app.ready()
-t.teardown(async () => { await app.close(); await stack.close(); rmSync(scratch, { recursive: true, force: true }) })
+const { app, roots, stack } = await buildDemoApp(t, { tree: true, stack: { validate: true } })
 
 const s = stack.settings
 async function backend (base: string, headers: Record<string, string>, method: string, path: string, body?: unknown): Promise<any> {

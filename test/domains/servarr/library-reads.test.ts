@@ -2,8 +2,7 @@
 // route on the simulators), title text is matched on the cached library list (one whole-list fetch shared by
 // every read until a write or the TTL), the title itself is then read fresh by id, and /health shows the cache.
 import t from 'tap'
-import { buildApp } from '../../../app.js'
-import { makeRoots, testConfig } from '../../helpers/build.js'
+import { buildTestApp, makeRoots } from '../../helpers/build.js'
 import { createSonarrSimulator } from '../../../simulators/servarr/sonarr.js'
 import { createRadarrSimulator } from '../../../simulators/servarr/radarr.js'
 import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
@@ -23,15 +22,16 @@ async function stack (t: { teardown: (fn: () => unknown) => void }) {
   const sonarr = await createSonarrSimulator({ apiKey: KEYS.sonarr, ...sim })
   const radarr = await createRadarrSimulator({ apiKey: KEYS.radarr, ...sim })
   t.teardown(() => Promise.allSettled([sonarr.close(), radarr.close()]))
-  const app = await buildApp(testConfig(roots, {
-    PATH_MAP: `/data=${roots.media}`,
-    SERIES_MANAGER_URL: sonarr.url,
-    SERIES_MANAGER_API_KEY: KEYS.sonarr,
-    MOVIE_MANAGER_URL: radarr.url,
-    MOVIE_MANAGER_API_KEY: KEYS.radarr
-  }), { logger: false, plugins: { backendProbe: { autoStart: false } } })
-  await app.ready()
-  t.teardown(() => app.close())
+  const { app } = await buildTestApp(t, {
+    roots,
+    config: {
+      PATH_MAP: `/data=${roots.media}`,
+      SERIES_MANAGER_URL: sonarr.url,
+      SERIES_MANAGER_API_KEY: KEYS.sonarr,
+      MOVIE_MANAGER_URL: radarr.url,
+      MOVIE_MANAGER_API_KEY: KEYS.radarr
+    }
+  })
   const call = async (tool: string, args: Record<string, unknown>) => {
     const r = await app.tools.call(tool, args, ctx)
     if (r.isError) throw new Error(text(r))

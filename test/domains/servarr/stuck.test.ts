@@ -5,9 +5,7 @@
 import t from 'tap'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { buildApp } from '../../../app.js'
 import { startServarrStack, type ServarrStack } from '../../helpers/servarr-sims.js'
-import { toolContext } from '../../helpers/sim-app.js'
 import { stuckAs, type StuckCase } from '../../../simulators/servarr/stuck.js'
 import { errorText, ok } from '../../helpers/results.js'
 
@@ -125,9 +123,8 @@ t.test('retry: preview, then remove + blocklist + search again; strikes stop the
   t.match(stored[`movies:movie:${movie.id}`], { strikes: 2, title: String })
 
   // A restarted server (a new app on the same STATE_DIR) keeps the count.
-  const again = await buildApp(s.config, { logger: false })
-  t.teardown(() => again.close())
-  const res = await again.tools.call('cancel_downloads', { action: 'retry', source: 'movies', ids: [`movies:${third.id}`] }, toolContext())
+  const again = await s.restart()
+  const res = await again.call('cancel_downloads', { action: 'retry', source: 'movies', ids: [`movies:${third.id}`] })
   t.match(res.content[0].text, /already replaced 2 times/)
   t.same(s.radarr.violations, [], 'contract-conformant traffic only')
 })

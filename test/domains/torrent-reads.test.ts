@@ -7,12 +7,12 @@ import { test } from 'tap'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { readTorrentFile } from '../../../clients/qbittorrent/torrent-file.js'
-import { loadDownloads } from '../../../routes/api/dashboard/downloads.js'
-import { startServarrStack } from '../../helpers/servarr-sims.js'
-import { stuckAs } from '../../../simulators/servarr/stuck.js'
-import { QBT_PASSWORD, clientFor, makeTorrent, startQbittorrent, swarmUnavailable, waitFor } from '../../helpers/qbt-swarm.js'
-import { errorText, ok } from '../../helpers/results.js'
+import { readTorrentFile } from '../../clients/qbittorrent/torrent-file.js'
+import { loadDownloads } from '../../routes/api/dashboard/downloads.js'
+import { startServarrStack } from '../helpers/servarr-sims.js'
+import { stuckAs } from '../../simulators/servarr/stuck.js'
+import { QBT_PASSWORD, clientFor, makeTorrent, startQbittorrent, swarmUnavailable, waitFor } from '../helpers/qbt-swarm.js'
+import { errorText, ok } from '../helpers/results.js'
 
 test('reads across two torrent clients', { skip: await swarmUnavailable(4) }, async t => {
   const profiles = mkdtempSync(join(tmpdir(), 'qbt-instances-'))

@@ -4,17 +4,16 @@ import t from 'tap'
 import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Type } from '@sinclair/typebox'
-import { defineTool } from '../../core/tool-types.js'
-import { INTERNAL_PRINCIPAL } from '../../core/principal.js'
-import { createConversationStore } from '../../lib/chat/conversations.js'
-import { answerConfirmation, sendMessage, type LoopOptions } from '../../lib/chat/loop.js'
-import { registryRunner } from '../../lib/chat/registry-runner.js'
-import { createOpenAiProvider } from '../../lib/chat/provider-openai.js'
-import { createGeminiProvider } from '../../lib/chat/provider-gemini.js'
-import type { ChatEvent, LlmProvider } from '../../lib/chat/types.js'
-import { buildApp } from '../../app.js'
-import { makeRoots, testConfig } from '../helpers/build.js'
-import { startFakeLlm } from '../helpers/fake-llm.js'
+import { defineTool } from '../../../core/tool-types.js'
+import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
+import { createConversationStore } from '../../../lib/chat/conversations.js'
+import { answerConfirmation, sendMessage, type LoopOptions } from '../../../lib/chat/loop.js'
+import { registryRunner } from '../../../lib/chat/registry-runner.js'
+import { createOpenAiProvider } from '../../../lib/chat/provider-openai.js'
+import { createGeminiProvider } from '../../../lib/chat/provider-gemini.js'
+import type { ChatEvent, LlmProvider } from '../../../lib/chat/types.js'
+import { buildTestApp, makeRoots } from '../../helpers/build.js'
+import { startFakeLlm } from '../../helpers/fake-llm.js'
 
 const tagTool = defineTool({
   name: 'tag_items',
@@ -48,9 +47,8 @@ function deleteTool (mediaRoot: string) {
 
 async function setup (t: { teardown: (fn: () => unknown) => void }) {
   const roots = makeRoots()
-  const app = await buildApp(testConfig(roots), { logger: false, extraTools: [tagTool, deleteTool(roots.media)] })
-  await app.ready()
-  t.teardown(async () => { await app.close(); roots.cleanup() })
+  t.teardown(roots.cleanup)
+  const { app } = await buildTestApp(t, { roots, build: { extraTools: [tagTool, deleteTool(roots.media)] } })
   return { app, roots }
 }
 

@@ -2,10 +2,10 @@ import t from 'tap'
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { missingMediaTools, placeFixture } from '../helpers/media-fixtures.js'
-import { probeMedia } from '../../lib/media/probe.js'
-import { planTracks } from '../../lib/media/track-plan.js'
-import { buildRewriteArgs, rewriteMedia, verifyRewrite } from '../../lib/media/rewrite.js'
+import { missingMediaTools, placeFixture } from '../../helpers/media-fixtures.js'
+import { probeMedia } from '../../../lib/media/probe.js'
+import { planTracks } from '../../../lib/media/track-plan.js'
+import { buildRewriteArgs, rewriteMedia, verifyRewrite } from '../../../lib/media/rewrite.js'
 
 const skip = missingMediaTools()
 const tools = { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' }

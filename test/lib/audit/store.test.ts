@@ -5,9 +5,9 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { MIGRATIONS, migrate, schemaVersion } from '../../lib/audit/migrations.js'
-import { AuditUnavailableError, createAuditStore } from '../../lib/audit/store.js'
-import { createRedactor } from '../../lib/audit/redact.js'
+import { MIGRATIONS, migrate, schemaVersion } from '../../../lib/audit/migrations.js'
+import { AuditUnavailableError, createAuditStore } from '../../../lib/audit/store.js'
+import { createRedactor } from '../../../lib/audit/redact.js'
 
 const who = { id: 'internal', kind: 'internal', clientId: 'internal' }
 

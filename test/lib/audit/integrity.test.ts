@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { DatabaseSync } from 'node:sqlite'
-import { AUDIT_FILE, createAuditStore } from '../../lib/audit/store.js'
-import { buildTestApp } from '../helpers/build.js'
+import { AUDIT_FILE, createAuditStore } from '../../../lib/audit/store.js'
+import { buildTestApp } from '../../helpers/build.js'
 
 const who = { id: 'internal', kind: 'internal', clientId: 'internal' }
 const NOW = 1_700_000_000_000

@@ -5,7 +5,7 @@
  * Make sure to inspect the output below.  Do not ignore changes!
  */
 'use strict'
-exports[`test/domains/instances/servarr-instances.test.ts > TAP > the instance argument is published with its choices > the tools that take instance with an extra series manager, and the argument as published 1`] = `
+exports[`test/domains/servarr-instances.test.ts > TAP > the instance argument is published with its choices > the tools that take instance with an extra series manager, and the argument as published 1`] = `
 Array [
   Object {
     "instance": Object {

@@ -2,10 +2,10 @@
 // tool errors as results, a wrong key, a lost session (404) reconnected without sending a call twice, an outage.
 import t from 'tap'
 import { createServer } from 'node:net'
-import { createMcpRunner } from '../../lib/chat/mcp-runner.js'
-import { TEST_INTERNAL_KEY } from '../helpers/build.js'
-import { ACTOR_META, INTERNAL_PRINCIPAL, actingFor } from '../../core/principal.js'
-import { startToolServer } from './harness.js'
+import { createMcpRunner } from '../../../lib/chat/mcp-runner.js'
+import { TEST_INTERNAL_KEY } from '../../helpers/build.js'
+import { ACTOR_META, INTERNAL_PRINCIPAL, actingFor } from '../../../core/principal.js'
+import { startToolServer } from '../../bot/harness.js'
 
 const signal = new AbortController().signal
 

@@ -2,11 +2,11 @@
 // to the named instance, a title held by one instance goes there, a call that could mean both is refused
 // with the choices, unknown names are refused, completions offer both libraries' titles, and /health probes both.
 import t from 'tap'
-import { startServarrStack } from '../../helpers/servarr-sims.js'
-import { createSonarrSimulator } from '../../../simulators/servarr/sonarr.js'
-import { connectClient, listenMcp } from '../../helpers/mcp-client.js'
-import { forgetTitles } from '../../../plugins/mcp/features/title-index.js'
-import { errorText, ok } from '../../helpers/results.js'
+import { startServarrStack } from '../helpers/servarr-sims.js'
+import { createSonarrSimulator } from '../../simulators/servarr/sonarr.js'
+import { connectClient, listenMcp } from '../helpers/mcp-client.js'
+import { forgetTitles } from '../../plugins/mcp/features/title-index.js'
+import { errorText, ok } from '../helpers/results.js'
 
 const anime = await createSonarrSimulator({ apiKey: 'a1b2c3d4e5f60718293a4b5c6d7e8f90' })
 t.teardown(() => anime.close())

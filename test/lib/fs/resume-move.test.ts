@@ -7,11 +7,11 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { COPY_STEPS, type MoveStep } from '../../lib/fs/move-file.js'
-import type { MoveEntry } from '../../lib/fs/move-log.js'
-import { resumeMove } from '../../lib/fs/resume-move.js'
+import { COPY_STEPS, type MoveStep } from '../../../lib/fs/move-file.js'
+import type { MoveEntry } from '../../../lib/fs/move-log.js'
+import { resumeMove } from '../../../lib/fs/resume-move.js'
 
-const CHILD = join(import.meta.dirname, 'fs-crash-child.ts')
+const CHILD = join(import.meta.dirname, 'crash-child.ts')
 
 function scratch (t: { teardown: (fn: () => void) => void }) {
   const dir = mkdtempSync(join(tmpdir(), 'msmcp-resume-'))

@@ -2,8 +2,8 @@ import t from 'tap'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { episodeTag, parseEpisodeName, parseSeasonFolder } from '../../lib/library/episode-name.js'
-import { planEpisodeRenames } from '../../lib/library/rename-plan.js'
+import { episodeTag, parseEpisodeName, parseSeasonFolder } from '../../../lib/library/episode-name.js'
+import { planEpisodeRenames } from '../../../lib/library/rename-plan.js'
 
 t.test('episode markers in messy names', async t => {
   const cases: Array<[string, string | undefined, string | undefined]> = [

@@ -2,8 +2,8 @@ import t from 'tap'
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { walk, type WalkEntry } from '../../lib/library/walk.js'
-import { scanTree } from '../../lib/library/find-scan.js'
+import { walk, type WalkEntry } from '../../../lib/library/walk.js'
+import { scanTree } from '../../../lib/library/find-scan.js'
 
 t.test('find-based scan and in-process walk see the same entries, odd names included', async t => {
   const dir = mkdtempSync(join(tmpdir(), 'msmcp-walk-'))

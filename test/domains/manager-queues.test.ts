@@ -6,13 +6,13 @@
 import t from 'tap'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { startServarrStack } from '../../helpers/servarr-sims.js'
-import { createSonarrSimulator, type SonarrSimulator } from '../../../simulators/servarr/sonarr.js'
-import { createRadarrSimulator, type RadarrSimulator } from '../../../simulators/servarr/radarr.js'
-import { stuckAs } from '../../../simulators/servarr/stuck.js'
-import { instanceClient } from '../../../clients/instance-clients.js'
-import { extraManagers } from '../../helpers/instance-stack.js'
-import { ok } from '../../helpers/results.js'
+import { startServarrStack } from '../helpers/servarr-sims.js'
+import { createSonarrSimulator, type SonarrSimulator } from '../../simulators/servarr/sonarr.js'
+import { createRadarrSimulator, type RadarrSimulator } from '../../simulators/servarr/radarr.js'
+import { stuckAs } from '../../simulators/servarr/stuck.js'
+import { instanceClient } from '../../clients/instance-clients.js'
+import { extraManagers } from '../helpers/instance-stack.js'
+import { ok } from '../helpers/results.js'
 
 const KEYS = { anime: 'a1b2c3d4e5f60718293a4b5c6d7e8f90', uhd: 'f0e1d2c3b4a5968778695a4b3c2d1e0f' }
 const sim = { downloadMs: 120_000, queueRefreshMs: 5 }

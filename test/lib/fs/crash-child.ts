@@ -1,6 +1,6 @@
 // Child process for the crash test: moves one file (or tree) across a simulated filesystem boundary and
 // kills itself with SIGKILL right before the requested step, exactly as a power cut or OOM kill would.
-import { moveTree } from '../../lib/fs/move-tree.js'
+import { moveTree } from '../../../lib/fs/move-tree.js'
 
 const [from, to, crashSpec, logFile] = process.argv.slice(2)
 // "same:unlink-source" crashes on the same-filesystem path; anything else takes the copy path.

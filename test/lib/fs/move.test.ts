@@ -4,11 +4,11 @@ import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { COPY_STEPS, DestinationExistsError, moveFile, type MoveStep } from '../../lib/fs/move-file.js'
-import { moveTree } from '../../lib/fs/move-tree.js'
-import { newMoveLog, type MoveEntry } from '../../lib/fs/move-log.js'
-import { inverseOf, undoMoves } from '../../lib/fs/undo-moves.js'
-import { isOurTempName } from '../../lib/fs/temp-names.js'
+import { COPY_STEPS, DestinationExistsError, moveFile, type MoveStep } from '../../../lib/fs/move-file.js'
+import { moveTree } from '../../../lib/fs/move-tree.js'
+import { newMoveLog, type MoveEntry } from '../../../lib/fs/move-log.js'
+import { inverseOf, undoMoves } from '../../../lib/fs/undo-moves.js'
+import { isOurTempName } from '../../../lib/fs/temp-names.js'
 
 function scratch (t: { teardown: (fn: () => void) => void }) {
   const dir = mkdtempSync(join(tmpdir(), 'msmcp-fs-'))
@@ -83,7 +83,7 @@ t.test('a failure injected at every step of a cross-filesystem move loses nothin
   }
 })
 
-const CHILD = join(import.meta.dirname, 'fs-crash-child.ts')
+const CHILD = join(import.meta.dirname, 'crash-child.ts')
 
 function crashAt (from: string, to: string, step: string, logFile: string) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', CHILD, from, to, step, logFile], { encoding: 'utf8', timeout: 30_000 })

@@ -4,29 +4,28 @@
 import { test } from 'tap'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { readTorrentFile } from '../../../clients/qbittorrent/torrent-file.js'
-import { buildApp } from '../../../app.js'
-import { makeRoots, testConfig } from '../../helpers/build.js'
-import { toolContext } from '../../helpers/sim-app.js'
-import { QBT_PASSWORD, clientFor, makeTorrent, startQbittorrent, swarmUnavailable, waitFor } from '../../helpers/qbt-swarm.js'
+import { readTorrentFile } from '../../clients/qbittorrent/torrent-file.js'
+import { buildTestApp, makeRoots } from '../helpers/build.js'
+import { toolContext } from '../helpers/sim-app.js'
+import { QBT_PASSWORD, clientFor, makeTorrent, startQbittorrent, swarmUnavailable, waitFor } from '../helpers/qbt-swarm.js'
 
 test('two torrent clients', { skip: await swarmUnavailable(4) }, async t => {
   const roots = makeRoots()
   t.teardown(() => roots.cleanup())
   const [main, seedbox] = await Promise.all(['main', 'seedbox'].map(n => startQbittorrent(join(roots.base, n), { downloadDir: roots.downloads })))
   t.teardown(() => Promise.all([main!.stop(), seedbox!.stop()]))
-  const config = testConfig(roots, {
-    TORRENT_CLIENT_URL: main!.url,
-    TORRENT_CLIENT_PASSWORD: QBT_PASSWORD,
-    TORRENT_CLIENT_INSTANCES: 'seedbox',
-    TORRENT_CLIENT_SEEDBOX_URL: seedbox!.url,
-    TORRENT_CLIENT_SEEDBOX_PASSWORD: QBT_PASSWORD,
-    SERIES_MANAGER_URL: 'http://127.0.0.1:9',
-    MOVIE_MANAGER_URL: 'http://127.0.0.1:9'
+  const { app } = await buildTestApp(t, {
+    roots,
+    config: {
+      TORRENT_CLIENT_URL: main!.url,
+      TORRENT_CLIENT_PASSWORD: QBT_PASSWORD,
+      TORRENT_CLIENT_INSTANCES: 'seedbox',
+      TORRENT_CLIENT_SEEDBOX_URL: seedbox!.url,
+      TORRENT_CLIENT_SEEDBOX_PASSWORD: QBT_PASSWORD,
+      SERIES_MANAGER_URL: 'http://127.0.0.1:9',
+      MOVIE_MANAGER_URL: 'http://127.0.0.1:9'
+    }
   })
-  const app = await buildApp(config, { logger: false })
-  await app.ready()
-  t.teardown(() => app.close())
   const call = (name: string, args: Record<string, unknown>) => app.tools.call(name, args, toolContext())
   const text = (r: { content: Array<{ text: string }> }) => r.content[0]!.text
 

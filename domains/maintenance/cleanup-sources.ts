@@ -1,0 +1,64 @@
+// What cleanup_server asks the backends before it proposes anything: every path some download or manager still
+// refers to (a leftover is proposed only when all of them could be asked), and the media server's cache tasks.
+import type { FastifyInstance } from 'fastify'
+import { torrentContent, type CleanupTarget, type References } from '../../lib/library/cleanup-candidates.js'
+import { directDownloadReferences } from '../../lib/library/cleanup-direct-downloads.js'
+import { part } from '../../lib/library/title-state.js'
+import { instanceNames } from '../../clients/instance-clients.js'
+import { DEFAULT_INSTANCE } from '../../core/instance-config.js'
+import { movieManager, seriesManager, torrentClient } from '../chosen-client.js'
+import { usenetReferences } from './usenet-history.js'
+
+export async function cleanupReferences (app: FastifyInstance, signal: AbortSignal): Promise<References & { notes: string[] }> {
+  const b = app.backends
+  const roots = Object.values(app.sandbox.roots()).filter((r): r is string => typeof r === 'string')
+  const direct = await part(() => directDownloadReferences(b.pyload, roots))
+  // Every instance of each service: a download of a second torrent client or an extra manager's queue is a
+  // reference too, and leftovers are proposed only when all of them could be asked.
+  const each = <T>(kind: 'torrents' | 'series' | 'movies', label: string, read: (name: string) => Promise<T[]>) =>
+    instanceNames(b, kind).map(name => part(() => read(name))
+      .then(p => [name === DEFAULT_INSTANCE ? label : `${label} "${name}"`, p] as const))
+  const sources = await Promise.all([
+    ...each('torrents', 'torrent client', async name => (await torrentClient(app, name).list()).map(t => {
+      const content = torrentContent(t)
+      if (!content) throw new Error(`the data location of torrent ${t.name} is not known yet (the client is still checking it)`)
+      return content
+    })),
+    Promise.resolve(['direct-download manager', direct.available ? { available: true as const, data: direct.data.paths } : direct] as const),
+    ...each('series', 'series manager queue', async name => (await seriesManager(app, name).queue({ page: 1, pageSize: 1000, signal })).records.flatMap(r => (r.outputPath ? [r.outputPath] : []))),
+    ...each('movies', 'movie manager queue', async name => (await movieManager(app, name).queue({ page: 1, pageSize: 1000, signal })).records.flatMap(r => (r.outputPath ? [r.outputPath] : []))),
+    ...each('series', 'series manager', async name => (await seriesManager(app, name).listSeries(signal)).flatMap(s => (s.path ? [s.path] : []))),
+    ...each('movies', 'movie manager', async name => (await movieManager(app, name).listMovies(signal)).flatMap(m => (m.path ? [m.path] : [])))
+  ])
+  const usenet = await Promise.all(usenetReferences(app))
+  return {
+    paths: [...sources, ...usenet].flatMap(([, p]) => (!p.available ? [] : Array.isArray(p.data) ? p.data : p.data.paths)),
+    unavailable: [...sources, ...usenet].flatMap(([name, p]) => (p.available ? [] : [`${name}: ${p.reason}`])),
+    names: [...(direct.available ? direct.data.names : []), ...usenet.flatMap(([, p]) => (p.available ? p.data.names : []))],
+    containers: direct.available ? direct.data.containers : [],
+    notes: direct.available ? direct.data.notes : []
+  }
+}
+
+export async function cacheTasks (app: FastifyInstance, signal: AbortSignal): Promise<{ targets: CleanupTarget[], notes: string[] }> {
+  const b = app.backends
+  const cache = b.mediaServer.cacheTasks
+  if (!cache) return { targets: [], notes: [`caches skipped (this server starts no cache cleanup on ${b.mediaServer.service})`] }
+  const tasks = await part(() => cache.list({ signal }))
+  if (!tasks.available) return { targets: [], notes: [`caches skipped (media server unavailable: ${tasks.reason})`] }
+  const wanted = tasks.data
+  const running = wanted.filter(t => t.state !== 'Idle')
+  return {
+    targets: wanted.filter(t => t.state === 'Idle').map(t => ({
+      category: 'caches' as const,
+      name: t.name,
+      id: t.id,
+      service: b.mediaServer.service,
+      reason: `the media server's own "${t.name}" task (${t.key}) deletes the cache or transcode files it no longer needs`
+    })),
+    notes: [
+      ...(running.length ? [`already running on the media server: ${running.map(t => t.name).join(', ')}`] : []),
+      ...(wanted.length === 0 ? ['the media server offers no cache cleanup task'] : [])
+    ]
+  }
+}
