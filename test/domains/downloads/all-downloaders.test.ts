@@ -7,12 +7,9 @@
 import { test } from 'tap'
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
-import { buildApp } from '../../../app.js'
-import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
-import type { ToolContext } from '../../../core/tool-types.js'
 import { createSabnzbdSimulator } from '../../../simulators/sabnzbd/server.js'
 import { usenetClient } from '../../../domains/chosen-client.js'
-import { makeRoots, testConfig } from '../../helpers/build.js'
+import { buildTestApp, makeRoots } from '../../helpers/build.js'
 import { startTorrentClient, torrentClientKinds, type RunningTorrentClient, type TorrentKind } from '../../helpers/torrent-clients.js'
 import { startNntpServer } from '../../helpers/nntp-server.js'
 import { nzbgetUnavailable, startNzbget } from '../../helpers/nzbget-daemon.js'
@@ -21,7 +18,6 @@ import { sampleVideo } from '../../helpers/static-server.js'
 import { waitFor } from '../../helpers/qbt-swarm.js'
 import { data, errorText, ok } from '../../helpers/results.js'
 
-const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
 const SAB_KEY = 'abcdef0123456789abcdef0123456789'
 const CLOSED = 'http://127.0.0.1:9'
 const kinds = await torrentClientKinds()
@@ -47,27 +43,26 @@ test('qBittorrent, Transmission, Deluge, SABnzbd and NZBGet configured together'
   const sab = await createSabnzbdSimulator({ apiKey: SAB_KEY })
   t.teardown(() => sab.close())
 
-  const config = testConfig(roots, {
-    ...qbt!.env,
-    TORRENT_CLIENT_INSTANCES: 'tr,dl',
-    ...asInstance('TR', tr!),
-    ...asInstance('DL', dl!),
-    USENET_CLIENT_TYPE: 'sabnzbd',
-    USENET_CLIENT_URL: sab.url,
-    USENET_CLIENT_API_KEY: SAB_KEY,
-    USENET_CLIENT_INSTANCES: 'news2',
-    USENET_CLIENT_NEWS2_TYPE: 'nzbget',
-    USENET_CLIENT_NEWS2_URL: nzbget.url,
-    USENET_CLIENT_NEWS2_USERNAME: nzbget.username,
-    USENET_CLIENT_NEWS2_PASSWORD: nzbget.password,
-    DOWNLOAD_MANAGER_URL: CLOSED,
-    SERIES_MANAGER_URL: CLOSED,
-    MOVIE_MANAGER_URL: CLOSED
+  const { app, call } = await buildTestApp(t, {
+    roots,
+    config: {
+      ...qbt!.env,
+      TORRENT_CLIENT_INSTANCES: 'tr,dl',
+      ...asInstance('TR', tr!),
+      ...asInstance('DL', dl!),
+      USENET_CLIENT_TYPE: 'sabnzbd',
+      USENET_CLIENT_URL: sab.url,
+      USENET_CLIENT_API_KEY: SAB_KEY,
+      USENET_CLIENT_INSTANCES: 'news2',
+      USENET_CLIENT_NEWS2_TYPE: 'nzbget',
+      USENET_CLIENT_NEWS2_URL: nzbget.url,
+      USENET_CLIENT_NEWS2_USERNAME: nzbget.username,
+      USENET_CLIENT_NEWS2_PASSWORD: nzbget.password,
+      DOWNLOAD_MANAGER_URL: CLOSED,
+      SERIES_MANAGER_URL: CLOSED,
+      MOVIE_MANAGER_URL: CLOSED
+    }
   })
-  const app = await buildApp(config, { logger: false })
-  await app.ready()
-  t.teardown(() => app.close())
-  const call = (name: string, args: unknown) => app.tools.call(name, args, ctx)
 
   // One magnet in each torrent client (no swarm: each waits for its metadata), one job in SABnzbd, and a release
   // NZBGet really fetches and fails (one article lost, no par2): every client holds something of its own.
