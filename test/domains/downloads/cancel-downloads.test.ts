@@ -6,8 +6,7 @@ import { join } from 'node:path'
 import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
 import type { ToolContext } from '../../../core/tool-types.js'
 import { readTorrentFile } from '../../../clients/qbittorrent/torrent-file.js'
-import { buildApp } from '../../../app.js'
-import { makeRoots, testConfig } from '../../helpers/build.js'
+import { buildTestApp, makeRoots } from '../../helpers/build.js'
 import { QBT_PASSWORD, makeTorrent, qbtMajors, startQbittorrent, waitFor } from '../../helpers/qbt-swarm.js'
 
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
@@ -17,12 +16,12 @@ for (const { major, name, skip } of await qbtMajors()) {
     t.teardown(() => roots.cleanup())
     const qbt = await startQbittorrent(join(roots.base, 'qbt'), { downloadDir: roots.downloads, major })
     t.teardown(() => qbt.stop())
-    const config = testConfig(roots, {
-      TORRENT_CLIENT_URL: qbt.url, TORRENT_CLIENT_PASSWORD: QBT_PASSWORD, SERIES_MANAGER_URL: 'http://127.0.0.1:9', SERIES_MANAGER_API_KEY: 'c'.repeat(32), MOVIE_MANAGER_URL: 'http://127.0.0.1:9', MOVIE_MANAGER_API_KEY: 'd'.repeat(32)
+    const { app } = await buildTestApp(t, {
+      roots,
+      config: {
+        TORRENT_CLIENT_URL: qbt.url, TORRENT_CLIENT_PASSWORD: QBT_PASSWORD, SERIES_MANAGER_URL: 'http://127.0.0.1:9', SERIES_MANAGER_API_KEY: 'c'.repeat(32), MOVIE_MANAGER_URL: 'http://127.0.0.1:9', MOVIE_MANAGER_API_KEY: 'd'.repeat(32)
+      }
     })
-    const app = await buildApp(config, { logger: false })
-    await app.ready()
-    t.teardown(() => app.close())
     const call = (args: unknown) => app.tools.call('cancel_downloads', args, ctx)
 
     // Two torrents of the same release (different data, so different hashes) and one other; no peers, so they wait.

@@ -9,8 +9,7 @@ import { join } from 'node:path'
 import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
 import type { ToolContext } from '../../../core/tool-types.js'
 import { readTorrentFile } from '../../../clients/qbittorrent/torrent-file.js'
-import { buildApp } from '../../../app.js'
-import { makeRoots, testConfig } from '../../helpers/build.js'
+import { buildTestApp, makeRoots } from '../../helpers/build.js'
 import { QBT_PASSWORD, makeTorrent, qbtMajors, startQbittorrent, waitFor } from '../../helpers/qbt-swarm.js'
 
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
@@ -20,9 +19,7 @@ for (const { major, name, skip } of await qbtMajors()) {
     t.teardown(() => roots.cleanup())
     const qbt = await startQbittorrent(join(roots.base, 'qbt'), { downloadDir: roots.downloads, major })
     t.teardown(() => qbt.stop())
-    const app = await buildApp(testConfig(roots, { TORRENT_CLIENT_URL: qbt.url, TORRENT_CLIENT_PASSWORD: QBT_PASSWORD }), { logger: false })
-    await app.ready()
-    t.teardown(() => app.close())
+    const { app } = await buildTestApp(t, { roots, config: { TORRENT_CLIENT_URL: qbt.url, TORRENT_CLIENT_PASSWORD: QBT_PASSWORD } })
     const call = (args: Record<string, unknown>) => app.tools.call('cancel_downloads', args, ctx)
     const confirmation = (r: Awaited<ReturnType<typeof call>>) => {
       if (r.isError) throw new Error(r.content[0].text)

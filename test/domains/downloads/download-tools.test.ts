@@ -10,8 +10,7 @@ import { randomBytes } from 'node:crypto'
 import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
 import type { ToolContext } from '../../../core/tool-types.js'
 import { createPyloadSimulator } from '../../../simulators/pyload/index.js'
-import { makeRoots, testConfig } from '../../helpers/build.js'
-import { buildApp } from '../../../app.js'
+import { buildTestApp, makeRoots } from '../../helpers/build.js'
 import { sampleVideo, startStaticServer } from '../../helpers/static-server.js'
 import { findExecutable } from '../../../core/process/index.js'
 
@@ -33,11 +32,12 @@ async function setup (t: { teardown: (fn: () => unknown) => void }) {
   t.teardown(() => roots.cleanup())
   const sim = await createPyloadSimulator({ apiKey: KEY, storageDir: join(roots.downloads, 'pyload'), linkDurationMs: 100_000 })
   t.teardown(() => sim.close())
-  const config = testConfig(roots, { DOWNLOAD_MANAGER_URL: sim.url, DOWNLOAD_MANAGER_API_KEY: KEY, TORRENT_CLIENT_URL: 'http://127.0.0.1:9' })
   const connect = (address: string) => net.connect({ host: '127.0.0.1', port: address === PUBLIC ? server.port : 9 })
-  const app = await buildApp(config, { logger: false, resolver, plugins: { urlGuard: { connect } } })
-  await app.ready()
-  t.teardown(() => app.close())
+  const { app, config } = await buildTestApp(t, {
+    roots,
+    config: { DOWNLOAD_MANAGER_URL: sim.url, DOWNLOAD_MANAGER_API_KEY: KEY, TORRENT_CLIENT_URL: 'http://127.0.0.1:9' },
+    build: { resolver, plugins: { urlGuard: { connect } } }
+  })
   return { app, config, sim, server, call: (name: string, args: unknown) => app.tools.call(name, args, ctx) }
 }
 

@@ -7,9 +7,8 @@ import { join } from 'node:path'
 import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
 import type { ToolContext } from '../../../core/tool-types.js'
 import { readTorrentFile } from '../../../clients/qbittorrent/torrent-file.js'
-import { buildApp } from '../../../app.js'
 import { startTransmission, transmissionUnavailable } from '../../../simulators/real-transmission.js'
-import { makeRoots, testConfig } from '../../helpers/build.js'
+import { buildTestApp, makeRoots } from '../../helpers/build.js'
 import { makeTorrent, waitFor } from '../../helpers/qbt-swarm.js'
 
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
@@ -20,19 +19,19 @@ test('download tools on the real Transmission', { skip: await transmissionUnavai
   t.teardown(() => roots.cleanup())
   const tr = await startTransmission(join(roots.base, 'tr'), { username: 'mcp', password: PASSWORD, downloadDir: roots.downloads })
   t.teardown(() => tr.stop())
-  const config = testConfig(roots, {
-    TORRENT_CLIENT_TYPE: 'transmission',
-    TORRENT_CLIENT_URL: `http://127.0.0.1:${tr.rpcPort}`,
-    TORRENT_CLIENT_USERNAME: 'mcp',
-    TORRENT_CLIENT_PASSWORD: PASSWORD,
-    SERIES_MANAGER_URL: 'http://127.0.0.1:9',
-    SERIES_MANAGER_API_KEY: 'c'.repeat(32),
-    MOVIE_MANAGER_URL: 'http://127.0.0.1:9',
-    MOVIE_MANAGER_API_KEY: 'd'.repeat(32)
+  const { app } = await buildTestApp(t, {
+    roots,
+    config: {
+      TORRENT_CLIENT_TYPE: 'transmission',
+      TORRENT_CLIENT_URL: `http://127.0.0.1:${tr.rpcPort}`,
+      TORRENT_CLIENT_USERNAME: 'mcp',
+      TORRENT_CLIENT_PASSWORD: PASSWORD,
+      SERIES_MANAGER_URL: 'http://127.0.0.1:9',
+      SERIES_MANAGER_API_KEY: 'c'.repeat(32),
+      MOVIE_MANAGER_URL: 'http://127.0.0.1:9',
+      MOVIE_MANAGER_API_KEY: 'd'.repeat(32)
+    }
   })
-  const app = await buildApp(config, { logger: false })
-  await app.ready()
-  t.teardown(() => app.close())
   const client = app.backends.torrent
   t.equal(client.service, 'Transmission')
 

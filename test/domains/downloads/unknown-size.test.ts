@@ -5,9 +5,8 @@ import t from 'tap'
 import { join } from 'node:path'
 import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
 import type { ToolContext } from '../../../core/tool-types.js'
-import { buildApp } from '../../../app.js'
 import { createPyloadSimulator } from '../../../simulators/pyload/index.js'
-import { makeRoots, testConfig } from '../../helpers/build.js'
+import { buildTestApp, makeRoots } from '../../helpers/build.js'
 import { startServarrStack } from '../../helpers/servarr-sims.js'
 import { ok } from '../../helpers/results.js'
 
@@ -42,9 +41,7 @@ t.test('a direct-download package of unknown size: no progress or size', async t
   t.teardown(() => roots.cleanup())
   const sim = await createPyloadSimulator({ apiKey: 'pl_unknown-size', storageDir: join(roots.downloads, 'pyload'), linkDurationMs: 100_000 })
   t.teardown(() => sim.close())
-  const app = await buildApp(testConfig(roots, { DOWNLOAD_MANAGER_URL: sim.url, DOWNLOAD_MANAGER_API_KEY: 'pl_unknown-size', TORRENT_CLIENT_URL: 'http://127.0.0.1:9' }), { logger: false })
-  await app.ready()
-  t.teardown(() => app.close())
+  const { app } = await buildTestApp(t, { roots, config: { DOWNLOAD_MANAGER_URL: sim.url, DOWNLOAD_MANAGER_API_KEY: 'pl_unknown-size', TORRENT_CLIENT_URL: 'http://127.0.0.1:9' } })
   const pid = sim.state.addPackage('Unchecked', ['https://files.example.com/a.mkv'], 1)
   for (const f of sim.state.packages.get(pid)!.files) f.size = 0 // links not checked yet: pyLoad knows no size
   const res = await app.tools.call('download_status', {}, ctx)

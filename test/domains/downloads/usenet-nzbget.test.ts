@@ -9,9 +9,8 @@ import { join } from 'node:path'
 import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
 import type { ToolContext } from '../../../core/tool-types.js'
 import { Agent } from 'undici'
-import { buildApp } from '../../../app.js'
 import { fetchGuarded } from '../../../lib/url-guard/fetch-guarded.js'
-import { makeRoots, testConfig } from '../../helpers/build.js'
+import { buildTestApp, makeRoots } from '../../helpers/build.js'
 import { sampleVideo, startStaticServer } from '../../helpers/static-server.js'
 import { startNntpServer } from '../../helpers/nntp-server.js'
 import { nzbgetUnavailable, startNzbget } from '../../helpers/nzbget-daemon.js'
@@ -33,20 +32,21 @@ async function setup (t: { teardown: (fn: () => unknown) => void }) {
   t.teardown(() => web.close())
   const nzbget = await startNzbget(join(roots.downloads, 'nzbget'), nntp.port)
   t.teardown(() => nzbget.stop())
-  const config = testConfig(roots, {
-    USENET_CLIENT_TYPE: 'nzbget',
-    USENET_CLIENT_URL: nzbget.url,
-    USENET_CLIENT_USERNAME: nzbget.username,
-    USENET_CLIENT_PASSWORD: nzbget.password,
-    TORRENT_CLIENT_URL: 'http://127.0.0.1:9',
-    DOWNLOAD_MANAGER_URL: 'http://127.0.0.1:9',
-    SERIES_MANAGER_URL: 'http://127.0.0.1:9',
-    MOVIE_MANAGER_URL: 'http://127.0.0.1:9'
-  })
   const connect = (address: string) => net.connect({ host: '127.0.0.1', port: address === PUBLIC ? web.port : 9 })
-  const app = await buildApp(config, { logger: false, resolver, plugins: { urlGuard: { connect } } })
-  await app.ready()
-  t.teardown(() => app.close())
+  const { app } = await buildTestApp(t, {
+    roots,
+    config: {
+      USENET_CLIENT_TYPE: 'nzbget',
+      USENET_CLIENT_URL: nzbget.url,
+      USENET_CLIENT_USERNAME: nzbget.username,
+      USENET_CLIENT_PASSWORD: nzbget.password,
+      TORRENT_CLIENT_URL: 'http://127.0.0.1:9',
+      DOWNLOAD_MANAGER_URL: 'http://127.0.0.1:9',
+      SERIES_MANAGER_URL: 'http://127.0.0.1:9',
+      MOVIE_MANAGER_URL: 'http://127.0.0.1:9'
+    },
+    build: { resolver, plugins: { urlGuard: { connect } } }
+  })
   // The URL guard's checks and redirect handling run as they are; only its connections are sent to the local web
   // server (the guarded agent would dial the public test address itself: nothing may leave 127.0.0.1).
   const local = new Agent({ connect: (_o, done) => { const s = net.connect({ host: '127.0.0.1', port: web.port }, () => done(null, s)); s.once('error', err => done(err, null)) } })
