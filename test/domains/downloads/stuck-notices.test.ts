@@ -9,7 +9,6 @@ import { noticeReceiver } from '../../helpers/notice-receiver.js'
 import { stuckAs } from '../../../simulators/servarr/stuck.js'
 import { createSabnzbdSimulator } from '../../../simulators/sabnzbd/server.js'
 import { buildTestApp } from '../../helpers/build.js'
-import { buildApp } from '../../../app.js'
 
 const QUEUE = 'GET /api/v3/queue'
 const CHECK_MS = 20
@@ -95,10 +94,7 @@ t.test('a restart does not tell a still-stuck download again', async t => {
   item.stuck = stuckAs('sonarr', item.title, 'notUpgrade')
   await household.waitFor(1)
   await rounds(s, 2)
-  await s.app.close()
-  const app = await buildApp(s.config, { logger: false, plugins: { backendProbe: { autoStart: false }, notify: { checksMs: CHECK_MS } } })
-  t.teardown(() => app.close())
-  await app.ready()
+  const { app } = await s.restart()
   await rounds({ sonarr: s.sonarr, app }, 4)
   t.equal(household.received.length, 1, 'told once across the restart')
   item.stuck = undefined
