@@ -13,15 +13,13 @@ import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
 import type { ToolContext } from '../../../core/tool-types.js'
-import { buildApp } from '../../../app.js'
 import { stuckDownloadsCheck, STUCK_NOTICES_FILE } from '../../../domains/downloads/stuck-notices.js'
-import { makeRoots, testConfig } from '../../helpers/build.js'
+import { buildTestApp, makeRoots } from '../../helpers/build.js'
 import { noticeReceiver } from '../../helpers/notice-receiver.js'
 import { makeTorrent, waitFor } from '../../helpers/qbt-swarm.js'
 import { readTorrentFile } from '../../../clients/qbittorrent/torrent-file.js'
 import { addedDownloads } from '../../../domains/downloads/added-record.js'
 import { startTorrentClient, torrentClientKinds } from '../../helpers/torrent-clients.js'
-import { buildTestApp } from '../../helpers/build.js'
 import { startStaticServer } from '../../helpers/static-server.js'
 import { createSabnzbdSimulator } from '../../../simulators/sabnzbd/server.js'
 import { fetchGuarded } from '../../../lib/url-guard/fetch-guarded.js'
@@ -42,19 +40,20 @@ for (const { kind, skip } of await torrentClientKinds()) {
     t.teardown(() => stopped || running.stop())
     const [alice, bob, household] = await Promise.all([noticeReceiver(), noticeReceiver(), noticeReceiver()])
     t.teardown(() => Promise.all([alice.close(), bob.close(), household.close()]))
-    const config = testConfig(roots, {
-      ...running.env,
-      DOWNLOAD_MANAGER_URL: closed,
-      SERIES_MANAGER_URL: closed,
-      MOVIE_MANAGER_URL: closed,
-      NOTIFY_URLS: `json://${household.host}/hook alice=json://${alice.host}/hook bob=json://${bob.host}/hook`,
-      NOTIFY_PEOPLE: 'alice=telegram:42 bob=owner',
-      NOTIFY_EVENTS: 'stuck=person'
-    })
     // watchMs 0: no background rounds; the test runs each round itself, with the clock it chooses.
-    const app = await buildApp(config, { logger: false, plugins: { notify: { watchMs: 0 } } })
-    await app.ready()
-    t.teardown(() => app.close())
+    const { app } = await buildTestApp(t, {
+      roots,
+      config: {
+        ...running.env,
+        DOWNLOAD_MANAGER_URL: closed,
+        SERIES_MANAGER_URL: closed,
+        MOVIE_MANAGER_URL: closed,
+        NOTIFY_URLS: `json://${household.host}/hook alice=json://${alice.host}/hook bob=json://${bob.host}/hook`,
+        NOTIFY_PEOPLE: 'alice=telegram:42 bob=owner',
+        NOTIFY_EVENTS: 'stuck=person'
+      },
+      build: { plugins: { notify: { watchMs: 0 } } }
+    })
     let clock = Date.now()
     const check = stuckDownloadsCheck(app, { now: () => clock })
     const round = async (laterMinutes: number) => {
@@ -178,19 +177,20 @@ t.test('a torrent added by hand whose data is gone (Transmission error) is told 
   t.teardown(() => running.stop())
   const owner = await noticeReceiver()
   t.teardown(() => owner.close())
-  const config = testConfig(roots, {
-    ...running.env,
-    DOWNLOAD_MANAGER_URL: closed,
-    SERIES_MANAGER_URL: closed,
-    MOVIE_MANAGER_URL: closed,
-    NOTIFY_URLS: `bob=json://${owner.host}/hook`,
-    NOTIFY_PEOPLE: 'bob=owner',
-    NOTIFY_EVENTS: 'stuck=person'
-  })
   // The server's own background check this time, every 50 ms: with stuck=person it must run at all.
-  const app = await buildApp(config, { logger: false, plugins: { notify: { watchMs: 3_600_000, checksMs: 50 } } })
-  await app.ready()
-  t.teardown(() => app.close())
+  const { app } = await buildTestApp(t, {
+    roots,
+    config: {
+      ...running.env,
+      DOWNLOAD_MANAGER_URL: closed,
+      SERIES_MANAGER_URL: closed,
+      MOVIE_MANAGER_URL: closed,
+      NOTIFY_URLS: `bob=json://${owner.host}/hook`,
+      NOTIFY_PEOPLE: 'bob=owner',
+      NOTIFY_EVENTS: 'stuck=person'
+    },
+    build: { plugins: { notify: { watchMs: 3_600_000, checksMs: 50 } } }
+  })
 
   const folder = join(roots.downloads, 'Home.Video')
   const made = makeTorrent(folder, 'Home.Video.2019.mkv', 100_000)
