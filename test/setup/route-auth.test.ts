@@ -5,7 +5,7 @@ import t from 'tap'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../../app.js'
+import { buildTestApp } from '../helpers/build.js'
 import { TEST_INTERNAL_KEY } from '../helpers/build.js'
 import { authorizePath, oauthLogin, pkcePair, registerClient, tokenRequest } from '../helpers/oauth-client.js'
 import { startSetupStack, type SetupStack } from './stack.js'
@@ -14,9 +14,7 @@ const PASSPHRASE = 'correct horse battery staple'
 const internal = { authorization: `Bearer ${TEST_INTERNAL_KEY}` }
 
 async function appFor (t: { teardown: (fn: () => unknown) => void }, stack: SetupStack): Promise<FastifyInstance> {
-  const app = await buildApp(stack.config, { logger: false })
-  await app.ready()
-  t.teardown(() => app.close())
+  const { app } = await buildTestApp(t, { settings: stack.config })
   return app
 }
 

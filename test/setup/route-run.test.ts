@@ -4,7 +4,7 @@ import t from 'tap'
 import { readFileSync, statSync } from 'node:fs'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../../app.js'
+import { buildTestApp } from '../helpers/build.js'
 import { secretsPath } from '../../lib/setup/secrets-file.js'
 import { STEP_IDS } from '../../lib/setup/types.js'
 import { TEST_INTERNAL_KEY } from '../helpers/build.js'
@@ -14,9 +14,7 @@ const auth = { authorization: `Bearer ${TEST_INTERNAL_KEY}` }
 
 async function appFor (t: { teardown: (fn: () => unknown) => void }, stack: SetupStack, logs?: string[]): Promise<FastifyInstance> {
   const stream = new Writable({ write (chunk, _enc, cb) { logs?.push(String(chunk)); cb() } })
-  const app = await buildApp(stack.config, { logger: logs ? { level: 'trace', stream } : false })
-  await app.ready()
-  t.teardown(() => app.close())
+  const { app } = await buildTestApp(t, { settings: stack.config, build: { logger: logs ? { level: 'trace', stream } : false } })
   return app
 }
 

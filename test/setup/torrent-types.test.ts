@@ -2,7 +2,7 @@
 // the managers get a Transmission download client (Sonarr's implementation and field names) at the RPC's
 // UrlBase, with its category; a second run finds it there.
 import t from 'tap'
-import { buildApp } from '../../app.js'
+import { buildTestApp } from '../helpers/build.js'
 import { TEST_INTERNAL_KEY } from '../helpers/build.js'
 import { startSetupStack } from './stack.js'
 
@@ -11,9 +11,7 @@ type Client = { name: string, implementation: string, configContract: string, fi
 
 t.test('TORRENT_CLIENT_TYPE=transmission: Sonarr and Radarr get Transmission with its category', async t => {
   const stack = await startSetupStack(t, { TORRENT_CLIENT_TYPE: 'transmission', TORRENT_CLIENT_URL: 'http://transmission:9091/transmission/rpc', TORRENT_CLIENT_USERNAME: 'tr', TORRENT_CLIENT_PASSWORD: '' })
-  const app = await buildApp(stack.config, { logger: false })
-  await app.ready()
-  t.teardown(() => app.close())
+  const { app } = await buildTestApp(t, { settings: stack.config })
   const run = async () => (await app.inject({ method: 'POST', url: '/api/setup', headers: auth, payload: { jellyfin: { username: 'admin', password: 'admin-password' } } })).json() as { results: Array<{ step: string, status: string, message: string }> }
 
   const first = (await run()).results.filter(r => /download/i.test(r.step))
@@ -31,9 +29,7 @@ t.test('TORRENT_CLIENT_TYPE=transmission: Sonarr and Radarr get Transmission wit
 
 t.test('TORRENT_CLIENT_TYPE=deluge: Sonarr and Radarr get Deluge with the Web UI password, its UrlBase and category', async t => {
   const stack = await startSetupStack(t, { TORRENT_CLIENT_TYPE: 'deluge', TORRENT_CLIENT_URL: 'http://deluge:8112/deluge/json', TORRENT_CLIENT_USERNAME: '', TORRENT_CLIENT_PASSWORD: 'web-ui-password' })
-  const app = await buildApp(stack.config, { logger: false })
-  await app.ready()
-  t.teardown(() => app.close())
+  const { app } = await buildTestApp(t, { settings: stack.config })
   const run = async () => (await app.inject({ method: 'POST', url: '/api/setup', headers: auth, payload: { jellyfin: { username: 'admin', password: 'admin-password' } } })).json() as { results: Array<{ step: string, status: string, message: string }> }
 
   const first = (await run()).results.filter(r => /download/i.test(r.step))
@@ -53,9 +49,7 @@ t.test('TORRENT_CLIENT_TYPE=deluge: Sonarr and Radarr get Deluge with the Web UI
 
 t.test('TORRENT_CLIENT_TYPE=deluge without a password: setup asks for the Web UI password first', async t => {
   const stack = await startSetupStack(t, { TORRENT_CLIENT_TYPE: 'deluge', TORRENT_CLIENT_URL: 'http://deluge:8112', TORRENT_CLIENT_PASSWORD: '' })
-  const app = await buildApp(stack.config, { logger: false })
-  await app.ready()
-  t.teardown(() => app.close())
+  const { app } = await buildTestApp(t, { settings: stack.config })
   const results = ((await app.inject({ method: 'POST', url: '/api/setup', headers: auth, payload: { jellyfin: { username: 'admin', password: 'admin-password' } } })).json() as { results: Array<{ step: string, status: string, message: string }> }).results
   for (const r of results.filter(r => /download/i.test(r.step))) t.match(r, { status: 'skipped', message: /Set TORRENT_CLIENT_PASSWORD \(the Deluge Web UI password\)/ }, r.step)
   t.same(stack.sonarr.downloadClients.list(), [])
@@ -63,9 +57,7 @@ t.test('TORRENT_CLIENT_TYPE=deluge without a password: setup asks for the Web UI
 
 t.test('the setup status reads the configured torrent client\'s probe', async t => {
   const stack = await startSetupStack(t, { TORRENT_CLIENT_TYPE: 'transmission', TORRENT_CLIENT_URL: 'http://127.0.0.1:9/transmission/rpc' })
-  const app = await buildApp(stack.config, { logger: false })
-  await app.ready()
-  t.teardown(() => app.close())
+  const { app } = await buildTestApp(t, { settings: stack.config })
   await app.refreshBackendStatus()
   const status = (await app.inject({ method: 'GET', url: '/api/setup', headers: auth })).json() as { backends: Array<{ name: string, reachable: boolean, error?: string }> }
   t.match(status.backends.find(b => b.name === 'qbittorrent'), { reachable: false, error: /^Transmission is unreachable at/ })
