@@ -103,7 +103,8 @@ t.test('a 2025 tools/call as bridge/direct-call.ts reproduces it: abort controll
   mcp.server.setRequestHandler('tools/call', async (request, ctx) => {
     signal = ctx.mcpReq.signal
     inFlight = server._requestHandlerAbortControllers.get(request.params.name === 'slow' ? 2 : 3)
-    if (request.params.name === 'slow') await new Promise(resolve => setTimeout(resolve, 50))
+    // Runs until cancelled (2 s at most), so a loaded machine cannot finish it before the cancel arrives.
+    if (request.params.name === 'slow') await new Promise(resolve => { ctx.mcpReq.signal.addEventListener('abort', resolve); setTimeout(resolve, 2000).unref() })
     // Extra keys first, our fields out of order: the SDK's validated result puts them in schema order.
     return { extra: 1, isError: false, structuredContent: { a: 1 }, _meta: { m: 1 } } as never
   })
@@ -116,7 +117,8 @@ t.test('a 2025 tools/call as bridge/direct-call.ts reproduces it: abort controll
   await settle()
   t.equal(inFlight?.signal, signal, 'the handler\'s abort controller is kept in _requestHandlerAbortControllers under the request id')
   transport.onmessage!({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2 } }, { authInfo })
-  await new Promise(resolve => setTimeout(resolve, 80))
+  for (let i = 0; i < 100 && signal?.aborted !== true; i++) await new Promise(resolve => setTimeout(resolve, 10))
+  await settle()
   t.ok(signal?.aborted, 'notifications/cancelled aborts the controller found there')
   t.notOk(sent.some(m => 'id' in m && m.id === 2), 'and the cancelled request gets no reply')
 
