@@ -212,7 +212,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
       ...(opened && { opened }),
       closed: id => { sessions.remove(id, 'closed') },
       gone: id => { sessions.forget(id) }
-    }, listsOf)
+    }, listsOf, fast.on ? servers.directCalls : undefined)
   }
 
   /** A hibernated session's server and transport, built again and brought back to its state (concurrent requests share one wake). */
@@ -271,6 +271,7 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
         fast.served.directList++
       }
       if (served === 'call') fast.served.directCall++
+      if (served === 'answer') fast.served.directAnswer++
       if (served) return
     }
     await parts.transport.handleRequest(raw, res, request.body)

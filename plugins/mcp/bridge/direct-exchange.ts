@@ -14,6 +14,7 @@ import {
 } from '@modelcontextprotocol/server'
 import type { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node'
 import type { PreparedLists } from './prepared-list.js'
+import { admitDirectCall, answerDirectCall, type DirectCalls } from './direct-call.js'
 
 type RequestId = string | number
 type SendOptions = Parameters<NodeStreamableHTTPServerTransport['send']>[1]
@@ -23,8 +24,11 @@ interface Sink {
   end: () => void
 }
 
-/** How a POST was served: not touched (false), handed to the protocol server, or answered from a prepared list. */
-export type DirectOutcome = false | 'call' | 'list' | 'prepared'
+/**
+ * How a POST was served: not touched (false), handed to the protocol server, answered on the session's handler
+ * without the SDK's checks (direct-call.ts), or answered from a prepared list.
+ */
+export type DirectOutcome = false | 'call' | 'answer' | 'list' | 'prepared'
 
 /** The prepared tools/list bodies (prepared-list.ts) and this session's key into them (undefined: none apply). */
 export interface DirectLists { store: PreparedLists, key: () => string | undefined }
@@ -37,7 +41,7 @@ export interface DirectExchange {
 }
 
 /** Wires the direct path into one session's transport. Call before `mcp.connect(transport)`. */
-export function createDirectExchange (transport: NodeStreamableHTTPServerTransport, mcp: McpServer, lists?: DirectLists): DirectExchange {
+export function createDirectExchange (transport: NodeStreamableHTTPServerTransport, mcp: McpServer, lists?: DirectLists, calls?: DirectCalls): DirectExchange {
   const pending = new Map<RequestId, Sink>()
   let supported: readonly string[] = SUPPORTED_PROTOCOL_VERSIONS
   let closed = false
@@ -130,6 +134,10 @@ export function createDirectExchange (transport: NodeStreamableHTTPServerTranspo
         write: m => { if (open) res.write(`event: message\ndata: ${JSON.stringify(m)}\n\n`) },
         end: () => { if (open) res.end() }
       })
+      if (calls && admitDirectCall(message, mcp, calls)) {
+        answerDirectCall(message, mcp, calls, transport, authInfo)
+        return 'answer'
+      }
       transport.onmessage?.(message, { ...(authInfo && { authInfo }) })
       return 'call'
     },

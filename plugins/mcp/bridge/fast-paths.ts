@@ -7,6 +7,8 @@ export interface FastPathCounts {
   readonly served: {
     /** 2025 session tools/call, handed to the session's server without the transport's web round trip. */
     directCall: number
+    /** 2025 session plain tools/call of a registry tool answered on the session's handler without the SDK's checks. */
+    directAnswer: number
     /** 2025 session tools/list answered from the prepared body. */
     directList: number
     /** 2026-07-28 plain tools/call answered without a per-request server. */
@@ -17,5 +19,5 @@ export interface FastPathCounts {
 }
 
 export function createFastPathCounts (on: boolean): FastPathCounts {
-  return { on, served: { directCall: 0, directList: 0, modernCall: 0, modernList: 0 } }
+  return { on, served: { directCall: 0, directAnswer: 0, directList: 0, modernCall: 0, modernList: 0 } }
 }

@@ -7,7 +7,7 @@ import { actingFor, type Principal } from '../../../core/principal.js'
 import { buildToolContext } from './tool-context.js'
 import { canShowForm } from '../apps/person-confirm.js'
 import type { createClientExtensions } from './client-extensions.js'
-import { admitModernCall, envelopeVerdicts, modernCallAnswer, sendModernAnswer, type ModernCall } from './modern-call.js'
+import { admitModernCall, envelopeVerdicts, modernCallAnswer, sendModernAnswer, thrownAnswer, type ModernCall } from './modern-call.js'
 
 export function createModernCallServer (app: FastifyInstance, extensions: ReturnType<typeof createClientExtensions>, serverInfo: { name: string, version: string }, log: FastifyBaseLogger) {
   const rules = {
@@ -27,10 +27,7 @@ export function createModernCallServer (app: FastifyInstance, extensions: Return
       const result = await app.tools.call(call.name, call.args ?? {}, buildToolContext(ctx, actingFor(principal, call.meta), (o, m) => log.warn(o, m)))
       body = modernCallAnswer(call, extensions.resultFor(call.capabilities, call.name, result), serverInfo)
     } catch (err) {
-      // As the SDK answers a handler that throws: its code when it has one, else -32603, and its message.
-      const e = err as { code?: unknown, message?: string, data?: unknown }
-      const code = Number.isSafeInteger(e.code) ? e.code as number : -32603
-      body = JSON.stringify({ jsonrpc: '2.0', id: call.id, error: { code: code === -32002 ? -32602 : code, message: e.message ?? 'Internal error', ...(e.data !== undefined && { data: e.data }) } })
+      body = JSON.stringify(thrownAnswer(call.id, err))
     }
     answered = true
     if (!abort.signal.aborted) sendModernAnswer(res, body)

@@ -99,6 +99,16 @@ export function modernCallAnswer (call: ModernCall, result: CallToolResult, serv
   return JSON.stringify({ result: r, jsonrpc: '2.0', id: call.id })
 }
 
+/**
+ * The error reply to a call whose handler threw, as the SDK's Protocol answers one in either era: the error's
+ * code when it has one, else -32603 (-32002 sent as -32602, both codecs' encodeErrorCode), its message, its data.
+ */
+export function thrownAnswer (id: string | number, err: unknown) {
+  const e = err as { code?: unknown, message?: string, data?: unknown }
+  const code = Number.isSafeInteger(e.code) ? e.code as number : -32603
+  return { jsonrpc: '2.0' as const, id, error: { code: code === -32002 ? -32602 : code, message: e.message ?? 'Internal error', ...(e.data !== undefined && { data: e.data }) } }
+}
+
 /** Writes the answer as the SDK's Node adapter writes a JSON Response: status, its one header, the body. */
 export function sendModernAnswer (res: ServerResponse, body: string): void {
   res.writeHead(200, { 'content-type': 'application/json' })
@@ -114,7 +124,8 @@ function withTextFallback (result: CallToolResult): Record<string, unknown> {
   return { ...result, content: [...(result.content ?? []), { type: 'text', text: JSON.stringify(sc) }] }
 }
 
-function inSchemaOrder (r: Record<string, unknown>): Record<string, unknown> {
+/** The result's fields in the order the SDK's CallToolResult schema (both eras) gives a validated result. */
+export function inSchemaOrder (r: Record<string, unknown>): Record<string, unknown> {
   const ordered: Record<string, unknown> = {}
   for (const key of RESULT_FIELDS) if (key in r) ordered[key] = r[key]
   for (const [key, value] of Object.entries(r)) if (!(key in ordered)) ordered[key] = value

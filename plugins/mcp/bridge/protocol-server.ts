@@ -14,6 +14,7 @@ import type { createClientExtensions } from './client-extensions.js'
 import { buildToolContext } from './tool-context.js'
 import { principalOf } from './request-principal.js'
 import { forRevision } from './result-revision.js'
+import type { DirectCalls } from './direct-call.js'
 
 const TOOLS_LIST_TTL_MS = 10 * 60_000
 
@@ -25,6 +26,8 @@ export interface ProtocolServers {
   readonly onlyTasksWrap: boolean | undefined
   /** Known once the first server is built: no feature added raw tools (tools/list is the registry's list alone). */
   readonly noRawTools: boolean | undefined
+  /** A built server's tools/call handler for the 2025 direct answer (direct-call.ts), when its conditions hold. */
+  directCalls: (mcp: McpServer) => DirectCalls | undefined
 }
 
 export function createProtocolServers (app: FastifyInstance, o: {
@@ -42,6 +45,9 @@ export function createProtocolServers (app: FastifyInstance, o: {
   let catalogue: SharedCatalogue | undefined
   let onlyTasksWrap: boolean | undefined
   let noRawTools: boolean | undefined
+  // Each built server's tools/call handler as installed (wrappers included), for the 2025 direct answer.
+  const handlers = new WeakMap<McpServer, ToolCallHandler>()
+  const plainTool = (name: string) => { const def = app.tools.get(name); return def !== undefined && !def.taskSupport }
 
   // Computed once, on first use, after every tool has registered.
   const outputSchemaOf = (name: string) => (outputSchemas ??= new Map(app.tools.list().map(t => [t.name, t.outputSchema]))).get(name)
@@ -82,6 +88,7 @@ export function createProtocolServers (app: FastifyInstance, o: {
       return server.projectCallToolResult(extensions.resultFor(server.getClientCapabilities(), name, forClient), outputSchemaOf(name))
     }
     server.setRequestHandler('tools/call', (request, ctx) => callTool(request, ctx))
+    handlers.set(mcp, async (request, ctx) => await callTool(request, ctx))
     const addTool = (tool: RawTool) => {
       // Raw tools dispatch first, so one named like a registry tool would bypass its validation and confirms.
       if (app.tools.get(tool.definition.name)) throw new Error(`Raw tool ${tool.definition.name} would shadow the registry's tool of that name`)
@@ -111,6 +118,11 @@ export function createProtocolServers (app: FastifyInstance, o: {
   return {
     build,
     get onlyTasksWrap () { return onlyTasksWrap },
-    get noRawTools () { return noRawTools }
+    get noRawTools () { return noRawTools },
+    directCalls (mcp) {
+      // The tasks wrapper alone hands a tool without task support straight on; raw tools dispatch before the registry.
+      const handler = handlers.get(mcp)
+      return handler && onlyTasksWrap === true && noRawTools === true ? { plainTool, handler } : undefined
+    }
   }
 }

@@ -9,6 +9,7 @@ import type { AuthInfo, McpServer, WebStandardStreamableHTTPServerTransport } fr
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node'
 import { createDirectExchange, type DirectExchange, type DirectLists } from './direct-exchange.js'
 import { createRequestIds, type RequestIds } from '../http/request-ids.js'
+import type { DirectCalls } from './direct-call.js'
 
 export interface SessionParts {
   server: McpServer
@@ -54,14 +55,17 @@ export function noteLogLevel (value: SessionValue, body: unknown) {
   }
 }
 
-/** Builds the server and transport; connect with `parts.server.connect(parts.transport)`. */
-export function buildSessionParts (server: McpServer, hooks: PartsHooks, lists: ((server: McpServer) => DirectLists) | undefined): SessionParts {
+/**
+ * Builds the server and transport; connect with `parts.server.connect(parts.transport)`. `calls`: the server's
+ * tools/call handler for the direct answer (bridge/direct-call.ts), when it may be used.
+ */
+export function buildSessionParts (server: McpServer, hooks: PartsHooks, lists: ((server: McpServer) => DirectLists) | undefined, calls?: (server: McpServer) => DirectCalls | undefined): SessionParts {
   const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
     sessionIdGenerator: hooks.sessionId,
     ...(hooks.opened && { onsessioninitialized: hooks.opened }),
     onsessionclosed: hooks.closed
   })
-  const direct = lists ? createDirectExchange(transport, server, lists(server)) : undefined
+  const direct = lists ? createDirectExchange(transport, server, lists(server), calls?.(server)) : undefined
   // After the direct exchange, so its send wrapper sees the replies that path writes itself.
   const ids = createRequestIds(transport)
   const parts: SessionParts = { server, transport, direct, ids }

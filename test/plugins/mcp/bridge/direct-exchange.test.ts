@@ -64,4 +64,23 @@ t.test('a session tools/call answered directly equals the transport answer', asy
     t.equal(res.status, 200)
     t.notMatch(res.text, /"result"/, 'no result after the session ended')
   })
+
+  await t.test('a call answered without the session server is still cancelled by notifications/cancelled', async t => {
+    const sid3 = await openRawSession(url)
+    const own = { ...V, 'mcp-session-id': sid3 }
+    await postMcp(url, { jsonrpc: '2.0', method: 'notifications/initialized' }, own)
+    const answered = app.mcpFastPaths.served.directAnswer
+    // 10 steps of 20 ms: the result would come after about 200 ms if the cancel did not reach the call.
+    const pending = postMcp(url, { jsonrpc: '2.0', id: 30, method: 'tools/call', params: { name: 'slow_steps', arguments: { steps: 10 } } }, own)
+    await new Promise(resolve => setTimeout(resolve, 50))
+    const cancel = await postMcp(url, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 30, reason: 'changed my mind' } }, own)
+    t.equal(cancel.status, 202)
+    // With MCP_FAST_PATHS=off the SDK serves it, and must behave the same.
+    t.equal(app.mcpFastPaths.served.directAnswer, app.mcpFastPaths.on ? answered + 1 : 0, 'the call took the direct answer when the fast paths are on')
+    await new Promise(resolve => setTimeout(resolve, 500))
+    await fetch(url, { method: 'DELETE', headers: { ...own, authorization: `Bearer ${TEST_INTERNAL_KEY}` } })
+    const res = await pending
+    t.match(res.text, /notifications\/message/, 'the call had started')
+    t.notMatch(res.text, /"result"/, 'a cancelled call gets no result, as from the SDK')
+  })
 })

@@ -73,6 +73,11 @@ const CASES: Array<[string, Ask]> = [
   ['2025: bad arguments (too long)', legacy(6, 'tools/call', { name: 'echo_text', arguments: { text: 'far more than twenty characters' } })],
   ['2025: bad arguments (wrong type)', legacy(7, 'tools/call', { name: 'echo_text', arguments: { text: 5 } })],
   ['2025: arguments that are not an object', legacy(8, 'tools/call', { name: 'echo_text', arguments: 'text' })],
+  ['2025: a call that logs, on a session that set no log level', legacy(14, 'tools/call', { name: 'slow_steps', arguments: { steps: 2 } })],
+  ['2025: a call with progress (the session server answers it)', legacy(15, 'tools/call', { name: 'slow_steps', arguments: { steps: 1 }, _meta: { progressToken: 'p' } })],
+  ['2025: a call naming an actor', legacy(16, 'tools/call', { name: 'who_am_i', arguments: {}, _meta: { 'io.mediastack/actor': 'person-1' } })],
+  ['2025: a call with no arguments', legacy(17, 'tools/call', { name: 'who_am_i' })],
+  ['2025: a call from an Apps client', legacy(18, 'tools/call', { name: 'echo_text', arguments: { text: 'hi' } }, { apps: true })],
   ['2025: a foreign session', legacy(9, 'tools/call', { name: 'echo_text', arguments: { text: 'hi' } }, { token: OTHER_TOKEN })],
   ['2025: an expired session', s => ({ ...legacy(10, 'tools/list')(s), headers: { 'mcp-session-id': 'ended-session', 'mcp-protocol-version': '2025-11-25' } })],
   ['2025: an expired task', legacy(11, 'tasks/get', { taskId: 'expired-task-0001' })],
@@ -111,9 +116,9 @@ t.test('fast paths on and off answer the same bytes', async t => {
     }
   })
 
-  t.same(off.app.mcpFastPaths.served, { directCall: 0, directList: 0, modernCall: 0, modernList: 0 }, 'off: nothing took a fast path')
+  t.same(off.app.mcpFastPaths.served, { directCall: 0, directAnswer: 0, directList: 0, modernCall: 0, modernList: 0 }, 'off: nothing took a fast path')
   const served = on.app.mcpFastPaths.served
-  t.ok(served.directCall >= 4 && served.modernCall >= 2, `on: the call fast paths were taken (${JSON.stringify(served)})`)
+  t.ok(served.directCall >= 2 && served.directAnswer >= 7 && served.modernCall >= 2, `on: the call fast paths were taken (${JSON.stringify(served)})`)
   t.equal(served.directList, 4, 'on: the repeated 2025 tools/list came from the prepared body')
   t.equal(served.modernList, 2, 'on: the repeated 2026 tools/list came from the prepared body')
 })

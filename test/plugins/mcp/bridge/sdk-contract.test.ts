@@ -92,6 +92,46 @@ t.test('the session transport: send, setSupportedProtocolVersions and onmessage 
   t.ok(closed, 'close() calls server.onclose, which our features chain (tasks/tasks-notify.ts, features/resource-subscriptions.ts)')
 })
 
+t.test('a 2025 tools/call as bridge/direct-call.ts reproduces it: abort controllers, buildContext, the result\'s field order', async t => {
+  const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: () => 'sid-contract-2' })
+  const sent: JSONRPCMessage[] = []
+  transport.send = async message => { sent.push(message) }
+  const mcp = new McpServer(INFO, { capabilities: { tools: {}, logging: {} } })
+  const server = mcp.server as unknown as { _requestHandlerAbortControllers: Map<unknown, AbortController>, buildContext: (c: unknown, t: unknown) => ServerContext }
+  let signal: AbortSignal | undefined
+  let inFlight: AbortController | undefined
+  mcp.server.setRequestHandler('tools/call', async (request, ctx) => {
+    signal = ctx.mcpReq.signal
+    inFlight = server._requestHandlerAbortControllers.get(request.params.name === 'slow' ? 2 : 3)
+    // Runs until cancelled (2 s at most), so a loaded machine cannot finish it before the cancel arrives.
+    if (request.params.name === 'slow') await new Promise(resolve => { ctx.mcpReq.signal.addEventListener('abort', resolve); setTimeout(resolve, 2000).unref() })
+    // Extra keys first, our fields out of order: the SDK's validated result puts them in schema order.
+    return { extra: 1, isError: false, structuredContent: { a: 1 }, _meta: { m: 1 } } as never
+  })
+  await mcp.connect(transport)
+  transport.onmessage!({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }, { authInfo })
+  transport.onmessage!({ jsonrpc: '2.0', method: 'notifications/initialized' }, { authInfo })
+  const settle = async () => { for (let i = 0; i < 20; i++) await new Promise(resolve => setImmediate(resolve)) }
+
+  transport.onmessage!({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'slow', arguments: {} } }, { authInfo })
+  await settle()
+  t.equal(inFlight?.signal, signal, 'the handler\'s abort controller is kept in _requestHandlerAbortControllers under the request id')
+  transport.onmessage!({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2 } }, { authInfo })
+  for (let i = 0; i < 100 && signal?.aborted !== true; i++) await new Promise(resolve => setTimeout(resolve, 10))
+  await settle()
+  t.ok(signal?.aborted, 'notifications/cancelled aborts the controller found there')
+  t.notOk(sent.some(m => 'id' in m && m.id === 2), 'and the cancelled request gets no reply')
+
+  transport.onmessage!({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'fast', arguments: {} } }, { authInfo })
+  await settle()
+  const reply = sent.find(m => 'id' in m && m.id === 3)
+  t.equal(JSON.stringify(reply), '{"result":{"_meta":{"m":1},"content":[],"structuredContent":{"a":1},"isError":false,"extra":1},"jsonrpc":"2.0","id":3}',
+    'the reply: content [] added, fields in schema order then the rest, {result, jsonrpc, id}')
+  const ctx = server.buildContext({ sessionId: 's', mcpReq: { id: 4, method: 'tools/call', signal: new AbortController().signal, notify: async () => {} } }, { authInfo })
+  t.type(ctx.mcpReq.log, 'function', 'buildContext (protected) adds the log that honours logging/setLevel')
+  await mcp.close()
+})
+
 t.test('registrations go through server.setRequestHandler with a plain handler (bridge/shared-catalogue.ts captures them)', async t => {
   const mcp = new McpServer(INFO, { capabilities: {} })
   const captured = new Map<string, unknown>()
