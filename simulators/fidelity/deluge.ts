@@ -33,6 +33,7 @@ export const DELUGE_ROWS: FidelityRow[] = [
   row('core.pause_torrents', CORE, ['params [ids]; no ids means every torrent (core.py 674-679), so the client never sends an empty list; a pause is decided on the cached status and can be ignored right after a resume (torrent.py 1145-1169, seen on the real 2.0.3)', ENVELOPE]),
   row('core.resume_torrents', CORE, ['params [ids]; no ids means every torrent (core.py 725)', ENVELOPE]),
   row('core.get_enabled_plugins', CORE, ['the enabled plugins\' names, e.g. ["Label"] (core.py 873)', ENVELOPE]),
+  row('core.enable_plugin', CORE, ['params [plugin_name]; True once the plugin is on or already was, False when the daemon has no such plugin or it would not start (core.py 877-879, pluginmanagerbase.py enable_plugin 120-195); kept on across restarts (enabled_plugins, pluginmanagerbase.py 184-188). Setup only, against the real deluged: the tests run it, no simulator serves it', ENVELOPE]),
   row('label.get_labels', LABEL, ['the label ids, sorted (deluge_label/core.py 173); "Unknown method" (code 2) while the plugin is off; deluge-web learns it on PluginEnabledEvent (json_api.py 395-412)', ENVELOPE]),
   row('label.add', LABEL, ['params [label_id]; lower-cased, only [a-z0-9_-.], not empty, "Label already exists" for a known one (deluge_label/core.py 30, 178-190)', ENVELOPE]),
   row('label.set_torrent', LABEL, ['params [torrent_id, label_id]; "Unknown Label" / "Unknown Torrent"; the label becomes the torrent\'s "label" status field (deluge_label/core.py 312-331, 350)', ENVELOPE])
