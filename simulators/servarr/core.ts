@@ -32,8 +32,13 @@ export interface ServarrSimOptions {
   paths?: { media?: string, downloads?: string }
   /** Real folders behind those roots; file work (import, delete files, finished downloads) happens only there. */
   disk?: { media?: string, downloads?: string }
-  /** How long a grabbed download takes to finish (default 20 s). */
+  /** How long a grabbed download takes to finish (default 20 s) on the simulator's clock. */
   downloadMs?: number
+  /**
+   * The simulator's clock stands still until the test moves it (`sim.state.advanceClock(ms)`): downloads progress
+   * and finish, and cached releases expire, only when the test says so (tests; the demo runs on real time).
+   */
+  manualClock?: boolean
   /** Time between command states queued → started → completed (default 40 ms). */
   commandStepMs?: number
   /**
@@ -63,7 +68,7 @@ export async function createServarrBase (kind: SimKind, opts: ServarrSimOptions)
   const disk: SimDisk = createDisk(mounts)
   const timers = new Set<NodeJS.Timeout>()
   const nextId = { queue: 1, history: 1 }
-  const state = createServarrState(kind, media, downloads)
+  const state = createServarrState(kind, media, downloads, opts.manualClock)
 
   function later (ms: number, fn: () => void) {
     const t = setTimeout(() => { timers.delete(t); fn() }, ms)

@@ -13,8 +13,13 @@ export interface CachedRelease { release: Record<string, unknown>, at: number, t
 
 export const RELEASE_CACHE_MS = 30 * 60_000
 
-export function createServarrState (kind: SimKind, media: string, downloads: string) {
+/**
+ * `manualClock`: the clock stands still until a test moves it (advanceClock), so what a test sees between two
+ * calls (a download's progress, a cached release's age) never depends on how fast the machine is.
+ */
+export function createServarrState (kind: SimKind, media: string, downloads: string, manualClock = false) {
   let clockOffset = 0
+  const frozenAt = manualClock ? Date.now() : undefined
   return {
     kind,
     media,
@@ -34,8 +39,8 @@ export function createServarrState (kind: SimKind, media: string, downloads: str
     blocklist: [] as SimBlocklistEntry[],
     /** Episodes in a season (Sonarr sets it; a failed season pack is searched again as a season). */
     seasonSize: (_seriesId: number, _seasonNumber: number) => 0,
-    /** The simulator's clock (tests move it forward to expire the release cache). */
-    now: () => Date.now() + clockOffset,
+    /** The simulator's clock: real time plus what tests moved it, or (manualClock) only what tests moved it. */
+    now: () => (frozenAt ?? Date.now()) + clockOffset,
     advanceClock: (ms: number) => { clockOffset += ms }
   }
 }

@@ -9,12 +9,20 @@ const KEY = 'abcdef0123456789abcdef0123456789'
 
 t.test('Radarr endpoints: library, lookup, add, releases, grab, queue, manual import, commands', async t => {
   const roots = makeRoots()
-  const sim = await createRadarrSimulator({ apiKey: KEY, disk: { media: roots.media, downloads: roots.downloads }, downloadMs: 150, commandStepMs: 10 })
+  const sim = await createRadarrSimulator({ apiKey: KEY, disk: { media: roots.media, downloads: roots.downloads }, downloadMs: 150, commandStepMs: 10, manualClock: true })
   t.teardown(async () => { await sim.close(); roots.cleanup() })
   const req = async (method: string, path: string, body?: unknown, key = KEY) => {
     const res = await fetch(sim.url + path, { method, headers: { 'x-api-key': key, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined })
     const text = await res.text()
     return { status: res.status, text, json: text ? JSON.parse(text) : null }
+  }
+  /** Commands step on timers: wait for this one's end, however slow the machine. */
+  const finished = async (id: number) => {
+    for (;;) {
+      const cmd = (await req('GET', `/api/v3/command/${id}`)).json
+      if (cmd.status === 'completed' || cmd.status === 'failed') return cmd
+      await new Promise(resolve => setTimeout(resolve, 5))
+    }
   }
   const wrong = await req('GET', '/api/v3/movie', undefined, 'wrong')
   t.equal(wrong.status, 401)
@@ -42,19 +50,18 @@ t.test('Radarr endpoints: library, lookup, add, releases, grab, queue, manual im
 
   const releases = (await req('GET', `/api/v3/release?movieId=${added.id}`)).json
   t.equal((await req('POST', '/api/v3/release', { guid: releases[0].guid, indexerId: releases[0].indexerId })).status, 200)
-  await new Promise(resolve => setTimeout(resolve, 250))
+  sim.state.advanceClock(150)
   t.equal((await req('GET', '/api/v3/queue')).json.totalRecords, 0, 'the queue refresh is debounced (DownloadMonitoringService.cs)')
   const refresh = (await req('POST', '/api/v3/command', { name: 'REFRESHMONITOREDDOWNLOADS' })).json
   t.equal(refresh.name, 'RefreshMonitoredDownloads', 'command names match case-insensitively')
-  await new Promise(resolve => setTimeout(resolve, 80))
+  await finished(refresh.id)
   const item = (await req('GET', '/api/v3/queue')).json.records[0]
   t.equal(item.movieId, added.id)
   t.equal(item.trackedDownloadState, 'importBlocked')
   const candidates = (await req('GET', `/api/v3/manualimport?folder=${encodeURIComponent(item.outputPath)}`)).json
   t.equal(candidates[0].movie.id, added.id)
   const cmd = (await req('POST', '/api/v3/command', { name: 'ManualImport', importMode: 'move', files: [{ path: candidates[0].path, movieId: added.id, quality: candidates[0].quality }] })).json
-  await new Promise(resolve => setTimeout(resolve, 80))
-  t.equal((await req('GET', `/api/v3/command/${cmd.id}`)).json.status, 'completed')
+  t.equal((await finished(cmd.id)).status, 'completed')
   const now = (await req('GET', `/api/v3/movie/${added.id}`)).json
   t.ok(now.hasFile)
   t.ok(existsSync(join(roots.media, now.movieFile.path.slice('/data/'.length))))

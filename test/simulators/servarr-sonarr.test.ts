@@ -10,7 +10,7 @@ const KEY = '0123456789abcdef0123456789abcdef'
 
 async function start (tt: { teardown: (fn: () => unknown) => void }) {
   const roots = makeRoots()
-  const sim = await createSonarrSimulator({ apiKey: KEY, disk: { media: roots.media, downloads: roots.downloads }, downloadMs: 200, commandStepMs: 60 })
+  const sim = await createSonarrSimulator({ apiKey: KEY, disk: { media: roots.media, downloads: roots.downloads }, downloadMs: 200, commandStepMs: 60, manualClock: true })
   tt.teardown(async () => { await sim.close(); roots.cleanup() })
   const req = async (method: string, path: string, body?: unknown, headers: Record<string, string> = { 'x-api-key': KEY }) => {
     const res = await fetch(sim.url + path, { method, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined })
@@ -69,8 +69,8 @@ t.test('every endpoint the tools use answers within the contract', async t => {
   while ((await req('GET', `/api/v3/command/${refresh.id}`)).json.status !== 'completed') await new Promise(resolve => setTimeout(resolve, 10))
   const queue = (await req('GET', `/api/v3/queue?seriesIds=${added.json.id}&includeSeries=false`)).json
   t.equal(queue.records[0].episodeId, ep.id)
-  t.match(queue.records[0].status, /downloading|completed/)
-  await new Promise(resolve => setTimeout(resolve, 300))
+  t.equal(queue.records[0].status, 'downloading', 'the clock has not moved: still downloading')
+  sim.state.advanceClock(200)
   const done = (await req('GET', '/api/v3/queue')).json.records[0]
   t.equal(done.status, 'completed')
   t.equal(done.trackedDownloadState, 'importBlocked')
@@ -107,8 +107,12 @@ t.test('every endpoint the tools use answers within the contract', async t => {
   mkdirSync(seasonDir, { recursive: true })
   writeFileSync(join(seasonDir, 'Northern.Line.S01E03.720p.HDTV.x264.mkv'), 'x')
   const rescan = (await req('POST', '/api/v3/command', { name: 'RescanSeries', seriesId: added.json.id })).json
-  await new Promise(resolve => setTimeout(resolve, 200))
-  t.match((await req('GET', `/api/v3/command/${rescan.id}`)).json, { status: 'completed', message: 'Found 1 new episode files' })
+  let rescanned = rescan
+  while (rescanned.status !== 'completed' && rescanned.status !== 'failed') {
+    await new Promise(resolve => setTimeout(resolve, 5))
+    rescanned = (await req('GET', `/api/v3/command/${rescan.id}`)).json
+  }
+  t.match(rescanned, { status: 'completed', message: 'Found 1 new episode files' })
   t.equal((await req('GET', '/api/v3/command')).json.length, 3)
   t.equal((await req('DELETE', `/api/v3/series/${added.json.id}?deleteFiles=true`)).status, 200)
   t.notOk(existsSync(join(roots.media, 'tv', 'Northern Line (2024)')))
@@ -128,4 +132,13 @@ t.test('the contract validator bites: an off-contract request is recorded', asyn
   const { sim, req } = await start(t)
   await req('GET', '/api/v3/queue?page=first')
   t.ok(sim.violations.some(v => /queue/.test(v) && /page/.test(v)), sim.violations.join('\n'))
+})
+
+t.test('a manual clock moves only when the test moves it', async t => {
+  const { sim } = await start(t)
+  const at = sim.state.now()
+  await new Promise(resolve => setTimeout(resolve, 20)) // real time passes…
+  t.equal(sim.state.now(), at, '…and the simulator\'s clock stands still')
+  sim.state.advanceClock(1_500)
+  t.equal(sim.state.now(), at + 1_500, 'it moves by exactly what the test asked')
 })
