@@ -144,8 +144,16 @@ async function refresh (tokens) {
   return refreshing
 }
 
+/**
+ * After a sign-out in this tab nothing signs in again on its own: a poll, the live stream or the chat that asks
+ * for a token while the sign-out is on its way out (revoking, then reloading) waits for the page to leave. Before,
+ * such a call started a sign-in, which cleared the signed-out mark and raced the sign-out's reload back in.
+ */
+const leaving = () => new Promise(() => {})
+
 /** A valid access token, refreshing it first when it is about to expire. */
 async function accessToken () {
+  if (signedOut()) return leaving()
   const tokens = load(STORE)
   if (!tokens) return signIn()
   if (Date.now() < tokens.expiresAt - EARLY_MS) return tokens.accessToken
@@ -176,7 +184,7 @@ export async function authFetch (url, init = {}) {
     } catch {}
   }
   save(STORE, null)
-  return signIn()
+  return signedOut() ? leaving() : signIn()
 }
 
 /** True after the user signed out in this tab: a reload stays signed out until they sign in again. */

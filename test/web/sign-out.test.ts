@@ -33,14 +33,29 @@ t.test('sign out, stay out, sign in again, one client for every tab, at 127.0.0.
   await second.close()
   t.equal(registrations, 1, 'a second tab reuses the registered client')
 
+  // The sign-out held at its revoke, while the dashboard asks for a token as its poll, live stream or chat may at
+  // any moment: that read must not sign in again (it used to, and then raced the sign-out's reload back in).
+  let heldRevoke!: (route: import('playwright-core').Route) => void
+  const revoke = new Promise<import('playwright-core').Route>(resolve => { heldRevoke = resolve })
+  await page.route('**/revoke', route => heldRevoke(route))
   await page.click('#signout')
-  await page.locator('body[data-signed-in="false"]').waitFor({ timeout: 15_000 })
+  const held = await revoke
+  const markAfterRead = await page.evaluate(async () => {
+    const authModule = '/dashboard/auth.js'
+    const auth = await import(authModule)
+    auth.authFetch('/api/dashboard').catch(() => {})
+    return sessionStorage.getItem('mediastack.dashboard.signed-out')
+  })
+  t.equal(markAfterRead, '1', 'a dashboard read during the sign-out leaves the tab signed out')
+  await held.continue()
+  await page.unroute('**/revoke')
+  await page.locator('body[data-signed-in="false"]').waitFor({ timeout: 25_000 })
   t.equal(await page.locator('#live').innerText(), 'Signed out')
   t.equal(await page.locator('#signout').innerText(), 'Sign in', 'the header offers a way back in')
   t.match(await page.locator('#banner').innerText(), /signed out/i)
 
   await page.reload()
-  await page.locator('body[data-signed-in="false"]').waitFor({ timeout: 15_000 })
+  await page.locator('body[data-signed-in="false"]').waitFor({ timeout: 25_000 })
   t.pass('a reload stays signed out')
 
   await page.click('#signout')
