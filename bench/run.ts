@@ -13,6 +13,7 @@ import { libraryScaleBench } from './library-scale.js'
 import { mcpRow, mcpRowList, rowCheck, type McpServerUnderTest, type RowFigures } from './mcp-rows.js'
 import { largeLibraryChecks } from './large-library.js'
 import { readBurstChecks } from './read-burst.js'
+import { sessionHeapChecks } from './session-heap.js'
 import { startFlags } from './start-flags.js'
 import { catalogueChecks } from '../lib/tools/catalogue-size.js'
 
@@ -25,12 +26,12 @@ const TARGETS = { rssMb: 200 }
 const SESSIONS_SETTLE_MS = Number(process.env.BENCH_SESSIONS_SETTLE_MS ?? 15_000)
 // `node .bench-build/bench/run.js mcp [list|call] [2025|2026]` runs the MCP rows alone, optionally some of them
 // (for profiling); `run.js sessions` the session storm and its memory alone; `run.js burst` the read burst's
-// memory alone (BENCH_BURST_SECONDS sets its length).
+// memory alone (BENCH_BURST_SECONDS sets its length); `run.js heap` the heap per open session alone.
 const MCP_ONLY = process.argv[2] === 'mcp'
 const SESSIONS_ONLY = process.argv[2] === 'sessions'
-if (process.argv[2] === 'burst') {
-  // The read burst starts its own server and simulators: nothing of this run's is needed.
-  const checks = await readBurstChecks(line => console.log(`  ${line}`))
+if (process.argv[2] === 'burst' || process.argv[2] === 'heap') {
+  // The read burst and the session heap start their own server: nothing of this run's is needed.
+  const checks = await (process.argv[2] === 'burst' ? readBurstChecks : sessionHeapChecks)(line => console.log(`  ${line}`))
   for (const c of checks) console.log(`${c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value}`)
   process.exit(checks.every(c => c.ok) ? 0 : 1)
 }
@@ -157,6 +158,8 @@ async function everything (session: Record<string, string>, before: Awaited<Retu
   checks.push(...await largeLibraryChecks(line => console.log(`  ${line}`)))
   // Memory after 20 callers' reads: given back once the burst is over (`run.js burst` runs this part alone).
   checks.push(...await readBurstChecks(line => console.log(`  ${line}`)))
+  // Heap per open session, awake and hibernated (`run.js heap` runs this part alone).
+  checks.push(...await sessionHeapChecks(line => console.log(`  ${line}`)))
   for (const c of checks) console.log(`${c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value}`)
   process.exitCode = checks.every(c => c.ok) ? 0 : 1
 }
