@@ -31,6 +31,8 @@ export interface SimulatedStack {
   violations: () => string[]
   /** The simulated Plex, when the stack runs one instead of Jellyfin (tests record plays through its world). */
   plex?: PlexSimulator
+  /** Moves the series and movie managers' clocks forward (with `manualClock`, the only way their downloads progress). */
+  advanceClock: (ms: number) => void
   close: () => Promise<void>
 }
 
@@ -54,6 +56,8 @@ export interface StackOptions {
   usenet?: boolean
   /** Which media server to simulate (default jellyfin); plex runs the Plex simulator over the same world. */
   mediaServer?: 'jellyfin' | 'plex'
+  /** The managers' clocks stand still until a test moves them (advanceClock); the demo runs on real time. */
+  manualClock?: boolean
 }
 
 export async function startSimulatedStack (roots: { media: string, downloads: string }, opts: StackOptions = {}): Promise<SimulatedStack> {
@@ -68,9 +72,9 @@ export async function startSimulatedStack (roots: { media: string, downloads: st
   closers.push(async () => { rmSync(configRoot, { recursive: true, force: true }) })
   const jellyfinAdmin = { username: 'admin', password: randomToken(12) }
   try {
-    const sonarr = await createSonarrSimulator({ apiKey: keys.sonarr, disk, validate: opts.validate ?? false })
+    const sonarr = await createSonarrSimulator({ apiKey: keys.sonarr, disk, validate: opts.validate ?? false, manualClock: opts.manualClock })
     closers.push(sonarr.close)
-    const radarr = await createRadarrSimulator({ apiKey: keys.radarr, disk, validate: opts.validate ?? false })
+    const radarr = await createRadarrSimulator({ apiKey: keys.radarr, disk, validate: opts.validate ?? false, manualClock: opts.manualClock })
     closers.push(radarr.close)
     if (opts.household) {
       furnishLibrary(sonarr, radarr, opts.household.sample)
@@ -115,6 +119,7 @@ export async function startSimulatedStack (roots: { media: string, downloads: st
       jellyfinAdmin,
       ...(media.plex ? { plex: media.plex } : {}),
       violations: () => [...media.violations, ...sonarr.violations, ...radarr.violations, ...prowlarr.violations],
+      advanceClock: ms => { sonarr.state.advanceClock(ms); radarr.state.advanceClock(ms) },
       close: async () => { await Promise.allSettled(closers.map(c => c())) }
     }
   } catch (err) {

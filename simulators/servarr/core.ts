@@ -35,8 +35,8 @@ export interface ServarrSimOptions {
   /** How long a grabbed download takes to finish (default 20 s) on the simulator's clock. */
   downloadMs?: number
   /**
-   * The simulator's clock stands still until the test moves it (`sim.state.advanceClock(ms)`): downloads progress
-   * and finish, and cached releases expire, only when the test says so (tests; the demo runs on real time).
+   * Downloads stand still in real time: they progress and finish only when the test moves the simulator's clock
+   * (`sim.state.advanceClock(ms)`; state.ts simClock). Tests; the demo runs on real time.
    */
   manualClock?: boolean
   /** Time between command states queued → started → completed (default 40 ms). */

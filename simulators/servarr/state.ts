@@ -14,13 +14,28 @@ export interface CachedRelease { release: Record<string, unknown>, at: number, t
 export const RELEASE_CACHE_MS = 30 * 60_000
 
 /**
- * `manualClock`: the clock stands still until a test moves it (advanceClock), so what a test sees between two
- * calls (a download's progress, a cached release's age) never depends on how fast the machine is.
+ * The simulator's clock: real time plus what tests moved it (advanceClock), so its history, command and release
+ * times never fall behind the tool server's own. With `manualClock` the downloads stand still in real time: every
+ * reading shifts each queue item's start by the real time gone since the last one, so a download's progress
+ * (clock − start) changes only when a test moves the clock, however fast or slow the machine is.
  */
-export function createServarrState (kind: SimKind, media: string, downloads: string, manualClock = false) {
-  let clockOffset = 0
-  const frozenAt = manualClock ? Date.now() : undefined
+function simClock (manualClock: boolean, queue: () => SimQueueItem[]) {
+  let offset = 0
+  let lastReal = Date.now()
   return {
+    now (): number {
+      const real = Date.now()
+      if (manualClock && real > lastReal) for (const item of queue()) item.addedAt += real - lastReal
+      lastReal = real
+      return real + offset
+    },
+    advance (ms: number) { offset += ms }
+  }
+}
+
+export function createServarrState (kind: SimKind, media: string, downloads: string, manualClock = false) {
+  const clock = simClock(manualClock, () => state.queue)
+  const state = {
     kind,
     media,
     downloads,
@@ -39,10 +54,11 @@ export function createServarrState (kind: SimKind, media: string, downloads: str
     blocklist: [] as SimBlocklistEntry[],
     /** Episodes in a season (Sonarr sets it; a failed season pack is searched again as a season). */
     seasonSize: (_seriesId: number, _seasonNumber: number) => 0,
-    /** The simulator's clock: real time plus what tests moved it, or (manualClock) only what tests moved it. */
-    now: () => (frozenAt ?? Date.now()) + clockOffset,
-    advanceClock: (ms: number) => { clockOffset += ms }
+    /** The simulator's clock (simClock above): tests move it forward to finish downloads or expire the release cache. */
+    now: () => clock.now(),
+    advanceClock: (ms: number) => clock.advance(ms)
   }
+  return state
 }
 
 export type ServarrState = ReturnType<typeof createServarrState>

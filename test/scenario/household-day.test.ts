@@ -17,7 +17,8 @@ async function householdDay (t: Test, mediaServer: 'jellyfin' | 'plex') {
   // The library counts keep their default minute: a scan or a cleanup must drop them (see agree).
   const { app, roots, stack, key: KEY } = await buildDemoApp(t, {
     tree: 'no-ffmpeg',
-    stack: tree => ({ validate: true, household: { sample: tree!.sample }, mediaServer }),
+    // The managers' clocks are the test's: the grabbed download (20 s on their clock) moves only when the test says.
+    stack: tree => ({ validate: true, household: { sample: tree!.sample }, mediaServer, manualClock: true }),
     build: { plugins: { dashboard: { ttlMs: 0 } } }
   })
 
@@ -122,13 +123,15 @@ async function householdDay (t: Test, mediaServer: 'jellyfin' | 'plex') {
     // The web chat records a grab as the credential's request (plugins/notices.ts).
     t.equal(await app.notices.record('internal', 'series_grab', { isError: false, text: '', structured: grab.structuredContent }), '"Northern Line" S01E02')
     let first = 0
+    stack.advanceClock(5_000)
     await t.test('downloading', async t => { first = (await agree(t, 'downloading')).download!.progressPercent })
-    await sleep(1500)
+    stack.advanceClock(5_000)
     await t.test('the download progresses', async t => {
       t.ok((await agree(t, 'downloading')).download!.progressPercent > first, 'further than before')
     })
 
-    await until('the download finishes', async () => (await call('series_status', { view: 'queue', id: seriesId })).items[0]?.state === 'importBlocked', 600)
+    stack.advanceClock(10_000)
+    await until('the download finishes', async () => (await call('series_status', { view: 'queue', id: seriesId })).items[0]?.state === 'importBlocked')
     await t.test('finished, the import is blocked', t => agree(t, 'importBlocked'))
 
     const blocked = (await call('series_status', { view: 'queue', id: seriesId })).items[0]

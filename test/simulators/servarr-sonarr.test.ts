@@ -3,6 +3,7 @@
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
+import { qualities } from '../../simulators/servarr/qualities.js'
 import { createSonarrSimulator } from '../../simulators/servarr/sonarr.js'
 import { makeRoots } from '../helpers/build.js'
 
@@ -134,11 +135,15 @@ t.test('the contract validator bites: an off-contract request is recorded', asyn
   t.ok(sim.violations.some(v => /queue/.test(v) && /page/.test(v)), sim.violations.join('\n'))
 })
 
-t.test('a manual clock moves only when the test moves it', async t => {
+t.test('with a manual clock, downloads progress only when the test moves the clock', async t => {
   const { sim } = await start(t)
-  const at = sim.state.now()
+  const item = { id: 99, downloadId: 'ABC', title: 'Clocked', size: 1000, addedAt: sim.state.now(), durationMs: 1_000, protocol: 'torrent' as const, indexer: 'x', quality: qualities('sonarr')[0], outputPath: '/downloads/complete/Clocked', tracked: true }
+  sim.state.queue.push(item)
+  const progress = () => (sim.state.now() - item.addedAt) / item.durationMs
+  const before = Date.now()
   await new Promise(resolve => setTimeout(resolve, 20)) // real time passes…
-  t.equal(sim.state.now(), at, '…and the simulator\'s clock stands still')
-  sim.state.advanceClock(1_500)
-  t.equal(sim.state.now(), at + 1_500, 'it moves by exactly what the test asked')
+  t.ok(sim.state.now() >= before + 20 - 1, 'the simulator\'s clock keeps up with real time (its history dates are never behind the server\'s)')
+  t.equal(progress(), 0, '…and the download has not moved')
+  sim.state.advanceClock(500)
+  t.equal(progress(), 0.5, 'it moves by exactly what the test asked')
 })
