@@ -7,7 +7,9 @@ import { startServarrStack } from '../../helpers/servarr-sims.js'
 import { toolContext } from '../../helpers/sim-app.js'
 import { errorText, ok } from '../../helpers/results.js'
 
-const s = await startServarrStack(t, { sim: { downloadMs: 300, commandStepMs: 10 } })
+// The simulators' clock is the test's: a grabbed download finishes only when the test moves the clock (one
+// finishing between a preview and its confirm would change what the confirm acts on).
+const s = await startServarrStack(t, { sim: { downloadMs: 300, commandStepMs: 10, manualClock: true } })
 const NORTHERN_LINE = 400001
 
 t.test('series_search: catalogue and library in one answer; strict, non-duplicating add', async t => {
@@ -115,12 +117,10 @@ t.test('series_releases and series_grab, with the confirm step for replacing a q
 })
 
 t.test('series_import: ManualImport copies a seeding download into the library', async t => {
-  let queue = ok(await s.call('series_status', { view: 'queue', id: NORTHERN_LINE }))
-  for (let i = 0; i < 40 && queue.items[0]?.state !== 'importBlocked'; i++) {
-    await new Promise(resolve => setTimeout(resolve, 50))
-    queue = ok(await s.call('series_status', { view: 'queue', id: NORTHERN_LINE }))
-  }
-  const item = queue.items[0]
+  t.equal(ok(await s.call('series_status', { view: 'queue', id: NORTHERN_LINE })).items[0].state, 'downloading', 'nothing finishes before the clock moves')
+  s.sonarr.state.advanceClock(300)
+  const item = ok(await s.call('series_status', { view: 'queue', id: NORTHERN_LINE })).items[0]
+  t.equal(item.state, 'importBlocked', 'the download finished once the clock moved')
   t.equal(item.title, grabbedTitle)
   t.match(item.messages[0], /matched to series by ID. Automatic import is not possible/, "the real manager's reason")
   t.ok(item.outputPath.startsWith(s.roots.downloads))
