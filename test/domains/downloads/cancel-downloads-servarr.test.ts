@@ -1,6 +1,7 @@
 // cancel_downloads against the series and movie managers' queues (contract-validated Sonarr/Radarr
 // simulators): list, cancel one item, purge duplicates of one episode/movie, a season pack is never cancelled
-// to de-duplicate one of its episodes, and a queue that changed after the preview refuses the token.
+// to de-duplicate one of its episodes, and a queue that changed after the preview refuses the token. The
+// simulators' clock is the test's: downloads move only when it says ("further along" is 300 ms of their clock).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
@@ -25,18 +26,18 @@ async function grab (s: ServarrStack, service: 'sonarr' | 'radarr', query: Recor
 const simQueue = (s: ServarrStack, service: 'sonarr' | 'radarr') => s[service].state.queue.map(q => q.id).sort((a, b) => a - b)
 
 t.test('list, cancel one and purge duplicates on the managers\' queues', async t => {
-  const s = await startServarrStack(t, { sim: { downloadMs: 120_000 } })
+  const s = await startServarrStack(t, { sim: { downloadMs: 120_000, manualClock: true } })
   const harbor = [...s.sonarr.state.library.series.values()].find(x => x.title === 'Harbor Lights')!
   const [e1, e2] = s.sonarr.state.library.bySeries.get(harbor.id)!
   const movie = [...s.radarr.state.library.movies.values()].find(m => m.title === 'The Quiet Orbit')!
 
   // Two downloads of episode 1 (the first is further along), one of episode 2, two of the same movie.
   await grab(s, 'sonarr', { episodeId: e1.id }, 0)
-  await new Promise(resolve => setTimeout(resolve, 300))
+  s.sonarr.state.advanceClock(300)
   await grab(s, 'sonarr', { episodeId: e1.id }, 1)
   await grab(s, 'sonarr', { episodeId: e2.id }, 0)
   await grab(s, 'radarr', { movieId: movie.id }, 0)
-  await new Promise(resolve => setTimeout(resolve, 300))
+  s.radarr.state.advanceClock(300)
   await grab(s, 'radarr', { movieId: movie.id }, 2)
 
   const listed = ok(await s.call('cancel_downloads', { source: 'series' }))
@@ -71,12 +72,12 @@ t.test('list, cancel one and purge duplicates on the managers\' queues', async t
 })
 
 t.test('a season pack is not cancelled to de-duplicate one of its episodes', async t => {
-  const s = await startServarrStack(t, { sim: { downloadMs: 120_000 } })
+  const s = await startServarrStack(t, { sim: { downloadMs: 120_000, manualClock: true } })
   const harbor = [...s.sonarr.state.library.series.values()].find(x => x.title === 'Harbor Lights')!
   const episodes = s.sonarr.state.library.bySeries.get(harbor.id)!.filter(e => e.seasonNumber === 1)
   // A single-episode download first (further along), then a season pack covering it and seven more episodes.
   await grab(s, 'sonarr', { episodeId: episodes[0].id }, 0)
-  await new Promise(resolve => setTimeout(resolve, 300))
+  s.sonarr.state.advanceClock(300)
   await grab(s, 'sonarr', { seriesId: harbor.id, seasonNumber: 1 }, 0)
   const pack = s.sonarr.state.queue.filter(q => q.downloadId === s.sonarr.state.queue[1].downloadId)
   t.equal(pack.length, episodes.length, 'one queue item per episode of the pack')
@@ -102,7 +103,7 @@ t.test('a season pack is not cancelled to de-duplicate one of its episodes', asy
 })
 
 t.test('a queue that changed between preview and confirm refuses the token', async t => {
-  const s = await startServarrStack(t, { sim: { downloadMs: 120_000 } })
+  const s = await startServarrStack(t, { sim: { downloadMs: 120_000, manualClock: true } })
   const movie = [...s.radarr.state.library.movies.values()].find(m => m.title === 'The Quiet Orbit')!
   await grab(s, 'radarr', { movieId: movie.id }, 0)
   await grab(s, 'radarr', { movieId: movie.id }, 1)
@@ -120,7 +121,7 @@ t.test('a queue that changed between preview and confirm refuses the token', asy
 // Issue 24 item 6: the confirmed call reads the queue once more before removing; an id found there naming
 // another download than the one previewed (the queue changed after the token was checked) is not removed.
 t.test('an id that names another download at removal time is not removed, and not reported removed', async t => {
-  const s = await startServarrStack(t, { sim: { downloadMs: 120_000 } })
+  const s = await startServarrStack(t, { sim: { downloadMs: 120_000, manualClock: true } })
   const movie = [...s.radarr.state.library.movies.values()].find(m => m.title === 'The Quiet Orbit')!
   await grab(s, 'radarr', { movieId: movie.id }, 0)
   const [id] = simQueue(s, 'radarr')

@@ -63,7 +63,7 @@ t.test('the safe-list reason imports through movie_import with the ids the view 
   const s = await start(t)
   const movie = [...s.radarr.state.library.movies.values()].find(m => !m.movieFileId)!
   const items = await grabTracked(s, 'radarr', { movieId: movie.id })
-  await new Promise(resolve => setTimeout(resolve, 60)) // the download finishes; its file is written on the next request
+  s.radarr.state.advanceClock(60) // the download (30 ms) finishes; its file is written on the next request
   makeStuck(s, 'radarr', items, 'matchedById')
   const [row] = ok(await s.call('movie_status', { view: 'stuck' })).items
   t.match(row, { stuck: { kind: 'importBlocked', fix: 'import' }, movieId: movie.id })
