@@ -34,11 +34,25 @@ export function batch (downloads: string, folder: string) {
 export const visible = (dir: string) => existsSync(dir) ? readdirSync(dir).filter(n => !n.startsWith('.')).sort() : []
 
 export async function server (t: Test, o: ServerChildOptions) {
-  const s = startServerChild(o)
+  return await heldServer(t, o).start()
+}
+
+/**
+ * The next server of a restart, loading its modules already (most of a start) while the one before still runs;
+ * start() starts it on the state dir as the one before left it (call it once that one has exited).
+ */
+export function heldServer (t: Test, o: ServerChildOptions) {
+  const s = startServerChild({ ...o, held: true })
   t.teardown(() => { if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL') })
-  const { client } = await connectClient(await s.url)
-  const call = async (name: string, args: Record<string, unknown>) => await client.callTool({ name, arguments: args }) as Call
-  return { ...s, client, call }
+  s.url.catch(() => {})
+  return {
+    async start () {
+      s.release()
+      const { client } = await connectClient(await s.url)
+      const call = async (name: string, args: Record<string, unknown>) => await client.callTool({ name, arguments: args }) as Call
+      return { ...s, client, call }
+    }
+  }
 }
 
 /** Starts the move and resolves once at least three files have arrived at the destination. */

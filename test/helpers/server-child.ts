@@ -15,10 +15,12 @@ export interface ServerChildOptions {
   syncDelayMs?: number
   /** Command and arguments the node command line is appended to. */
   wrap?: string[]
+  /** Load the app's modules, then wait for release() to start the server (a restart's next server, loaded early). */
+  held?: boolean
 }
 
 export function startServerChild (o: ServerChildOptions) {
-  const node = [process.execPath, '--import', 'tsx', join(ROOT, 'test/helpers/slow-sync-server.ts'), String(o.syncDelayMs ?? 0)]
+  const node = [process.execPath, '--import', 'tsx', join(ROOT, 'test/helpers/slow-sync-server.ts'), String(o.syncDelayMs ?? 0), ...(o.held ? ['hold'] : [])]
   const [cmd, ...args] = [...(o.wrap ?? []), ...node]
   const child = spawn(cmd, args, {
     cwd: ROOT,
@@ -34,7 +36,7 @@ export function startServerChild (o: ServerChildOptions) {
       STATE_DIR: o.state,
       INTERNAL_API_KEY: TEST_INTERNAL_KEY
     },
-    stdio: ['ignore', 'pipe', 'pipe']
+    stdio: [o.held ? 'pipe' : 'ignore', 'pipe', 'pipe']
   })
   let output = ''
   const exited = new Promise<{ code: number | null, signal: NodeJS.Signals | null }>(resolve => child.on('exit', (code, signal) => resolve({ code, signal })))
@@ -48,5 +50,7 @@ export function startServerChild (o: ServerChildOptions) {
     child.stderr.on('data', seen)
     exited.then(() => reject(new Error(`the server exited before listening:\n${output}`)), reject)
   })
-  return { child, url, exited, output: () => output }
+  /** Starts a held server (its modules are loaded, or loading: the line waits for them). */
+  const release = () => { child.stdin?.end('start\n') }
+  return { child, url, exited, release, output: () => output }
 }
