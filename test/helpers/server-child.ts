@@ -36,7 +36,7 @@ export function startServerChild (o: ServerChildOptions) {
       STATE_DIR: o.state,
       INTERNAL_API_KEY: TEST_INTERNAL_KEY
     },
-    stdio: [o.held ? 'pipe' : 'ignore', 'pipe', 'pipe']
+    stdio: ['pipe', 'pipe', 'pipe']
   })
   let output = ''
   const exited = new Promise<{ code: number | null, signal: NodeJS.Signals | null }>(resolve => child.on('exit', (code, signal) => resolve({ code, signal })))
