@@ -168,12 +168,12 @@ t.test('backend faults become errors that say what to do', async t => {
   t.match(errorText(await s.call('series_status', { view: 'queue' })), /rejected the API key: check SERIES_MANAGER_API_KEY/)
   s.sonarr.faults.set('down')
   t.match(errorText(await s.call('series_status', { view: 'queue' })), /unreachable.*SERIES_MANAGER_URL/)
-  s.sonarr.faults.set('slow', { delayMs: 5_000 })
+  // A backend slower than any deadline: the call comes back because it was cancelled, and says so (a call that
+  // held on would end only at the read deadline, "did not answer").
+  s.sonarr.faults.set('slow', { delayMs: 600_000 })
   const ac = new AbortController()
   setTimeout(() => ac.abort(), 200)
-  const started = Date.now()
-  t.match((await s.app.tools.call('series_status', { view: 'queue' }, toolContext({ signal: ac.signal }))).content[0].text, /cancelled|did not answer|unreachable/)
-  t.ok(Date.now() - started < 4_000, 'a slow backend does not hold the call once it is cancelled')
+  t.match((await s.app.tools.call('series_status', { view: 'queue' }, toolContext({ signal: ac.signal }))).content[0].text, /cancelled/, 'a slow backend does not hold the call once it is cancelled')
   s.sonarr.faults.set('none')
 })
 
