@@ -10,6 +10,11 @@ function alive (pid: number): boolean {
   } catch { return false }
 }
 
+/** Waits for a condition, however slow the machine (the file's timeout bounds a hang). */
+async function until (condition: () => boolean) {
+  while (!condition()) await new Promise(resolve => setTimeout(resolve, 20))
+}
+
 test('runs with an argv array: shell metacharacters are plain arguments', async t => {
   const res = await runProcess('printf', ['%s|', '$(echo pwned)', '; rm -rf /', '`id`'])
   t.equal(res.stdout, '$(echo pwned)|; rm -rf /|`id`|')
@@ -44,15 +49,16 @@ test('timeout kills the whole process group, grandchildren included', async t =>
   t.ok(Date.now() - started < 5000, 'stopped promptly')
   const grandchild = Number(lines[0])
   t.ok(grandchild > 0)
-  await new Promise(resolve => setTimeout(resolve, 100))
-  t.notOk(alive(grandchild), 'the background sleep died with its group')
+  await until(() => !alive(grandchild))
+  t.pass('the background sleep died with its group')
 })
 
 test('stall detection stops a silent process but not a chatty one', async t => {
   const err = await runProcess('sh', ['-c', 'echo start; sleep 30'], { stallMs: 300, timeoutMs: 10_000 }).catch(e => e)
   t.equal(err.reason, 'stalled')
   t.equal(err.result.stdout, 'start\n')
-  const res = await runProcess('sh', ['-c', 'for i in 1 2 3 4 5 6; do echo $i; sleep 0.1; done'], { stallMs: 350 })
+  // Chatty: a line every 0.3 s for 1.8 s, against a stall limit of 1.2 s (a silent run that long would stall).
+  const res = await runProcess('sh', ['-c', 'for i in 1 2 3 4 5 6; do echo $i; sleep 0.3; done'], { stallMs: 1_200 })
   t.equal(res.stdout.split('\n').filter(Boolean).length, 6)
 })
 
@@ -99,9 +105,8 @@ test('ring buffer keeps the tail; splitter handles split chunks', async t => {
 test('daemon: started in its own group and stopped with SIGTERM, then SIGKILL', async t => {
   const d = await startDaemon('sh', ['-c', 'trap "" TERM; echo ready; while true; do sleep 0.1; done'], { label: 'stubborn' })
   t.teardown(() => d.stop(100))
-  await new Promise(resolve => setTimeout(resolve, 200))
+  await until(() => /ready/.test(d.outputTail()))
   t.ok(d.running)
-  t.match(d.outputTail(), /ready/)
   const started = Date.now()
   await d.stop(300)
   t.notOk(d.running)
