@@ -25,6 +25,11 @@ t.test('a chat user requests as themselves; an owner sees and decides it', async
   t.match(errorText(await w.callAs(ALICE_TG, 'movie_search', { addTmdbId: PAPER_MOONS })), /already holds a movie request for "Paper Moons"/)
   t.match(errorText(await w.callAs(ALICE_TG, 'movie_search', { addTmdbId: 600002, uhd: true })), /alice may not make 4K movie requests/)
 
+  // Issue 35 #10: asking for another person's request is not a key problem, and says so.
+  const notYours = errorText(await w.callAs(444, 'download_status', { action: 'requests', requestId: asked.requested.requestId }))
+  t.match(notYours, new RegExp(`Request ${asked.requested.requestId} is another person's, and Seerr shows carol only their own requests`))
+  t.notMatch(notYours, /API key/)
+
   const listed = ok(await w.call('download_status', { action: 'requests' }))
   t.match(listed.items, [{ requestId: asked.requested.requestId, status: 'pending', mediaType: 'movie', title: 'Paper Moons', requestedBy: 'alice', is4k: false, seasons: [] }])
   t.match(errorText(await w.callAs(ALICE_TG, 'download_status', { action: 'approve', requestId: asked.requested.requestId })), /alice may not approve requests/)
