@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.js'
 import { buildApp } from './app.js'
 import { listenProblem } from './core/listen-error.js'
 import { envWithStoredSecrets, SecretsFileError } from './lib/setup/secrets-file.js'
+import { displayUrl } from './core/display-url.js'
 
 let config
 try {
@@ -36,4 +37,4 @@ try {
   await app.close()
   process.exit(1)
 }
-app.log.info(`MCP endpoint: ${config.PUBLIC_URL}/mcp`)
+app.log.info(`MCP endpoint: ${displayUrl(config.PUBLIC_URL)}/mcp`)

@@ -4,6 +4,7 @@
 // BackendError with a public message that never echoes a backend body.
 import { Agent, request, type Dispatcher } from 'undici'
 import { BackendError } from '../core/errors.js'
+import { displayUrl } from '../core/display-url.js'
 import { createCircuit, type CircuitOptions } from './circuit.js'
 
 /** Reads fail within this, retries included, so a hung backend never holds a tool call longer. */
@@ -186,7 +187,7 @@ export function createHttpBackend (opts: HttpBackendOptions) {
     if (e.code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') return new BackendError(opts.service, `${opts.service} sent a response larger than allowed.`, undefined, 'bad_response')
     const code = e.code ?? e.cause?.code
     if (code && NETWORK_CODES.has(code)) {
-      return new BackendError(opts.service, `${opts.service} is unreachable at ${opts.baseUrl} (${code}): check that it is running and that ${opts.urlVar} is right.`, undefined, 'unavailable')
+      return new BackendError(opts.service, `${opts.service} is unreachable at ${displayUrl(opts.baseUrl)} (${code}): check that it is running and that ${opts.urlVar} is right.`, undefined, 'unavailable')
     }
     return new BackendError(opts.service, `${opts.service} could not be reached (${code ?? e.name ?? 'error'}).`, undefined, 'unavailable')
   }

@@ -1,6 +1,7 @@
 // What a request log line shows. Every query-string value is replaced by [redacted] (the names stay):
 // the query carries client ids, states, codes and, from misconfigured clients, access tokens
-// (?access_token= is refused but still arrives), and none of it is needed to read a log.
+// (?access_token= is refused but still arrives), and none of it is needed to read a log. A path that carries a
+// token (the keep page's /keep/<token>) loses it too.
 
 export const REDACTED = '[redacted]'
 
@@ -20,7 +21,19 @@ export function redactQuery (url: string): string {
   return `${url.slice(0, q)}?${names.join('&')}`
 }
 
-/** Fastify's default request serializer, with the query values redacted. */
+/** Routes whose next path segment is a bearer secret: whoever holds it may act with it. */
+const TOKEN_ROUTES = new Set(['keep'])
+
+/** "/keep/p6mC…" → "/keep/[redacted]" (job and session ids in other paths stay: they grant nothing alone). */
+export function redactPath (url: string): string {
+  const q = url.search(/[?#]/)
+  const path = q === -1 ? url : url.slice(0, q)
+  const parts = path.split('/')
+  const shown = parts.map((s, i) => i > 0 && TOKEN_ROUTES.has(parts[i - 1]!) && s !== '' ? REDACTED : s)
+  return shown.join('/') + (q === -1 ? '' : url.slice(q))
+}
+
+/** Fastify's default request serializer, with the query values and path secrets redacted. */
 /** The request fields a log line shows (Fastify's request has them; typed here so lib/ needs no framework). */
 export interface LoggedRequest {
   method: string
@@ -33,7 +46,7 @@ export interface LoggedRequest {
 export function serializeRequest (request: LoggedRequest) {
   return {
     method: request.method,
-    url: redactQuery(request.url),
+    url: redactQuery(redactPath(request.url)),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort

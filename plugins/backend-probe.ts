@@ -11,6 +11,7 @@ import type { BackendClientBase } from '../clients/types.js'
 import type { ProbeResult } from '../clients/http.js'
 import type { CircuitStatus } from '../clients/circuit.js'
 import { versionVerdict } from '../lib/backend-versions.js'
+import { displayUrlsIn } from '../core/display-url.js'
 
 /** A probe result as /health shows it: with the verdict on the reported version. */
 export interface BackendStatus extends ProbeResult {
@@ -105,11 +106,13 @@ export default fp<BackendProbeOptions>(async function backendProbe (app, opts) {
     timer.unref()
   }
 
+  // Every reader (/health, the dashboard, setup, tools) gets the errors with each URL in them made displayable.
+  const shown = (r: BackendStatus): BackendStatus => r.error === undefined ? { ...r } : { ...r, error: displayUrlsIn(r.error) }
   app.decorate('backendStatus', () => results.map(r => {
     const circuit = clientOf.get(r.service)?.circuit?.()
-    return circuit ? { ...r, circuit } : { ...r }
+    return circuit ? { ...shown(r), circuit: circuit.lastError === undefined ? circuit : { ...circuit, lastError: displayUrlsIn(circuit.lastError) } } : shown(r)
   }))
-  app.decorate('refreshBackendStatus', refresh)
+  app.decorate('refreshBackendStatus', async () => (await refresh()).map(shown))
   app.decorate('backendWarning', (service: string) =>
     results.find(r => r.service.toLowerCase() === service.toLowerCase())?.warning)
   if (opts.autoStart !== false) app.addHook('onReady', async () => { refresh().finally(schedule) })

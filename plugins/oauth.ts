@@ -12,6 +12,7 @@ import { FileOAuthStore } from './oauth/file-store.js'
 import { addFormParser } from './oauth/form.js'
 import { verifyAccessToken } from './oauth/grants.js'
 import { metadataRoutes } from './oauth/metadata.js'
+import { createSignInNotices } from '../lib/notify/signin-notice.js'
 import { registrationRoute } from './oauth/registration.js'
 import { MemoryOAuthStore, type OAuthStore } from './oauth/store.js'
 import { tokenRoutes } from './oauth/token.js'
@@ -33,6 +34,12 @@ export default fp<OAuthPluginOptions>(async function oauthPlugin (app, opts) {
   const store: OAuthStore = OAUTH_STORE === 'file'
     ? await FileOAuthStore.open(STATE_DIR, lifetimes, app.log)
     : new MemoryOAuthStore(lifetimes)
+  // The security notice to the owner, one per client and window (lib/notify/signin-notice.ts); app.notify is
+  // registered after this plugin.
+  const signInNotices = createSignInNotices({
+    send: message => { if (app.hasDecorator('notify')) app.notify.notify('signin', { to: 'household', message }) }
+  })
+  app.addHook('onClose', async () => { signInNotices.close() })
   const ctx: OAuthContext = {
     store,
     lifetimes,
@@ -43,16 +50,7 @@ export default fp<OAuthPluginOptions>(async function oauthPlugin (app, opts) {
     isOwnResource: url => isOwnUrl(PUBLIC_URL, '/mcp', url),
     passphrase: OAUTH_APPROVAL_PASSPHRASE,
     log: app.log.child({ component: 'oauth' }),
-    // The security notice to the owner (NOTIFY_EVENTS signin=…); app.notify is registered after this plugin.
-    onSignIn: ({ clientName, scopes }) => {
-      if (!app.hasDecorator('notify')) return
-      // Registration refuses control characters in client_name (plugins/oauth/registration.ts); only its length is bounded here.
-      const name = (clientName ?? 'an unnamed client').slice(0, 80)
-      app.notify.notify('signin', {
-        to: 'household',
-        message: { title: 'New sign-in', body: `A client calling itself "${name}" signed in with scopes ${scopes.join(', ') || '(none)'}. If this was not you, set or change OAUTH_APPROVAL_PASSPHRASE and restart the server (with OAUTH_STORE=memory a restart signs every client out).`, type: 'warning' }
-      })
-    }
+    onSignIn: signIn => { signInNotices.signedIn(signIn) }
   }
 
   app.setAccessTokenVerifier(token => verifyAccessToken(ctx, token))

@@ -12,7 +12,7 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import type { ServerResponse } from 'node:http'
 import { listSetting, type Config } from '../config.js'
-import { redactQuery } from '../lib/request-log.js'
+import { redactPath, redactQuery } from '../lib/request-log.js'
 import { originAliases } from '../lib/loopback-url.js'
 
 /** Per-window request budgets. OAuth endpoints are keyed by client IP, the rest by principal (else IP); /mcp's max is MCP_RATE_LIMIT. */
@@ -144,12 +144,12 @@ export default fp(async function originGuard (app) {
     if (!area) return
     reply.header('vary', 'Origin')
     if (typeof request.headers.host !== 'string' || !hostAllowed(request.hostname)) {
-      request.log.warn({ host: request.headers.host, url: redactQuery(request.url) }, 'request refused: Host not allowed')
+      request.log.warn({ host: request.headers.host, url: redactQuery(redactPath(request.url)) }, 'request refused: Host not allowed')
       return forbid(reply, area, `Host "${String(request.headers.host ?? '')}" is not allowed. Use ${app.config.PUBLIC_URL} or add the name to ALLOWED_HOSTS.`)
     }
     const origin = request.headers.origin
     if (origin !== undefined && !policy.origins.has(origin)) {
-      request.log.warn({ origin, url: redactQuery(request.url) }, 'request refused: Origin not allowed')
+      request.log.warn({ origin, url: redactQuery(redactPath(request.url)) }, 'request refused: Origin not allowed')
       return forbid(reply, area, refusedOrigin(origin, app.config.PUBLIC_URL))
     }
   })

@@ -1,7 +1,11 @@
 // GET /health: the readiness signal. Answers from memory only: the last background probe of each backend
 // (plugins/backend-probe.ts) and the job counts. No auth, so it shows nothing sensitive: no URLs, no keys,
-// no job details, and the response schema drops any field not listed here.
+// no job details, and the response schema drops any field not listed here. Without a bearer token (monitors,
+// HEALTHCHECK) the errors say what failed but not where: URLs and hosts are left out; with a valid token
+// (INTERNAL_API_KEY or an OAuth token) they are shown as core/display-url.ts shows any URL.
 import fp from 'fastify-plugin'
+import type { FastifyInstance } from 'fastify'
+import { withoutAddresses } from '../core/display-url.js'
 import { packageVersion } from '../core/package-version.js'
 import { Type } from '@sinclair/typebox'
 import backendProbe from '../plugins/backend-probe.js'
@@ -46,14 +50,27 @@ export const HealthSchema = Type.Object({
   warnings: Type.Optional(Type.Array(Type.String(), { description: 'What is wrong with this server\'s own stores (a damaged audit log set aside at start) and what was done' }))
 })
 
+type Backend = ReturnType<FastifyInstance['backendStatus']>[number]
+
+/** A backend as anyone may see it: its state and why, without the address it was tried at. */
+function statesOnly (b: Backend): Backend {
+  const out = b.error === undefined ? { ...b } : { ...b, error: withoutAddresses(b.error) }
+  if (out.circuit?.lastError !== undefined) out.circuit = { ...out.circuit, lastError: withoutAddresses(out.circuit.lastError) }
+  return out
+}
+
 export default fp(async function healthRoutes (app) {
   // Installed here when app.ts has not registered it already, so /health always has its data source.
   if (!app.hasDecorator('backendStatus')) await app.register(backendProbe)
   const version = packageVersion()
   const startedAt = Date.now()
 
-  app.get('/health', { schema: { response: { 200: HealthSchema } } }, async (_request, reply) => {
-    const backends = app.backendStatus()
+  app.get('/health', { schema: { response: { 200: HealthSchema } } }, async (request, reply) => {
+    if (request.headers.authorization !== undefined && app.hasDecorator('authenticate')) {
+      await app.authenticate(request, reply)
+      if (reply.sent) return reply
+    }
+    const backends = request.principal ? app.backendStatus() : app.backendStatus().map(statesOnly)
     const warnings = app.hasDecorator('audit') ? app.audit.warnings() : []
     reply.header('cache-control', 'no-store')
     return {

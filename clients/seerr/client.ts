@@ -96,9 +96,16 @@ export function createSeerrClient (config: Pick<Config, 'REQUESTS_URL' | 'REQUES
     return { total: Number(r?.pageInfo?.results ?? 0), items: (r?.results ?? []).map(request) }
   }
 
-  /** GET /api/v1/request/{id} (server/routes/request.ts : 428-458): 404 when there is none. */
-  async function requestById (id: number, userId?: number, signal?: AbortSignal): Promise<SeerrRequest | undefined> {
-    const r = await http.call<Record<string, any> | null>({ path: `/api/v1/request/${id}`, headers: as(userId), allowStatus: [404], signal })
+  /**
+   * GET /api/v1/request/{id} (server/routes/request.ts : 428-458): 404 when there is none; 403 with `message` when
+   * it is someone else's and the user lacks MANAGE_REQUESTS or REQUEST_VIEW ('forbidden': not a key problem).
+   */
+  async function requestById (id: number, userId?: number, signal?: AbortSignal): Promise<SeerrRequest | 'forbidden' | undefined> {
+    const r = await http.call<Record<string, any> | null>({ path: `/api/v1/request/${id}`, headers: as(userId), allowStatus: [403, 404], signal })
+    if (r.status === 403) {
+      if (typeof r.data?.error === 'string') throw refusal403(r.data)
+      return 'forbidden'
+    }
     return r.status === 404 ? undefined : request(r.data ?? {})
   }
 

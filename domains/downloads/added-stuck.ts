@@ -11,7 +11,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Message } from '../../core/notify/types.js'
 import type { TorrentInfo } from '../../clients/torrent/types.js'
-import { quoted, untrusted } from '../../core/untrusted-text.js'
+import { noticeName, noticeText } from '../../core/notify/render.js'
 import type { StuckItem, StuckReport } from '../../lib/notify/stuck-watch.js'
 import { STALL_GRACE_MS } from '../servarr/stuck.js'
 import type { AddedDownload, AddedDownloads } from './added-record.js'
@@ -34,7 +34,7 @@ function stuckOf (t: TorrentInfo, added: AddedDownload, sawNoData: boolean, now:
 }
 
 function reasonOf (kind: Kind, t: TorrentInfo): string {
-  if (kind === 'error') return t.filesMissing ? 'the torrent client says its files are missing from disk' : `the torrent client reports an error${t.error ? `: ${untrusted(t.error, 200)}` : ''}`
+  if (kind === 'error') return t.filesMissing ? 'the torrent client says its files are missing from disk' : `the torrent client reports an error${t.error ? `: ${noticeText(t.error, 200)}` : ''}`
   if (kind === 'noMetadata') return `its metadata has not arrived ${GRACE_MINUTES} minutes or more after it was added (no peer has sent it)`
   return `no data is arriving, ${GRACE_MINUTES} minutes or more after it was added (no peer is sending)`
 }
@@ -42,7 +42,7 @@ function reasonOf (kind: Kind, t: TorrentInfo): string {
 export function addedStuckMessage (service: string, t: TorrentInfo, kind: Kind): Message {
   return {
     title: 'A download needs a person',
-    body: `${quoted(t.name)} is stuck in ${service} (${untrusted(t.state, 40)}): ${reasonOf(kind, t)}. It was added by hand (download_add), so no manager will replace it: ` +
+    body: `${noticeName(t.name, 300)} is stuck in ${service} (${noticeText(t.state, 40)}): ${reasonOf(kind, t)}. It was added by hand (download_add), so no manager will replace it: ` +
       `ask the assistant to remove it (cancel_downloads action "cancel" ids ["torrent:${t.hash}"]) and add another link, or leave it if its source may come back.`,
     type: 'warning'
   }

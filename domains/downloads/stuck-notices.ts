@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { writeJsonAtomic } from '../../lib/fs/atomic-json.js'
 import type { Message } from '../../core/notify/types.js'
+import { noticeName, noticeText } from '../../core/notify/render.js'
 import { createStuckWatch, type StuckItem, type StuckReport, type ToldStuck } from '../../lib/notify/stuck-watch.js'
 import type { UsenetItem } from '../../clients/usenet/types.js'
 import { everyInstance, hasExtraInstances, instanceLabel } from '../each-instance.js'
@@ -42,7 +43,6 @@ const KIND_WORDS: Record<string, string> = {
   warning: 'the manager warns about it'
 }
 
-const clip = (s: string) => s.length > MAX_REASON ? `${s.slice(0, MAX_REASON - 1)}…` : s
 const keyOf = (queue: string, downloadId: string | undefined, queueId: number | string) =>
   downloadId ? `download:${downloadId.toLowerCase()}` : `${queue}:queue-${queueId}`
 
@@ -59,20 +59,20 @@ function whatToDo (source: ManagerSource, queue: string, row: StuckRow, maxStrik
 export function stuckMessage (source: ManagerSource, instance: string | undefined, row: StuckRow, maxStrikes: number): Message {
   const queue = queueName(source, instance ?? 'default')
   const where = instance ? instanceLabel(TOOLS[source].kind, instance) : `the ${TOOLS[source].manager}`
-  const reason = clip(row.messages.length ? row.messages.join('; ') : KIND_WORDS[row.stuck.kind] ?? row.stuck.kind)
+  const reason = noticeText(row.messages.length ? row.messages.join('; ') : KIND_WORDS[row.stuck.kind] ?? row.stuck.kind, MAX_REASON)
   return {
     title: 'A download needs a person',
-    body: `"${clip(row.title)}" is stuck in ${where} (${row.stuck.kind}): ${reason}. ${whatToDo(source, queue, row, maxStrikes)}`,
+    body: `${noticeName(row.title, MAX_REASON)} is stuck in ${where} (${row.stuck.kind}): ${reason}. ${whatToDo(source, queue, row, maxStrikes)}`,
     type: 'warning'
   }
 }
 
-function usenetMessage (service: string, instance: string | undefined, job: UsenetItem): Message {
+export function usenetMessage (service: string, instance: string | undefined, job: UsenetItem): Message {
   const id = `${usenetQueue(instance ?? DEFAULT_INSTANCE)}:${job.id}`
   const where = instance ? `${service} "${instance}"` : service
   return {
     title: 'A download needs a person',
-    body: `"${clip(job.name)}" failed in ${where}: ${job.failure ?? 'failed'}. Ask the assistant to retry it (cancel_downloads action "retry" ids ["${id}"]: downloads the same NZB again), or cancel it and grab another release.`,
+    body: `${noticeName(job.name, MAX_REASON)} failed in ${where}: ${noticeText(job.failure ?? 'failed', MAX_REASON)}. Ask the assistant to retry it (cancel_downloads action "retry" ids ["${id}"]: downloads the same NZB again), or cancel it and grab another release.`,
     type: 'warning'
   }
 }

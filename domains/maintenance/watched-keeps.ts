@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify'
 import { createKeepStore, type Keep, type KeepStore } from '../../lib/library/keeps.js'
 import type { WatchedCandidate } from '../../lib/library/cleanup-watched.js'
-import { quoted } from '../servarr/text.js'
+import { noticeName } from '../../core/notify/render.js'
 import { parseRoutes } from '../../core/notify/settings.js'
 import { sendTelegramKeep } from '../../lib/notify/telegram-keep.js'
 
@@ -22,7 +22,7 @@ const MAX_TOLD = 10
 
 /** "by alice since 2026-11-20 ("our film night"), bob since …" */
 export function keptBy (keeps: Keep[]): string {
-  return keeps.map(k => `${k.person} since ${k.at.slice(0, 10)}${k.why ? ` (${quoted(k.why, 80)})` : ''}`).join(', ')
+  return keeps.map(k => `${k.person} since ${k.at.slice(0, 10)}${k.why ? ` (${noticeName(k.why, 80)})` : ''}`).join(', ')
 }
 
 /** The people a title concerns: the media-server users who watched it and the chat users who follow it. */
@@ -66,17 +66,22 @@ export function tellLeaving (app: FastifyInstance, marked: Array<WatchedCandidat
         told.set(person, n)
         if (n > MAX_TOLD) continue
         const token = await store.link({ key: c.key, title: c.title, person }, validMs)
-        telegram?.(person, `🍿 Leaving soon: ${quoted(c.title, 100)} leaves the library on ${c.deletableFrom.slice(0, 10)}, as everyone has watched it.${already(person)} Tap Keep, or reply "keep" (and why, if you like), to keep it.`, token)
+        telegram?.(person, `🍿 Leaving soon: ${noticeName(c.title, 100)} leaves the library on ${c.deletableFrom.slice(0, 10)}, as everyone has watched it.${already(person)} Tap Keep, or reply "keep" (and why, if you like), to keep it.`, token)
+        // The link acts as this person: it goes to their own channels only, never to the household's (issue 35 #8).
         app.notify.notify('leaving', {
           to: person,
+          personal: true,
           message: {
             title: 'Leaving soon',
-            body: `${quoted(c.title, 100)} is leaving the library on ${c.deletableFrom.slice(0, 10)}: everyone has watched it.${already(person)} Tap Keep if you want it to stay.`,
+            body: `${noticeName(c.title, 100)} is leaving the library on ${c.deletableFrom.slice(0, 10)}: everyone has watched it.${already(person)} Tap Keep if you want it to stay.`,
             action: { label: 'Keep', url: `${app.config.PUBLIC_URL}/keep/${token}` }
           }
         })
       }
     }
+    // The household's channels (leaving=…+household) hear which titles leave, without anyone's keep link.
+    const names = marked.slice(0, MAX_TOLD).map(c => noticeName(c.title, 100)).join(', ') + (marked.length > MAX_TOLD ? ` and ${marked.length - MAX_TOLD} more` : '')
+    app.notify.notify('leaving', { to: 'household', message: { title: 'Leaving soon', body: `Leaving the library soon, as everyone has watched them: ${names}. Each person who watched one was sent their own keep link.` } })
     for (const [person, n] of told) {
       if (n <= MAX_TOLD) continue
       app.notify.notify('leaving', { to: person, message: { title: 'Leaving soon', body: `${n - MAX_TOLD} more title(s) are leaving soon; ask the assistant for the cleanup preview to see them all.` } })

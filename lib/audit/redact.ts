@@ -3,6 +3,7 @@
 // and user:password parts, and any configured secret value wherever it appears, become [redacted]; long
 // strings and lists are cut, so one call cannot bloat the database.
 import { REDACTED, SECRET_FIELDS, redactQuery } from '../request-log.js'
+import { hidePathSecrets } from '../../core/display-url.js'
 
 const SECRET_NAME = new RegExp(`^(${SECRET_FIELDS.join('|')})$|password|passwd|passkey|secret|token|api_?key|authorization|cookie|credential`, 'i')
 const MAX_STRING = 500
@@ -47,8 +48,8 @@ export function createRedactor (secrets: readonly string[] = []): Redactor {
 }
 
 /**
- * http(s) and other URLs: user:password and every query value go (tracker passkeys and signed links live
- * there). A magnet keeps its info hash and display name, which say what was added; its trackers go.
+ * http(s) and other URLs: user:password, every query value and credential-looking path segments go (tracker
+ * passkeys and signed links live there). A magnet keeps its info hash and display name, which say what was added; its trackers go.
  */
 function redactUrl (value: string): string {
   if (value.toLowerCase().startsWith('magnet:?')) {
@@ -57,5 +58,6 @@ function redactUrl (value: string): string {
     return `magnet:?${[...kept, ...(kept.length < parts.length ? [`tr=${REDACTED}`] : [])].join('&')}`
   }
   const noUser = value.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@?#]*@/i, `$1${REDACTED}@`)
-  return redactQuery(noUser.replace(/#.*$/, ''))
+  // A passkey can sit in the path as well (…/download/<id>/<passkey>/x.torrent): displayUrl's rule for it.
+  return redactQuery(noUser.replace(/#.*$/, '').replace(/^([a-z][a-z0-9+.-]*:\/\/[^/?#]*)([^?#]*)/i, (_, head: string, path: string) => head + hidePathSecrets(path)))
 }

@@ -6,7 +6,7 @@
 // with the choices by the tool itself).
 import type { ToolRunner } from '../chat/types.js'
 import { NOTICE_LIMITS } from './store.js'
-import { oneLine, targetLabel } from './types.js'
+import { quotedLine, targetLabel } from './types.js'
 import type { NoticeWatcher } from './watcher.js'
 
 export const NOTICE_COMMANDS = ['follow', 'unfollow', 'following'] as const
@@ -24,7 +24,7 @@ export function parseNoticeCommand (text: string): { command: NoticeCommand, arg
 export async function runNoticeCommand (watcher: NoticeWatcher, runner: ToolRunner, owner: string, command: NoticeCommand, arg: string, signal: AbortSignal): Promise<string> {
   const store = watcher.store
   if (command === 'following') {
-    const follows = store.follows(owner).map(f => `• "${oneLine(f.title)}"`)
+    const follows = store.follows(owner).map(f => `• ${quotedLine(f.title)}`)
     const waiting = store.openRequests(owner).map(r => `• ${targetLabel(r.target)}`)
     if (follows.length + waiting.length === 0) return `You follow no shows and wait for nothing. ${NOTICE_HELP}`
     return [
@@ -41,7 +41,7 @@ export async function runNoticeCommand (watcher: NoticeWatcher, runner: ToolRunn
   if (r.isError || typeof series?.seriesId !== 'number') {
     return `I could not find that show in the library: ${r.text.slice(0, 500)}${command === 'follow' ? ' Add it first (ask me to find it), then follow it.' : ''}`
   }
-  const title = `"${oneLine(series.title ?? '')}"`
+  const title = quotedLine(series.title ?? '')
   if (command === 'unfollow') {
     return await store.unfollow(owner, series.seriesId, instance)
       ? `You no longer follow ${title}.`

@@ -6,7 +6,7 @@ import {
   importsSince, mediaEpisodeCount, mediaEpisodes, mediaItemId, movieRow, seasonRows, seriesRows,
   type Call, type EpisodeRow
 } from './lookups.js'
-import { oneLine, pad, targetLabel, type Follow, type Target } from './types.js'
+import { quotedLine, pad, targetLabel, type Follow, type Target } from './types.js'
 import { seerrRequestReady } from './seerr-request.js'
 
 /** The notice text when the target is ready, undefined while it is not. Throws CheckFailed when a read failed. */
@@ -16,7 +16,7 @@ export async function requestReady (call: Call, target: Target, since: number): 
   const imports = await importsSince(call, 'series', target.seriesId, since, target.instance)
   if (imports.length === 0) return undefined
   const { series, seasons } = await seriesRows(call, target.seriesId, target.instance)
-  const title = `"${oneLine(series.title || target.title)}"`
+  const title = quotedLine(series.title || target.title)
 
   if (target.seasonNumber === undefined) {
     // The whole series: every monitored aired episode has its file, and the media server lists as many.
@@ -56,7 +56,7 @@ async function movieReady (call: Call, target: Extract<Target, { kind: 'movie' }
   if (!movie?.hasFile) return undefined
   const media = await mediaItemId(call, 'Movie', movie.title, 'tmdb', movie.tmdbId)
   if (media === undefined) return undefined
-  return `🎬 "${oneLine(movie.title || target.title)}"${movie.year ? ` (${movie.year})` : ''} is ready to watch.`
+  return `🎬 ${quotedLine(movie.title || target.title)}${movie.year ? ` (${movie.year})` : ''} is ready to watch.`
 }
 
 export interface FollowRound {
@@ -91,7 +91,7 @@ export async function followNews (call: Call, follow: Follow): Promise<FollowRou
   }
   if (ready.length === 0) return { told: gone }
   ready.sort((a, b) => a.seasonNumber - b.seasonNumber || a.episodeNumber - b.episodeNumber)
-  const title = `"${oneLine(series.title || follow.title)}"`
+  const title = quotedLine(series.title || follow.title)
   const list = ready.slice(0, 10).map(e => `S${pad(e.seasonNumber)}E${pad(e.episodeNumber)}${episodeName(e)}`).join(', ')
   const more = ready.length > 10 ? ` and ${ready.length - 10} more` : ''
   const text = ready.length === 1
@@ -101,5 +101,5 @@ export async function followNews (call: Call, follow: Follow): Promise<FollowRou
 }
 
 function episodeName (e: EpisodeRow | undefined): string {
-  return e?.title ? ` "${oneLine(e.title)}"` : ''
+  return e?.title ? ` ${quotedLine(e.title)}` : ''
 }

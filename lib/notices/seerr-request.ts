@@ -5,7 +5,7 @@
 // usual check decides (imported, file present, listed by the media server). Where Seerr already sends the
 // person that event on the same chat, the request is closed without a second notice.
 import { CheckFailed, type Call } from './lookups.js'
-import { oneLine, type Target } from './types.js'
+import { oneLine, quotedLine, type Target } from './types.js'
 
 type RequestTarget = Extract<Target, { kind: 'request' }>
 type Ready = (call: Call, target: Target, since: number) => Promise<string | undefined>
@@ -19,7 +19,7 @@ export async function seerrRequestReady (call: Call, target: RequestTarget, sinc
   const row = (r.structured?.items as RequestRow[] | undefined)?.[0]
   if (!row) throw new CheckFailed('download_status: unexpected answer (no request)')
   const tells = new Set(row.seerrTells ?? [])
-  const title = `"${oneLine(row.title || target.title)}"`
+  const title = quotedLine(row.title || target.title)
   if (row.status === 'declined') {
     if (row.declineReason) return `🚫 Your request for ${title} was declined${row.decidedBy ? ` by ${oneLine(row.decidedBy)}` : ''}: ${oneLine(row.declineReason)}`
     return tells.has('declined') ? '' : `🚫 Your request for ${title} was declined.`

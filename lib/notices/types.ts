@@ -2,6 +2,7 @@
 // once when it is imported and playable), follows (a show whose new episodes someone wants to hear of, with
 // the episodes already told) and the outbox (notices decided but not yet delivered or read).
 import { Type, type Static } from '@sinclair/typebox'
+import { noticeName, noticeText } from '../../core/notify/render.js'
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 })
 const Owner = Type.String({ minLength: 1, maxLength: 200 })
@@ -76,7 +77,7 @@ export function targetKey (t: Target): string {
 
 /** How a target reads in a message: "Heat", "Severance" season 2, "Severance" S02E03. */
 export function targetLabel (t: Target): string {
-  const title = `"${oneLine(t.title)}"`
+  const title = quotedLine(t.title)
   if (t.kind === 'movie' || t.kind === 'request' || t.seasonNumber === undefined) return title
   if (t.episodeNumber === undefined) return `${title} season ${t.seasonNumber}`
   return `${title} S${pad(t.seasonNumber)}E${pad(t.episodeNumber)}`
@@ -87,8 +88,12 @@ export function pad (n: number): string {
 }
 
 export function oneLine (s: string): string {
-  const flat = s.replace(/\s+/g, ' ').trim()
-  return flat.length > 100 ? `${flat.slice(0, 97)}...` : flat
+  return noticeText(s, 100)
+}
+
+/** An untrusted title in a notice: quoted, its own quotes escaped, one line (core/notify/render.ts). */
+export function quotedLine (s: string): string {
+  return noticeName(s, 100)
 }
 
 /** A notice's title on the household's channels (lib/notify), from what its text says. */

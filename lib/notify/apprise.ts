@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ProcessError, runProcess } from '../../core/process/run.js'
 import type { Message } from '../../core/notify/types.js'
+import { renderNotice } from '../../core/notify/render.js'
 
 export class AppriseMissing extends Error {}
 
@@ -24,10 +25,10 @@ export async function sendWithApprise (url: string, m: Message, o: AppriseOption
   try {
     const config = join(dir, 'apprise.txt')
     await writeFile(config, `${url}\n`, { mode: 0o600 })
-    const body = m.action ? `${m.body}\n${m.action.label}: ${m.action.url}` : m.body
+    const shown = renderNotice('apprise', m)
     // --config replaces Apprise's default configuration files; -n is one of its four types.
-    await runProcess(o.bin ?? 'apprise', ['--config', config, '--title', m.title, '--notification-type', m.type ?? 'info'], {
-      input: body, timeoutMs: o.timeoutMs ?? 30_000, signal: o.signal, label: 'apprise', env: { HOME: dir }
+    await runProcess(o.bin ?? 'apprise', ['--config', config, '--title', shown.title, '--notification-type', m.type ?? 'info', '--input-format', 'text'], {
+      input: shown.body, timeoutMs: o.timeoutMs ?? 30_000, signal: o.signal, label: 'apprise', env: { HOME: dir }
     })
   } catch (err) {
     if (err instanceof ProcessError && err.reason === 'not_found') {

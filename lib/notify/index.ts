@@ -46,8 +46,11 @@ export function createNotifier (o: NotifierOptions) {
   const stopper = new AbortController()
   const pending = new Set<Promise<void>>()
 
-  /** The channels an event about `to` goes to, each once. */
-  function channelsFor (event: NotifyEvent, to: string | readonly string[]): Array<{ channel: Channel, to: string }> {
+  /**
+   * The channels an event about `to` goes to, each once. `personal`: the message is the person's own (a keep link
+   * acts as that person), so it goes to the channels of the people in `to` only, never a shared one.
+   */
+  function channelsFor (event: NotifyEvent, to: string | readonly string[], personal = false): Array<{ channel: Channel, to: string }> {
     const route = routes[event]
     const out = new Map<string, { channel: Channel, to: string }>()
     const add = (list: Channel[] | undefined, who: string) => { for (const c of list ?? []) if (!out.has(c.url)) out.set(c.url, { channel: c, to: who }) }
@@ -55,7 +58,7 @@ export function createNotifier (o: NotifierOptions) {
     if (route.person) for (const p of concerned) add(targets.people.get(p), p)
     for (const p of route.named) add(targets.people.get(p), p)
     if (route.household) add(targets.household, 'household')
-    return [...out.values()]
+    return personal ? [...out.values()].filter(c => concerned.includes(c.to)) : [...out.values()]
   }
 
   const sleep = (ms: number) => new Promise<void>(resolve => {
@@ -84,9 +87,9 @@ export function createNotifier (o: NotifierOptions) {
   }
 
   /** Queues the event's notices and returns at once; never throws. Returns how many channels it went to. */
-  function notify (event: NotifyEvent, n: { to: string | readonly string[], message: Message }): number {
+  function notify (event: NotifyEvent, n: { to: string | readonly string[], message: Message, personal?: boolean }): number {
     if (stopper.signal.aborted) return 0
-    const list = channelsFor(event, n.to)
+    const list = channelsFor(event, n.to, n.personal)
     for (const { channel, to } of list) {
       if (pending.size >= maxPending) {
         record({ event, to, channel: channel.label, ok: false, error: `dropped: ${maxPending} notices already waiting`, attempts: 0 })

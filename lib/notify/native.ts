@@ -2,6 +2,7 @@
 // reads it, and in the service's own wire format. Nothing here sends: deliver.ts does.
 import type { Message } from '../../core/notify/types.js'
 import { DISCORD_HTTPS } from '../../core/notify/urls.js'
+import { renderNotice } from '../../core/notify/render.js'
 
 export interface HttpCall {
   url: string
@@ -58,7 +59,9 @@ export function ntfyCall (url: string, m: Message): HttpCall {
   if (m.click) headers['x-click'] = m.click
   // A one-tap button: ntfy's X-Actions header, which Apprise also sends (caronc/apprise @ v1.13.0 : ntfy.py : 580-609).
   if (m.action) headers['x-actions'] = `view, ${m.action.label.replace(/[,;]/g, ' ')}, ${m.action.url}`
-  const body = JSON.stringify({ topic, title: m.title, message: m.body })
+  // Plain text: no `markdown: true` is sent, so ntfy shows it as it is (core/notify/render.ts).
+  const shown = renderNotice('ntfy', m)
+  const body = JSON.stringify({ topic, title: shown.title, message: shown.body })
   return { url: cloud ? 'https://ntfy.sh' : origin(u, secure(url)), headers, body }
 }
 
@@ -78,7 +81,9 @@ export function gotifyCall (url: string, m: Message): HttpCall {
   const path = parts.length ? `/${parts.join('/')}/` : '/'
   const named = u.searchParams.get('priority')?.toLowerCase() ?? 'normal'
   const priority = GOTIFY_PRIORITIES[named] ?? (Number.isInteger(Number(named)) ? Number(named) : 5)
-  const body = JSON.stringify({ priority, title: m.title, message: m.action ? `${m.body}\n${m.action.label}: ${m.action.url}` : m.body })
+  // Plain text: no client::display extra is sent, so Gotify does not render markdown (core/notify/render.ts).
+  const shown = renderNotice('gotify', m)
+  const body = JSON.stringify({ priority, title: shown.title, message: shown.body })
   return { url: `${origin(u, secure(url))}${path}message`, headers: { 'content-type': JSON_TYPE, 'x-gotify-key': dec(token) }, body }
 }
 
@@ -88,7 +93,8 @@ const DISCORD_MAX = 2000
 /**
  * Discord: `discord://[botname@]<webhook_id>/<webhook_token>` or the webhook's https URL (caronc/apprise @ v1.13.0 :
  * apprise/plugins/discord.py : 80, 129-132, 1099-1113) → POST https://discord.com/api/webhooks/<id>/<token> (: 86,
- * 738-740) with `content` = title CR LF body, as Apprise sends plain text (: 636-638), and `username` from the bot
+ * 738-740) with `content` = title CR LF body, every markdown character escaped (core/notify/render.ts: Discord
+ * renders `content` as markdown whatever the sender means), and `username` from the bot
  * name. Discord requires one of content/embeds/… and caps content at 2000 characters (webhook.mdx : 206-212, 237-247);
  * `?wait=true` makes it answer with the created message instead of 204 (: 209, 228-229).
  */
@@ -104,7 +110,8 @@ export function discordCall (url: string, m: Message, apiRoot = 'https://discord
     if (m) [botname, id, token] = [m[1] ? dec(m[1]) : undefined, m[2], dec(m[3]!)]
   }
   if (!id || !/^\d+$/.test(id) || !token) throw new ChannelUrlError('names no webhook (expected discord://<webhook_id>/<webhook_token>)')
-  const text = [m.title, m.body, m.action ? `${m.action.label}: ${m.action.url}` : ''].filter(Boolean).join('\r\n')
+  const shown = renderNotice('discord', m)
+  const text = [shown.title, shown.body].filter(Boolean).join('\r\n')
   const content = text.length > DISCORD_MAX ? `${text.slice(0, DISCORD_MAX - 1)}…` : text
   const body = JSON.stringify({ content, ...(botname ? { username: botname } : {}), allowed_mentions: { parse: [] } })
   return { url: `${apiRoot}/webhooks/${id}/${encodeURIComponent(token)}?wait=true`, headers: { 'content-type': JSON_TYPE }, body }
@@ -127,7 +134,7 @@ export function jsonCall (url: string, m: Message): HttpCall {
     else if (k.startsWith('-') && k.length > 1) query.append(k.slice(1), v)
   }
   const qs = query.toString()
-  const message = m.action ? `${m.body}\n${m.action.label}: ${m.action.url}` : m.body
-  const body = JSON.stringify({ version: '1.0', title: m.title, message, attachments: [], type: m.type ?? 'info' })
+  const shown = renderNotice('json', m)
+  const body = JSON.stringify({ version: '1.0', title: shown.title, message: shown.body, attachments: [], type: m.type ?? 'info' })
   return { url: `${origin(u, secure(url))}${u.pathname}${qs ? `?${qs}` : ''}`, headers, body }
 }

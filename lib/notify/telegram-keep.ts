@@ -5,6 +5,7 @@
 // InlineKeyboardButton.callback_data of 1-64 bytes, https://core.telegram.org/bots/api#sendmessage; a private
 // chat's id is its user's id. Errors never carry the URL: it holds the bot token.
 import { request } from 'undici'
+import { renderNotice } from '../../core/notify/render.js'
 
 export const KEEP_DATA = /^(keep|lift):([A-Za-z0-9_-]{10,58})$/
 
@@ -28,7 +29,8 @@ export async function sendTelegramKeep (o: TelegramKeepOptions, chatId: string, 
     const res = await request(`${o.apiRoot.replace(/\/+$/, '')}/bot${o.botToken}/sendMessage`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ chat_id: chatId, text: text.slice(0, 4000), reply_markup: { inline_keyboard: [[{ text: 'Keep', callback_data: keepData(keepToken) }]] } }),
+      // No parse_mode: Telegram shows the text as plain text (core/notify/render.ts).
+      body: JSON.stringify({ chat_id: chatId, text: renderNotice('telegram', { title: '', body: text }).body.slice(0, 4000), reply_markup: { inline_keyboard: [[{ text: 'Keep', callback_data: keepData(keepToken) }]] } }),
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
       signal

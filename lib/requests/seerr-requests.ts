@@ -109,6 +109,7 @@ export async function listRequests (d: SeerrDeps, principal: Principal, q: { off
   if (q.requestId !== undefined) {
     const one = await d.client.requestById(q.requestId, as?.id, signal)
     if (!one) throw new ToolError(`Seerr has no request ${q.requestId}. Call download_status with action "requests" to list them.`)
+    if (one === 'forbidden') throw new ToolError(`Request ${q.requestId} is another person's, and Seerr shows ${as?.displayName ?? 'you'} only their own requests (seeing everyone's needs Seerr's Manage Requests or View Requests permission). Call download_status with action "requests" to list yours.`)
     page = { total: 1, items: [one] }
   } else {
     page = await d.client.requests({ take: q.limit, skip: q.offset }, as?.id, signal)

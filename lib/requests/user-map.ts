@@ -1,7 +1,10 @@
 // Who a caller is in Seerr. A request goes through Seerr as the person who asked, never as the admin:
 //  - a chat-bot user (actor telegram:<chat>:<user>) is the Seerr user whose notification settings hold that
 //    Telegram chat id (Seerr stores one per user, server/entity/UserSettings.ts : 60-61; a private chat's id is
-//    the Telegram user's id), unless REQUESTS_USERS names one explicitly (telegram:<user>=<Seerr id>);
+//    the Telegram user's id), unless REQUESTS_USERS names one explicitly (telegram:<user>=<Seerr id>). Any Seerr
+//    user can type any chat id into their settings, so a chat id that more than one Seerr user names decides
+//    nothing: the person is refused and told to have the owner map them (issue 35 #9; "first match wins" filed
+//    one person's requests as another's);
 //  - everyone else (MCP clients, the web chat, the internal key without a person) is the household's owner:
 //    each of them was let in by the owner's passphrase, and none carries an e-mail or a name to match on, so
 //    they map only through an explicit owner=<Seerr id>.
@@ -31,15 +34,15 @@ const INDEX_TTL_MS = 5 * 60_000
 
 export function createSeerrUserMap (client: SeerrClient, setting: string, now: () => number = Date.now) {
   const explicit = parseRequestUsers(setting)
-  let index: { at: number, byChat: Map<string, SeerrUser>, users: SeerrUser[] } | undefined
+  let index: { at: number, byChat: Map<string, SeerrUser[]>, users: SeerrUser[] } | undefined
 
   async function telegramIndex (signal?: AbortSignal, fresh = false) {
     if (index && !fresh && now() - index.at < INDEX_TTL_MS) return index
     const users = await client.users(signal)
-    const byChat = new Map<string, SeerrUser>()
+    const byChat = new Map<string, SeerrUser[]>()
     for (const u of users) {
       const s = await client.notificationSettings(u.id, signal)
-      if (s.telegramChatId !== undefined && !byChat.has(s.telegramChatId)) byChat.set(s.telegramChatId, u)
+      if (s.telegramChatId !== undefined) byChat.set(s.telegramChatId, [...byChat.get(s.telegramChatId) ?? [], u])
     }
     index = { at: now(), byChat, users }
     return index
@@ -60,8 +63,12 @@ export function createSeerrUserMap (client: SeerrClient, setting: string, now: (
     if (person.kind === 'owner') {
       throw new ToolError('This client is not linked to a Seerr user, so nothing was requested (requests are never made as the Seerr admin). Set REQUESTS_USERS=owner=<your Seerr user id> (Seerr > Users shows the id).')
     }
-    let found = (await telegramIndex(signal)).byChat.get(person.userId)
-    found ??= (await telegramIndex(signal, true)).byChat.get(person.userId)
+    let claims = (await telegramIndex(signal)).byChat.get(person.userId)
+    claims ??= (await telegramIndex(signal, true)).byChat.get(person.userId)
+    if (claims && claims.length > 1) {
+      throw new ToolError(`More than one Seerr user (${claims.map(u => JSON.stringify(u.displayName)).join(', ')}) gives your Telegram id ${person.userId} as their chat id, and any Seerr user can type any id there, so nothing was requested. Ask the owner to add telegram:${person.userId}=<your Seerr user id> to REQUESTS_USERS.`)
+    }
+    const found = claims?.[0]
     if (!found) {
       throw new ToolError(`Your Telegram account is not linked to a Seerr user, so nothing was requested (requests are never made as the Seerr admin). To link it, in Seerr open your profile > Settings > Notifications > Telegram and set Chat ID to ${person.userId}; or ask the owner to add telegram:${person.userId}=<your Seerr user id> to REQUESTS_USERS.`)
     }

@@ -1,6 +1,7 @@
 // Setup's check of the Plex token (GET /api/setup shows it on the media-server row when MEDIA_SERVER_TYPE=plex).
 import { request } from 'undici'
 import type { Config } from '../../config.js'
+import { displayUrl } from '../../core/display-url.js'
 
 /**
  * The Plex token check: GET / with X-Plex-Token (LukeHagar/plex-api-spec @ ae9507e plex-api-spec.yaml : 201, 13492-13506);
@@ -17,6 +18,6 @@ export async function checkPlexToken (config: Pick<Config, 'MEDIA_SERVER_URL' | 
     return { reachable: true, ...(typeof version === 'string' ? { version } : {}) }
   } catch (err) {
     const code = (err as { code?: string, name?: string }).code ?? (err as Error).name
-    return { reachable: false, error: `Plex is unreachable at ${config.MEDIA_SERVER_URL} (${code ?? 'error'}): check MEDIA_SERVER_URL.` }
+    return { reachable: false, error: `Plex is unreachable at ${displayUrl(config.MEDIA_SERVER_URL)} (${code ?? 'error'}): check MEDIA_SERVER_URL.` }
   }
 }

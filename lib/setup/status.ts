@@ -9,6 +9,7 @@ import { runSetup } from './run.js'
 import { readStoredSecrets, secretsPath, type StoredSecrets } from './secrets-file.js'
 import { checkPlexToken } from './plex-token.js'
 import type { SetupLog, StepResult } from './types.js'
+import { displayUrl } from '../../core/display-url.js'
 
 export type Presence = 'present' | 'missing'
 
@@ -53,7 +54,7 @@ export async function setupStatus (config: Config, o: { configRoot: string, prob
     const storedKey: BackendSetupStatus['storedKey'] = b.name === 'qbittorrent' ? 'not_stored_by_setup' : present(stored[b.key as keyof StoredSecrets])
     return {
       name: b.name,
-      url: config[b.url],
+      url: displayUrl(config[b.url]),
       key: present(config[b.key]),
       storedKey,
       reachable: probe?.reachable ?? false,
@@ -62,8 +63,8 @@ export async function setupStatus (config: Config, o: { configRoot: string, prob
     }
   })
   // --- Plex: the media-server row checks the token itself (the probe's /identity answers without one).
-  if (config.MEDIA_SERVER_TYPE === 'plex') backends[0] = { name: 'plex', url: config.MEDIA_SERVER_URL, key: present(config.MEDIA_SERVER_TOKEN), storedKey: 'not_stored_by_setup', ...await checkPlexToken(config) }
-  backends.push({ name: 'flaresolverr', url: config.CHALLENGE_PROXY_URL, key: 'not_needed', storedKey: 'not_stored_by_setup', ...await probeChallengeProxy(config.CHALLENGE_PROXY_URL) })
+  if (config.MEDIA_SERVER_TYPE === 'plex') backends[0] = { name: 'plex', url: displayUrl(config.MEDIA_SERVER_URL), key: present(config.MEDIA_SERVER_TOKEN), storedKey: 'not_stored_by_setup', ...await checkPlexToken(config) }
+  backends.push({ name: 'flaresolverr', url: displayUrl(config.CHALLENGE_PROXY_URL), key: 'not_needed', storedKey: 'not_stored_by_setup', ...await probeChallengeProxy(config.CHALLENGE_PROXY_URL) })
   const dry = await runSetup(config, { configRoot: o.configRoot, dryRun: true }, o.log)
   const restartRequired = BACKENDS.some(b => {
     const s = stored[b.key as keyof StoredSecrets]
@@ -82,6 +83,6 @@ export async function probeChallengeProxy (url: string): Promise<{ reachable: bo
     return { reachable: true, ...(typeof version === 'string' ? { version } : {}) }
   } catch (err) {
     const code = (err as { code?: string, name?: string }).code ?? (err as Error).name
-    return { reachable: false, error: `FlareSolverr is unreachable at ${url} (${code ?? 'error'}): check CHALLENGE_PROXY_URL.` }
+    return { reachable: false, error: `FlareSolverr is unreachable at ${displayUrl(url)} (${code ?? 'error'}): check CHALLENGE_PROXY_URL.` }
   }
 }

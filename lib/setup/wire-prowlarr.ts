@@ -5,6 +5,7 @@
 import { SERVICE_NAMES, defaultTarget, missingKey, missingTargetKey, type RunCalls } from './calls.js'
 import { sameName, sameUrl } from './equivalence.js'
 import type { ManagerTarget, RunState, StepResult } from './types.js'
+import { displayUrl } from '../../core/display-url.js'
 
 type Outcome = Omit<StepResult, 'step'>
 
@@ -27,11 +28,11 @@ export async function applicationStepFor (state: RunState, calls: RunCalls, targ
   if (!prowlarr) return { status: 'skipped', message: missingKey(state, 'prowlarr') }
   const existing = await prowlarr.applications()
   const same = existing.find(a => sameName(a.implementation, implementation) && sameUrl(a.fields.baseUrl, baseUrl))
-  if (same) return { status: 'already_done', message: `Prowlarr already syncs indexers to ${name} at ${baseUrl} ("${same.name}").` }
+  if (same) return { status: 'already_done', message: `Prowlarr already syncs indexers to ${name} at ${displayUrl(baseUrl)} ("${same.name}").` }
   const clash = existing.find(a => sameName(a.name, name))
   if (clash) return { status: 'failed', message: `Prowlarr has an application named "${clash.name}" that points elsewhere; remove or rename it in Prowlarr (Settings → Apps), then run setup again.` }
   if (!appKey) return { status: 'skipped', message: missingTargetKey(state, target) }
-  if (state.request.dryRun) return { status: 'planned', message: `Would make Prowlarr sync indexers to ${name} at ${baseUrl}.` }
+  if (state.request.dryRun) return { status: 'planned', message: `Would make Prowlarr sync indexers to ${name} at ${displayUrl(baseUrl)}.` }
   await prowlarr.addApplication({
     name,
     implementation,
@@ -46,7 +47,7 @@ export async function applicationStepFor (state: RunState, calls: RunCalls, targ
       { name: 'syncCategories', value: SYNC_CATEGORIES[service] }
     ]
   })
-  return { status: 'done', message: `Prowlarr now syncs indexers to ${name} at ${baseUrl}.` }
+  return { status: 'done', message: `Prowlarr now syncs indexers to ${name} at ${displayUrl(baseUrl)}.` }
 }
 
 export async function indexerProxyStep (state: RunState, calls: RunCalls): Promise<Outcome> {

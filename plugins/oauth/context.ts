@@ -20,7 +20,7 @@ export interface OAuthContext {
   passphrase: string
   log: FastifyBaseLogger
   /** Called once per authorization that ends in tokens (a new sign-in; refreshes are not): the owner's security notice. */
-  onSignIn?: (client: { clientName?: string, scopes: string[] }) => void
+  onSignIn?: (client: { clientId: string, clientName?: string, scopes: string[] }) => void
 }
 
 export const endpoints = (issuer: string) => ({

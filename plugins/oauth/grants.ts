@@ -57,7 +57,7 @@ export async function exchangeCode (ctx: OAuthContext, client: ClientRecord, req
     throw new OAuthError('invalid_target', `resource must be ${code.resource}, the resource the code was issued for.`)
   }
   const tokens = await issueTokens(ctx, client, code.grantId, code.scopes, code.resource)
-  try { ctx.onSignIn?.({ clientName: client.clientName, scopes: code.scopes }) } catch { /* a notice never fails a sign-in */ }
+  try { ctx.onSignIn?.({ clientId: client.clientId, clientName: client.clientName, scopes: code.scopes }) } catch { /* a notice never fails a sign-in */ }
   return tokens
 }
 

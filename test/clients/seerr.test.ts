@@ -30,7 +30,7 @@ t.test('a request is made as the user named, with that user\'s rules', async t =
 
   const bob = await client.createRequest(3, { mediaType: 'movie', mediaId: PAPER_MOONS_II, is4k: false })
   t.match(bob, { status: 'approved', requestedBy: { displayName: 'bob' }, modifiedBy: { displayName: 'bob' } }, 'Bob\'s requests are auto-approved')
-  const landed = (await client.requestById(bob.id))!
+  const landed = (await client.requestById(bob.id)) as { managerId?: number }
   t.ok(landed.managerId, 'Seerr sent it to the manager and kept its id')
   t.equal(await refusal(client.createRequest(3, { mediaType: 'movie', mediaId: 600003, is4k: false })), 'quota', 'Bob has one movie of quota')
 })

@@ -5,7 +5,7 @@
 import t from 'tap'
 import { catalogueSize, CATALOGUE_TARGETS } from '../../../lib/tools/catalogue-size.js'
 import { errorText, ok } from '../../helpers/results.js'
-import { ALICE_TG, startSeerrWorld } from '../../helpers/seerr-world.js'
+import { ALICE_TG, householdUsers, startSeerrWorld } from '../../helpers/seerr-world.js'
 
 const PAPER_MOONS = 600001
 
@@ -24,6 +24,11 @@ t.test('a chat user requests as themselves; an owner sees and decides it', async
   t.equal(inRadarr(), 0, 'not added to the manager behind Seerr\'s back')
   t.match(errorText(await w.callAs(ALICE_TG, 'movie_search', { addTmdbId: PAPER_MOONS })), /already holds a movie request for "Paper Moons"/)
   t.match(errorText(await w.callAs(ALICE_TG, 'movie_search', { addTmdbId: 600002, uhd: true })), /alice may not make 4K movie requests/)
+
+  // Issue 35 #10: asking for another person's request is not a key problem, and says so.
+  const notYours = errorText(await w.callAs(444, 'download_status', { action: 'requests', requestId: asked.requested.requestId }))
+  t.match(notYours, new RegExp(`Request ${asked.requested.requestId} is another person's, and Seerr shows carol only their own requests`))
+  t.notMatch(notYours, /API key/)
 
   const listed = ok(await w.call('download_status', { action: 'requests' }))
   t.match(listed.items, [{ requestId: asked.requested.requestId, status: 'pending', mediaType: 'movie', title: 'Paper Moons', requestedBy: 'alice', is4k: false, seasons: [] }])
@@ -58,4 +63,15 @@ t.test('the owner\'s clients need an explicit mapping', async t => {
   t.equal(w.app.tools.list().length, 30)
   t.ok(size.modelVisible <= CATALOGUE_TARGETS.modelVisibleBytes, `model-visible ${size.modelVisible} B with Seerr`)
   t.ok(size.wire <= CATALOGUE_TARGETS.wireBytes, `wire ${size.wire} B with Seerr`)
+})
+
+t.test('a chat id two Seerr users give decides nothing; the operator\'s mapping does (issue 35 #9)', async t => {
+  // Bob types Alice's Telegram id into his Seerr settings: before, the first user found (Alice or Bob) won.
+  const users = householdUsers().map(u => u.username === 'bob' ? { ...u, telegramChatId: String(ALICE_TG) } : u)
+  const w = await startSeerrWorld(t, { users })
+  t.match(errorText(await w.callAs(ALICE_TG, 'movie_search', { addTmdbId: PAPER_MOONS })), new RegExp(`More than one Seerr user \\("alice", "bob"\\) gives your Telegram id ${ALICE_TG}.*telegram:${ALICE_TG}=<your Seerr user id> to REQUESTS_USERS`))
+  t.equal(w.seerr.state.requests.length, 0, 'nothing was requested as anyone')
+
+  const mapped = await startSeerrWorld(t, { users, requestUsers: `telegram:${ALICE_TG}=2` })
+  t.match(ok(await mapped.callAs(ALICE_TG, 'movie_search', { addTmdbId: PAPER_MOONS })).requested, { requestedAs: 'alice' }, 'the owner\'s mapping decides')
 })

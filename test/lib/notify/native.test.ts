@@ -69,7 +69,7 @@ t.test('each native scheme reaches its receiver in the service\'s wire format', 
   const [d] = discord.received
   t.equal(d!.path, '/api/webhooks/123456789/tok-EN_1?wait=true')
   const dj = JSON.parse(d!.body)
-  t.equal(dj.content, `${message.title}\r\n${message.body}\r\nKeep: https://media.example/keep/abc`, 'title CR LF body, as Apprise sends text')
+  t.equal(dj.content, `${message.title}\r\n\\"Heat\\" \\(1995\\) is ready\\.\nKeep: <https://media.example/keep/abc>`, 'title CR LF body, its markdown characters escaped (core/notify/render.ts); our own keep link as it is')
   t.equal(dj.username, 'Mediastack')
 
   const [j] = json.received
