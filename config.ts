@@ -12,6 +12,7 @@ import {
   instanceSettingKey, instanceVariable, instanceVariables, parseInstances, placeholderKeyProblem, TORRENT_CLIENT_TYPES, type ExtraInstances, type InstanceKindName, type InstanceSettings
 } from './core/instance-config.js'
 import { notifySettingsProblems } from './core/notify/settings.js'
+import { parseConfiguredClients } from './core/oauth-clients.js'
 
 /** A shorter approval passphrase is refused at startup: it is the one thing between the internet and a token. */
 export const MIN_PASSPHRASE_LENGTH = 16
@@ -37,6 +38,7 @@ export const ConfigSchema = Type.Object({
   INTERNAL_API_KEY: Secret('Bearer key for the chat bot (Authorization: Bearer <key>); empty disables internal auth'),
   OAUTH_STORE: Type.Union([Type.Literal('memory'), Type.Literal('file')], { default: 'memory', description: 'memory: a restart signs every client out (spec default); file: clients and tokens survive restarts (hashed, under STATE_DIR)' }),
   OAUTH_APPROVAL_PASSPHRASE: Secret(`If set (at least ${MIN_PASSPHRASE_LENGTH} characters), /authorize shows a one-field approval page (once per client and browser) instead of approving automatically`),
+  OAUTH_CLIENTS: Secret('Pre-registered OAuth clients, for clients that can neither register nor publish a metadata document (Home Assistant, scripts), separated by spaces: client_id=redirect_uri[,redirect_uri][#secret] (with a secret of 16+ characters the client authenticates with it; without, it is a public client)'),
   // --- media roots
   MEDIA_ROOT: Path('/data', 'Media library root (movies, tv, anime, music below it)'),
   DOWNLOADS_ROOT: Path('/downloads', 'Downloads root shared with the downloaders'),
@@ -191,6 +193,7 @@ export function buildConfig (input: Record<string, unknown> = {}, { fromEnv = fa
   const trustProxy = trustProxyProblem(String(converted.TRUST_PROXY ?? ''))
   if (trustProxy) problems.push(trustProxy)
   checkPassphrase(String(converted.OAUTH_APPROVAL_PASSPHRASE ?? ''), problems)
+  problems.push(...parseConfiguredClients(String(converted.OAUTH_CLIENTS ?? '')).problems)
   const instances = parseInstances(converted as Record<string, string>, instanceVars, problems)
   for (const [kind, list] of Object.entries(instances) as Array<[InstanceKindName, InstanceSettings[]]>) {
     for (const i of list) checkUrl(instanceSettingKey(kind, i.name, 'URL'), i.url, problems)

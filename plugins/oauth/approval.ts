@@ -81,7 +81,7 @@ export function approvalFlow (app: FastifyInstance, ctx: OAuthContext) {
     }
     pending.delete(sha256hex(requestId))
     throttle.succeeded(clientId)
-    const client = await ctx.store.getClient(clientId)
+    const client = await ctx.clients.resolve(clientId).catch(() => undefined)
     if (!client) {
       reply.code(400)
       return renderErrorPage(reply, 'The application\'s registration is gone. Start the sign-in again from the application.')

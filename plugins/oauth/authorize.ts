@@ -8,9 +8,10 @@ import type { OAuthContext } from './context.js'
 import { optional, parseScopes, type Params } from './form.js'
 import { isValidChallenge } from './pkce.js'
 import { cookieJar, isOwnerBrowser } from './owner-session.js'
-import { matchRedirectUri } from './redirect-uri.js'
+import { matchRedirectUri } from '../../core/redirect-uri.js'
 import { DEFAULT_SCOPE, OAuthError, SUPPORTED_SCOPES, type ClientRecord } from './types.js'
 import { renderErrorPage } from './pages.js'
+import { ClientDocumentError } from './client-document.js'
 
 /** A validated authorization request, ready to be approved. */
 export interface AuthorizationRequest {
@@ -63,7 +64,13 @@ export function authorizeRoute (app: FastifyInstance, ctx: OAuthContext, showApp
 async function trustClient (ctx: OAuthContext, params: Params) {
   const clientId = optional(params, 'client_id')
   if (clientId === undefined) throw new UntrustedRequestError('Missing client_id. The application must register (POST /register) and send its client_id.')
-  const client = await ctx.store.getClient(clientId)
+  let client: ClientRecord | undefined
+  try {
+    client = await ctx.clients.resolve(clientId)
+  } catch (err) {
+    if (err instanceof ClientDocumentError) throw new UntrustedRequestError(err.message)
+    throw err
+  }
   if (!client) throw new UntrustedRequestError('Unknown client_id. The application must register again (POST /register); registrations are lost when the server restarts with the memory store.')
   const requested = optional(params, 'redirect_uri')
   if (requested === undefined) {

@@ -1,10 +1,13 @@
 // What every OAuth endpoint shares: the store, the clock, lifetimes and this server's identifiers.
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
+import type { ClientDirectory } from './client-directory.js'
 import type { OAuthStore } from './store.js'
 import type { Lifetimes } from './types.js'
 
 export interface OAuthContext {
   store: OAuthStore
+  /** Every client_id resolves here: configured, metadata document or registered (client-directory.ts). */
+  clients: ClientDirectory
   lifetimes: Lifetimes
   /** Milliseconds since epoch; injectable so tests can expire codes and tokens. */
   now: () => number

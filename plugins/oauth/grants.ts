@@ -100,13 +100,13 @@ export async function verifyAccessToken (ctx: OAuthContext, token: string): Prom
   if (!record || record.kind !== 'access') return undefined
   if (record.expiresAt <= ctx.now()) return undefined
   if (!ctx.isOwnResource(record.resource)) return undefined
+  if (!await ctx.clients.exists(record.clientId)) return undefined
   const client = await ctx.store.getClient(record.clientId)
-  if (!client) return undefined
   return {
     id: `oauth:${record.grantId}`,
     kind: 'oauth',
     clientId: record.clientId,
-    ...(client.registeredFrom !== undefined && { registeredFrom: client.registeredFrom }),
+    ...(client?.registeredFrom !== undefined && { registeredFrom: client.registeredFrom }),
     scopes: [...record.scopes],
     expiresAt: Math.floor(record.expiresAt / 1000)
   }

@@ -27,6 +27,11 @@ export interface ClientRecord {
   registeredFrom?: string
   /** Set once the client completed an authorization; never-used registrations expire fast and make room. */
   used?: boolean
+  /**
+   * Where the client comes from: registered (POST /register, the default), its metadata document (an https
+   * client_id, read from the document, never a slot in the store) or configured (OAUTH_CLIENTS).
+   */
+  source?: 'registered' | 'document' | 'configured'
 }
 
 export interface CodeRecord {
