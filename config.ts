@@ -105,7 +105,7 @@ export const ConfigSchema = Type.Object({
   MCP_URL: Url('http://mcp-server:3000/mcp', 'Where the chat bot reaches the tool server (bot only)'),
   // --- notices (issue 28: lib/notify)
   NOTIFY_URLS: Secret('Where notices go, in Apprise URL syntax, separated by spaces: a bare URL is the household\'s, name=URL a person\'s (e.g. ntfys://ntfy.sh/house alice=gotify://gotify.lan/AbC); ntfy, gotify, discord and json are sent natively, other schemes through the apprise program; empty: no notices'),
-  NOTIFY_PEOPLE: Type.String({ default: '', description: 'Who each person in NOTIFY_URLS is, separated by spaces: name=telegram:<user id>,media:<media-server user name>,owner (owner: the web chat is theirs; e.g. alice=telegram:12345,media:Alice,owner)' }),
+  NOTIFY_PEOPLE: Type.String({ default: '', description: 'Who each person in NOTIFY_URLS is, separated by spaces: name=telegram:<user id>,media:<media-server user name>,owner,readonly (owner: the web chat is theirs and a sign-in as them may do everything; readonly: a sign-in as them gets the read-only tools; when people are named, every OAuth sign-in says whom it is for; e.g. alice=telegram:12345,media:Alice,owner)' }),
   NOTIFY_EVENTS: Type.String({ default: '', description: 'Which events go where, over the defaults: event=person|household|person+household|<name>|off for ready, leaving, stuck, disk, down, signin (default ready=person leaving=person stuck=household disk=household down=household signin=household)' }),
   // --- deployment
   TUNNEL_TOKEN: Secret('Tunnel service token (tunnel deployment mode only; read by the tunnel container)'),

@@ -18,6 +18,7 @@ import { tokenRoutes } from './oauth/token.js'
 import { baseUrlFor, isOwnUrl } from '../lib/loopback-url.js'
 import { DEFAULT_LIFETIMES, OAuthError, type Lifetimes } from './oauth/types.js'
 import { createClientDirectory } from './oauth/client-directory.js'
+import { signInChoices } from './oauth/people.js'
 import type { DocumentFetcher } from './oauth/client-document.js'
 import { parseConfiguredClients } from '../core/oauth-clients.js'
 import { fetchGuarded } from '../lib/url-guard/fetch-guarded.js'
@@ -61,6 +62,7 @@ export default fp<OAuthPluginOptions>(async function oauthPlugin (app, opts) {
     issuerFor: request => baseUrlFor(PUBLIC_URL, request.headers.host),
     isOwnResource: url => isOwnUrl(PUBLIC_URL, '/mcp', url),
     passphrase: OAUTH_APPROVAL_PASSPHRASE,
+    people: signInChoices(app.config.NOTIFY_PEOPLE),
     log: app.log.child({ component: 'oauth' }),
     // The security notice to the owner (NOTIFY_EVENTS signin=…); app.notify is registered after this plugin.
     onSignIn: ({ clientName, scopes }) => {
@@ -85,7 +87,7 @@ export default fp<OAuthPluginOptions>(async function oauthPlugin (app, opts) {
     child.setErrorHandler(oauthErrorHandler)
     metadataRoutes(child, ctx)
     registrationRoute(child, ctx)
-    const showApprovalPage = OAUTH_APPROVAL_PASSPHRASE === ''
+    const showApprovalPage = OAUTH_APPROVAL_PASSPHRASE === '' && ctx.people.length === 0
       ? async () => { throw new Error('approval page without a passphrase') }
       : approvalFlow(child, ctx)
     authorizeRoute(child, ctx, showApprovalPage)

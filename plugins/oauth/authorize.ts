@@ -24,6 +24,10 @@ export interface AuthorizationRequest {
   resource: string
   /** The issuer the client used (the `iss` of the answer). */
   issuer: string
+  /** Whom the sign-in is for, once the approval page asked (NOTIFY_PEOPLE). */
+  person?: string
+  /** This browser approved this client before: the passphrase is not asked again. */
+  remembered?: boolean
 }
 
 const MAX_STATE = 1024
@@ -50,10 +54,11 @@ export function authorizeRoute (app: FastifyInstance, ctx: OAuthContext, showApp
       }
       const req = checkRequest(ctx, client, params, { redirectUri, redirectUriSent, state, issuer: ctx.issuerFor(request) })
       const remembered = req.scopes.every(s => client.approvedScopes.includes(s)) && isOwnerBrowser(jar, request, client)
-      if (ctx.passphrase === '' || remembered) {
+      // With people named, every sign-in says whom it is for, even where approval is otherwise automatic.
+      if (ctx.people.length === 0 && (ctx.passphrase === '' || remembered)) {
         return await approve(ctx, reply, req)
       }
-      return await showApprovalPage(req, reply, request)
+      return await showApprovalPage({ ...req, remembered }, reply, request)
     } catch (err) {
       if (!(err instanceof OAuthError)) throw err
       return redirectWith(ctx.issuerFor(request), reply, redirectUri, { error: err.code, error_description: err.description, ...(state !== undefined ? { state } : {}) })
@@ -116,6 +121,7 @@ export async function approve (ctx: OAuthContext, reply: FastifyReply, req: Auth
     codeChallenge: req.codeChallenge,
     resource: req.resource,
     scopes: req.scopes,
+    ...(req.person !== undefined ? { person: req.person } : {}),
     expiresAt: now + ctx.lifetimes.code
   })
   await ctx.store.touchClient(req.client.clientId, now)

@@ -44,6 +44,8 @@ export interface CodeRecord {
   codeChallenge: string
   resource: string
   scopes: string[]
+  /** Whom the sign-in is for (a NOTIFY_PEOPLE name or `owner`), chosen on the approval page. */
+  person?: string
   expiresAt: number
   /** Set when redeemed; the record stays as a tombstone so a replay can revoke what it issued. */
   usedAt?: number
@@ -56,6 +58,8 @@ export interface TokenRecord {
   grantId: string
   clientId: string
   scopes: string[]
+  /** Whom the sign-in is for; refresh keeps it. */
+  person?: string
   resource: string
   issuedAt: number
   expiresAt: number
