@@ -12,6 +12,7 @@ import {
   instanceSettingKey, instanceVariable, instanceVariables, parseInstances, placeholderKeyProblem, TORRENT_CLIENT_TYPES, type ExtraInstances, type InstanceKindName, type InstanceSettings
 } from './core/instance-config.js'
 import { notifySettingsProblems } from './core/notify/settings.js'
+import { parseConfiguredClients } from './core/oauth-clients.js'
 
 /** A shorter approval passphrase is refused at startup: it is the one thing between the internet and a token. */
 export const MIN_PASSPHRASE_LENGTH = 16
@@ -37,6 +38,7 @@ export const ConfigSchema = Type.Object({
   INTERNAL_API_KEY: Secret('Bearer key for the chat bot (Authorization: Bearer <key>); empty disables internal auth'),
   OAUTH_STORE: Type.Union([Type.Literal('memory'), Type.Literal('file')], { default: 'memory', description: 'memory: a restart signs every client out (spec default); file: clients and tokens survive restarts (hashed, under STATE_DIR)' }),
   OAUTH_APPROVAL_PASSPHRASE: Secret(`If set (at least ${MIN_PASSPHRASE_LENGTH} characters), /authorize shows a one-field approval page (once per client and browser) instead of approving automatically`),
+  OAUTH_CLIENTS: Secret('Pre-registered OAuth clients, for clients that can neither register nor publish a metadata document (Home Assistant, scripts), separated by spaces: client_id=redirect_uri[,redirect_uri][#secret] (with a secret of 16+ characters the client authenticates with it; without, it is a public client)'),
   // --- media roots
   MEDIA_ROOT: Path('/data', 'Media library root (movies, tv, anime, music below it)'),
   DOWNLOADS_ROOT: Path('/downloads', 'Downloads root shared with the downloaders'),
@@ -103,7 +105,7 @@ export const ConfigSchema = Type.Object({
   MCP_URL: Url('http://mcp-server:3000/mcp', 'Where the chat bot reaches the tool server (bot only)'),
   // --- notices (issue 28: lib/notify)
   NOTIFY_URLS: Secret('Where notices go, in Apprise URL syntax, separated by spaces: a bare URL is the household\'s, name=URL a person\'s (e.g. ntfys://ntfy.sh/house alice=gotify://gotify.lan/AbC); ntfy, gotify, discord and json are sent natively, other schemes through the apprise program; empty: no notices'),
-  NOTIFY_PEOPLE: Type.String({ default: '', description: 'Who each person in NOTIFY_URLS is, separated by spaces: name=telegram:<user id>,media:<media-server user name>,owner (owner: the web chat is theirs; e.g. alice=telegram:12345,media:Alice,owner)' }),
+  NOTIFY_PEOPLE: Type.String({ default: '', description: 'Who each person in NOTIFY_URLS is, separated by spaces: name=telegram:<user id>,media:<media-server user name>,owner,readonly (owner: the web chat is theirs and a sign-in as them may do everything; readonly: a sign-in as them gets the read-only tools; when people are named, every OAuth sign-in says whom it is for; e.g. alice=telegram:12345,media:Alice,owner)' }),
   NOTIFY_EVENTS: Type.String({ default: '', description: 'Which events go where, over the defaults: event=person|household|person+household|<name>|off for ready, leaving, stuck, disk, down, signin (default ready=person leaving=person stuck=household disk=household down=household signin=household)' }),
   // --- deployment
   TUNNEL_TOKEN: Secret('Tunnel service token (tunnel deployment mode only; read by the tunnel container)'),
@@ -191,6 +193,7 @@ export function buildConfig (input: Record<string, unknown> = {}, { fromEnv = fa
   const trustProxy = trustProxyProblem(String(converted.TRUST_PROXY ?? ''))
   if (trustProxy) problems.push(trustProxy)
   checkPassphrase(String(converted.OAUTH_APPROVAL_PASSPHRASE ?? ''), problems)
+  problems.push(...parseConfiguredClients(String(converted.OAUTH_CLIENTS ?? '')).problems)
   const instances = parseInstances(converted as Record<string, string>, instanceVars, problems)
   for (const [kind, list] of Object.entries(instances) as Array<[InstanceKindName, InstanceSettings[]]>) {
     for (const i of list) checkUrl(instanceSettingKey(kind, i.name, 'URL'), i.url, problems)

@@ -12,6 +12,25 @@ export interface Principal {
   expiresAt?: number
   /** Whom the internal key acts for, when the chat bot says (e.g. `telegram:<chat>:<user>`); recorded in the audit log. */
   actor?: string
+  /**
+   * The person (NOTIFY_PEOPLE) an OAuth sign-in was made for, chosen on the approval page; absent when NOTIFY_PEOPLE
+   * names nobody (the sign-in is the owner's, as before).
+   */
+  person?: SignedInPerson
+}
+
+export interface SignedInPerson {
+  /** A NOTIFY_PEOPLE name, or `owner` for the owner when no person is marked owner. */
+  name: string
+  /** The owner may do everything; another person may not delete, approve, override keeps or run setup. */
+  owner: boolean
+  /** The owner gave this person the read-only tools only (NOTIFY_PEOPLE `readonly`). */
+  readOnly: boolean
+}
+
+/** True when the caller is someone other than the owner: a person signed in as themselves. */
+export function isNonOwnerPerson (principal: Principal): boolean {
+  return principal.person !== undefined && !principal.person.owner
 }
 
 /** The `_meta` key of a tools/call in which the internal key names whom it acts for (the chat bot's user). */

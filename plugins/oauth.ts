@@ -18,12 +18,23 @@ import { MemoryOAuthStore, type OAuthStore } from './oauth/store.js'
 import { tokenRoutes } from './oauth/token.js'
 import { baseUrlFor, isOwnUrl } from '../lib/loopback-url.js'
 import { DEFAULT_LIFETIMES, OAuthError, type Lifetimes } from './oauth/types.js'
+import { createClientDirectory } from './oauth/client-directory.js'
+import { signInChoices } from './oauth/people.js'
+import type { DocumentFetcher } from './oauth/client-document.js'
+import { parseConfiguredClients } from '../core/oauth-clients.js'
+import { fetchGuarded } from '../lib/url-guard/fetch-guarded.js'
+import type { Dispatcher } from 'undici'
 
 export interface OAuthPluginOptions {
   /** Clock in ms since epoch (tests move it forward to expire codes and tokens). */
   now?: () => number
   /** Overrides of code/access/refresh/... lifetimes in ms. */
   lifetimes?: Partial<Lifetimes>
+  /**
+   * The connection metadata documents are fetched over, after the URL guard's check of the client_id (https, a
+   * public address, not this stack). Tests serve documents on loopback through it; the check itself always runs.
+   */
+  documentDispatcher?: Dispatcher
 }
 
 const SWEEP_INTERVAL = 60_000
@@ -40,15 +51,25 @@ export default fp<OAuthPluginOptions>(async function oauthPlugin (app, opts) {
     send: message => { if (app.hasDecorator('notify')) app.notify.notify('signin', { to: 'household', message }) }
   })
   app.addHook('onClose', async () => { signInNotices.close() })
+  const configured = parseConfiguredClients(app.config.OAUTH_CLIENTS).clients
+  // The URL guard is registered after this plugin; documents are fetched only once requests arrive.
+  const fetchDocument: DocumentFetcher = async (url, { maxBytes, timeoutMs }) => {
+    const fetched = await fetchGuarded(app.urlGuard.check, opts.documentDispatcher ?? app.urlGuard.dispatcher(), url, { use: 'direct', maxBytes, timeoutMs, accept: 'application/json' })
+    if (fetched.kind !== 'body') throw new Error('not a document')
+    return { body: fetched.body, cacheControl: fetched.cacheControl }
+  }
+  const now = opts.now ?? Date.now
   const ctx: OAuthContext = {
     store,
+    clients: createClientDirectory(store, configured, fetchDocument, now),
     lifetimes,
-    now: opts.now ?? Date.now,
+    now,
     issuer: PUBLIC_URL,
     resource: `${PUBLIC_URL}/mcp`,
     issuerFor: request => baseUrlFor(PUBLIC_URL, request.headers.host),
     isOwnResource: url => isOwnUrl(PUBLIC_URL, '/mcp', url),
     passphrase: OAUTH_APPROVAL_PASSPHRASE,
+    people: signInChoices(app.config.NOTIFY_PEOPLE),
     log: app.log.child({ component: 'oauth' }),
     onSignIn: signIn => { signInNotices.signedIn(signIn) }
   }
@@ -64,7 +85,7 @@ export default fp<OAuthPluginOptions>(async function oauthPlugin (app, opts) {
     child.setErrorHandler(oauthErrorHandler)
     metadataRoutes(child, ctx)
     registrationRoute(child, ctx)
-    const showApprovalPage = OAUTH_APPROVAL_PASSPHRASE === ''
+    const showApprovalPage = OAUTH_APPROVAL_PASSPHRASE === '' && ctx.people.length === 0
       ? async () => { throw new Error('approval page without a passphrase') }
       : approvalFlow(child, ctx)
     authorizeRoute(child, ctx, showApprovalPage)

@@ -9,8 +9,10 @@ export interface Person {
   name: string
   telegram: string[]
   media: string[]
-  /** The web chat's notices reach this person's channels. */
+  /** The web chat's notices reach this person's channels; a sign-in as this person is the owner's. */
   owner: boolean
+  /** A sign-in as this person gets the read-only tools only. */
+  readOnly?: boolean
 }
 
 export type Route = { person: boolean, household: boolean, named: string[] }
@@ -36,10 +38,12 @@ export function parsePeople (value: string, problems: string[]): Map<string, Per
       if (t) person.telegram.push(t[1]!)
       else if (media) person.media.push(media[1]!)
       else if (id === 'owner') person.owner = true
-      else problems.push(`NOTIFY_PEOPLE: ${name}: "${id.slice(0, 60)}" is neither telegram:<user id>, media:<media-server user name> nor owner`)
+      else if (id === 'readonly') person.readOnly = true
+      else problems.push(`NOTIFY_PEOPLE: ${name}: "${id.slice(0, 60)}" is neither telegram:<user id>, media:<media-server user name>, owner nor readonly`)
     }
     out.set(name, person)
   }
+  for (const p of out.values()) if (p.owner && p.readOnly) problems.push(`NOTIFY_PEOPLE: ${p.name} is both owner and readonly; the owner always has every tool`)
   const owners = [...out.values()].filter(p => p.owner).map(p => p.name)
   if (owners.length > 1) problems.push(`NOTIFY_PEOPLE: owner is given to ${owners.join(' and ')}; the web chat is one person's, so give it to one`)
   return out

@@ -23,7 +23,9 @@ const PREVIEW_TTL_MS = 10 * 60_000
 const MAX_PREVIEWS = 1000
 
 export function auditPrincipal (p: Principal): AuditPrincipal {
-  return { id: p.id, kind: p.kind, clientId: p.clientId, ...(p.actor ? { actor: p.actor } : {}) }
+  // A sign-in made for a person is recorded as that person (`person:<name>`), the way the bot's user is.
+  const actor = p.actor ?? (p.person ? `person:${p.person.name}` : undefined)
+  return { id: p.id, kind: p.kind, clientId: p.clientId, ...(actor ? { actor } : {}) }
 }
 
 /** The refusal a caller sees when the audit entry cannot be stored: nothing ran. */

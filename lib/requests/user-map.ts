@@ -15,7 +15,7 @@ import type { SeerrClient } from '../../clients/seerr/client.js'
 import type { SeerrUser } from '../../clients/seerr/types.js'
 import { parseRequestUsers } from '../../core/request-users.js'
 
-export type Person = { kind: 'telegram', userId: string } | { kind: 'owner' } | { kind: 'unknown', actor: string }
+export type Person = { kind: 'telegram', userId: string } | { kind: 'owner' } | { kind: 'person', name: string } | { kind: 'unknown', actor: string }
 
 export interface SeerrPerson extends SeerrUser {
   /** How the mapping was found: REQUESTS_USERS, or Seerr's own Telegram chat id. */
@@ -24,6 +24,8 @@ export interface SeerrPerson extends SeerrUser {
 
 /** The person behind a principal: the bot names its chat user as actor; anyone else is the owner's client. */
 export function personOf (principal: Principal): Person {
+  // A sign-in made for a person (chosen on the approval page) is that person; the owner's is the owner.
+  if (principal.person) return principal.person.owner ? { kind: 'owner' } : { kind: 'person', name: principal.person.name }
   if (principal.actor === undefined) return { kind: 'owner' }
   const m = /^telegram:-?\d{1,20}:(\d{1,20})$/.exec(principal.actor)
   return m ? { kind: 'telegram', userId: m[1] } : { kind: 'unknown', actor: principal.actor }
@@ -52,13 +54,16 @@ export function createSeerrUserMap (client: SeerrClient, setting: string, now: (
   async function resolve (principal: Principal, signal?: AbortSignal): Promise<SeerrPerson> {
     const person = personOf(principal)
     if (person.kind === 'unknown') throw new ToolError('This chat account cannot be matched to a Seerr user, so nothing was requested. Ask through the Telegram bot, or ask the owner to map the account in REQUESTS_USERS.')
-    const key = person.kind === 'telegram' ? `telegram:${person.userId}` : 'owner'
+    const key = person.kind === 'telegram' ? `telegram:${person.userId}` : person.kind === 'person' ? person.name : 'owner'
     const named = explicit.get(key)
     if (named !== undefined) {
       let found = (await telegramIndex(signal)).users.find(u => u.id === named)
       found ??= (await telegramIndex(signal, true)).users.find(u => u.id === named)
       if (!found) throw new ToolError(`REQUESTS_USERS maps ${key} to Seerr user ${named}, but Seerr has no user with that id. Fix REQUESTS_USERS (Seerr > Users lists the ids).`)
       return { ...found, via: 'setting' }
+    }
+    if (person.kind === 'person') {
+      throw new ToolError(`${person.name} is not linked to a Seerr user, so nothing was requested (requests are never made as the Seerr admin or as someone else). Ask the owner to add ${person.name}=<your Seerr user id> to REQUESTS_USERS (Seerr > Users shows the id).`)
     }
     if (person.kind === 'owner') {
       throw new ToolError('This client is not linked to a Seerr user, so nothing was requested (requests are never made as the Seerr admin). Set REQUESTS_USERS=owner=<your Seerr user id> (Seerr > Users shows the id).')

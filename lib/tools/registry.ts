@@ -12,6 +12,7 @@ import { publishSchema } from './published-schema.js'
 import { CONFIRM_TOKEN_FIELD, withConfirmation, withConfirmToken } from './confirm-schema.js'
 import { shapeError, withBackendWarning } from './call-errors.js'
 import { confirmByPerson } from './confirm-by-person.js'
+import { refuseForPerson } from './person-limits.js'
 import { markUnchanged } from './no-change.js'
 import { renderData } from './result-text.js'
 import { argumentDefaults, type ArgumentDefaults } from './argument-defaults.js'
@@ -94,6 +95,7 @@ export function createToolRegistry (deps: RegistryDeps) {
     const started = performance.now()
     let outcome: 'ok' | 'user_error' | 'error' | 'preview' = 'ok'
     try {
+      refuseForPerson(entry.def, callCtx.principal)
       const args = validate(entry, rawArgs ?? {})
       await applyGuards(entry.def, args)
       const ctx = entry.def.prepare ? await entry.def.prepare(args, callCtx) : callCtx

@@ -1,7 +1,7 @@
 // Fetches a checked URL through the guarded Agent: redirects are followed by hand (at most 5 hops), and each
 // Location goes through the full URL check again. A torrent link that redirects to a magnet returns the
 // checked magnet instead of a body.
-import { fetch, type Agent } from 'undici'
+import { fetch, type Dispatcher } from 'undici'
 import { GuardError, ToolError } from '../../core/errors.js'
 import type { UrlUse } from '../../core/tool-types.js'
 import { BLOCKED_CODE } from './guarded-dispatcher.js'
@@ -21,12 +21,12 @@ export interface FetchGuardedOptions {
 }
 
 export type FetchGuardedResult =
-  | { kind: 'body', url: URL, status: number, contentType: string, body: Buffer }
+  | { kind: 'body', url: URL, status: number, contentType: string, body: Buffer, cacheControl: string }
   | { kind: 'magnet', url: URL }
 
 type Check = (input: string, use: UrlUse) => Promise<URL>
 
-export async function fetchGuarded (check: Check, dispatcher: Agent, input: string, opts: FetchGuardedOptions): Promise<FetchGuardedResult> {
+export async function fetchGuarded (check: Check, dispatcher: Dispatcher, input: string, opts: FetchGuardedOptions): Promise<FetchGuardedResult> {
   let url = await check(input, opts.use)
   if (url.protocol === 'magnet:') return { kind: 'magnet', url }
   const deadline = AbortSignal.timeout(opts.timeoutMs ?? 60_000)
@@ -62,7 +62,7 @@ export async function fetchGuarded (check: Check, dispatcher: Agent, input: stri
       throw new ToolError(`${url.host} answered HTTP ${res.status}; the file could not be downloaded. Check that the link is still valid.`)
     }
     const body = await readCapped(res, opts.maxBytes, url)
-    return { kind: 'body', url, status: res.status, contentType: res.headers.get('content-type') ?? '', body }
+    return { kind: 'body', url, status: res.status, contentType: res.headers.get('content-type') ?? '', body, cacheControl: res.headers.get('cache-control') ?? '' }
   }
 }
 

@@ -13,6 +13,7 @@ import { cookieJar, newOwnerSession, ownerCookieName } from './owner-session.js'
 import { renderApprovalPage, renderErrorPage } from './pages.js'
 import { createPassphraseThrottle } from './passphrase-throttle.js'
 import { LIMITS } from './types.js'
+import { personNamed } from './people.js'
 
 interface Pending { req: AuthorizationRequest, cookieHash: string, expiresAt: number, attempts: number, source: string }
 
@@ -43,7 +44,7 @@ export function approvalFlow (app: FastifyInstance, ctx: OAuthContext) {
     const cookie = randomToken(32)
     pending.set(sha256hex(requestId), { req, cookieHash: sha256hex(cookie), expiresAt: ctx.now() + ctx.lifetimes.approval, attempts: 0, source })
     reply.header('set-cookie', jar.header(cookieName, cookie, ctx.lifetimes.approval))
-    return renderApprovalPage(reply, view(requestId, req))
+    return renderApprovalPage(reply, view(ctx, requestId, req))
   }
 
   app.post('/authorize', async (request, reply) => {
@@ -64,10 +65,17 @@ export function approvalFlow (app: FastifyInstance, ctx: OAuthContext) {
     if (wait > 0) {
       const seconds = Math.ceil(wait / 1000)
       reply.code(429).header('retry-after', String(seconds))
-      return renderApprovalPage(reply, { ...view(requestId, entry.req), error: `Too many wrong passphrases. Wait ${seconds} s, then try again.` })
+      return renderApprovalPage(reply, { ...view(ctx, requestId, entry.req), error: `Too many wrong passphrases. Wait ${seconds} s, then try again.` })
     }
+    // With people named, the page asks whom the sign-in is for; a person other than the owner gets no setup scope.
+    const chosen = ctx.people.length > 0 ? personNamed(ctx.people, optional(params, 'person')) : undefined
+    if (ctx.people.length > 0 && !chosen) {
+      reply.code(400)
+      return renderApprovalPage(reply, { ...view(ctx, requestId, entry.req), error: 'Choose who is signing in.' })
+    }
+    const askPassphrase = ctx.passphrase !== '' && !entry.req.remembered
     const passphrase = optional(params, 'passphrase') ?? ''
-    if (!safeEqual(passphrase, ctx.passphrase)) {
+    if (askPassphrase && !safeEqual(passphrase, ctx.passphrase)) {
       entry.attempts++
       throttle.failed(clientId, ctx.now())
       ctx.log.warn({ attempts: entry.attempts }, 'wrong OAuth approval passphrase')
@@ -77,35 +85,48 @@ export function approvalFlow (app: FastifyInstance, ctx: OAuthContext) {
         return renderErrorPage(reply, 'Too many wrong passphrases for this request. Start the sign-in again from the application.')
       }
       reply.code(401)
-      return renderApprovalPage(reply, { ...view(requestId, entry.req), error: 'Wrong passphrase. Try again.' })
+      return renderApprovalPage(reply, { ...view(ctx, requestId, entry.req), error: 'Wrong passphrase. Try again.' })
     }
     pending.delete(sha256hex(requestId))
     throttle.succeeded(clientId)
-    const client = await ctx.store.getClient(clientId)
+    const client = await ctx.clients.resolve(clientId).catch(() => undefined)
     if (!client) {
       reply.code(400)
       return renderErrorPage(reply, 'The application\'s registration is gone. Start the sign-in again from the application.')
     }
-    const approvedScopes = [...new Set([...client.approvedScopes, ...entry.req.scopes])]
+    const scopes = chosen && !chosen.owner ? entry.req.scopes.filter(s => s !== 'setup') : entry.req.scopes
+    if (scopes.length === 0) {
+      reply.code(403)
+      return renderErrorPage(reply, `Only the owner can grant the setup scope; ${chosen?.name ?? 'this person'} can sign in with the mcp scope. Start the sign-in again from the application.`)
+    }
+    const person = chosen ? { person: chosen.name } : {}
+    if (!askPassphrase) {
+      reply.header('set-cookie', jar.header(cookieName, '', 0))
+      ctx.log.info({ clientName: client.clientName, person: chosen?.name }, 'OAuth sign-in: person chosen')
+      return approve(ctx, reply, { ...entry.req, client, scopes, ...person })
+    }
+    const approvedScopes = [...new Set([...client.approvedScopes, ...scopes])]
     const owner = newOwnerSession(client)
     const approved = { ...client, approvedScopes, approvedBy: owner.approvedBy }
     await ctx.store.saveClient(approved)
-    ctx.log.info({ clientName: client.clientName, scopes: approvedScopes }, 'OAuth client approved by the owner')
+    ctx.log.info({ clientName: client.clientName, scopes: approvedScopes, person: chosen?.name }, 'OAuth client approved by the owner')
     ctx.log.debug({ clientId }, 'approved OAuth client id')
     reply.header('set-cookie', [
       jar.header(cookieName, '', 0),
       jar.header(ownerCookieName(clientId), owner.value, ctx.lifetimes.refresh)
     ])
-    return approve(ctx, reply, { ...entry.req, client: approved })
+    return approve(ctx, reply, { ...entry.req, client: approved, scopes, ...person })
   })
 
   return show
 }
 
-function view (requestId: string, req: AuthorizationRequest) {
+function view (ctx: OAuthContext, requestId: string, req: AuthorizationRequest) {
   const target = redirectTarget(req.redirectUri)
   return {
     requestId,
+    people: ctx.people.map(p => ({ name: p.name, owner: p.owner, readOnly: p.readOnly })),
+    askPassphrase: ctx.passphrase !== '' && req.remembered !== true,
     clientName: req.client.clientName ?? 'An unnamed application',
     clientId: req.client.clientId,
     redirectHost: target.display,

@@ -8,9 +8,10 @@ import type { OAuthContext } from './context.js'
 import { optional, parseScopes, type Params } from './form.js'
 import { isValidChallenge } from './pkce.js'
 import { cookieJar, isOwnerBrowser } from './owner-session.js'
-import { matchRedirectUri } from './redirect-uri.js'
+import { matchRedirectUri } from '../../core/redirect-uri.js'
 import { DEFAULT_SCOPE, OAuthError, SUPPORTED_SCOPES, type ClientRecord } from './types.js'
 import { renderErrorPage } from './pages.js'
+import { ClientDocumentError } from './client-document.js'
 
 /** A validated authorization request, ready to be approved. */
 export interface AuthorizationRequest {
@@ -23,6 +24,10 @@ export interface AuthorizationRequest {
   resource: string
   /** The issuer the client used (the `iss` of the answer). */
   issuer: string
+  /** Whom the sign-in is for, once the approval page asked (NOTIFY_PEOPLE). */
+  person?: string
+  /** This browser approved this client before: the passphrase is not asked again. */
+  remembered?: boolean
 }
 
 const MAX_STATE = 1024
@@ -49,10 +54,11 @@ export function authorizeRoute (app: FastifyInstance, ctx: OAuthContext, showApp
       }
       const req = checkRequest(ctx, client, params, { redirectUri, redirectUriSent, state, issuer: ctx.issuerFor(request) })
       const remembered = req.scopes.every(s => client.approvedScopes.includes(s)) && isOwnerBrowser(jar, request, client)
-      if (ctx.passphrase === '' || remembered) {
+      // With people named, every sign-in says whom it is for, even where approval is otherwise automatic.
+      if (ctx.people.length === 0 && (ctx.passphrase === '' || remembered)) {
         return await approve(ctx, reply, req)
       }
-      return await showApprovalPage(req, reply, request)
+      return await showApprovalPage({ ...req, remembered }, reply, request)
     } catch (err) {
       if (!(err instanceof OAuthError)) throw err
       return redirectWith(ctx.issuerFor(request), reply, redirectUri, { error: err.code, error_description: err.description, ...(state !== undefined ? { state } : {}) })
@@ -63,7 +69,13 @@ export function authorizeRoute (app: FastifyInstance, ctx: OAuthContext, showApp
 async function trustClient (ctx: OAuthContext, params: Params) {
   const clientId = optional(params, 'client_id')
   if (clientId === undefined) throw new UntrustedRequestError('Missing client_id. The application must register (POST /register) and send its client_id.')
-  const client = await ctx.store.getClient(clientId)
+  let client: ClientRecord | undefined
+  try {
+    client = await ctx.clients.resolve(clientId)
+  } catch (err) {
+    if (err instanceof ClientDocumentError) throw new UntrustedRequestError(err.message)
+    throw err
+  }
   if (!client) throw new UntrustedRequestError('Unknown client_id. The application must register again (POST /register); registrations are lost when the server restarts with the memory store.')
   const requested = optional(params, 'redirect_uri')
   if (requested === undefined) {
@@ -109,6 +121,7 @@ export async function approve (ctx: OAuthContext, reply: FastifyReply, req: Auth
     codeChallenge: req.codeChallenge,
     resource: req.resource,
     scopes: req.scopes,
+    ...(req.person !== undefined ? { person: req.person } : {}),
     expiresAt: now + ctx.lifetimes.code
   })
   await ctx.store.touchClient(req.client.clientId, now)

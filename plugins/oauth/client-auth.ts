@@ -7,6 +7,7 @@ import { sha256 } from '../../lib/secrets.js'
 import type { OAuthContext } from './context.js'
 import { optional, type Params } from './form.js'
 import { OAuthError, type ClientRecord } from './types.js'
+import { ClientDocumentError } from './client-document.js'
 
 /** invalid_client from a Basic attempt must carry WWW-Authenticate (RFC 6749 §5.2). */
 export class InvalidClientError extends OAuthError {
@@ -23,11 +24,19 @@ export async function authenticateClient (ctx: OAuthContext, request: FastifyReq
   if (basic && bodyId !== undefined && bodyId !== basic.id) throw new OAuthError('invalid_request', 'client_id in the body differs from the one in the Authorization header.')
   const clientId = basic?.id ?? bodyId
   if (clientId === undefined) throw new InvalidClientError('Client authentication failed: no client_id. Send client_id (public clients) or HTTP Basic credentials.', false)
-  const client = await ctx.store.getClient(clientId)
+  let client: ClientRecord | undefined
+  try {
+    client = await ctx.clients.resolve(clientId)
+  } catch (err) {
+    if (err instanceof ClientDocumentError) throw new InvalidClientError(err.message, basic !== undefined)
+    throw err
+  }
   if (!client) throw new InvalidClientError('Unknown client_id. Register the client again (POST /register).', basic !== undefined)
 
   const method = basic ? 'client_secret_basic' : bodySecret !== undefined ? 'client_secret_post' : 'none'
-  if (method !== client.authMethod) {
+  // A pre-registered client with a secret may send it either way; a registered one as it registered.
+  const sameKind = client.source === 'configured' && method !== 'none' && client.authMethod !== 'none'
+  if (method !== client.authMethod && !sameKind) {
     throw new InvalidClientError(`This client registered token_endpoint_auth_method "${client.authMethod}" but authenticated with "${method}".`, basic !== undefined)
   }
   if (method !== 'none') {

@@ -1,10 +1,14 @@
 // What every OAuth endpoint shares: the store, the clock, lifetimes and this server's identifiers.
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
+import type { ClientDirectory } from './client-directory.js'
+import type { SignInChoice } from './people.js'
 import type { OAuthStore } from './store.js'
 import type { Lifetimes } from './types.js'
 
 export interface OAuthContext {
   store: OAuthStore
+  /** Every client_id resolves here: configured, metadata document or registered (client-directory.ts). */
+  clients: ClientDirectory
   lifetimes: Lifetimes
   /** Milliseconds since epoch; injectable so tests can expire codes and tokens. */
   now: () => number
@@ -18,6 +22,11 @@ export interface OAuthContext {
   isOwnResource: (url: string) => boolean
   /** OAUTH_APPROVAL_PASSPHRASE, or '' when authorization is approved automatically. */
   passphrase: string
+  /**
+   * Who may sign in, from NOTIFY_PEOPLE (people.ts): empty when it names nobody (every sign-in is the owner's). When
+   * it names people the approval page always asks who is signing in, and each token carries the answer.
+   */
+  people: SignInChoice[]
   log: FastifyBaseLogger
   /** Called once per authorization that ends in tokens (a new sign-in; refreshes are not): the owner's security notice. */
   onSignIn?: (client: { clientId: string, clientName?: string, scopes: string[] }) => void

@@ -6,6 +6,7 @@ import type { Principal } from '../../core/principal.js'
 import type { OAuthContext } from './context.js'
 import { verifierMatches, isValidVerifier } from './pkce.js'
 import { OAuthError, type ClientRecord, type TokenRecord } from './types.js'
+import { personNamed } from './people.js'
 
 export interface TokenResponse {
   access_token: string
@@ -15,12 +16,12 @@ export interface TokenResponse {
   scope: string
 }
 
-export async function issueTokens (ctx: OAuthContext, client: ClientRecord, grantId: string, scopes: string[], resource: string): Promise<TokenResponse> {
+export async function issueTokens (ctx: OAuthContext, client: ClientRecord, grantId: string, scopes: string[], resource: string, person?: string): Promise<TokenResponse> {
   const now = ctx.now()
   const access = randomToken(32)
   const withRefresh = client.grantTypes.includes('refresh_token')
   const refresh = withRefresh ? randomToken(32) : undefined
-  const base = { grantId, clientId: client.clientId, scopes, resource, issuedAt: now }
+  const base = { grantId, clientId: client.clientId, scopes, resource, issuedAt: now, ...(person !== undefined ? { person } : {}) }
   const records: TokenRecord[] = [{ ...base, hash: sha256hex(access), kind: 'access', expiresAt: now + ctx.lifetimes.access }]
   if (refresh) records.push({ ...base, hash: sha256hex(refresh), kind: 'refresh', expiresAt: now + ctx.lifetimes.refresh })
   await ctx.store.saveTokens(records)
@@ -56,7 +57,7 @@ export async function exchangeCode (ctx: OAuthContext, client: ClientRecord, req
   if (req.resource !== undefined && req.resource !== code.resource) {
     throw new OAuthError('invalid_target', `resource must be ${code.resource}, the resource the code was issued for.`)
   }
-  const tokens = await issueTokens(ctx, client, code.grantId, code.scopes, code.resource)
+  const tokens = await issueTokens(ctx, client, code.grantId, code.scopes, code.resource, code.person)
   try { ctx.onSignIn?.({ clientId: client.clientId, clientName: client.clientName, scopes: code.scopes }) } catch { /* a notice never fails a sign-in */ }
   return tokens
 }
@@ -84,7 +85,7 @@ export async function refreshGrant (ctx: OAuthContext, client: ClientRecord, req
   const old = await ctx.store.takeRefreshToken(hash, now)
   if (!old) throw new OAuthError('invalid_grant', 'The refresh token is unknown or revoked. Sign in again.')
   if (old.usedAt !== undefined) return replayed(ctx, old) // lost a race against a concurrent use
-  return issueTokens(ctx, client, old.grantId, scopes, old.resource)
+  return issueTokens(ctx, client, old.grantId, scopes, old.resource, old.person)
 }
 
 async function replayed (ctx: OAuthContext, token: TokenRecord): Promise<never> {
@@ -100,14 +101,20 @@ export async function verifyAccessToken (ctx: OAuthContext, token: string): Prom
   if (!record || record.kind !== 'access') return undefined
   if (record.expiresAt <= ctx.now()) return undefined
   if (!ctx.isOwnResource(record.resource)) return undefined
+  if (!await ctx.clients.exists(record.clientId)) return undefined
+  // A sign-in for a person NOTIFY_PEOPLE no longer names acts for nobody: it is refused, never widened to the owner.
+  const person = personNamed(ctx.people, record.person)
+  if (record.person !== undefined && person === undefined) return undefined
+  // A sign-in made before NOTIFY_PEOPLE named anyone names no person: it must sign in again and say who it is.
+  if (record.person === undefined && ctx.people.length > 0) return undefined
   const client = await ctx.store.getClient(record.clientId)
-  if (!client) return undefined
   return {
     id: `oauth:${record.grantId}`,
     kind: 'oauth',
     clientId: record.clientId,
-    ...(client.registeredFrom !== undefined && { registeredFrom: client.registeredFrom }),
+    ...(client?.registeredFrom !== undefined && { registeredFrom: client.registeredFrom }),
     scopes: [...record.scopes],
+    ...(person !== undefined ? { person } : {}),
     expiresAt: Math.floor(record.expiresAt / 1000)
   }
 }

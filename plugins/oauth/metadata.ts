@@ -35,7 +35,10 @@ function documents (issuer: string) {
     token_endpoint_auth_methods_supported: ['none', 'client_secret_post', 'client_secret_basic'],
     revocation_endpoint_auth_methods_supported: ['none', 'client_secret_post', 'client_secret_basic'],
     scopes_supported: [...SUPPORTED_SCOPES],
-    authorization_response_iss_parameter_supported: true
+    authorization_response_iss_parameter_supported: true,
+    // An https client_id is read as the client's metadata document (client-document.ts); `none` is listed above,
+    // which clients such as Claude require before they use one.
+    client_id_metadata_document_supported: true
   })
   const protectedResource = Object.freeze({
     resource: `${issuer}/mcp`,

@@ -60,6 +60,18 @@ export interface ApprovalView {
   /** CSP source for the redirect target, e.g. https://app.example or vscode: */
   formTarget: string
   error?: string
+  /** Who may sign in (NOTIFY_PEOPLE); empty: the question is not asked. */
+  people: Array<{ name: string, owner: boolean, readOnly: boolean }>
+  /** The passphrase field (set, and this browser has not approved this client before). */
+  askPassphrase: boolean
+}
+
+/** Who is signing in: one choice per person; what each may do is said beside the name. */
+function peopleField (people: ApprovalView['people']): string {
+  if (people.length === 0) return ''
+  const what = (p: ApprovalView['people'][number]) => p.owner ? 'the owner: every tool' : p.readOnly ? 'looks only: read-only tools' : 'their own requests, keeps and notices; nothing is deleted'
+  const options = people.map(p => `<label style="display:flex;gap:.5rem;align-items:center;margin:.2rem 0"><input type="radio" name="person" value="${escapeHtml(p.name)}" required> <strong>${escapeHtml(p.name)}</strong> <span class="note">(${what(p)})</span></label>`).join('')
+  return `<fieldset style="border:0;padding:0;margin:0 0 .75rem"><legend>Who is signing in?</legend>${options}</fieldset>`
 }
 
 export function renderApprovalPage (reply: FastifyReply, view: ApprovalView) {
@@ -72,8 +84,8 @@ export function renderApprovalPage (reply: FastifyReply, view: ApprovalView) {
 ${view.error ? `<p class="err">${escapeHtml(view.error)}</p>` : ''}
 <form method="post" action="authorize">
 <input type="hidden" name="request_id" value="${escapeHtml(view.requestId)}">
-<label>Approval passphrase <input type="password" name="passphrase" autocomplete="current-password" required autofocus></label>
-<button type="submit">Approve</button>
+${peopleField(view.people)}${view.askPassphrase ? '<label>Approval passphrase <input type="password" name="passphrase" autocomplete="current-password" required autofocus></label>' : ''}
+<button type="submit">${view.people.length > 0 ? 'Sign in' : 'Approve'}</button>
 </form>
 <p class="note">Only approve applications you started yourself. Approval is remembered for this application.</p>`))
 }

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { randomToken, sha256hex } from '../../lib/secrets.js'
 import type { OAuthContext } from './context.js'
 import { parseScopes } from './form.js'
-import { checkRedirectUri, MAX_REDIRECT_URIS } from './redirect-uri.js'
+import { checkRedirectUri, MAX_REDIRECT_URIS } from '../../core/redirect-uri.js'
 import { OAuthError, SUPPORTED_SCOPES, type ClientRecord, type GrantType, type TokenEndpointAuthMethod } from './types.js'
 
 const AUTH_METHODS: TokenEndpointAuthMethod[] = ['none', 'client_secret_post', 'client_secret_basic']

@@ -58,17 +58,25 @@ export class MemoryOAuthStore implements OAuthStore {
   }
 
   async saveClient (client: ClientRecord) {
-    if (!this.clients.has(client.clientId)) {
+    // A configured or metadata-document client is stored only for the owner's approvals: it takes no slot.
+    const takesSlot = client.source === undefined || client.source === 'registered'
+    if (takesSlot && !this.clients.has(client.clientId)) {
       const unused = [...this.clients.values()].filter(c => !isUsed(c)).sort((a, b) => a.createdAt - b.createdAt)
       const sameSource = unused.filter(c => client.registeredFrom !== undefined && c.registeredFrom === client.registeredFrom)
       if (sameSource.length >= LIMITS.unusedClientsPerSource) this.clients.delete(sameSource[0].clientId)
-      else if (this.clients.size >= LIMITS.clients && unused.length > 0) this.clients.delete(unused[0].clientId)
-      if (this.clients.size >= LIMITS.clients) {
+      else if (this.registeredCount() >= LIMITS.clients && unused.length > 0) this.clients.delete(unused[0].clientId)
+      if (this.registeredCount() >= LIMITS.clients) {
         throw new OAuthError('temporarily_unavailable', `The client registry is full (${LIMITS.clients} clients that have all signed in). Clients are dropped once their sign-ins end or after 30 idle days; revoke unused ones or restart with OAUTH_STORE=memory to clear it.`)
       }
     }
     this.clients.set(client.clientId, client)
     await this.changed()
+  }
+
+  private registeredCount (): number {
+    let n = 0
+    for (const c of this.clients.values()) if (c.source === undefined || c.source === 'registered') n++
+    return n
   }
 
   async touchClient (clientId: string, now: number) {

@@ -27,6 +27,11 @@ export interface ClientRecord {
   registeredFrom?: string
   /** Set once the client completed an authorization; never-used registrations expire fast and make room. */
   used?: boolean
+  /**
+   * Where the client comes from: registered (POST /register, the default), its metadata document (an https
+   * client_id, read from the document, never a slot in the store) or configured (OAUTH_CLIENTS).
+   */
+  source?: 'registered' | 'document' | 'configured'
 }
 
 export interface CodeRecord {
@@ -39,6 +44,8 @@ export interface CodeRecord {
   codeChallenge: string
   resource: string
   scopes: string[]
+  /** Whom the sign-in is for (a NOTIFY_PEOPLE name or `owner`), chosen on the approval page. */
+  person?: string
   expiresAt: number
   /** Set when redeemed; the record stays as a tombstone so a replay can revoke what it issued. */
   usedAt?: number
@@ -51,6 +58,8 @@ export interface TokenRecord {
   grantId: string
   clientId: string
   scopes: string[]
+  /** Whom the sign-in is for; refresh keeps it. */
+  person?: string
   resource: string
   issuedAt: number
   expiresAt: number

@@ -34,6 +34,12 @@ export default fp(async function keepApiRoutes (app) {
 
     function callerOf (request: FastifyRequest): Caller {
       const principal = actingFor(request.principal!, { [ACTOR_META]: request.headers[ACTOR_HEADER] })
+      // A sign-in made for a person (the approval page's choice) is that person; the bot's user is mapped by Telegram id.
+      if (principal.person) {
+        const owner = principal.person.owner
+        const person = owner ? child.notify.personOf({ owner: true }) : principal.person.name
+        return { principal, ...(person ? { person } : {}), owner }
+      }
       const user = principal.actor ? /^telegram:-?\d{1,20}:(\d{1,20})$/.exec(principal.actor)?.[1] : undefined
       return {
         principal,

@@ -88,12 +88,32 @@ export async function tokenRequest (app: FastifyInstance, client: RegisteredClie
 
 export interface LoginResult { client: RegisteredClient, tokens: TokenSet, verifier: string, code: string }
 
-/** Full headless sign-in: register (unless a client is given) → authorize → code exchange. */
-export async function oauthLogin (app: FastifyInstance, opts: { client?: RegisteredClient, metadata?: Record<string, unknown>, scope?: string } = {}): Promise<LoginResult> {
+/**
+ * GET /authorize, and when the server shows its approval page (NOTIFY_PEOPLE names people, or a passphrase is set)
+ * submits it as a person would: choosing `person`, typing `passphrase`. Returns the redirect's code.
+ */
+export async function authorizeAs (app: FastifyInstance, client: RegisteredClient, p: AuthorizeParams, as: { person?: string, passphrase?: string } = {}) {
+  const page = await app.inject({ method: 'GET', url: authorizePath(client, p) })
+  if (page.statusCode === 302) return new URL(String(page.headers.location)).searchParams.get('code') ?? undefined
+  const requestId = /name="request_id" value="([^"]+)"/.exec(page.body)?.[1]
+  if (page.statusCode !== 200 || !requestId) throw new Error(`authorize showed no approval page: ${page.statusCode} ${page.body.slice(0, 300)}`)
+  const fields = new URLSearchParams({ request_id: requestId, ...(as.person ? { person: as.person } : {}), ...(as.passphrase ? { passphrase: as.passphrase } : {}) })
+  const res = await app.inject({
+    method: 'POST',
+    url: '/authorize',
+    payload: fields.toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: app.config.PUBLIC_URL, cookie: String(page.headers['set-cookie'] ?? '').split(';')[0] }
+  })
+  if (res.statusCode !== 302) throw new Error(`the approval page refused: ${res.statusCode} ${/<p class="err">([^<]*)</.exec(res.body)?.[1] ?? res.body.slice(0, 300)}`)
+  return new URL(String(res.headers.location)).searchParams.get('code') ?? undefined
+}
+
+/** Full headless sign-in: register (unless a client is given) → authorize (as a person, when asked) → code exchange. */
+export async function oauthLogin (app: FastifyInstance, opts: { client?: RegisteredClient, metadata?: Record<string, unknown>, scope?: string, person?: string, passphrase?: string } = {}): Promise<LoginResult> {
   const client = opts.client ?? await registerClient(app, opts.metadata)
   const { verifier, challenge } = pkcePair()
   const resource = `${app.config.PUBLIC_URL}/mcp`
-  const { code } = await authorize(app, client, { challenge, method: 'S256', scope: opts.scope, resource })
+  const code = await authorizeAs(app, client, { challenge, method: 'S256', scope: opts.scope, resource }, opts)
   if (!code) throw new Error('authorize redirected without a code')
   const res = await tokenRequest(app, client, { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: client.redirect_uris[0], resource })
   if (res.statusCode !== 200) throw new Error(`token exchange failed: ${res.statusCode} ${res.body}`)

@@ -60,8 +60,8 @@ t.test('only an owner overrides, and only through a fresh confirm on exactly the
   const person = await post('/api/dashboard/keeps/override', { key: HEAT }, as(BOB))
   t.equal(person.statusCode, 403, 'a person acting through the bot is no owner')
   t.equal(person.json().error, 'not_owner')
-  // The dashboard's own OAuth sign-in acts for nobody: the owner's, as everywhere in the project.
-  const { tokens } = await oauthLogin(app)
+  // With people named, a sign-in says whom it is for: the owner's sign-in is the owner's.
+  const { tokens } = await oauthLogin(app, { person: 'owner' })
   const dashboard = await app.inject({ url: '/api/dashboard/keeps', headers: { authorization: `Bearer ${tokens.access_token}` } })
   t.same(dashboard.json().you, { owner: true })
   const forged = await app.inject({ url: '/api/dashboard/keeps', headers: { authorization: `Bearer ${tokens.access_token}`, 'x-mediastack-actor': `telegram:${ALICE}:${ALICE}` } })

@@ -8,8 +8,9 @@ import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
 
 t.test('a malformed REQUESTS_USERS entry is named at startup', async t => {
   let problems: string[] = []
-  try { buildConfig({ REQUESTS_USERS: 'owner=1, alice=2' }) } catch (err) { if (err instanceof ConfigError) problems = err.problems }
-  t.same(problems, ['REQUESTS_USERS: "alice=2" is not telegram:<chat user id>=<Seerr user id> or owner=<Seerr user id>'])
+  try { buildConfig({ REQUESTS_USERS: 'owner=1, Alice Smith=2' }) } catch (err) { if (err instanceof ConfigError) problems = err.problems }
+  t.same(problems, ['REQUESTS_USERS: "Alice Smith=2" is not telegram:<chat user id>=<Seerr user id>, owner=<Seerr user id> or <person>=<Seerr user id>'])
+  t.same([...parseRequestUsers(buildConfig({ REQUESTS_USERS: 'alice=3' }).REQUESTS_USERS)], [['alice', 3]], 'a NOTIFY_PEOPLE name maps a sign-in made for that person')
   t.same([...parseRequestUsers(buildConfig({ REQUESTS_USERS: 'owner=1, telegram:111=2' }).REQUESTS_USERS)], [['owner', 1], ['telegram:111', 2]])
 })
 

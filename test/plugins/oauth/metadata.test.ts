@@ -17,7 +17,7 @@ t.test('authorization server metadata (RFC 8414) names PUBLIC_URL exactly and ad
   t.same(doc.token_endpoint_auth_methods_supported, ['none', 'client_secret_post', 'client_secret_basic'])
   t.same(doc.scopes_supported, ['mcp', 'setup'])
   t.equal(doc.authorization_response_iss_parameter_supported, true)
-  t.notOk('client_id_metadata_document_supported' in doc, 'CIMD is not advertised (not implemented)')
+  t.equal(doc.client_id_metadata_document_supported, true, 'an https client_id is read as its metadata document (CIMD)')
 })
 
 t.test('protected resource metadata (RFC 9728) at the root and the /mcp path', async t => {

@@ -84,3 +84,13 @@ t.test('sweep drops expired tokens, clients that never signed in and clients who
   t.notOk(await store.getClient('signed-out'), 'a client with no grant left is dropped')
   t.notOk(await store.getToken('h1'))
 })
+
+t.test('a metadata-document or configured client\'s stored approvals take no registration slot', async t => {
+  const store = new MemoryOAuthStore(DEFAULT_LIFETIMES)
+  const now = Date.now()
+  for (let i = 0; i < LIMITS.clients; i++) await store.saveClient({ ...client(`c${i}`, now), used: true })
+  await store.saveClient({ ...client('https://client.example.com/client.json', now), source: 'document', used: true })
+  await store.saveClient({ ...client('homeassistant', now), source: 'configured', used: true })
+  t.ok(await store.getClient('https://client.example.com/client.json'), 'stored although every registration slot is taken')
+  await t.rejects(store.saveClient(client('one-more', now)), { code: 'temporarily_unavailable' }, 'registrations are still capped')
+})

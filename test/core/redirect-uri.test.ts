@@ -1,6 +1,6 @@
 import t from 'tap'
 import fc from 'fast-check'
-import { checkRedirectUri, matchRedirectUri } from '../../../plugins/oauth/redirect-uri.js'
+import { checkRedirectUri, matchRedirectUri } from '../../core/redirect-uri.js'
 
 const REGISTERED = ['https://app.example.com/cb?x=1', 'http://127.0.0.1:8080/callback', 'vscode://vscode.github-authentication/did-authenticate']
 
