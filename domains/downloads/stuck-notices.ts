@@ -156,7 +156,12 @@ export function stuckDownloadsCheck (app: FastifyInstance, o: { now?: () => numb
     ])
     if (signal.aborted) return
     // Managers first: a download both a manager and the record hold is told in the manager's words, once.
-    if (watch.round([...series, ...movies, ...usenet, ...byHand.reports])) await writeJsonAtomic(file, watch.snapshot())
+    // "Told" is written only once the notices are in the outbox file: a notice cut off by a restart is sent then,
+    // and the download is not told a second time (plugins/notify.ts, lib/notify/outbox.ts).
+    if (watch.round([...series, ...movies, ...usenet, ...byHand.reports])) {
+      await app.notify.saved()
+      await writeJsonAtomic(file, watch.snapshot())
+    }
     if (byHand.gone.length) await record.forget(byHand.gone)
   }
 }
