@@ -55,9 +55,15 @@ export function tellLeaving (app: FastifyInstance, marked: Array<WatchedCandidat
   const store = keepStore(app.config.STATE_DIR)
   const validMs = (app.config.CLEANUP_LEAVING_SOON_DAYS + 7) * 86_400_000
   const told = new Map<string, number>()
+  // Nobody mapped in NOTIFY_PEOPLE: the household's channels are told (without a keep link: a link is one person's).
+  const nobodyMapped = app.notify.people().size === 0
   const run = async () => {
     const keeps = await store.byKey()
     for (const c of marked) {
+      if (nobodyMapped) {
+        app.notify.notify('leaving', { to: 'household', orHousehold: true, message: { title: 'Leaving soon', body: `${quoted(c.title, 100)} is leaving the library on ${c.deletableFrom.slice(0, 10)}: everyone has watched it. To keep it, ask the assistant (the cleanup preview lists it), or give it the "${app.config.CLEANUP_KEEP_TAG}" tag in its manager.` } })
+        continue
+      }
       // Who keeps it already (a keep outlives a mark): each person is told, so nobody keeps it twice for nothing.
       const others = (person: string) => (keptFor(keeps, c) ?? []).filter(k => k.person !== person)
       const already = (person: string) => others(person).length ? ` Kept already by ${keptBy(others(person))}.` : ''

@@ -74,14 +74,15 @@ export function createNotifier (o: NotifierOptions) {
   const save = () => outbox.save(() => waiting)
 
   /** The channels an event about `to` goes to, each once. */
-  function channelsFor (event: NotifyEvent, to: string | readonly string[]): Array<{ channel: Channel, to: string }> {
+  function channelsFor (event: NotifyEvent, to: string | readonly string[], o: { orHousehold?: boolean } = {}): Array<{ channel: Channel, to: string }> {
     const route = routes[event]
     const out = new Map<string, { channel: Channel, to: string }>()
     const add = (list: Channel[] | undefined, who: string) => { for (const c of list ?? []) if (!out.has(c.url)) out.set(c.url, { channel: c, to: who }) }
     const concerned = (typeof to === 'string' ? [to] : to).filter(p => p !== 'household')
     if (route.person) for (const p of concerned) add(targets.people.get(p), p)
     for (const p of route.named) add(targets.people.get(p), p)
-    if (route.household) add(targets.household, 'household')
+    // orHousehold: a notice that would reach nobody (no person mapped) goes to the household, unless the event is off.
+    if (route.household || (o.orHousehold && out.size === 0 && (route.person || route.named.length > 0))) add(targets.household, 'household')
     return [...out.values()]
   }
 
@@ -155,9 +156,9 @@ export function createNotifier (o: NotifierOptions) {
   }
 
   /** Queues the event's notices and returns at once; never throws. Returns how many channels it went to. */
-  function notify (event: NotifyEvent, n: { to: string | readonly string[], message: Message }): number {
+  function notify (event: NotifyEvent, n: { to: string | readonly string[], message: Message, orHousehold?: boolean }): number {
     if (stopper.signal.aborted) return 0
-    const list = channelsFor(event, n.to)
+    const list = channelsFor(event, n.to, { orHousehold: n.orHousehold })
     for (const { channel, to } of list) {
       const id = channelId(channel.url)
       const wouldAdd = !foldable(n.message) || !mine(id).some(p => p.event === event && foldable(p.message))
