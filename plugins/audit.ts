@@ -25,6 +25,8 @@ declare module 'fastify' {
       redact: Redactor
       /** What is wrong with the audit log that a person should know (damage set aside at start), for /health. */
       warnings: () => string[]
+      /** Adds a warning about another of the server's own state files (one set aside as unreadable), for /health. */
+      warn: (text: string) => void
     }
   }
 }
@@ -39,6 +41,8 @@ export default fp<AuditPluginOptions>(async function auditPlugin (app: FastifyIn
   }
   const damage = store.damage()
   if (damage) app.log.warn({ file: store.file, setAside: damage.setAside, replaced: damage.replaced }, damageText(damage))
-  app.decorate('audit', { store, redact: createRedactor(secrets), warnings: () => { const d = store.damage(); return d ? [damageText(d)] : [] } })
+  const noted: string[] = []
+  const warn = (text: string) => { if (!noted.includes(text)) noted.push(text); if (noted.length > 20) noted.shift() }
+  app.decorate('audit', { store, redact: createRedactor(secrets), warn, warnings: () => { const d = store.damage(); return [...d ? [damageText(d)] : [], ...noted] } })
   app.addHook('onClose', async () => store.close())
 }, { name: 'audit', dependencies: ['config'] })

@@ -2,9 +2,11 @@
 // NOTIFY_EVENTS route it to, in the background, and records each outcome in the audit trail (source "notice",
 // the channel's scheme and host only). Without NOTIFY_URLS nothing is sent and nothing is recorded.
 import fp from 'fastify-plugin'
+import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { createNotifier, type Notifier, type NotifyEvent, type NotifyRecord } from '../lib/notify/index.js'
 import { createHouseholdWatch } from '../lib/notify/household-watch.js'
+import type { DeliverOptions } from '../lib/notify/deliver.js'
 import { lowDisks, lowDiskSentence } from '../lib/library/low-disk.js'
 
 /** A background check another part of the server adds (the downloads domain's stuck downloads). */
@@ -29,7 +31,16 @@ export interface NotifyPluginOptions {
   watchMs?: number
   /** Time between the added checks' runs (stuck downloads; default 5 minutes). */
   checksMs?: number
+  /** How long an idle channel gathers a flood into one summary (default 1 s). */
+  batchMs?: number
+  /** Receivers' timeouts (tests). */
+  deliver?: DeliverOptions
+  /** The clock retries are timed by (tests). */
+  now?: () => number
 }
+
+/** The notices waiting for delivery, in STATE_DIR. */
+export const NOTIFY_OUTBOX_FILE = 'notify-outbox.json'
 
 export default fp<NotifyPluginOptions>(async function notifyPlugin (app: FastifyInstance, opts) {
   const log = app.log.child({ plugin: 'notify' })
@@ -38,12 +49,23 @@ export default fp<NotifyPluginOptions>(async function notifyPlugin (app: Fastify
       source: 'notice',
       action: `notify.${r.event}`,
       principal: { id: 'internal', kind: 'internal', clientId: 'notify' },
-      args: { to: r.to, channel: r.channel, attempts: r.attempts }
+      args: { to: r.to, channel: r.channel, attempts: r.attempts, ...(r.notices ? { notices: r.notices } : {}) }
     })
     app.audit.store.finish(id, { outcome: r.ok ? 'ok' : 'error', ...(r.error ? { error: r.error } : {}) })
   }
+  // Waiting notices are kept in STATE_DIR, so a restart (SIGTERM) sends them once (lib/notify/outbox.ts).
+  const report = (text: string) => { log.warn({}, text); app.audit.warn(text) }
   const notifier = createNotifier({
-    urls: app.config.NOTIFY_URLS, people: app.config.NOTIFY_PEOPLE, events: app.config.NOTIFY_EVENTS, log, record
+    urls: app.config.NOTIFY_URLS,
+    people: app.config.NOTIFY_PEOPLE,
+    events: app.config.NOTIFY_EVENTS,
+    log,
+    record,
+    report,
+    outboxFile: join(app.config.STATE_DIR, NOTIFY_OUTBOX_FILE),
+    batchMs: opts.batchMs,
+    deliver: opts.deliver,
+    now: opts.now
   })
   app.decorate('notify', notifier)
   // A backend down for minutes and a low disk, read from what the server checks anyway (the background probe,

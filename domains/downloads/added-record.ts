@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeJsonAtomic } from '../../lib/fs/atomic-json.js'
+import { setAside, setAsideText } from '../../lib/fs/set-aside.js'
 import type { Principal } from '../../core/principal.js'
 import { personOf } from '../../lib/requests/user-map.js'
 
@@ -31,27 +32,38 @@ export function whoAsked (principal: Principal): string {
 }
 
 /** One store per STATE_DIR: writes are chained, so two download_add calls at once both land. */
-export function addedStore (stateDir: string) {
+export function addedStore (stateDir: string, o: { report?: (text: string) => void } = {}) {
   const file = join(stateDir, ADDED_DOWNLOADS_FILE)
   let chain: Promise<unknown> = Promise.resolve()
 
-  /** What was recorded; a missing file is an empty record, an unreadable one throws (the caller says so). */
+  /**
+   * What was recorded; a missing file is an empty record. An unreadable one is set aside (never written over) and
+   * reported, and the record starts empty; a file that cannot be read at all (permissions) throws.
+   */
   async function read (): Promise<AddedDownloads> {
     let parsed: unknown
+    let reason = ''
     try {
       parsed = JSON.parse(await readFile(file, 'utf8'))
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) reason = 'it is not a JSON object'
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {}
-      throw new Error(`${ADDED_DOWNLOADS_FILE}: ${(err as Error).message}`)
+      if (!(err instanceof SyntaxError)) throw new Error(`${ADDED_DOWNLOADS_FILE}: ${(err as Error).message}`)
+      reason = err.message
     }
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`${ADDED_DOWNLOADS_FILE} is not a JSON object`)
-    return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, AddedDownload] => isRecord(e[1])))
+    if (reason) {
+      const aside = await setAside(file)
+      if (aside) o.report?.(setAsideText('The record of downloads added by hand', file, aside, reason, 'the downloads it named are no longer watched for the stuck notice'))
+      return {}
+    }
+    return Object.fromEntries(Object.entries(parsed as object).filter((e): e is [string, AddedDownload] => isRecord(e[1])))
   }
 
   /** Runs `change` on the record and stores it (newest MAX_RECORDS kept), after every earlier change. */
   async function update (change: (all: AddedDownloads) => boolean): Promise<void> {
     const run = chain.then(async () => {
-      const all = await read().catch(() => ({}))
+      // Unreadable (permissions): nothing is written over it.
+      const all = await read()
       if (!change(all)) return
       const kept = Object.entries(all).sort((a, b) => b[1].at.localeCompare(a[1].at)).slice(0, MAX_RECORDS)
       await writeJsonAtomic(file, Object.fromEntries(kept))
@@ -69,8 +81,11 @@ export function addedStore (stateDir: string) {
 }
 
 const stores = new Map<string, ReturnType<typeof addedStore>>()
-export const addedDownloads = (stateDir: string) => {
+const reporter = new Map<string, (text: string) => void>()
+/** The store of a STATE_DIR; `report` (the stuck check's: the log and /health) hears of a file set aside. */
+export const addedDownloads = (stateDir: string, report?: (text: string) => void) => {
   let s = stores.get(stateDir)
-  if (!s) stores.set(stateDir, s = addedStore(stateDir))
+  if (!s) stores.set(stateDir, s = addedStore(stateDir, { report: text => reporter.get(stateDir)?.(text) }))
+  if (report) reporter.set(stateDir, report)
   return s
 }

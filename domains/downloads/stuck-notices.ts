@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { writeJsonAtomic } from '../../lib/fs/atomic-json.js'
+import { setAside, setAsideText } from '../../lib/fs/set-aside.js'
 import type { Message } from '../../core/notify/types.js'
 import { noticeName, noticeText } from '../../core/notify/render.js'
 import { createStuckWatch, type StuckItem, type StuckReport, type ToldStuck } from '../../lib/notify/stuck-watch.js'
@@ -105,17 +106,26 @@ async function usenetReports (app: FastifyInstance, to: (name: string, id: strin
   })
 }
 
-/** What an earlier run told; a missing or unreadable file means at most one repeated notice, so it never stops the check. */
-async function readTold (file: string, log: FastifyInstance['log']): Promise<ToldStuck> {
+/**
+ * What an earlier run told. A missing file is an empty record; an unreadable one is set aside (never written over),
+ * reported in the log and /health, and means at most one repeated notice per download still stuck.
+ */
+async function readTold (file: string, report: (text: string) => void): Promise<ToldStuck> {
   let parsed: unknown
+  let reason = ''
   try {
     parsed = JSON.parse(await readFile(file, 'utf8'))
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) reason = 'it is not a JSON object'
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') log.warn({ file, err: (err as Error).message }, 'stuck notices: the record of what was told cannot be read; starting afresh')
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {}
+    reason = (err as Error).message
+  }
+  if (reason) {
+    const aside = await setAside(file)
+    if (aside) report(setAsideText('The record of stuck downloads already told', file, aside, reason, 'a download still stuck may be told once more'))
     return {}
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {}
-  return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string[]] => Array.isArray(e[1]) && e[1].every(s => typeof s === 'string')))
+  return Object.fromEntries(Object.entries(parsed as object).filter((e): e is [string, string[]] => Array.isArray(e[1]) && e[1].every(s => typeof s === 'string')))
 }
 
 /**
@@ -130,11 +140,12 @@ function recipientOf (app: FastifyInstance, by: string): string {
 /** The check's run: one round over every manager instance, Usenet client and the torrents download_add started. */
 export function stuckDownloadsCheck (app: FastifyInstance, o: { now?: () => number } = {}) {
   const file = join(app.config.STATE_DIR, STUCK_NOTICES_FILE)
-  const record = addedDownloads(app.config.STATE_DIR)
+  const report = (text: string) => { app.log.warn({ file: STUCK_NOTICES_FILE }, text); app.audit.warn(text) }
+  const record = addedDownloads(app.config.STATE_DIR, report)
   const addedTorrents = addedTorrentsWatch(app, by => recipientOf(app, by))
   let watch: ReturnType<typeof createStuckWatch> | undefined
   return async (signal: AbortSignal) => {
-    watch ??= createStuckWatch({ send: (message, item) => app.notify.notify('stuck', { to: item.to ?? 'household', message }), told: await readTold(file, app.log) })
+    watch ??= createStuckWatch({ send: (message, item) => app.notify.notify('stuck', { to: item.to ?? 'household', message }), told: await readTold(file, report) })
     const added: AddedDownloads = await record.read().catch(err => {
       app.log.warn({ err: (err as Error).message }, 'stuck notices: the record of downloads added by hand cannot be read; they are not watched this round')
       return {}
@@ -145,7 +156,12 @@ export function stuckDownloadsCheck (app: FastifyInstance, o: { now?: () => numb
     ])
     if (signal.aborted) return
     // Managers first: a download both a manager and the record hold is told in the manager's words, once.
-    if (watch.round([...series, ...movies, ...usenet, ...byHand.reports])) await writeJsonAtomic(file, watch.snapshot())
+    // "Told" is written only once the notices are in the outbox file: a notice cut off by a restart is sent then,
+    // and the download is not told a second time (plugins/notify.ts, lib/notify/outbox.ts).
+    if (watch.round([...series, ...movies, ...usenet, ...byHand.reports])) {
+      await app.notify.saved()
+      await writeJsonAtomic(file, watch.snapshot())
+    }
     if (byHand.gone.length) await record.forget(byHand.gone)
   }
 }

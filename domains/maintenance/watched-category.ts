@@ -13,6 +13,7 @@ import { createLeavingSoonStore, type LeavingSoonStore } from '../../lib/library
 import { checkTitleFolder, deleteTitleWithFiles, describeFolder, FolderRefused, sameFolder, type CheckedFolder } from '../../lib/library/title-folder.js'
 import { quoted } from '../servarr/text.js'
 import { keepStore, keptBy, tellLeaving } from './watched-keeps.js'
+import { keptFor } from '../../lib/library/keeps.js'
 
 /** Thrown for a title that no longer qualifies: cleanup_server reports it as skipped, not failed. */
 export class WatchedChanged extends Error {}
@@ -90,11 +91,11 @@ export function watchedCategory (app: FastifyInstance) {
     tellLeaving(app, r.marked.map(m => ({ ...byKey.get(m.key)!, deletableFrom: m.deletableFrom })))
     // A person's keep holds a title back for as long as it stands; the preview says who keeps what.
     const keeps = await keepStore(app.config.STATE_DIR).byKey()
-    const kept = [...r.marked, ...r.waiting, ...r.due].filter(x => keeps.has(x.key))
-    if (kept.length) notes.push(`kept by a person (not proposed while kept; an owner may lift a keep): ${kept.slice(0, 20).map(x => `${quoted(x.title, 80)} by ${keptBy(keeps.get(x.key)!)}`).join('; ')}${kept.length > 20 ? `; and ${kept.length - 20} more` : ''}`)
+    const kept = [...r.marked, ...r.waiting, ...r.due].filter(x => keptFor(keeps, x))
+    if (kept.length) notes.push(`kept by a person (not proposed while kept; an owner may lift a keep): ${kept.slice(0, 20).map(x => `${quoted(x.title, 80)} by ${keptBy(keptFor(keeps, x)!)}`).join('; ')}${kept.length > 20 ? `; and ${kept.length - 20} more` : ''}`)
     const targets: CleanupTarget[] = []
     const refused: string[] = []
-    for (const d of r.due.filter(x => !keeps.has(x.key))) {
+    for (const d of r.due.filter(x => !keptFor(keeps, x))) {
       const c = byKey.get(d.key)!
       const others = held.filter(h => h.key !== c.key)
       try {
@@ -136,7 +137,7 @@ export function watchedCategory (app: FastifyInstance) {
     if (!w || !Number.isInteger(id)) throw new Error(`malformed target ${t.id}`)
     const mark = await store().mark(w.key)
     if (!mark || mark.markedAt !== w.markedAt) throw new WatchedChanged('its leaving-soon mark changed since the preview')
-    const keeps = (await keepStore(app.config.STATE_DIR).byKey()).get(w.key)
+    const keeps = keptFor(await keepStore(app.config.STATE_DIR).byKey(), { key: w.key, title: t.name })
     if (keeps) throw new WatchedChanged(`a person keeps it now: ${keptBy(keeps)}`)
     // On the manager instance that proposed it (asked for on its own kind only: the instance names are per kind).
     const sonarr = () => seriesManager(app, w.instance)

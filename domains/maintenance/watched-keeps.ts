@@ -3,7 +3,7 @@
 // channels with a one-tap "keep" link; the keeps (lib/library/keeps.ts) hold titles back and are listed in the
 // preview, so an owner sees who keeps what.
 import type { FastifyInstance } from 'fastify'
-import { createKeepStore, type Keep, type KeepStore } from '../../lib/library/keeps.js'
+import { createKeepStore, keptFor, type Keep, type KeepStore } from '../../lib/library/keeps.js'
 import type { WatchedCandidate } from '../../lib/library/cleanup-watched.js'
 import { noticeName } from '../../core/notify/render.js'
 import { parseRoutes } from '../../core/notify/settings.js'
@@ -22,7 +22,7 @@ const MAX_TOLD = 10
 
 /** "by alice since 2026-11-20 ("our film night"), bob since …" */
 export function keptBy (keeps: Keep[]): string {
-  return keeps.map(k => `${k.person} since ${k.at.slice(0, 10)}${k.why ? ` (${noticeName(k.why, 80)})` : ''}`).join(', ')
+  return keeps.map(k => `${k.person}${k.at ? ` since ${k.at.slice(0, 10)}` : ''}${k.why ? ` (${noticeName(k.why, 80)})` : ''}`).join(', ')
 }
 
 /** The people a title concerns: the media-server users who watched it and the chat users who follow it. */
@@ -55,11 +55,17 @@ export function tellLeaving (app: FastifyInstance, marked: Array<WatchedCandidat
   const store = keepStore(app.config.STATE_DIR)
   const validMs = (app.config.CLEANUP_LEAVING_SOON_DAYS + 7) * 86_400_000
   const told = new Map<string, number>()
+  // Nobody mapped in NOTIFY_PEOPLE: the household's channels are told (without a keep link: a link is one person's).
+  const nobodyMapped = app.notify.people().size === 0
   const run = async () => {
     const keeps = await store.byKey()
     for (const c of marked) {
+      if (nobodyMapped) {
+        app.notify.notify('leaving', { to: 'household', orHousehold: true, message: { title: 'Leaving soon', body: `${noticeName(c.title, 100)} is leaving the library on ${c.deletableFrom.slice(0, 10)}: everyone has watched it. To keep it, ask the assistant (the cleanup preview lists it), or give it the "${app.config.CLEANUP_KEEP_TAG}" tag in its manager.` } })
+        continue
+      }
       // Who keeps it already (a keep outlives a mark): each person is told, so nobody keeps it twice for nothing.
-      const others = (person: string) => (keeps.get(c.key) ?? []).filter(k => k.person !== person)
+      const others = (person: string) => (keptFor(keeps, c) ?? []).filter(k => k.person !== person)
       const already = (person: string) => others(person).length ? ` Kept already by ${keptBy(others(person))}.` : ''
       for (const person of concerned(app, c)) {
         const n = (told.get(person) ?? 0) + 1

@@ -17,6 +17,8 @@ export interface AuditDamage {
   setAside: string[]
   /** Whether the database itself was replaced by a new, empty one (false: only its WAL was damaged). */
   replaced: boolean
+  /** Entries the trail had written that the database no longer holds (high-water.ts). */
+  lost?: number
   at: string
 }
 
@@ -128,8 +130,11 @@ export function replaceDamaged (file: string, now: number, reason: string): Audi
 /** The sentence for the log and /health. */
 export function damageText (d: AuditDamage): string {
   const kept = d.setAside.length ? ` The damaged files were kept in STATE_DIR as ${d.setAside.join(', ')}` : ''
-  const then = d.replaced
-    ? '; the audit log started again empty, and entries before that are only in those files (sqlite3 .recover may get them back).'
-    : '; the audit log goes on with every entry SQLite could read.'
-  return `The audit log was damaged at start (${d.at}): ${d.reason}.${kept}${then}`
+  const then = d.lost && !d.setAside.length
+    ? 'the audit log goes on, and the missing entries are only in a backup of STATE_DIR, if there is one.'
+    : d.replaced
+      ? 'the audit log started again empty, and entries before that are only in those files (sqlite3 .recover may get them back).'
+      : 'the audit log goes on with every entry SQLite could read.'
+  const rest = kept ? `${kept}; ${then}` : ` ${then[0]!.toUpperCase()}${then.slice(1)}`
+  return `The audit log was damaged at start (${d.at}): ${d.reason}.${rest}`
 }

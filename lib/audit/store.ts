@@ -9,6 +9,7 @@ import { dirname } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { migrate } from './migrations.js'
 import { checkWal, quickCheck, replaceDamaged, type AuditDamage } from './integrity.js'
+import { compareMark, writeMark } from './high-water.js'
 
 export const AUDIT_FILE = 'audit.sqlite'
 export const DEFAULT_RETENTION_DAYS = 90
@@ -120,6 +121,7 @@ export function createAuditStore (opts: AuditStoreOptions) {
   let sincePrune = 0
   let checked = false
   let damage: AuditDamage | undefined
+  let marked = false
 
   /** Opens (or reopens after a failure) the database; throws AuditUnavailableError saying why not. */
   function open (): DatabaseSync {
@@ -141,6 +143,10 @@ export function createAuditStore (opts: AuditStoreOptions) {
       checked = true
       next.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON')
       migrate(next)
+      if (!marked) {
+        marked = true
+        damage = compareMark(next, opts.file, damage, now())
+      }
       // Nothing else writes this file: entries still pending are from a run that stopped mid-call.
       next.prepare("UPDATE audit_entries SET outcome = 'interrupted' WHERE outcome = 'pending'").run()
       db = next
@@ -169,6 +175,7 @@ export function createAuditStore (opts: AuditStoreOptions) {
       const id = Number(r.lastInsertRowid)
       try {
         checkpoint(conn)
+        writeMark(opts.file, id, now())
       } catch (err) {
         // Stored only in the WAL is not stored: the write is refused, and its entry says so if it can.
         try { conn.prepare("UPDATE audit_entries SET outcome = 'refused', error = ?, finished_ms = ? WHERE id = ?").run(`not run: ${reasonOf(err)}`, now(), id) } catch { /* stays pending */ }

@@ -2,9 +2,10 @@
 // (write a temp file, fsync, rename, fsync the directory) so a crash leaves either the old or the new
 // version, never a torn one. Writes are coalesced: a snapshot is taken when the write starts, and any
 // change made meanwhile triggers one more write, so the file always catches up with the latest state.
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
+import { mkdir, readFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Logger } from '../../core/logger.js'
+import { writeFileAtomic } from '../fs/atomic-write.js'
 import type { JobRecord, JobStatus } from '../../core/job-types.js'
 
 export const JOURNAL_FILE = 'jobs.json'
@@ -87,19 +88,9 @@ export function createJournal (opts: JournalOptions) {
   }
 
   async function writeAtomically (text: string): Promise<void> {
-    const tmp = `${file}.tmp-${process.pid}`
     try {
-      // A temp file left by a crash may carry other permissions; start from a fresh 0600 file.
-      await rm(tmp, { force: true })
-      const handle = await open(tmp, 'wx', 0o600)
-      try {
-        await handle.writeFile(text)
-        await handle.sync()
-      } finally {
-        await handle.close()
-      }
-      await rename(tmp, file)
-      await syncDir(opts.dir)
+      // A failed write leaves no temp file (lib/fs/atomic-write.ts).
+      await writeFileAtomic(file, text)
       if (failing) opts.log.info({ file }, 'job journal is being written again')
       failing = false
     } catch (err) {
@@ -132,18 +123,6 @@ export function createJournal (opts: JournalOptions) {
 }
 
 export type Journal = ReturnType<typeof createJournal>
-
-async function syncDir (dir: string): Promise<void> {
-  let handle
-  try {
-    handle = await open(dir, 'r')
-    await handle.sync()
-  } catch {
-    // Some filesystems refuse fsync on directories; the rename is still atomic there.
-  } finally {
-    await handle?.close()
-  }
-}
 
 function isRecord (value: unknown): value is JobRecord {
   if (typeof value !== 'object' || value === null) return false

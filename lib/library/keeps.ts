@@ -27,22 +27,67 @@ interface KeepState { version: 1, keeps: Keep[], links: KeepLink[] }
 
 export class KeepStoreError extends Error {}
 
-const isKeep = (k: any): k is Keep => k && typeof k.key === 'string' && typeof k.title === 'string' && typeof k.person === 'string' && typeof k.why === 'string' && typeof k.at === 'string'
 const isLink = (l: any): l is KeepLink => l && typeof l.token === 'string' && typeof l.key === 'string' && typeof l.person === 'string' && typeof l.expires === 'string'
+
+/** The key a keep written by hand with a title and no key stands under: it holds back every title of that name. */
+export const titleKey = (title: string) => `title:${title.trim().toLowerCase()}`
+
+/** The keeps on a title: those on its key, and those written by hand naming only its title. */
+export function keptFor (keeps: ReadonlyMap<string, Keep[]>, x: { key: string, title: string }): Keep[] | undefined {
+  const all = [...keeps.get(x.key) ?? [], ...keeps.get(titleKey(x.title)) ?? []]
+  return all.length ? all : undefined
+}
+
+/** A date as written by hand: ISO text, or epoch seconds or milliseconds; '' when it says none. */
+function dateOf (v: unknown): string {
+  if (typeof v === 'string') return v
+  if (typeof v === 'number' && Number.isFinite(v) && v > 0) return new Date(v < 1e11 ? v * 1000 : v).toISOString()
+  return ''
+}
+
+/**
+ * One keep as the file holds it. What matters is who keeps it and which title: without those it cannot be read,
+ * and the whole file is refused (never a keep dropped silently). The rest (why, since when) is optional, and
+ * fields this server does not know stay in the file.
+ */
+function readKeep (raw: unknown, n: number, file: string): Keep {
+  const bad = (what: string) => new KeepStoreError(`Cannot read ${file}: keep number ${n} ${what}. Fix that entry (each keep needs "person" and "key" or "title"); the watched cleanup waits until the file can be read.`)
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw bad('is not an object')
+  const k = raw as Record<string, unknown>
+  const person = typeof k.person === 'string' ? k.person.trim() : ''
+  if (!person) throw bad('names no person')
+  const key = typeof k.key === 'string' && k.key.trim() ? k.key.trim() : undefined
+  const title = typeof k.title === 'string' && k.title.trim() ? k.title.trim() : undefined
+  if (!key && !title) throw bad('names no title (neither "key" nor "title")')
+  const why = typeof k.why === 'string' ? k.why : typeof k.why === 'number' ? String(k.why) : ''
+  return { ...k, key: key ?? titleKey(title!), title: title ?? key!, person, why, at: dateOf(k.at) }
+}
+
+/** The file's keeps: `{version, keeps, links}` as written here, or a bare list of keeps written by hand. */
+function readState (parsed: unknown, file: string): KeepState {
+  const unreadable = (why: string) => new KeepStoreError(`Cannot read ${file}: ${why}. Fix the file (it holds the household's keeps); the watched cleanup waits until it can be read.`)
+  if (Array.isArray(parsed)) return { version: 1, keeps: parsed.map((k, i) => readKeep(k, i + 1, file)), links: [] }
+  if (!parsed || typeof parsed !== 'object') throw unreadable('it is not a JSON object or list of keeps')
+  const s = parsed as { keeps?: unknown, links?: unknown }
+  if (s.keeps !== undefined && !Array.isArray(s.keeps)) throw unreadable('"keeps" is not a list')
+  const keeps = ((s.keeps ?? []) as unknown[]).map((k, i) => readKeep(k, i + 1, file))
+  return { version: 1, keeps, links: Array.isArray(s.links) ? s.links.filter(isLink) : [] }
+}
 
 export function createKeepStore (stateDir: string) {
   const file = join(stateDir, FILE)
   let writing: Promise<unknown> = Promise.resolve()
 
   async function load (): Promise<KeepState> {
+    let parsed: unknown
     try {
-      const parsed = JSON.parse(await readFile(file, 'utf8')) as Partial<KeepState>
-      return { version: 1, keeps: (parsed.keeps ?? []).filter(isKeep), links: (parsed.links ?? []).filter(isLink) }
+      parsed = JSON.parse(await readFile(file, 'utf8'))
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, keeps: [], links: [] }
       // A keep that cannot be read must not let its title be deleted: the watched category stops and says why.
       throw new KeepStoreError(`Cannot read ${file}: ${(err as Error).message}. Fix the file (it holds the household's keeps); the watched cleanup waits until it can be read.`)
     }
+    return readState(parsed, file)
   }
 
   function change<T> (fn: (s: KeepState) => T): Promise<T> {

@@ -1,13 +1,16 @@
-// Sends one message to one channel, once: natively over HTTP for ntfy, Gotify, Discord and json, through the
+// Sends one message to one channel, once (lib/notify/http-post.ts): natively over HTTP for ntfy, Gotify, Discord and json, through the
 // `apprise` program for the rest. Errors are safe to show: a status code or a connection failure, never the URL,
 // a header or the receiver's body (which may echo a token).
-import { request } from 'undici'
 import { sendWithApprise, type AppriseOptions } from './apprise.js'
+import { postOnce, PostError } from './http-post.js'
 import { discordCall, gotifyCall, jsonCall, ntfyCall, type HttpCall } from './native.js'
 import type { Channel } from '../../core/notify/urls.js'
 import type { Message } from '../../core/notify/types.js'
 
 export interface DeliverOptions {
+  /** Until a receiver's connection is made (default 10 s). */
+  connectTimeoutMs?: number
+  /** From the notice sent in full until the receiver answers (default 30 s); the apprise program's run (default 30 s). */
   timeoutMs?: number
   /** Discord's API root (tests point it at a loopback receiver). */
   discordApiRoot?: string
@@ -15,9 +18,12 @@ export interface DeliverOptions {
   signal?: AbortSignal
 }
 
-/** A failure worth trying again (the receiver was away or busy), or not (a bad URL, a refused token). */
+/**
+ * A failure worth trying again (the receiver was away or busy: it has nothing), or not (a bad URL, a refused
+ * token, or `sent`: the notice went out in full and no answer came, so it may have arrived and is not sent again).
+ */
 export class DeliveryError extends Error {
-  constructor (message: string, readonly retry: boolean) { super(message) }
+  constructor (message: string, readonly retry: boolean, readonly sent = false) { super(message) }
 }
 
 export function httpCallFor (channel: Channel, m: Message, o: DeliverOptions = {}): HttpCall {
@@ -35,7 +41,10 @@ export async function deliverOnce (channel: Channel, m: Message, o: DeliverOptio
     try {
       await sendWithApprise(channel.url, m, { timeoutMs: o.timeoutMs, signal: o.signal, ...o.apprise })
     } catch (err) {
-      throw new DeliveryError((err as Error).message, !(err as Error).message.includes('not installed'))
+      // A run that timed out may have delivered: it is not run again. apprise's own failure (exit code) is retried.
+      const message = (err as Error).message
+      const timedOut = /timeout|timed out/i.test(message)
+      throw new DeliveryError(timedOut ? 'apprise did not finish in time (it may have delivered; not sent again)' : message, !message.includes('not installed') && !timedOut, timedOut)
     }
     return
   }
@@ -45,24 +54,14 @@ export async function deliverOnce (channel: Channel, m: Message, o: DeliverOptio
   } catch (err) {
     throw new DeliveryError(`the URL ${(err as Error).message}`, false)
   }
-  const timeoutMs = o.timeoutMs ?? 15_000
   let status: number
   try {
-    const res = await request(call.url, {
-      method: 'POST',
-      headers: { 'user-agent': 'mediastack-mcp', ...call.headers },
-      body: call.body,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      signal: o.signal ? AbortSignal.any([o.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs)
-    })
-    status = res.statusCode
-    await res.body.dump()
+    status = await postOnce(call.url, call.headers, call.body, { connectTimeoutMs: o.connectTimeoutMs, answerTimeoutMs: o.timeoutMs, signal: o.signal })
   } catch (err) {
-    const code = (err as { code?: string }).code ?? (err as Error).name
-    throw new DeliveryError(`not reachable (${String(code).slice(0, 40)})`, true)
+    if (err instanceof PostError) throw new DeliveryError(err.message, !err.sent, err.sent)
+    throw err
   }
   if (status >= 200 && status < 300) return
-  const hint = status === 401 || status === 403 ? ': the token or password in the URL was refused' : status === 404 ? ': no such topic, application or webhook' : ''
+  const hint = status === 401 || status === 403 ? ': the token or password in the URL was refused' : status === 404 ? ': no such topic, application or webhook' : status === 429 ? ' (too many requests)' : status >= 500 ? ' (the receiver failed)' : ''
   throw new DeliveryError(`answered HTTP ${status}${hint}`, status === 429 || status >= 500)
 }

@@ -6,6 +6,7 @@
 // chat's id is its user's id. Errors never carry the URL: it holds the bot token.
 import { request } from 'undici'
 import { renderNotice } from '../../core/notify/render.js'
+import { failureWords } from './failure-words.js'
 
 export const KEEP_DATA = /^(keep|lift):([A-Za-z0-9_-]{10,58})$/
 
@@ -39,7 +40,7 @@ export async function sendTelegramKeep (o: TelegramKeepOptions, chatId: string, 
     const body = await res.body.json().catch(() => undefined) as { description?: unknown } | undefined
     if (typeof body?.description === 'string') description = body.description.replace(/[^\w .:,'-]/g, '').slice(0, 120)
   } catch (err) {
-    throw new Error(`not reachable (${String((err as { code?: string }).code ?? (err as Error).name).slice(0, 40)})`)
+    throw new Error(`not reachable: ${failureWords(err)}`)
   }
   if (status >= 200 && status < 300) return
   // 403: the person never started the bot (or blocked it); 400 chat not found: the same for an unknown id.

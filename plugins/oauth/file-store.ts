@@ -2,9 +2,10 @@
 // restart keeps clients signed in. The file holds hashes only (no token or secret can be read back
 // from it), is written atomically (tmp + fsync + rename + directory fsync) with mode 0600.
 // Authorization codes (60 s) and pending approvals are not persisted.
-import { mkdir, open, readFile, rename, chmod } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { readFile, rename, chmod } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
+import { writeFileAtomic } from '../../lib/fs/atomic-write.js'
 import { MemoryOAuthStore, type StoreSnapshot } from './store.js'
 
 const FILE_VERSION = 1
@@ -60,20 +61,8 @@ export class FileOAuthStore extends MemoryOAuthStore {
 
   private async writeNow () {
     const body = JSON.stringify({ version: FILE_VERSION, ...this.snapshot() })
-    const dir = dirname(this.file)
-    await mkdir(dir, { recursive: true, mode: 0o700 })
-    const tmp = `${this.file}.tmp-${process.pid}`
-    const fh = await open(tmp, 'w', 0o600)
-    try {
-      await fh.chmod(0o600)
-      await fh.writeFile(body, 'utf8')
-      await fh.sync()
-    } finally {
-      await fh.close()
-    }
-    await rename(tmp, this.file)
-    const dh = await open(dir, 'r')
-    try { await dh.sync() } catch { /* some filesystems refuse directory fsync */ } finally { await dh.close() }
+    // Temp file, fsync, rename, directory fsync; a failed write leaves no temp file (lib/fs/atomic-write.ts).
+    await writeFileAtomic(this.file, body)
   }
 
   override async close () {

@@ -2,6 +2,8 @@
 // authorization, not per refresh), a low disk is told once, and each delivery is in the audit trail with the
 // channel's scheme and host only. Without NOTIFY_URLS nothing is sent.
 import t from 'tap'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { buildTestApp } from '../helpers/build.js'
 import { oauthLogin, refreshTokens } from '../helpers/oauth-client.js'
 import { noticeReceiver } from '../helpers/notice-receiver.js'
@@ -45,4 +47,25 @@ t.test('without NOTIFY_URLS nothing is sent and nothing recorded', async t => {
   await oauthLogin(app)
   t.equal(app.notify.configured, false)
   t.equal(app.audit.store.list({ action: 'notify.signin', offset: 0, limit: 10 }).total, 0)
+})
+
+t.test('a notice waiting for its retry when the server stops is sent once by the next start (issue 35 item 12)', async t => {
+  // A busy receiver: the first attempt is answered 503, so the notice waits for its retry when the server stops.
+  const busy = await noticeReceiver({ statuses: [503, 200] })
+  t.teardown(() => busy.close())
+  const { app, roots, restart } = await buildTestApp(t, {
+    config: { PUBLIC_URL: 'http://127.0.0.1:3000', NOTIFY_URLS: `json://${busy.host}/hook`, NOTIFY_EVENTS: 'disk=household' },
+    build: { plugins: { notify: { watchMs: 0, batchMs: 0 } } }
+  })
+  app.notify.notify('disk', { to: 'household', message: { title: 'Low disk space', body: 'The media disk has 4 GiB free.' } })
+  const outbox = () => { try { return JSON.parse(readFileSync(join(roots.state, 'notify-outbox.json'), 'utf8')) as { pending: Array<{ attempts: number }> } } catch { return { pending: [] } } }
+  while (outbox().pending[0]?.attempts !== 1) await new Promise(resolve => setTimeout(resolve, 5))
+  // Stopped (as on SIGTERM) before the retry's wait ends; started again with the wait over by its clock.
+  const { app: again } = await restart({ plugins: { notify: { watchMs: 0, batchMs: 0, now: () => Date.now() + 120_000 } } })
+  await busy.waitFor(2)
+  await again.notify.idle()
+  t.equal(busy.received.length, 2, 'the 503, then once after the restart')
+  t.same(busy.received.map(r => JSON.parse(r.body).title), ['Low disk space', 'Low disk space'])
+  t.match(again.audit.store.list({ action: 'notify.disk', offset: 0, limit: 10 }), { total: 1, items: [{ outcome: 'ok' }] })
+  t.same(outbox().pending, [], 'nothing waits any more')
 })

@@ -9,6 +9,8 @@ import { noticeReceiver } from '../../helpers/notice-receiver.js'
 import { stuckAs } from '../../../simulators/servarr/stuck.js'
 import { createSabnzbdSimulator } from '../../../simulators/sabnzbd/server.js'
 import { buildTestApp } from '../../helpers/build.js'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 
 const QUEUE = 'GET /api/v3/queue'
 const CHECK_MS = 20
@@ -155,4 +157,27 @@ t.test('a failed Usenet job is told once, with the downloader\'s reason and the 
   await app.notify.idle()
   t.equal(household.received.length, 1, 'told once')
   t.match(bodies(household)[0]!.message, `"Movie.2021.1080p" failed in SABnzbd: missing articles. Ask the assistant to retry it (cancel_downloads action "retry" ids ["usenet:${job.nzo_id}"]`)
+})
+
+t.test('damaged records of what was told and of downloads added by hand are set aside and reported, not written over (issue 35 item 11)', async t => {
+  const { s, household } = await stack(t)
+  const item = await grab(s)
+  item.stuck = stuckAs('sonarr', item.title, 'notUpgrade')
+  await household.waitFor(1)
+  await rounds(s, 2)
+  const dir = s.app.config.STATE_DIR
+  writeFileSync(join(dir, 'stuck-notices.json'), '{"download:abc": ["series@def')
+  writeFileSync(join(dir, 'added-downloads.json'), '[1, 2]')
+  const { app } = await s.restart()
+  await household.waitFor(2)
+  await rounds({ sonarr: s.sonarr, app }, 2)
+  t.equal(household.received.length, 2, 'a download still stuck is told once more, not again and again')
+  const aside = (name: string) => readdirSync(dir).filter(f => f.startsWith(`${name}.corrupt-`))
+  t.equal(aside('stuck-notices.json').length, 1, 'the damaged record of what was told is set aside')
+  t.equal(readFileSync(join(dir, aside('stuck-notices.json')[0]!), 'utf8'), '{"download:abc": ["series@def', 'with its content as it was')
+  t.equal(readFileSync(join(dir, aside('added-downloads.json')[0]!), 'utf8'), '[1, 2]')
+  t.ok(JSON.parse(readFileSync(join(dir, 'stuck-notices.json'), 'utf8')), 'a new record is written beside it')
+  const health = (await app.inject({ method: 'GET', url: '/health' })).json() as { warnings?: string[] }
+  t.match(health.warnings, [/stuck downloads already told \(stuck-notices\.json\) could not be read .*set aside as stuck-notices\.json\.corrupt-\d+/, /downloads added by hand \(added-downloads\.json\) could not be read \(it is not a JSON object\).*set aside/])
+  t.same(readdirSync(dir).filter(f => /\.tmp-/.test(f)), [], 'no temp file is left behind')
 })

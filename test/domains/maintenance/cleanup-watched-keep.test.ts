@@ -117,3 +117,26 @@ t.test('a leaving-soon title kept by one person survives the cleanup until that 
   t.ok((await radarr('GET', '/movie')).some((m: any) => m.id === kept.id), 'still there')
   t.same(stack.violations(), [], 'the simulators saw only contract-conformant traffic')
 })
+
+t.test('a keeps.json edited by hand holds its titles back; one that cannot be read stops the watched cleanup naming it (issue 35 item 11)', async t => {
+  const args = { categories: ['watched'], watchedDays: 90 }
+  const keepsFile = join(roots.state, 'keeps.json')
+  const before = await call(args)
+  const proposed = (r: ToolCallResult) => (data(r).confirmation?.targets ?? []).map((x: any) => x.name) as string[]
+  // What the household has watched and nobody keeps, as the first test left it (bob keeps one title).
+  writeFileSync(keepsFile, '[]')
+  const open = await call(args)
+  const title = proposed(open)[0]
+  t.ok(title, `a title is proposed once nobody keeps it: ${text(open)}`)
+  // A bare list, a keep naming only the title, no why, the date as epoch seconds.
+  writeFileSync(keepsFile, JSON.stringify([{ title, person: 'carol', at: 1_764_000_000 }]))
+  const kept = await call(args)
+  t.notOk(proposed(kept).includes(title!), 'the title kept by hand is not proposed')
+  t.match(text(kept), new RegExp(`"${title}" by carol since 2025-11-24`))
+  // A keep that names nobody: the category stops and names the file; nothing of it is proposed.
+  writeFileSync(keepsFile, JSON.stringify({ version: 1, keeps: [{ title }], links: [] }))
+  const stopped = await call(args)
+  t.same(proposed(stopped), [], 'nothing is proposed while the keeps cannot be read')
+  t.match(text(stopped), /keeps\.json: keep number 1 names no person/)
+  t.notOk(before.isError)
+})

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { DatabaseSync } from 'node:sqlite'
 import { AUDIT_FILE, createAuditStore } from '../../../lib/audit/store.js'
+import { damageText } from '../../../lib/audit/integrity.js'
 import { buildTestApp } from '../../helpers/build.js'
 
 const who = { id: 'internal', kind: 'internal', clientId: 'internal' }
@@ -109,4 +110,37 @@ t.test('a damaged database file is set aside at start, logged, and named in /hea
 
   const { app: sound } = await buildTestApp(t)
   t.notOk('warnings' in (await sound.inject({ url: '/health' })).json())
+})
+
+t.test('a database file cut to zero bytes or deleted: the trail knows how far it had come and says what it lost (issue 35 item 11)', async t => {
+  const file = join(tempDir(t), AUDIT_FILE)
+  const first = createAuditStore({ file, now: () => NOW })
+  for (let i = 0; i < 6; i++) first.finish(first.begin({ source: 'tool', action: 'movie_remove', principal: who, args: { movieId: i } }), { outcome: 'ok' })
+  first.close()
+  writeFileSync(file, '')
+  for (const suffix of ['-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true })
+
+  const store = createAuditStore({ file, now: () => NOW + 1000 })
+  t.teardown(() => store.close())
+  store.open()
+  const damage = store.damage()
+  t.match(damage, { lost: 6, replaced: false, reason: /the trail had reached entry 6 \(2023-11-14T22:13:20\.000Z\), but the database holds entries only up to 0: 6 entries are missing/ })
+  t.match(damageText(damage!), /^The audit log was damaged at start .*: the trail had reached entry 6 .*new entries are numbered from 7\. The audit log goes on, and the missing entries are only in a backup of STATE_DIR/)
+  const id = store.begin({ source: 'tool', action: 'series_remove', principal: who, args: {} })
+  t.equal(id, 7, 'numbering goes on: an entry number is never given twice')
+  store.close()
+
+  // Deleted outright, with the entries the new file held: the same, counted from the newest.
+  rmSync(file)
+  const again = createAuditStore({ file, now: () => NOW })
+  t.teardown(() => again.close())
+  again.open()
+  t.match(again.damage(), { lost: 7 })
+
+  // A sound trail reopened says nothing.
+  again.close()
+  const sound = createAuditStore({ file, now: () => NOW })
+  t.teardown(() => sound.close())
+  sound.open()
+  t.equal(sound.damage(), undefined)
 })
