@@ -18,7 +18,8 @@ import { startBenchDownloaders } from './large-library-downloaders.js'
 import { startFlags } from './start-flags.js'
 import { describeTraffic, trafficOf, type BackendTraffic } from './large-library-requests.js'
 
-export const BUDGETS = { p95Ms: 300, rssMb: 200 }
+// Issue 39: every read, its first call after start included, within 300 ms; the server at most 150 MB after the run.
+export const BUDGETS = { p95Ms: 300, rssMb: 150 }
 const SERIES = 3000
 const MOVIES = 6000
 const CALLS = Number(process.env.BENCH_CALLS ?? 40)
@@ -113,16 +114,19 @@ export async function largeLibraryBench ({ log = console.log } = {}): Promise<La
       const times: number[] = []
       let failed = 0
       let next = 0
+      let first = 0
       const worker = async () => {
         while (next < CALLS) {
-          next++
+          const index = next++
           const started = performance.now()
           if (!await call(tool, args)) failed++
           times.push(performance.now() - started)
+          // The call that started first (the others run beside it), not the one that ended first.
+          if (index === 0) first = performance.now() - started
         }
       }
       await Promise.all(Array.from({ length: CALLERS }, worker))
-      const f = { name, p50: Math.round(pct(times, 50)), p95: Math.round(pct(times, 95)), first: Math.round(times[0]), failed, traffic: trafficOf(stack.logs) }
+      const f = { name, p50: Math.round(pct(times, 50)), p95: Math.round(pct(times, 95)), first: Math.round(first), failed, traffic: trafficOf(stack.logs) }
       log(`${name.padEnd(38)} p50 ${String(f.p50).padStart(4)} ms   p95 ${String(f.p95).padStart(4)} ms   first ${f.first} ms${failed ? `   ${failed} failed` : ''}`)
       log(describeTraffic(f.traffic, CALLS))
       reads.push(f)
@@ -138,14 +142,19 @@ export async function largeLibraryBench ({ log = console.log } = {}): Promise<La
   }
 }
 
-/** The run as the bench runner's PASS/FAIL checks: p95 per read tool and RSS against their budgets. */
+/** The run as the bench runner's PASS/FAIL checks: p95 and the first call per read tool, and RSS, against their budgets. */
 export async function largeLibraryChecks (log: (line: string) => void): Promise<Array<{ name: string, value: string, ok: boolean }>> {
   console.log(`large library (${SERIES} series, ${MOVIES} movies, ~50 000 media-server items; ${CALLERS} callers, ${CALLS} calls per read):`)
   const r = await largeLibraryBench({ log })
   return [
-    ...r.reads.map(x => ({ name: `${x.name} p95 ≤ ${BUDGETS.p95Ms} ms`, value: `${x.p95} ms (p50 ${x.p50} ms)`, ok: x.p95 <= BUDGETS.p95Ms && x.failed === 0 })),
+    ...r.reads.map(x => ({ name: `${x.name} p95 and first call ≤ ${BUDGETS.p95Ms} ms`, value: `${x.p95} ms, first ${x.first} ms (p50 ${x.p50} ms)`, ok: withinBudget(x) })),
     { name: `RSS after the large-library run ≤ ${BUDGETS.rssMb} MB`, value: `${r.rssMb} MB`, ok: r.rssMb <= BUDGETS.rssMb }
   ]
+}
+
+/** A read within budget: p95 and its first call (a cold cache's whole-library fetch shows there), none failed. */
+function withinBudget (x: ReadFigures): boolean {
+  return x.p95 <= BUDGETS.p95Ms && x.first <= BUDGETS.p95Ms && x.failed === 0
 }
 
 /** One 2025 MCP session; call(tool, args) answers whether the tool succeeded. */
@@ -169,5 +178,5 @@ async function mcpCaller (url: string, apiKey: string) {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const r = await largeLibraryBench()
-  process.exitCode = r.reads.every(x => x.p95 <= BUDGETS.p95Ms && x.failed === 0) && r.rssMb <= BUDGETS.rssMb ? 0 : 1
+  process.exitCode = r.reads.every(withinBudget) && r.rssMb <= BUDGETS.rssMb ? 0 : 1
 }

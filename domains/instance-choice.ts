@@ -66,7 +66,9 @@ export function withInstance (app: FastifyInstance, def: ToolDefinition<any, any
   const what = WHAT[use.kind]
   const input = def.inputSchema as TObject
   const output = def.outputSchema as TObject
-  const instance = Type.Optional(Type.String({ maxLength: 20, description: `Which of the ${what}: ${names.join(', ')}; leave out when only one holds the title` }))
+  // Only the names: left out, the call runs on the one instance holding its title, and an ambiguous call is
+  // refused with the choices (choose, below); the catalogue stays within its budget with every instance (issue 39).
+  const instance = Type.Optional(Type.String({ maxLength: 20, description: `${names.slice(0, -1).join(', ')} or ${names.at(-1)!}` }))
   async function holders (args: Args): Promise<Array<{ name: string, label: string }>> {
     if (!use.holds) return []
     const found = await Promise.all(names.map(async name => {

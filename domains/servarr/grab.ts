@@ -30,7 +30,7 @@ export function GRAB_INPUTS (releasesTool: string) {
   return {
     guid: Type.String({ minLength: 1, maxLength: 2000, description: `guid of the release, from ${releasesTool}` }),
     indexerId: Type.Integer({ minimum: 1, description: `indexerId of the release, from ${releasesTool}` }),
-    replaceExisting: Type.Boolean({ default: false, description: 'Replace the download already queued (needs confirmToken)' })
+    replaceExisting: Type.Boolean({ default: false, description: 'Replace the queued download (needs confirmToken)' })
   }
 }
 

@@ -21,12 +21,12 @@ function catalogueName (f: { catalogueId: string }): string {
 
 export function idFields (f: { noun: string, managerId: string, catalogueId: string }, required: boolean) {
   const catalogue = catalogueName(f)
-  const id = Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: `The ${f.noun}'s ${f.managerId} or ${catalogue} id` })
+  const id = Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: `${f.managerId} or ${catalogue} id` })
   return {
     id: required ? id : Type.Optional(id),
     idType: Type.Union([Type.Literal('auto'), Type.Literal(f.managerId), Type.Literal(f.catalogueId)], {
       default: 'auto',
-      description: 'Kind of id (auto: either)'
+      description: 'auto: either kind of id'
     })
   }
 }

@@ -21,8 +21,8 @@ export const queueOfId = (id: string) => id.slice(0, id.indexOf(':'))
 const INSTANCE = '(@[a-z][a-z0-9]{0,19})?'
 
 /** The id pattern cancel_downloads accepts; instance names (core/instance-config.ts) only when there are extra ones. */
-export const cancelIdPattern = (extraInstances: boolean, extraUsenet = false) =>
-  `^(series|movies)${extraInstances ? INSTANCE : ''}:\\d{1,10}$|^torrent:[0-9a-f]{40}$|^usenet${extraUsenet ? INSTANCE : ''}:[\\w-]{1,64}$`
+export const cancelIdPattern = (extraInstances: boolean, extraUsenet = false, usenet = true) =>
+  `^(series|movies)${extraInstances ? INSTANCE : ''}:\\d{1,10}$|^torrent:[0-9a-f]{40}$${usenet ? `|^usenet${extraUsenet ? INSTANCE : ''}:[\\w-]{1,64}$` : ''}`
 
 // --- usenet instances: a job of an extra Usenet client (USENET_CLIENT_INSTANCES) is "usenet@<name>:<job id>",
 // the default one's "usenet:<job id>" as always (job ids are the program's own, so two clients may share one).

@@ -6,7 +6,7 @@ import { runCommand } from './commands.js'
 import { toCommand } from './items.js'
 
 export const RESCAN_INPUTS = {
-  waitSeconds: Type.Integer({ minimum: 0, maximum: 60, default: 15, description: 'Seconds to wait for the rescan (0: return at once)' })
+  waitSeconds: Type.Integer({ minimum: 0, maximum: 60, default: 15, description: 'Seconds to wait (0: return at once)' })
 }
 
 /** Runs the rescan command; `what` names the scope in the summary ("all movies", "Show"). */

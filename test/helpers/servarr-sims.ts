@@ -49,3 +49,17 @@ export async function startServarrStack (t: { teardown: (fn: () => unknown) => v
   })
   return { app, config, roots, sonarr: sims.sonarr, radarr: sims.radarr, ...(opts.jellyfin ? { jellyfin: sims.jellyfin } : {}), call, restart }
 }
+
+/**
+ * The settings that point an app at a series and a movie manager simulator started by the test itself (with the
+ * library the simulators see under /data mapped to MEDIA_ROOT), for stacks that start their own simulators.
+ */
+export function managersConfig (roots: Pick<TestRoots, 'media'>, sims: { sonarr: { url: string }, radarr: { url: string } }, keys: { sonarr: string, radarr: string }) {
+  return {
+    PATH_MAP: `/data=${roots.media}`,
+    SERIES_MANAGER_URL: sims.sonarr.url,
+    SERIES_MANAGER_API_KEY: keys.sonarr,
+    MOVIE_MANAGER_URL: sims.radarr.url,
+    MOVIE_MANAGER_API_KEY: keys.radarr
+  }
+}

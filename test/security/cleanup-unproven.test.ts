@@ -16,6 +16,7 @@ import { buildTestApp, makeRoots } from '../helpers/build.js'
 import { QBT_PASSWORD, startQbittorrent, swarmUnavailable } from '../helpers/qbt-swarm.js'
 import { toolContext } from '../helpers/sim-app.js'
 import { text } from '../helpers/results.js'
+import { managersConfig } from '../helpers/servarr-sims.js'
 
 const DAY = 24 * 3600_000
 const OLD = new Date(Date.now() - 3 * DAY)
@@ -80,11 +81,7 @@ t.test('end to end: no SETTINGS permission, a live package folder and download_d
   const { app } = await buildTestApp(t, {
     roots,
     config: {
-      PATH_MAP: `/data=${roots.media}`,
-      SERIES_MANAGER_URL: sonarr.url,
-      SERIES_MANAGER_API_KEY: keys.sonarr,
-      MOVIE_MANAGER_URL: radarr.url,
-      MOVIE_MANAGER_API_KEY: keys.radarr,
+      ...managersConfig(roots, { sonarr, radarr }, keys),
       DOWNLOAD_MANAGER_URL: pyload.url,
       DOWNLOAD_MANAGER_API_KEY: keys.pyload,
       TORRENT_CLIENT_URL: qbt.url,

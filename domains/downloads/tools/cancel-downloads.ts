@@ -17,11 +17,15 @@ import { managerOf, torrentClient, usenetClient } from '../../chosen-client.js'
 import { importableWarning, retryTargets, runRetry, type RetryTarget } from '../retry-stuck.js'
 import { pauseOrResume } from '../pause-resume.js'
 
-/** The inputs; ids name an extra manager or Usenet instance ("series@anime:12", "usenet@news2:x") only when there is one. */
-const inputOf = (named: boolean, usenetNamed: boolean) => Type.Object({
+/**
+ * The inputs; ids name an extra manager or Usenet instance ("series@anime:12", "usenet@news2:x") only when there is
+ * one, and the Usenet queue and its ids are listed only when a Usenet client is configured.
+ */
+const SOURCES = ['all', 'series', 'movies', 'torrents', 'usenet'] as const
+const inputOf = (named: boolean, usenetNamed: boolean, usenet: boolean) => Type.Object({
   action: Type.Union([Type.Literal('list'), Type.Literal('cancel'), Type.Literal('retry'), Type.Literal('purge_duplicates'), Type.Literal('pause'), Type.Literal('resume')], { default: 'list', description: 'list; cancel, retry (remove, blocklist, search again), pause or resume ids; purge_duplicates' }),
-  source: Type.Union([Type.Literal('all'), Type.Literal('series'), Type.Literal('movies'), Type.Literal('torrents'), Type.Literal('usenet')], { default: 'all', description: 'Queues to read' }),
-  ids: Type.Array(Type.String({ pattern: cancelIdPattern(named, usenetNamed), description: 'From list' }), { maxItems: 100, default: [], description: 'Ids from list' }),
+  source: Type.Union(SOURCES.filter(s => usenet || s !== 'usenet').map(s => Type.Literal(s)), { default: 'all', description: 'Queues to read' }),
+  ids: Type.Array(Type.String({ pattern: cancelIdPattern(named, usenetNamed, usenet), description: 'From list' }), { maxItems: 100, default: [], description: 'Ids from list' }),
   deleteFiles: Type.Boolean({ default: true, description: 'Also delete their data' }),
   blocklist: Type.Boolean({ default: false, description: 'Manager items: never grab this release again' }),
   ...pageInputs(100, 25)
@@ -91,6 +95,7 @@ function replacedFrom (id: string): { source: string, instance?: string } {
 export default (app: FastifyInstance) => {
   const named = hasExtraInstances(app, 'series') || hasExtraInstances(app, 'movies')
   const usenetNamed = hasExtraInstances(app, 'usenet')
+  const usenet = app.backends.usenet !== undefined
   /** Retry binds each download's id, hash and strike count: a queue or count that changed refuses the token. */
   async function retryPreview (args: { source: CancelSource | 'all', ids: string[], deleteFiles: boolean }, signal: AbortSignal, torrents: string | undefined) {
     if (args.ids.length > 0 && args.ids.every(id => usenetInstanceOf(id) !== undefined)) return await usenetRetryPreview(args.ids)
@@ -170,8 +175,8 @@ export default (app: FastifyInstance) => {
   return defineTool({
     name: 'cancel_downloads',
     title: 'List, cancel or de-duplicate downloads',
-    description: 'The managers\' queues, the torrent and Usenet clients: list (paged), cancel ids (a manager removes the whole download, e.g. a season pack), retry stuck ones, pause/resume torrents or Usenet jobs, purge duplicates keeping the most advanced. cancel/retry/purge: preview + confirmToken first. Progress: download_status.',
-    inputSchema: inputOf(named, usenetNamed),
+    description: `The managers' queues, the torrent${usenet ? ' and Usenet clients' : ' client'}: list (paged), cancel ids (a manager removes the whole download, e.g. a season pack), retry stuck ones, pause/resume torrents${usenet ? ' or Usenet jobs' : ''}, purge duplicates keeping the most advanced. cancel/retry/purge: preview + confirmToken first.`,
+    inputSchema: inputOf(named, usenetNamed, usenet),
     outputSchema: outputOf(named || usenetNamed),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     hasEffects: args => args.action !== undefined && args.action !== 'list',

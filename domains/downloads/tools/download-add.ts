@@ -28,7 +28,8 @@ const output = Type.Object({
 export default (app: FastifyInstance) => defineTool({
   name: 'download_add',
   title: 'Add links to the direct-download manager',
-  description: 'Queues direct links (hosters, files) as one package in the direct-download manager; .nzb links go to the Usenet client, magnets/.torrent links to the torrent client. One refused link adds nothing. One file or video page: download_direct; releases: the series/movie tools. Then download_status (organizes it when done).',
+  // The Usenet client is named only when one is configured (issue 39: nothing of an unconfigured backend is listed).
+  description: `Queues direct links (hosters, files) as one package in the direct-download manager; ${app.backends.usenet ? '.nzb links go to the Usenet client, ' : ''}magnets/.torrent links to the torrent client. One refused link adds nothing. One file or video page: download_direct. Then download_status (organizes it when done).`,
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

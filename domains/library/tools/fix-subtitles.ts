@@ -52,7 +52,7 @@ export default function fixSubtitles (app: FastifyInstance) {
   return defineTool({
     name: 'fix_subtitles',
     title: 'Convert ASS/SSA subtitles to SRT',
-    description: 'Converts ASS/SSA subtitle tracks in MKV files to SRT (other tracks kept; styling lost, italics kept) for players that cannot render ASS. Preview + confirmToken, then a background job (check_jobs); each file is verified in a temp copy before it replaces the original. optimize_media removes languages.',
+    description: 'Converts ASS/SSA subtitle tracks in MKV files to SRT (other tracks kept; styling lost, italics kept) for players that cannot render ASS. Preview + confirmToken, then a background job (check_jobs); each file is verified in a temp copy before it replaces the original.',
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

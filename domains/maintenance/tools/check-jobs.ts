@@ -25,13 +25,13 @@ const STATUS_FILTERS = {
 
 type StatusFilter = keyof typeof STATUS_FILTERS
 
-/** Every job kind the tools start, with the tools that start it. */
-const JOB_KIND_SOURCES: Record<string, string> = {
-  [JOB_KINDS.fileMove.kind]: 'manage_files, rename_episodes',
-  [JOB_KINDS.media.kind]: 'optimize_media, fix_subtitles',
-  [DIRECT_DOWNLOAD_KIND]: 'download_direct',
-  [ORGANIZE_KIND]: 'download_status'
-}
+/** Every job kind the tools start (the names say what; the catalogue's budget keeps the starting tools out). */
+const JOB_KIND_NAMES: string[] = [
+  JOB_KINDS.fileMove.kind, // manage_files, rename_episodes
+  JOB_KINDS.media.kind, // optimize_media, fix_subtitles
+  DIRECT_DOWNLOAD_KIND, // download_direct
+  ORGANIZE_KIND // download_status
+]
 
 const inputSchema = Type.Object({
   id: Type.Optional(Type.String({
@@ -42,8 +42,8 @@ const inputSchema = Type.Object({
     default: 'all',
     description: 'Only jobs in this state (active = queued or running)'
   }),
-  kind: Type.Optional(Type.Union(Object.keys(JOB_KIND_SOURCES).map(k => Type.Literal(k)), {
-    description: `Only: ${Object.entries(JOB_KIND_SOURCES).map(([k, from]) => `${k} (${from})`).join(', ')}`
+  kind: Type.Optional(Type.Union(JOB_KIND_NAMES.map(k => Type.Literal(k)), {
+    description: 'Only jobs of this kind'
   })),
   mine: Type.Boolean({ default: false, description: 'Only jobs of this credential' }),
   cancel: Type.Boolean({ default: false, description: 'Stop job id (yours)' }),
@@ -53,7 +53,7 @@ const inputSchema = Type.Object({
 
 const JobSchema = Type.Object({
   id: Type.String({ description: 'Job id' }),
-  kind: Type.String({ description: `What sort of job: ${Object.keys(JOB_KIND_SOURCES).join(', ')}` }),
+  kind: Type.String({ description: `What sort of job: ${JOB_KIND_NAMES.join(', ')}` }),
   description: Type.String({ description: 'What the job does' }),
   status: Type.Union(['queued', 'running', 'succeeded', 'failed', 'cancelled', 'interrupted'].map(s => Type.Literal(s)), {
     description: 'queued (waiting for a slot), running, succeeded, failed, cancelled, or interrupted (the server stopped while it was queued or running; it will not resume)'
@@ -119,7 +119,7 @@ function describe (job: JobRecord): string {
 export default (app: FastifyInstance) => defineTool({
   name: 'check_jobs',
   title: 'Check background jobs',
-  description: 'Background jobs tools start (moves, renames, media processing, downloads). With id (a jobId a tool returned): that job, or cancel it; without: a page, newest first, filtered by status, kind or mine. Each has status, progress, result or error; finished jobs stay a day.',
+  description: 'Background jobs tools start (moves, renames, media processing, downloads). With id (a jobId): that job, or cancel it; without: a page, newest first, filtered by status, kind or mine. Each has status, progress, result or error; finished jobs stay a day.',
   inputSchema,
   outputSchema,
   // Changes something only with cancel: true (a stopped job leaves files whole: moves and rewrites are atomic).

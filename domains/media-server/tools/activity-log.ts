@@ -51,7 +51,8 @@ type Output = Static<typeof outputSchema>
 export default (app: FastifyInstance) => defineTool({
   name: 'activity_log',
   title: 'Media server activity',
-  description: 'Newest first. view "media": media-server events (Jellyfin: sign-ins, failed logins, playback, scans, task failures, plugin updates, deletions; Plex: play history). view "server": who changed what here. Use server_status for live state. Read-only.',
+  // Only the configured media server's events are described (issue 39: nothing of an unconfigured backend is listed).
+  description: `Newest first. view "media": ${app.config.MEDIA_SERVER_TYPE === 'plex' ? 'the media server\'s play history' : 'media-server events (sign-ins, failed logins, playback, scans, task failures, plugin updates, deletions)'}. view "server": who changed what here. Use server_status for live state. Read-only.`,
   inputSchema,
   outputSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -38,7 +38,7 @@ type Output = Static<typeof outputSchema>
 export default (app: FastifyInstance) => defineTool({
   name: 'search_media',
   title: 'Search the media library',
-  description: 'Searches or lists the media server library (movies, series, seasons, episodes, music); paged. Results carry the item id, kind, year, path and tvdb/tmdb/imdb ids. Use it to check what is in the library and get ids for show_details and manage_library; series_search/movie_search for titles not in it. Read-only.',
+  description: 'Searches or lists the media server library (movies, series, seasons, episodes, music); paged. Results carry the item id (for show_details, manage_library), kind, year, path and tvdb/tmdb/imdb ids. Use series_search/movie_search for titles not in it. Read-only.',
   inputSchema,
   outputSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -74,7 +74,7 @@ const outputOf = (extra: boolean) => extra ? outputSchema : Type.Omit(outputSche
 export default (app: FastifyInstance) => defineTool({
   name: 'server_status',
   title: 'Media server status',
-  description: 'Media server overview: version, libraries with counts and folders, media-root disk use, sessions of the last 15 min and what plays, users. Use it first to see whether the server is up; titles: search_media; one series: show_details; events: activity_log. Read-only.',
+  description: 'Media server overview: version, libraries with counts and folders, media-root disk use, sessions of the last 15 min and what plays, users. Use it first to see whether the server is up; titles: search_media; events: activity_log. Read-only.',
   inputSchema,
   outputSchema: outputOf(hasAnyExtraInstance(app)),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

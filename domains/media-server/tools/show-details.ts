@@ -45,7 +45,7 @@ type Output = Static<typeof outputSchema>
 export default (app: FastifyInstance) => defineTool({
   name: 'show_details',
   title: 'Series details',
-  description: 'One series in the media server: title, year, status, folder, genres, catalogue ids, each season\'s episode count; with season, its episodes (title, air date, file), paged. Use search_media for the id; monitoring and missing episodes: the series manager tools. Read-only.',
+  description: 'One series in the media server: title, year, status, folder, genres, catalogue ids, each season\'s episode count; with season, its episodes (title, air date, file), paged. Use search_media for the id. Read-only.',
   inputSchema,
   outputSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

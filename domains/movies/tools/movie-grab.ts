@@ -37,7 +37,7 @@ export default (app: FastifyInstance) => {
   return defineTool({
     name: 'movie_grab',
     title: 'Download a release for a movie',
-    description: 'Sends a release from movie_releases (within 30 minutes) to the download client via the movie manager; returns the queue item. Give the id you searched with. Refused if already queued, unless replaceExisting (preview + confirmToken). Follow with movie_status view "queue".',
+    description: 'Sends a release from movie_releases (within 30 minutes) to the download client via the movie manager; returns the queue item. Give the id you searched with. Refused if already queued, unless replaceExisting (preview + confirmToken).',
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },

@@ -78,7 +78,7 @@ export default (app: FastifyInstance) => {
   return defineTool({
     name: 'movie_import',
     title: 'Import a downloaded movie',
-    description: 'Imports a movie file from a download via the movie manager: matches it (by name or your id), renames and moves it, or hardlinks/copies while a torrent seeds. Rejected files are listed with reasons. Replacing a file needs preview + confirmToken. For blocked queue imports; movie_rescan for files already in place.',
+    description: 'Imports a movie file from a download via the movie manager: matched by name or your id, renamed and moved (hardlinked/copied while a torrent seeds); rejected files listed with reasons. Replacing a file: preview + confirmToken. For blocked queue imports.',
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },

@@ -56,7 +56,7 @@ export default (app: FastifyInstance) => {
   return defineTool({
     name: 'movie_remove',
     title: 'Remove a movie',
-    description: 'Removes a movie from the movie manager (stops monitoring and downloads); deleteFiles also deletes its folder and files. Preview (title, path, files, size) + confirmToken first. Use cancel_downloads to stop only a download.',
+    description: 'Removes a movie from the movie manager (stops monitoring and downloads); deleteFiles also deletes its folder and files. Preview + confirmToken first. Use cancel_downloads to stop only a download.',
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },

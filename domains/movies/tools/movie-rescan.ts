@@ -25,7 +25,7 @@ const output = Type.Object({
 export default (app: FastifyInstance) => defineTool({
   name: 'movie_rescan',
   title: 'Rescan movie folders',
-  description: 'Makes the movie manager rescan one movie\'s folder (id) or all, picking up files changed by hand; waits up to waitSeconds. Use movie_import for new downloads.',
+  description: 'Makes the movie manager rescan one movie\'s folder (id) or all, picking up files changed by hand; waits up to waitSeconds. New downloads: movie_import.',
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

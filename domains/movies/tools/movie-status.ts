@@ -57,7 +57,7 @@ type Item = Static<typeof ItemSchema>
 export default (app: FastifyInstance) => defineTool({
   name: 'movie_status',
   title: 'Movie library, calendar, missing, queue and history',
-  description: 'Read-only paged views of the movie manager (see view); queue rows give progress, problems, outputPath for movie_import. Add: movie_search; releases: movie_releases.',
+  description: 'Read-only paged views of the movie manager (see view); queue rows give progress, problems, outputPath for movie_import.',
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

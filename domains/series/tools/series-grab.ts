@@ -46,7 +46,7 @@ export default (app: FastifyInstance) => {
   return defineTool({
     name: 'series_grab',
     title: 'Download a release for an episode or season',
-    description: 'Sends a release from series_releases (within 30 minutes) to the download client via the series manager; returns the queue item. Give the id, season and episode you searched with. Refused if already queued, unless replaceExisting (preview + confirmToken). Follow with series_status view "queue".',
+    description: 'Sends a release from series_releases (within 30 minutes) to the download client via the series manager; returns the queue item. Give the id, season and episode you searched with. Refused if already queued, unless replaceExisting (preview + confirmToken).',
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },

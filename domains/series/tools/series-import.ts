@@ -100,7 +100,7 @@ export default (app: FastifyInstance) => {
   return defineTool({
     name: 'series_import',
     title: 'Import downloaded episodes',
-    description: 'Imports episode files from a download via the series manager: matches them (by name or your ids), renames and moves them, or hardlinks/copies while a torrent seeds. Rejected files are listed with reasons. Replacing a file needs preview + confirmToken. For blocked queue imports; series_rescan for files already in place.',
+    description: 'Imports episode files from a download via the series manager: matched by name or your ids, renamed and moved (hardlinked/copied while a torrent seeds); rejected files listed with reasons. Replacing a file: preview + confirmToken. For blocked queue imports.',
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },

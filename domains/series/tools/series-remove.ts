@@ -54,7 +54,7 @@ export default (app: FastifyInstance) => {
   return defineTool({
     name: 'series_remove',
     title: 'Remove a series',
-    description: 'Removes a series from the series manager (stops monitoring and downloads); deleteFiles also deletes its folder and files. Preview (title, path, files, size) + confirmToken first. Use cancel_downloads to stop only a download.',
+    description: 'Removes a series from the series manager (stops monitoring and downloads); deleteFiles also deletes its folder and files. Preview + confirmToken first. Use cancel_downloads to stop only a download.',
     inputSchema: input,
     outputSchema: output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },

@@ -25,7 +25,7 @@ const output = Type.Object({
 export default (app: FastifyInstance) => defineTool({
   name: 'series_rescan',
   title: 'Rescan series folders',
-  description: 'Makes the series manager rescan one series\' folder (id) or all, picking up files changed by hand; waits up to waitSeconds. Use series_import for new downloads.',
+  description: 'Makes the series manager rescan one series\' folder (id) or all, picking up files changed by hand; waits up to waitSeconds. New downloads: series_import.',
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

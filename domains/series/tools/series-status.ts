@@ -61,7 +61,7 @@ type Item = Static<typeof ItemSchema>
 export default (app: FastifyInstance) => defineTool({
   name: 'series_status',
   title: 'Series library, episodes, calendar, missing, queue and history',
-  description: 'Read-only paged views of the series manager (see view); queue rows give progress, problems, outputPath for series_import. Add: series_search; releases: series_releases.',
+  description: 'Read-only paged views of the series manager (see view); queue rows give progress, problems, outputPath for series_import.',
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

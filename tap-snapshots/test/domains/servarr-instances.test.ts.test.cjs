@@ -9,7 +9,7 @@ exports[`test/domains/servarr-instances.test.ts > TAP > the instance argument is
 Array [
   Object {
     "instance": Object {
-      "description": "Which of the series managers: default, anime; leave out when only one holds the title",
+      "description": "default or anime",
       "maxLength": 20,
       "type": "string",
     },
@@ -17,7 +17,7 @@ Array [
   },
   Object {
     "instance": Object {
-      "description": "Which of the series managers: default, anime; leave out when only one holds the title",
+      "description": "default or anime",
       "maxLength": 20,
       "type": "string",
     },
@@ -25,7 +25,7 @@ Array [
   },
   Object {
     "instance": Object {
-      "description": "Which of the series managers: default, anime; leave out when only one holds the title",
+      "description": "default or anime",
       "maxLength": 20,
       "type": "string",
     },
@@ -33,7 +33,7 @@ Array [
   },
   Object {
     "instance": Object {
-      "description": "Which of the series managers: default, anime; leave out when only one holds the title",
+      "description": "default or anime",
       "maxLength": 20,
       "type": "string",
     },
@@ -41,7 +41,7 @@ Array [
   },
   Object {
     "instance": Object {
-      "description": "Which of the series managers: default, anime; leave out when only one holds the title",
+      "description": "default or anime",
       "maxLength": 20,
       "type": "string",
     },
@@ -49,7 +49,7 @@ Array [
   },
   Object {
     "instance": Object {
-      "description": "Which of the series managers: default, anime; leave out when only one holds the title",
+      "description": "default or anime",
       "maxLength": 20,
       "type": "string",
     },
@@ -57,7 +57,7 @@ Array [
   },
   Object {
     "instance": Object {
-      "description": "Which of the series managers: default, anime; leave out when only one holds the title",
+      "description": "default or anime",
       "maxLength": 20,
       "type": "string",
     },

@@ -9,7 +9,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "activity_log",
   "title": "Media server activity",
-  "description": "Newest first. view \\"media\\": media-server events (Jellyfin: sign-ins, failed logins, playback, scans, task failures, plugin updates, deletions; Plex: play history). view \\"server\\": who changed what here. Use server_status for live state. Read-only.",
+  "description": "Newest first. view \\"media\\": media-server events (sign-ins, failed logins, playback, scans, task failures, plugin updates, deletions). view \\"server\\": who changed what here. Use server_status for live state. Read-only.",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",

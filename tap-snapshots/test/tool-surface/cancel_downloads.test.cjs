@@ -9,7 +9,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "cancel_downloads",
   "title": "List, cancel or de-duplicate downloads",
-  "description": "The managers' queues, the torrent and Usenet clients: list (paged), cancel ids (a manager removes the whole download, e.g. a season pack), retry stuck ones, pause/resume torrents or Usenet jobs, purge duplicates keeping the most advanced. cancel/retry/purge: preview + confirmToken first. Progress: download_status.",
+  "description": "The managers' queues, the torrent client: list (paged), cancel ids (a manager removes the whole download, e.g. a season pack), retry stuck ones, pause/resume torrents, purge duplicates keeping the most advanced. cancel/retry/purge: preview + confirmToken first.",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",
@@ -33,8 +33,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
           "all",
           "series",
           "movies",
-          "torrents",
-          "usenet"
+          "torrents"
         ],
         "default": "all",
         "description": "Queues to read"
@@ -45,7 +44,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
         "description": "Ids from list",
         "type": "array",
         "items": {
-          "pattern": "^(series|movies):\\\\d{1,10}$|^torrent:[0-9a-f]{40}$|^usenet:[\\\\w-]{1,64}$",
+          "pattern": "^(series|movies):\\\\d{1,10}$|^torrent:[0-9a-f]{40}$",
           "description": "From list",
           "type": "string"
         }

@@ -9,7 +9,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "check_jobs",
   "title": "Check background jobs",
-  "description": "Background jobs tools start (moves, renames, media processing, downloads). With id (a jobId a tool returned): that job, or cancel it; without: a page, newest first, filtered by status, kind or mine. Each has status, progress, result or error; finished jobs stay a day.",
+  "description": "Background jobs tools start (moves, renames, media processing, downloads). With id (a jobId): that job, or cancel it; without: a page, newest first, filtered by status, kind or mine. Each has status, progress, result or error; finished jobs stay a day.",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",
@@ -43,7 +43,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
           "direct-download",
           "organize-download"
         ],
-        "description": "Only: file-move (manage_files, rename_episodes), media-process (optimize_media, fix_subtitles), direct-download (download_direct), organize-download (download_status)"
+        "description": "Only jobs of this kind"
       },
       "mine": {
         "default": false,

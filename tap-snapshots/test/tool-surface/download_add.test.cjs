@@ -9,7 +9,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "download_add",
   "title": "Add links to the direct-download manager",
-  "description": "Queues direct links (hosters, files) as one package in the direct-download manager; .nzb links go to the Usenet client, magnets/.torrent links to the torrent client. One refused link adds nothing. One file or video page: download_direct; releases: the series/movie tools. Then download_status (organizes it when done).",
+  "description": "Queues direct links (hosters, files) as one package in the direct-download manager; magnets/.torrent links to the torrent client. One refused link adds nothing. One file or video page: download_direct. Then download_status (organizes it when done).",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",

@@ -9,7 +9,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "download_direct",
   "title": "Download a URL (video page or file) and organize it",
-  "description": "Downloads one public URL with this server's tools: a video page (yt-dlp) or a file (aria2), then moves it into destination if given (never overwriting). A background job: check_jobs shows the saved files. Use download_add for file hosters, the series/movie tools for releases.",
+  "description": "Downloads one public URL with this server's tools: a video page (yt-dlp) or a file (aria2), then moves it into destination if given (never overwriting). A background job: check_jobs shows the saved files. File hosters: download_add.",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",

@@ -9,7 +9,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "manage_library",
   "title": "Manage media server libraries",
-  "description": "Changes what the media server indexes: scan after files changed outside the managers, create a library over a media-root folder, or refresh one item's metadata. Runs in the background. Deletes nothing; use server_status to list libraries.",
+  "description": "Changes what the media server indexes: scan after files changed outside the managers, create a library over a media-root folder, or refresh one item's metadata. Runs in the background; deletes nothing; use server_status to list libraries.",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",

@@ -9,7 +9,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "movie_grab",
   "title": "Download a release for a movie",
-  "description": "Sends a release from movie_releases (within 30 minutes) to the download client via the movie manager; returns the queue item. Give the id you searched with. Refused if already queued, unless replaceExisting (preview + confirmToken). Follow with movie_status view \\"queue\\".",
+  "description": "Sends a release from movie_releases (within 30 minutes) to the download client via the movie manager; returns the queue item. Give the id you searched with. Refused if already queued, unless replaceExisting (preview + confirmToken).",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",
@@ -32,13 +32,13 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       },
       "replaceExisting": {
         "default": false,
-        "description": "Replace the download already queued (needs confirmToken)",
+        "description": "Replace the queued download (needs confirmToken)",
         "type": "boolean"
       },
       "id": {
         "minimum": 1,
         "maximum": 2147483647,
-        "description": "The movie's movieId or TMDB id",
+        "description": "movieId or TMDB id",
         "type": "integer"
       },
       "idType": {
@@ -49,7 +49,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
           "tmdbId"
         ],
         "default": "auto",
-        "description": "Kind of id (auto: either)"
+        "description": "auto: either kind of id"
       },
       "confirmToken": {
         "minLength": 16,

@@ -9,7 +9,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "movie_import",
   "title": "Import a downloaded movie",
-  "description": "Imports a movie file from a download via the movie manager: matches it (by name or your id), renames and moves it, or hardlinks/copies while a torrent seeds. Rejected files are listed with reasons. Replacing a file needs preview + confirmToken. For blocked queue imports; movie_rescan for files already in place.",
+  "description": "Imports a movie file from a download via the movie manager: matched by name or your id, renamed and moved (hardlinked/copied while a torrent seeds); rejected files listed with reasons. Replacing a file: preview + confirmToken. For blocked queue imports.",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",
@@ -26,7 +26,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       "id": {
         "minimum": 1,
         "maximum": 2147483647,
-        "description": "The movie's movieId or TMDB id",
+        "description": "movieId or TMDB id",
         "type": "integer"
       },
       "idType": {
@@ -37,7 +37,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
           "tmdbId"
         ],
         "default": "auto",
-        "description": "Kind of id (auto: either)"
+        "description": "auto: either kind of id"
       },
       "importMode": {
         "type": "string",

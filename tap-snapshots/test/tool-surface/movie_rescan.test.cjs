@@ -9,7 +9,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "movie_rescan",
   "title": "Rescan movie folders",
-  "description": "Makes the movie manager rescan one movie's folder (id) or all, picking up files changed by hand; waits up to waitSeconds. Use movie_import for new downloads.",
+  "description": "Makes the movie manager rescan one movie's folder (id) or all, picking up files changed by hand; waits up to waitSeconds. New downloads: movie_import.",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",
@@ -17,7 +17,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       "id": {
         "minimum": 1,
         "maximum": 2147483647,
-        "description": "The movie's movieId or TMDB id",
+        "description": "movieId or TMDB id",
         "type": "integer"
       },
       "idType": {
@@ -28,13 +28,13 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
           "tmdbId"
         ],
         "default": "auto",
-        "description": "Kind of id (auto: either)"
+        "description": "auto: either kind of id"
       },
       "waitSeconds": {
         "minimum": 0,
         "maximum": 60,
         "default": 15,
-        "description": "Seconds to wait for the rescan (0: return at once)",
+        "description": "Seconds to wait (0: return at once)",
         "type": "integer"
       }
     }

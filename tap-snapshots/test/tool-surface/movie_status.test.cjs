@@ -9,7 +9,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "movie_status",
   "title": "Movie library, calendar, missing, queue and history",
-  "description": "Read-only paged views of the movie manager (see view); queue rows give progress, problems, outputPath for movie_import. Add: movie_search; releases: movie_releases.",
+  "description": "Read-only paged views of the movie manager (see view); queue rows give progress, problems, outputPath for movie_import.",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",
@@ -30,7 +30,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       "id": {
         "minimum": 1,
         "maximum": 2147483647,
-        "description": "The movie's movieId or TMDB id",
+        "description": "movieId or TMDB id",
         "type": "integer"
       },
       "idType": {
@@ -41,7 +41,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
           "tmdbId"
         ],
         "default": "auto",
-        "description": "Kind of id (auto: either)"
+        "description": "auto: either kind of id"
       },
       "term": {
         "minLength": 1,

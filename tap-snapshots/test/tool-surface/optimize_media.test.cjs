@@ -9,7 +9,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "optimize_media",
   "title": "Analyze and strip media tracks",
-  "description": "Audio and subtitle tracks of MKV/MP4 files: analyze (read-only) or strip unwanted languages without re-encoding (preview + confirmToken, then a background job, check_jobs). A file never loses all audio; each is verified in a temp copy before it replaces the original. fix_subtitles converts ASS to SRT.",
+  "description": "Audio and subtitle tracks of MKV/MP4 files: analyze (read-only) or strip unwanted languages without re-encoding (preview + confirmToken, then a background job, check_jobs). A file never loses all audio; each is verified in a temp copy before it replaces the original.",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",

@@ -9,7 +9,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "rename_episodes",
   "title": "Rename episodes to the standard scheme",
-  "description": "Renames a show's episode files (and subtitles) to \\"Show - S01E02.ext\\" in \\"Season 01\\" folders, reading S01E02, 1x02 or \\"Season 1 Episode 2\\" names. dryRun (default) returns the plan and collisions; dryRun:false runs it as a job, all or nothing, never overwriting; undo or move folders with manage_files.",
+  "description": "Renames a show's episode files (and subtitles) to \\"Show - S01E02.ext\\" in \\"Season 01\\" folders (from S01E02, 1x02 or \\"Season 1 Episode 2\\" names). dryRun (default) returns the plan and collisions; dryRun:false runs it as a job, all or nothing, never overwriting; undo with manage_files.",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",

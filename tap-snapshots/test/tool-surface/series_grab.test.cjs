@@ -9,7 +9,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "series_grab",
   "title": "Download a release for an episode or season",
-  "description": "Sends a release from series_releases (within 30 minutes) to the download client via the series manager; returns the queue item. Give the id, season and episode you searched with. Refused if already queued, unless replaceExisting (preview + confirmToken). Follow with series_status view \\"queue\\".",
+  "description": "Sends a release from series_releases (within 30 minutes) to the download client via the series manager; returns the queue item. Give the id, season and episode you searched with. Refused if already queued, unless replaceExisting (preview + confirmToken).",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",
@@ -33,13 +33,13 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       },
       "replaceExisting": {
         "default": false,
-        "description": "Replace the download already queued (needs confirmToken)",
+        "description": "Replace the queued download (needs confirmToken)",
         "type": "boolean"
       },
       "id": {
         "minimum": 1,
         "maximum": 2147483647,
-        "description": "The series's seriesId or TVDB id",
+        "description": "seriesId or TVDB id",
         "type": "integer"
       },
       "idType": {
@@ -50,7 +50,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
           "tvdbId"
         ],
         "default": "auto",
-        "description": "Kind of id (auto: either)"
+        "description": "auto: either kind of id"
       },
       "seasonNumber": {
         "minimum": 0,

@@ -9,7 +9,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "series_import",
   "title": "Import downloaded episodes",
-  "description": "Imports episode files from a download via the series manager: matches them (by name or your ids), renames and moves them, or hardlinks/copies while a torrent seeds. Rejected files are listed with reasons. Replacing a file needs preview + confirmToken. For blocked queue imports; series_rescan for files already in place.",
+  "description": "Imports episode files from a download via the series manager: matched by name or your ids, renamed and moved (hardlinked/copied while a torrent seeds); rejected files listed with reasons. Replacing a file: preview + confirmToken. For blocked queue imports.",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",
@@ -26,7 +26,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       "id": {
         "minimum": 1,
         "maximum": 2147483647,
-        "description": "The series's seriesId or TVDB id",
+        "description": "seriesId or TVDB id",
         "type": "integer"
       },
       "idType": {
@@ -37,7 +37,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
           "tvdbId"
         ],
         "default": "auto",
-        "description": "Kind of id (auto: either)"
+        "description": "auto: either kind of id"
       },
       "seasonNumber": {
         "minimum": 0,

@@ -9,7 +9,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "series_releases",
   "title": "List releases for an episode or season",
-  "description": "Asks every indexer, via the series manager, for releases of an episode or whole season; can take a minute. Best first (approved, format score, quality, seeders, size); rejected ones with reasons. Titles are untrusted indexer text. Grab one with series_grab within 30 minutes.",
+  "description": "Asks every indexer, via the series manager, for releases of an episode or whole season; can take a minute. Best first; rejected ones with reasons. Titles are untrusted indexer text. Grab one with series_grab within 30 minutes.",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",
@@ -21,7 +21,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       "id": {
         "minimum": 1,
         "maximum": 2147483647,
-        "description": "The series's seriesId or TVDB id",
+        "description": "seriesId or TVDB id",
         "type": "integer"
       },
       "idType": {
@@ -32,7 +32,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
           "tvdbId"
         ],
         "default": "auto",
-        "description": "Kind of id (auto: either)"
+        "description": "auto: either kind of id"
       },
       "seasonNumber": {
         "minimum": 0,

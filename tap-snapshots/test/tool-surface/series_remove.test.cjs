@@ -9,7 +9,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "series_remove",
   "title": "Remove a series",
-  "description": "Removes a series from the series manager (stops monitoring and downloads); deleteFiles also deletes its folder and files. Preview (title, path, files, size) + confirmToken first. Use cancel_downloads to stop only a download.",
+  "description": "Removes a series from the series manager (stops monitoring and downloads); deleteFiles also deletes its folder and files. Preview + confirmToken first. Use cancel_downloads to stop only a download.",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",
@@ -20,7 +20,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       "id": {
         "minimum": 1,
         "maximum": 2147483647,
-        "description": "The series's seriesId or TVDB id",
+        "description": "seriesId or TVDB id",
         "type": "integer"
       },
       "idType": {
@@ -31,7 +31,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
           "tvdbId"
         ],
         "default": "auto",
-        "description": "Kind of id (auto: either)"
+        "description": "auto: either kind of id"
       },
       "deleteFiles": {
         "default": false,

@@ -9,7 +9,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "series_rescan",
   "title": "Rescan series folders",
-  "description": "Makes the series manager rescan one series' folder (id) or all, picking up files changed by hand; waits up to waitSeconds. Use series_import for new downloads.",
+  "description": "Makes the series manager rescan one series' folder (id) or all, picking up files changed by hand; waits up to waitSeconds. New downloads: series_import.",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",
@@ -17,7 +17,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       "id": {
         "minimum": 1,
         "maximum": 2147483647,
-        "description": "The series's seriesId or TVDB id",
+        "description": "seriesId or TVDB id",
         "type": "integer"
       },
       "idType": {
@@ -28,13 +28,13 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
           "tvdbId"
         ],
         "default": "auto",
-        "description": "Kind of id (auto: either)"
+        "description": "auto: either kind of id"
       },
       "waitSeconds": {
         "minimum": 0,
         "maximum": 60,
         "default": 15,
-        "description": "Seconds to wait for the rescan (0: return at once)",
+        "description": "Seconds to wait (0: return at once)",
         "type": "integer"
       }
     }

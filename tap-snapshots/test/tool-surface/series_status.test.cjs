@@ -9,7 +9,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "series_status",
   "title": "Series library, episodes, calendar, missing, queue and history",
-  "description": "Read-only paged views of the series manager (see view); queue rows give progress, problems, outputPath for series_import. Add: series_search; releases: series_releases.",
+  "description": "Read-only paged views of the series manager (see view); queue rows give progress, problems, outputPath for series_import.",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",
@@ -31,7 +31,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       "id": {
         "minimum": 1,
         "maximum": 2147483647,
-        "description": "The series's seriesId or TVDB id",
+        "description": "seriesId or TVDB id",
         "type": "integer"
       },
       "idType": {
@@ -42,7 +42,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
           "tvdbId"
         ],
         "default": "auto",
-        "description": "Kind of id (auto: either)"
+        "description": "auto: either kind of id"
       },
       "seasonNumber": {
         "minimum": 0,

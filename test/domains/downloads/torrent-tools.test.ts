@@ -60,7 +60,8 @@ for (const program of [...await torrentClientKinds(), ...await newerMajors()]) {
 
       t.match(errorText(await call('cancel_downloads', { action: 'pause', ids: ['torrent:' + 'f'.repeat(40)] })), new RegExp(`Not in ${running.service}'s queue: torrent:f{40}`))
       t.match(errorText(await call('cancel_downloads', { action: 'resume', ids: ['series:3'] })), /takes usenet:<id> ids and torrent:<hash> ids from list, not series:3/)
-      t.match(errorText(await call('cancel_downloads', { action: 'pause', ids: ['usenet:SABnzbd_nzo_x'] })), /no Usenet client is configured/)
+      // Without a Usenet client its ids are not in the published pattern (issue 39), so validation refuses them.
+      t.match(errorText(await call('cancel_downloads', { action: 'pause', ids: ['usenet:SABnzbd_nzo_x'] })), /ids\.0 "usenet:SABnzbd_nzo_x" is not valid; expected: From list/)
     })
 
     await t.test('remove with data: the preview deletes nothing, the confirm removes exactly that torrent and its data', async t => {

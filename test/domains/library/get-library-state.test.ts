@@ -14,6 +14,7 @@ import { QBT_PASSWORD, makeTorrent, startQbittorrent, swarmUnavailable, waitFor 
 import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
 import type { ToolContext } from '../../../core/tool-types.js'
 import { data, text } from '../../helpers/results.js'
+import { managersConfig } from '../../helpers/servarr-sims.js'
 
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
 
@@ -58,11 +59,7 @@ async function stack (t: { teardown: (fn: () => unknown) => void }, torrents: 'r
   const { app } = await buildTestApp(t, {
     roots,
     config: {
-      PATH_MAP: `/data=${roots.media}`,
-      SERIES_MANAGER_URL: sonarr.url,
-      SERIES_MANAGER_API_KEY: KEYS.sonarr,
-      MOVIE_MANAGER_URL: radarr.url,
-      MOVIE_MANAGER_API_KEY: KEYS.radarr,
+      ...managersConfig(roots, { sonarr, radarr }, KEYS),
       MEDIA_SERVER_TYPE: mediaServer,
       MEDIA_SERVER_URL: jellyfin.url,
       ...(mediaServer === 'plex' ? { MEDIA_SERVER_TOKEN: KEYS.jellyfin } : { MEDIA_SERVER_API_KEY: KEYS.jellyfin }),

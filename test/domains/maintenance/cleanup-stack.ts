@@ -12,6 +12,7 @@ import { buildTestApp, makeRoots, type TestRoots } from '../../helpers/build.js'
 import { toolContext } from '../../helpers/sim-app.js'
 import { QBT_PASSWORD, startQbittorrent, type QbtMajor } from '../../helpers/qbt-swarm.js'
 import { data } from '../../helpers/results.js'
+import { managersConfig } from '../../helpers/servarr-sims.js'
 
 const KEYS = { sonarr: 'c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7', radarr: 'd3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8', jellyfin: 'e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9', pyload: 'f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0' }
 const OLD = new Date(Date.now() - 3 * 24 * 3600_000)
@@ -50,11 +51,7 @@ export async function stack (t: { teardown: (fn: () => unknown) => void }, o: { 
   const { app } = await buildTestApp(t, {
     roots,
     config: {
-      PATH_MAP: `/data=${roots.media}`,
-      SERIES_MANAGER_URL: sonarr.url,
-      SERIES_MANAGER_API_KEY: KEYS.sonarr,
-      MOVIE_MANAGER_URL: radarr.url,
-      MOVIE_MANAGER_API_KEY: KEYS.radarr,
+      ...managersConfig(roots, { sonarr, radarr }, KEYS),
       MEDIA_SERVER_URL: jellyfin.url,
       MEDIA_SERVER_API_KEY: o.jellyfin?.apiKey ?? KEYS.jellyfin,
       DOWNLOAD_MANAGER_URL: pyload.url,

@@ -8,6 +8,7 @@ import { createRadarrSimulator } from '../../../simulators/servarr/radarr.js'
 import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
 import type { ToolContext } from '../../../core/tool-types.js'
 import { data, text } from '../../helpers/results.js'
+import { managersConfig } from '../../helpers/servarr-sims.js'
 
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
 const KEYS = { sonarr: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6', radarr: 'b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7' }
@@ -24,13 +25,7 @@ async function stack (t: { teardown: (fn: () => unknown) => void }) {
   t.teardown(() => Promise.allSettled([sonarr.close(), radarr.close()]))
   const { app } = await buildTestApp(t, {
     roots,
-    config: {
-      PATH_MAP: `/data=${roots.media}`,
-      SERIES_MANAGER_URL: sonarr.url,
-      SERIES_MANAGER_API_KEY: KEYS.sonarr,
-      MOVIE_MANAGER_URL: radarr.url,
-      MOVIE_MANAGER_API_KEY: KEYS.radarr
-    }
+    config: managersConfig(roots, { sonarr, radarr }, KEYS)
   })
   const call = async (tool: string, args: Record<string, unknown>) => {
     const r = await app.tools.call(tool, args, ctx)
