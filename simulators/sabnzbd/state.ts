@@ -4,11 +4,17 @@
 // Behaviour from sabnzbd/sabnzbd @ 5.0.1 (simulators/fidelity/sabnzbd.ts has the citations).
 import { randomBytes } from 'node:crypto'
 
-/** How a job ends: the fail_message texts SABnzbd writes (sabnzbd/nzb/object.py 817, newsunpack.py 571, 1080). */
+/**
+ * How a job ends: the fail_message texts SABnzbd writes (sabnzbd/nzb/object.py 817, newsunpack.py 1000, 1080, 1317;
+ * postproc.py 403-411).
+ */
 export const OUTCOMES = {
   complete: '',
   'missing articles': 'Aborted, cannot be completed - https://sabnzbd.org/not-complete',
+  'not on server': 'Download failed - Not on your server(s) - https://sabnzbd.org/not-complete',
+  'too few articles': 'Download might fail, only 40.1 of required 100.2 available - https://sabnzbd.org/not-complete',
   'repair failed': 'Repairing failed, Not enough repair blocks (1 short)',
+  'repair disk full': 'Repairing failed, Disk full',
   'unpack failed': 'Unpacking failed, CRC error'
 } as const
 export type Outcome = keyof typeof OUTCOMES
@@ -82,12 +88,15 @@ export function createSabState (o: { completeDir: string, bytesPerSecond?: numbe
     job.stageMs += ms
     if (job.stageMs < STAGE_MS) return
     job.stageMs = 0
+    const repairFails = job.outcome === 'repair failed' || job.outcome === 'repair disk full'
     if (job.status === 'Verifying') {
-      if (job.repair) job.status = 'Repairing'
-      else if (job.outcome === 'repair failed') fail(job)
+      // A job with nothing fetched fails as post-processing starts, before par2 (postproc.py 403-411).
+      if (job.outcome === 'not on server' || job.outcome === 'too few articles') fail(job)
+      else if (job.repair) job.status = 'Repairing'
+      else if (repairFails) fail(job)
       else job.status = 'Extracting'
     } else if (job.status === 'Repairing') {
-      if (job.outcome === 'repair failed') fail(job)
+      if (repairFails) fail(job)
       else job.status = 'Extracting'
     } else if (job.outcome === 'unpack failed') fail(job)
     else {

@@ -61,6 +61,29 @@ test('failures carry their reason from SABnzbd\'s fail_message', async t => {
   await t.rejects(client.retry('SABnzbd_nzo_unknown'), { message: /SABnzbd refused "retry"/ })
 })
 
+test('a job with nothing on the servers, too few articles or a full disk in repair fails for that reason', async t => {
+  const { sim, item } = await setup(t)
+  const gone = sim.state.add('Gone', MiB(), { outcome: 'not on server' })
+  const short = sim.state.add('Short', MiB(), { outcome: 'too few articles' })
+  const full = sim.state.add('Full', MiB(), { outcome: 'repair disk full', repair: true })
+  sim.state.advance(10_000)
+  t.same([(await item(gone.nzo_id))?.failure, (await item(short.nzo_id))?.failure], ['missing articles', 'missing articles'])
+  t.equal((await item(full.nzo_id))?.failure, 'disk full')
+})
+
+test('with the whole downloader paused, waiting and downloading jobs are paused, not queued', async t => {
+  const { sim, client, item } = await setup(t)
+  const first = await client.addNzb('First.nzb', NZB)
+  const second = await client.addNzb('Second.nzb', NZB)
+  sim.state.advance(1_000)
+  sim.state.paused = true
+  const items = await client.items()
+  t.same(items.map(i => i.state), ['paused', 'paused'], 'SABnzbd still says Queued for each (build_queue)')
+  t.notOk(items.some(i => i.bytesPerSecond !== undefined), 'nothing is downloading')
+  sim.state.paused = false
+  t.same([(await item(first))?.state, (await item(second))?.state], ['fetching', 'fetching'])
+})
+
 test('pause, resume and delete act on the jobs named', async t => {
   const { sim, client, item } = await setup(t)
   const a = sim.state.add('A', 10 * MiB())
