@@ -170,9 +170,16 @@ export function createPlexClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 'MED
     return (c.Metadata ?? []).map(toSession)
   }
 
-  /** POST /status/sessions/terminate?sessionId=&reason= (spec : 3815-3865). */
+  /**
+   * POST /status/sessions/terminate?sessionId=&reason= (spec : 3815-3865). Its 401 is "Server does not have the
+   * feature enabled" as often as a wrong token: a token GET / accepts is a right one, so the server is the reason.
+   */
   async function stopPlayback (sessionId: string, o?: CallOptions): Promise<void> {
-    await api({ method: 'POST', path: '/status/sessions/terminate', query: { sessionId, reason: 'Stopped from the media stack dashboard' }, as: 'none' }, o)
+    requireKey()
+    const res = await http.call<null>({ method: 'POST', path: '/status/sessions/terminate', query: { sessionId, reason: 'Stopped from the media stack dashboard' }, as: 'none', allowStatus: [401], signal: o?.signal })
+    if (res.status !== 401) return
+    await api({ path: '/' }, o)
+    throw new BackendError(SERVICE, 'This Plex server does not allow stopping streams (Plex answered "feature not enabled"; it is a Plex Pass feature). Stop it on the player instead.', 401, 'rejected')
   }
 
   async function sendMessage (): Promise<void> {

@@ -16,7 +16,7 @@ export const PLEX_ROWS: FidelityRow[] = [
   row('GET', '/', SPEC, [`Line 201; plexapi/server.py : 116-162: friendlyName, version, machineIdentifier, platform, myPlexUsername (the owner). ${COMMON}`]),
   row('GET', '/accounts', API('plexapi/server.py'), ['Lines 279-284 systemAccounts (the spec has no such route): Account entries {id, name}; id 0 is the system account with no name']),
   row('GET', '/status/sessions', SPEC, ['Line 3603; plexapi/base.py : 947-960 PlexSession: one Metadata per playing item with User {id, title}, Player {title, product, state playing|paused}, Session {id}, viewOffset (ms), and TranscodeSession {videoDecision} only while transcoding']),
-  row('POST', '/status/sessions/terminate', SPEC, ['Lines 3815-3865: sessionId and reason query parameters; the session stops']),
+  row('POST', '/status/sessions/terminate', SPEC, ['Lines 3815-3865: sessionId and reason query parameters; the session stops; 401 "Server does not have the feature enabled" (a server without it: a Plex Pass feature), 403 "sessionId is empty", 404 "Session not found". The client tells the first 401 from a wrong token by GET /, which a right token passes']),
   row('GET', '/status/sessions/history/all', SPEC, [
     'Lines 3706-3750; plexapi/server.py : 654-679: sort=viewedAt:desc, accountID, metadataItemID, librarySectionID and viewedAt>=<epoch s> filters; one row per finished play {historyKey, ratingKey, grandparentRatingKey, title, viewedAt, accountID}',
     'The owner\'s token reads every account\'s plays (accountID, spec : 3727-3728): per-user watch state without each user\'s token (plexapi/server.py : 245-277 switchUser would need plex.tv)',
