@@ -3,7 +3,7 @@
 // a header or the receiver's body (which may echo a token).
 import { request } from 'undici'
 import { sendWithApprise, type AppriseOptions } from './apprise.js'
-import { discordCall, gotifyCall, jsonCall, ntfyCall, type HttpCall } from './native.js'
+import { discordCall, gotifyCall, jsonCall, ntfyCalls, type HttpCall } from './native.js'
 import type { Channel } from '../../core/notify/urls.js'
 import type { Message } from '../../core/notify/types.js'
 
@@ -13,6 +13,11 @@ export interface DeliverOptions {
   discordApiRoot?: string
   apprise?: AppriseOptions
   signal?: AbortSignal
+  /**
+   * The calls of this message already answered, by index (an ntfy URL with several topics makes one call each):
+   * a retry sends only the others, so a topic that got the message does not get it twice.
+   */
+  delivered?: Set<number>
 }
 
 /** A failure worth trying again (the receiver was away or busy), or not (a bad URL, a refused token). */
@@ -20,12 +25,13 @@ export class DeliveryError extends Error {
   constructor (message: string, readonly retry: boolean) { super(message) }
 }
 
-export function httpCallFor (channel: Channel, m: Message, o: DeliverOptions = {}): HttpCall {
+/** The HTTP calls a message to this channel makes: one, or one per topic of an ntfy URL. */
+export function httpCallsFor (channel: Channel, m: Message, o: DeliverOptions = {}): HttpCall[] {
   switch (channel.kind) {
-    case 'ntfy': return ntfyCall(channel.url, m)
-    case 'gotify': return gotifyCall(channel.url, m)
-    case 'discord': return discordCall(channel.url, m, o.discordApiRoot)
-    case 'json': return jsonCall(channel.url, m)
+    case 'ntfy': return ntfyCalls(channel.url, m)
+    case 'gotify': return [gotifyCall(channel.url, m)]
+    case 'discord': return [discordCall(channel.url, m, o.discordApiRoot)]
+    case 'json': return [jsonCall(channel.url, m)]
     default: throw new Error(`${channel.kind} is not sent over HTTP here`)
   }
 }
@@ -39,19 +45,40 @@ export async function deliverOnce (channel: Channel, m: Message, o: DeliverOptio
     }
     return
   }
-  let call: HttpCall
+  let calls: HttpCall[]
   try {
-    call = httpCallFor(channel, m, o)
+    calls = httpCallsFor(channel, m, o)
   } catch (err) {
     throw new DeliveryError(`the URL ${(err as Error).message}`, false)
   }
+  // Each is tried, as Apprise goes on to the next topic after a failure (apprise/plugins/ntfy.py : 496-507).
+  const failures: DeliveryError[] = []
+  for (const [i, call] of calls.entries()) {
+    if (o.delivered?.has(i)) continue
+    try {
+      await sendCall(call, o)
+      o.delivered?.add(i)
+    } catch (err) {
+      if (!(err instanceof DeliveryError)) throw err
+      failures.push(err)
+    }
+  }
+  const [first] = failures
+  if (!first) return
+  const of = calls.length > 1 ? ` (${failures.length} of ${calls.length} topics)` : ''
+  throw new DeliveryError(`${first.message}${of}`, failures.some(f => f.retry))
+}
+
+async function sendCall (call: HttpCall, o: DeliverOptions): Promise<void> {
   const timeoutMs = o.timeoutMs ?? 15_000
+  const method = call.method ?? 'POST'
   let status: number
   try {
     const res = await request(call.url, {
-      method: 'POST',
+      method,
       headers: { 'user-agent': 'mediastack-mcp', ...call.headers },
-      body: call.body,
+      // A GET or HEAD carries no body over undici; Apprise's requests sends it, which servers ignore (RFC 9110 9.3.1).
+      body: method === 'GET' || method === 'HEAD' ? undefined : call.body,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
       signal: o.signal ? AbortSignal.any([o.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs)

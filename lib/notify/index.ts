@@ -65,9 +65,10 @@ export function createNotifier (o: NotifierOptions) {
 
   async function attempt (channel: Channel, m: Message): Promise<DeliveryResult> {
     let error = ''
+    const delivered = new Set<number>()
     for (let n = 1; n <= attempts; n++) {
       try {
-        await deliverOnce(channel, m, { ...o.deliver, signal: stopper.signal })
+        await deliverOnce(channel, m, { ...o.deliver, signal: stopper.signal, delivered })
         return { channel: channel.label, ok: true, attempts: n }
       } catch (err) {
         error = err instanceof DeliveryError ? err.message : 'failed unexpectedly'
