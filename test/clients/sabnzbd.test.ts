@@ -84,6 +84,36 @@ test('with the whole downloader paused, waiting and downloading jobs are paused,
   t.same([(await item(first))?.state, (await item(second))?.state], ['fetching', 'fetching'])
 })
 
+test('every word SABnzbd shows: held before the download, QuickCheck, Moving and Running after it', async t => {
+  const { sim, item } = await setup(t)
+  const held = (['Propagating', 'Checking', 'Grabbing'] as const).map(word => sim.state.add(word, MiB(), { heldAs: word }))
+  const long = sim.state.add('Long', MiB(), { longPostProcessing: true })
+  t.same(await Promise.all(held.map(async j => (await item(j.nzo_id))?.state)), ['queued', 'queued', 'queued'], 'held jobs wait, none downloads')
+  t.equal((await item(long.nzo_id))?.state, 'fetching')
+  const seen: string[] = []
+  for (let i = 0; i < 16; i++) {
+    sim.state.advance(500)
+    const word = `${long.status}:${(await item(long.nzo_id))?.state}`
+    if (seen.at(-1) !== word) seen.push(word)
+  }
+  t.same(seen, ['Downloading:fetching', 'QuickCheck:verifying', 'Extracting:unpacking', 'Moving:unpacking', 'Running:unpacking', 'Completed:completed'])
+  sim.state.release(held[0]!.nzo_id)
+  t.equal((await item(held[0]!.nzo_id))?.state, 'fetching', 'released, it downloads')
+})
+
+test('the simulator answers as SABnzbd 5.0.1: percentage, a file that is not an NZB, an unknown retry, POST for any mode', async t => {
+  const { sim, client } = await setup(t)
+  const api = async (query: string, init?: RequestInit) => await (await fetch(`${sim.url}/api?${query}&apikey=${KEY}&output=json`, init)).json() as Record<string, any>
+  const job = sim.state.add('Half', 4 * MiB())
+  t.equal((await api('mode=queue')).queue.slots[0].percentage, '0', 'nothing downloaded: "0" (build_queue 1651)')
+  sim.state.advance(2_000)
+  t.equal((await api('mode=queue')).queue.slots[0].percentage, '50')
+  await t.rejects(client.addNzb('notes.nzb', Buffer.from('just text')), { message: /did not accept the NZB "notes\.nzb"/ })
+  t.same(await api('mode=retry&value=SABnzbd_nzo_unknown'), { status: false, error: 'item does not exist' })
+  const posted = await api('', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'mode=queue' })
+  t.equal(posted.queue.slots[0].nzo_id, job.nzo_id, 'a POSTed form is read as the query is')
+})
+
 test('pause, resume and delete act on the jobs named', async t => {
   const { sim, client, item } = await setup(t)
   const a = sim.state.add('A', 10 * MiB())
