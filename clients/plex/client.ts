@@ -145,7 +145,7 @@ export function createPlexClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 'MED
     return res.status === 404 ? undefined : res.data?.MediaContainer?.Metadata?.[0]
   }
 
-  /** A show's seasons: GET /library/metadata/{key}/children (plexapi/video.py : 641 Show.seasons). */
+  /** A show's seasons: GET /library/metadata/{key}/children (plexapi/video.py : 652-654 Show.seasons). */
   async function seasons (seriesId: string, o?: CallOptions): Promise<MediaItem[] | undefined> {
     const show = await one(seriesId, o)
     if (!show || show.type !== 'show') return undefined
@@ -153,7 +153,7 @@ export function createPlexClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 'MED
     return (c.Metadata ?? []).filter(m => m.type === 'season').map(item)
   }
 
-  /** One season's episodes, paged: GET /library/metadata/{seasonKey}/children (plexapi/video.py : 654 Season.episodes). */
+  /** One season's episodes, paged: GET /library/metadata/{seasonKey}/children (plexapi/video.py : 836-839 Season.episodes). */
   async function episodes (seriesId: string, q: { seasonId?: string, season?: number, startIndex?: number, limit?: number }, o?: CallOptions): Promise<Page<MediaItem> | undefined> {
     const all = await seasons(seriesId, o)
     if (!all) return undefined
