@@ -14,6 +14,12 @@ export interface DelugeInstance {
   url: string
   peerPort: number
   downloadDir: string
+  /** The daemon's RPC address as deluge-web's host list names it ("127.0.0.1:port"). */
+  daemonAddress: string
+  /** Stops deluged alone, leaving deluge-web running (Debian's split services, an upgrade, a crash). */
+  stopDaemon: () => Promise<void>
+  /** Starts deluged again on the same port and config; deluge-web is not told. */
+  startDaemon: () => Promise<void>
   stop: () => Promise<void>
 }
 
@@ -71,17 +77,21 @@ export async function startDeluge (dir: string, o: { password: string, downloadD
   }))
   writeFileSync(join(config, 'hostlist.conf'), conf(3, { hosts: [['0123456789abcdef0123456789abcdef', '127.0.0.1', rpcPort, 'localclient', localPassword]] }))
   const env = { ...process.env, HOME: dir }
-  const daemon = await startDaemon('deluged', ['-d', '-c', config, '-i', '127.0.0.1', '-u', '127.0.0.1', '-p', String(rpcPort), '-L', 'warning'], { label: 'deluged', env })
+  const runDaemon = () => startDaemon('deluged', ['-d', '-c', config, '-i', '127.0.0.1', '-u', '127.0.0.1', '-p', String(rpcPort), '-L', 'warning'], { label: 'deluged', env })
+  // The daemon is up once its RPC port takes a connection; the web UI connects to it on its own first call.
+  const daemonUp = (d: Daemon) => waitUp(d, 'deluged', async () => await import('node:net').then(net => new Promise<boolean>(resolve => {
+    const s = net.connect(rpcPort, '127.0.0.1', () => { s.destroy(); resolve(true) })
+    s.on('error', () => resolve(false))
+  })))
+  let daemon = await runDaemon()
   const web = await startDaemon('deluge-web', ['-d', '-c', config, '-i', '127.0.0.1', '-p', String(webPort), '-L', 'warning'], { label: 'deluge-web', env })
   const url = `http://127.0.0.1:${webPort}`
   const stop = async () => { await Promise.allSettled([web.stop(5_000), daemon.stop(5_000)]) }
   try {
     await waitUp(web, 'deluge-web', () => fetch(`${url}/json`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"method":"auth.check_session","params":[],"id":1}' }).then(r => r.ok, () => false))
-    // The daemon is up once its RPC port takes a connection; the web UI connects to it on its own first call.
-    await waitUp(daemon, 'deluged', async () => await import('node:net').then(net => new Promise<boolean>(resolve => {
-      const s = net.connect(rpcPort, '127.0.0.1', () => { s.destroy(); resolve(true) })
-      s.on('error', () => resolve(false))
-    })))
+    await daemonUp(daemon)
   } catch (err) { await stop(); throw err }
-  return { url, peerPort, downloadDir, stop }
+  const stopDaemon = () => daemon.stop(5_000)
+  const restart = async () => { daemon = await runDaemon(); await daemonUp(daemon) }
+  return { url, peerPort, downloadDir, daemonAddress: `127.0.0.1:${rpcPort}`, stopDaemon, startDaemon: restart, stop }
 }

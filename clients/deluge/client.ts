@@ -4,23 +4,17 @@
 import { BackendError, ToolError } from '../../core/errors.js'
 import { createHttpBackend, type ProbeResult } from '../http.js'
 import { magnetHash, readTorrentFile } from '../qbittorrent/torrent-file.js'
-import { isoFromEpoch } from '../qbittorrent/types.js'
-import { backendSavePath, insideFolder } from '../torrent/save-path.js'
+import { backendSavePath } from '../torrent/save-path.js'
 import { probeVersion } from '../torrent/probe.js'
 import type { AddTorrentOptions, TorrentClient, TorrentClientSettings, TorrentFileEntry, TorrentInfo, TorrentListFilter } from '../torrent/types.js'
-import { delugePhase, KEYS, NO_SUCH_FILE, type RawDelugeTorrent } from './types.js'
+import { KEYS, type RawDelugeTorrent } from './types.js'
+import { delugeRow } from './rows.js'
 import { delugeLabels } from './labels.js'
+import { DelugeCallError, delugeCallError, NOT_AUTHENTICATED, UNKNOWN_METHOD } from './errors.js'
 
 const SERVICE = 'Deluge'
-// deluge/ui/web/json_api.py 156-167: 1 no session (auth.login first), 2 a method the web UI does not know, which
-// every core.* call gets while it is not connected to a daemon (remote methods are learnt on connect, 92-104).
-const NOT_AUTHENTICATED = 1
-const UNKNOWN_METHOD = 2
-/** How long after connecting an unknown method is still taken for one the web UI has not learnt yet. */
+/** How long an unknown method is still taken for one the web UI has not learnt yet (a plugin just turned on). */
 const METHODS_LEARNT_MS = 3_000
-
-/** Deluge's own reason for refusing a call (json_api.py 170-172, code 3: "ExceptionClass: message"). */
-class DelugeCallError extends Error {}
 
 interface Answer<T> { result: T, error: { message: string, code: number } | null }
 
@@ -74,65 +68,54 @@ export function createDelugeClient (opts: TorrentClientSettings) {
     session = a.cookie
   }
 
+  /** Whether this client has seen deluge-web connected to its daemon (a later disconnect is then a lost daemon). */
+  let daemonSeen = false
+
   /**
-   * Connects the web UI to a daemon when it is not: web.connected (json_api.py 470), web.get_hosts → [[id, host,
-   * port, user], …] (777), web.connect(host_id) (455). The first host is the one the web UI's own host list names.
+   * Connects the web UI to its daemon: web.get_hosts → [[id, host, port, user], …] (json_api.py 777), then
+   * web.connect(host_id) (454-468), which answers the daemon's method list once connected and null with no error
+   * when it could not connect (_on_client_connect_fail, 436-439). The first host is the web UI's own host list's.
    */
   async function connect () {
-    const c = await send<boolean>('web.connected', [])
-    if (c.result === true) return
     const hosts = await send<Array<[string, string, number, string]>>('web.get_hosts', [])
     const host = hosts.result?.[0]
     if (!host) throw new BackendError(SERVICE, 'Deluge Web UI has no daemon in its host list: add deluged in its Connection Manager.', 200, 'unavailable')
     const done = await send<unknown>('web.connect', [host[0]])
-    if (done.error) throw new BackendError(SERVICE, `Deluge Web UI could not connect to its daemon ${host[1]}:${host[2]}: ${done.error.message.slice(0, 200)}. Is deluged running?`, 200, 'unavailable')
+    if (Array.isArray(done.result)) return
+    const why = done.error ? ` (${delugeCallError('web.connect', done.error).reason})` : ''
+    const what = daemonSeen ? `deluge-web lost its connection to deluged (${host[1]}:${host[2]}) and could not reconnect${why}` : `deluge-web is not connected to deluged (${host[1]}:${host[2]}) and could not connect to it${why}`
+    throw new BackendError(SERVICE, `${what}. Is deluged running? Start it (or its service), then try again.`, 200, 'unavailable')
   }
 
   /**
-   * A call that logs in and connects to the daemon when the web UI says it must, then is sent again. Right after
-   * a connect the web UI may still be learning the daemon's methods (it asks for them once connected), so an
-   * unknown method is retried for a moment before it is taken as an old Deluge.
+   * Makes sure deluge-web is connected to its daemon before a daemon call, reconnecting once when it is not. A
+   * daemon restarted under a running deluge-web leaves it with the dead connection and the methods it had learnt,
+   * so a core.* call is dispatched anyway and its Deferred never fires (json_api.py 155-160 checks no connection;
+   * deluge/ui/client.py DaemonSSLProxy.call 307-339): only web.connected (json_api.py 469-477) says so.
+   */
+  async function daemonConnected () {
+    let c = await send<boolean>('web.connected', [])
+    if (c.error?.code === NOT_AUTHENTICATED) { await login(); c = await send<boolean>('web.connected', []) }
+    if (c.result !== true) await connect()
+    daemonSeen = true
+  }
+
+  /**
+   * A call that logs in and connects to the daemon when the web UI says it must. Right after a plugin is turned
+   * on the web UI is still learning its methods (json_api.py 395-412), so an unknown method is asked again for a
+   * moment before it is taken as an old Deluge.
    */
   async function call<T> (method: string, params: unknown[], deadlineMs?: number): Promise<T> {
     if (!session) await login()
-    let connectedAt: number | undefined
+    await daemonConnected()
+    const started = Date.now()
     for (let attempt = 0; ; attempt++) {
       const a = await send<T>(method, params, deadlineMs)
       if (!a.error) return a.result
       if (attempt === 0 && a.error.code === NOT_AUTHENTICATED) { await login(); continue }
-      if (a.error.code === UNKNOWN_METHOD && connectedAt === undefined) { await connect(); connectedAt = Date.now(); continue }
-      if (a.error.code === UNKNOWN_METHOD && Date.now() - connectedAt! < METHODS_LEARNT_MS) { await new Promise(resolve => setTimeout(resolve, 100)); continue }
+      if (a.error.code === UNKNOWN_METHOD && Date.now() - started < METHODS_LEARNT_MS) { await new Promise(resolve => setTimeout(resolve, 100)); continue }
       if (a.error.code === UNKNOWN_METHOD) throw new BackendError(SERVICE, `Deluge does not know ${method}; this server supports Deluge 2.0 and later.`, 200, 'bad_response')
-      throw new DelugeCallError(a.error.message)
-    }
-  }
-
-  function trim (t: RawDelugeTorrent): TorrentInfo {
-    const phase = delugePhase(t)
-    const left = Math.max(0, t.total_wanted - t.total_done)
-    return {
-      hash: t.hash.toLowerCase(),
-      name: t.name,
-      state: t.state,
-      phase,
-      // progress reads 100 in Error whatever is on disk (torrent.py 958-959): bytes say it then.
-      progress: t.state === 'Error' ? (t.total_wanted > 0 ? t.total_done / t.total_wanted : 0) : t.progress / 100,
-      downloadSpeed: t.download_payload_rate,
-      uploadSpeed: t.upload_payload_rate,
-      etaSeconds: t.eta > 0 ? t.eta : undefined,
-      sizeBytes: t.total_wanted,
-      amountLeftBytes: left,
-      savePath: opts.pathMap.toOurs(t.download_location),
-      contentPath: opts.pathMap.toOurs(insideFolder(t.download_location, t.name)),
-      category: t.label ?? '',
-      tags: [],
-      addedOn: isoFromEpoch(t.time_added),
-      completedOn: isoFromEpoch(t.completed_time),
-      ratio: t.ratio,
-      ...(phase === 'error' ? { error: t.message } : {}),
-      // A magnet without metadata has no size yet; otherwise downloading with nothing arriving.
-      ...(phase === 'downloading' && t.total_wanted === 0 ? { stall: 'noMetadata' as const } : phase === 'downloading' && t.download_payload_rate === 0 ? { stall: 'noData' as const } : {}),
-      ...(phase === 'error' && NO_SUCH_FILE.test(t.message) ? { filesMissing: true } : {})
+      throw delugeCallError(method, a.error)
     }
   }
 
@@ -142,8 +125,10 @@ export function createDelugeClient (opts: TorrentClientSettings) {
     if (filter.hashes?.length === 0) return []
     const f = filter.hashes ? { id: filter.hashes.map(h => h.toLowerCase()) } : {}
     const all = await call<Record<string, RawDelugeTorrent>>('core.get_torrents_status', [f, KEYS])
-    return Object.values(all ?? {}).map(trim)
-      .filter(t => (filter.category === undefined || t.category === filter.category) && (filter.tag === undefined || t.tags.includes(filter.tag)))
+    return Object.values(all ?? {}).map(t => delugeRow(t, opts.pathMap))
+      // Labels are lower case (the Label plugin lower-cases them, deluge_label/core.py add 178-190; so does add):
+      // "Movies" finds what was added as "Movies".
+      .filter(t => (filter.category === undefined || t.category === filter.category.toLowerCase()) && (filter.tag === undefined || t.tags.includes(filter.tag)))
   }
 
   /** Options of an add: download_location and add_paused (deluge/core/torrentmanager.py 469, 655). */
@@ -154,16 +139,8 @@ export function createDelugeClient (opts: TorrentClientSettings) {
     }
   }
 
-  /** A call of the Label plugin's (clients/deluge/labels.ts), its refusal named. */
-  async function labelCall<T> (method: string, params: unknown[]): Promise<T> {
-    try {
-      return await call<T>(method, params)
-    } catch (err) {
-      if (err instanceof DelugeCallError) throw new BackendError(SERVICE, `Deluge refused ${method}: ${err.message.slice(0, 200)}.`, 200, 'rejected')
-      throw err
-    }
-  }
-  const labels = delugeLabels(labelCall)
+  // A daemon refusal reaches the person as a DelugeCallError, naming what was refused (clients/deluge/errors.ts).
+  const labels = delugeLabels(call)
 
   /**
    * Deluge's add refusals (AddTorrentError, torrentmanager.py 436-448, 523-550) turned into what to do. A category
@@ -171,26 +148,25 @@ export function createDelugeClient (opts: TorrentClientSettings) {
    */
   async function add (method: string, params: unknown[], hash: string, category?: string): Promise<{ hash: string }> {
     const label = category ? await labels.prepare(category) : undefined
+    let id: string | null
     try {
-      const id = await call<string | null>(method, params, 60_000)
-      if (typeof id !== 'string' || id === '') throw new BackendError(SERVICE, 'Deluge did not add the torrent and gave no reason. Check its log.', 200, 'rejected')
-      if (label) await labels.set(id, label)
-      return { hash: id.toLowerCase() }
+      id = await call<string | null>(method, params, 60_000)
     } catch (err) {
       if (!(err instanceof DelugeCallError)) throw err
-      if (/already (in session|being added)/.test(err.message)) throw new ToolError(`Deluge already has this torrent (hash ${hash}). Use cancel_downloads to list it.`)
-      if (/invalid|decode|bdecode/i.test(err.message)) throw new ToolError(`Deluge says the torrent is not valid: ${err.message.slice(0, 200)}.`)
-      throw new BackendError(SERVICE, `Deluge did not add the torrent: ${err.message.slice(0, 200)}.`, 200, 'rejected')
-    }
-  }
-
-  async function act (method: string, params: unknown[]) {
-    try {
-      await call(method, params)
-    } catch (err) {
-      if (err instanceof DelugeCallError) throw new BackendError(SERVICE, `Deluge refused ${method}: ${err.message.slice(0, 200)}.`, 200, 'rejected')
+      if (/already (in session|being added)/.test(err.reason)) throw new ToolError(`Deluge already has this torrent (hash ${hash}). Use cancel_downloads to list it.`)
+      if (/invalid|decode|bdecode/i.test(err.reason)) throw new ToolError(`Deluge says the torrent is not valid: ${err.reason}`)
       throw err
     }
+    if (typeof id !== 'string' || id === '') throw new BackendError(SERVICE, 'Deluge did not add the torrent and gave no reason. Check its log.', 200, 'rejected')
+    if (label) {
+      try {
+        await labels.set(id, label)
+      } catch (err) {
+        if (err instanceof DelugeCallError) throw new BackendError(SERVICE, `Deluge added the torrent (hash ${id.toLowerCase()}) but refused its label "${label}": ${err.reason}`, 200, 'rejected')
+        throw err
+      }
+    }
+    return { hash: id.toLowerCase() }
   }
 
   const client = {
@@ -231,22 +207,16 @@ export function createDelugeClient (opts: TorrentClientSettings) {
     /** core.remove_torrents(ids, remove_data) → [[id, error], …] (core.py 592); a failure per torrent is named. */
     async remove (hashes: string[], { deleteFiles }: { deleteFiles: boolean }) {
       if (hashes.length === 0) return
-      let failed: Array<[string, string]> = []
-      try {
-        failed = await call<Array<[string, string]>>('core.remove_torrents', [hashes.map(h => h.toLowerCase()), deleteFiles]) ?? []
-      } catch (err) {
-        if (err instanceof DelugeCallError) throw new BackendError(SERVICE, `Deluge refused the removal: ${err.message.slice(0, 200)}.`, 200, 'rejected')
-        throw err
-      }
+      const failed = await call<Array<[string, string]>>('core.remove_torrents', [hashes.map(h => h.toLowerCase()), deleteFiles]) ?? []
       if (failed.length > 0) {
         throw new BackendError(SERVICE, `Deluge did not remove ${failed.map(([id, e]) => `${id} (${String(e).slice(0, 120)})`).join(', ')}.`, 200, 'rejected')
       }
     },
 
     // pause_torrents / resume_torrents with no ids act on every torrent (core.py 674, 725): an empty list sends nothing.
-    async pause (hashes: string[]) { if (hashes.length > 0) await act('core.pause_torrents', [hashes.map(h => h.toLowerCase())]) },
+    async pause (hashes: string[]) { if (hashes.length > 0) await call('core.pause_torrents', [hashes.map(h => h.toLowerCase())]) },
 
-    async resume (hashes: string[]) { if (hashes.length > 0) await act('core.resume_torrents', [hashes.map(h => h.toLowerCase())]) },
+    async resume (hashes: string[]) { if (hashes.length > 0) await call('core.resume_torrents', [hashes.map(h => h.toLowerCase())]) },
 
     probe: (): Promise<ProbeResult> => probeVersion(SERVICE, async () => (await client.version()).app),
 

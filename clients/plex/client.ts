@@ -145,7 +145,7 @@ export function createPlexClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 'MED
     return res.status === 404 ? undefined : res.data?.MediaContainer?.Metadata?.[0]
   }
 
-  /** A show's seasons: GET /library/metadata/{key}/children (plexapi/video.py : 641 Show.seasons). */
+  /** A show's seasons: GET /library/metadata/{key}/children (plexapi/video.py : 652-654 Show.seasons). */
   async function seasons (seriesId: string, o?: CallOptions): Promise<MediaItem[] | undefined> {
     const show = await one(seriesId, o)
     if (!show || show.type !== 'show') return undefined
@@ -153,7 +153,7 @@ export function createPlexClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 'MED
     return (c.Metadata ?? []).filter(m => m.type === 'season').map(item)
   }
 
-  /** One season's episodes, paged: GET /library/metadata/{seasonKey}/children (plexapi/video.py : 654 Season.episodes). */
+  /** One season's episodes, paged: GET /library/metadata/{seasonKey}/children (plexapi/video.py : 836-839 Season.episodes). */
   async function episodes (seriesId: string, q: { seasonId?: string, season?: number, startIndex?: number, limit?: number }, o?: CallOptions): Promise<Page<MediaItem> | undefined> {
     const all = await seasons(seriesId, o)
     if (!all) return undefined
@@ -170,9 +170,16 @@ export function createPlexClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 'MED
     return (c.Metadata ?? []).map(toSession)
   }
 
-  /** POST /status/sessions/terminate?sessionId=&reason= (spec : 3815-3865). */
+  /**
+   * POST /status/sessions/terminate?sessionId=&reason= (spec : 3815-3865). Its 401 is "Server does not have the
+   * feature enabled" as often as a wrong token: a token GET / accepts is a right one, so the server is the reason.
+   */
   async function stopPlayback (sessionId: string, o?: CallOptions): Promise<void> {
-    await api({ method: 'POST', path: '/status/sessions/terminate', query: { sessionId, reason: 'Stopped from the media stack dashboard' }, as: 'none' }, o)
+    requireKey()
+    const res = await http.call<null>({ method: 'POST', path: '/status/sessions/terminate', query: { sessionId, reason: 'Stopped from the media stack dashboard' }, as: 'none', allowStatus: [401], signal: o?.signal })
+    if (res.status !== 401) return
+    await api({ path: '/' }, o)
+    throw new BackendError(SERVICE, 'This Plex server does not allow stopping streams (Plex answered "feature not enabled"; it is a Plex Pass feature). Stop it on the player instead.', 401, 'rejected')
   }
 
   async function sendMessage (): Promise<void> {

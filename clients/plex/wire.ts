@@ -83,7 +83,10 @@ export function plexTypeNumber (kind: ItemKind): number | undefined {
 /** Section types (plexapi/library.py: MovieSection, ShowSection, MusicSection, PhotoSection) and our collection types. */
 const SECTION_TYPES: Record<string, string> = { movie: 'movies', show: 'tvshows', artist: 'music', photo: 'homevideos' }
 
-/** What a new section of one of our collection types is created with (plexapi/library.py Library.add docstring). */
+/**
+ * What a new section of one of our collection types is created with: plexapi/library.py Library.add docstring (229-330)
+ * for movies and shows; music as python-plexapi's tools/plex-bootstraptest.py (597-598) creates it, the docstring has none.
+ */
 export const NEW_SECTION: Record<string, { type: string, agent: string, scanner: string }> = {
   movies: { type: 'movie', agent: 'tv.plex.agents.movie', scanner: 'Plex Movie' },
   tvshows: { type: 'show', agent: 'tv.plex.agents.series', scanner: 'Plex TV Series' },

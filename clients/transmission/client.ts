@@ -143,11 +143,13 @@ export function createTransmissionClient (opts: TransmissionOptions) {
   }
 
   async function add (source: { filename: string } | { metainfo: string }, hash: string, o: AddTorrentOptions): Promise<{ hash: string }> {
+    const labels = transmissionLabels(o)
     const args: Record<string, unknown> = { ...source }
     if (o.savePath) args['download-dir'] = backendSavePath(o.savePath, opts.downloadsRoot, opts.pathMap)
     if (o.paused) args.paused = true
-    // torrent-add: "torrent-added" {id, name, hashString}; a duplicate is "torrent-duplicate", with result
-    // "duplicate torrent" on 3.00 (rpcimpl.c 1725-1752) and "success" from 4.0 (4.1.3 docs/rpc-spec.md 485-516).
+    // torrent-add: "torrent-added" {id, name, hashString}; a duplicate is "torrent-duplicate", with result "success"
+    // on 3.00 (rpcimpl.c addTorrentImpl 1725-1774 clears it at 1771) and from 4.0.3 (4.1.3 docs/rpc-spec.md 516), "duplicate
+    // torrent" on 4.0.0-4.0.2 (rpcimpl.cc 1503-1511): the torrent-duplicate argument is what says it.
     const { result, args: out } = await rpc<{ 'torrent-added'?: { hashString: string, name: string }, 'torrent-duplicate'?: { hashString: string, name: string } }>('torrent-add', args, { deadlineMs: 60_000 })
     if (out['torrent-duplicate']) {
       throw new ToolError(`Transmission already has this torrent (${out['torrent-duplicate'].name}, hash ${hash}). Use cancel_downloads to list it.`)
@@ -158,8 +160,7 @@ export function createTransmissionClient (opts: TransmissionOptions) {
     }
     const added = out['torrent-added'].hashString.toLowerCase()
     // Labels on torrent-add exist only from 4.0 (rpc 17); torrent-set has them from 3.00 (rpc 16,
-    // 3.00 rpc-spec.txt 808-809), so they are set after the add on every version.
-    const labels = [o.category ?? '', ...(o.tags ?? [])].filter(l => l !== '')
+    // 3.00 rpc-spec.txt 808-809), so they are set after the add on every version, checked before it.
     if (labels.length > 0) await must('torrent-set', { ids: [added], labels })
     return { hash: added }
   }
@@ -218,3 +219,20 @@ export function createTransmissionClient (opts: TransmissionOptions) {
 }
 
 export type TransmissionClient = ReturnType<typeof createTransmissionClient>
+
+/**
+ * The labels a category and tags make, checked before anything is added as Transmission checks them on torrent-set
+ * (3.00 rpcimpl.c setLabels 999-1056; 4.1.3 rpcimpl.cc make_labels 1056-1085): trimmed, not empty, no comma, and
+ * on 3.00 no label twice. Refused after the add, they would leave an unlabelled torrent behind.
+ */
+export function transmissionLabels (o: Pick<AddTorrentOptions, 'category' | 'tags'>): string[] {
+  const labels = [o.category ?? '', ...(o.tags ?? [])].filter(l => l !== '')
+  for (const label of labels) {
+    if (label.trim() === '') throw new ToolError('Transmission labels cannot be blank: give a category or tag with letters in it. Nothing was added.')
+    if (label.includes(',')) throw new ToolError(`Transmission labels cannot contain a comma: "${label.slice(0, 60)}" cannot be a category or tag. Nothing was added.`)
+  }
+  const trimmed = labels.map(l => l.trim())
+  const twice = trimmed.find((l, i) => trimmed.indexOf(l) !== i)
+  if (twice !== undefined) throw new ToolError(`Transmission keeps a category and its tags as one list of labels, so "${twice.slice(0, 60)}" cannot be both or appear twice. Nothing was added.`)
+  return labels
+}

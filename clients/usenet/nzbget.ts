@@ -3,7 +3,7 @@
 // POST /jsonrpc with {method, params (positional), id}; the answer is {result} or {error} (daemon/remote/XmlRpc.cpp
 // 344-355, 517-524, 806-822). Auth: HTTP Basic with ControlUsername/ControlPassword (daemon/remote/WebServer.cpp
 // 142, 262-283); a bad pair is 401.
-import { BackendError } from '../../core/errors.js'
+import { BackendError, ToolError } from '../../core/errors.js'
 import type { PathMap } from '../../core/path-map.js'
 import { createHttpBackend, type ProbeResult } from '../http.js'
 import { historyState, queueState } from './nzbget-states.js'
@@ -157,6 +157,13 @@ export function createNzbgetClient (opts: NzbgetOptions): UsenetClient {
       // DupeMode, PPParameters) in v21 (XmlRpc.cpp 2138-2290): the NZBID, or 0 when NZBGet could not read it.
       const nzbId = await rpc<number>('append', [fileName, nzb.toString('base64'), o.category ?? '', 0, false, false, '', 0, 'SCORE', []], 'write')
       if (typeof nzbId !== 'number' || nzbId <= 0) throw new BackendError(SERVICE, `${SERVICE} did not accept the NZB "${fileName.slice(0, 80)}" (it answered no id): the file may not be a valid NZB. Check its log (Messages).`, undefined, 'rejected')
+      // Content NZBGet cannot parse still gets an id: append scans it at once (Scanner.cpp AddExternalFile 511-608,
+      // ScanNzbDir(true) at 605) and files it straight into the history as deleted by the scan (AddFileToQueue
+      // 412-494, dsScan at 482-486; history Status "FAILURE/SCAN"). So the add is read back to say so now.
+      const history = await rpc<RawHistory[]>('history', [false])
+      if (history.find(h => h.NZBID === nzbId)?.Status === 'FAILURE/SCAN') {
+        throw new ToolError(`${SERVICE} could not read the NZB "${fileName.slice(0, 80)}": it is not a valid NZB file (NZBGet lists it as failed in its history; its log says why). Nothing will download.`)
+      }
       return String(nzbId)
     },
     pause: ids => edit('GroupPause', ids),

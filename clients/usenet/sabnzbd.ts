@@ -49,14 +49,19 @@ export function createSabnzbdClient (opts: SabnzbdOptions): UsenetClient {
     // mode=queue (api.py 274-299, build_queue 1582-1700) and mode=history (556-604; slots from the database
     // columns, sabnzbd/database.py 170-200, with post-processing jobs merged in by add_active_history).
     const [q, h] = await Promise.all([
-      api<{ queue: { kbpersec: string, slots: QueueSlot[] } }>('queue', {}, 'read', signal),
+      api<{ queue: { kbpersec: string, paused?: boolean, slots: QueueSlot[] } }>('queue', {}, 'read', signal),
       api<{ history: { slots: HistorySlot[] } }>('history', { limit: 200 }, 'read', signal)
     ])
     const rate = Math.round(Number(q.queue.kbpersec) * 1024) || 0
-    const fetching = q.queue.slots.filter(s => sabState(s.status) === 'fetching')
+    const fetching = q.queue.paused === true ? [] : q.queue.slots.filter(s => sabState(s.status) === 'fetching')
+    // The whole downloader paused (queue.paused, build_header api.py 1857, also while it waits for post-processing):
+    // its waiting slots still say Queued or Downloading (build_queue 1655-1665), but nothing moves, as NZBGet's
+    // DownloadPaused (clients/usenet/nzbget.ts).
+    const globallyPaused = q.queue.paused === true
     const queue = q.queue.slots.map((s): UsenetItem => {
       const total = Number(s.mb) * MIB
-      const state = sabState(s.status)
+      const own = sabState(s.status)
+      const state = globallyPaused && (own === 'queued' || own === 'fetching') ? 'paused' : own
       const eta = sabTimeLeft(s.timeleft)
       return {
         id: s.nzo_id,

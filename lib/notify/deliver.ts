@@ -3,7 +3,7 @@
 // a header or the receiver's body (which may echo a token).
 import { sendWithApprise, type AppriseOptions } from './apprise.js'
 import { postOnce, PostError } from './http-post.js'
-import { discordCall, gotifyCall, jsonCall, ntfyCall, type HttpCall } from './native.js'
+import { discordCall, gotifyCall, jsonCall, ntfyCalls, type HttpCall } from './native.js'
 import type { Channel } from '../../core/notify/urls.js'
 import type { Message } from '../../core/notify/types.js'
 
@@ -16,6 +16,11 @@ export interface DeliverOptions {
   discordApiRoot?: string
   apprise?: AppriseOptions
   signal?: AbortSignal
+  /**
+   * The calls of this message already answered, by index (an ntfy URL with several topics makes one call each):
+   * a retry sends only the others, so a topic that got the message does not get it twice.
+   */
+  delivered?: Set<number>
 }
 
 /**
@@ -26,12 +31,13 @@ export class DeliveryError extends Error {
   constructor (message: string, readonly retry: boolean, readonly sent = false) { super(message) }
 }
 
-export function httpCallFor (channel: Channel, m: Message, o: DeliverOptions = {}): HttpCall {
+/** The HTTP calls a message to this channel makes: one, or one per topic of an ntfy URL. */
+export function httpCallsFor (channel: Channel, m: Message, o: DeliverOptions = {}): HttpCall[] {
   switch (channel.kind) {
-    case 'ntfy': return ntfyCall(channel.url, m)
-    case 'gotify': return gotifyCall(channel.url, m)
-    case 'discord': return discordCall(channel.url, m, o.discordApiRoot)
-    case 'json': return jsonCall(channel.url, m)
+    case 'ntfy': return ntfyCalls(channel.url, m)
+    case 'gotify': return [gotifyCall(channel.url, m)]
+    case 'discord': return [discordCall(channel.url, m, o.discordApiRoot)]
+    case 'json': return [jsonCall(channel.url, m)]
     default: throw new Error(`${channel.kind} is not sent over HTTP here`)
   }
 }
@@ -48,15 +54,36 @@ export async function deliverOnce (channel: Channel, m: Message, o: DeliverOptio
     }
     return
   }
-  let call: HttpCall
+  let calls: HttpCall[]
   try {
-    call = httpCallFor(channel, m, o)
+    calls = httpCallsFor(channel, m, o)
   } catch (err) {
     throw new DeliveryError(`the URL ${(err as Error).message}`, false)
   }
+  // Each is tried, as Apprise goes on to the next topic after a failure (apprise/plugins/ntfy.py : 496-507).
+  const failures: DeliveryError[] = []
+  for (const [i, call] of calls.entries()) {
+    if (o.delivered?.has(i)) continue
+    try {
+      await sendCall(call, o)
+      o.delivered?.add(i)
+    } catch (err) {
+      if (!(err instanceof DeliveryError)) throw err
+      // Sent in full without an answer: it may have arrived, so a retry does not send it again.
+      if (err.sent) o.delivered?.add(i)
+      failures.push(err)
+    }
+  }
+  const [first] = failures
+  if (!first) return
+  const of = calls.length > 1 ? ` (${failures.length} of ${calls.length} topics)` : ''
+  throw new DeliveryError(`${first.message}${of}`, failures.some(f => f.retry), failures.every(f => f.sent))
+}
+
+async function sendCall (call: HttpCall, o: DeliverOptions): Promise<void> {
   let status: number
   try {
-    status = await postOnce(call.url, call.headers, call.body, { connectTimeoutMs: o.connectTimeoutMs, answerTimeoutMs: o.timeoutMs, signal: o.signal })
+    status = await postOnce(call.url, call.headers, call.body, { method: call.method, connectTimeoutMs: o.connectTimeoutMs, answerTimeoutMs: o.timeoutMs, signal: o.signal })
   } catch (err) {
     if (err instanceof PostError) throw new DeliveryError(err.message, !err.sent, err.sent)
     throw err

@@ -13,6 +13,8 @@ export interface PostOptions {
   /** From the request sent in full until the receiver's status line (default 30 s). */
   answerTimeoutMs?: number
   signal?: AbortSignal
+  /** POST unless a json:// URL names another (`method=`). */
+  method?: string
 }
 
 /** A failed post: `sent` when the whole request had gone out (the receiver may have it). Safe to show. */
@@ -44,7 +46,10 @@ export function postOnce (url: string, headers: Record<string, string>, body: st
     o.signal?.addEventListener('abort', onAbort, { once: true })
     const u = new URL(url)
     const send = u.protocol === 'https:' ? httpsRequest : httpRequest
-    req = send(u, { method: 'POST', headers: { 'user-agent': 'mediastack-mcp', 'content-length': Buffer.byteLength(body), ...headers } }, (res: IncomingMessage) => {
+    const method = o.method ?? 'POST'
+    // A GET or HEAD carries no body; Apprise's requests sends one, which servers ignore (RFC 9110 9.3.1).
+    if (method === 'GET' || method === 'HEAD') body = ''
+    req = send(u, { method, headers: { 'user-agent': 'mediastack-mcp', 'content-length': Buffer.byteLength(body), ...headers } }, (res: IncomingMessage) => {
       res.resume()
       done(undefined, res.statusCode ?? 0)
     })

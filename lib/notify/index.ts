@@ -101,6 +101,7 @@ export function createNotifier (o: NotifierOptions) {
     if (!r.ok) o.log.warn({ event: r.event, to: r.to, channel: r.channel, error: r.error, attempts: r.attempts }, 'notice not delivered')
   }
 
+  const deliveredOf = new WeakMap<Pending, Set<number>>()
   const mine = (id: string) => waiting.filter(p => p.channel === id)
   const remove = (batch: Pending[]) => { waiting = waiting.filter(p => !batch.includes(p)) }
 
@@ -125,7 +126,10 @@ export function createNotifier (o: NotifierOptions) {
       const n = Math.max(...batch.map(p => p.attempts)) + 1
       const base = { event: head.event, to: head.to, channel: lane.channel.label, attempts: n, ...(batch.length > 1 ? { notices: batch.length } : {}) }
       try {
-        await deliverOnce(lane.channel, summaryOf(batch.map(p => p.message)), { ...o.deliver, signal: stopper.signal })
+        // One notice's retry skips the ntfy topics that already have it; a summary is sent whole.
+        let delivered: Set<number> | undefined
+        if (batch.length === 1) { delivered = deliveredOf.get(head) ?? new Set(); deliveredOf.set(head, delivered) }
+        await deliverOnce(lane.channel, summaryOf(batch.map(p => p.message)), { ...o.deliver, signal: stopper.signal, ...(delivered ? { delivered } : {}) })
         remove(batch)
         record({ ...base, ok: true })
       } catch (err) {

@@ -6,6 +6,8 @@ import { renderNotice } from '../../core/notify/render.js'
 
 export interface HttpCall {
   url: string
+  /** POST unless the URL names another (json:// `method=`). */
+  method?: string
   headers: Record<string, string>
   body: string
 }
@@ -31,22 +33,30 @@ const pathParts = (u: URL) => u.pathname.split('/').filter(Boolean).map(dec)
 /** ntfy priorities as Apprise names them; 1-5 map onto them (caronc/apprise @ v1.13.0 : apprise/plugins/ntfy.py : 95-141). */
 const NTFY_PRIORITIES: Record<string, string> = { 1: 'min', 2: 'low', 3: 'default', 4: 'high', 5: 'max', min: 'min', low: 'low', default: 'default', normal: 'default', high: 'high', max: 'max', urgent: 'max', emergency: 'max' }
 
+/** A topic Apprise takes; it skips any other (caronc/apprise @ v1.13.0 : apprise/plugins/ntfy.py : 234-239, 419-432). */
+const NTFY_TOPIC = /^[a-z0-9_-]{1,64}$/i
+/** Apprise's list separators (apprise/utils/parse.py : 57, parse_list 1185-1235: unique entries). */
+const LIST_SEPARATORS = /[[\];,\s]+/
+
 /**
  * ntfy (caronc/apprise @ v1.13.0 : apprise/plugins/ntfy.py): a host with a topic path is a private server unless
- * `mode=cloud` (: 975-1000); otherwise the host is the topic on https://ntfy.sh (: 164). The message goes as JSON
+ * `mode=cloud` (: 969-1000); otherwise the host is the topic on https://ntfy.sh (: 164). Every topic of the path
+ * and of `to=` is published to, one message each (: 924-929, 461-507). The message goes as JSON
  * `{topic, title, message}` to the server's base URL (: 557-588, 620, 656-664), which ntfy accepts as "publish as
  * JSON" (binwiederhier/ntfy @ v2.13.0 : server/server.go : 523-524; server/types.go : 94-111). Auth: user:password
  * is Basic; a `tk_` user (or `auth=token`, `token=`) is a Bearer token (ntfy.py : 74-76, 539-548).
  */
-export function ntfyCall (url: string, m: Message): HttpCall {
+export function ntfyCalls (url: string, m: Message): HttpCall[] {
   const u = parse(url)
   const q = u.searchParams
-  const topics = pathParts(u)
-  const mode = q.get('mode')?.toLowerCase() ?? (topics.length > 0 && u.hostname !== '' ? 'private' : 'cloud')
+  const path = pathParts(u)
+  const mode = q.get('mode')?.toLowerCase() ?? (path.length > 0 && u.hostname !== '' ? 'private' : 'cloud')
   const cloud = mode === 'cloud'
-  if (cloud && !/ntfy\.sh$/i.test(u.hostname)) topics.unshift(dec(u.hostname))
-  const topic = topics[0]
-  if (!topic) throw new ChannelUrlError('names no topic (expected ntfy://host/topic or ntfys://topic)')
+  if (cloud && !/ntfy\.sh$/i.test(u.hostname)) path.unshift(dec(u.hostname))
+  const topics = [...new Set([...path, ...(q.get('to') ?? '').split(LIST_SEPARATORS)].filter(Boolean))]
+  if (topics.length === 0) throw new ChannelUrlError('names no topic (expected ntfy://host/topic or ntfys://topic)')
+  // Apprise would skip such a topic with a warning in its log: here the channel says so, a topic never reached.
+  if (topics.some(topic => !NTFY_TOPIC.test(topic))) throw new ChannelUrlError('names a topic ntfy does not take (1-64 letters, digits, "_" or "-")')
   const headers: Record<string, string> = { 'content-type': JSON_TYPE }
   const user = dec(u.username)
   const password = dec(u.password)
@@ -59,10 +69,10 @@ export function ntfyCall (url: string, m: Message): HttpCall {
   if (m.click) headers['x-click'] = m.click
   // A one-tap button: ntfy's X-Actions header, which Apprise also sends (caronc/apprise @ v1.13.0 : ntfy.py : 580-609).
   if (m.action) headers['x-actions'] = `view, ${m.action.label.replace(/[,;]/g, ' ')}, ${m.action.url}`
+  const to = cloud ? 'https://ntfy.sh' : origin(u, secure(url))
   // Plain text: no `markdown: true` is sent, so ntfy shows it as it is (core/notify/render.ts).
   const shown = renderNotice('ntfy', m)
-  const body = JSON.stringify({ topic, title: shown.title, message: shown.body })
-  return { url: cloud ? 'https://ntfy.sh' : origin(u, secure(url)), headers, body }
+  return topics.map(topic => ({ url: to, headers, body: JSON.stringify({ topic, title: shown.title, message: shown.body }) }))
 }
 
 /** Gotify's priority names (caronc/apprise @ v1.13.0 : apprise/plugins/gotify.py : 44-58). */
@@ -117,24 +127,42 @@ export function discordCall (url: string, m: Message, apiRoot = 'https://discord
   return { url: `${apiRoot}/webhooks/${id}/${encodeURIComponent(token)}?wait=true`, headers: { 'content-type': JSON_TYPE }, body }
 }
 
+/** The methods Apprise's json:// takes (caronc/apprise @ v1.13.0 : apprise/plugins/custom_json.py : 53-62). */
+const JSON_METHODS = new Set(['POST', 'GET', 'DELETE', 'PUT', 'HEAD', 'PATCH', 'UPDATE', 'OPTIONS'])
+
 /**
- * json / jsons: POST to the URL with `{version: "1.0", title, message, attachments: [], type}` (caronc/apprise @
- * v1.13.0 : apprise/plugins/custom_json.py : 94, 219, 265-270; the same in v1.2.0 : NotifyJSON.py : 270-278);
- * user:password@ is Basic auth and `+Header=value` arguments add headers (: 148-161).
+ * json / jsons: `{version: "1.0", title, message, attachments: [], type}` to the URL (caronc/apprise @ v1.13.0 :
+ * apprise/plugins/custom_json.py : 94, 265-271; the same in v1.2.0 : NotifyJSON.py : 270-278), by `method=` (POST
+ * unless named, : 176-184, 316-320, 460-462). user:password@ is Basic auth, `+Header=value` adds a header and
+ * `-name=value` a query parameter (: 441-458); `:key=value` adds key to the payload, and for a key already in it
+ * renames it to value, or drops it when value is empty (: 273-285).
  */
 export function jsonCall (url: string, m: Message): HttpCall {
   const u = parse(url)
   const headers: Record<string, string> = { 'content-type': JSON_TYPE }
   if (u.username) headers.authorization = `Basic ${Buffer.from(`${dec(u.username)}:${dec(u.password)}`).toString('base64')}`
   const query = new URLSearchParams()
+  const extras: Array<[string, string]> = []
+  let method = 'POST'
   // Read raw: a form decoder would turn the leading + of a header argument into a space.
   const args = u.search.slice(1).split('&').filter(Boolean).map(kv => kv.split('=', 2).map(x => dec(x ?? '')) as [string, string])
   for (const [k, v = ''] of args) {
     if (k.startsWith('+') && /^[A-Za-z0-9-]{1,64}$/.test(k.slice(1))) headers[k.slice(1).toLowerCase()] = v
     else if (k.startsWith('-') && k.length > 1) query.append(k.slice(1), v)
+    else if (k.startsWith(':') && k.length > 1) extras.push([k.slice(1), v])
+    else if (k.toLowerCase() === 'method' && v) method = v.toUpperCase()
   }
+  if (!JSON_METHODS.has(method)) throw new ChannelUrlError(`names a method json:// does not take (${method.slice(0, 10)}; one of ${[...JSON_METHODS].join(', ')})`)
   const qs = query.toString()
   const shown = renderNotice('json', m)
-  const body = JSON.stringify({ version: '1.0', title: shown.title, message: shown.body, attachments: [], type: m.type ?? 'info' })
-  return { url: `${origin(u, secure(url))}${u.pathname}${qs ? `?${qs}` : ''}`, headers, body }
+  const message = m.action ? `${shown.body}\n${m.action.label}: ${m.action.url}` : shown.body
+  const payload: Record<string, unknown> = { version: '1.0', title: shown.title, message, attachments: [], type: m.type ?? 'info' }
+  for (const [key, value] of extras) {
+    if (!(key in payload)) payload[key] = value
+    else {
+      if (value) payload[value] = payload[key]
+      delete payload[key]
+    }
+  }
+  return { url: `${origin(u, secure(url))}${u.pathname}${qs ? `?${qs}` : ''}`, method, headers, body: JSON.stringify(payload) }
 }

@@ -11,14 +11,14 @@ const LABEL = { repo: 'deluge-torrent/deluge', path: 'deluge/plugins/Label/delug
 const row = (name: string, source: typeof WEB, behaviours: string[]): FidelityRow =>
   ({ service: 'Deluge', method: 'RPC', path: name, source, behaviours })
 
-const ENVELOPE = 'POST {method, params, id} to /json with Content-Type exactly application/json (json_api.py 197-200); answer {result, error, id}: error code 1 "Not authenticated", 2 "Unknown method" (every core.* call while the web UI is not connected to a daemon), 3 "<Exception>: <message>" (json_api.py 156-172)'
+const ENVELOPE = 'POST {method, params, id} to /json with Content-Type exactly application/json (json_api.py 197-200); answer {result, error, id}: error code 1 "Not authenticated", 2 "Unknown method" (every core.* call while the web UI has never been connected to a daemon), 3 "<Exception>: <message>" raised in deluge-web itself (json_api.py 156-172), 4 the daemon\'s refusal as a printed Twisted Failure, "Failure: [Failure instance: Traceback (failure with no frames): <class \'deluge.error.AddTorrentError\'>: …]", a WrappedException with the daemon\'s Python traceback for any other exception (json_api.py 181-190; deluge/ui/client.py 140-180); the client reads the class and first line and never passes the traceback on'
 const ADD = 'AddTorrentError "Torrent already in session (<id>)." for a duplicate (deluge/core/torrentmanager.py 446); options download_location and add_paused (torrentmanager.py 469, 655); returns the torrent id (info-hash)'
 
 export const DELUGE_ROWS: FidelityRow[] = [
   row('auth.login', AUTH, ['params [password]; true with the _session_id cookie, false for a wrong password; checked as sha1(pwd_salt + password) against pwd_sha1 in web.conf (auth.py 124-135, 243)', ENVELOPE]),
-  row('web.connected', WEB, ['true while the web UI is connected to a daemon (json_api.py 470)', ENVELOPE]),
+  row('web.connected', WEB, ['true while the web UI is connected to a daemon (json_api.py 469-477, client.connected); false once its daemon stopped or restarted, while a core.* call is still dispatched to the dead connection (no connected check, json_api.py 155-160) and its Deferred never fires (deluge/ui/client.py DaemonSSLProxy.call 307-339): the client asks it before each daemon call and reconnects once (seen on the real 2.0.3)', ENVELOPE]),
   row('web.get_hosts', WEB, ['[[host_id, host, port, username], …] from hostlist.conf (json_api.py 777)', ENVELOPE]),
-  row('web.connect', WEB, ['params [host_id]; connects and learns the daemon\'s methods (json_api.py 455, 92-104)', ENVELOPE]),
+  row('web.connect', WEB, ['params [host_id]; connects, learns the daemon\'s methods and answers their list (json_api.py 454-468, 425-433, 92-104); {result: null, error: null} when the daemon cannot be reached (_on_client_connect_fail returns None, json_api.py 436-439); a restarted daemon is connected to again (a new DaemonSSLProxy, deluge/ui/client.py connect 566-622)', ENVELOPE]),
   row('daemon.get_version', DAEMON, ['the daemon\'s version, e.g. "2.0.3" (daemon.py 186)', ENVELOPE]),
   row('core.get_torrents_status', CORE, [
     'params [filter_dict, keys]; filter {id: [hashes]}; {hash: {key: value}} (core.py 772); an unknown key raises (torrent.py 1002-1003)',

@@ -29,7 +29,7 @@ export const NZBGET_ROWS: FidelityRow[] = [
     'Status "<GROUP>/<DETAIL>" from NzbInfo::MakeTextStatus (daemon/queue/DownloadInfo.cpp 511-649): SUCCESS/{ALL,UNPACK,PAR,HEALTH,GOOD,MARK}, FAILURE/{PAR,UNPACK,MOVE,HEALTH,BAD,SCAN,FETCH,INTERNAL_ERROR}, WARNING/{DAMAGED,REPAIRABLE,HEALTH,SPACE,PASSWORD,SCRIPT,SKIPPED}, DELETED/{MANUAL,DUPE,GOOD,COPY}; a download whose health fell below critical (too many articles missing, without enough par2 blocks) is FAILURE/HEALTH — seen with the real nzbget 21 in the tests'
   ]),
   rpc('append', [
-    'v21 positional order: NZBFilename, NZBContent (base64 NZB or an http(s) URL), Category, Priority, AddToTop, AddPaused, DupeKey, DupeScore, DupeMode, PPParameters; answers the NZBID, 0 when the NZB could not be read (XmlRpc.cpp 2138-2290)',
+    'v21 positional order: NZBFilename, NZBContent (base64 NZB or an http(s) URL), Category, Priority, AddToTop, AddPaused, DupeKey, DupeScore, DupeMode, PPParameters; answers the NZBID (XmlRpc.cpp 2138-2290), -1 only when the content could not be handed to the scanner (2272-2290; Scanner.cpp AddExternalFile 511-608). Content it cannot parse still answers an id: the scan runs at once (ScanNzbDir(true), Scanner.cpp 605) and files the NZB straight into the history as deleted by the scan (AddFileToQueue 412-494, dsScan 482-486), history Status FAILURE/SCAN — seen with the real nzbget 21; the client reads the history back after an append and says so',
     'Sonarr/Radarr put a "drone" entry in PPParameters and keep its value as the download id (Sonarr src/NzbDrone.Core/Download/Clients/Nzbget/NzbgetProxy.cs DownloadNzb)'
   ]),
   rpc('editqueue', [

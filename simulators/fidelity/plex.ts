@@ -16,7 +16,7 @@ export const PLEX_ROWS: FidelityRow[] = [
   row('GET', '/', SPEC, [`Line 201; plexapi/server.py : 116-162: friendlyName, version, machineIdentifier, platform, myPlexUsername (the owner). ${COMMON}`]),
   row('GET', '/accounts', API('plexapi/server.py'), ['Lines 279-284 systemAccounts (the spec has no such route): Account entries {id, name}; id 0 is the system account with no name']),
   row('GET', '/status/sessions', SPEC, ['Line 3603; plexapi/base.py : 947-960 PlexSession: one Metadata per playing item with User {id, title}, Player {title, product, state playing|paused}, Session {id}, viewOffset (ms), and TranscodeSession {videoDecision} only while transcoding']),
-  row('POST', '/status/sessions/terminate', SPEC, ['Lines 3815-3865: sessionId and reason query parameters; the session stops']),
+  row('POST', '/status/sessions/terminate', SPEC, ['Lines 3815-3865: sessionId and reason query parameters; the session stops; 401 "Server does not have the feature enabled" (a server without it: a Plex Pass feature), 403 "sessionId is empty", 404 "Session not found". The client tells the first 401 from a wrong token by GET /, which a right token passes']),
   row('GET', '/status/sessions/history/all', SPEC, [
     'Lines 3706-3750; plexapi/server.py : 654-679: sort=viewedAt:desc, accountID, metadataItemID, librarySectionID and viewedAt>=<epoch s> filters; one row per finished play {historyKey, ratingKey, grandparentRatingKey, title, viewedAt, accountID}',
     'The owner\'s token reads every account\'s plays (accountID, spec : 3727-3728): per-user watch state without each user\'s token (plexapi/server.py : 245-277 switchUser would need plex.tv)',
@@ -25,7 +25,7 @@ export const PLEX_ROWS: FidelityRow[] = [
   row('GET', '/library/sections', API('plexapi/library.py'), ['Lines 50-52 (the spec names GET /library/sections/all, : 1585-1617): Directory entries {key, type movie|show|artist|photo, title, refreshing, Location [{id, path}]}']),
   row('POST', '/library/sections', API('plexapi/library.py'), [
     'Lines 383-388: name, type, agent, scanner, language and one location= per folder as query parameters (the spec\'s POST /library/sections/all, : 1618-1707, names them required and answers 400 on bad parameters)',
-    'Agents and scanners per type as the Library.add docstring lists them (lines 229-330): movie tv.plex.agents.movie "Plex Movie", show tv.plex.agents.series "Plex TV Series", artist tv.plex.agents.music "Plex Music"'
+    'Agents and scanners per type: movie tv.plex.agents.movie "Plex Movie" and show tv.plex.agents.series "Plex TV Series" as the Library.add docstring lists them (lines 229-330), artist tv.plex.agents.music "Plex Music", which the docstring leaves out, as python-plexapi\'s own test bootstrap creates its music section (tools/plex-bootstraptest.py : 563-564, 580-581, 597-598)'
   ]),
   row('GET', '/library/sections/all/refresh', API('plexapi/library.py'), ['Lines 203-205 Library.update: scans every section; answers at once, the scan runs in the background (sections show refreshing until it ends)']),
   row('GET', '/library/sections/{sectionId}/refresh', API('plexapi/library.py'), ['Lines 840-851 LibrarySection.update(path): one section, optional path= (a folder of it, the server\'s path); answers at once, the section shows refreshing until the scan ends', 'Only that section\'s folders (or that one folder) are read: new files elsewhere wait for their own scan']),
@@ -33,6 +33,6 @@ export const PLEX_ROWS: FidelityRow[] = [
   row('GET', '/library/all', API('plexapi/library.py'), ['Lines 160-177 Library.search: type (plexapi/utils.py SEARCHTYPES: 1 movie, 2 show, 3 season, 4 episode, 9 album), title, sort=<field>[:desc] across every section (spec : 1245)', PAGED]),
   row('GET', '/library/sections/{sectionId}/all', SPEC, ['Line 7878; plexapi/library.py : 1249-1278: the same filters inside one section; includeGuids=1 (spec : 7906) adds Guid [{id: tmdb://…, tvdb://…, imdb://…}]', PAGED]),
   row('GET', '/library/metadata/{ids}', SPEC, ['Line 6224; plexapi/base.py : 311-330: comma-separated ratingKeys; a movie\'s or episode\'s file is Media[0].Part[0].file, a show\'s folder Location[0].path (plexapi/video.py); unknown → 404']),
-  row('GET', '/library/metadata/{ids}/children', API('plexapi/video.py'), ['Lines 641, 654 Show.seasons / Season.episodes: a show\'s seasons (excludeAllLeaves=1), a season\'s episodes, each with index, parentIndex, leafCount', PAGED]),
+  row('GET', '/library/metadata/{ids}/children', API('plexapi/video.py'), ['Lines 652-654 Show.seasons (excludeAllLeaves=1), 836-839 Season.episodes: a show\'s seasons (excludeAllLeaves=1), a season\'s episodes, each with index, parentIndex, leafCount', PAGED]),
   row('PUT', '/library/metadata/{ids}/refresh', SPEC, ['Line 7085; plexapi/base.py : 708-709: queues a metadata refresh and answers at once; force=1 re-reads everything; unknown → 404'])
 ]

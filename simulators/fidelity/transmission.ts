@@ -21,10 +21,10 @@ export const TRANSMISSION_ROWS: FidelityRow[] = [
   ]),
   row('torrent-add', IMPL, [
     'filename (a path, URL or "magnet:?" link, rpcimpl.c 1940-1962) or metainfo (base64 .torrent); download-dir, paused (rpc-spec.txt 394-426)',
-    'Answers torrent-added {id, name, hashString}; a duplicate answers torrent-duplicate with result "duplicate torrent" on 3.00 (rpcimpl.c addTorrentImpl 1725-1752; "success" from 4.0), bytes that are not a torrent "invalid or corrupt torrent file"',
+    'Answers torrent-added {id, name, hashString}; a duplicate answers torrent-duplicate with result "success" on 3.00 (rpcimpl.c addTorrentImpl 1725-1774: "duplicate torrent" is cleared at 1771 once the torrent-duplicate object is written) and from 4.0.3 (4.1.3 docs/rpc-spec.md 516), "duplicate torrent" on 4.0.0-4.0.2 (4.0.0 rpcimpl.cc 1503-1511); bytes that are not a torrent "invalid or corrupt torrent file"',
     'labels on torrent-add only from 4.0 (rpc 17): the client sets them with torrent-set', ENVELOPE
   ]),
-  row('torrent-set', SPEC, ['labels (rpc 16, 3.00; rpc-spec.txt 808-809) replace the torrent\'s labels', IDS, ENVELOPE]),
+  row('torrent-set', SPEC, ['labels (rpc 16, 3.00; rpc-spec.txt 808-809) replace the torrent\'s labels; each is trimmed and refused when empty ("labels cannot be empty"), with a comma ("labels cannot contain comma (,) character") or, on 3.00, twice ("labels cannot contain duplicates") (3.00 rpcimpl.c setLabels 999-1056; 4.1.3 rpcimpl.cc make_labels 1056-1085): the client checks these before torrent-add, so a refusal leaves nothing behind', IDS, ENVELOPE]),
   row('torrent-remove', IMPL, ['delete-local-data (default false) also deletes the downloaded data (rpcimpl.c torrentRemove 330-360)', IDS, ENVELOPE]),
   row('torrent-start', SPEC, ['Starts (queued when the download queue is full) (rpc-spec.txt 86-101)', IDS, ENVELOPE]),
   row('torrent-stop', SPEC, ['Stops: status 0 (rpc-spec.txt 86-101)', IDS, ENVELOPE])

@@ -12,7 +12,7 @@ import { listenLocal } from '../shared-http.js'
 import { defaultSeedLibrary, generateLibrary, type SeedLibrary } from '../fixtures/library.js'
 import { createJellyfinState, type JellyfinState } from '../jellyfin/state.js'
 import { registerPlexLibraryRoutes } from './routes.js'
-import { registerPlexStatusRoutes } from './status-routes.js'
+import { registerPlexStatusRoutes, type PlexFeatures } from './status-routes.js'
 import { createPlexWorld, type PlexWorld } from './world.js'
 
 export { PLEX_VERSION } from './status-routes.js'
@@ -40,6 +40,8 @@ export interface PlexSimulator {
   violations: string[]
   faults: FaultSwitch
   requests: RequestLog
+  /** What this server allows; a test turns a feature off to see the server without it (Plex Pass features). */
+  features: PlexFeatures
   close: () => Promise<void>
 }
 
@@ -65,8 +67,9 @@ export async function createPlexSimulator (opts: PlexSimulatorOptions): Promise<
     if (token !== opts.token) return reply.code(401).type('text/html').send('<html><head><title>Unauthorized</title></head><body><h1>401 Unauthorized</h1></body></html>')
   })
   const machineIdentifier = createHash('md5').update('plex-sim').digest('hex')
-  registerPlexStatusRoutes(app, world, machineIdentifier)
+  const features: PlexFeatures = { stopPlayback: true }
+  registerPlexStatusRoutes(app, world, machineIdentifier, features)
   registerPlexLibraryRoutes(app, world, { scanMs: opts.scanMs ?? 30, timers, pathExists: opts.pathExists, fileExists: opts.fileExists, discover: opts.discover })
   const url = await listenLocal(app, opts.port)
-  return { url, state, world, violations: [], faults, requests, close: () => app.close() }
+  return { url, state, world, violations: [], faults, requests, features, close: () => app.close() }
 }

@@ -104,7 +104,7 @@ export function registerPlexLibraryRoutes (app: FastifyInstance, world: PlexWorl
     return send(req, reply, { size: found.length, Metadata: found.map(i => world.metadata(i, { guids: guids(req), accountId: 1 })) })
   })
 
-  // GET /library/metadata/{key}/children: a show's seasons, a season's episodes, paged (plexapi/video.py : 641, 654).
+  // GET /library/metadata/{key}/children: a show's seasons, a season's episodes, paged (plexapi/video.py : 652-654 Show.seasons, 836-839 Season.episodes).
   app.get('/library/metadata/:ids/children', async (req, reply) => {
     const parent = world.itemOf((req.params as { ids: string }).ids)
     if (!parent) return reply.code(404).send()

@@ -7,7 +7,13 @@ import type { PlexWorld } from './world.js'
 export const PLEX_VERSION = '1.41.6.9685-d301f511a'
 type Query = Record<string, string | undefined>
 
-export function registerPlexStatusRoutes (app: FastifyInstance, world: PlexWorld, machineIdentifier: string) {
+/** What the server allows that a server owner can turn off (or lacks without Plex Pass). */
+export interface PlexFeatures {
+  /** Stopping another person's stream (POST /status/sessions/terminate); a Plex Pass feature. */
+  stopPlayback: boolean
+}
+
+export function registerPlexStatusRoutes (app: FastifyInstance, world: PlexWorld, machineIdentifier: string, features: PlexFeatures) {
   const { state } = world
   const owner = () => world.accounts()[0]?.name
 
@@ -42,9 +48,13 @@ export function registerPlexStatusRoutes (app: FastifyInstance, world: PlexWorld
     return send(req, reply, { size: playing.length, Metadata: playing })
   })
 
-  // POST /status/sessions/terminate?sessionId&reason (spec : 3815-3865): the session stops playing.
+  // POST /status/sessions/terminate?sessionId&reason (spec : 3815-3865): the session stops playing; 401 "Server does
+  // not have the feature enabled" on a server without it, 403 for an empty sessionId, 404 for an unknown session.
   app.post('/status/sessions/terminate', async (req, reply) => {
-    const session = state.sessions.find(s => s.id === (req.query as Query).sessionId)
+    if (!features.stopPlayback) return reply.code(401).type('text/html').send('<html><head><title>Unauthorized</title></head><body><h1>401 Unauthorized</h1></body></html>')
+    const sessionId = (req.query as Query).sessionId
+    if (!sessionId) return reply.code(403).type('text/html').send('<html><head><title>Forbidden</title></head><body><h1>403 Forbidden</h1></body></html>')
+    const session = state.sessions.find(s => s.id === sessionId)
     if (!session?.nowPlayingId) return reply.code(404).send()
     delete session.nowPlayingId
     return reply.code(200).send()

@@ -43,6 +43,7 @@ export async function createSabnzbdSimulator (o: SabnzbdSimulatorOptions): Promi
   recordRoutes('SABnzbd', ['GET /api', 'POST /api', ...MODES.map(m => `GET /api?mode=${m}`)])
   // The NZB upload arrives as multipart: kept raw and read below.
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))))
 
   const ok = (data: object) => data
   const error = (text: string) => ({ status: false, error: text })
@@ -51,7 +52,10 @@ export async function createSabnzbdSimulator (o: SabnzbdSimulatorOptions): Promi
     method: ['GET', 'POST'],
     url: '/api',
     handler: async (req, reply) => {
-      const q = req.query as Record<string, string | undefined>
+      // CherryPy hands the API one set of arguments, the query's and a form body's merged (sabnzbd/interface.py
+      // 494-497): any mode may come as a POST.
+      const form = req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body) ? req.body as Record<string, string> : {}
+      const q = { ...form, ...req.query as Record<string, string | undefined> }
       const mode = q.mode ?? ''
       // mode=version needs no key (sabnzbd/interface.py 383-385); the others a right one (403 plain text).
       if (mode !== 'version') {
@@ -59,17 +63,15 @@ export async function createSabnzbdSimulator (o: SabnzbdSimulatorOptions): Promi
         if (q.apikey !== o.apiKey) return reply.code(403).type('text/plain').send('API Key Incorrect')
       }
       calls.push(q.name && mode !== 'addurl' ? `${mode} ${q.name}` : mode)
-      if (req.method === 'POST') {
-        if (mode !== 'addfile') return error('not implemented')
-        return addfile(req.body as Buffer | undefined, q)
-      }
+      if (mode === 'addfile') return addfile(req.method === 'POST' ? req.body as Buffer | undefined : undefined, q)
       switch (mode) {
         case 'version': return ok({ version: o.version ?? '5.0.1' })
         case 'queue': return queue(q)
         case 'history': return history(q)
         case 'retry': {
           const job = q.value ? state.find(q.value) : undefined
-          if (!job || job.status !== 'Failed') return error('No history items found.')
+          // _MSG_NO_ITEM (api.py 100, _api_retry 328-341).
+          if (!job || job.status !== 'Failed') return error('item does not exist')
           Object.assign(job, { status: 'Queued', done: 0, fail_message: '', path: '', outcome: 'complete' })
           return ok({ status: true, nzo_id: job.nzo_id })
         }
@@ -81,7 +83,10 @@ export async function createSabnzbdSimulator (o: SabnzbdSimulatorOptions): Promi
   function addfile (body: Buffer | undefined, q: Record<string, string | undefined>) {
     const text = body?.toString('utf8') ?? ''
     const file = /filename="([^"]*)"[^]*?\r\n\r\n([^]*?)\r\n--/.exec(text)
-    if (!file || !/<nzb[\s>]/.test(file[2]!)) return error('expects one parameter')
+    // No file at all is _MSG_NO_VALUE; a file that is not an NZB is add_nzbfile's failure, {status: false,
+    // nzo_ids: []} (api.py _api_addfile 307-325).
+    if (!file) return error('expects one parameter')
+    if (!/<nzb[\s>]/.test(file[2]!)) return ok({ status: false, nzo_ids: [] })
     const bytes = [...file[2]!.matchAll(/<segment[^>]*bytes="(\d+)"/g)].reduce((n, m) => n + Number(m[1]), 0)
     const job = state.add(q.nzbname || file[1]!.replace(/\.nzb$/i, ''), bytes, { cat: q.cat })
     return ok({ status: true, nzo_ids: [job.nzo_id] })
@@ -103,7 +108,7 @@ export async function createSabnzbdSimulator (o: SabnzbdSimulatorOptions): Promi
     const slots = state.queued().map((j, index) => {
       const left = j.bytes - j.done
       // build_queue: while the downloader runs, a waiting slot reports Downloading too.
-      const status = j.status === 'Paused' || state.paused ? j.status === 'Paused' ? 'Paused' : 'Queued' : 'Downloading'
+      const status = j.status === 'Paused' || state.paused ? j.status === 'Paused' ? 'Paused' : 'Queued' : j.heldAs ?? 'Downloading'
       const counted = status !== 'Paused'
       if (counted) running += left
       return {
@@ -112,7 +117,8 @@ export async function createSabnzbdSimulator (o: SabnzbdSimulatorOptions): Promi
         filename: j.name,
         cat: j.cat === '*' ? 'None' : j.cat,
         status,
-        percentage: j.bytes === j.done ? '0' : String(Math.floor(j.done / j.bytes * 100)),
+        // "0" while nothing is downloaded (mb == mbleft), else the whole percent done (build_queue 1651).
+        percentage: j.done === 0 ? '0' : String(Math.floor(j.done / j.bytes * 100)),
         mb: mb(j.bytes),
         mbleft: mb(left),
         timeleft: counted && active ? timeLeft(Math.floor(running / state.rate)) : '0:00:00',

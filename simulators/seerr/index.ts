@@ -6,7 +6,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { attachRouteList } from '../route-list.js'
 import { listenLocal } from '../shared-http.js'
-import { createSeerrState, hasPermission, PERM, Refusal, STATUS, userView, type SeerrState, type SimMedia, type SimRequest, type SimUser } from './state.js'
+import { createSeerrState, hasPermission, MEDIA, PERM, Refusal, STATUS, userView, type SeerrState, type SimMedia, type SimRequest, type SimUser } from './state.js'
 
 export interface ManagerLink { url: string, apiKey: string }
 
@@ -72,7 +72,8 @@ export async function createSeerrSimulator (opts: SeerrSimulatorOptions): Promis
       telegramChatId: u.telegramChatId,
       telegramSendSilently: false,
       webPushEnabled: false,
-      notificationTypes: { telegram: u.telegramTypes ?? 0 }
+      // The user's own settings, {} until they set any (usersettings.ts : 557).
+      notificationTypes: u.telegramTypes === undefined ? {} : { telegram: u.telegramTypes }
     }
   })
 
@@ -85,8 +86,17 @@ export async function createSeerrSimulator (opts: SeerrSimulatorOptions): Promis
     const skip = q.skip ? Number(q.skip) : 0
     const statuses: Record<string, number[]> = { approved: [STATUS.APPROVED], processing: [STATUS.APPROVED], pending: [STATUS.PENDING], unavailable: [STATUS.PENDING, STATUS.APPROVED], failed: [STATUS.FAILED], completed: [STATUS.COMPLETED], available: [STATUS.COMPLETED], deleted: [STATUS.COMPLETED] }
     const wanted = statuses[q.filter ?? ''] ?? [1, 2, 3, 4, 5]
+    // The media's status (status4k for a 4K request) filters too (request.ts : 78-104, 131-138): "available" is a
+    // completed request whose media is available, "processing" an approved one whose media is not yet.
+    const notYet = [MEDIA.UNKNOWN, MEDIA.PENDING, MEDIA.PROCESSING, MEDIA.PARTIALLY_AVAILABLE]
+    const mediaStatuses: Record<string, number[]> = { available: [MEDIA.AVAILABLE], processing: notYet, unavailable: notYet, deleted: [MEDIA.DELETED] }
+    const wantedMedia = mediaStatuses[q.filter ?? '']
+    const mediaOk = (r: SimRequest) => {
+      const m = state.media.find(x => x.id === r.mediaId)
+      return wantedMedia === undefined || (m !== undefined && wantedMedia.includes(r.is4k ? m.status4k : m.status))
+    }
     const canSeeAll = hasPermission(me, [PERM.MANAGE_REQUESTS, PERM.REQUEST_VIEW], 'or')
-    const rows = state.requests.filter(r => wanted.includes(r.status) && (canSeeAll || r.requestedBy === me.id)).sort((a, b) => b.id - a.id)
+    const rows = state.requests.filter(r => wanted.includes(r.status) && mediaOk(r) && (canSeeAll || r.requestedBy === me.id)).sort((a, b) => b.id - a.id)
     return {
       pageInfo: { pages: Math.ceil(rows.length / take), pageSize: take, results: rows.length, page: Math.ceil(skip / take) + 1 },
       results: rows.slice(skip, skip + take).map(r => state.view(r, hasPermission(me, PERM.MANAGE_USERS))),

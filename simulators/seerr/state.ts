@@ -40,7 +40,7 @@ export interface SimMedia { id: number, mediaType: 'movie' | 'tv', tmdbId: numbe
 export interface SimRequest { id: number, status: number, type: 'movie' | 'tv', mediaId: number, is4k: boolean, seasons: number[], requestedBy: number, modifiedBy?: number, createdAt: string, updatedAt: string }
 
 export const STATUS = { PENDING: 1, APPROVED: 2, DECLINED: 3, FAILED: 4, COMPLETED: 5 } as const
-export const MEDIA = { UNKNOWN: 1, PENDING: 2, PROCESSING: 3, PARTIALLY_AVAILABLE: 4, AVAILABLE: 5 } as const
+export const MEDIA = { UNKNOWN: 1, PENDING: 2, PROCESSING: 3, PARTIALLY_AVAILABLE: 4, AVAILABLE: 5, BLOCKLISTED: 6, DELETED: 7 } as const
 
 export class Refusal extends Error {
   constructor (readonly status: number, message: string) { super(message) }

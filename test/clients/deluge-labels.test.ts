@@ -49,8 +49,9 @@ test('Deluge labels as categories on the real deluged', { skip: await delugeUnav
     t.equal(listed.find(x => x.hash === readTorrentFile(movie.torrent).hash)?.category, '', 'an unlabelled torrent stays without one')
     t.same((await client.list({ category: 'tv-sonarr' })).map(x => x.hash), [hash], 'the list filters by label')
     const magnet = `magnet:?xt=urn:btih:${'ab'.repeat(20)}&dn=Another`
-    await client.addMagnet(magnet, { category: 'tv-sonarr' })
-    t.equal((await client.list()).find(x => x.hash === 'ab'.repeat(20))?.category, 'tv-sonarr', 'an existing label is reused')
+    await client.addMagnet(magnet, { category: 'TV-Sonarr' })
+    t.equal((await client.list()).find(x => x.hash === 'ab'.repeat(20))?.category, 'tv-sonarr', 'an existing label is reused, whatever its case')
+    t.same((await client.list({ category: 'TV-Sonarr' })).map(x => x.hash).sort(), [hash, 'ab'.repeat(20)].sort(), 'the list finds it in the case it was added in')
     await t.rejects(client.addMagnet(`magnet:?xt=urn:btih:${'cd'.repeat(20)}`, { category: 'TV Shows!' }), { constructor: ToolError, message: /cannot be one/ })
   })
 })

@@ -10,6 +10,7 @@ import { createPathMap } from '../../core/path-map.js'
 import { readTorrentFile } from '../../clients/qbittorrent/torrent-file.js'
 import { createDelugeClient, jsonPath } from '../../clients/deluge/client.js'
 import { delugePhase } from '../../clients/deluge/types.js'
+import { delugeRow } from '../../clients/deluge/rows.js'
 import { delugeUnavailable, startDeluge, type DelugeInstance } from '../../simulators/real-deluge.js'
 import { makeTorrent, swarmUnavailable, waitFor, type QbtInstance } from '../helpers/qbt-swarm.js'
 import { downloadFromSwarm } from '../helpers/swarm-download.js'
@@ -28,6 +29,14 @@ test('states map to phases; paused or queued once finished is completed or seedi
     ['downloading', 'checking', 'downloading', 'seeding', 'paused', 'error', 'queued', 'other'])
   t.equal(p('Paused', true), 'completed')
   t.equal(p('Queued', true), 'seeding')
+})
+
+test('a paused row moves nothing: libtorrent\'s last rates and eta are not shown after a pause', async t => {
+  const raw = { hash: 'AB'.repeat(20), name: 'Show', progress: 40, download_payload_rate: 6_000, upload_payload_rate: 2_000, eta: 800, total_wanted: 1000, total_done: 400, download_location: '/dl', time_added: 1, completed_time: 0, ratio: 0, message: 'OK', is_finished: false }
+  const paused = delugeRow({ ...raw, state: 'Paused' }, createPathMap(''))
+  t.same([paused.phase, paused.downloadSpeed, paused.uploadSpeed, paused.etaSeconds], ['paused', 0, 0, undefined])
+  const running = delugeRow({ ...raw, state: 'Downloading' }, createPathMap(''))
+  t.same([running.downloadSpeed, running.uploadSpeed, running.etaSeconds], [6_000, 2_000, 800])
 })
 
 const skip = await delugeUnavailable()

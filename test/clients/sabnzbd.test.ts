@@ -61,6 +61,59 @@ test('failures carry their reason from SABnzbd\'s fail_message', async t => {
   await t.rejects(client.retry('SABnzbd_nzo_unknown'), { message: /SABnzbd refused "retry"/ })
 })
 
+test('a job with nothing on the servers, too few articles or a full disk in repair fails for that reason', async t => {
+  const { sim, item } = await setup(t)
+  const gone = sim.state.add('Gone', MiB(), { outcome: 'not on server' })
+  const short = sim.state.add('Short', MiB(), { outcome: 'too few articles' })
+  const full = sim.state.add('Full', MiB(), { outcome: 'repair disk full', repair: true })
+  sim.state.advance(10_000)
+  t.same([(await item(gone.nzo_id))?.failure, (await item(short.nzo_id))?.failure], ['missing articles', 'missing articles'])
+  t.equal((await item(full.nzo_id))?.failure, 'disk full')
+})
+
+test('with the whole downloader paused, waiting and downloading jobs are paused, not queued', async t => {
+  const { sim, client, item } = await setup(t)
+  const first = await client.addNzb('First.nzb', NZB)
+  const second = await client.addNzb('Second.nzb', NZB)
+  sim.state.advance(1_000)
+  sim.state.paused = true
+  const items = await client.items()
+  t.same(items.map(i => i.state), ['paused', 'paused'], 'SABnzbd still says Queued for each (build_queue)')
+  t.notOk(items.some(i => i.bytesPerSecond !== undefined), 'nothing is downloading')
+  sim.state.paused = false
+  t.same([(await item(first))?.state, (await item(second))?.state], ['fetching', 'fetching'])
+})
+
+test('every word SABnzbd shows: held before the download, QuickCheck, Moving and Running after it', async t => {
+  const { sim, item } = await setup(t)
+  const held = (['Propagating', 'Checking', 'Grabbing'] as const).map(word => sim.state.add(word, MiB(), { heldAs: word }))
+  const long = sim.state.add('Long', MiB(), { longPostProcessing: true })
+  t.same(await Promise.all(held.map(async j => (await item(j.nzo_id))?.state)), ['queued', 'queued', 'queued'], 'held jobs wait, none downloads')
+  t.equal((await item(long.nzo_id))?.state, 'fetching')
+  const seen: string[] = []
+  for (let i = 0; i < 16; i++) {
+    sim.state.advance(500)
+    const word = `${long.status}:${(await item(long.nzo_id))?.state}`
+    if (seen.at(-1) !== word) seen.push(word)
+  }
+  t.same(seen, ['Downloading:fetching', 'QuickCheck:verifying', 'Extracting:unpacking', 'Moving:unpacking', 'Running:unpacking', 'Completed:completed'])
+  sim.state.release(held[0]!.nzo_id)
+  t.equal((await item(held[0]!.nzo_id))?.state, 'fetching', 'released, it downloads')
+})
+
+test('the simulator answers as SABnzbd 5.0.1: percentage, a file that is not an NZB, an unknown retry, POST for any mode', async t => {
+  const { sim, client } = await setup(t)
+  const api = async (query: string, init?: RequestInit) => await (await fetch(`${sim.url}/api?${query}&apikey=${KEY}&output=json`, init)).json() as Record<string, any>
+  const job = sim.state.add('Half', 4 * MiB())
+  t.equal((await api('mode=queue')).queue.slots[0].percentage, '0', 'nothing downloaded: "0" (build_queue 1651)')
+  sim.state.advance(2_000)
+  t.equal((await api('mode=queue')).queue.slots[0].percentage, '50')
+  await t.rejects(client.addNzb('notes.nzb', Buffer.from('just text')), { message: /did not accept the NZB "notes\.nzb"/ })
+  t.same(await api('mode=retry&value=SABnzbd_nzo_unknown'), { status: false, error: 'item does not exist' })
+  const posted = await api('', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'mode=queue' })
+  t.equal(posted.queue.slots[0].nzo_id, job.nzo_id, 'a POSTed form is read as the query is')
+})
+
 test('pause, resume and delete act on the jobs named', async t => {
   const { sim, client, item } = await setup(t)
   const a = sim.state.add('A', 10 * MiB())

@@ -83,6 +83,14 @@ const onRealDaemon = (major: TransmissionMajor) => async (t: Test) => {
   const local = makeTorrent(join(base, 'made'), 'Local.Show.S01E01.mkv', 256 * 1024 + 7)
   const localHash = readTorrentFile(local.torrent).hash
 
+  await t.test('a category or tag Transmission would refuse as a label is refused before anything is added', async t => {
+    const magnet = `magnet:?xt=urn:btih:${'9'.repeat(40)}&dn=Label.Test`
+    await t.rejects(client.addMagnet(magnet, { category: 'tv,sonarr', paused: true }), { constructor: ToolError, message: /cannot contain a comma.*Nothing was added/ })
+    await t.rejects(client.addMagnet(magnet, { category: 'tv', tags: ['mcp', 'tv'], paused: true }), { constructor: ToolError, message: /"tv" cannot be both.*Nothing was added/ })
+    await t.rejects(client.addMagnet(magnet, { category: ' ', paused: true }), { constructor: ToolError, message: /cannot be blank/ })
+    t.same(await client.list(), [], 'no unlabelled torrent was left behind')
+  })
+
   await t.test('a .torrent added paused with a category is listed with its hash, label, phase and save path', async t => {
     const savePath = join(downloadsRoot, 'tv')
     t.same(await client.addTorrentFile(local.torrent, { savePath, category: 'tv-sonarr', tags: ['mcp'], paused: true }), { hash: localHash })

@@ -4,7 +4,7 @@
 // the quote of the owner's security notice and added a link.
 import t from 'tap'
 import { escapeDiscord, defuseMarkdown, renderNotice, type NoticeChannel } from '../../../core/notify/render.js'
-import { discordCall, gotifyCall, jsonCall, ntfyCall } from '../../../lib/notify/native.js'
+import { discordCall, gotifyCall, jsonCall, ntfyCalls } from '../../../lib/notify/native.js'
 import { stuckMessage, usenetMessage } from '../../../domains/downloads/stuck-notices.js'
 import { signInMessage } from '../../../lib/notify/signin-notice.js'
 import type { Message } from '../../../core/notify/types.js'
@@ -42,7 +42,7 @@ t.test('Discord: no masked link, heading, quote or emphasis survives; our keep l
 
 t.test('ntfy, Gotify, json and Telegram: plain text, never sent with a markup mode', async t => {
   for (const [name, m] of cases) {
-    const ntfy = ntfyCall('ntfy://ntfy.example/house', m)
+    const [ntfy] = ntfyCalls('ntfy://ntfy.example/house', m)
     const body = JSON.parse(ntfy.body)
     t.notOk('markdown' in body, `${name}: ntfy publish asks for no markdown`)
     t.notOk(Object.keys(ntfy.headers).some(h => /markdown/i.test(h)), `${name}: no Markdown header`)
