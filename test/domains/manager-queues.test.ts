@@ -112,7 +112,8 @@ t.test('the stuck view of an instance gives retry ids that go back to it, with s
   }
   const view = await s.call('series_status', { view: 'stuck', instance: 'anime' })
   const retryId = `series@anime:${items[0]!.id}`
-  t.match(view.content[0]!.text, `cancel_downloads action "retry" ids ["${retryId}"] (strike 1 of 2)`)
+  t.match(ok(view).next, [{ tool: 'cancel_downloads', arguments: { action: 'retry', ids: [retryId] }, why: /strike 1 of 2/ }])
+  t.match(view.content[0]!.text, `(strike 1 of 2): cancel_downloads {"action":"retry","ids":["${retryId}"]}`)
   t.equal(ok(await s.call('series_status', { view: 'stuck', instance: 'default' })).total, 0, 'the default instance has nothing stuck')
 
   const args = { action: 'retry', source: 'series', ids: [retryId] }
