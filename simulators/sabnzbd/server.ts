@@ -11,6 +11,12 @@ export interface SabnzbdSimulatorOptions {
   /** The complete folder jobs land in, as SABnzbd reports it. */
   completeDir?: string
   bytesPerSecond?: number
+  /**
+   * A clock (ms) the downloads follow: each API call first advances them by the time since the last one, so
+   * progress and time left move as a real SABnzbd's do (the demo passes Date.now). Without it, time moves only
+   * when a test calls state.advance(ms).
+   */
+  now?: () => number
   version?: string
 }
 
@@ -44,6 +50,14 @@ export async function createSabnzbdSimulator (o: SabnzbdSimulatorOptions): Promi
   // The NZB upload arrives as multipart: kept raw and read below.
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
 
+  let last = o.now?.()
+  function followClock () {
+    if (!o.now || last === undefined) return
+    const now = o.now()
+    if (now > last) state.advance(now - last)
+    last = now
+  }
+
   const ok = (data: object) => data
   const error = (text: string) => ({ status: false, error: text })
 
@@ -59,6 +73,7 @@ export async function createSabnzbdSimulator (o: SabnzbdSimulatorOptions): Promi
         if (q.apikey !== o.apiKey) return reply.code(403).type('text/plain').send('API Key Incorrect')
       }
       calls.push(q.name && mode !== 'addurl' ? `${mode} ${q.name}` : mode)
+      followClock()
       if (req.method === 'POST') {
         if (mode !== 'addfile') return error('not implemented')
         return addfile(req.body as Buffer | undefined, q)
