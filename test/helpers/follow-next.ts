@@ -23,3 +23,20 @@ export async function follow (t: Tap, call: Call, next: NextCall[]): Promise<Too
   }
   return out
 }
+
+/** The registry's refusals of a call's arguments (lib/tools/registry.ts validate): what a suggested call must never meet. */
+export const ARGUMENTS_REFUSED = /^(Unknown arguments? |Invalid arguments for |Arguments must be an object)/
+
+/**
+ * Sends each suggested call once, as given, and fails on one the registry refuses for its arguments. For
+ * scenarios whose backends are down: the call may fail for the backend, never for what it was told to send.
+ * A call that asks for a confirmation is not confirmed.
+ */
+export async function checkArguments (t: Tap, call: Call, next: NextCall[]): Promise<void> {
+  for (const c of next) {
+    const res = await call(c.tool, c.arguments)
+    const said = res.content.map(x => x.text).join(' ')
+    if (res.isError && ARGUMENTS_REFUSED.test(said)) t.fail(`${c.tool} ${JSON.stringify(c.arguments)} (suggested to ${c.why}) was refused for its arguments: ${said}`)
+    else t.pass(`${c.tool} as suggested takes its arguments (${c.why})`)
+  }
+}
