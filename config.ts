@@ -67,7 +67,7 @@ export const ConfigSchema = Type.Object({
   TORRENT_CLIENT_INSTANCES: Type.String({ default: '', description: 'Comma-separated names of extra torrent clients, each set with TORRENT_CLIENT_<NAME>_URL, _USERNAME and _PASSWORD' }),
   // --- torrents: which torrent client TORRENT_CLIENT_URL is (each extra instance may differ: TORRENT_CLIENT_<NAME>_TYPE)
   TORRENT_CLIENT_TYPE: Type.Union(TORRENT_CLIENT_TYPES.map(t => Type.Literal(t)), { default: 'qbittorrent', description: 'Torrent client kind: qbittorrent, transmission or deluge; per extra instance TORRENT_CLIENT_<NAME>_TYPE' }),
-  DOWNLOAD_MANAGER_URL: Url('http://pyload:8000', 'Direct-download manager (pyLoad-ng) base URL'),
+  DOWNLOAD_MANAGER_URL: Url('', 'Direct-download manager (pyLoad-ng) base URL, e.g. http://pyload:8000; empty: no direct-download manager in this stack'),
   DOWNLOAD_MANAGER_API_KEY: Secret('Direct-download manager API key (X-API-Key)'),
   CHALLENGE_PROXY_URL: Url('http://flaresolverr:8191', 'Challenge-bypass proxy (FlareSolverr) URL, wired into the indexer manager by setup'),
   ARIA2_RPC_URL: Type.String({ default: '', description: 'aria2 JSON-RPC URL (e.g. http://127.0.0.1:6800/jsonrpc); empty: the server starts its own aria2c when installed' }),

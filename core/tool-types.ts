@@ -68,6 +68,8 @@ export interface ConfirmPreview {
   summary: string
   /** The exact targets (paths, ids, sizes, counts). Bound into the token's fingerprint. */
   targets: unknown
+  /** The tool's own output fields shown beside the confirmation (what was checked, next calls); not bound into the token. */
+  data?: Record<string, unknown>
   /** Set when there is nothing to confirm: this is the call's (successful) result and no token is issued. */
   nothingToDo?: ToolOutcome<unknown>
 }

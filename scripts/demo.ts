@@ -17,6 +17,7 @@ import { startQbittorrent, type QbtInstance } from '../simulators/real-qbittorre
 import { generateDemoTree } from './demo-tree.js'
 import { readableLogStream } from './demo-log.js'
 import { demoConfig } from './demo-config.js'
+import { backendLines, torrentLine } from './stack-lines.js'
 import { listenProblem } from '../core/listen-error.js'
 import { alsoOnIpv6Loopback, closeIpv6Loopback, listeningOn } from './demo-listen.js'
 
@@ -71,24 +72,15 @@ say(`  demo tree: ${tree.files} media files${tree.realVideo ? ' (real 2 s videos
 const withRequests = env.DEMO_REQUESTS === '1'
 const stack = await startSimulatedStack({ media: mediaRoot, downloads: downloadsRoot }, { household: { sample: tree.sample }, mediaServer, seerr: withRequests, usenet: true })
 say('  simulated backends (demo keys, made for this run; check any answer against them directly):')
-for (const [label, url, key] of [
-  mediaServer === 'plex'
-    ? ['media server (Plex API, X-Plex-Token)', stack.settings.MEDIA_SERVER_URL, stack.settings.MEDIA_SERVER_TOKEN]
-    : ['media server (Jellyfin API)', stack.settings.MEDIA_SERVER_URL, stack.settings.MEDIA_SERVER_API_KEY],
-  ['series manager (Sonarr API)', stack.settings.SERIES_MANAGER_URL, stack.settings.SERIES_MANAGER_API_KEY],
-  ['movie manager (Radarr API)', stack.settings.MOVIE_MANAGER_URL, stack.settings.MOVIE_MANAGER_API_KEY],
-  ['indexer manager (Prowlarr API)', stack.settings.INDEXER_MANAGER_URL, stack.settings.INDEXER_MANAGER_API_KEY],
-  ['direct-download manager (pyLoad API)', stack.settings.DOWNLOAD_MANAGER_URL, stack.settings.DOWNLOAD_MANAGER_API_KEY],
-  ['Usenet client (SABnzbd API)', stack.settings.USENET_CLIENT_URL, stack.settings.USENET_CLIENT_API_KEY],
-  ...(withRequests ? [['request manager (Seerr API)', stack.settings.REQUESTS_URL, stack.settings.REQUESTS_API_KEY]] : [])
-]) say(`    ${label.padEnd(38)} ${url}  key ${key}`)
+for (const line of backendLines(stack.settings, { mediaServer, requests: withRequests })) say(line)
 
 let qbt: QbtInstance | undefined
 const qbtPassword = randomToken(12)
 if (found.get('qbittorrent-nox')) {
   try {
     qbt = await startQbittorrent(join(scratch, 'qbittorrent'), { password: qbtPassword, downloadDir: join(downloadsRoot, 'torrents') })
-    say('  real torrent client: qbittorrent-nox on 127.0.0.1 (no DHT, LSD, PeX or UPnP)')
+    say('  real torrent client: qbittorrent-nox on 127.0.0.1 (no DHT, LSD, PeX or UPnP); its WebUI:')
+    say(torrentLine(qbt.url, 'admin', qbtPassword))
   } catch (err) {
     say(`  ✗ qbittorrent-nox did not start (${(err as Error).message.split('\n')[0]}); torrent tools will report it unreachable`)
   }

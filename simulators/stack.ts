@@ -130,7 +130,8 @@ export async function startSimulatedStack (roots: { media: string, downloads: st
 
 /** The SABnzbd simulator as the Usenet client; the household gets one job downloading, one waiting, one failed. */
 async function startUsenet (apiKey: string, closers: Array<() => Promise<void>>, household: boolean): Promise<Record<string, string>> {
-  const sab = await createSabnzbdSimulator({ apiKey, completeDir: '/downloads/complete', bytesPerSecond: 2 * 1024 * 1024 })
+  // Its downloads move with the wall clock, as a real SABnzbd's do: time left shrinks between two looks.
+  const sab = await createSabnzbdSimulator({ apiKey, completeDir: '/downloads/complete', bytesPerSecond: 2 * 1024 * 1024, now: Date.now })
   closers.push(sab.close)
   if (household) {
     // The failed one first: jobs download in order, and it fails half way (too many articles missing).

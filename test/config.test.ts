@@ -9,7 +9,7 @@ t.test('defaults follow the Compose stack (docs/deployment.md)', async t => {
   t.match(c.SERIES_MANAGER_URL, /:8989$/)
   t.match(c.MOVIE_MANAGER_URL, /:7878$/)
   t.match(c.TORRENT_CLIENT_URL, /:8085$/)
-  t.match(c.DOWNLOAD_MANAGER_URL, /:8000$/)
+  t.equal(c.DOWNLOAD_MANAGER_URL, '', 'no direct-download manager unless one is set (the Compose stack sets pyLoad\'s)')
   t.match(c.INDEXER_MANAGER_URL, /:9696$/)
   t.equal(c.MEDIA_ROOT, '/data')
   t.equal(c.DOWNLOADS_ROOT, '/downloads')

@@ -16,7 +16,7 @@ import { minimumFrom, nodeVersionProblem } from '../scripts/node-version.mjs'
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string }, scripts: Record<string, string> }
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx')
-const ENTRY_POINTS = ['demo', 'start', 'dev', 'setup', 'bot', 'start:bot']
+const ENTRY_POINTS = ['demo', 'simulators', 'start', 'dev', 'setup', 'bot', 'start:bot']
 
 /** This process's environment without the test runner's own (its loader hooks and TAP variables), as a shell has it. */
 function plainEnv (): NodeJS.ProcessEnv {
@@ -134,6 +134,13 @@ t.test('the demo answers on 127.0.0.1 and [::1], and Ctrl+C leaves nothing in th
   const media = /media server \(Jellyfin API\)\s+(http:\/\/127\.0\.0\.1:\d+)\s+key ([0-9a-f]{32})/.exec(out)
   t.ok(media, 'the media server\'s URL and key are printed')
   for (const label of ['series manager', 'movie manager', 'indexer manager', 'direct-download manager']) t.match(out, new RegExp(`${label} \\(\\w+ API\\)\\s+http://127\\.0\\.0\\.1:\\d+\\s+key \\w+`))
+  // The real torrent client's WebUI sign-in too, when qbittorrent-nox runs (issue 34 #14).
+  if (/real torrent client: qbittorrent-nox/.test(out)) {
+    const webui = /torrent client \(qBittorrent WebUI\)\s+(http:\/\/127\.0\.0\.1:\d+)\s+user (\S+)\s+password (\S+)/.exec(out)
+    t.ok(webui, 'the WebUI URL, user and password are printed')
+    const login = await fetch(`${webui![1]}/api/v2/auth/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', referer: webui![1] }, body: `username=${webui![2]}&password=${webui![3]}` })
+    t.equal(await login.text(), 'Ok.', 'the printed user and password sign in to the WebUI')
+  }
   const info = await fetch(`${media![1]}/System/Info`, { headers: { authorization: `MediaBrowser Token="${media![2]}"` } })
   t.equal(info.status, 200, 'the printed key opens the printed URL')
   for (const host of ['127.0.0.1', '[::1]']) {

@@ -52,8 +52,9 @@ export function createPyloadClient (opts: PyloadOptions) {
     service: SERVICE,
     baseUrl: opts.url,
     urlVar: 'DOWNLOAD_MANAGER_URL',
-    keyVar: 'DOWNLOAD_MANAGER_API_KEY',
-    configured: () => opts.apiKey !== '',
+    // An empty URL: this stack has no direct-download manager (not "down"); set both to add one.
+    keyVar: opts.url === '' ? 'DOWNLOAD_MANAGER_URL and DOWNLOAD_MANAGER_API_KEY' : 'DOWNLOAD_MANAGER_API_KEY',
+    configured: () => opts.url !== '' && opts.apiKey !== '',
     headers: () => ({ 'x-api-key': opts.apiKey }),
     deadlineMs: opts.deadlineMs ?? 15_000,
     concurrency: 4
@@ -182,7 +183,7 @@ export function createPyloadClient (opts: PyloadOptions) {
 
     async probe (): Promise<ProbeResult> {
       const started = performance.now()
-      const base = { service: SERVICE, configured: opts.apiKey !== '', checkedAt: new Date().toISOString() }
+      const base = { service: SERVICE, configured: opts.url !== '' && opts.apiKey !== '', checkedAt: new Date().toISOString() }
       try {
         await get<RawServerStatus>('status_server')
         const version = await get<string>('get_server_version').catch(() => undefined)

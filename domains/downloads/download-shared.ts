@@ -5,6 +5,7 @@ import type { JobRecord } from '../../core/job-types.js'
 import { ToolError } from '../../core/errors.js'
 import { lowDiskSentence, lowDisks } from '../../lib/library/low-disk.js'
 import { missingLines, readSources, type MissingSource } from '../../lib/sources/sources.js'
+import { partsOfSources, type Part } from '../../lib/answers/parts.js'
 
 export const JobStartedSchema = Type.Object({
   id: Type.String({ description: 'Job id: pass it to check_jobs to follow progress and get the result' }),
@@ -36,9 +37,10 @@ export function seconds (ms: number | undefined): string {
  * Runs each source; a failing backend becomes a warning instead of failing the whole answer. `answered` and
  * `missing` say which sources the items cover (for listedSentence).
  */
-export async function gather<T> (sources: Array<[string, () => Promise<T[]>]>): Promise<{ items: T[], warnings: string[], answered: string[], missing: MissingSource[] }> {
-  const { answered, missing } = await readSources(sources)
-  return { items: answered.flatMap(a => a.value), warnings: missingLines(missing), answered: answered.map(a => a.source), missing }
+export async function gather<T> (sources: Array<[string, () => Promise<T[]>]>): Promise<{ items: T[], warnings: string[], answered: string[], missing: MissingSource[], parts: Part[] }> {
+  const reads = await readSources(sources)
+  const { answered, missing } = reads
+  return { items: answered.flatMap(a => a.value), warnings: missingLines(missing), answered: answered.map(a => a.source), missing, parts: partsOfSources(reads) }
 }
 
 /** Refuses a download of unknown size while the downloads disk is below DISK_MIN_FREE_GIB. */

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify'
 import { withDeadline } from '../../core/deadline.js'
 import { missingLines, readSources, type MissingSource } from '../../lib/sources/sources.js'
+import { partsOfSources, type Part } from '../../lib/answers/parts.js'
 import { perInstance } from '../each-instance.js'
 import { fromInstance, movieDownloads, seriesDownloads } from './manager-queue.js'
 import { torrentClient } from '../chosen-client.js'
@@ -36,6 +37,8 @@ export interface QueueRead {
   warnings: string[]
   answered: string[]
   missing: MissingSource[]
+  /** Each source checked, skipped (not configured) or unknown (did not answer): lib/answers/parts.ts. */
+  parts: Part[]
 }
 
 export interface QueueReadOptions {
@@ -81,7 +84,8 @@ export async function readDownloadQueue (app: FastifyInstance, o: QueueReadOptio
     ...perInstance(app, 'movies', 'Movie manager', async name => fromInstance(await movieDownloads(app, o.signal, name), 'movies', o.named.movies ? name : undefined)),
     ...usenetSources(app, o)
   ]
-  const { answered, missing } = await readSources(sources.map(([source, read]) => [source, bounded(source, read)]))
+  const reads = await readSources(sources.map(([source, read]) => [source, bounded(source, read)]))
+  const { answered, missing } = reads
   const all = joinUsenet(answered.flatMap(a => a.value))
   // A manager's download the torrent client lists already is shown once: the torrent, labelled, with the
   // torrent client's speed (the hashes match). Other manager rows have no speed: none is reported.
@@ -103,5 +107,5 @@ export async function readDownloadQueue (app: FastifyInstance, o: QueueReadOptio
     item.etaSeconds = Math.max(...files.map(f => f.etaSeconds))
     item.state = 'downloading'
   }
-  return { items, warnings: missingLines(missing), answered: answered.map(a => a.source), missing }
+  return { items, warnings: missingLines(missing), answered: answered.map(a => a.source), missing, parts: partsOfSources(reads) }
 }

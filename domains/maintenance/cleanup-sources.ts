@@ -8,11 +8,16 @@ import { instanceNames } from '../../clients/instance-clients.js'
 import { DEFAULT_INSTANCE } from '../../core/instance-config.js'
 import { movieManager, seriesManager, torrentClient } from '../chosen-client.js'
 import { usenetReferences } from './usenet-history.js'
+import type { PartsRecord } from '../../lib/answers/parts.js'
 
 export async function cleanupReferences (app: FastifyInstance, signal: AbortSignal): Promise<References & { notes: string[] }> {
   const b = app.backends
   const roots = Object.values(app.sandbox.roots()).filter((r): r is string => typeof r === 'string')
-  const direct = await part(() => directDownloadReferences(b.pyload, roots))
+  // A stack without a direct-download manager (DOWNLOAD_MANAGER_URL empty) has none to ask: it refers to nothing.
+  // One that is set but cannot be asked (no key, no answer) may hold any folder, so it stops the category.
+  const direct = app.config.DOWNLOAD_MANAGER_URL === ''
+    ? { available: true as const, data: { paths: [], names: [], containers: [], notes: [] } }
+    : await part(() => directDownloadReferences(b.pyload, roots))
   // Every instance of each service: a download of a second torrent client or an extra manager's queue is a
   // reference too, and leftovers are proposed only when all of them could be asked.
   const each = <T>(kind: 'torrents' | 'series' | 'movies', label: string, read: (name: string) => Promise<T[]>) =>
@@ -40,22 +45,31 @@ export async function cleanupReferences (app: FastifyInstance, signal: AbortSign
   }
 }
 
-export async function cacheTasks (app: FastifyInstance, signal: AbortSignal): Promise<{ targets: CleanupTarget[], notes: string[] }> {
+/** The media server's cache tasks as targets; the "caches" part is recorded in `record`. */
+export async function cacheTasks (app: FastifyInstance, signal: AbortSignal, record: PartsRecord): Promise<{ targets: CleanupTarget[], notes: string[] }> {
   const b = app.backends
   const cache = b.mediaServer.cacheTasks
-  if (!cache) return { targets: [], notes: [`caches skipped (this server starts no cache cleanup on ${b.mediaServer.service})`] }
+  if (!cache) {
+    record.skipped('caches', `${b.mediaServer.service} offers no cache cleanup this server can start`, `${b.mediaServer.service} cleans its caches by its own schedule`)
+    return { targets: [], notes: [] }
+  }
   const tasks = await part(() => cache.list({ signal }))
-  if (!tasks.available) return { targets: [], notes: [`caches skipped (media server unavailable: ${tasks.reason})`] }
+  if (!tasks.available) {
+    record.unknown('caches', tasks.reason)
+    return { targets: [], notes: [] }
+  }
   const wanted = tasks.data
   const running = wanted.filter(t => t.state !== 'Idle')
+  const targets = wanted.filter(t => t.state === 'Idle').map(t => ({
+    category: 'caches' as const,
+    name: t.name,
+    id: t.id,
+    service: b.mediaServer.service,
+    reason: `the media server's own "${t.name}" task (${t.key}) deletes the cache or transcode files it no longer needs`
+  }))
+  record.checked('caches', targets.length)
   return {
-    targets: wanted.filter(t => t.state === 'Idle').map(t => ({
-      category: 'caches' as const,
-      name: t.name,
-      id: t.id,
-      service: b.mediaServer.service,
-      reason: `the media server's own "${t.name}" task (${t.key}) deletes the cache or transcode files it no longer needs`
-    })),
+    targets,
     notes: [
       ...(running.length ? [`already running on the media server: ${running.map(t => t.name).join(', ')}`] : []),
       ...(wanted.length === 0 ? ['the media server offers no cache cleanup task'] : [])

@@ -9,6 +9,7 @@ import { DEFAULT_INSTANCE } from '../../core/instance-config.js'
 import type { UsenetItem } from '../../clients/usenet/types.js'
 import type { CleanupTarget } from '../../lib/library/cleanup-candidates.js'
 import { part } from '../../lib/library/title-state.js'
+import type { PartsRecord } from '../../lib/answers/parts.js'
 
 /** Thrown for a target that no longer qualifies at the confirm: reported as skipped. */
 export class UsenetHistoryChanged extends Error {}
@@ -48,8 +49,11 @@ async function importedBy (app: FastifyInstance, job: UsenetItem, unread: Set<st
 }
 
 /** Completed Usenet jobs a manager has imported: their history entries to clear, with notes on what could not be asked. */
-export async function findUsenetHistory (app: FastifyInstance): Promise<{ targets: CleanupTarget[], notes: string[] }> {
-  if (!app.backends.usenet) return { targets: [], notes: [] }
+export async function findUsenetHistory (app: FastifyInstance, record: PartsRecord): Promise<{ targets: CleanupTarget[], notes: string[] }> {
+  if (!app.backends.usenet) {
+    record.skipped('usenetHistory', 'this stack has no Usenet client')
+    return { targets: [], notes: [] }
+  }
   const targets: CleanupTarget[] = []
   const notes: string[] = []
   const unread = new Set<string>()
@@ -57,7 +61,9 @@ export async function findUsenetHistory (app: FastifyInstance): Promise<{ target
     const usenet = usenetClient(app, name)!
     const service = label(usenet.service, name)
     const jobs = await part(() => usenet.items())
-    if (!jobs.available) { notes.push(`Usenet history in ${service} skipped (${jobs.reason})`); continue }
+    const partName = name === DEFAULT_INSTANCE ? 'usenetHistory' : `usenetHistory in ${service}`
+    if (!jobs.available) { record.unknown(partName, jobs.reason); continue }
+    const before = targets.length
     for (const job of jobs.data.filter(j => j.list === 'history' && j.state === 'completed')) {
       const by = await importedBy(app, job, unread)
       if (!by) continue
@@ -71,6 +77,7 @@ export async function findUsenetHistory (app: FastifyInstance): Promise<{ target
         reason: `completed in ${service} and imported by ${by}; only the history entry is removed, its files are left`
       })
     }
+    record.checked(partName, targets.length - before)
   }
   if (unread.size) notes.push(`completed Usenet downloads not proved imported while ${[...unread].join('; ')} did not answer`)
   return { targets, notes }

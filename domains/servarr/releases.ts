@@ -6,6 +6,7 @@ import { IdUsedSchema } from './ids.js'
 import { ReleaseItemSchema, sortReleases, toReleaseItem } from './items.js'
 import { pageInputs, pageOf, pagingFields } from '../../core/paging.js'
 import { formatBytes } from '../../core/format.js'
+import { NEXT_FIELD, nextCall, nextText, type NextCall } from '../../lib/answers/next-calls.js'
 
 export const RELEASE_LIST_INPUTS = {
   includeRejected: Type.Boolean({ default: true, description: 'Also list rejected releases' }),
@@ -17,7 +18,8 @@ export function releasesOutput<T extends TObject> (target: T) {
     target,
     idUsed: IdUsedSchema,
     approvedCount: Type.Integer({ description: 'How many releases the manager approves' }),
-    ...pagingFields(ReleaseItemSchema, 'releases')
+    ...pagingFields(ReleaseItemSchema, 'releases'),
+    ...NEXT_FIELD
   }, { additionalProperties: false })
 }
 
@@ -38,4 +40,15 @@ export function releasePageLine (items: ReadonlyArray<{ title: string, quality: 
   const best = items[0]
   const seeders = best.seeders === undefined ? '' : `, ${best.seeders} seeders`
   return ` Sizes ${low === high ? low : `${low} to ${high}`}. First: "${best.title}" (${best.quality}, ${formatBytes(best.sizeBytes)}${seeders}${best.approved ? '' : ', rejected'}).`
+}
+
+/**
+ * The grab call for the best approved release on the page, complete (the title's id, the season and episode
+ * searched, the instance): `target` holds every argument the grab tool needs besides the release's own.
+ */
+export function grabNext (items: ReadonlyArray<{ guid: string, indexerId: number, approved: boolean }>, grabTool: string, target: Record<string, unknown>): { next: NextCall[], text: string } {
+  const best = items.find(r => r.approved)
+  if (!best) return { next: [], text: ` None on this page is approved; to grab a rejected one anyway, call ${grabTool} with its guid and indexerId.` }
+  const next = [nextCall(grabTool, { ...target, guid: best.guid, indexerId: best.indexerId }, 'grab the best approved release')]
+  return { next, text: `${nextText(next)} Another release: the same call with its guid and indexerId.` }
 }

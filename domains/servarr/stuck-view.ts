@@ -12,6 +12,7 @@ import { queueName } from './queue-ids.js'
 import { DEFAULT_INSTANCE } from '../../core/instance-config.js'
 import { torrentClient, usenetClient } from '../chosen-client.js'
 import { everyInstance } from '../each-instance.js'
+import { nextCall, nextText, type NextCall } from '../../lib/answers/next-calls.js'
 
 type Source = 'series' | 'movies'
 
@@ -55,21 +56,30 @@ async function usenetJobs (app: FastifyInstance): Promise<UsenetJobs | undefined
   return { byId, unread }
 }
 
-/** The next call for each stuck download, for the summary line (`instance`: the one the view ran on, if chosen). */
-export function stuckAdvice (source: Source, instance: string | undefined, rows: StuckRow[], maxStrikes: number): string {
+/**
+ * The next call for each stuck download, as data (lib/answers/next-calls.ts), and the summary's sentence
+ * rendered from it (`instance`: the one the view ran on, if chosen).
+ */
+export function stuckAdvice (source: Source, instance: string | undefined, rows: StuckRow[], maxStrikes: number): { next: NextCall[], text: string } {
   // The retry id names the instance holding the row (domains/servarr/queue-ids.ts): the row's own in a view
   // merged from every instance, else the one the view ran on.
   const queue = (r: { instance?: string }) => queueName(source, r.instance ?? instance ?? DEFAULT_INSTANCE)
   const importTool = source === 'series' ? 'series_import' : 'movie_import'
-  return rows.map(({ stuck: { kind, fix, strikes }, ...r }) => {
+  const next: NextCall[] = []
+  const words = rows.map(({ stuck: { kind, fix, strikes }, ...r }) => {
     const what = `"${r.title}" (${kind})`
-    if (fix === 'import') {
-      const id = source === 'series' ? `id ${r.seriesId}, idType "seriesId"` : `id ${r.movieId}, idType "movieId"`
-      return `${what}: the manager matched it itself; ${importTool} with path "${r.outputPath}", ${id}${r.instance ? `, instance "${r.instance}"` : ''}`
+    if (fix === 'import' && r.outputPath) {
+      const id = source === 'series' ? { id: r.seriesId, idType: 'seriesId' } : { id: r.movieId, idType: 'movieId' }
+      next.push(nextCall(importTool, { path: r.outputPath, ...id, instance: r.instance ?? instance }, `import "${r.title}", which the manager matched itself`))
+      return `${what}: only needs an import`
     }
-    if (fix === 'retry') return `${what}: cancel_downloads action "retry" ids ["${queue(r)}:${r.queueId}"] (strike ${strikes + 1} of ${maxStrikes})`
+    if (fix === 'retry') {
+      next.push(nextCall('cancel_downloads', { action: 'retry', ids: [`${queue(r)}:${r.queueId}`] }, `retry "${r.title}" (strike ${strikes + 1} of ${maxStrikes})`))
+      return `${what}: retry it`
+    }
     return strikes >= maxStrikes
       ? `${what}: retried ${strikes} times already; not retrying again, tell the person and let them decide`
       : `${what}: not a known stuck state; tell the person what the manager says`
-  }).join('; ')
+  })
+  return { next, text: ` ${words.join('; ')}.${nextText(next)}` }
 }

@@ -126,7 +126,7 @@ export function createToolRegistry (deps: RegistryDeps) {
           // Summaries embed titles and file names from backends and disks: shown as one plain line, so no
           // line break or bidi override can make the approval read differently from what will run.
           const summary = plainLine(preview.summary)
-          return result({ confirmation: { ...issued, summary, targets: preview.targets } },
+          return result({ ...preview.data, confirmation: { ...issued, summary, targets: preview.targets } },
             `Confirmation needed: ${summary} Nothing has changed yet. To proceed, call ${name} again with the same arguments and confirmToken "${issued.confirmToken}" (valid until ${issued.expiresAt}).`)
         }
         const stored = deps.confirm!.replay(token, binding)

@@ -16,6 +16,7 @@ import { createJellyfinState, type JellyfinState } from './state.js'
 import { createTaskState, registerTaskRoutes, type TaskState } from './tasks.js'
 import { createUserDataStore, type UserDataStore } from './user-data.js'
 import { tokenFromAuthorization, type JellyfinSimulatorOptions } from './options.js'
+import { bindQueryNamesIgnoringCase } from './query-names.js'
 
 export { tokenFromAuthorization, type JellyfinSimulatorOptions } from './options.js'
 
@@ -48,15 +49,20 @@ export async function createJellyfinSimulator (opts: JellyfinSimulatorOptions): 
   const timers = new Set<NodeJS.Timeout>()
   app.addHook('onClose', async () => { for (const t of timers) clearTimeout(t) })
 
+  bindQueryNamesIgnoringCase(app)
   const faults = attachFaults(app)
   const requests = attachRequestLog(app)
   attachRouteList(app, 'Jellyfin')
   const accounts = opts.setupRoutes === false ? undefined : createJellyfinAccounts(state, { apiKey: opts.apiKey, passwords: opts.passwords ?? DEFAULT_PASSWORDS })
+  // Legacy forms on by default, as 10.11 ships (jellyfin/jellyfin v10.11.11 MediaBrowser.Model/Configuration/
+  // ServerConfiguration.cs:290 EnableLegacyAuthorization = true; read in Jellyfin.Server.Implementations/
+  // Security/AuthorizationContext.cs:93-110: X-Emby-Token, X-MediaBrowser-Token, api_key).
+  const legacyAuth = opts.legacyAuth ?? true
   const tokenOf = (req: FastifyRequest) => {
     const url = new URL(req.url, 'http://sim')
-    const query = [...url.searchParams].find(([k]) => k.toLowerCase() === 'apikey' || (opts.legacyAuth && k.toLowerCase() === 'api_key'))?.[1]
-    const legacyHeader = opts.legacyAuth ? (req.headers['x-emby-token'] ?? req.headers['x-mediabrowser-token']) : undefined
-    return tokenFromAuthorization(req.headers.authorization, opts.legacyAuth ? ['mediabrowser', 'emby'] : ['mediabrowser']) ??
+    const query = [...url.searchParams].find(([k]) => k.toLowerCase() === 'apikey' || (legacyAuth && k.toLowerCase() === 'api_key'))?.[1]
+    const legacyHeader = legacyAuth ? (req.headers['x-emby-token'] ?? req.headers['x-mediabrowser-token']) : undefined
+    return tokenFromAuthorization(req.headers.authorization, legacyAuth ? ['mediabrowser', 'emby'] : ['mediabrowser']) ??
       query ?? (typeof legacyHeader === 'string' ? legacyHeader : undefined)
   }
   app.addHook('onRequest', async (req, reply) => {

@@ -8,7 +8,7 @@ export interface JellyfinSimulatorOptions {
   /** Seed for the generated library (default 1); ignored when `library` is given. */
   seed?: number
   library?: SeedLibrary
-  /** Also accept the legacy X-Emby-Token / api_key forms (on in 10.11, off in 12). Default false. */
+  /** Also accept the legacy X-Emby-Token / api_key forms (on by default in 10.11, off in 12). Default true, as 10.11. */
   legacyAuth?: boolean
   /** How long a library scan takes (ms, default 30). */
   scanMs?: number

@@ -13,6 +13,18 @@ export interface PlexFeatures {
   stopPlayback: boolean
 }
 
+/**
+ * The Plex app a household session plays on: the shared world's sessions name Jellyfin's apps, which a Plex server
+ * never lists. Player.product and platform as Plex's own apps report them (python-plexapi 4.16.1
+ * plexapi/client.py PlexClient: product "Plex Web", "Plex for Android (TV)"; platform the OS or browser).
+ */
+export function plexPlayer (client: string): { product: string, platform: string } {
+  if (/android tv/i.test(client)) return { product: 'Plex for Android (TV)', platform: 'Android' }
+  if (/android/i.test(client)) return { product: 'Plex for Android (Mobile)', platform: 'Android' }
+  if (/web/i.test(client)) return { product: 'Plex Web', platform: 'Firefox' }
+  return { product: 'Plex HTPC', platform: 'Linux' }
+}
+
 export function registerPlexStatusRoutes (app: FastifyInstance, world: PlexWorld, machineIdentifier: string, features: PlexFeatures) {
   const { state } = world
   const owner = () => world.accounts()[0]?.name
@@ -40,7 +52,7 @@ export function registerPlexStatusRoutes (app: FastifyInstance, world: PlexWorld
         sessionKey: String(world.keyOf(s.id)),
         viewOffset: s.positionTicks !== undefined ? Math.round(s.positionTicks / 10_000) : 0,
         User: { id: String(account?.id ?? 0), title: s.userName },
-        Player: { title: s.deviceName, product: s.client, machineIdentifier: s.deviceId, state: s.isPaused ? 'paused' : 'playing' },
+        Player: { title: s.deviceName, ...plexPlayer(s.client), machineIdentifier: s.deviceId, state: s.isPaused ? 'paused' : 'playing' },
         Session: { id: s.id, location: 'lan' },
         ...(s.playMethod === 'Transcode' ? { TranscodeSession: { key: `/transcode/sessions/${s.id}`, videoDecision: 'transcode', audioDecision: 'transcode' } } : {})
       }]

@@ -11,6 +11,12 @@ export interface SabnzbdSimulatorOptions {
   /** The complete folder jobs land in, as SABnzbd reports it. */
   completeDir?: string
   bytesPerSecond?: number
+  /**
+   * A clock (ms) the downloads follow: each API call first advances them by the time since the last one, so
+   * progress and time left move as a real SABnzbd's do (the demo passes Date.now). Without it, time moves only
+   * when a test calls state.advance(ms).
+   */
+  now?: () => number
   version?: string
 }
 
@@ -45,6 +51,14 @@ export async function createSabnzbdSimulator (o: SabnzbdSimulatorOptions): Promi
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))))
 
+  let last = o.now?.()
+  function followClock () {
+    if (!o.now || last === undefined) return
+    const now = o.now()
+    if (now > last) state.advance(now - last)
+    last = now
+  }
+
   const ok = (data: object) => data
   const error = (text: string) => ({ status: false, error: text })
 
@@ -63,6 +77,7 @@ export async function createSabnzbdSimulator (o: SabnzbdSimulatorOptions): Promi
         if (q.apikey !== o.apiKey) return reply.code(403).type('text/plain').send('API Key Incorrect')
       }
       calls.push(q.name && mode !== 'addurl' ? `${mode} ${q.name}` : mode)
+      followClock()
       if (mode === 'addfile') return addfile(req.method === 'POST' ? req.body as Buffer | undefined : undefined, q)
       switch (mode) {
         case 'version': return ok({ version: o.version ?? '5.0.1' })

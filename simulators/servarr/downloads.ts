@@ -27,6 +27,8 @@ export interface SimQueueItem {
   quality: SimQuality
   /** Folder (manager's view) the download client writes to. */
   outputPath: string
+  /** The video file the download writes, without extension (default: its title); each episode's in a season pack. */
+  fileName?: string
   written?: boolean
   /** Listed by GET /queue and found by downloadId only once the manager has refreshed its tracked downloads. */
   tracked: boolean
@@ -67,7 +69,7 @@ export function downloadProgress (item: SimQueueItem, now: number) {
   return Math.min(1, Math.max(0, (now - item.addedAt) / item.durationMs))
 }
 
-/** Finished downloads appear in the downloads folder, once, as a real (small) video file. */
+/** Finished downloads appear in the downloads folder, once, as a real (small) video file (one per episode of a season pack). */
 export function writeFinishedDownloads (queue: SimQueueItem[], disk: SimDisk, now: number) {
   for (const item of queue) {
     if (item.written || downloadProgress(item, now) < 1) continue
@@ -75,7 +77,7 @@ export function writeFinishedDownloads (queue: SimQueueItem[], disk: SimDisk, no
     const real = disk.real(item.outputPath)
     if (!real) continue
     mkdirSync(real, { recursive: true })
-    writeFileSync(join(real, `${item.title}.mkv`), Buffer.alloc(64 * 1024, 7))
+    writeFileSync(join(real, `${item.fileName ?? item.title}.mkv`), Buffer.alloc(64 * 1024, 7))
   }
 }
 

@@ -102,7 +102,7 @@ export function hash (s: string) {
 }
 
 /** How the Sonarr simulator finds an episode a grab names by episodeId (the Radarr one passes none). */
-export type EpisodeLookup = (episodeId: number) => { seriesId: number, seasonNumber: number } | undefined
+export type EpisodeLookup = (episodeId: number) => { seriesId: number, seasonNumber: number, episodeNumber?: number } | undefined
 
 const MANUAL = 'will need to be manually provided'
 
@@ -128,6 +128,13 @@ function grabTarget (kind: SimKind, cached: CachedRelease, body: Record<string, 
   return { seriesId: t.seriesId ?? Number(body.seriesId), seasonNumber: t.seasonNumber ?? bodyEpisode?.seasonNumber, episodeIds }
 }
 
+/** An episode's file in a season pack: the pack's name with the episode after its season (S01 → S01E02). */
+export function episodeFileName (packTitle: string, episodeNumber: number | undefined): string | undefined {
+  if (episodeNumber === undefined) return undefined
+  const named = packTitle.replace(/([._ ]S\d{2})(?=[._ ]|$)/i, `$1E${String(episodeNumber).padStart(2, '0')}`)
+  return named === packTitle ? undefined : named
+}
+
 /** POST /release: only releases from a search within the last 30 minutes can be grabbed. */
 export function grabRelease (base: ServarrBase, kind: SimKind, body: Record<string, unknown>, reply: FastifyReply, episodeOf?: EpisodeLookup) {
   const cached = base.state.releaseCache.get(cacheKey(String(body?.guid ?? ''), Number(body?.indexerId)))
@@ -144,8 +151,11 @@ export function grabRelease (base: ServarrBase, kind: SimKind, body: Record<stri
   const common = { downloadId, title, size: Number(r.size), protocol: protocolOf(client), indexer: String(r.indexer), quality, downloadClient: client.name }
   const grabbed = { indexer: String(r.indexer), downloadClient: client.name, size: String(r.size) }
   if (kind === 'sonarr') {
+    const pack = (target.episodeIds ?? []).length > 1
     for (const episodeId of target.episodeIds ?? []) {
-      base.addQueueItem({ ...common, seriesId: target.seriesId, episodeId, seasonNumber: target.seasonNumber })
+      // A season pack is one download holding a file per episode (Show.S01E02…), as packs are released.
+      const fileName = pack ? episodeFileName(title, episodeOf?.(episodeId)?.episodeNumber) : undefined
+      base.addQueueItem({ ...common, seriesId: target.seriesId, episodeId, seasonNumber: target.seasonNumber, ...(fileName && { fileName }) })
       base.addHistory({ seriesId: target.seriesId, episodeId, sourceTitle: title, eventType: 'grabbed', downloadId, quality, data: grabbed })
     }
   } else {

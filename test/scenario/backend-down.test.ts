@@ -25,6 +25,7 @@ import { startSimulatedStack } from '../../simulators/stack.js'
 import { buildTestApp, makeRoots } from '../helpers/build.js'
 import { toolContext } from '../helpers/sim-app.js'
 import { QBT_PASSWORD, startQbittorrent, swarmUnavailable } from '../helpers/qbt-swarm.js'
+import { checkArguments, nextOf } from '../helpers/follow-next.js'
 
 const DEADLINE_MS = 300
 type Mode = 'unreachable' | 'hung' | '401'
@@ -126,6 +127,7 @@ t.test('each backend down in turn', { skip, timeout: 400_000 }, async t => {
   }
   for (const c of calls(ids)) {
     const res = await call(healthy, c)
+    await checkArguments(t, (tool, args) => call(healthy, { tool, args } as Call), nextOf(res))
     t.notOk(res.isError, `all up: ${c.tool} ${JSON.stringify(c.args)} answers: ${res.content[0]?.text}`)
   }
   await healthy.close()
@@ -142,6 +144,8 @@ t.test('each backend down in turn', { skip, timeout: 400_000 }, async t => {
         ;(app.backends as unknown as Record<string, unknown>)[b.key] = client
         for (const c of calls(ids)) {
           const res = await call(app, c)
+          // Every call it suggests takes the arguments it was given (issue 34 #8), backend down or not.
+          await checkArguments(t, (tool, args) => call(app, { tool, args } as Call), nextOf(res))
           const text = res.content.map(x => x.text).join('\n')
           const what = `${c.tool} ${JSON.stringify(c.args)}`
           if (c.reads.includes(backend)) {

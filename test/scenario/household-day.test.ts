@@ -10,6 +10,7 @@ import { buildDemoApp } from '../helpers/demo-app.js'
 import { toolContext } from '../helpers/sim-app.js'
 import { SHOW } from '../helpers/ready-flow.js'
 import { ok } from '../helpers/results.js'
+import { follow, nextOf } from '../helpers/follow-next.js'
 
 // One day per media server: the same story on the simulated Jellyfin and the simulated Plex.
 async function householdDay (t: Test, mediaServer: 'jellyfin' | 'plex') {
@@ -134,8 +135,12 @@ async function householdDay (t: Test, mediaServer: 'jellyfin' | 'plex') {
     await until('the download finishes', async () => (await call('series_status', { view: 'queue', id: seriesId })).items[0]?.state === 'importBlocked')
     await t.test('finished, the import is blocked', t => agree(t, 'importBlocked'))
 
+    // The stuck view's suggested call is followed as given (issue 34 #8): "only needs an import" must import.
     const blocked = (await call('series_status', { view: 'queue', id: seriesId })).items[0]
-    t.equal((await call('series_import', { path: blocked.outputPath, importMode: 'copy' })).imported.length, 1)
+    const suggested = nextOf(await app.tools.call('series_status', { view: 'stuck' }, toolContext())).filter(c => c.arguments.path === blocked.outputPath)
+    t.match(suggested, [{ tool: 'series_import', arguments: { path: blocked.outputPath, id: seriesId, idType: 'seriesId' } }])
+    const [imported] = await follow(t, (tool, args) => app.tools.call(tool, args, toolContext()), suggested)
+    t.equal(ok(imported).imported.length, 1, 'the suggested import imported the episode')
     await app.notices.checkNow()
     await t.test('imported, not yet scanned', async t => {
       await agree(t, 'imported')

@@ -14,7 +14,7 @@ async function get (url: string, headers: Record<string, string> = {}) {
 }
 
 t.test('auth like Jellyfin 10.11 with legacy forms off', async t => {
-  const sim = await createJellyfinSimulator({ apiKey: KEY })
+  const sim = await createJellyfinSimulator({ apiKey: KEY, legacyAuth: false })
   t.teardown(() => sim.close())
   const mb = (token: string) => ({ authorization: `MediaBrowser Client="x", Device="y", DeviceId="z", Version="1", Token="${token}"` })
   t.equal((await get(`${sim.url}/System/Info/Public`)).status, 200, 'public info is anonymous')
@@ -30,10 +30,22 @@ t.test('auth like Jellyfin 10.11 with legacy forms off', async t => {
   t.same(sim.violations, [])
 })
 
-t.test('legacy auth can be switched on like 10.11 defaults', async t => {
-  const sim = await createJellyfinSimulator({ apiKey: KEY, legacyAuth: true })
+t.test('legacy auth is on by default, as 10.11 ships it (EnableLegacyAuthorization = true)', async t => {
+  const sim = await createJellyfinSimulator({ apiKey: KEY })
   t.teardown(() => sim.close())
-  t.equal((await get(`${sim.url}/Users`, { 'x-emby-token': KEY })).status, 200)
+  t.equal((await get(`${sim.url}/Users`, { 'x-emby-token': KEY })).status, 200, 'X-Emby-Token')
+  t.equal((await get(`${sim.url}/Users?api_key=${KEY}`)).status, 200, 'api_key query')
+})
+
+t.test('query names are bound without regard to case, as ASP.NET Core binds them', async t => {
+  const sim = await createJellyfinSimulator({ apiKey: KEY })
+  t.teardown(() => sim.close())
+  const auth = { authorization: `MediaBrowser Token="${KEY}"` }
+  const exact = JSON.parse((await get(`${sim.url}/Items?recursive=true&includeItemTypes=Series&searchTerm=a`, auth)).text)
+  const lower = JSON.parse((await get(`${sim.url}/Items?RECURSIVE=true&includeitemtypes=Series&searchterm=a`, auth)).text)
+  t.ok(exact.TotalRecordCount > 0)
+  t.same(lower, exact, 'the same answer whatever the case of the names')
+  t.same(sim.violations, [], 'and the contract check sees the documented names')
 })
 
 t.test('the validator bites on a drifting response and on a bad request', async t => {

@@ -19,6 +19,15 @@ t.test('Plex simulator', async t => {
     t.equal((await fetch(`${sim.url}/identity`)).status, 200)
   })
 
+  t.test('sessions name Plex players, never another server\'s apps', async t => {
+    const body = await (await get('/status/sessions', { accept: 'application/json' })).json() as any
+    t.ok(body.MediaContainer.Metadata.length > 0, 'someone is playing')
+    for (const m of body.MediaContainer.Metadata) {
+      t.match(m.Player.product, /^Plex /)
+      t.notMatch(JSON.stringify(m.Player), /Jellyfin/)
+    }
+  })
+
   t.test('XML by default, JSON on Accept: application/json', async t => {
     const xml = await get('/library/metadata/' + sim.world.keyOf([...sim.state.items.values()].find(i => i.kind === 'Movie')!.id))
     t.match(xml.headers.get('content-type'), /xml/)

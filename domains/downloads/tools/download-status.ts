@@ -13,6 +13,7 @@ import { hasExtraInstances } from '../../each-instance.js'
 import { listedSentence } from '../../../lib/sources/sources.js'
 import { queueLine } from '../queue-line.js'
 import { REQUEST_ACTIONS, RequestRowSchema, requestInputs, runRequestAction } from '../request-actions.js'
+import { PartsSchema } from '../../../lib/answers/parts.js'
 
 const ACTIONS = ['queue', 'finished', 'organize'] as const
 const input = Type.Object({
@@ -59,6 +60,7 @@ const outputOf = (named: boolean, seerr: boolean) => Type.Object({
   action: Type.String({ description: 'The action performed' }),
   ...Type.Partial(Type.Object(pagingFields(Type.Union([queueItemOf(named), FinishedSchema, ...(seerr ? [RequestRowSchema] : [])]), 'downloads'))).properties,
   warnings: Type.Array(Type.String(), { description: 'Downloaders that could not be asked (their items are missing)' }),
+  parts: Type.Optional(PartsSchema),
   job: Type.Optional(JobStartedSchema)
 }, { additionalProperties: false })
 
@@ -101,7 +103,7 @@ export default (app: FastifyInstance) => {
       }
 
       if (args.action === 'finished') {
-        const { items, warnings, answered, missing } = await gather([['Direct-download manager', async () => (await app.backends.pyload.finishedPackages()).map(p => ({
+        const { items, warnings, answered, missing, parts } = await gather([['Direct-download manager', async () => (await app.backends.pyload.finishedPackages()).map(p => ({
           packageId: p.id,
           name: p.name,
           files: p.files.map(f => f.name),
@@ -109,14 +111,14 @@ export default (app: FastifyInstance) => {
           ...(p.folderPath ? { folder: displayIfInside(p.folderPath) } : {})
         }))]])
         const page = pageOf(items, args.offset, args.limit)
-        return { data: { action: 'finished', ...page, warnings }, summary: listedSentence({ count: page.total, answered, missing, none: 'No finished packages.', some: n => `${n} finished package${n === 1 ? '' : 's'}.` }) }
+        return { data: { action: 'finished', ...page, warnings, parts }, summary: listedSentence({ count: page.total, answered, missing, none: 'No finished packages.', some: n => `${n} finished package${n === 1 ? '' : 's'}.` }) }
       }
 
-      const { items, warnings, answered, missing } = await readDownloadQueue(app, { signal: ctx.signal, named, display: displayIfInside, torrentInstance: ctx.instances?.torrents })
+      const { items, warnings, answered, missing, parts } = await readDownloadQueue(app, { signal: ctx.signal, named, display: displayIfInside, torrentInstance: ctx.instances?.torrents })
       const page = pageOf(items, args.offset, args.limit)
       // Said only of the sources that answered: with the torrent client down, "nothing" would be a guess.
       const summary = listedSentence({ count: page.total, answered, missing, none: 'Nothing is downloading.', some: () => queueLine(page.items, page.total) })
-      return { data: { action: 'queue', ...page, warnings }, summary }
+      return { data: { action: 'queue', ...page, warnings, parts }, summary }
     }
   })
 

@@ -9,19 +9,17 @@ import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../core/tool-types.js'
 import { formatBytes } from '../../../core/format.js'
 import { applyDelete, TargetChanged } from '../../../lib/library/delete-targets.js'
-import { findDownloadLeftovers, findOrphanedTorrents, findTempFiles, type CleanupTarget } from '../../../lib/library/cleanup-candidates.js'
-import { findGhosts, folderState, ghostFacts, type GhostSource } from '../../../lib/library/cleanup-ghosts.js'
-import { part } from '../../../lib/library/title-state.js'
+import type { CleanupTarget } from '../../../lib/library/cleanup-candidates.js'
+import { folderState, ghostFacts, type GhostSource } from '../../../lib/library/cleanup-ghosts.js'
+import { nothingText, PartsSchema, uncheckedText } from '../../../lib/answers/parts.js'
 import { untrusted } from '../../servarr/text.js'
 import { within } from '../../../lib/sandbox/sandbox.js'
 import { watchedCategory, WatchedChanged } from '../watched-category.js'
-import { instanceNames } from '../../../clients/instance-clients.js'
 import { movieManager, seriesManager, torrentClient } from '../../chosen-client.js'
-import { DEFAULT_INSTANCE } from '../../../core/instance-config.js'
 import type { ScheduledTask } from '../../../clients/media-server/types.js'
-import { cacheTasks, cleanupReferences } from '../cleanup-sources.js'
 import { previewLines, shown } from '../cleanup-preview.js'
-import { clearUsenetHistory, findUsenetHistory, UsenetHistoryChanged } from '../usenet-history.js'
+import { clearUsenetHistory, UsenetHistoryChanged } from '../usenet-history.js'
+import { findTargets, type ManagerSources } from '../cleanup-find.js'
 
 // watched is asked for by name only: it deletes media people watched, never as part of "clean everything".
 const DEFAULT_CATEGORIES = ['temp', 'orphanedTorrents', 'downloadLeftovers', 'caches', 'ghostEntries', 'usenetHistory'] as const
@@ -49,10 +47,10 @@ const outputSchema = Type.Object({
   removed: Type.Array(Target, { description: 'What was removed (caches: the media-server task that was started)' }),
   skipped: Type.Array(Type.Object({ name: Type.String({ description: 'Target' }), reason: Type.String({ description: 'Why it was left alone' }) }), { description: 'Targets that changed since the preview (or a task already running) and were left alone' }),
   failed: Type.Array(Type.Object({ name: Type.String({ description: 'Target' }), error: Type.String({ description: 'Why it was not removed' }) }), { description: 'Targets that could not be removed' }),
-  bytesFreed: Type.Number({ description: 'Total bytes freed' })
+  bytesFreed: Type.Number({ description: 'Total bytes freed' }),
+  parts: Type.Optional(PartsSchema)
 }, { additionalProperties: false })
 
-/** What the preview says: each target with what it frees, then the known total. */
 /** Thrown inside the handler for a target that no longer qualifies: reported as skipped, not failed. */
 class Changed extends Error {}
 
@@ -61,7 +59,7 @@ export default function cleanupServer (app: FastifyInstance) {
   const b = app.backends
   const watched = watchedCategory(app)
   /** Each manager's ghost source on one of its instances (undefined: the default one). */
-  const managers: Record<'Sonarr' | 'Radarr', (instance?: string) => GhostSource> = {
+  const managers: ManagerSources = {
     Sonarr: instance => {
       const sonarr = seriesManager(app, instance)
       return { kind: 'series', service: 'Sonarr', entries: s => sonarr.listSeries(s), queue: q => sonarr.queue(q), history: q => sonarr.history(q) }
@@ -70,60 +68,6 @@ export default function cleanupServer (app: FastifyInstance) {
       const radarr = movieManager(app, instance)
       return { kind: 'movie', service: 'Radarr', entries: s => radarr.listMovies(s), queue: q => radarr.queue(q), history: q => radarr.history(q) }
     }
-  }
-
-  async function findTargets (categories: string[], olderThanHours: number, watchedDays: number, signal: AbortSignal) {
-    const olderThanMs = olderThanHours * 3600_000
-    const targets: CleanupTarget[] = []
-    const notes: string[] = []
-    if (categories.includes('temp')) targets.push(...await findTempFiles(sandbox, olderThanMs))
-    if (categories.includes('orphanedTorrents')) {
-      for (const instance of instanceNames(b, 'torrents')) {
-        const client = torrentClient(app, instance)
-        const torrents = await part(() => client.list())
-        const service = client.service
-        const named = instance === DEFAULT_INSTANCE ? '' : ` "${instance}"`
-        if (torrents.available) targets.push(...(await findOrphanedTorrents(sandbox, torrents.data)).map(t => ({ ...t, ...(named && { service: `${service} (${instance})`, instance }) })))
-        else notes.push(`orphaned torrents skipped (torrent client${named} unavailable: ${torrents.reason})`)
-      }
-    }
-    if (categories.includes('downloadLeftovers')) {
-      const refs = await cleanupReferences(app, signal)
-      if (refs.unavailable.length > 0) notes.push(`download leftovers skipped: cannot prove them unreferenced while ${refs.unavailable.join('; ')}`)
-      else {
-        targets.push(...await findDownloadLeftovers(sandbox, refs, olderThanMs))
-        notes.push(...refs.notes)
-      }
-    }
-    if (categories.includes('caches')) {
-      const found = await cacheTasks(app, signal)
-      targets.push(...found.targets)
-      notes.push(...found.notes)
-    }
-    if (categories.includes('ghostEntries')) {
-      for (const [service, sourceOn] of Object.entries(managers)) {
-        for (const instance of instanceNames(b, service === 'Sonarr' ? 'series' : 'movies')) {
-          const src = sourceOn(instance)
-          const label = instance === DEFAULT_INSTANCE ? src.service : `${src.service} (${instance})`
-          const ghosts = await part(() => findGhosts(sandbox, src, signal), 30_000)
-          if (ghosts.available) targets.push(...ghosts.data.map(t => ({ ...t, service: label, ...(instance !== DEFAULT_INSTANCE && { instance }) })))
-          else notes.push(`ghost entries in ${label} skipped (${ghosts.reason})`)
-        }
-      }
-    }
-    if (categories.includes('usenetHistory')) {
-      const found = await findUsenetHistory(app)
-      targets.push(...found.targets)
-      notes.push(...found.notes)
-    }
-    if (categories.includes('watched')) {
-      const found = await part(() => watched.find(watchedDays, signal), 60_000)
-      if (found.available) {
-        targets.push(...found.data.targets)
-        notes.push(...found.data.notes)
-      } else notes.push(`watched skipped (${found.reason})`)
-    }
-    return { targets, notes }
   }
 
   /** On the manager instance the target names (the default one unless it names another). */
@@ -183,12 +127,14 @@ export default function cleanupServer (app: FastifyInstance) {
     changesLibrary: true,
     confirm: {
       preview: async (args, ctx) => {
-        const { targets, notes } = await findTargets(args.categories, args.olderThanHours, args.watchedDays, ctx.signal)
+        const { targets, notes, record } = await findTargets(app, { ...args, signal: ctx.signal, managers, watched })
         const noted = notes.length ? ` Note: ${notes.join('; ')}.` : ''
+        const parts = record.parts
         if (targets.length === 0) {
-          return { summary: '', targets, nothingToDo: { data: { removed: [], skipped: [], failed: [], bytesFreed: 0 }, summary: `Nothing to clean up: nothing qualifies in ${args.categories.join(', ')}.${noted}` } }
+          return { summary: '', targets, nothingToDo: { data: { removed: [], skipped: [], failed: [], bytesFreed: 0, parts }, summary: `Nothing to clean up. ${nothingText(parts, 'qualifies')}${noted}` } }
         }
-        return { summary: `${previewLines(targets)}${noted}`, targets }
+        const unchecked = uncheckedText(parts)
+        return { summary: `${previewLines(targets)}${unchecked ? ` ${unchecked}` : ''}${noted}`, targets, data: { parts } }
       }
     },
     handler: async (_args, ctx) => {

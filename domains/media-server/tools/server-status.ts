@@ -11,6 +11,7 @@ import { lowDiskSentence, lowDisks } from '../../../lib/library/low-disk.js'
 import { formatBytes } from '../../../core/format.js'
 import { MissingSourceSchema } from '../../../lib/sources/source-schema.js'
 import { missingLines, publicReason, readSources, type MissingSource } from '../../../lib/sources/sources.js'
+import { PartsSchema, partsOfSources } from '../../../lib/answers/parts.js'
 import { InstanceStatusSchema, hasAnyExtraInstance, instanceLibraryPlaces, instanceSentence, instanceStatus } from '../instance-status.js'
 
 const inputSchema = Type.Object({}, { additionalProperties: false })
@@ -63,6 +64,7 @@ const outputSchema = Type.Object({
     lastActivity: Type.Optional(Type.String({ description: 'Last activity (ISO 8601)' }))
   }, { additionalProperties: false, description: 'One account' }), { description: 'Media server accounts; absent when the media server did not answer' })),
   notAnswered: Type.Optional(Type.Array(MissingSourceSchema, { description: 'Parts that did not answer: nothing is said about what they hold' })),
+  parts: Type.Optional(PartsSchema),
   instances: Type.Optional(Type.Array(InstanceStatusSchema, { description: 'Extra manager and torrent client instances, as /health saw them' }))
 }, { additionalProperties: false })
 
@@ -125,6 +127,8 @@ export default (app: FastifyInstance) => defineTool({
       : failed.map(m => ({ source: `Media server ${m.source === 'server' ? 'version' : m.source}`, reason: m.reason }))
     if (counted?.some(c => c.itemCount === undefined)) missing.push({ source: 'Media server item counts', reason: counted.find(c => c.countError)?.countError ?? 'no answer' })
     if (missing.length > 0) data.notAnswered = missing
+    const named = <T extends { source: string }>(list: T[]) => list.map(x => ({ ...x, source: `Media server ${x.source === 'server' ? 'version' : x.source}` }))
+    data.parts = partsOfSources({ answered: named(media.answered), missing: named(media.missing), unconfigured: named(media.unconfigured) })
     if ('error' in disk) data.diskError = disk.error
     else data.disk = disk
     if (low.length > 0) data.lowDisk = low.map(d => lowDiskSentence(d, min))

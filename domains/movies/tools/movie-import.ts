@@ -6,7 +6,6 @@
 import { stat } from 'node:fs/promises'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { ToolError } from '../../../core/errors.js'
 import type { Movie } from '../../../clients/servarr/types.js'
 import type { RadarrClient } from '../../../clients/servarr/client.js'
 import { defineTool, type ToolContext } from '../../../core/tool-types.js'
@@ -36,6 +35,12 @@ const ImportedSchema = Type.Object({
 const output = importOutput(ImportedSchema)
 
 type Args = typeof input.static
+
+/** The largest candidate (the film) and the rest (its extras), by the size the manager reports. */
+function largestOnly<C extends { size?: number | null }> (found: C[]): { candidates: C[], extras: C[] } {
+  const sorted = [...found].sort((a, b) => (b.size ?? 0) - (a.size ?? 0))
+  return { candidates: sorted.slice(0, 1), extras: sorted.slice(1) }
+}
 interface Planned { sourcePath: string, movie: Movie }
 
 export default (app: FastifyInstance) => {
@@ -45,13 +50,15 @@ export default (app: FastifyInstance) => {
     const isFile = await stat(await app.sandbox.resolve(args.path)).then(s => s.isFile(), () => false)
     const source = await importSource(app, radarr, args.path, isFile, 'movie_rescan')
     const mode = chooseMode(args.importMode, source, 'movie_import')
-    const candidates = (await radarr.manualImportCandidates({ folder: source.path, downloadId: source.downloadId, signal }))
+    const found = (await radarr.manualImportCandidates({ folder: source.path, downloadId: source.downloadId, signal }))
       .filter(c => c.path && (c.path === source.path || c.path.startsWith(source.path + '/')))
-    if (candidates.length === 0) throw noVideoFiles(args.path, 'movie_status')
-    if (resolved && candidates.length > 1) throw new ToolError(`${candidates.length} video files found at ${args.path}; with id only one file can be imported. Pass the file's own path.`)
+    if (found.length === 0) throw noVideoFiles(args.path, 'movie_status')
+    // A movie takes one file. Named by id, a download folder that also holds extras (Extras.mkv, a featurette)
+    // gives the film: its largest video file; the others are listed as skipped, each importable by its own path.
+    const { candidates, extras } = resolved && found.length > 1 ? largestOnly(found) : { candidates: found, extras: [] }
 
     const files = []
-    const skipped = []
+    const skipped = extras.map(c => ({ sourcePath: c.path!, reasons: [`a movie takes one file: the largest one here is imported for "${resolved?.item.title ?? 'the movie'}"; to import this one instead, pass its own path`] }))
     const planned: Planned[] = []
     for (const c of candidates) {
       const movie = resolved?.item ?? c.movie

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../core/tool-types.js'
 import { idFields, resolveId } from '../../servarr/ids.js'
 import { MOVIE_IDS, MovieTargetSchema, movieFlavour, movieLabel } from '../movies.js'
-import { RELEASE_LIST_INPUTS, releasePage, releasePageLine, releasesOutput } from '../../servarr/releases.js'
+import { RELEASE_LIST_INPUTS, grabNext, releasePage, releasePageLine, releasesOutput } from '../../servarr/releases.js'
 import { rememberReleaseSizes } from '../../servarr/release-sizes.js'
 import { movieManager } from '../../chosen-client.js'
 
@@ -28,9 +28,10 @@ export default (app: FastifyInstance) => defineTool({
     const found = await radarr.releases({ movieId: movie.id }, ctx.signal)
     rememberReleaseSizes(radarr, found)
     const { page, approvedCount } = releasePage(found, args.includeRejected, args.offset, args.limit)
+    const grab = grabNext(page.items, 'movie_grab', { id: movie.id, idType: 'movieId', instance: ctx.instances?.movies })
     return {
-      data: { target: { movieId: movie.id, title: movie.title ?? '', year: movie.year ?? 0 }, idUsed, approvedCount, ...page },
-      summary: `${found.length} releases for ${movieLabel(movie)} (${approvedCount} approved); showing ${page.items.length}.${releasePageLine(page.items)} Grab one with movie_grab (guid + indexerId).`
+      data: { target: { movieId: movie.id, title: movie.title ?? '', year: movie.year ?? 0 }, idUsed, approvedCount, ...page, next: grab.next },
+      summary: `${found.length} releases for ${movieLabel(movie)} (${approvedCount} approved); showing ${page.items.length}.${releasePageLine(page.items)}${grab.text}`
     }
   }
 })

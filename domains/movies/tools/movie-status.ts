@@ -13,6 +13,7 @@ import {
   type FilterUse
 } from '../../servarr/views.js'
 import { stuckAdvice } from '../../servarr/stuck-view.js'
+import { NEXT_FIELD } from '../../../lib/answers/next-calls.js'
 import { queueView, stuckView } from '../../servarr/queue-views.js'
 import { MissingSourceSchema } from '../../../lib/sources/source-schema.js'
 import { missingSentence, type MissingSource } from '../../../lib/sources/sources.js'
@@ -49,7 +50,8 @@ const output = Type.Object({
   view: Type.String({ description: 'The view shown' }),
   idUsed: Type.Optional(IdUsedSchema),
   ...pagingFields(ItemSchema, 'rows'),
-  missing: Type.Optional(Type.Array(MissingSourceSchema, { description: 'queue/stuck over several instances: those that did not answer' }))
+  missing: Type.Optional(Type.Array(MissingSourceSchema, { description: 'queue/stuck over several instances: those that did not answer' })),
+  ...NEXT_FIELD
 }, { additionalProperties: false })
 
 type Item = Static<typeof ItemSchema>
@@ -118,10 +120,11 @@ export default (app: FastifyInstance) => defineTool({
         break
     }
     const about = resolved ? ` for "${resolved.item.title}" (${resolved.idUsed.type} ${resolved.idUsed.value})` : ''
+    const advice = stuck?.items.length ? stuckAdvice('movies', ctx.instances?.movies, stuck.items, app.config.STUCK_MAX_STRIKES) : undefined
     return {
-      data: { view: args.view, ...(resolved ? { idUsed: resolved.idUsed } : {}), ...page, ...(missing.length ? { missing } : {}) },
+      data: { view: args.view, ...(resolved ? { idUsed: resolved.idUsed } : {}), ...page, ...(missing.length ? { missing } : {}), ...(advice?.next.length && { next: advice.next }) },
       summary: viewSummary(args.view, about + (missing.length ? ' in the instances that answered' : ''), page, args.offset, args.limit) +
-        (stuck?.items.length ? ` ${stuckAdvice('movies', ctx.instances?.movies, stuck.items, app.config.STUCK_MAX_STRIKES)}.` : '') + missingSentence(missing)
+        (advice?.text ?? '') + missingSentence(missing)
     }
   }
 })

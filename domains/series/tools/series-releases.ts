@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../core/tool-types.js'
 import { idFields, resolveId } from '../../servarr/ids.js'
-import { RELEASE_LIST_INPUTS, releasePage, releasePageLine, releasesOutput } from '../../servarr/releases.js'
+import { RELEASE_LIST_INPUTS, grabNext, releasePage, releasePageLine, releasesOutput } from '../../servarr/releases.js'
 import { rememberReleaseSizes } from '../../servarr/release-sizes.js'
 import { SERIES_IDS, SeriesTargetSchema, findEpisodes, seriesFlavour } from '../series.js'
 import { episodeCode } from '../../servarr/text.js'
@@ -35,9 +35,10 @@ export default (app: FastifyInstance) => defineTool({
     const { page, approvedCount } = releasePage(found, args.includeRejected, args.offset, args.limit)
     const code = episodeCode(args.seasonNumber, episode ? [episode.episodeNumber] : [])
     const target = { seriesId: series.id, title: series.title ?? '', seasonNumber: args.seasonNumber, ...(episode ? { episodeNumber: episode.episodeNumber, episodeId: episode.id } : {}), code }
+    const grab = grabNext(page.items, 'series_grab', { id: series.id, idType: 'seriesId', seasonNumber: args.seasonNumber, episodeNumber: episode?.episodeNumber, instance: ctx.instances?.series })
     return {
-      data: { target, idUsed, approvedCount, ...page },
-      summary: `${found.length} releases for "${target.title}" ${code} (${approvedCount} approved); showing ${page.items.length}.${releasePageLine(page.items)} Grab one with series_grab (guid + indexerId).`
+      data: { target, idUsed, approvedCount, ...page, next: grab.next },
+      summary: `${found.length} releases for "${target.title}" ${code} (${approvedCount} approved); showing ${page.items.length}.${releasePageLine(page.items)}${grab.text}`
     }
   }
 })

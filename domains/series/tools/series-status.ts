@@ -15,6 +15,7 @@ import {
   type FilterUse
 } from '../../servarr/views.js'
 import { stuckAdvice } from '../../servarr/stuck-view.js'
+import { NEXT_FIELD } from '../../../lib/answers/next-calls.js'
 import { queueView, stuckView } from '../../servarr/queue-views.js'
 import { MissingSourceSchema } from '../../../lib/sources/source-schema.js'
 import { missingSentence, type MissingSource } from '../../../lib/sources/sources.js'
@@ -53,7 +54,8 @@ const output = Type.Object({
   series: Type.Optional(SeriesItemSchema),
   idUsed: Type.Optional(IdUsedSchema),
   ...pagingFields(ItemSchema, 'rows'),
-  missing: Type.Optional(Type.Array(MissingSourceSchema, { description: 'queue/stuck over several instances: those that did not answer' }))
+  missing: Type.Optional(Type.Array(MissingSourceSchema, { description: 'queue/stuck over several instances: those that did not answer' })),
+  ...NEXT_FIELD
 }, { additionalProperties: false })
 
 type Item = Static<typeof ItemSchema>
@@ -129,9 +131,9 @@ export default (app: FastifyInstance) => defineTool({
         page = await historyPage(sonarr, resolved?.item.id, args.offset, args.limit, ctx.signal)
         break
     }
-    const data = { view: args.view, ...(series ? { series } : {}), ...(resolved ? { idUsed: resolved.idUsed } : {}), ...page, ...(missing.length ? { missing } : {}) }
+    const advice = stuck?.items.length ? stuckAdvice('series', ctx.instances?.series, stuck.items, app.config.STUCK_MAX_STRIKES) : undefined
+    const data = { view: args.view, ...(series ? { series } : {}), ...(resolved ? { idUsed: resolved.idUsed } : {}), ...page, ...(missing.length ? { missing } : {}), ...(advice?.next.length && { next: advice.next }) }
     const about = series ? ` for "${series.title}" (${resolved!.idUsed.type} ${resolved!.idUsed.value})` : ''
-    const advice = stuck?.items.length ? ` ${stuckAdvice('series', ctx.instances?.series, stuck.items, app.config.STUCK_MAX_STRIKES)}.` : ''
-    return { data, summary: viewSummary(args.view, about + (missing.length ? ' in the instances that answered' : ''), page, args.offset, args.limit) + advice + missingSentence(missing) }
+    return { data, summary: viewSummary(args.view, about + (missing.length ? ' in the instances that answered' : ''), page, args.offset, args.limit) + (advice?.text ?? '') + missingSentence(missing) }
   }
 })

@@ -77,6 +77,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       "bytesFreed": {
         "type": "number"
       },
+      "parts": {
+        "type": "array"
+      },
       "confirmation": {
         "type": "object"
       }

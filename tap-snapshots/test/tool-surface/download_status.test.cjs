@@ -82,6 +82,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
           "type": "string"
         }
       },
+      "parts": {
+        "type": "array"
+      },
       "job": {
         "type": "object"
       }

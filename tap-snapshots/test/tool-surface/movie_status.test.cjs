@@ -326,6 +326,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       },
       "missing": {
         "type": "array"
+      },
+      "next": {
+        "type": "array"
       }
     }
   },

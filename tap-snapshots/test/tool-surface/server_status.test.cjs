@@ -41,6 +41,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       },
       "notAnswered": {
         "type": "array"
+      },
+      "parts": {
+        "type": "array"
       }
     }
   },

@@ -99,13 +99,28 @@ t.test('unreachable backends: each category that needs them is skipped with the 
   age(join(s.roots.downloads, 'Show.S01E02'))
   const preview = await s.call({})
   t.notOk(preview.isError, 'nothing to do is a success, with the reasons')
-  t.same(data(preview), { removed: [], skipped: [], failed: [], bytesFreed: 0 }, 'no token: there is nothing to confirm')
+  const { parts, ...rest } = data(preview)
+  t.same(rest, { removed: [], skipped: [], failed: [], bytesFreed: 0 }, 'no token: there is nothing to confirm')
+  const state = Object.fromEntries(parts.map((p: any) => [p.part, p.state]))
+  t.same(state, {
+    temp: 'checked',
+    orphanedTorrents: 'unknown',
+    downloadLeftovers: 'skipped',
+    caches: 'unknown',
+    'ghostEntries in Sonarr': 'unknown',
+    'ghostEntries in Radarr': 'checked',
+    usenetHistory: 'skipped',
+    watched: 'skipped'
+  }, 'each category is recorded as checked, skipped or unknown')
   const msg = text(preview)
-  t.match(msg, /^Nothing to clean up/)
-  t.match(msg, /orphaned torrents skipped \(torrent client unavailable/)
-  t.match(msg, /download leftovers skipped: cannot prove them unreferenced while torrent client: .*series manager queue/)
-  t.match(msg, /caches skipped \(media server unavailable: .*MEDIA_SERVER_API_KEY/)
-  t.match(msg, /ghost entries in Sonarr skipped/)
+  // "Nothing" covers exactly the checked parts: never a category whose source did not answer (issue 34 #5).
+  t.match(msg, /^Nothing to clean up\. Nothing qualifies in temp and ghostEntries in Radarr\. /)
+  t.notMatch(msg.split('Not checked')[0], /orphanedTorrents|downloadLeftovers|caches/)
+  t.match(msg, /Not checked: downloadLeftovers \(a folder cannot be proved unreferenced while torrent client: .*series manager queue: .* did not answer; to check it: call again once they answer\)/)
+  t.match(msg, /Unknown, did not answer: orphanedTorrents \(qBittorrent is unreachable/)
+  t.match(msg, /caches \(Jellyfin rejected the API key: check MEDIA_SERVER_API_KEY\)/)
+  t.match(msg, /ghostEntries in Sonarr \(Sonarr is unreachable/)
+  t.match(parts.find((p: any) => p.part === 'downloadLeftovers'), { why: /torrent client: qBittorrent is unreachable/, enable: 'call again once they answer' })
   t.ok(existsSync(join(s.roots.downloads, 'Show.S01E02/Show.S01E02.mkv')), 'an unreachable manager proves nothing: the folder stays')
   t.same(s.violations(), [], 'the simulators saw only contract-conformant traffic')
 })
@@ -134,8 +149,8 @@ t.test('nothing to clean up is a successful answer, not an error', async t => {
   const s = await stack(t, { torrents: 'unreachable' })
   const res = await s.call({ categories: ['temp'] })
   t.notOk(res.isError, text(res))
-  t.match(text(res), /^Nothing to clean up: nothing qualifies in temp\./)
-  t.same(data(res), { removed: [], skipped: [], failed: [], bytesFreed: 0 })
+  t.match(text(res), /^Nothing to clean up\. Nothing qualifies in temp\. Not checked: watched /)
+  t.same(data(res), { removed: [], skipped: [], failed: [], bytesFreed: 0, parts: [{ part: 'temp', state: 'checked', found: 0 }, { part: 'watched', state: 'skipped', why: 'it deletes watched media, so it runs only when asked for by name', enable: 'categories ["watched"]' }] })
 })
 
 t.test('the preview says what each item frees, or that its size is unknown', async t => {
@@ -158,7 +173,7 @@ t.test('download leftovers are judged against every instance: an extra series ma
   })
   const res = await s.call({ categories: ['downloadLeftovers'] })
   t.notOk(res.isError, text(res))
-  t.match(text(res), /download leftovers skipped: cannot prove them unreferenced while .*series manager queue "anime": .*series manager "anime": /)
+  t.match(text(res), /Not checked: downloadLeftovers \(a folder cannot be proved unreferenced while .*series manager queue "anime": .*series manager "anime": /)
   t.notMatch(text(res), /series manager queue: /, 'the default series manager answered, so it is not named')
 })
 

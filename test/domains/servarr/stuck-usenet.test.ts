@@ -53,7 +53,7 @@ t.test('a failed Usenet download is stuck with SABnzbd\'s reason, and retry repl
   view = ok(await s.call('series_status', { view: 'stuck' }))
   t.match(row(repair.items[0].id), { stuck: { kind: 'failed' }, state: 'failedPending', messages: ['SABnzbd: failed (par2 repair failed)'] })
   const text = (await s.call('series_status', { view: 'stuck' })).content[0].text
-  t.match(text, `cancel_downloads action "retry" ids ["series:${repair.items[0].id}"] (strike 1 of 2)`)
+  t.match(text, `(strike 1 of 2): cancel_downloads {"action":"retry","ids":["series:${repair.items[0].id}"]}`)
 
   const args = { action: 'retry', source: 'series', ids: [`series:${repair.items[0].id}`], deleteFiles: false }
   const preview = data(await s.call('cancel_downloads', args)).confirmation

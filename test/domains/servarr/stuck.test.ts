@@ -49,9 +49,16 @@ t.test('view "stuck": the manager\'s reasons, the fix for each, healthy download
   t.match(row(byId[0].id), { stuck: { kind: 'importBlocked', fix: 'import', strikes: 0 }, state: 'importBlocked', messages: ['Found matching series via grab history, but release was matched to series by ID. Automatic import is not possible. See the FAQ for details.'] })
   t.match(row(notUpgrade[0].id), { stuck: { kind: 'importFailed', fix: 'retry' }, messages: [/^Not an upgrade for existing episode file/] })
   t.match(row(stalled[0].id), { stuck: { kind: 'stalled', fix: 'retry' }, messages: ['The download is stalled with no connections'] })
-  const text = (await s.call('series_status', { view: 'stuck' })).content[0].text
-  t.match(text, `series_import with path "${row(byId[0].id).outputPath}", id ${harbor.id}, idType "seriesId"`, 'the safe-list reason points at the import tool with the manager\'s own match')
-  t.match(text, `cancel_downloads action "retry" ids ["series:${notUpgrade[0].id}"] (strike 1 of 2)`)
+  const res = await s.call('series_status', { view: 'stuck' })
+  const text = res.content[0].text
+  const next = ok(res).next
+  const nextFor = (queueId: number) => next.find((c: any) => c.tool === 'series_import' ? c.arguments.path === row(queueId).outputPath : c.arguments.ids[0] === `series:${queueId}`)
+  t.match(nextFor(byId[0].id), { tool: 'series_import', arguments: { path: row(byId[0].id).outputPath, id: harbor.id, idType: 'seriesId' } }, 'the safe-list reason: the import tool with the manager\'s own match, as a complete call in `next`')
+  t.match(nextFor(notUpgrade[0].id), { tool: 'cancel_downloads', arguments: { action: 'retry', ids: [`series:${notUpgrade[0].id}`] }, why: /strike 1 of 2/ })
+  t.match(nextFor(stalled[0].id), { tool: 'cancel_downloads', arguments: { action: 'retry', ids: [`series:${stalled[0].id}`] } })
+  t.equal(next.length, 3)
+  t.match(text, `series_import ${JSON.stringify({ path: row(byId[0].id).outputPath, id: harbor.id, idType: 'seriesId' })}`, 'the text is rendered from the same calls')
+  t.match(text, `cancel_downloads {"action":"retry","ids":["series:${notUpgrade[0].id}"]}`)
   const other = [...s.sonarr.state.library.series.values()].find(x => x.title !== 'Harbor Lights')!
   t.equal(ok(await s.call('series_status', { view: 'stuck', id: other.id, idType: 'seriesId' })).total, 0, 'narrowed to another series: nothing')
   t.equal(ok(await s.call('series_status', { view: 'stuck', term: 'Harbor Lights' })).total, 3, 'narrowed by term')
