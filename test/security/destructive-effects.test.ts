@@ -56,6 +56,9 @@ const SITES: Site[] = [
   { file: 'clients/jellyfin/client.ts', call: 'HTTP DELETE', count: 1, gate: { wrapper: 'jellyfin deleteItem()' } },
   { file: 'clients/aria2/client.ts', call: 'aria2 remove', count: 2, gate: { safe: 'the aria2 wrapper itself; its only caller stops our own failed download' } },
   { file: 'domains/downloads/direct-download-run.ts', call: 'aria2 remove', count: 1, gate: { safe: 'stops the download this job started, when it failed or stalled; its partial file is ours' } },
+  // download_add's own folder (issue 35 item 1): made with mkdir for this add, removed again only while empty when
+  // nothing was added.
+  { file: 'domains/downloads/add-folder.ts', call: 'rmdir', count: 1, gate: { safe: 'rmdir removes only the empty folder this add just made, when nothing was added into it' } },
   // With files through deleteTitleWithFiles() (the folder check), without them on their own.
   { file: 'domains/series/tools/series-remove.ts', call: 'deleteSeries()', count: 2, gate: { tools: ['series_remove'] } },
   { file: 'domains/movies/tools/movie-remove.ts', call: 'deleteMovie()', count: 2, gate: { tools: ['movie_remove'] } },
