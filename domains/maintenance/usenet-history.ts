@@ -48,16 +48,17 @@ async function importedBy (app: FastifyInstance, job: UsenetItem, unread: Set<st
 }
 
 /** Completed Usenet jobs a manager has imported: their history entries to clear, with notes on what could not be asked. */
-export async function findUsenetHistory (app: FastifyInstance): Promise<{ targets: CleanupTarget[], notes: string[] }> {
-  if (!app.backends.usenet) return { targets: [], notes: [] }
+export async function findUsenetHistory (app: FastifyInstance): Promise<{ targets: CleanupTarget[], notes: string[], unanswered: string[] }> {
+  if (!app.backends.usenet) return { targets: [], notes: [], unanswered: [] }
   const targets: CleanupTarget[] = []
   const notes: string[] = []
   const unread = new Set<string>()
+  const unanswered: string[] = []
   for (const name of instanceNames(app.backends, 'usenet')) {
     const usenet = usenetClient(app, name)!
     const service = label(usenet.service, name)
     const jobs = await part(() => usenet.items())
-    if (!jobs.available) { notes.push(`Usenet history in ${service} skipped (${jobs.reason})`); continue }
+    if (!jobs.available) { notes.push(`Usenet history in ${service} skipped (${jobs.reason})`); unanswered.push(service); continue }
     for (const job of jobs.data.filter(j => j.list === 'history' && j.state === 'completed')) {
       const by = await importedBy(app, job, unread)
       if (!by) continue
@@ -73,7 +74,7 @@ export async function findUsenetHistory (app: FastifyInstance): Promise<{ target
     }
   }
   if (unread.size) notes.push(`completed Usenet downloads not proved imported while ${[...unread].join('; ')} did not answer`)
-  return { targets, notes }
+  return { targets, notes, unanswered: [...unanswered, ...unread] }
 }
 
 /** Right before clearing: the job is still a completed history entry of that client; then its entry only goes. */

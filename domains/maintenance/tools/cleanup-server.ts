@@ -76,6 +76,8 @@ export default function cleanupServer (app: FastifyInstance) {
     const olderThanMs = olderThanHours * 3600_000
     const targets: CleanupTarget[] = []
     const notes: string[] = []
+    // Sources that did not answer (issue 35 item 13): a confirm that finds one down keeps its token.
+    const unanswered: string[] = []
     if (categories.includes('temp')) targets.push(...await findTempFiles(sandbox, olderThanMs))
     if (categories.includes('orphanedTorrents')) {
       for (const instance of instanceNames(b, 'torrents')) {
@@ -84,13 +86,15 @@ export default function cleanupServer (app: FastifyInstance) {
         const service = client.service
         const named = instance === DEFAULT_INSTANCE ? '' : ` "${instance}"`
         if (torrents.available) targets.push(...(await findOrphanedTorrents(sandbox, torrents.data)).map(t => ({ ...t, ...(named && { service: `${service} (${instance})`, instance }) })))
-        else notes.push(`orphaned torrents skipped (torrent client${named} unavailable: ${torrents.reason})`)
+        else { notes.push(`orphaned torrents skipped (torrent client${named} unavailable: ${torrents.reason})`); unanswered.push(`${service}${named}`) }
       }
     }
     if (categories.includes('downloadLeftovers')) {
       const refs = await cleanupReferences(app, signal)
-      if (refs.unavailable.length > 0) notes.push(`download leftovers skipped: cannot prove them unreferenced while ${refs.unavailable.join('; ')}`)
-      else {
+      if (refs.unavailable.length > 0) {
+        notes.push(`download leftovers skipped: cannot prove them unreferenced while ${refs.unavailable.join('; ')}`)
+        unanswered.push(...refs.unavailable)
+      } else {
         targets.push(...await findDownloadLeftovers(sandbox, refs, olderThanMs))
         notes.push(...refs.notes)
       }
@@ -107,7 +111,7 @@ export default function cleanupServer (app: FastifyInstance) {
           const label = instance === DEFAULT_INSTANCE ? src.service : `${src.service} (${instance})`
           const ghosts = await part(() => findGhosts(sandbox, src, signal), 30_000)
           if (ghosts.available) targets.push(...ghosts.data.map(t => ({ ...t, service: label, ...(instance !== DEFAULT_INSTANCE && { instance }) })))
-          else notes.push(`ghost entries in ${label} skipped (${ghosts.reason})`)
+          else { notes.push(`ghost entries in ${label} skipped (${ghosts.reason})`); unanswered.push(label) }
         }
       }
     }
@@ -115,6 +119,7 @@ export default function cleanupServer (app: FastifyInstance) {
       const found = await findUsenetHistory(app)
       targets.push(...found.targets)
       notes.push(...found.notes)
+      unanswered.push(...found.unanswered)
     }
     if (categories.includes('watched')) {
       const found = await part(() => watched.find(watchedDays, signal), 60_000)
@@ -123,7 +128,7 @@ export default function cleanupServer (app: FastifyInstance) {
         notes.push(...found.data.notes)
       } else notes.push(`watched skipped (${found.reason})`)
     }
-    return { targets, notes }
+    return { targets, notes, unanswered }
   }
 
   /** On the manager instance the target names (the default one unless it names another). */
@@ -183,12 +188,12 @@ export default function cleanupServer (app: FastifyInstance) {
     changesLibrary: true,
     confirm: {
       preview: async (args, ctx) => {
-        const { targets, notes } = await findTargets(args.categories, args.olderThanHours, args.watchedDays, ctx.signal)
+        const { targets, notes, unanswered } = await findTargets(args.categories, args.olderThanHours, args.watchedDays, ctx.signal)
         const noted = notes.length ? ` Note: ${notes.join('; ')}.` : ''
         if (targets.length === 0) {
-          return { summary: '', targets, nothingToDo: { data: { removed: [], skipped: [], failed: [], bytesFreed: 0 }, summary: `Nothing to clean up: nothing qualifies in ${args.categories.join(', ')}.${noted}` } }
+          return { summary: '', targets, unanswered, nothingToDo: { data: { removed: [], skipped: [], failed: [], bytesFreed: 0 }, summary: `Nothing to clean up: nothing qualifies in ${args.categories.join(', ')}.${noted}` } }
         }
-        return { summary: `${previewLines(targets)}${noted}`, targets }
+        return { summary: `${previewLines(targets)}${noted}`, targets, unanswered }
       }
     },
     handler: async (_args, ctx) => {
