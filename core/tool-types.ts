@@ -72,6 +72,11 @@ export interface ConfirmPreview {
   data?: Record<string, unknown>
   /** Set when there is nothing to confirm: this is the call's (successful) result and no token is issued. */
   nothingToDo?: ToolOutcome<unknown>
+  /**
+   * Sources that did not answer while this preview was made. On a confirmed call whose targets differ from the
+   * preview's, a source the person does not control was down: the token is kept, not burned as "changed".
+   */
+  unanswered?: string[]
 }
 
 export interface ConfirmSpec<I extends TObject> {
@@ -184,7 +189,7 @@ export interface ConfirmGate {
   /** The stored outcome when this token already executed with the same binding, else undefined. Throws GuardError on a mismatch. */
   replay: (token: string, binding: ConfirmBinding) => ToolCallResult | undefined
   /** Consumes the token if binding and targets match what was previewed; otherwise burns it and throws GuardError saying why. */
-  redeem: (token: string, binding: ConfirmBinding, targets: unknown) => void
+  redeem: (token: string, binding: ConfirmBinding, targets: unknown, unanswered?: string[]) => void
   /** Stores the outcome so a retry with the same token returns it instead of running twice. */
   settle: (token: string, outcome: ToolCallResult) => void
   /** Closes a pending confirmation without running it (the person said no); a retry gets `outcome`. */

@@ -131,10 +131,13 @@ export function createDelugeClient (opts: TorrentClientSettings) {
       .filter(t => (filter.category === undefined || t.category === filter.category.toLowerCase()) && (filter.tag === undefined || t.tags.includes(filter.tag)))
   }
 
-  /** Options of an add: download_location and add_paused (deluge/core/torrentmanager.py 469, 655). */
+  /**
+   * Options of an add: download_location and add_paused (deluge/core/torrentmanager.py 469, 655); with a save
+   * path, move_completed off, so a finished torrent stays in the folder it was given (TorrentOptions).
+   */
   function addOptions (o: AddTorrentOptions): Record<string, unknown> {
     return {
-      ...(o.savePath && { download_location: backendSavePath(o.savePath, opts.downloadsRoot, opts.pathMap) }),
+      ...(o.savePath && { download_location: backendSavePath(o.savePath, opts.downloadsRoot, opts.pathMap), move_completed: false }),
       ...(o.paused && { add_paused: true })
     }
   }

@@ -153,7 +153,10 @@ export function createQbittorrentClient (opts: QbittorrentOptions) {
   async function add (parts: { magnet?: string, torrent?: Buffer }, hash: string, o: AddTorrentOptions) {
     const { v5 } = await apiVersion()
     const fields: Record<string, string> = {}
-    if (o.savePath) fields.savepath = backendSavePath(o.savePath)
+    // A save path is where the torrent goes, whatever the client's defaults: automatic management would put it
+    // in its category's folder instead, and an "incomplete" download path writes outside it until it finishes
+    // (torrentscontroller.cpp addAction: autoTMM, useDownloadPath; release-4.5.2 and later).
+    if (o.savePath) Object.assign(fields, { savepath: backendSavePath(o.savePath), autoTMM: 'false', useDownloadPath: 'false' })
     if (o.category) fields.category = o.category
     if (o.tags?.length) fields.tags = o.tags.join(',')
     if (o.paused) fields[v5 ? 'stopped' : 'paused'] = 'true'

@@ -8,6 +8,8 @@ import { gather, sizedProgress } from './download-shared.js'
 import { hasExtraInstances, perInstance } from '../each-instance.js'
 import { queueName, queueOfId, usenetInstanceOf, usenetQueue } from '../servarr/queue-ids.js'
 import type { DataHolder, Neighbours } from './download-data.js'
+import { exceptRemoved } from '../../lib/holders/holders.js'
+import { readHolders } from '../../lib/holders/read-holders.js'
 import type { UsenetItem } from '../../clients/usenet/types.js'
 import { managerOf, torrentClient, usenetClient } from '../chosen-client.js'
 import { ToolError } from '../../core/errors.js'
@@ -138,19 +140,32 @@ export function checkUsenetIds (app: FastifyInstance, ids: readonly string[]) {
 export const usenetClientName = (app: FastifyInstance, instance: string) =>
   `${usenetClient(app, instance)!.service}${instance === DEFAULT_INSTANCE ? '' : ` "${instance}"`}`
 
-/** The item as the data check compares it with others. */
-export const holderOf = (i: CancelItem): DataHolder => ({ id: i.id, title: i.title, ...(i.downloadId ? { downloadId: i.downloadId } : {}), dataPath: dataPathOf(i) })
+/**
+ * The item as the data check compares it with others. A torrent or Usenet item names its client instance
+ * (`torrents`: the torrent client instance the call runs on), so the same hash in another client is another
+ * download; a manager's item names none (its download is in whichever client the manager uses).
+ */
+export const holderOf = (i: CancelItem, torrents?: string): DataHolder => ({
+  id: i.id,
+  title: i.title,
+  ...(i.downloadId ? { downloadId: i.downloadId } : {}),
+  ...(i.source === 'torrents' ? { client: `torrents:${torrents ?? DEFAULT_INSTANCE}` } : i.source === 'usenet' ? { client: `usenet:${usenetInstanceOf(i.id)}` } : {}),
+  dataPath: dataPathOf(i)
+})
 
 /**
- * Every download in every queue, for the data check (download-data.ts), except the downloads one call removes
- * together (their queue items and their torrents): data they share goes with all of them, as asked.
+ * Who else holds data, for the data check (download-data.ts): the path-holders index (lib/holders/: every torrent
+ * and Usenet client instance, every manager's queue and library, our running moves) without the downloads one call
+ * removes together (their queue items and, in the same client, their torrents): data they share goes with all of
+ * them, as asked. Torrent ids of the instance the call runs on are named as cancel_downloads names them.
  */
-export async function neighboursOf (app: FastifyInstance, removed: Array<{ id: string, downloadId?: string | undefined }>, torrents?: string): Promise<Neighbours> {
-  const { items, missing } = await listCancelItems(app, 'all', torrents)
-  const ids = new Set(removed.map(r => r.id))
-  const hashes = new Set(removed.flatMap(r => (r.downloadId ? [r.downloadId.toLowerCase()] : [])))
-  const kept = items.filter(i => !ids.has(i.id) && !(i.downloadId && hashes.has(i.downloadId.toLowerCase())))
-  return { downloads: kept.map(holderOf), unread: missing.map(m => m.source) }
+export async function neighboursOf (app: FastifyInstance, removed: Array<{ id: string, downloadId?: string | undefined, client?: string | undefined }>, torrents?: string): Promise<Neighbours> {
+  const index = await readHolders({ backends: app.backends, jobs: app.jobs })
+  const chosen = torrents ?? DEFAULT_INSTANCE
+  const named = { ...index, holders: index.holders.map(h => h.client === `torrents:${chosen}` ? { ...h, id: `torrent:${h.downloadId}` } : h) }
+  // A torrent id without a client is the instance this call runs on (cancel_downloads' ids name no instance).
+  const withClient = removed.map(r => r.client === undefined && r.id.startsWith('torrent:') ? { ...r, client: `torrents:${chosen}` } : r)
+  return exceptRemoved(named, withClient)
 }
 
 /**

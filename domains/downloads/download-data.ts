@@ -15,8 +15,10 @@
 //   hashes, a cross-seed), and a multi-file torrent saved without a root folder has its save path as content
 //   path (qBittorrent release-4.6.7 src/base/bittorrent/torrentimpl.cpp contentPath(): actualStorageLocation()
 //   when rootPath() is empty), a folder that also holds other downloads. Deleting one's data deletes the others',
-//   so the check compares with every queue; one that did not answer is named in the preview (a stack without
-//   a torrent client reachable from here must still be able to cancel a manager's download).
+//   so the check compares with every holder of data the path-holders index knows (lib/holders/: every torrent
+//   and Usenet client instance, every manager's queue and library, our own moves); a source that did not answer
+//   is named in the preview (a stack without a torrent client reachable from here must still be able to cancel a
+//   manager's download).
 // A download that fails the check can still be cancelled without deleting its data.
 import { lstat, realpath } from 'node:fs/promises'
 import path from 'node:path'
@@ -26,35 +28,33 @@ import { quoted } from '../../core/untrusted-text.js'
 import { joinNames } from '../../lib/sources/sources.js'
 import { within, type PathSandbox } from '../../lib/sandbox/sandbox.js'
 import { folderOnDisk } from '../../lib/library/folder-on-disk.js'
+import { sharedWith, type HolderIndex, type PathHolder } from '../../lib/holders/holders.js'
 
-/** The data a delete would take, as this server sees it. */
+/**
+ * The data a delete would take, as this server sees it. A confirm token binds what the person agreed to: the
+ * path, whether it is a folder, and which sources could not be compared (another sharer refuses the check itself).
+ * What was counted there (files, bytes) is shown, never bound: a download in progress grows in its own folder,
+ * and that is no change (issue 34 item 10). Those counts are kept off the record the token's fingerprint reads.
+ */
 export interface CheckedData {
   /** In the form tools accept ("downloads/complete/Show.S01"). */
   path: string
+  folder: boolean
+  /** Shown, not bound. */
   files: number
+  /** Shown, not bound. */
   bytes: number
-  /** False when the count stopped at its limit (there is more). */
+  /** False when the count stopped at its limit (there is more). Shown, not bound. */
   complete: boolean
   /** Queues that did not answer, so a download of theirs sharing this data could not be looked for. */
   uncompared?: string[]
 }
 
-/** A download whose data is somewhere: the one checked, or one beside it. */
-export interface DataHolder {
-  /** As cancel_downloads names it ("movies:12", "torrent:<hash>"). */
-  id: string
-  title: string
-  /** The torrent hash / download client id: a manager's queue items and their torrent are one download. */
-  downloadId?: string
-  /** Where its data is, on this server's side of PATH_MAP, when its backend names it. */
-  dataPath: string | undefined
-}
+/** A download whose data is somewhere: the one checked, or a holder beside it (lib/holders/holders.ts). */
+export type DataHolder = PathHolder
 
-/** Every other download the queues listed, and the queues that did not answer (so could hold one more). */
-export interface Neighbours {
-  downloads: DataHolder[]
-  unread: string[]
-}
+/** Every other holder of data (every client, manager queue and library, our jobs) and the sources that did not answer. */
+export type Neighbours = HolderIndex
 
 /** Refused by the data check: nothing was asked of any backend. */
 export class DataRefused extends ToolError {}
@@ -72,8 +72,12 @@ const MOUNT_HINT = 'Check PATH_MAP (the download client\'s folders mapped to thi
 export async function checkDownloadData (sandbox: PathSandbox, item: DataHolder, beside: Neighbours, instead?: string): Promise<CheckedData> {
   const { media, downloads } = sandbox.roots()
   const given = item.dataPath ?? ''
+  // A path in the form tools use; never this server's absolute path (issue 35 item 6): one outside the roots is named as such.
+  const shownAt = (p: string) => {
+    try { return quoted(sandbox.display(path.resolve(p)), 300) } catch { return 'a path outside the downloads and media folders this server sees' }
+  }
   const refuse: (why: string, next?: string) => never = (why, next) => {
-    throw new DataRefused(`Not deleting the data of ${quoted(item.title, 120)} (${item.id}): ${given === '' ? 'its backend names no data path' : `its data is at ${quoted(given, 300)}`}, ${why} ` +
+    throw new DataRefused(`Not deleting the data of ${quoted(item.title, 120)} (${item.id}): ${given === '' ? 'its backend names no data path' : `its data is at ${shownAt(given)}`}, ${why} ` +
       `Nothing was changed. ${next ?? ''}${next ? ' ' : ''}${instead ?? 'Cancel it with deleteFiles: false to keep the data, then delete what you mean to with manage_files.'}`)
   }
   if (!downloads) refuse('and DOWNLOADS_ROOT does not exist on this server, so nothing under it can be shown.', `${MOUNT_HINT}.`)
@@ -96,39 +100,17 @@ export async function checkDownloadData (sandbox: PathSandbox, item: DataHolder,
   if (st.isSymbolicLink()) refuse('which this server sees as a symbolic link, not the download\'s data.')
   const real = await realpath(abs)
   placed(real)
-  const other = await sharing(item, [abs, real], beside.downloads)
+  const other = await sharedWith(item, [abs, real], beside.holders)
   if (other) {
-    refuse(`${other.how} the data of ${quoted(other.holder.title, 120)} (${other.holder.id}, at ${quoted(within(downloads, other.at) ? sandbox.display(other.at) : other.at, 300)}); deleting it would delete that download's data too.`,
+    refuse(`${other.how} the data of ${quoted(other.holder.title, 120)} (${other.holder.id}, at ${shownAt(other.at)}); deleting it would delete that download's data too.`,
       'Remove both together if both are to go.')
   }
   const seen = st.isDirectory() ? await folderOnDisk(real) : { files: 1, bytes: st.size, complete: true }
-  const checked: CheckedData = { path: sandbox.display(real), ...seen, ...(beside.unread.length > 0 ? { uncompared: beside.unread } : {}) }
-  issued.add(checked)
-  return checked
-}
-
-/** One download of one download client: its manager queue items and its torrent share the hash. */
-const sameDownload = (a: DataHolder, b: DataHolder) =>
-  a.id === b.id || (a.downloadId !== undefined && b.downloadId !== undefined && a.downloadId.toLowerCase() === b.downloadId.toLowerCase())
-
-/**
- * The first other download whose data is the same path, inside this one's folder, or a folder this one's data is
- * in; compared as named and as resolved on disk (a link on the way must not hide a match).
- */
-async function sharing (item: DataHolder, ours: string[], others: DataHolder[]): Promise<{ holder: DataHolder, at: string, how: string } | undefined> {
-  for (const holder of others) {
-    if (sameDownload(item, holder) || !holder.dataPath || !path.isAbsolute(holder.dataPath)) continue
-    const named = path.resolve(holder.dataPath)
-    const theirs = [named, await realpath(named).catch(() => named)]
-    for (const mine of ours) {
-      for (const at of theirs) {
-        if (mine === at) return { holder, at, how: 'which is also' }
-        if (within(mine, at)) return { holder, at, how: 'which holds' }
-        if (within(at, mine)) return { holder, at, how: 'which lies inside' }
-      }
-    }
-  }
-  return undefined
+  const checked = { path: sandbox.display(real), folder: st.isDirectory(), ...(beside.unread.length > 0 ? { uncompared: beside.unread } : {}) }
+  // Counted, shown, not bound: not enumerable, so neither the fingerprint nor the published targets carry them.
+  for (const [key, value] of Object.entries(seen)) Object.defineProperty(checked, key, { value, enumerable: false })
+  issued.add(checked as CheckedData)
+  return checked as CheckedData
 }
 
 /** "3 files (3.4 GiB) in downloads/complete/Show": what the preview says is deleted. */

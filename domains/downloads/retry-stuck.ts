@@ -43,7 +43,7 @@ export async function retryTargets (app: FastifyInstance, chosen: CancelItem[], 
     const key = strikeKey(queueOf(item) as QueueName, { episodeIds: numbers('episode:'), movieId: numbers('movie:')[0], downloadId: item.downloadId, queueId: Number(item.id.split(':')[1]) })
     // Two downloads of the same title in one call are two strikes against it: the second counts after the first.
     const earlier = out.filter(t => t.strikeKey === key).length
-    const data = beside ? await checkDownloadData(app.sandbox, holderOf(item), beside) : null
+    const data = beside ? await checkDownloadData(app.sandbox, holderOf(item, torrentInstance), beside) : null
     out.push({ id: item.id, title: item.title, downloadId: item.downloadId ?? null, strikeKey: key, strikes: counts(key) + earlier, data })
   }
   const max = app.config.STUCK_MAX_STRIKES

@@ -2,11 +2,16 @@
 // the URL guard as a magnet (a well-formed btih/btmh info-hash; every tracker and source it names must be a
 // public address, as the torrent client would contact them). A .torrent link is fetched here through the URL
 // guard (each redirect checked again; a redirect to a magnet is checked as a magnet) and only its bytes reach the
-// torrent client, which never fetches a URL for us. Each torrent is saved under DOWNLOADS_ROOT/<name>.
-import { join } from 'node:path'
+// torrent client, which never fetches a URL for us. The torrents are saved in a folder of their own that did not
+// exist before the call (add-folder.ts), and each is checked after the add to be saved there.
+import { relative, resolve } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../core/errors.js'
+import { quoted } from '../../core/untrusted-text.js'
 import { MAX_TORRENT_FILE_BYTES, readTorrentFile } from '../../clients/qbittorrent/torrent-file.js'
+import type { TorrentClient } from '../../clients/torrent/types.js'
+import { within } from '../../lib/sandbox/sandbox.js'
+import { dropEmptyAddFolder, makeAddFolder, type AddFolder } from './add-folder.js'
 
 export const isTorrentLink = (link: string) => {
   if (/^magnet:/i.test(link)) return true
@@ -15,8 +20,11 @@ export const isTorrentLink = (link: string) => {
 
 type Fetched = { magnet: string } | { torrent: Buffer }
 
-/** Sends every link (all torrent links) to the torrent client; returns the torrents' info-hashes, in order. */
-export async function addTorrentLinks (app: FastifyInstance, name: string, links: string[], signal?: AbortSignal): Promise<string[]> {
+/**
+ * Sends every link (all torrent links) to the torrent client, saved in a new folder of their own; returns the
+ * torrents' info-hashes, in order, and that folder.
+ */
+export async function addTorrentLinks (app: FastifyInstance, name: string, links: string[], signal?: AbortSignal): Promise<{ hashes: string[], folder: AddFolder }> {
   const client = app.backends.torrent
   // All fetched and read first: one link that does not lead to a torrent adds nothing.
   const fetched: Fetched[] = []
@@ -30,11 +38,34 @@ export async function addTorrentLinks (app: FastifyInstance, name: string, links
     }
     fetched.push({ torrent: got.body })
   }
-  const savePath = join(app.config.DOWNLOADS_ROOT, name)
+  const folder = await makeAddFolder(app.config.DOWNLOADS_ROOT, name)
   const hashes: string[] = []
-  for (const f of fetched) {
-    const { hash } = 'magnet' in f ? await client.addMagnet(f.magnet, { savePath }) : await client.addTorrentFile(f.torrent, { savePath })
-    hashes.push(hash)
+  try {
+    for (const f of fetched) {
+      const { hash } = 'magnet' in f ? await client.addMagnet(f.magnet, { savePath: folder.path }) : await client.addTorrentFile(f.torrent, { savePath: folder.path })
+      hashes.push(hash)
+    }
+  } finally {
+    if (hashes.length === 0) await dropEmptyAddFolder(folder)
   }
-  return hashes
+  await checkSavedInside(client, hashes, folder, app.config.DOWNLOADS_ROOT)
+  return { hashes, folder }
+}
+
+/**
+ * After the add: each torrent must be saved in the add's folder, its data (once the client knows its files)
+ * inside it. A client that put one elsewhere (an automatic management rule, a category's folder) has the
+ * torrent removed again, its data kept (nothing was downloaded yet), and the add is refused, saying why.
+ */
+async function checkSavedInside (client: TorrentClient, hashes: string[], folder: AddFolder, downloadsRoot: string): Promise<void> {
+  const listed = await client.list({ hashes })
+  const base = resolve(folder.path)
+  const astray = listed.filter(t => resolve(t.savePath) !== base || (t.contentPath !== '' && !within(base, resolve(t.contentPath))))
+  if (astray.length === 0) return
+  await client.remove(astray.map(t => t.hash), { deleteFiles: false })
+  // Where it went, in the form tools use: never this server's absolute path.
+  const root = resolve(downloadsRoot)
+  const shown = (p: string) => within(root, resolve(p)) ? quoted(`downloads/${relative(root, resolve(p))}`) : 'a folder outside the downloads folder'
+  throw new ToolError(`${client.service} saved ${astray.map(t => `${quoted(t.name)} in ${shown(t.savePath)}`).join(', ')}, outside the new folder made for this add (${quoted(`downloads/${folder.name}`)}), so ${astray.length === 1 ? 'it was' : 'they were'} removed again, nothing deleted. ` +
+    `Turn off automatic torrent management or category folders for these adds in ${client.service}, then add again.`)
 }

@@ -21,6 +21,8 @@ export interface Found {
   /** What else the person should know (kept folders, tasks already running), beside the parts. */
   notes: string[]
   record: PartsRecord
+  /** Sources that did not answer (issue 35 item 13): a confirm that finds one down keeps its token. */
+  unanswered: string[]
 }
 
 export async function findTargets (app: FastifyInstance, o: {
@@ -38,6 +40,7 @@ export async function findTargets (app: FastifyInstance, o: {
   const targets: CleanupTarget[] = []
   const notes: string[] = []
   const record = new PartsRecord()
+  const unanswered: string[] = []
   const add = (found: CleanupTarget[]) => { targets.push(...found); return found.length }
   if (categories.includes('temp')) record.checked('temp', add(await findTempFiles(sandbox, olderThanMs)))
   if (categories.includes('orphanedTorrents')) {
@@ -46,7 +49,7 @@ export async function findTargets (app: FastifyInstance, o: {
       const torrents = await part(() => client.list())
       const named = instance === DEFAULT_INSTANCE ? '' : ` (${instance})`
       const name = `orphanedTorrents${instance === DEFAULT_INSTANCE ? '' : ` in ${client.service}${named}`}`
-      if (!torrents.available) { record.unknown(name, torrents.reason); continue }
+      if (!torrents.available) { record.unknown(name, torrents.reason); unanswered.push(`${client.service}${named}`); continue }
       const found = (await findOrphanedTorrents(sandbox, torrents.data)).map(t => ({ ...t, ...(named && { service: `${client.service}${named}`, instance }) }))
       record.checked(name, add(found))
     }
@@ -54,6 +57,7 @@ export async function findTargets (app: FastifyInstance, o: {
   if (categories.includes('downloadLeftovers')) {
     const refs = await cleanupReferences(app, signal)
     if (refs.unavailable.length > 0) {
+      unanswered.push(...refs.unavailable)
       record.skipped('downloadLeftovers', `a folder cannot be proved unreferenced while ${refs.unavailable.map(u => u.replace(/\.$/, '')).join('; ')} did not answer`, 'call again once they answer')
     } else {
       record.checked('downloadLeftovers', add(await findDownloadLeftovers(sandbox, refs, olderThanMs)))
@@ -71,7 +75,7 @@ export async function findTargets (app: FastifyInstance, o: {
         const src = sourceOn(instance)
         const label = instance === DEFAULT_INSTANCE ? src.service : `${src.service} (${instance})`
         const ghosts = await part(() => findGhosts(sandbox, src, signal), 30_000)
-        if (!ghosts.available) { record.unknown(`ghostEntries in ${label}`, ghosts.reason); continue }
+        if (!ghosts.available) { record.unknown(`ghostEntries in ${label}`, ghosts.reason); unanswered.push(label); continue }
         record.checked(`ghostEntries in ${label}`, add(ghosts.data.map(t => ({ ...t, service: label, ...(instance !== DEFAULT_INSTANCE && { instance }) }))))
       }
     }
@@ -80,6 +84,7 @@ export async function findTargets (app: FastifyInstance, o: {
     const found = await findUsenetHistory(app, record)
     add(found.targets)
     notes.push(...found.notes)
+    unanswered.push(...found.unanswered)
   }
   if (categories.includes('watched')) {
     const found = await part(() => o.watched.find(o.watchedDays, signal), 60_000)
@@ -91,5 +96,5 @@ export async function findTargets (app: FastifyInstance, o: {
     // Never part of "clean everything": it deletes media people watched. Named so "nothing" does not cover it.
     record.skipped('watched', 'it deletes watched media, so it runs only when asked for by name', 'categories ["watched"]')
   }
-  return { targets, notes, record }
+  return { targets, notes, record, unanswered }
 }

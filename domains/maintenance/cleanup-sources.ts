@@ -9,6 +9,7 @@ import { DEFAULT_INSTANCE } from '../../core/instance-config.js'
 import { movieManager, seriesManager, torrentClient } from '../chosen-client.js'
 import { usenetReferences } from './usenet-history.js'
 import type { PartsRecord } from '../../lib/answers/parts.js'
+import { movingHolders } from '../../lib/holders/read-holders.js'
 
 export async function cleanupReferences (app: FastifyInstance, signal: AbortSignal): Promise<References & { notes: string[] }> {
   const b = app.backends
@@ -33,7 +34,9 @@ export async function cleanupReferences (app: FastifyInstance, signal: AbortSign
     ...each('series', 'series manager queue', async name => (await seriesManager(app, name).queue({ page: 1, pageSize: 1000, signal })).records.flatMap(r => (r.outputPath ? [r.outputPath] : []))),
     ...each('movies', 'movie manager queue', async name => (await movieManager(app, name).queue({ page: 1, pageSize: 1000, signal })).records.flatMap(r => (r.outputPath ? [r.outputPath] : []))),
     ...each('series', 'series manager', async name => (await seriesManager(app, name).listSeries(signal)).flatMap(s => (s.path ? [s.path] : []))),
-    ...each('movies', 'movie manager', async name => (await movieManager(app, name).listMovies(signal)).flatMap(m => (m.path ? [m.path] : [])))
+    ...each('movies', 'movie manager', async name => (await movieManager(app, name).listMovies(signal)).flatMap(m => (m.path ? [m.path] : []))),
+    // Our own running moves hold both ends of each file (the path-holders index, lib/holders/).
+    Promise.resolve(['our own moves', { available: true as const, data: movingHolders(app.jobs).flatMap(h => (h.dataPath ? [h.dataPath] : [])) }] as const)
   ])
   const usenet = await Promise.all(usenetReferences(app))
   return {

@@ -49,20 +49,21 @@ async function importedBy (app: FastifyInstance, job: UsenetItem, unread: Set<st
 }
 
 /** Completed Usenet jobs a manager has imported: their history entries to clear, with notes on what could not be asked. */
-export async function findUsenetHistory (app: FastifyInstance, record: PartsRecord): Promise<{ targets: CleanupTarget[], notes: string[] }> {
+export async function findUsenetHistory (app: FastifyInstance, record: PartsRecord): Promise<{ targets: CleanupTarget[], notes: string[], unanswered: string[] }> {
   if (!app.backends.usenet) {
     record.skipped('usenetHistory', 'this stack has no Usenet client')
-    return { targets: [], notes: [] }
+    return { targets: [], notes: [], unanswered: [] }
   }
   const targets: CleanupTarget[] = []
   const notes: string[] = []
   const unread = new Set<string>()
+  const unanswered: string[] = []
   for (const name of instanceNames(app.backends, 'usenet')) {
     const usenet = usenetClient(app, name)!
     const service = label(usenet.service, name)
     const jobs = await part(() => usenet.items())
     const partName = name === DEFAULT_INSTANCE ? 'usenetHistory' : `usenetHistory in ${service}`
-    if (!jobs.available) { record.unknown(partName, jobs.reason); continue }
+    if (!jobs.available) { record.unknown(partName, jobs.reason); unanswered.push(service); continue }
     const before = targets.length
     for (const job of jobs.data.filter(j => j.list === 'history' && j.state === 'completed')) {
       const by = await importedBy(app, job, unread)
@@ -80,7 +81,7 @@ export async function findUsenetHistory (app: FastifyInstance, record: PartsReco
     record.checked(partName, targets.length - before)
   }
   if (unread.size) notes.push(`completed Usenet downloads not proved imported while ${[...unread].join('; ')} did not answer`)
-  return { targets, notes }
+  return { targets, notes, unanswered: [...unanswered, ...unread] }
 }
 
 /** Right before clearing: the job is still a completed history entry of that client; then its entry only goes. */

@@ -4,6 +4,7 @@
 import { Type, type TObject } from '@sinclair/typebox'
 import { ToolError } from '../../core/errors.js'
 import type { ToolContext } from '../../core/tool-types.js'
+import type { HolderIndex } from '../../lib/holders/holders.js'
 import { checkTitleFolder, describeFolder, type CheckedFolder, type TitleOnManager } from '../../lib/library/title-folder.js'
 import type { PathSandbox } from '../../lib/sandbox/sandbox.js'
 import { IdUsedSchema } from './ids.js'
@@ -62,9 +63,16 @@ export function removalSummary (what: string, path: string, manager: string, fil
 
 /**
  * With deleteFiles: the folder check (lib/library/title-folder.ts) on the title's folder, against the folders of
- * the manager's other titles. Runs before anything is counted or shown.
+ * the manager's other titles and everyone else the path-holders index knows holds data (lib/holders/: a torrent
+ * seeding from the library, another manager's title, a queue item, one of our moves). Runs before anything is
+ * counted or shown.
  */
-export async function folderToDelete (sandbox: PathSandbox, title: TitleOnManager & { id: number }, entries: () => Promise<ReadonlyArray<{ id: number, title?: string | null, path?: string | null }>>): Promise<CheckedFolder> {
-  const others = async () => (await entries()).filter(e => e.id !== title.id).map(e => ({ title: e.title ?? `#${e.id}`, path: e.path }))
+export async function folderToDelete (sandbox: PathSandbox, title: TitleOnManager & { id: number }, entries: () => Promise<ReadonlyArray<{ id: number, title?: string | null, path?: string | null }>>, holders?: () => Promise<HolderIndex>): Promise<CheckedFolder> {
+  const others = async () => {
+    const titles = (await entries()).filter(e => e.id !== title.id).map(e => ({ title: e.title ?? `#${e.id}`, path: e.path }))
+    // The title itself is in the index too (as its manager's library entry): only others count.
+    const held = holders ? (await holders()).holders.filter(h => !(h.kind === 'library' && h.id.endsWith(` library ${title.id}`) && h.dataPath === title.path)) : []
+    return [...titles, ...held.map(h => ({ title: `${h.title} (${h.id})`, path: h.dataPath }))]
+  }
   return await checkTitleFolder(sandbox, title, others)
 }

@@ -169,9 +169,15 @@ export function createConfirmStore (opts: ConfirmStoreOptions = {}) {
       return undefined
     },
 
-    redeem (token, binding, targets) {
+    redeem (token, binding, targets, unanswered) {
       const [hash, rec] = verify(token, binding)
       if (rec.state !== 'pending') refuse(`This ${noun(rec.via)} was already used. ${fresh(binding.tool, rec.via)}`)
+      if (fingerprint(targets) !== rec.targets && unanswered !== undefined && unanswered.length > 0) {
+        // Not the person's doing: a source did not answer, so the targets cannot be compared. The token stays.
+        const who = unanswered.join('; ')
+        refuse(`Not done yet: ${who} did not answer just now, so this server cannot check that what it would change is still what was previewed. ` +
+          `Nothing was changed, and the ${short(rec.via)} stays valid until ${new Date(rec.expiresAt).toISOString()}: call again with it once ${unanswered.length === 1 ? 'that source answers' : 'they answer'}, or ${fresh(binding.tool, rec.via).replace(/^Call/, 'call')}`)
+      }
       if (fingerprint(targets) !== rec.targets) {
         burn(hash, rec, 'the files or items this action would touch changed since the preview')
       }
@@ -204,6 +210,10 @@ export function createConfirmStore (opts: ConfirmStoreOptions = {}) {
 
 function markReplayed (outcome: ToolCallResult): ToolCallResult {
   const copy = structuredClone(outcome)
+  // A failure told again says it is the earlier call's, not a new failure of this one.
+  if (copy.isError === true) {
+    copy.content = copy.content.map(c => c.type === 'text' ? { ...c, text: `This confirmToken was already used (it works once); that call ended with: ${c.text}` } : c)
+  }
   const meta = (copy._meta as Record<string, unknown> | undefined) ?? {}
   copy._meta = { ...meta, confirm: 'already_consumed' }
   return copy

@@ -132,7 +132,7 @@ export function createToolRegistry (deps: RegistryDeps) {
         const stored = deps.confirm!.replay(token, binding)
         if (stored) return markUnchanged(stored)
         const preview = await confirm.preview(args, ctx)
-        const ran = await runConfirmed(entry, args, ctx, token, binding, preview.targets)
+        const ran = await runConfirmed(entry, args, ctx, token, binding, preview.targets, preview.unanswered)
         outcome = ran.outcome
         return ran.result
       }
@@ -147,8 +147,8 @@ export function createToolRegistry (deps: RegistryDeps) {
   }
 
   /** Redeems the confirmation against the targets just previewed, runs on exactly them, and stores the outcome. */
-  async function runConfirmed (entry: Entry, args: Record<string, unknown>, ctx: ToolContext, key: string, binding: ConfirmBinding, targets: unknown) {
-    deps.confirm!.redeem(key, binding, targets)
+  async function runConfirmed (entry: Entry, args: Record<string, unknown>, ctx: ToolContext, key: string, binding: ConfirmBinding, targets: unknown, unanswered?: string[]) {
+    deps.confirm!.redeem(key, binding, targets, unanswered)
     // From here the confirmation is spent: whatever happens is stored, so a retry reports it instead of running again.
     let ran: { result: ToolCallResult, outcome: 'ok' | 'user_error' | 'error' }
     try {

@@ -12,7 +12,7 @@ const row = (name: string, source: typeof WEB, behaviours: string[]): FidelityRo
   ({ service: 'Deluge', method: 'RPC', path: name, source, behaviours })
 
 const ENVELOPE = 'POST {method, params, id} to /json with Content-Type exactly application/json (json_api.py 197-200); answer {result, error, id}: error code 1 "Not authenticated", 2 "Unknown method" (every core.* call while the web UI has never been connected to a daemon), 3 "<Exception>: <message>" raised in deluge-web itself (json_api.py 156-172), 4 the daemon\'s refusal as a printed Twisted Failure, "Failure: [Failure instance: Traceback (failure with no frames): <class \'deluge.error.AddTorrentError\'>: …]", a WrappedException with the daemon\'s Python traceback for any other exception (json_api.py 181-190; deluge/ui/client.py 140-180); the client reads the class and first line and never passes the traceback on'
-const ADD = 'AddTorrentError "Torrent already in session (<id>)." for a duplicate (deluge/core/torrentmanager.py 446); options download_location and add_paused (torrentmanager.py 469, 655); returns the torrent id (info-hash)'
+const ADD = 'AddTorrentError "Torrent already in session (<id>)." for a duplicate (deluge/core/torrentmanager.py 446); options download_location, add_paused and move_completed (torrentmanager.py 469, 655; TorrentOptions in deluge/core/torrent.py); returns the torrent id (info-hash)'
 
 export const DELUGE_ROWS: FidelityRow[] = [
   row('auth.login', AUTH, ['params [password]; true with the _session_id cookie, false for a wrong password; checked as sha1(pwd_salt + password) against pwd_sha1 in web.conf (auth.py 124-135, 243)', ENVELOPE]),

@@ -28,6 +28,7 @@ export const QBITTORRENT_ROWS: FidelityRow[] = [
   row('GET', '/torrents/files', 'api/torrentscontroller.cpp', ['hash required (400 when missing); unknown hash → 404; answers [] while metadata is not fetched yet']),
   row('POST', '/torrents/add', 'api/torrentscontroller.cpp', [
     'urls is "\\n"-separated; .torrent files as multipart parts; tags ","-separated; savepath, category, skip_checking',
+    'autoTMM and useDownloadPath (parseBool; absent: the session defaults): with autoTMM on the category\'s folder replaces savepath, with a download path the data is written there until finished (release-4.5.2 addAction)',
     '5.x reads stopped (paused is ignored, the torrent starts); 4.x reads paused',
     '4.5–5.1: 200 "Ok." or 200 "Fails."; 5.2+: JSON {success_count, failure_count, pending_count, added_torrent_ids}, 202 while a magnet is pending, 409 when nothing was added',
     'An invalid .torrent → 415 "Error: \'<name>\' is not a valid torrent file."',

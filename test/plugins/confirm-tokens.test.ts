@@ -151,3 +151,19 @@ t.test('decline closes a pending confirmation with an outcome a retry gets, and 
   t.throws(() => s.redeem(again, person, targets), { message: /This confirmation was already used/ })
   t.throws(() => s.replay(sha256Hex(again), person), { message: /This confirmation is unknown or has expired \(confirmations last 5 minutes/ })
 })
+
+// Issue 35 item 13: a failure the person did not cause, and a spent token told again.
+t.test('targets that differ while a source did not answer keep the token; a replayed failure says it is the earlier call\'s', async t => {
+  const s = store()
+  const { confirmToken } = s.issue(binding, targets)
+  t.throws(() => s.redeem(confirmToken, binding, [], ['NZBGet']), { message: /Not done yet: NZBGet did not answer just now.*Nothing was changed, and the token stays valid until/ })
+  t.doesNotThrow(() => s.redeem(confirmToken, binding, targets), 'the same token works once the source answers')
+  const failed: ToolCallResult = { isError: true, content: [{ type: 'text', text: 'NZBGet is unreachable; nothing was removed.' }] }
+  s.settle(confirmToken, failed)
+  const replayed = s.replay(confirmToken, binding)!
+  t.not(replayed.content[0].text, failed.content[0].text, 'not the old failure word for word')
+  t.match(replayed.content[0].text, /^This confirmToken was already used \(it works once\); that call ended with: NZBGet is unreachable/)
+  // Targets that differ with every source answering: still the person's preview that changed, and the token is burned.
+  const other = s.issue(binding, targets)
+  t.throws(() => s.redeem(other.confirmToken, binding, []), { message: /changed since the preview/ })
+})

@@ -56,6 +56,9 @@ const SITES: Site[] = [
   { file: 'clients/jellyfin/client.ts', call: 'HTTP DELETE', count: 1, gate: { wrapper: 'jellyfin deleteItem()' } },
   { file: 'clients/aria2/client.ts', call: 'aria2 remove', count: 2, gate: { safe: 'the aria2 wrapper itself; its only caller stops our own failed download' } },
   { file: 'domains/downloads/direct-download-run.ts', call: 'aria2 remove', count: 1, gate: { safe: 'stops the download this job started, when it failed or stalled; its partial file is ours' } },
+  // download_add's own folder (issue 35 item 1): made with mkdir for this add, removed again only while empty when
+  // nothing was added.
+  { file: 'domains/downloads/add-folder.ts', call: 'rmdir', count: 1, gate: { safe: 'rmdir removes only the empty folder this add just made, when nothing was added into it' } },
   // With files through deleteTitleWithFiles() (the folder check), without them on their own.
   { file: 'domains/series/tools/series-remove.ts', call: 'deleteSeries()', count: 2, gate: { tools: ['series_remove'] } },
   { file: 'domains/movies/tools/movie-remove.ts', call: 'deleteMovie()', count: 2, gate: { tools: ['movie_remove'] } },
@@ -170,4 +173,21 @@ t.test('every backend delete that takes a download\'s data goes through the data
   }
   t.same([...new Set(checked.map(c => c.file))].sort(), ['domains/downloads/retry-stuck.ts', 'domains/downloads/tools/cancel-downloads.ts', 'domains/servarr/grab.ts'],
     'the deletes with data known today (cancel_downloads cancel, purge and retry; series_grab / movie_grab replacing) are the checked ones')
+})
+
+// Issue 35 item 2: who else holds a path is one index (lib/holders/), asked by every delete with data. The data
+// check's neighbours (cancel, retry, replace) come from neighboursOf(), which reads the index; the remove tools'
+// folder check is handed the index; cleanup_server's references include our own moves from it.
+t.test('every delete with data asks the path-holders index', async t => {
+  const reads = (file: string, pattern: RegExp) => callLines(pattern).some(c => c.file === file)
+  t.ok(reads('domains/downloads/cancel-items.ts', /\breadHolders\(/), 'neighboursOf() reads the index')
+  for (const c of callLines(/\bcheckDownloadData\(/)) {
+    if (c.file === 'domains/downloads/download-data.ts') continue
+    t.ok(reads(c.file, /\bneighboursOf\(/), `${c.file}:${c.line} checks download data against neighboursOf() (the index), not a list of its own`)
+  }
+  for (const c of callLines(/\bfolderToDelete\(/)) {
+    if (c.file === 'domains/servarr/remove.ts') continue
+    t.match(c.text, /readHolders\(/, `${c.file}:${c.line} hands the folder check the index`)
+  }
+  t.ok(reads('domains/maintenance/cleanup-sources.ts', /\bmovingHolders\(/), 'cleanup_server\'s references include our own moves from the index')
 })

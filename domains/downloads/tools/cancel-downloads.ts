@@ -191,7 +191,7 @@ export default (app: FastifyInstance) => {
         // With deleteFiles each item's data passes the data check, and what it holds is shown and bound by the token.
         const data = new Map<CancelItem, CheckedData | null>()
         const beside = args.deleteFiles ? await neighboursOf(app, items, ctx.instances?.torrents) : undefined
-        for (const i of items) data.set(i, beside ? await checkDownloadData(app.sandbox, holderOf(i), beside) : null)
+        for (const i of items) data.set(i, beside ? await checkDownloadData(app.sandbox, holderOf(i, ctx.instances?.torrents), beside) : null)
         const shown = (i: CancelItem) => `${quoted(i.title)} (${i.id}${i.progressPercent !== undefined ? `, ${i.progressPercent}%` : ''}${data.get(i) ? `; data: ${describeData(data.get(i)!)}` : ''})`
         return {
           summary: `Remove ${items.length} download${items.length === 1 ? '' : 's'}${args.deleteFiles ? ' and DELETE their downloaded data from disk' : ''}: ${items.slice(0, 10).map(shown).join('; ')}${items.length > 10 ? '; …' : ''}.`,

@@ -9,9 +9,12 @@ import { refuseWhenDownloadsDiskLow } from '../download-shared.js'
 import { addNzbLinks, isNzbLink } from '../usenet-add.js'
 import { addTorrentLinks, isTorrentLink } from '../torrent-add.js'
 import { addedDownloads, whoAsked } from '../added-record.js'
+import { dropEmptyAddFolder, makeAddFolder, refuseTopFolderName, renamedNote, type AddFolder } from '../add-folder.js'
+import { diskFolder } from '../../../clients/pyload/client.js'
+import { within } from '../../../lib/sandbox/sandbox.js'
 
 const input = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 200, description: 'Package and folder name (no "/")' }),
+  name: Type.String({ minLength: 1, maxLength: 200, description: 'Package/folder name (no "/")' }),
   links: Type.Array(Type.String({ minLength: 8, maxLength: 8192, description: 'http(s) or magnet link' }), { minItems: 1, maxItems: 50, description: 'Links of one kind' }),
   destination: Type.Union([Type.Literal('queue'), Type.Literal('collector')], { default: 'queue', description: 'queue (start) or collector (keep for later)' })
 }, { additionalProperties: false })
@@ -22,14 +25,27 @@ const output = Type.Object({
   hashes: Type.Optional(Type.Array(Type.String(), { description: 'Torrents: their info-hashes (download_status)' })),
   name: Type.String({ description: 'Package name' }),
   links: Type.Integer({ minimum: 1, description: 'How many links were added' }),
-  destination: Type.String({ description: 'queue or collector' })
+  destination: Type.String({ description: 'queue or collector' }),
+  folder: Type.Optional(Type.String({ description: 'Its new folder' }))
 }, { additionalProperties: false })
+
+/**
+ * The package's own new folder in pyLoad's storage folder, when this server sees that folder (inside the roots);
+ * undefined when it cannot (the key may not read settings): then only top-folder names are refused.
+ */
+async function packageFolder (app: FastifyInstance, name: string): Promise<AddFolder | undefined> {
+  refuseTopFolderName(name)
+  const storage = await app.backends.pyload.storageFolder().catch(() => undefined)
+  const { downloads, media } = app.sandbox.roots()
+  if (!storage || ![downloads, media].some(root => root !== undefined && within(root, storage))) return undefined
+  return await makeAddFolder(storage, diskFolder(name))
+}
 
 export default (app: FastifyInstance) => defineTool({
   name: 'download_add',
   title: 'Add links to the direct-download manager',
   // The Usenet client is named only when one is configured (issue 39: nothing of an unconfigured backend is listed).
-  description: `Queues direct links (hosters, files) as one package in the direct-download manager; ${app.backends.usenet ? '.nzb links go to the Usenet client, ' : ''}magnets/.torrent links to the torrent client. One refused link adds nothing. One file or video page: download_direct. Then download_status (organizes it when done).`,
+  description: `Queues direct links as one package in the direct-download manager; ${app.backends.usenet ? '.nzb links go to the Usenet client, ' : ''}magnets/.torrent links to the torrent client. One refused link adds nothing. Writes only to a new folder ("<name> (2)" if taken). One file or video page: download_direct. Then download_status.`,
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
@@ -48,11 +64,11 @@ export default (app: FastifyInstance) => defineTool({
       .add(keys, { by: whoAsked(ctx.principal), name: args.name, at: new Date().toISOString() })
       .catch(err => app.log.warn({ err: (err as Error).message }, 'download_add: who asked could not be recorded'))
     if (torrents > 0) {
-      const hashes = await addTorrentLinks(app, args.name, args.links, ctx.signal)
+      const { hashes, folder } = await addTorrentLinks(app, args.name, args.links, ctx.signal)
       await remember(hashes.map(h => `torrent:${h.toLowerCase()}`))
       return {
-        data: { hashes, name: args.name, links: torrents, destination: 'queue' },
-        summary: `Sent ${torrents} torrent${torrents === 1 ? '' : 's'} "${args.name}" to ${app.backends.torrent.service} (hash ${hashes.join(', ')}). Follow with download_status.`
+        data: { hashes, name: args.name, links: torrents, destination: 'queue', folder: `downloads/${folder.name}` },
+        summary: `Sent ${torrents} torrent${torrents === 1 ? '' : 's'} "${args.name}" to ${app.backends.torrent.service} (hash ${hashes.join(', ')}), saved in the new folder "downloads/${folder.name}".${renamedNote(args.name, folder)} Follow with download_status.`
       }
     }
     if (nzb > 0) {
@@ -63,10 +79,13 @@ export default (app: FastifyInstance) => defineTool({
         summary: `Sent ${nzb} NZB${nzb === 1 ? '' : 's'} "${args.name}" to ${app.backends.usenet!.service} (id ${usenetIds.join(', ')}). Follow with download_status.`
       }
     }
-    const packageId = await app.backends.pyload.addPackage(args.name, args.links, args.destination)
+    // pyLoad saves a package in <storage folder>/<package name>: a new folder too when this server sees that folder.
+    const folder = await packageFolder(app, args.name)
+    const packageId = await app.backends.pyload.addPackage(folder?.name ?? args.name, args.links, args.destination)
+      .catch(async err => { if (folder) await dropEmptyAddFolder(folder); throw err })
     return {
-      data: { packageId, name: args.name, links: args.links.length, destination: args.destination },
-      summary: `Added package "${args.name}" (id ${packageId}) with ${args.links.length} link${args.links.length === 1 ? '' : 's'} to the ${args.destination === 'queue' ? 'download queue' : 'link collector'}.`
+      data: { packageId, name: folder?.name ?? args.name, links: args.links.length, destination: args.destination, ...(folder ? { folder: folder.name } : {}) },
+      summary: `Added package "${folder?.name ?? args.name}" (id ${packageId}) with ${args.links.length} link${args.links.length === 1 ? '' : 's'} to the ${args.destination === 'queue' ? 'download queue' : 'link collector'}.${folder ? renamedNote(args.name, folder) : ''}`
     }
   }
 })

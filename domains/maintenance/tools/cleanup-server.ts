@@ -127,14 +127,14 @@ export default function cleanupServer (app: FastifyInstance) {
     changesLibrary: true,
     confirm: {
       preview: async (args, ctx) => {
-        const { targets, notes, record } = await findTargets(app, { ...args, signal: ctx.signal, managers, watched })
+        const { targets, notes, record, unanswered } = await findTargets(app, { ...args, signal: ctx.signal, managers, watched })
         const noted = notes.length ? ` Note: ${notes.join('; ')}.` : ''
         const parts = record.parts
         if (targets.length === 0) {
-          return { summary: '', targets, nothingToDo: { data: { removed: [], skipped: [], failed: [], bytesFreed: 0, parts }, summary: `Nothing to clean up. ${nothingText(parts, 'qualifies')}${noted}` } }
+          return { summary: '', targets, unanswered, nothingToDo: { data: { removed: [], skipped: [], failed: [], bytesFreed: 0, parts }, summary: `Nothing to clean up. ${nothingText(parts, 'qualifies')}${noted}` } }
         }
         const unchecked = uncheckedText(parts)
-        return { summary: `${previewLines(targets)}${unchecked ? ` ${unchecked}` : ''}${noted}`, targets, data: { parts } }
+        return { summary: `${previewLines(targets)}${unchecked ? ` ${unchecked}` : ''}${noted}`, targets, unanswered, data: { parts } }
       }
     },
     handler: async (_args, ctx) => {

@@ -1,5 +1,6 @@
 // movie_remove: removes a movie from the movie manager, optionally deleting its files. Destructive: the
 // first call previews (title, path, file count, size) and returns a confirmToken.
+import { readHolders } from '../../../lib/holders/read-holders.js'
 import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { defineTool, type ToolContext } from '../../../core/tool-types.js'
@@ -35,7 +36,7 @@ export default (app: FastifyInstance) => {
     const sizeBytes = item.sizeOnDisk ?? item.statistics?.sizeOnDisk ?? 0
     // Checked before anything reads the folder: the manager deletes it whole.
     const folder = args.deleteFiles
-      ? await folderToDelete(app.sandbox, { id: item.id, title: movieLabel(item), path: item.path, trackedBytes: sizeBytes, manager: 'the movie manager' }, () => radarr.listMovies(undefined, { fresh: true }))
+      ? await folderToDelete(app.sandbox, { id: item.id, title: movieLabel(item), path: item.path, trackedBytes: sizeBytes, manager: 'the movie manager' }, () => radarr.listMovies(undefined, { fresh: true }), () => readHolders({ backends: app.backends, jobs: app.jobs, signal: ctx.signal }))
       : undefined
     const removed = {
       movieId: item.id,

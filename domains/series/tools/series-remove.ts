@@ -1,5 +1,6 @@
 // series_remove: removes a series from the series manager, optionally deleting its files. Destructive:
 // the first call previews (title, path, file count, size) and returns a confirmToken.
+import { readHolders } from '../../../lib/holders/read-holders.js'
 import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { defineTool, type ToolContext } from '../../../core/tool-types.js'
@@ -34,7 +35,7 @@ export default (app: FastifyInstance) => {
     const sizeBytes = item.statistics?.sizeOnDisk ?? 0
     // Checked before anything reads the folder: the manager deletes it whole.
     const folder = args.deleteFiles
-      ? await folderToDelete(app.sandbox, { id: item.id, title: item.title ?? `series ${item.id}`, path: item.path, trackedBytes: sizeBytes, manager: 'the series manager' }, () => sonarr.listSeries(undefined, { fresh: true }))
+      ? await folderToDelete(app.sandbox, { id: item.id, title: item.title ?? `series ${item.id}`, path: item.path, trackedBytes: sizeBytes, manager: 'the series manager' }, () => sonarr.listSeries(undefined, { fresh: true }), () => readHolders({ backends: app.backends, jobs: app.jobs, signal: ctx.signal }))
       : undefined
     const removed = {
       seriesId: item.id,

@@ -9,7 +9,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "download_add",
   "title": "Add links to the direct-download manager",
-  "description": "Queues direct links (hosters, files) as one package in the direct-download manager; magnets/.torrent links to the torrent client. One refused link adds nothing. One file or video page: download_direct. Then download_status (organizes it when done).",
+  "description": "Queues direct links as one package in the direct-download manager; magnets/.torrent links to the torrent client. One refused link adds nothing. Writes only to a new folder (\\"<name> (2)\\" if taken). One file or video page: download_direct. Then download_status.",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",
@@ -21,7 +21,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       "name": {
         "minLength": 1,
         "maxLength": 200,
-        "description": "Package and folder name (no \\"/\\")",
+        "description": "Package/folder name (no \\"/\\")",
         "type": "string"
       },
       "links": {
@@ -71,6 +71,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
         "type": "integer"
       },
       "destination": {
+        "type": "string"
+      },
+      "folder": {
         "type": "string"
       }
     }

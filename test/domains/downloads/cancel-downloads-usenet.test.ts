@@ -68,13 +68,9 @@ t.test('a failed job is listed with its reason; removing it with data shows and 
   t.match(data(preview).confirmation.summary ?? preview.content[0].text, /1 file .*_FAILED_Movie\.2021\.1080p/)
   const token = data(preview).confirmation.confirmToken as string
 
-  // The data changed after the preview: the token no longer matches, nothing is removed.
+  // A file more in the same folder is still the data the person agreed to delete (issue 34 item 10): the token holds.
   writeFileSync(join(folder, 'part2.rar'), Buffer.alloc(1000))
-  t.ok(errorText(await call('cancel_downloads', { action: 'cancel', ids: [id], confirmToken: token })))
-  t.ok(sim.state.find(failed.nzo_id), 'not removed on a stale token')
-
-  const again = await call('cancel_downloads', { action: 'cancel', ids: [id] })
-  const done = await call('cancel_downloads', { action: 'cancel', ids: [id], confirmToken: data(again).confirmation.confirmToken })
+  const done = await call('cancel_downloads', { action: 'cancel', ids: [id], confirmToken: token })
   t.same(ok(done).removed.map((i: Item) => i.id), [id])
   t.notOk(sim.state.find(failed.nzo_id))
   t.ok(sim.calls.includes('history delete'))

@@ -47,7 +47,9 @@ t.test('data paths that are the downloads root, a top folder of it, in the libra
   t.notMatch(keep.summary, /DELETE/)
 })
 
-t.test('the preview shows the data as this server sees it, and a change since refuses the token', async t => {
+// Issue 34 item 10: the token binds what the person agreed to (the download, its folder, who else holds it), not
+// the bytes of a download still in progress: the same folder growing is no change; another folder is.
+t.test('the preview shows the data as this server sees it; the folder growing is no change, another folder refuses the token', async t => {
   item.outputPath = '/downloads/complete/Quiet.Orbit.2019'
   const folder = join(s.roots.downloads, 'complete', 'Quiet.Orbit.2019')
   mkdirSync(folder, { recursive: true })
@@ -55,14 +57,23 @@ t.test('the preview shows the data as this server sees it, and a change since re
   writeFileSync(join(folder, 'orbit.nfo'), Buffer.alloc(100))
   const preview = ok(await cancel()).confirmation
   // This stack has no torrent client: the preview names it as a queue whose downloads were not compared.
-  t.same(preview.targets[0].data, { path: 'downloads/complete/Quiet.Orbit.2019', files: 2, bytes: 5100, complete: true, uncompared: ['Torrent client'] })
+  t.same(preview.targets[0].data, { path: 'downloads/complete/Quiet.Orbit.2019', folder: true, uncompared: ['Torrent client'] }, 'the bound record: no byte count')
   t.match(preview.summary, /DELETE their downloaded data from disk: .*data: 2 files \(.*\) in "downloads\/complete\/Quiet\.Orbit\.2019" \(whether a download in Torrent client shares it is unknown: not answered\)/)
-  writeFileSync(join(folder, 'orbit.part'), Buffer.alloc(10))
-  const raced = await cancel({ confirmToken: preview.confirmToken })
-  t.ok(raced.isError, 'data that changed since the preview refuses the token')
+
+  // The download moved to another folder: what the person agreed to delete is not there any more.
+  const elsewhere = join(s.roots.downloads, 'complete', 'Quiet.Orbit.2019.REPACK')
+  mkdirSync(elsewhere)
+  writeFileSync(join(elsewhere, 'orbit.mkv'), Buffer.alloc(10))
+  item.outputPath = '/downloads/complete/Quiet.Orbit.2019.REPACK'
+  const moved = await cancel({ confirmToken: preview.confirmToken })
+  t.match(errorText(moved), /changed since the preview/, 'another folder refuses the token')
   t.same(s.radarr.state.queueRemovals, [])
+
+  // Back in its folder, which grows while the person reads the preview (a download in progress): still what they agreed to.
+  item.outputPath = '/downloads/complete/Quiet.Orbit.2019'
   const again = ok(await cancel()).confirmation
-  t.equal(again.targets[0].data.files, 3)
+  writeFileSync(join(folder, 'orbit.mkv'), Buffer.alloc(9000))
+  writeFileSync(join(folder, 'orbit.part'), Buffer.alloc(10))
   ok(await cancel({ confirmToken: again.confirmToken }))
   t.match(s.radarr.state.queueRemovals, [{ id: item.id, removeFromClient: true }], 'the manager was asked to remove it with its data')
 })

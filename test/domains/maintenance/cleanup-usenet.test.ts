@@ -19,6 +19,16 @@ async function setup (t: Parameters<typeof stack>[0]) {
   return { s, sab }
 }
 
+/** A completed SABnzbd job Sonarr imported (its history record), and cleanup_server's usenetHistory preview of it. */
+async function importedJobPreview (t: Parameters<typeof stack>[0], name: string, historyId: number) {
+  const { s, sab } = await setup(t)
+  const job = sab.state.add(name, 1024)
+  sab.state.advance(10_000)
+  s.sonarr.state.history.push({ id: historyId, seriesId: 1, sourceTitle: job.name, date: new Date().toISOString(), eventType: 'downloadFolderImported', downloadId: job.nzo_id, quality: { quality: { id: 4, name: 'HDTV-720p', source: 'television', resolution: 720 }, revision: { version: 1, real: 0, isRepack: false } } as any, data: {} })
+  const args = { categories: ['usenetHistory'] }
+  return { s, sab, job, args, preview: await s.call(args) }
+}
+
 t.test('leftovers are judged against the Usenet client too', async t => {
   const { s, sab } = await setup(t)
   const done = sab.state.add('Show.S01E05.720p', 1024)
@@ -70,12 +80,21 @@ t.test('completed Usenet jobs a manager imported are history to clear, entry onl
 })
 
 t.test('a job gone from the history since the preview: the confirm is refused, nothing is removed', async t => {
-  const { s, sab } = await setup(t)
-  const job = sab.state.add('Show.S03E01.720p', 1024)
-  sab.state.advance(10_000)
-  s.sonarr.state.history.push({ id: 9002, seriesId: 1, sourceTitle: job.name, date: new Date().toISOString(), eventType: 'downloadFolderImported', downloadId: job.nzo_id, quality: { quality: { id: 4, name: 'HDTV-720p', source: 'television', resolution: 720 }, revision: { version: 1, real: 0, isRepack: false } } as any, data: {} })
-  const args = { categories: ['usenetHistory'] }
-  const preview = await s.call(args)
+  const { s, sab, job, args, preview } = await importedJobPreview(t, 'Show.S03E01.720p', 9002)
   sab.state.remove(job.nzo_id)
   t.match(errorText(await confirmWith(s, args, preview)), /changed since the preview/)
+})
+
+// Issue 35 item 13: the Usenet client down at the confirm is not the person's doing. The token is not burned with a
+// false "changed since the preview": the answer names who did not answer and says the token is still valid.
+t.test('a Usenet client down at the confirm keeps the token and says so', async t => {
+  const { s, sab, args, preview } = await importedJobPreview(t, 'Show.S04E01.720p', 9003)
+  t.equal(data(preview).confirmation.targets.length, 1)
+  await sab.close()
+  const first = errorText(await confirmWith(s, args, preview))
+  t.notMatch(first, /changed since the preview/)
+  t.match(first, /Not done yet: SABnzbd did not answer just now.*Nothing was changed, and the token stays valid until/)
+  const again = errorText(await confirmWith(s, args, preview))
+  t.notMatch(again, /can no longer be used|already used/, 'the token was not spent')
+  t.match(again, /Not done yet/)
 })

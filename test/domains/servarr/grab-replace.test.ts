@@ -53,14 +53,19 @@ t.test('the preview shows the data deleted with the replaced download, and the c
   queued.outputPath = '/downloads/complete/Quiet.Orbit.Replaced'
   const preview = ok(await s.call('movie_grab', replace)).confirmation
   t.match(preview.summary, /Remove 1 queued download for .+ from the download client and DELETE its downloaded data from disk \(".+"; data: 1 file \(.+\) in "downloads\/complete\/Quiet\.Orbit\.Replaced"/)
-  t.match(preview.targets.replace[0], { queueId: queued.id, data: { path: 'downloads/complete/Quiet.Orbit.Replaced', files: 1, bytes: 4000 } })
-  // The download wrote more since the preview: the token no longer matches what would be deleted.
-  writeFileSync(join(folder, 'orbit.nfo'), Buffer.alloc(10))
-  t.ok((await s.call('movie_grab', { ...replace, confirmToken: preview.confirmToken })).isError, 'data that changed since the preview refuses the token')
+  t.same(preview.targets.replace[0].data, { path: 'downloads/complete/Quiet.Orbit.Replaced', folder: true, uncompared: ['Torrent client'] }, 'the token binds the folder, not its byte count')
+  // The download moved to another folder since the preview: not what the person agreed to delete.
+  const moved = dataFolder('Quiet.Orbit.Replaced.REPACK')
+  mkdirSync(moved, { recursive: true })
+  queued.outputPath = '/downloads/complete/Quiet.Orbit.Replaced.REPACK'
+  t.match((await s.call('movie_grab', { ...replace, confirmToken: preview.confirmToken })).content[0].text, /changed since the preview/, 'another folder refuses the token')
   t.same(s.radarr.state.queueRemovals, [])
   t.equal(s.radarr.state.queue.length, 1, 'and nothing was grabbed')
+  // Issue 34 item 10: the download writes more into its folder while the person reads the preview: no change.
+  queued.outputPath = '/downloads/complete/Quiet.Orbit.Replaced'
   const again = ok(await s.call('movie_grab', replace)).confirmation
-  t.equal(again.targets.replace[0].data.files, 2)
+  writeFileSync(join(folder, 'orbit.nfo'), Buffer.alloc(10))
+  writeFileSync(join(folder, 'orbit.mkv'), Buffer.alloc(8000))
   const done = ok(await s.call('movie_grab', { ...replace, confirmToken: again.confirmToken }))
   t.same(done.replaced, [{ queueId: queued.id, title: queued.title, downloadId: queued.downloadId }])
   t.match(s.radarr.state.queueRemovals, [{ id: queued.id, removeFromClient: true, blocklist: false }], 'the manager was asked to remove it with its data')
