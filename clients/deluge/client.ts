@@ -2,6 +2,7 @@
 // contract (app.backends.torrent when TORRENT_CLIENT_TYPE=deluge). Citations are github.com/deluge-torrent/deluge
 // at tag deluge-2.0.3 (Debian 12); the names and signatures used are the same through 2.2.0.
 import { BackendError, ToolError } from '../../core/errors.js'
+import { delugeStatus } from '../../core/download-state/index.js'
 import { createHttpBackend, type ProbeResult } from '../http.js'
 import { magnetHash, readTorrentFile } from '../qbittorrent/torrent-file.js'
 import { isoFromEpoch } from '../qbittorrent/types.js'
@@ -115,6 +116,7 @@ export function createDelugeClient (opts: TorrentClientSettings) {
       name: t.name,
       state: t.state,
       phase,
+      status: delugeStatus(t),
       // progress reads 100 in Error whatever is on disk (torrent.py 958-959): bytes say it then.
       progress: t.state === 'Error' ? (t.total_wanted > 0 ? t.total_done / t.total_wanted : 0) : t.progress / 100,
       downloadSpeed: t.download_payload_rate,
