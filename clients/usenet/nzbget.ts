@@ -80,7 +80,11 @@ export function createNzbgetClient (opts: NzbgetOptions): UsenetClient {
   let id = 0
 
   async function rpc<T> (method: string, params: unknown[] = [], kind: 'read' | 'write' = 'read', signal?: AbortSignal): Promise<T> {
-    const res = await http.call<{ result?: T, error?: unknown }>({ method: 'POST', kind, path: '/jsonrpc', json: { method, params, id: ++id }, signal })
+    // NZBGet signs in with a user name and password (ControlUsername/ControlPassword), not an API key.
+    const res = await http.call<{ result?: T, error?: unknown }>({ method: 'POST', kind, path: '/jsonrpc', json: { method, params, id: ++id }, signal }).catch((err: unknown) => {
+      if (err instanceof BackendError && err.code === 'unauthorized') throw new BackendError(SERVICE, `${SERVICE} rejected the user name or password: check ${vars.credentials} (its ControlUsername and ControlPassword).`, err.status, 'unauthorized')
+      throw err
+    })
     const body = res.data
     // NZBGet's error text is not passed on (it may quote the request); the method is enough to act on.
     if (!body || typeof body !== 'object' || body.error || !('result' in body)) {
