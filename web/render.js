@@ -12,9 +12,10 @@ const STATE_LABEL = {
   checking: 'Checking',
   failed: 'Failed',
   error: 'Error',
-  stalled: 'Stalled',
+  stalled: 'Stuck',
   importBlocked: 'Import blocked',
   importPending: 'Import pending',
+  waitingForImport: 'Waiting for an import',
   other: ''
 }
 
@@ -53,15 +54,17 @@ export function renderDownloads (section) {
     list.replaceChildren(empty(text))
     return
   }
+  byId('download-counts').textContent = section.summary ?? ''
   list.replaceChildren(...section.items.map(d => {
-    const meta = [STATE_LABEL[d.state] ?? d.state, d.progress !== undefined ? `${d.progress.toFixed(d.progress < 10 ? 1 : 0)}%` : '', d.speedBytesPerSecond !== undefined ? speed(d.speedBytesPerSecond) : '',
-      d.etaSeconds !== undefined && d.state === 'downloading' ? `${duration(d.etaSeconds)} left` : '', d.sizeBytes ? bytes(d.sizeBytes) : ''].filter(Boolean)
+    const said = STATE_LABEL[d.status] ?? STATE_LABEL[d.state] ?? d.state
+    const meta = [d.reason ? `${said}: ${d.reason}` : said, d.progress !== undefined ? `${d.progress.toFixed(d.progress < 10 ? 1 : 0)}%` : '', d.speedBytesPerSecond !== undefined ? speed(d.speedBytesPerSecond) : '',
+      d.etaSeconds !== undefined && d.status === 'downloading' ? `${duration(d.etaSeconds)} left` : '', d.sizeBytes ? bytes(d.sizeBytes) : ''].filter(Boolean)
     const title = d.about ? `${d.about} — ${d.name}` : d.name
     return h('li', { class: 'row', 'data-download-id': d.id },
       h('div', { class: 'row-head' },
         h('span', { class: `badge ${d.source}` }, SOURCE_BADGE[d.source] ?? d.source),
         h('span', { class: 'title', title: d.name }, title)),
-      bar(d.progress, `${d.name} download progress`, d.state === 'failed' || d.state === 'error' ? 'bad' : d.progress >= 100 ? 'done' : ''),
+      bar(d.progress, `${d.name} download progress`, d.status === 'failed' || d.status === 'stalled' ? 'bad' : d.progress >= 100 ? 'done' : ''),
       h('div', { class: 'meta' }, meta.join(' · ')))
   }))
 }

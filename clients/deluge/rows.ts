@@ -1,6 +1,7 @@
 // One Deluge torrent status (core.get_torrents_status, clients/deluge/types.ts KEYS) as the torrent client
 // contract's row (clients/torrent/types.ts). Citations are github.com/deluge-torrent/deluge at tag deluge-2.0.3.
 import type { PathMap } from '../../core/path-map.js'
+import { delugeStatus } from '../../core/download-state/index.js'
 import { isoFromEpoch } from '../qbittorrent/types.js'
 import { insideFolder } from '../torrent/save-path.js'
 import type { TorrentInfo } from '../torrent/types.js'
@@ -15,6 +16,8 @@ export function delugeRow (t: RawDelugeTorrent, pathMap: PathMap): TorrentInfo {
     name: t.name,
     state: t.state,
     phase,
+    // The one download-state model (core/download-state): a paused row is paused whatever rate it still shows.
+    status: delugeStatus(still ? { ...t, download_payload_rate: 0, upload_payload_rate: 0 } : t),
     // progress reads 100 in Error whatever is on disk (torrent.py 958-959): bytes say it then.
     progress: t.state === 'Error' ? (t.total_wanted > 0 ? t.total_done / t.total_wanted : 0) : t.progress / 100,
     // A paused torrent keeps libtorrent's last rates and an eta for a while after the pause (seen on the real

@@ -9,7 +9,8 @@ import type { TorrentPhase } from '../torrent/types.js'
 // enabled plugin registered is left out of the answer (pluginmanager.py get_status 84-94), not an error.
 export const KEYS = [
   'hash', 'name', 'state', 'progress', 'download_payload_rate', 'upload_payload_rate', 'eta', 'total_wanted',
-  'total_done', 'download_location', 'time_added', 'completed_time', 'ratio', 'message', 'is_finished', 'label'
+  'total_done', 'download_location', 'time_added', 'completed_time', 'ratio', 'message', 'is_finished', 'label',
+  'num_seeds', 'num_peers'
 ] as const
 
 export interface RawDelugeTorrent {
@@ -36,6 +37,9 @@ export interface RawDelugeTorrent {
   is_finished: boolean
   /** The Label plugin's label, '' for none; absent while the plugin is off. */
   label?: string
+  /** Peers connected now, seeds and others (torrent.py 2.0.3 1043-1140). */
+  num_seeds?: number
+  num_peers?: number
 }
 
 // TORRENT_STATE (deluge/common.py 70-78). Queued is an auto-managed torrent the queue holds back (torrent.py

@@ -3,6 +3,7 @@
 // Referer nor Origin: the WebUI's CSRF check only rejects them when present and not an exact host:port match.
 // Reads webapiVersion once to pick 4.x names (pause/resume, paused) or 5.x names (stop/start, stopped).
 import { BackendError, ToolError } from '../../core/errors.js'
+import { qbittorrentStatus } from '../../core/download-state/index.js'
 import { createHttpBackend, type HttpCall, type ProbeResult } from '../http.js'
 import type { TorrentClient, TorrentClientSettings } from '../torrent/types.js'
 import { magnetHash, readTorrentFile } from './torrent-file.js'
@@ -115,6 +116,7 @@ export function createQbittorrentClient (opts: QbittorrentOptions) {
       name: t.name,
       state: t.state,
       phase: phaseOf(t.state),
+      status: qbittorrentStatus(t),
       progress: t.progress,
       downloadSpeed: t.dlspeed,
       uploadSpeed: t.upspeed,

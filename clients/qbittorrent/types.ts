@@ -21,6 +21,11 @@ export interface RawTorrent {
   added_on: number
   completion_on: number
   ratio: number
+  /** Peers connected now, seeds and others (serialize_torrent.cpp release-4.5.5 120-122). */
+  num_seeds?: number
+  num_leechs?: number
+  /** Epoch second of the last payload sent or received (serialize_torrent.cpp release-4.5.5 101-106). */
+  last_activity?: number
 }
 
 // State names as qBittorrent serializes them: src/webui/api/serialize/serialize_torrent.cpp,

@@ -4,6 +4,7 @@
 import type { ProbeResult } from '../http.js'
 import type { CircuitStatus } from '../circuit.js'
 import type { PathMap } from '../../core/path-map.js'
+import type { DownloadStatus } from '../../core/download-state/index.js'
 
 /**
  * Coarse state every tool can rely on across clients and versions. seeding: finished and still shared
@@ -19,6 +20,8 @@ export interface TorrentInfo {
   /** The client's own state word, e.g. qBittorrent stalledDL, Transmission "download wait", Deluge Seeding. */
   state: string
   phase: TorrentPhase
+  /** The torrent in the one download-state vocabulary (core/download-state), mapped from the client's raw fields. */
+  status: DownloadStatus
   /** 0–1. */
   progress: number
   /** Bytes per second. */

@@ -9,6 +9,7 @@ import { isoFromEpoch } from '../qbittorrent/types.js'
 import { backendSavePath, insideFolder } from '../torrent/save-path.js'
 import { probeVersion } from '../torrent/probe.js'
 import type { AddTorrentOptions, TorrentClient, TorrentClientSettings, TorrentFileEntry, TorrentInfo, TorrentListFilter } from '../torrent/types.js'
+import { transmissionStatus } from '../../core/download-state/index.js'
 import { FIELDS, LOCAL_ERROR, NO_DATA_FOUND, transmissionState, type RawTransmissionTorrent } from './types.js'
 
 const SERVICE = 'Transmission'
@@ -109,6 +110,7 @@ export function createTransmissionClient (opts: TransmissionOptions) {
       name: t.name,
       state,
       phase,
+      status: transmissionStatus(t),
       progress: t.percentDone,
       downloadSpeed: t.rateDownload,
       uploadSpeed: t.rateUpload,

@@ -6,7 +6,8 @@ import type { TorrentPhase } from '../torrent/types.js'
 
 export const FIELDS = [
   'hashString', 'name', 'status', 'error', 'errorString', 'percentDone', 'rateDownload', 'rateUpload', 'eta',
-  'sizeWhenDone', 'leftUntilDone', 'downloadDir', 'labels', 'addedDate', 'doneDate', 'uploadRatio', 'isFinished', 'metadataPercentComplete'
+  'sizeWhenDone', 'leftUntilDone', 'downloadDir', 'labels', 'addedDate', 'doneDate', 'uploadRatio', 'isFinished', 'metadataPercentComplete',
+  'peersConnected', 'isStalled'
 ] as const
 
 export interface RawTransmissionTorrent {
@@ -33,6 +34,9 @@ export interface RawTransmissionTorrent {
   isFinished: boolean
   /** 0–1; below 1 while a magnet's metadata is still being fetched (3.00 rpc-spec.txt 213). */
   metadataPercentComplete: number
+  /** Peers connected now; isStalled: idle past queue-stalled-minutes (3.00 rpc-spec.txt 207, 217). */
+  peersConnected?: number
+  isStalled?: boolean
 }
 
 /** The local error Transmission sets when a torrent's data is gone (3.00 libtransmission/torrent.c 916). */

@@ -7,6 +7,7 @@ import { BackendError, ToolError } from '../../core/errors.js'
 import type { PathMap } from '../../core/path-map.js'
 import { createHttpBackend, type ProbeResult } from '../http.js'
 import { historyState, queueState } from './nzbget-states.js'
+import { nzbgetTrouble, usenetStatus, type NzbgetLogEntry } from '../../core/download-state/index.js'
 import type { UsenetClient, UsenetItem } from './types.js'
 
 const SERVICE = 'NZBGet'
@@ -39,7 +40,10 @@ interface RawHistory {
   Kind?: string
   Parameters?: Param[]
 }
-interface RawStatus { DownloadRate: number, DownloadPaused: boolean }
+interface RawStatus { DownloadRate: number, DownloadPaused: boolean, QuotaReached?: boolean, ServerTime?: number }
+
+/** The log tail read for news-server trouble (core/download-state/usenet.ts nzbgetTrouble). */
+const LOG_TAIL = 40
 
 export interface NzbgetOptions {
   url: string
@@ -76,7 +80,11 @@ export function createNzbgetClient (opts: NzbgetOptions): UsenetClient {
   let id = 0
 
   async function rpc<T> (method: string, params: unknown[] = [], kind: 'read' | 'write' = 'read', signal?: AbortSignal): Promise<T> {
-    const res = await http.call<{ result?: T, error?: unknown }>({ method: 'POST', kind, path: '/jsonrpc', json: { method, params, id: ++id }, signal })
+    // NZBGet signs in with a user name and password (ControlUsername/ControlPassword), not an API key.
+    const res = await http.call<{ result?: T, error?: unknown }>({ method: 'POST', kind, path: '/jsonrpc', json: { method, params, id: ++id }, signal }).catch((err: unknown) => {
+      if (err instanceof BackendError && err.code === 'unauthorized') throw new BackendError(SERVICE, `${SERVICE} rejected the user name or password: check ${vars.credentials} (its ControlUsername and ControlPassword).`, err.status, 'unauthorized')
+      throw err
+    })
     const body = res.data
     // NZBGet's error text is not passed on (it may quote the request); the method is enough to act on.
     if (!body || typeof body !== 'object' || body.error || !('result' in body)) {
@@ -94,12 +102,16 @@ export function createNzbgetClient (opts: NzbgetOptions): UsenetClient {
   }
 
   async function items (signal?: AbortSignal): Promise<UsenetItem[]> {
-    const [status, groups, history] = await Promise.all([
+    const [status, groups, history, log] = await Promise.all([
       rpc<RawStatus>('status', [], 'read', signal),
       rpc<RawGroup[]>('listgroups', [0], 'read', signal),
       // history(Hidden=false): hidden duplicates stay out (XmlRpc.cpp 2414-2532).
-      rpc<RawHistory[]>('history', [false], 'read', signal)
+      rpc<RawHistory[]>('history', [false], 'read', signal),
+      // log(IDFrom 0, NumberOfEntries): the newest entries (XmlRpc.cpp v21.0 1384-1447); the only place a refused
+      // news server shows. A log that cannot be read hides the trouble, not the queue.
+      rpc<NzbgetLogEntry[]>('log', [0, LOG_TAIL], 'read', signal).catch(() => [] as NzbgetLogEntry[])
     ])
+    const trouble = nzbgetTrouble(status, Array.isArray(log) ? log : [])
     const rate = Math.max(0, status.DownloadRate ?? 0)
     const downloading = groups.filter(g => g.Status === 'DOWNLOADING')
     let ahead = 0
@@ -114,6 +126,7 @@ export function createNzbgetClient (opts: NzbgetOptions): UsenetClient {
         name: g.NZBName,
         list: 'queue',
         state,
+        status: usenetStatus(state, undefined, trouble),
         ...(total > 0 ? { sizeBytes: total, progress: Math.min(1, Math.max(0, (total - left) / total)) } : {}),
         ...(g.Category ? { category: g.Category } : {}),
         // listgroups DestDir: the folder the files are downloaded to (v21.0 daemon/remote/XmlRpc.cpp 1625-1659).
@@ -139,6 +152,7 @@ export function createNzbgetClient (opts: NzbgetOptions): UsenetClient {
         name: h.Name,
         list: 'history',
         ...outcome,
+        status: usenetStatus(outcome.state, outcome.failure),
         ...(outcome.state === 'completed' ? { progress: 1 } : {}),
         ...(total > 0 ? { sizeBytes: total } : {}),
         ...(h.Category ? { category: h.Category } : {}),

@@ -7,6 +7,7 @@ import { BackendError } from '../../core/errors.js'
 import type { PathMap } from '../../core/path-map.js'
 import { createHttpBackend, type ProbeResult } from '../http.js'
 import { sabFailure, sabState } from './sabnzbd-states.js'
+import { usenetStatus } from '../../core/download-state/index.js'
 import type { UsenetClient, UsenetItem } from './types.js'
 
 const SERVICE = 'SABnzbd'
@@ -69,6 +70,7 @@ export function createSabnzbdClient (opts: SabnzbdOptions): UsenetClient {
         name: s.filename,
         list: 'queue',
         state,
+        status: usenetStatus(state),
         ...(total > 0 ? { sizeBytes: Math.round(total), progress: Math.min(1, Math.max(0, (Number(s.mb) - Number(s.mbleft)) / Number(s.mb))) } : {}),
         // One rate for the whole program (queue.kbpersec): a slot's only when it is the one downloading (the first
         // in order: a waiting slot reports "Downloading" too, build_queue 1655-1665).
@@ -88,6 +90,7 @@ export function createSabnzbdClient (opts: SabnzbdOptions): UsenetClient {
         // A job still post-processing is in the history list, but not finished.
         list: finished ? 'history' : 'queue',
         state,
+        status: usenetStatus(state, state === 'failed' ? sabFailure(s.fail_message) : undefined),
         ...(state === 'failed' ? { failure: sabFailure(s.fail_message) } : {}),
         ...(state === 'completed' ? { progress: 1 } : {}),
         ...(s.bytes > 0 ? { sizeBytes: s.bytes } : {}),

@@ -2,6 +2,7 @@
 // mapped to ours, so the download tools read either the same way. Configured with USENET_CLIENT_TYPE; absent
 // when it is unset (nothing changes for a household without Usenet).
 import type { BackendClientBase } from '../types.js'
+import type { DownloadStatus } from '../../core/download-state/index.js'
 
 /** Our states: one word whichever program downloads. */
 export type UsenetState = 'queued' | 'fetching' | 'paused' | 'verifying' | 'repairing' | 'unpacking' | 'completed' | 'failed'
@@ -26,6 +27,8 @@ export interface UsenetItem {
   list: 'queue' | 'history'
   state: UsenetState
   failure?: UsenetFailure
+  /** The job in the one download-state vocabulary (core/download-state), news-server trouble included. */
+  status: DownloadStatus
   /** 0..1; absent while the size is unknown. */
   progress?: number
   sizeBytes?: number

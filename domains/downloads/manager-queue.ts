@@ -9,6 +9,7 @@ import { episodeCode } from '../servarr/text.js'
 import { instanceLabel } from '../each-instance.js'
 import { sizedProgress } from './download-shared.js'
 import { movieManager, seriesManager } from '../chosen-client.js'
+import { managerStatus, type DownloadState } from '../../core/download-state/index.js'
 
 export interface ManagerDownload {
   source: 'series' | 'movies'
@@ -17,6 +18,9 @@ export interface ManagerDownload {
   name: string
   about: string
   state: string
+  /** The one download-state vocabulary (core/download-state), from trackedDownloadState and the row's status. */
+  status: DownloadState
+  reason?: string
   progressPercent?: number
   sizeBytes?: number
   /**
@@ -49,6 +53,11 @@ export function timeSpanSeconds (span: string | undefined): number | undefined {
   return Number(m[1] ?? 0) * 86_400 + Number(m[2]) * 3600 + Number(m[3]) * 60 + Number(m[4])
 }
 
+function managerFields (q: QueueRow): { status: DownloadState, reason?: string } {
+  const s = managerStatus({ status: q.status, trackedDownloadState: q.state, messages: q.messages })
+  return { status: s.state, ...(s.reason ? { reason: s.reason } : {}) }
+}
+
 function row (source: ManagerDownload['source'], q: QueueRow, about: string): ManagerDownload {
   const eta = timeSpanSeconds(q.timeLeft)
   return {
@@ -58,6 +67,7 @@ function row (source: ManagerDownload['source'], q: QueueRow, about: string): Ma
     about,
     // A finished download the manager has not imported yet says why (importPending, importBlocked…).
     state: q.status === 'completed' && q.state !== 'unknown' ? q.state : q.status,
+    ...managerFields(q),
     ...sizedProgress(q.sizeBytes, () => (q.progress ?? 0) / 100),
     ...(eta !== undefined ? { etaSeconds: eta } : {})
   }

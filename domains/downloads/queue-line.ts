@@ -1,12 +1,16 @@
-// The first line of download_status's queue: how many downloads, then the first few by name with how far they
-// are and the time left, so the answer is read without opening the rows. Names are downloader text: one line,
-// clipped.
+// The first line of download_status's queue: how many downloads in each state (core/download-state: "3
+// downloading, 2 failed, 1 waiting for an import"), then the first few by name with how far they are, the time
+// left or why they are stuck, so the answer is read without opening the rows. Names are downloader text: one
+// line, clipped.
+import { countByState, countsLine, STATE_WORDS, type DownloadState } from '../../core/download-state/index.js'
 import { plainLine } from '../../core/untrusted-text.js'
 
 export interface QueueLineItem {
   name: string
   about?: string
-  state: string
+  status: DownloadState
+  /** Why, in household words (stuck, failed, import blocked). */
+  reason?: string
   /** Absent while the total size is unknown: then no percentage is said. */
   progressPercent?: number
   etaSeconds?: number
@@ -14,18 +18,23 @@ export interface QueueLineItem {
 
 const NAMED = 3
 
-export function queueLine (items: readonly QueueLineItem[], total: number): string {
-  const head = `${total} download${total === 1 ? '' : 's'} in progress or waiting`
-  if (items.length === 0) return `${head}.`
-  const named = items.slice(0, NAMED).map(describe)
+/** `all`: every download of the queue (the counts); `shown`: the page, whose first few are named. */
+export function queueLine (shown: readonly QueueLineItem[], all: readonly Pick<QueueLineItem, 'status'>[]): string {
+  const total = all.length
+  const counts = countsLine(countByState(all.map(i => ({ state: i.status }))))
+  const head = `${total} download${total === 1 ? '' : 's'}${counts ? `: ${counts}` : ''}`
+  if (shown.length === 0) return `${head}.`
+  const named = shown.slice(0, NAMED).map(describe)
   const more = total - named.length
-  return `${head}: ${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}.`
+  return `${head}. ${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}.`
 }
 
 function describe (i: QueueLineItem): string {
   const name = JSON.stringify(plainLine(i.about ?? i.name, 80))
-  const left = i.etaSeconds !== undefined && i.etaSeconds > 0 && (i.state === 'downloading' || i.state === 'fetching') ? `, ${timeLeft(i.etaSeconds)} left` : ''
-  return `${name} ${i.state}${i.progressPercent !== undefined ? ` ${i.progressPercent}%` : ''}${left}`
+  const moving = i.status === 'downloading'
+  const left = i.etaSeconds !== undefined && i.etaSeconds > 0 && moving ? `, ${timeLeft(i.etaSeconds)} left` : ''
+  const why = i.reason && i.status !== 'downloading' && i.status !== 'queued' ? ` (${plainLine(i.reason, 120)})` : ''
+  return `${name} ${STATE_WORDS[i.status]}${i.progressPercent !== undefined ? ` ${i.progressPercent}%` : ''}${left}${why}`
 }
 
 function timeLeft (s: number): string {

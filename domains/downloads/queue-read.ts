@@ -10,13 +10,18 @@ import { fromInstance, movieDownloads, seriesDownloads } from './manager-queue.j
 import { torrentClient } from '../chosen-client.js'
 import { sizedProgress } from './download-shared.js'
 import { usenetSources, joinUsenet } from './usenet-rows.js'
+import { pyloadStatus, type DownloadState } from '../../core/download-state/index.js'
+import { joinedStatus } from './joined-status.js'
 
 export interface QueueEntry {
   source: 'direct' | 'torrent' | 'series' | 'movies' | 'usenet'
   id: string
   name: string
   about?: string
+  /** The program's own state word (qBittorrent stalledDL, NZBGet's fetching, Sonarr's importPending…). */
   state: string
+  /** The one download-state vocabulary (core/download-state). */
+  status: DownloadState
   /** Absent when the total size is unknown (a torrent without metadata, a package of unknown size). */
   progressPercent?: number
   bytesPerSecond?: number
@@ -25,7 +30,7 @@ export interface QueueEntry {
   path?: string
   /** The instance it came from, when that service has extra instances. */
   instance?: string
-  /** Why a Usenet download failed (par2 repair failed, missing articles...). */
+  /** Why it is stalled, failed or blocked, in household words ("no one is sharing it", "missing articles"). */
   reason?: string
   /** A finished Usenet item, listed only while a manager still holds it (internal: never published). */
   finished?: boolean
@@ -55,6 +60,8 @@ export interface QueueReadOptions {
   deadlineMs?: number
 }
 
+const statusFields = (s: { state: DownloadState, reason?: string }) => ({ status: s.state, ...(s.reason ? { reason: s.reason } : {}) })
+
 export async function readDownloadQueue (app: FastifyInstance, o: QueueReadOptions): Promise<QueueRead> {
   const bounded = <T>(source: string, read: () => Promise<T>) => (): Promise<T> =>
     o.deadlineMs === undefined ? read() : withDeadline(read(), o.deadlineMs, `${source} did not answer within ${o.deadlineMs / 1000} s.`)
@@ -63,6 +70,8 @@ export async function readDownloadQueue (app: FastifyInstance, o: QueueReadOptio
     id: t.hash,
     name: t.name,
     state: t.phase,
+    status: t.status.state,
+    ...(t.status.reason ? { reason: t.status.reason } : {}),
     ...sizedProgress(t.sizeBytes, () => t.progress),
     bytesPerSecond: t.downloadSpeed,
     ...(t.etaSeconds !== undefined ? { etaSeconds: t.etaSeconds } : {}),
@@ -75,6 +84,7 @@ export async function readDownloadQueue (app: FastifyInstance, o: QueueReadOptio
       id: String(p.id),
       name: p.name,
       state: p.failed ? 'failed' : p.linksDone > 0 || p.bytesDone > 0 ? 'downloading' : 'queued',
+      ...statusFields(pyloadStatus(p)),
       ...sizedProgress(p.bytesTotal, () => p.bytesDone / p.bytesTotal)
     }))],
     // The dashboard reads every torrent client; download_status the one its call runs on (its `instance`).
@@ -94,6 +104,7 @@ export async function readDownloadQueue (app: FastifyInstance, o: QueueReadOptio
     if (i.source !== 'series' && i.source !== 'movies') return true
     const torrent = torrents.get(i.id)
     if (torrent && i.about) torrent.about = i.about
+    if (torrent) Object.assign(torrent, joinedStatus(torrent, i))
     return !torrent
   })
   // Live speed and time left of direct downloads come from the active-downloads call: a package with no
@@ -106,6 +117,7 @@ export async function readDownloadQueue (app: FastifyInstance, o: QueueReadOptio
     item.bytesPerSecond = files.reduce((n, f) => n + f.bytesPerSecond, 0)
     item.etaSeconds = Math.max(...files.map(f => f.etaSeconds))
     item.state = 'downloading'
+    if (item.status === 'queued') item.status = 'downloading'
   }
   return { items, warnings: missingLines(missing), answered: answered.map(a => a.source), missing, parts: partsOfSources(reads) }
 }

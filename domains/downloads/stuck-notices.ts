@@ -1,6 +1,6 @@
 // The background check behind the "stuck" notice (NOTIFY_EVENTS stuck=…): every few minutes it reads what
-// series_status / movie_status view "stuck" compute (stuckPage, per manager instance) and the failed jobs of
-// the Usenet client, and the torrents download_add started (domains/downloads/added-stuck.ts), and
+// series_status / movie_status view "stuck" compute (stuckPage, per manager instance) and the failed or stalled
+// jobs of the Usenet client, and the torrents download_add started (domains/downloads/added-stuck.ts), and
 // lib/notify/stuck-watch.ts tells each stuck download once, with the manager's or the
 // downloader's reason and the call that fixes it. Added to the notify plugin's checks (plugins/notify.ts), so
 // it never runs when no channel takes the event, never on a request path, and stops when the server closes.
@@ -71,6 +71,13 @@ export function stuckMessage (source: ManagerSource, instance: string | undefine
 export function usenetMessage (service: string, instance: string | undefined, job: UsenetItem): Message {
   const id = `${usenetQueue(instance ?? DEFAULT_INSTANCE)}:${job.id}`
   const where = instance ? `${service} "${instance}"` : service
+  if (job.status.state === 'stalled') {
+    return {
+      title: 'A download needs a person',
+      body: `${noticeName(job.name, MAX_REASON)} is stuck in ${where}: ${noticeText(job.status.reason ?? 'nothing arrives', MAX_REASON)}. Check the news server's address, port, user name and password in ${service} (its Messages tab shows each refused connection); the download goes on by itself once the server answers.`,
+      type: 'warning'
+    }
+  }
   return {
     title: 'A download needs a person',
     body: `${noticeName(job.name, MAX_REASON)} failed in ${where}: ${noticeText(job.failure ?? 'failed', MAX_REASON)}. Ask the assistant to retry it (cancel_downloads action "retry" ids ["${id}"]: downloads the same NZB again), or cancel it and grab another release.`,
@@ -101,7 +108,8 @@ async function usenetReports (app: FastifyInstance, to: (name: string, id: strin
   return each.map(({ name, result }) => {
     const source = `usenet@${name}`
     if (result.status === 'rejected') return { source }
-    const failed = result.value.filter(j => j.state === 'failed')
+    // Failed, or stalled (a news server refusing every connection: core/download-state/usenet.ts).
+    const failed = result.value.filter(j => j.state === 'failed' || j.status.state === 'stalled')
     return { source, items: failed.map(j => ({ key: keyOf(source, j.downloadId, j.id), to: to(name, j.id), message: usenetMessage(usenetClient(app, name)!.service, named ? name : undefined, j) })) }
   })
 }

@@ -5,9 +5,11 @@ import type { FastifyInstance } from 'fastify'
 import { instanceNames } from '../../clients/instance-clients.js'
 import { usenetClient } from '../chosen-client.js'
 import { perInstance } from '../each-instance.js'
+import type { DownloadState } from '../../core/download-state/index.js'
+import { joinedStatus } from './joined-status.js'
 
 /** The fields of a download_status row this file reads and writes (queue-read.ts QueueEntry has them all). */
-interface Row { source: string, id: string, about?: string, finished?: boolean }
+interface Row { source: string, id: string, about?: string, finished?: boolean, status: DownloadState, reason?: string }
 
 export function usenetSources (app: FastifyInstance, o: { display: (abs: string) => string }) {
   const usenet = app.backends.usenet
@@ -19,7 +21,8 @@ export function usenetSources (app: FastifyInstance, o: { display: (abs: string)
     id: i.downloadId,
     name: i.name,
     state: i.state,
-    ...(i.failure ? { reason: i.failure } : {}),
+    status: i.status.state,
+    ...(i.status.reason ? { reason: i.status.reason } : {}),
     ...(i.progress !== undefined ? { progressPercent: Math.round(i.progress * 1000) / 10 } : {}),
     ...(i.bytesPerSecond !== undefined ? { bytesPerSecond: i.bytesPerSecond } : {}),
     ...(i.etaSeconds !== undefined ? { etaSeconds: i.etaSeconds } : {}),
@@ -44,6 +47,7 @@ export function joinUsenet<T extends Row> (all: T[]): T[] {
     const item = usenet.get(i.id.toLowerCase())
     if (!item) return true
     if (i.about) item.about = i.about
+    Object.assign(item, joinedStatus(item, i))
     held.add(item)
     return false
   })

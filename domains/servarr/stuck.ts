@@ -9,6 +9,7 @@ import { toQueueItem } from './items.js'
 import { groupByDownload, type QueueRow } from './views.js'
 import { parseQueueName, type QueueName } from './queue-ids.js'
 import { joinNames } from '../../lib/sources/sources.js'
+import { describeStatus } from '../../core/download-state/index.js'
 
 export type StuckKind = 'importBlocked' | 'importFailed' | 'failed' | 'stalled' | 'noMetadata' | 'clientError' | 'warning'
 export type StuckFix = 'import' | 'retry' | 'person'
@@ -58,8 +59,11 @@ export function stuckKind (q: QueueItem, torrent: TorrentInfo | undefined, now: 
   const added = torrent?.addedOn ?? q.added
   // Read through the torrent contract (clients/torrent/types.ts), whichever client holds it.
   if (torrent && (torrent.filesMissing || torrent.phase === 'error')) return 'clientError'
-  if (torrent?.stall === 'noData' || (!torrent && q.errorMessage === STALLED_TEXT)) return olderThan(added, STALL_GRACE_MS, now) ? 'stalled' : undefined
-  if (torrent?.stall === 'noMetadata') return olderThan(added, STALL_GRACE_MS, now) ? 'noMetadata' : undefined
+  // The one state model (core/download-state) says stalled: no peers, no metadata and nobody to get it from,
+  // a news server refusing every connection; the client's own stall words count as before.
+  const stall = torrent?.status.state === 'stalled' ? torrent.status.cause : job?.status.state === 'stalled' ? job.status.cause : undefined
+  if (stall === 'noMetadata' || torrent?.stall === 'noMetadata') return olderThan(added, STALL_GRACE_MS, now) ? 'noMetadata' : undefined
+  if (stall || torrent?.stall === 'noData' || (!torrent && q.errorMessage === STALLED_TEXT)) return olderThan(added, STALL_GRACE_MS, now) ? 'stalled' : undefined
   if (q.status === 'warning' || warned) return 'warning'
   return undefined
 }
@@ -101,7 +105,7 @@ export function stuckRows (queueName: QueueName, queue: QueueItem[], torrents: T
     const said = usenetMessage(kind, jobOf(row.downloadId), usenet, row.protocol)
     const messages = [
       ...row.messages,
-      ...(torrent && (torrent.stall || torrent.filesMissing || torrent.phase === 'error') ? [`Torrent client state ${torrent.state} (added ${torrent.addedOn ?? 'at an unknown time'})`] : []),
+      ...(torrent && (torrent.stall || torrent.filesMissing || torrent.phase === 'error') ? [`Torrent client state ${torrent.state} (added ${torrent.addedOn ?? 'at an unknown time'})${torrent.status.reason ? `: ${describeStatus(torrent.status)}` : ''}`] : []),
       ...(said ? [said] : [])
     ]
     const strikes = strikesOf(strikeKey(queueName, row))
@@ -115,6 +119,7 @@ export function stuckRows (queueName: QueueName, queue: QueueItem[], torrents: T
  */
 function usenetMessage (kind: StuckKind, held: UsenetJob | undefined, usenet: UsenetJobs | undefined, protocol: string | undefined): string | undefined {
   if (held?.job.state === 'failed') return `${held.service}: failed (${held.job.failure ?? 'failed'})`
+  if (held?.job.status.state === 'stalled') return `${held.service}: ${describeStatus(held.job.status)}`
   if (!held && kind === 'failed' && protocol === 'usenet' && usenet?.unread.length) return `${joinNames(usenet.unread)} did not answer, so why it failed is not known here`
   return undefined
 }

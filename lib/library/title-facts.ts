@@ -25,6 +25,10 @@ export interface TitleFacts {
   downloading?: boolean
   downloadProgress?: number
   importBlocked?: boolean
+  /** A download of the title failed (a manager's queue, a torrent or Usenet client, the direct-download manager). */
+  downloadFailed?: boolean
+  /** Each failed download as "where: why". */
+  failedDownloads?: string[]
 }
 
 /** A part that was not asked for this kind of title (kind=series skips the movie manager). */
@@ -41,7 +45,16 @@ function fact (parts: Array<Part<Row[]>>, shows: (row: Row) => boolean): boolean
 
 const TORRENT_ACTIVE = new Set(['downloading', 'queued', 'checking'])
 
-export function titleFacts (p: TitleParts): TitleFacts {
+/** A row's failed downloads, in its part's words: a manager's failedDownloads, a downloader's failed status. */
+function failures (row: Row): string[] {
+  if (Array.isArray(row.failedDownloads)) return row.failedDownloads.map(String)
+  if (row.status === 'failed') return [String(row.reason ?? 'failed')]
+  // The direct-download manager's package flag (some link failed or is offline).
+  if (row.failed === true) return ['a link failed or is offline']
+  return []
+}
+
+export function titleFacts (p: TitleParts, names?: Record<keyof TitleParts, string>): TitleFacts {
   const managers = [p.seriesManager, p.movieManager]
   const downloads = [...managers, p.torrents, p.usenet, p.directDownloads]
   const out: TitleFacts = {}
@@ -56,6 +69,11 @@ export function titleFacts (p: TitleParts): TitleFacts {
   set('downloading', fact(downloads, r => Number(r.queued) > 0 || (r.phase !== undefined && TORRENT_ACTIVE.has(String(r.phase))) ||
     (r.finished === false && r.failed === false)))
   set('importBlocked', fact(managers, m => Number(m.importBlocked) > 0))
+  set('downloadFailed', fact(downloads, r => failures(r).length > 0))
+  if (out.downloadFailed) {
+    const keys = ['seriesManager', 'movieManager', 'torrents', 'usenet', 'directDownloads'] as const
+    out.failedDownloads = [...new Set(keys.flatMap(k => (p[k].available ? p[k].data.flatMap(failures).map(why => `${names?.[k] ?? k}: ${why}`) : [])))]
+  }
   if (out.downloading) {
     const progress = downloads.flatMap(part => (part.available ? part.data : []))
       .flatMap(r => (Number(r.queued) > 0 ? [r.queueProgress] : r.phase !== undefined ? (TORRENT_ACTIVE.has(String(r.phase)) ? [r.progress] : []) : r.finished === false && r.failed === false ? [r.progress] : []))
@@ -64,6 +82,8 @@ export function titleFacts (p: TitleParts): TitleFacts {
   }
   return out
 }
+
+const failedList = (f: TitleFacts) => (f.failedDownloads ?? []).slice(0, 3).join('; ')
 
 const yesNo = (v: boolean | undefined, yes: string, no: string) => (v === undefined ? [] : [v ? yes : no])
 
@@ -74,7 +94,9 @@ export function factsSentence (title: string, f: TitleFacts, parts: TitleParts, 
     ...yesNo(f.filesOnDisk, 'video files in the library folders', 'no video files in the library folders'),
     ...yesNo(f.managerHasFiles, 'the manager has files', 'no files in the managers'),
     ...(f.knownToManagers === false ? ['not known to the managers'] : yesNo(f.monitored, 'monitored', 'not monitored')),
-    ...yesNo(f.downloading, `downloading (${f.downloadProgress ?? 0}%)`, 'not downloading'),
+    // A failed download is said as such, never folded into a bare "not downloading".
+    ...(f.downloadFailed && f.downloading !== true ? [`not downloading: its download failed (${failedList(f)})`] : yesNo(f.downloading, `downloading (${f.downloadProgress ?? 0}%)`, 'not downloading')),
+    ...(f.downloadFailed && f.downloading === true ? [`another download of it failed (${failedList(f)})`] : []),
     ...(f.importBlocked ? ['a finished download waits on an import the manager blocked (see its queue)'] : [])
   ]
   const missing = (Object.keys(names) as Array<keyof TitleParts>).flatMap(k => {

@@ -18,7 +18,14 @@ export const NZBGET_ROWS: FidelityRow[] = [
     ]
   },
   rpc('version', ['No params; answers the version string, "21.0" for Debian 12 (XmlRpc.cpp 1156-1163)']),
-  rpc('status', ['DownloadRate (bytes/s, the whole program), DownloadPaused, RemainingSizeLo/Hi… (XmlRpc.cpp 1185-1270): one rate for all items']),
+  rpc('status', [
+    'DownloadRate (bytes/s, the whole program), DownloadPaused, QuotaReached, ServerTime, RemainingSizeLo/Hi… (XmlRpc.cpp 1185-1270): one rate for all items',
+    'NewsServers[] holds only ID and Active (the server is enabled, XmlRpc.cpp 1265-1279): no field says a server refuses connections'
+  ]),
+  rpc('log', [
+    'Params IDFrom, NumberOfEntries (one of them 0); entries {ID, Kind (INFO, WARNING, ERROR, DEBUG, DETAIL), Time, Text} (XmlRpc.cpp 1384-1447)',
+    'A refused news server logs ERROR "Connection to HOST failed: ErrNo 111, Connection refused" (daemon/connect/Connection.cpp 576, 919-960) then WARNING "Blocking NAME (HOST) for N sec" (daemon/nntp/ServerPool.cpp 255-267) every RetryInterval, while the group stays DOWNLOADING at DownloadRate 0 — seen with the real nzbget 21 in the tests'
+  ]),
   rpc('listgroups', [
     'Param NumberOfLogEntries; one entry per NZB: NZBID, NZBName, Category, FileSizeLo/Hi, RemainingSizeLo/Hi, PausedSizeLo/Hi, ActiveDownloads, Status, DestDir, Parameters [{Name, Value}] (XmlRpc.cpp 1897-1972)',
     'Status (DetectStatus 1974-2011): the post-processing stage (PP_QUEUED, LOADING_PARS, VERIFYING_SOURCES, REPAIRING, VERIFYING_REPAIRED, RENAMING, UNPACKING, MOVING, EXECUTING_SCRIPT, PP_FINISHED), QS_QUEUED/QS_EXECUTING, else FETCHING (an URL) or DOWNLOADING with active downloads, PAUSED when all that remains is paused, else QUEUED',

@@ -12,6 +12,7 @@ import { readDownloadQueue } from '../queue-read.js'
 import { hasExtraInstances } from '../../each-instance.js'
 import { listedSentence } from '../../../lib/sources/sources.js'
 import { queueLine } from '../queue-line.js'
+import { DOWNLOAD_STATES } from '../../../core/download-state/index.js'
 import { REQUEST_ACTIONS, RequestRowSchema, requestInputs, runRequestAction } from '../request-actions.js'
 import { PartsSchema } from '../../../lib/answers/parts.js'
 
@@ -35,8 +36,9 @@ const QueueItemSchema = Type.Object({
   id: Type.String({ description: 'Package id (direct), info-hash (torrent) or download id (usenet, series, movies)' }),
   name: Type.String({ description: 'Package, torrent or release name' }),
   about: Type.Optional(Type.String({ description: 'What the series or movie manager grabbed it for, e.g. "Show S01E02"' })),
-  state: Type.String({ description: 'e.g. downloading, fetching, queued, paused, verifying, repairing, unpacking, failed, completed' }),
-  reason: Type.Optional(Type.String({ description: 'Why a Usenet download failed' })),
+  state: Type.String({ description: 'The program\'s own state word, e.g. stalledDL, fetching, unpacking, importPending' }),
+  status: Type.Union(DOWNLOAD_STATES.map(s => Type.Literal(s)), { description: 'One vocabulary for every downloader and manager: downloading, stalled, failed, importBlocked, waitingForImport, queued, paused, completed' }),
+  reason: Type.Optional(Type.String({ description: 'Why it is stalled, failed or blocked, e.g. "no one is sharing it", "missing articles"' })),
   progressPercent: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'How far it is; absent while the total size is unknown' })),
   bytesPerSecond: Type.Optional(Type.Number({ minimum: 0, description: 'Current speed; absent when no source reports it' })),
   etaSeconds: Type.Optional(Type.Integer({ minimum: 0, description: 'Estimated seconds left, when known' })),
@@ -117,7 +119,7 @@ export default (app: FastifyInstance) => {
       const { items, warnings, answered, missing, parts } = await readDownloadQueue(app, { signal: ctx.signal, named, display: displayIfInside, torrentInstance: ctx.instances?.torrents })
       const page = pageOf(items, args.offset, args.limit)
       // Said only of the sources that answered: with the torrent client down, "nothing" would be a guess.
-      const summary = listedSentence({ count: page.total, answered, missing, none: 'Nothing is downloading.', some: () => queueLine(page.items, page.total) })
+      const summary = listedSentence({ count: page.total, answered, missing, none: 'Nothing is downloading.', some: () => queueLine(page.items, items) })
       return { data: { action: 'queue', ...page, warnings, parts }, summary }
     }
   })

@@ -17,6 +17,7 @@ import { instanceNames } from '../../../clients/instance-clients.js'
 import { DEFAULT_INSTANCE } from '../../../core/instance-config.js'
 import { movieManager as movieClient, seriesManager as seriesClient, torrentClient, usenetClient } from '../../chosen-client.js'
 import type { InstanceKindName } from '../../../core/instance-config.js'
+import { managerStatus } from '../../../core/download-state/index.js'
 
 const inputSchema = Type.Object({
   title: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Title; omit for the library summary' })),
@@ -52,6 +53,8 @@ const outputSchema = Type.Object({
   downloading: Type.Optional(Type.Boolean({ description: 'title: a download is in progress (a downloader, or a manager\'s queue: matches\' queued); a finished one waiting on import is not; absent when a download source did not answer and none showed one' })),
   downloadProgress: Type.Optional(Type.Number({ description: 'title: progress of the furthest active download, percent' })),
   importBlocked: Type.Optional(Type.Boolean({ description: 'title: a finished download waits on an import the manager blocked (matches\' importBlocked)' })),
+  downloadFailed: Type.Optional(Type.Boolean({ description: 'title: a download of it failed, in a manager\'s queue or a downloader (matches\' failedDownloads or status failed); absent when a source that could show one did not answer and none did' })),
+  failedDownloads: Type.Optional(Type.Array(Type.String(), { description: 'title: each failed download, "where: why" (e.g. "the Usenet client: missing articles")' })),
   mediaServer: Type.Optional(PartSchema('the media server')),
   seriesManager: Type.Optional(PartSchema('the series manager')),
   movieManager: Type.Optional(PartSchema('the movie manager')),
@@ -67,7 +70,7 @@ type Row = Record<string, unknown>
 // src/NzbDrone.Core/Download/TrackedDownloads/TrackedDownload.cs @ 0fded1e: Downloading, ImportBlocked,
 // ImportPending, Importing, Imported, FailedPending, Failed, Ignored; camelCase in the v3 API).
 const STOPPED_STATES = new Set(['importBlocked', 'importPending', 'importing', 'imported', 'failedPending', 'failed', 'ignored'])
-const PART_NAMES = { mediaServer: 'the media server', seriesManager: 'the series manager', movieManager: 'the movie manager', torrents: 'the torrent client', usenet: 'the Usenet client', directDownloads: 'the direct-download manager', disk: 'the disk' }
+const PART_NAMES = { mediaServer: 'the media server', seriesManager: 'the series manager', movieManager: 'the movie manager', torrents: 'the torrent client', usenet: 'the Usenet client', directDownloads: 'the direct-download manager', disk: 'the disk' } as const
 
 /** A Usenet item's state as the phase words the downloading fact reads (lib/library/title-facts.ts): post-processing is still on its way. */
 const usenetPhase = (state: UsenetState): string => (state === 'fetching' || state === 'verifying' || state === 'repairing' || state === 'unpacking' ? 'downloading' : state)
@@ -115,13 +118,19 @@ export default function getLibraryState (app: FastifyInstance) {
       const mine = downloads.filter(d => (d.seriesId ?? d.movieId) === r.id)
       const active = mine.filter(d => d.status !== 'completed' && !STOPPED_STATES.has(d.state))
       const blocked = mine.filter(d => d.state === 'importBlocked').length
+      // Failed in the manager's own model (core/download-state/managers.ts): failedPending, failed, status failed.
+      const failed = mine.flatMap(d => {
+        const s = managerStatus({ status: d.status, trackedDownloadState: d.state, messages: d.messages })
+        return s.state === 'failed' ? [s.reason ?? 'failed'] : []
+      })
       // The furthest progress among the downloads whose size is known; none known leaves it unsaid.
       const known = active.flatMap(d => (d.progress !== undefined ? [d.progress] : []))
       return {
         ...r,
         ...(active.length > 0 && { queued: active.length }),
         ...(known.length > 0 && { queueProgress: Math.max(...known) }),
-        ...(blocked > 0 && { importBlocked: blocked })
+        ...(blocked > 0 && { importBlocked: blocked }),
+        ...(failed.length > 0 && { failedDownloads: failed })
       }
     })
   }
@@ -168,10 +177,10 @@ export default function getLibraryState (app: FastifyInstance) {
           .map(m => ({ id: m.id, title: m.title, year: m.year, monitored: m.monitored, hasFile: m.hasFile, path: m.path, sizeOnDisk: m.sizeOnDisk })), signal))
         : part(skipped),
       acrossInstances('torrents', async name => (await torrentClient(app, name).list()).filter(t => titleMatches(title, t.name.replace(/[._]/g, ' '))).slice(0, 20)
-        .map(t => ({ name: t.name, phase: t.phase, state: t.state, progress: Math.round(t.progress * 1000) / 10, etaSeconds: t.etaSeconds, contentPath: t.contentPath }))),
+        .map(t => ({ name: t.name, phase: t.phase, state: t.state, status: t.status.state, ...(t.status.reason && { reason: t.status.reason }), progress: Math.round(t.progress * 1000) / 10, etaSeconds: t.etaSeconds, contentPath: t.contentPath }))),
       b.usenet
         ? acrossInstances('usenet', async name => (await usenetClient(app, name)!.items(signal)).filter(i => titleMatches(title, i.name.replace(/[._]/g, ' '))).slice(0, 20)
-          .map(i => ({ name: i.name, phase: usenetPhase(i.state), state: i.state, ...(i.failure && { reason: i.failure }), ...(i.progress !== undefined && { progress: Math.round(i.progress * 1000) / 10 }), ...(i.path && { path: shown(i.path) }) })))
+          .map(i => ({ name: i.name, phase: usenetPhase(i.state), state: i.state, status: i.status.state, ...(i.status.reason && { reason: i.status.reason }), ...(i.progress !== undefined && { progress: Math.round(i.progress * 1000) / 10 }), ...(i.path && { path: shown(i.path) }) })))
         : part(async (): Promise<Row[]> => { throw new Error('not asked (no Usenet client configured)') }),
       part(async () => [...await b.pyload.queue(), ...await b.pyload.collector()].filter(p => titleMatches(title, p.name.replace(/[._]/g, ' '))).slice(0, 20)
         .map(p => ({ name: p.name, progress: p.bytesTotal ? Math.round((p.bytesDone / p.bytesTotal) * 1000) / 10 : 0, finished: p.finished, failed: p.failed, folderPath: p.folderPath }))),
@@ -183,7 +192,7 @@ export default function getLibraryState (app: FastifyInstance) {
       data: {
         mode: 'title',
         title,
-        ...titleFacts(parts),
+        ...titleFacts(parts, PART_NAMES),
         mediaServer: view(mediaServer),
         seriesManager: view(seriesManager),
         movieManager: view(movieManager),

@@ -8,13 +8,15 @@ import type { DownloadsSection, DownloadT } from './schemas.js'
 import { readDownloadQueue, type QueueEntry } from '../../../domains/downloads/queue-read.js'
 import { hasExtraInstances } from '../../../domains/each-instance.js'
 import { within } from '../../../lib/sandbox/sandbox.js'
+import { countByState, countsLine, DOWNLOAD_STATES, type DownloadState } from '../../../core/download-state/index.js'
 
 type Section = Static<typeof DownloadsSection>
 
 /** Most rows shown; unfinished transfers are listed first. */
 export const MAX_DOWNLOADS = 50
 
-const ORDER: Record<string, number> = { downloading: 0, fetching: 0, verifying: 1, repairing: 1, unpacking: 1, checking: 1, queued: 2, waiting: 2, paused: 3, failed: 4, error: 4, other: 5, seeding: 6, completed: 7 }
+/** Rows in the headline's order (core/download-state DOWNLOAD_STATES): what moves, what is stuck or failed, what waits. */
+const ORDER: Record<DownloadState, number> = Object.fromEntries(DOWNLOAD_STATES.map((s, i) => [s, i])) as Record<DownloadState, number>
 
 const int = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.round(n) : undefined)
 const percent = (n: number) => Math.min(100, Math.max(0, Math.round(n * 10) / 10))
@@ -31,6 +33,8 @@ function row (e: QueueEntry): DownloadT {
     ...(speed !== undefined ? { speedBytesPerSecond: speed } : {}),
     ...(int(e.etaSeconds) !== undefined ? { etaSeconds: int(e.etaSeconds) } : {}),
     state: e.state,
+    status: e.status,
+    ...(e.reason ? { reason: e.reason } : {}),
     ...(int(e.sizeBytes) ? { sizeBytes: int(e.sizeBytes) } : {}),
     ...(e.instance ? { instance: e.instance } : {})
   }
@@ -46,6 +50,7 @@ export async function loadDownloads (app: FastifyInstance, deadlineMs: number): 
     ...read.missing.map(m => ({ service: m.source, available: false, reason: m.reason }))
   ].sort((a, b) => a.service.localeCompare(b.service))
   const items = read.items.map(row)
-  items.sort((a, b) => (ORDER[a.state] ?? 5) - (ORDER[b.state] ?? 5) || (b.progress ?? 0) - (a.progress ?? 0) || a.name.localeCompare(b.name))
-  return { items: items.slice(0, MAX_DOWNLOADS), sources }
+  items.sort((a, b) => ORDER[a.status] - ORDER[b.status] || (b.progress ?? 0) - (a.progress ?? 0) || a.name.localeCompare(b.name))
+  const counts = countByState(read.items.map(i => ({ state: i.status })))
+  return { items: items.slice(0, MAX_DOWNLOADS), counts, summary: countsLine(counts), sources }
 }

@@ -2,6 +2,7 @@
 // The same schemas validate requests, shape responses (fields not listed are dropped) and feed the
 // OpenAPI document at /api/openapi.json.
 import { Type, type Static } from '@sinclair/typebox'
+import { DOWNLOAD_STATES } from '../../../core/download-state/index.js'
 
 export const ApiError = Type.Object({
   error: Type.String({ description: 'Machine-readable code, e.g. unknown_job' }),
@@ -34,6 +35,8 @@ export const DownloadSource = Type.Object({
   ...Availability
 })
 
+const DownloadStateSchema = Type.Union(DOWNLOAD_STATES.map(s => Type.Literal(s)), { description: 'One vocabulary for every downloader and manager (core/download-state)' })
+
 export const Download = Type.Object({
   id: Type.String({ description: '<source>:<id> (<source>@<instance>:<id> for an extra instance): torrent:<hash>, usenet:<job id>, direct:<package id>, series:<download id>, movies:<download id>' }),
   source: Type.Union([Type.Literal('torrent'), Type.Literal('direct'), Type.Literal('series'), Type.Literal('movies'), Type.Literal('usenet')], { description: 'torrent client, direct-download manager, Usenet client, or a series or movie manager\'s queue (unless a downloader lists it)' }),
@@ -42,13 +45,17 @@ export const Download = Type.Object({
   progress: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'Percent done; absent while the total size is unknown' })),
   speedBytesPerSecond: Type.Optional(Type.Integer({ minimum: 0, description: 'Download speed; absent when no source reports it' })),
   etaSeconds: Type.Optional(Type.Integer({ minimum: 0, description: 'Estimated seconds left, when known' })),
-  state: Type.String({ description: 'downloading, queued, paused, checking, stalled, failed, importBlocked, importPending, …' }),
+  state: Type.String({ description: 'The program\'s own state word: downloading, stalledDL, fetching, importPending, …' }),
+  status: DownloadStateSchema,
+  reason: Type.Optional(Type.String({ description: 'Why it is stuck, failed or blocked, in household words' })),
   sizeBytes: Type.Optional(Type.Integer({ minimum: 0, description: 'Total size' })),
   instance: Type.Optional(Type.String({ description: 'The instance it came from, when that service has several' }))
 })
 
 export const DownloadsSection = Type.Object({
   items: Type.Array(Download, { description: 'Unfinished downloads of every downloader and manager queue (download_status\'s queue), unfinished first' }),
+  counts: Type.Array(Type.Object({ state: DownloadStateSchema, count: Type.Integer({ minimum: 1 }) }), { description: 'How many downloads are in each state (all of them, not only the rows shown), as download_status\'s headline counts them' }),
+  summary: Type.String({ description: 'The counts in words: "3 downloading, 2 failed, 1 waiting for an import"; empty when there are none' }),
   sources: Type.Array(DownloadSource, { description: 'Each source and whether it answered; one that did not is not read as empty' })
 })
 

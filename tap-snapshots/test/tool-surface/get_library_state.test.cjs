@@ -71,6 +71,12 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       "importBlocked": {
         "type": "boolean"
       },
+      "downloadFailed": {
+        "type": "boolean"
+      },
+      "failedDownloads": {
+        "type": "array"
+      },
       "mediaServer": {
         "type": "object"
       },

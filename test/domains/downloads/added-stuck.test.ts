@@ -11,7 +11,7 @@ import type { AddedDownloads } from '../../../domains/downloads/added-record.js'
 const MINUTE = 60_000
 const T0 = Date.parse('2026-11-20T10:00:00Z')
 const at = (minutes: number) => new Date(T0 + minutes * MINUTE).toISOString()
-const BASE: Omit<TorrentInfo, 'hash' | 'name'> = { state: 'downloading', phase: 'downloading', progress: 0, downloadSpeed: 0, uploadSpeed: 0, sizeBytes: 1, amountLeftBytes: 1, savePath: '/d', contentPath: '/d/x', category: '', tags: [], ratio: 0, addedOn: at(0) }
+const BASE: Omit<TorrentInfo, 'hash' | 'name'> = { state: 'downloading', phase: 'downloading', status: { state: 'downloading' }, progress: 0, downloadSpeed: 0, uploadSpeed: 0, sizeBytes: 1, amountLeftBytes: 1, savePath: '/d', contentPath: '/d/x', category: '', tags: [], ratio: 0, addedOn: at(0) }
 const torrent = (hash: string, o: Partial<TorrentInfo>): TorrentInfo => ({ ...BASE, hash, name: `Name ${hash.slice(0, 4)}`, ...o })
 
 function world () {

@@ -29,7 +29,7 @@ t.test('a download the torrent client lists is shown once: the torrent, with the
   const qbt = s.app.backends.torrent
   const list = qbt.list
   t.teardown(() => { qbt.list = list })
-  const torrent = { hash, name: 'Northern.Line.S01.1080p', state: 'downloading', phase: 'downloading', progress: 0.25, downloadSpeed: 1000, uploadSpeed: 0, sizeBytes: 100, amountLeftBytes: 75, savePath: s.roots.downloads, contentPath: s.roots.downloads, category: 'tv', tags: [], ratio: 0 } satisfies TorrentInfo
+  const torrent = { hash, name: 'Northern.Line.S01.1080p', state: 'downloading', phase: 'downloading', status: { state: 'downloading' as const }, progress: 0.25, downloadSpeed: 1000, uploadSpeed: 0, sizeBytes: 100, amountLeftBytes: 75, savePath: s.roots.downloads, contentPath: s.roots.downloads, category: 'tv', tags: [], ratio: 0 } satisfies TorrentInfo
   qbt.list = async () => [torrent]
   const data = await status()
   t.equal(data.total, 1, 'not twice')

@@ -62,7 +62,7 @@ test('download_add queues a package; every hostile link is refused before anythi
   t.equal(data.items[0].source, 'direct')
   t.equal(data.items[0].state, 'downloading')
   t.ok(data.items[0].progressPercent > 0)
-  t.match(q.content[0].text, new RegExp(`^1 download in progress or waiting: "Night of the Living Dead \\(1968\\)" downloading ${data.items[0].progressPercent}%`), 'the first line names it and how far it is')
+  t.match(q.content[0].text, new RegExp(`^1 download: 1 downloading\\. "Night of the Living Dead \\(1968\\)" downloading ${data.items[0].progressPercent}%`), 'the first line names it and how far it is')
   t.match(data.warnings[0], /Torrent client/, 'an unreachable torrent client is a warning, not a failure')
   t.same(sim.violations, [])
 })

@@ -10,7 +10,7 @@ const long = new Date(now - STALL_GRACE_MS - 1000).toISOString()
 const recent = new Date(now - 60_000).toISOString()
 const queue = { trackedDownloadState: 'downloading', trackedDownloadStatus: 'ok', status: 'downloading', added: long } as unknown as Parameters<typeof stuckKind>[0]
 const torrent = (o: Partial<TorrentInfo>): TorrentInfo => ({
-  hash: 'a'.repeat(40), name: 'X', state: 'Downloading', phase: 'downloading', progress: 0.1, downloadSpeed: 0, uploadSpeed: 0, sizeBytes: 1, amountLeftBytes: 1, savePath: '/d', contentPath: '/d/X', category: '', tags: [], ratio: 0, addedOn: long, ...o
+  hash: 'a'.repeat(40), name: 'X', state: 'Downloading', phase: 'downloading', status: { state: 'downloading' }, progress: 0.1, downloadSpeed: 0, uploadSpeed: 0, sizeBytes: 1, amountLeftBytes: 1, savePath: '/d', contentPath: '/d/X', category: '', tags: [], ratio: 0, addedOn: long, ...o
 })
 
 t.test('Transmission states through the contract', async t => {
