@@ -77,8 +77,12 @@ const SITES: Site[] = [
   { file: 'domains/movies/tools/movie-import.ts', call: 'Servarr runManualImport()', count: 1, gate: { tools: ['movie_import'] } },
   // The server's own state files.
   { file: 'bot/state.ts', call: 'rename', count: 1, gate: { safe: OWN_STATE } },
-  { file: 'lib/fs/atomic-json.ts', call: 'rename', count: 1, gate: { safe: OWN_STATE } },
-  { file: 'lib/fs/atomic-json.ts', call: 'writeFile', count: 1, gate: { safe: OWN_STATE } },
+  { file: 'lib/fs/atomic-write.ts', call: 'writeFile', count: 1, gate: { safe: 'writes a temporary file of its own beside the server\'s state file' } },
+  { file: 'lib/fs/atomic-write.ts', call: 'rename', count: 1, gate: { safe: 'puts the finished temporary file in place of the server\'s own state file' } },
+  { file: 'lib/fs/atomic-write.ts', call: 'unlink', count: 2, gate: { safe: 'removes its own temporary files (a failed write\'s, or a crashed run\'s *.tmp-<pid> beside the same state file)' } },
+  { file: 'lib/fs/set-aside.ts', call: 'rename', count: 1, gate: { safe: 'sets a damaged state file of the server aside as *.corrupt-<time> beside it; nothing deleted' } },
+  { file: 'lib/audit/high-water.ts', call: 'writeFile', count: 1, gate: { safe: OWN_STATE } },
+  { file: 'lib/notify/outbox.ts', call: 'rename', count: 1, gate: { safe: OWN_STATE } },
   { file: 'lib/notices/store.ts', call: 'rename', count: 1, gate: { safe: OWN_STATE } },
   { file: 'lib/notify/apprise.ts', call: 'writeFile', count: 1, gate: { safe: 'the apprise URL file inside a fresh private temp folder (mkdtemp, 0700); never user data' } },
   { file: 'lib/notify/apprise.ts', call: 'rm', count: 1, gate: { safe: 'removes only the URL file in that fresh private temp folder after delivery' } },
@@ -86,17 +90,14 @@ const SITES: Site[] = [
   { file: 'lib/setup/secrets-file.ts', call: 'rename', count: 1, gate: { safe: OWN_STATE } },
   { file: 'lib/setup/secrets-file.ts', call: 'unlink', count: 1, gate: { safe: OWN_STATE } },
   { file: 'lib/setup/secrets-file.ts', call: 'writeFile', count: 1, gate: { safe: OWN_STATE } },
-  { file: 'lib/jobs/journal.ts', call: 'rename', count: 2, gate: { safe: OWN_STATE } },
+  { file: 'lib/jobs/journal.ts', call: 'rename', count: 1, gate: { safe: OWN_STATE } },
   // The audit store's start-up check: copies of audit.sqlite into a private temp folder (removed after), and a
   // damaged file set aside under a new name beside it, never deleted.
   { file: 'lib/audit/integrity.ts', call: 'rm', count: 1, gate: { safe: 'removes only the copies it made for the check, in its own temporary folder' } },
   { file: 'lib/audit/integrity.ts', call: 'rmdir', count: 1, gate: { safe: 'removes its own temporary folder once emptied of its copies' } },
   { file: 'lib/audit/integrity.ts', call: 'rename', count: 1, gate: { safe: 'sets a damaged audit file aside as *.corrupt-<time> beside it; the server\'s own state, nothing deleted' } },
   { file: 'lib/audit/integrity.ts', call: 'copyFile', count: 3, gate: { safe: 'copies the server\'s own audit files (into its check folder, or aside when damaged); never writes over user data' } },
-  { file: 'lib/jobs/journal.ts', call: 'rm', count: 1, gate: { safe: OWN_STATE } },
-  { file: 'lib/jobs/journal.ts', call: 'writeFile', count: 1, gate: { safe: OWN_STATE } },
-  { file: 'plugins/oauth/file-store.ts', call: 'rename', count: 2, gate: { safe: OWN_STATE } },
-  { file: 'plugins/oauth/file-store.ts', call: 'writeFile', count: 1, gate: { safe: OWN_STATE } },
+  { file: 'plugins/oauth/file-store.ts', call: 'rename', count: 1, gate: { safe: OWN_STATE } },
   { file: 'clients/aria2/daemon.ts', call: 'writeFile', count: 1, gate: { safe: 'the aria2 config file in our own state folder' } }
 ]
 
