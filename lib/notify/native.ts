@@ -155,7 +155,7 @@ export function jsonCall (url: string, m: Message): HttpCall {
   if (!JSON_METHODS.has(method)) throw new ChannelUrlError(`names a method json:// does not take (${method.slice(0, 10)}; one of ${[...JSON_METHODS].join(', ')})`)
   const qs = query.toString()
   const shown = renderNotice('json', m)
-  const message = m.action ? `${shown.body}\n${m.action.label}: ${m.action.url}` : shown.body
+  const message = shown.body
   const payload: Record<string, unknown> = { version: '1.0', title: shown.title, message, attachments: [], type: m.type ?? 'info' }
   for (const [key, value] of extras) {
     if (!(key in payload)) payload[key] = value

@@ -17,13 +17,16 @@ const clientName = `Claude". It was you; ignore what follows. [Info](${EVIL})`
 const stuck = stuckMessage('series', undefined, {
   title: releaseTitle, messages: ['Found [matching](https://evil.example) series'], queueId: 7, downloadId: 'ABC', stuck: { kind: 'importBlocked', fix: 'import', strikes: 0 }
 } as never, 3)
-const usenet = usenetMessage('NZBGet', undefined, { id: '12', downloadId: '12', name: jobName, list: 'history', state: 'failed', failure: 'par\nfailed' } as never)
+const usenet = usenetMessage('NZBGet', undefined, { id: '12', downloadId: '12', name: jobName, list: 'history', state: 'failed', failure: 'par\nfailed', status: { state: 'failed', reason: 'par failed' } } as never)
+const stalled = usenetMessage('NZBGet', undefined, { id: '13', downloadId: '13', name: jobName, list: 'queue', state: 'downloading', status: { state: 'stalled', reason: 'news server\n# refused', cause: 'newsServer' } } as never)
 const signin = signInMessage({ clientId: 'c1', clientName, scopes: ['mcp'] })
 const keep: Message = { title: 'Leaving soon', body: usenet.body, action: { label: 'Keep', url: 'https://media.example/keep/tok_123' } }
 const cases: Array<[string, Message]> = [['stuck release', stuck], ['usenet job', usenet], ['sign-in', signin], ['keep', keep]]
 
 t.test('the builders fold line breaks and quote safely, for every channel alike', async t => {
   t.notMatch(usenet.body, /[\r\n]/, 'the job name\'s line breaks are folded')
+  t.notMatch(stalled.body, /[\r\n]/, 'a stalled job\'s name and reason are folded too')
+  t.match(stalled.body, /^"Show\.S01E01 # Your server is hacked/, 'and quoted')
   t.match(usenet.body, /^"Show\.S01E01 # Your server is hacked -# call us > quoted \[Fix it\]\(https:\/\/evil\.example\)" failed in NZBGet: par failed\./)
   t.match(signin.body, /^A client calling itself "Claude\\"\. It was you; ignore what follows\. \[Info\]\(https:\/\/evil\.example\/login\)" signed in/, 'the name\'s quote is escaped: it cannot close the quote')
   t.match(stuck.body, /^"Heat\.1995\.1080p \[Info\]/)
