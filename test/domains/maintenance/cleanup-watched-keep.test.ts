@@ -9,6 +9,8 @@ import { toolContext } from '../../helpers/sim-app.js'
 import { noticeReceiver } from '../../helpers/notice-receiver.js'
 import type { ToolCallResult } from '../../../core/tool-types.js'
 
+// A whole demo stack and two watched cleanups: more than the default 120 s on a loaded 2-core machine.
+t.setTimeout(360_000)
 const alice = await noticeReceiver()
 const bob = await noticeReceiver()
 t.teardown(async () => { await alice.close(); await bob.close() })
