@@ -5,7 +5,8 @@
 //  1. a builder puts an untrusted string into a notice only through noticeName (quoted, its quotes escaped, its
 //     line breaks and invisible characters folded away) or noticeText (the same, unquoted, for a reason or a state);
 //  2. the transport asks renderNotice(channel, message) for the text it sends, which escapes that channel's markup.
-// Channel facts (/work/shared/notes/signin-and-channels-turn4.md, re-read at the sources cited there):
+// Channel facts (each service's own documentation: Discord's webhook and markdown pages, the Telegram Bot API's formatting
+// options, ntfy's publish docs, Gotify's message extras, Apprise's notify format):
 // - Discord webhook `content` is always markdown (masked links, `#`/`-#` headings, `>` quotes, lists, code):
 //   every markup character is escaped with a backslash, which Discord shows as the character itself.
 // - Telegram sendMessage without parse_mode is plain text; ntfy renders markdown only when the publish asks for it
