@@ -6,7 +6,6 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { parseArgs } from 'node:util'
 import closeWithGrace from 'close-with-grace'
 import { ConfigError } from '../config.js'
 import { REDACT_PATHS, buildApp } from '../app.js'
@@ -17,7 +16,7 @@ import { startQbittorrent, type QbtInstance } from '../simulators/real-qbittorre
 import { generateDemoTree } from './demo-tree.js'
 import { readableLogStream } from './demo-log.js'
 import { demoConfig } from './demo-config.js'
-import { backendLines, torrentLine } from './stack-lines.js'
+import { mediaServerArg, backendLines, torrentLine } from './stack-lines.js'
 import { listenProblem } from '../core/listen-error.js'
 import { alsoOnIpv6Loopback, closeIpv6Loopback, listeningOn } from './demo-listen.js'
 
@@ -25,15 +24,7 @@ const env = process.env
 const say = (line: string) => process.stdout.write(`${line}\n`)
 
 // --media-server plex runs the simulated Plex instead of Jellyfin, over the same household.
-let mediaServer: 'jellyfin' | 'plex'
-try {
-  const { values } = parseArgs({ options: { 'media-server': { type: 'string', default: 'jellyfin' } } })
-  if (values['media-server'] !== 'jellyfin' && values['media-server'] !== 'plex') throw new Error(`--media-server must be jellyfin or plex, not "${values['media-server']}"`)
-  mediaServer = values['media-server']
-} catch (err) {
-  process.stderr.write(`${(err as Error).message.split('\n')[0]} (usage: npm run demo -- [--media-server jellyfin|plex])\n`)
-  process.exit(2)
-}
+const mediaServer = mediaServerArg('demo')
 
 const scratch = mkdtempSync(join(tmpdir(), 'mediastack-demo-'))
 const mediaRoot = env.MEDIA_ROOT ?? join(scratch, 'data')

@@ -6,24 +6,15 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { parseArgs } from 'node:util'
 import closeWithGrace from 'close-with-grace'
 import { startSimulatedStack } from '../simulators/stack.js'
 import { generateDemoTree } from './demo-tree.js'
-import { backendLines } from './stack-lines.js'
+import { mediaServerArg, backendLines } from './stack-lines.js'
 
 const env = process.env
 const say = (line: string) => process.stdout.write(`${line}\n`)
 
-let mediaServer: 'jellyfin' | 'plex'
-try {
-  const { values } = parseArgs({ options: { 'media-server': { type: 'string', default: 'jellyfin' } } })
-  if (values['media-server'] !== 'jellyfin' && values['media-server'] !== 'plex') throw new Error(`--media-server must be jellyfin or plex, not "${values['media-server']}"`)
-  mediaServer = values['media-server']
-} catch (err) {
-  process.stderr.write(`${(err as Error).message.split('\n')[0]} (usage: npm run simulators -- [--media-server jellyfin|plex])\n`)
-  process.exit(2)
-}
+const mediaServer = mediaServerArg('simulators')
 
 const scratch = mkdtempSync(join(tmpdir(), 'mediastack-simulators-'))
 const mediaRoot = env.MEDIA_ROOT ?? join(scratch, 'data')

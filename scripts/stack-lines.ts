@@ -1,5 +1,19 @@
 // The simulated backends as `npm run demo` and `npm run simulators` print them: each one's label, URL and key,
 // so a person can check any answer against the backend directly, or point a real program's neighbour at it.
+import { parseArgs } from 'node:util'
+
+/** `--media-server jellyfin|plex` of both scripts; a wrong value ends the process with its usage line. */
+export function mediaServerArg (script: 'demo' | 'simulators'): 'jellyfin' | 'plex' {
+  try {
+    const { values } = parseArgs({ options: { 'media-server': { type: 'string', default: 'jellyfin' } } })
+    if (values['media-server'] !== 'jellyfin' && values['media-server'] !== 'plex') throw new Error(`--media-server must be jellyfin or plex, not "${values['media-server']}"`)
+    return values['media-server']
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message.split('\n')[0]} (usage: npm run ${script} -- [--media-server jellyfin|plex])\n`)
+    process.exit(2)
+  }
+}
+
 export function backendLines (settings: Record<string, string>, o: { mediaServer: 'jellyfin' | 'plex', requests: boolean }): string[] {
   const rows: Array<[string, string | undefined, string | undefined]> = [
     o.mediaServer === 'plex'
