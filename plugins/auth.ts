@@ -7,8 +7,11 @@ import { INTERNAL_PRINCIPAL, type Principal } from '../core/principal.js'
 import { secretMatcher } from '../lib/secrets.js'
 import { baseUrlFor } from '../lib/loopback-url.js'
 
+/** A token the verifier knows but refuses, with why (said to the client instead of the generic refusal). */
+export interface RefusedToken { refused: string }
+
 /** Verifies an OAuth access token for this server's resource; returns undefined when invalid or expired. */
-export type AccessTokenVerifier = (token: string) => Promise<Principal | undefined> | Principal | undefined
+export type AccessTokenVerifier = (token: string) => Promise<Principal | RefusedToken | undefined> | Principal | RefusedToken | undefined
 
 /** The internal key is compared against, never parsed; shorter keys are guessable and only warned about. */
 const MIN_INTERNAL_KEY_LENGTH = 32
@@ -64,9 +67,10 @@ export default fp(async function authPlugin (app) {
         request.principal = INTERNAL_PRINCIPAL
         return
       }
-      const principal = await verifier(token)
-      if (principal) {
-        request.principal = principal
+      const verified = await verifier(token)
+      if (verified && 'refused' in verified) return refuseToken(request, reply, verified.refused)
+      if (verified) {
+        request.principal = verified
         return
       }
     }
@@ -86,6 +90,15 @@ export default fp(async function authPlugin (app) {
       ...links
     })
   })
+
+  /** A known token refused for a stated reason (the owner ended its sign-in): the reason is the description. */
+  function refuseToken (request: FastifyRequest, reply: FastifyReply, why: string) {
+    const links = linksFor(request)
+    return reply.code(401)
+      .header('www-authenticate', `Bearer resource_metadata="${links.resource_metadata}", error="invalid_token", error_description="${why.replace(/["\\]/g, '')}"`)
+      .header('cache-control', 'no-store')
+      .send({ error: 'invalid_token', error_description: why, ...links })
+  }
 
   app.decorate('requireScope', (scope: string) => async function requireScope (request: FastifyRequest, reply: FastifyReply) {
     if (request.principal?.scopes.includes(scope)) return

@@ -133,7 +133,13 @@ export default fp<McpPluginOptions>(async function mcpPlugin (app: FastifyInstan
     get awake () { return sessions.awakeCount },
     get limits () { return sessions.limits },
     sweep: (now?: number) => sessions.sweep(now),
-    configure: (limits: Partial<SessionLimits>) => sessions.configure(limits)
+    configure: (limits: Partial<SessionLimits>) => sessions.configure(limits),
+    openFor: (principalId: string) => sessions.ownedBy(principalId).length,
+    closeFor: (principalId: string) => {
+      const open = sessions.ownedBy(principalId)
+      for (const session of open) sessions.remove(session.id, 'closed')
+      return open.length
+    }
   } satisfies McpSessionsControl)
   app.decorate('mcpFastPaths', fast)
 

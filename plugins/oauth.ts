@@ -24,6 +24,14 @@ import type { DocumentFetcher } from './oauth/client-document.js'
 import { parseConfiguredClients } from '../core/oauth-clients.js'
 import { fetchGuarded } from '../lib/url-guard/fetch-guarded.js'
 import type { Dispatcher } from 'undici'
+import { createSignIns, type SignIns } from './oauth/signins.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live OAuth sign-ins, for the dashboard's list; the owner ends one (plugins/oauth/signins.ts). */
+    signIns: SignIns
+  }
+}
 
 export interface OAuthPluginOptions {
   /** Clock in ms since epoch (tests move it forward to expire codes and tokens). */
@@ -71,10 +79,13 @@ export default fp<OAuthPluginOptions>(async function oauthPlugin (app, opts) {
     passphrase: OAUTH_APPROVAL_PASSPHRASE,
     people: signInChoices(app.config.NOTIFY_PEOPLE),
     log: app.log.child({ component: 'oauth' }),
+    lastUsed: new Map(),
     onSignIn: signIn => { signInNotices.signedIn(signIn) }
   }
 
   app.setAccessTokenVerifier(token => verifyAccessToken(ctx, token))
+  const signIns = createSignIns(ctx)
+  app.decorate('signIns', signIns)
   if (OAUTH_APPROVAL_PASSPHRASE === '') {
     app.log.warn('OAuth authorization is approved automatically: anyone who can reach /authorize can obtain a token. Set OAUTH_APPROVAL_PASSPHRASE when the server is reachable from the internet.')
   }
@@ -93,7 +104,7 @@ export default fp<OAuthPluginOptions>(async function oauthPlugin (app, opts) {
   })
 
   const sweeper = setInterval(() => {
-    store.sweep(ctx.now()).catch(err => ctx.log.error({ err }, 'OAuth store sweep failed'))
+    store.sweep(ctx.now()).then(() => signIns.prune()).catch(err => ctx.log.error({ err }, 'OAuth store sweep failed'))
   }, SWEEP_INTERVAL)
   sweeper.unref()
   app.addHook('onClose', async () => {

@@ -16,6 +16,8 @@ export interface ClientDirectory {
   resolve (clientId: string): Promise<ClientRecord | undefined>
   /** Whether tokens of this client may still be used: answered without fetching anything. */
   exists (clientId: string): Promise<boolean>
+  /** What the dashboard shows of a client: its name when known and where it comes from, without fetching anything. */
+  describe (clientId: string): Promise<{ name?: string, source: NonNullable<ClientRecord['source']> }>
 }
 
 export function createClientDirectory (store: OAuthStore, configured: ConfiguredClient[], fetchDocument: DocumentFetcher, now: () => number): ClientDirectory {
@@ -31,6 +33,12 @@ export function createClientDirectory (store: OAuthStore, configured: Configured
     },
     async exists (clientId) {
       return fixed.has(clientId) || isDocumentClientId(clientId) || (await store.getClient(clientId)) !== undefined
+    },
+    async describe (clientId) {
+      const pre = fixed.get(clientId)
+      if (pre) return { name: pre.clientName, source: 'configured' }
+      const name = isDocumentClientId(clientId) ? documents.peek(clientId)?.clientName : (await store.getClient(clientId))?.clientName
+      return { ...(name !== undefined && { name }), source: isDocumentClientId(clientId) ? 'document' : 'registered' }
     }
   }
 }

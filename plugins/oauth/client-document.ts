@@ -136,6 +136,10 @@ export function createDocumentClients (fetcher: DocumentFetcher, now: () => numb
         inFlight.set(clientId, pending)
       }
       return await pending
+    },
+    /** The last document read for this client, even when stale, without fetching (undefined when none is kept). */
+    peek (clientId: string): ClientRecord | undefined {
+      return cache.get(clientId)?.client
     }
   }
 }

@@ -28,6 +28,8 @@ export interface OAuthContext {
    */
   people: SignInChoice[]
   log: FastifyBaseLogger
+  /** When each grant's access token was last accepted (grant id → ms), in memory: the dashboard's "last used". */
+  lastUsed: Map<string, number>
   /** Called once per authorization that ends in tokens (a new sign-in; refreshes are not): the owner's security notice. */
   onSignIn?: (client: { clientId: string, clientName?: string, scopes: string[] }) => void
 }

@@ -3,6 +3,7 @@
 // Also the resource-server check used by the bearer auth.
 import { randomToken, sha256hex } from '../../lib/secrets.js'
 import type { Principal } from '../../core/principal.js'
+import type { RefusedToken } from '../auth.js'
 import type { OAuthContext } from './context.js'
 import { verifierMatches, isValidVerifier } from './pkce.js'
 import { OAuthError, type ClientRecord, type TokenRecord } from './types.js'
@@ -16,12 +17,16 @@ export interface TokenResponse {
   scope: string
 }
 
-export async function issueTokens (ctx: OAuthContext, client: ClientRecord, grantId: string, scopes: string[], resource: string, person?: string): Promise<TokenResponse> {
+/** What a grant carries from its first tokens to every refresh: whom it is for and when it began. */
+export interface GrantOrigin { person?: string, signedInAt?: number }
+
+export async function issueTokens (ctx: OAuthContext, client: ClientRecord, grantId: string, scopes: string[], resource: string, origin: GrantOrigin = {}): Promise<TokenResponse> {
   const now = ctx.now()
   const access = randomToken(32)
   const withRefresh = client.grantTypes.includes('refresh_token')
   const refresh = withRefresh ? randomToken(32) : undefined
-  const base = { grantId, clientId: client.clientId, scopes, resource, issuedAt: now, ...(person !== undefined ? { person } : {}) }
+  const { person, signedInAt = now } = origin
+  const base = { grantId, clientId: client.clientId, scopes, resource, issuedAt: now, signedInAt, ...(person !== undefined ? { person } : {}) }
   const records: TokenRecord[] = [{ ...base, hash: sha256hex(access), kind: 'access', expiresAt: now + ctx.lifetimes.access }]
   if (refresh) records.push({ ...base, hash: sha256hex(refresh), kind: 'refresh', expiresAt: now + ctx.lifetimes.refresh })
   await ctx.store.saveTokens(records)
@@ -57,7 +62,7 @@ export async function exchangeCode (ctx: OAuthContext, client: ClientRecord, req
   if (req.resource !== undefined && req.resource !== code.resource) {
     throw new OAuthError('invalid_target', `resource must be ${code.resource}, the resource the code was issued for.`)
   }
-  const tokens = await issueTokens(ctx, client, code.grantId, code.scopes, code.resource, code.person)
+  const tokens = await issueTokens(ctx, client, code.grantId, code.scopes, code.resource, { ...(code.person !== undefined && { person: code.person }), signedInAt: now })
   try { ctx.onSignIn?.({ clientId: client.clientId, clientName: client.clientName, scopes: code.scopes }) } catch { /* a notice never fails a sign-in */ }
   return tokens
 }
@@ -73,6 +78,7 @@ export async function refreshGrant (ctx: OAuthContext, client: ClientRecord, req
   if (!peek || peek.kind !== 'refresh' || peek.clientId !== client.clientId) {
     throw new OAuthError('invalid_grant', 'The refresh token is unknown, revoked or was issued to another client. Sign in again.')
   }
+  if (peek.endedAt !== undefined) throw new OAuthError('invalid_grant', ENDED)
   if (peek.usedAt !== undefined) return replayed(ctx, peek)
   // Every check that can fail runs before the token is consumed, so a bad request never burns it.
   if (peek.expiresAt <= now) throw new OAuthError('invalid_grant', 'The refresh token has expired. Sign in again.')
@@ -85,8 +91,11 @@ export async function refreshGrant (ctx: OAuthContext, client: ClientRecord, req
   const old = await ctx.store.takeRefreshToken(hash, now)
   if (!old) throw new OAuthError('invalid_grant', 'The refresh token is unknown or revoked. Sign in again.')
   if (old.usedAt !== undefined) return replayed(ctx, old) // lost a race against a concurrent use
-  return issueTokens(ctx, client, old.grantId, scopes, old.resource, old.person)
+  return issueTokens(ctx, client, old.grantId, scopes, old.resource, { ...(old.person !== undefined && { person: old.person }), signedInAt: old.signedInAt ?? old.issuedAt })
 }
+
+/** Said to a client whose sign-in the owner ended (the bearer check and the refresh grant). */
+export const ENDED = 'The owner ended this sign-in from the dashboard: its tokens no longer work. Sign in again.'
 
 async function replayed (ctx: OAuthContext, token: TokenRecord): Promise<never> {
   await ctx.store.revokeGrant(token.grantId)
@@ -95,11 +104,13 @@ async function replayed (ctx: OAuthContext, token: TokenRecord): Promise<never> 
 }
 
 /** The resource-server check: a live access token issued for this server's resource. */
-export async function verifyAccessToken (ctx: OAuthContext, token: string): Promise<Principal | undefined> {
+export async function verifyAccessToken (ctx: OAuthContext, token: string): Promise<Principal | RefusedToken | undefined> {
   if (token.length < 32 || token.length > 256) return undefined
   const record = await ctx.store.getToken(sha256hex(token))
   if (!record || record.kind !== 'access') return undefined
-  if (record.expiresAt <= ctx.now()) return undefined
+  const now = ctx.now()
+  if (record.expiresAt <= now) return undefined
+  if (record.endedAt !== undefined) return { refused: ENDED }
   if (!ctx.isOwnResource(record.resource)) return undefined
   if (!await ctx.clients.exists(record.clientId)) return undefined
   // A sign-in for a person NOTIFY_PEOPLE no longer names acts for nobody: it is refused, never widened to the owner.
@@ -108,6 +119,7 @@ export async function verifyAccessToken (ctx: OAuthContext, token: string): Prom
   // A sign-in made before NOTIFY_PEOPLE named anyone names no person: it must sign in again and say who it is.
   if (record.person === undefined && ctx.people.length > 0) return undefined
   const client = await ctx.store.getClient(record.clientId)
+  ctx.lastUsed.set(record.grantId, now)
   return {
     id: `oauth:${record.grantId}`,
     kind: 'oauth',

@@ -25,6 +25,13 @@ export interface OAuthStore {
   deleteToken (hash: string): Promise<void>
   /** Deletes every token of the grant (and codes pointing at it). */
   revokeGrant (grantId: string): Promise<void>
+  /**
+   * The owner ends a sign-in: every token of the grant is marked ended (kept until it expires, so its next use is
+   * told why it fails) and codes pointing at it are dropped. Returns false when the grant has no token.
+   */
+  endGrant (grantId: string, now: number): Promise<boolean>
+  /** Every token record (hashes only), for the dashboard's list of sign-ins. */
+  listTokens (): Promise<TokenRecord[]>
   /** Drops expired records. */
   sweep (now: number): Promise<void>
   close (): Promise<void>
@@ -143,11 +150,27 @@ export class MemoryOAuthStore implements OAuthStore {
     await this.changed()
   }
 
+  async endGrant (grantId: string, now: number) {
+    const family = this.grants.get(grantId)
+    if (!family || family.size === 0) return false
+    for (const hash of family) {
+      const token = this.tokens.get(hash)
+      if (token && token.endedAt === undefined) token.endedAt = now
+    }
+    for (const [hash, code] of this.codes) if (code.grantId === grantId) this.codes.delete(hash)
+    await this.changed()
+    return true
+  }
+
+  async listTokens () {
+    return [...this.tokens.values()]
+  }
+
   async sweep (now: number) {
     this.sweepCodes(now)
     const removed = this.sweepTokens(now)
     let clientsRemoved = 0
-    const withGrants = new Set([...this.tokens.values()].map(t => t.clientId))
+    const withGrants = new Set([...this.tokens.values()].filter(t => t.endedAt === undefined).map(t => t.clientId))
     for (const code of this.codes.values()) withGrants.add(code.clientId)
     for (const [id, c] of this.clients) {
       const idle = now - c.lastUsedAt

@@ -62,6 +62,10 @@ export interface TokenRecord {
   person?: string
   resource: string
   issuedAt: number
+  /** When the sign-in (the grant) began; refresh keeps it. Absent on records older than it: the grant's oldest issuedAt. */
+  signedInAt?: number
+  /** Set when the owner ended the sign-in from the dashboard: kept until it expires, so its use is told why it fails. */
+  endedAt?: number
   expiresAt: number
   /** Refresh tokens only: set when rotated; a second use revokes the whole grant. */
   usedAt?: number

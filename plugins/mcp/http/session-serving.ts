@@ -45,6 +45,10 @@ export interface McpSessionsControl {
   /** Closes sessions idle at `now` (default: the current time), hibernates the idle awake ones. Runs on a timer too. */
   sweep: (now?: number) => number
   configure: (limits: Partial<SessionLimits>) => void
+  /** Open sessions of one credential (principal id): the dashboard's sign-ins list. */
+  openFor: (principalId: string) => number
+  /** Closes every session of one credential (its sign-in was ended); returns how many. */
+  closeFor: (principalId: string) => number
 }
 
 type RawWithAuth = IncomingMessage & { auth?: AuthInfo }

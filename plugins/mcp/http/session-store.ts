@@ -249,6 +249,11 @@ export function createSessionStore<T> (options: SessionStoreOptions<T>) {
     return closed
   }
 
+  /** The open sessions of one credential (principal id). */
+  function ownedBy (owner: string): Session<T>[] {
+    return [...sessions.values()].filter(session => session.owner === owner)
+  }
+
   function closeAll () {
     for (const id of [...sessions.keys()]) remove(id, 'closed')
   }
@@ -275,6 +280,7 @@ export function createSessionStore<T> (options: SessionStoreOptions<T>) {
     woke,
     hibernate,
     sweep,
+    ownedBy,
     closeAll,
     configure,
     get size () { return sessions.size },
