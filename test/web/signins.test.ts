@@ -1,0 +1,79 @@
+// Who signs in, in headless Chromium (issue 36 items 5 and 8): with NOTIFY_PEOPLE and a passphrase, the dashboard's
+// own sign-in walks the real approval page (choose a person, type the passphrase, submit the real form), and the token
+// it gets acts as that person. The owner, signed in from another browser, sees both sign-ins in the "Signed in"
+// panel and ends the person's: the person's page is refused and sent back to the approval page.
+import t from 'tap'
+import type { Page } from 'playwright-core'
+import { browserSkipReason, launchBrowser } from '../helpers/browser.js'
+import { buildTestApp } from '../helpers/build.js'
+import { CLOSED_BACKENDS, freePort } from '../helpers/web-app.js'
+
+const skip = browserSkipReason()
+const PASSPHRASE = 'correct horse battery staple'
+// Generous: Chromium on a loaded 2-core machine can take many seconds per navigation.
+const STEP_MS = 60_000
+
+t.setTimeout(600_000)
+
+/** On the approval page: chooses who is signing in, types the passphrase and submits; waits for the dashboard. */
+async function signInAs (page: Page, person: string) {
+  await page.locator('input[name="person"]').first().waitFor({ timeout: STEP_MS })
+  await page.locator(`input[name="person"][value="${person}"]`).check({ timeout: STEP_MS })
+  await page.locator('input[name="passphrase"]').fill(PASSPHRASE, { timeout: STEP_MS })
+  await page.locator('button[type="submit"]').click({ timeout: STEP_MS })
+  await page.locator('body[data-signed-in="true"]').waitFor({ timeout: STEP_MS })
+}
+
+/** The page's own access token (sessionStorage), to ask the server who it is. */
+const accessTokenOf = async (page: Page) => (await page.evaluate(() => JSON.parse(sessionStorage.getItem('mediastack.dashboard.tokens') ?? '{}').accessToken)) as string
+
+t.test('a person signs in through the approval page; the owner sees and ends that sign-in from the dashboard', { skip, timeout: 600_000 }, async t => {
+  const port = await freePort()
+  const { app, config } = await buildTestApp(t, {
+    web: true,
+    listenPort: port,
+    config: { ...CLOSED_BACKENDS, OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE, NOTIFY_PEOPLE: 'alice=telegram:111 bob=telegram:222', NOTIFY_URLS: 'alice=json://127.0.0.1:9/a bob=json://127.0.0.1:9/b' }
+  })
+
+  const alicePage = await (await launchBrowser(t)).context.newPage()
+  const aliceProblems: string[] = []
+  alicePage.on('pageerror', e => aliceProblems.push(e.message))
+  await alicePage.goto(`${config.PUBLIC_URL}/dashboard`, { timeout: STEP_MS })
+  await alicePage.locator('legend', { hasText: 'Who is signing in?' }).waitFor({ timeout: STEP_MS })
+  t.same(await alicePage.locator('input[name="person"]').evaluateAll(els => els.map(e => (e as HTMLInputElement).value)), ['alice', 'bob', 'owner'], 'the page offers each person and the owner')
+  await signInAs(alicePage, 'alice')
+
+  // The token the browser got acts as alice: the keeps route answers who the caller is.
+  const token = await accessTokenOf(alicePage)
+  const keeps = await app.inject({ url: '/api/dashboard/keeps', headers: { authorization: `Bearer ${token}` } })
+  t.same(keeps.json().you, { person: 'alice', owner: false }, 'the token\'s principal carries the chosen person')
+  const own = alicePage.locator('#signins li[data-person="alice"]')
+  await own.waitFor({ timeout: STEP_MS })
+  t.match(await own.innerText(), /alice on Mediastack dashboard \(this page\)/)
+  t.equal(await alicePage.locator('#signins li').count(), 1, 'a person sees only their own sign-ins')
+  t.equal(await alicePage.locator('#signins button').count(), 0, 'and cannot end one')
+
+  const ownerPage = await (await launchBrowser(t)).context.newPage()
+  const ownerProblems: string[] = []
+  ownerPage.on('pageerror', e => ownerProblems.push(e.message))
+  await ownerPage.goto(`${config.PUBLIC_URL}/dashboard`, { timeout: STEP_MS })
+  await signInAs(ownerPage, 'owner')
+  const aliceRow = ownerPage.locator('#signins li[data-person="alice"]')
+  await aliceRow.waitFor({ timeout: STEP_MS })
+  await ownerPage.locator('#signins li[data-person="owner"]', { hasText: '(this page)' }).waitFor({ timeout: STEP_MS })
+  t.match(await aliceRow.innerText(), /alice on Mediastack dashboard\s*signed in \d{4}-\d\d-\d\d \d\d:\d\d, used /)
+  t.notOk((await ownerPage.content()).includes(token), 'the page never shows a token')
+
+  await aliceRow.locator('button', { hasText: 'End…' }).click({ timeout: STEP_MS })
+  await aliceRow.locator('button', { hasText: 'Confirm end' }).click({ timeout: STEP_MS })
+  await ownerPage.locator('#signins-note', { hasText: /Ended the sign-in of Mediastack dashboard signed in as alice/ }).waitFor({ timeout: STEP_MS })
+  await aliceRow.waitFor({ state: 'detached', timeout: STEP_MS })
+  t.same((await app.signIns.list()).map(s => s.person), ['owner'], 'only the owner\'s sign-in is left')
+
+  // Alice's page: its next call is refused, its refresh too, and it is sent back to the approval page.
+  await alicePage.locator('#refresh').click({ timeout: STEP_MS })
+  await alicePage.locator('legend', { hasText: 'Who is signing in?' }).waitFor({ timeout: STEP_MS })
+  t.equal(new URL(alicePage.url()).pathname, '/authorize', 'the ended sign-in must sign in again')
+  t.same(aliceProblems, [])
+  t.same(ownerProblems, [])
+})
