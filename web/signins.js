@@ -44,7 +44,7 @@ export async function refreshSignIns () {
     const row = h('li', { class: 'event', 'data-signin': s.id, 'data-person': s.person ?? 'owner' })
     const sessions = s.mcpSessions > 0 ? `, ${s.mcpSessions} MCP session${s.mcpSessions === 1 ? '' : 's'}` : ''
     row.append(h('span', { class: 'event-name', title: `client ${s.clientId}; scopes ${s.scopes.join(' ')}` }, `${whoOf(s)}${s.current ? ' (this page)' : ''}`),
-      h('time', { datetime: s.lastUsedAt, title: `signed in ${stamp(s.signedInAt)}, last used ${stamp(s.lastUsedAt)}` }, `signed in ${stamp(s.signedInAt)}, used ${ago(s.lastUsedAt)}${sessions}`),
+      h('span', { class: 'meta', title: `last used ${stamp(s.lastUsedAt)}` }, `signed in ${stamp(s.signedInAt)}, used ${ago(s.lastUsedAt)}${sessions}`),
       you.owner ? h('button', { class: 'small danger', onclick: () => askToEnd(row, s) }, 'End…') : null)
     return row
   }))
