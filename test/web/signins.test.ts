@@ -1,12 +1,14 @@
 // Who signs in, in headless Chromium (issue 36 items 5 and 8): with NOTIFY_PEOPLE and a passphrase, the dashboard's
 // own sign-in walks the real approval page (choose a person, type the passphrase, submit the real form), and the token
 // it gets acts as that person. The owner, signed in from another browser, sees both sign-ins in the "Signed in"
-// panel and ends the person's: the person's page is refused and sent back to the approval page.
+// panel and ends the person's: the person's page is refused and sent back to the approval page. The web chat on a
+// person's page runs its tools as that person.
 import t from 'tap'
 import type { Page } from 'playwright-core'
 import { browserSkipReason, launchBrowser } from '../helpers/browser.js'
 import { buildTestApp } from '../helpers/build.js'
 import { CLOSED_BACKENDS, freePort } from '../helpers/web-app.js'
+import { startFakeLlm } from '../helpers/fake-llm.js'
 
 const skip = browserSkipReason()
 const PASSPHRASE = 'correct horse battery staple'
@@ -25,6 +27,8 @@ async function signInAs (page: Page, person: string) {
 }
 
 /** The page's own access token (sessionStorage), to ask the server who it is. */
+const PEOPLE = { NOTIFY_PEOPLE: 'alice=telegram:111 bob=telegram:222,readonly', NOTIFY_URLS: 'alice=json://127.0.0.1:9/a bob=json://127.0.0.1:9/b' }
+
 const accessTokenOf = async (page: Page) => (await page.evaluate(() => JSON.parse(sessionStorage.getItem('mediastack.dashboard.tokens') ?? '{}').accessToken)) as string
 
 t.test('a person signs in through the approval page; the owner sees and ends that sign-in from the dashboard', { skip, timeout: 600_000 }, async t => {
@@ -32,7 +36,7 @@ t.test('a person signs in through the approval page; the owner sees and ends tha
   const { app, config } = await buildTestApp(t, {
     web: true,
     listenPort: port,
-    config: { ...CLOSED_BACKENDS, OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE, NOTIFY_PEOPLE: 'alice=telegram:111 bob=telegram:222', NOTIFY_URLS: 'alice=json://127.0.0.1:9/a bob=json://127.0.0.1:9/b' }
+    config: { ...CLOSED_BACKENDS, OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE, ...PEOPLE }
   })
 
   const alicePage = await (await launchBrowser(t)).context.newPage()
@@ -76,4 +80,26 @@ t.test('a person signs in through the approval page; the owner sees and ends tha
   t.equal(new URL(alicePage.url()).pathname, '/authorize', 'the ended sign-in must sign in again')
   t.same(aliceProblems, [])
   t.same(ownerProblems, [])
+})
+
+t.test('the web chat of a person\'s page runs its tools as that person', { skip, timeout: 600_000 }, async t => {
+  // The model asks for a tool only the owner may run; what it is told back depends on who is signed in.
+  const llm = await startFakeLlm('openai', [{ toolCalls: [{ name: 'cleanup_server', args: {} }] }, { text: 'Only the owner can clean up.' }])
+  t.teardown(llm.close)
+  const { config } = await buildTestApp(t, {
+    web: true,
+    listenPort: await freePort(),
+    config: { ...CLOSED_BACKENDS, OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE, ...PEOPLE, LLM_PROVIDER_A_API_KEY: 'fake-llm-key-0123456789', LLM_PROVIDER_A_BASE_URL: llm.url }
+  })
+  const page = await (await launchBrowser(t)).context.newPage()
+  const problems: string[] = []
+  page.on('pageerror', e => problems.push(e.message))
+  await page.goto(`${config.PUBLIC_URL}/dashboard`, { timeout: STEP_MS })
+  await signInAs(page, 'bob')
+  await page.fill('#chat-input', 'clean up the server', { timeout: STEP_MS })
+  await page.click('#chat-send', { timeout: STEP_MS })
+  await page.locator('#chat-log .msg.assistant', { hasText: 'Only the owner can clean up.' }).waitFor({ timeout: STEP_MS })
+  t.equal(llm.requests.length, 2, 'the model asked for the tool, then answered')
+  t.match(JSON.stringify(llm.requests[1]?.messages), /bob is signed in with the read-only tools; cleanup_server changes things/, 'the tool ran as bob, the read-only person the page signed in as')
+  t.same(problems, [])
 })
