@@ -2,7 +2,7 @@
 // refresh after it), by person and client, when it began and was last used. A sign-in is named by the start of its
 // grant id, which the audit trail already shows (`oauth:<grant id>`): never a token, a hash or a secret.
 // Ending one marks every token of its grant ended (store.endGrant): the client's next call and refresh are refused
-// with the reason, and it must sign in again.
+// with the reason, and it must sign in again, with the passphrase (when one is set) even in a browser that approved it.
 import type { OAuthContext } from './context.js'
 import type { ClientRecord, TokenRecord } from './types.js'
 
@@ -77,6 +77,10 @@ export function createSignIns (ctx: OAuthContext) {
       const signIn = await describe(grantId, tokens)
       await ctx.store.endGrant(grantId, now)
       ctx.lastUsed.delete(grantId)
+      // The browsers that approved the client must type the passphrase again: otherwise the ended sign-in could sign
+      // straight back in from the same browser (owner-session.ts remembers approvals per browser).
+      const stored = await ctx.store.getClient(signIn.clientId)
+      if (stored?.approvedBy?.length) await ctx.store.saveClient({ ...stored, approvedBy: [] })
       ctx.log.info({ grant: grantId.slice(0, 8), person: signIn.person, clientName: signIn.clientName }, 'OAuth sign-in ended by the owner')
       return { ok: true, signIn }
     },

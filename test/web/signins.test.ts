@@ -78,6 +78,7 @@ t.test('a person signs in through the approval page; the owner sees and ends tha
   await alicePage.locator('#refresh').click({ timeout: STEP_MS })
   await alicePage.locator('legend', { hasText: 'Who is signing in?' }).waitFor({ timeout: STEP_MS })
   t.equal(new URL(alicePage.url()).pathname, '/authorize', 'the ended sign-in must sign in again')
+  t.equal(await alicePage.locator('input[name="passphrase"]').count(), 1, 'with the passphrase: her browser\'s earlier approval is forgotten')
   t.same(aliceProblems, [])
   t.same(ownerProblems, [])
 })
