@@ -73,7 +73,9 @@ export function approvalFlow (app: FastifyInstance, ctx: OAuthContext) {
       reply.code(400)
       return renderApprovalPage(reply, { ...view(ctx, requestId, entry.req), error: 'Choose who is signing in.' })
     }
-    const askPassphrase = ctx.passphrase !== '' && !entry.req.remembered
+    // A browser that approved this client before skips the passphrase, except to sign in as the owner: a family
+    // computer must not let anyone who opens it pick "owner" (issue 36 item 5).
+    const askPassphrase = ctx.passphrase !== '' && (!entry.req.remembered || chosen?.owner === true)
     const passphrase = optional(params, 'passphrase') ?? ''
     if (askPassphrase && !safeEqual(passphrase, ctx.passphrase)) {
       entry.attempts++
@@ -85,7 +87,8 @@ export function approvalFlow (app: FastifyInstance, ctx: OAuthContext) {
         return renderErrorPage(reply, 'Too many wrong passphrases for this request. Start the sign-in again from the application.')
       }
       reply.code(401)
-      return renderApprovalPage(reply, { ...view(ctx, requestId, entry.req), error: 'Wrong passphrase. Try again.' })
+      const error = passphrase === '' && entry.req.remembered ? `Signing in as ${chosen?.name ?? 'the owner'} needs the approval passphrase.` : 'Wrong passphrase. Try again.'
+      return renderApprovalPage(reply, { ...view(ctx, requestId, entry.req), error })
     }
     pending.delete(sha256hex(requestId))
     throttle.succeeded(clientId)
@@ -127,6 +130,7 @@ function view (ctx: OAuthContext, requestId: string, req: AuthorizationRequest) 
     requestId,
     people: ctx.people.map(p => ({ name: p.name, owner: p.owner, readOnly: p.readOnly })),
     askPassphrase: ctx.passphrase !== '' && req.remembered !== true,
+    ownerPassphrase: ctx.passphrase !== '' && req.remembered === true && ctx.people.length > 0,
     clientName: req.client.clientName ?? 'An unnamed application',
     clientId: req.client.clientId,
     redirectHost: target.display,

@@ -64,6 +64,8 @@ export interface ApprovalView {
   people: Array<{ name: string, owner: boolean, readOnly: boolean }>
   /** The passphrase field (set, and this browser has not approved this client before). */
   askPassphrase: boolean
+  /** This browser approved the client before: the passphrase is asked only of whoever signs in as the owner. */
+  ownerPassphrase?: boolean
 }
 
 /** Who is signing in: one choice per person; what each may do is said beside the name. */
@@ -72,6 +74,12 @@ function peopleField (people: ApprovalView['people']): string {
   const what = (p: ApprovalView['people'][number]) => p.owner ? 'the owner: every tool' : p.readOnly ? 'looks only: read-only tools' : 'their own requests, keeps and notices; nothing is deleted'
   const options = people.map(p => `<label style="display:flex;gap:.5rem;align-items:center;margin:.2rem 0"><input type="radio" name="person" value="${escapeHtml(p.name)}" required> <strong>${escapeHtml(p.name)}</strong> <span class="note">(${what(p)})</span></label>`).join('')
   return `<fieldset style="border:0;padding:0;margin:0 0 .75rem"><legend>Who is signing in?</legend>${options}</fieldset>`
+}
+
+function passphraseField (view: ApprovalView): string {
+  if (view.askPassphrase) return '<label>Approval passphrase <input type="password" name="passphrase" autocomplete="current-password" required autofocus></label>'
+  if (view.ownerPassphrase) return '<label>Approval passphrase (only to sign in as the owner) <input type="password" name="passphrase" autocomplete="current-password"></label>'
+  return ''
 }
 
 export function renderApprovalPage (reply: FastifyReply, view: ApprovalView) {
@@ -84,7 +92,7 @@ export function renderApprovalPage (reply: FastifyReply, view: ApprovalView) {
 ${view.error ? `<p class="err">${escapeHtml(view.error)}</p>` : ''}
 <form method="post" action="authorize">
 <input type="hidden" name="request_id" value="${escapeHtml(view.requestId)}">
-${peopleField(view.people)}${view.askPassphrase ? '<label>Approval passphrase <input type="password" name="passphrase" autocomplete="current-password" required autofocus></label>' : ''}
+${peopleField(view.people)}${passphraseField(view)}
 <button type="submit">${view.people.length > 0 ? 'Sign in' : 'Approve'}</button>
 </form>
 <p class="note">Only approve applications you started yourself. Approval is remembered for this application.</p>`))

@@ -51,6 +51,31 @@ t.test('with a passphrase, every choice needs it once per browser; only the owne
   t.notMatch(page.body, /value="owner"/, 'a person is marked owner: no separate owner choice')
 })
 
+t.test('a browser that approved the client skips the passphrase for a person, never for the owner', async t => {
+  const { app } = await buildTestApp(t, { config: { NOTIFY_PEOPLE: PEOPLE, NOTIFY_URLS: 'alice=json://127.0.0.1:9 bob=json://127.0.0.1:9', OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE } })
+  const client = await registerClient(app)
+  const cookieOf = (res: { headers: Record<string, unknown> }) => ([res.headers['set-cookie']].flat() as string[]).map(c => c.split(';')[0]).filter(c => !c.endsWith('='))
+  const submit = async (ownerCookies: string[], fields: Record<string, string>) => {
+    const page = await app.inject({ url: authorizePath(client, { challenge: pkcePair().challenge, method: 'S256' }), headers: { cookie: ownerCookies.join('; ') } })
+    const requestId = /name="request_id" value="([^"]+)"/.exec(page.body)?.[1] ?? ''
+    const res = await app.inject({ method: 'POST', url: '/authorize', payload: new URLSearchParams({ request_id: requestId, ...fields }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', origin: app.config.PUBLIC_URL, cookie: [...ownerCookies, ...cookieOf(page)].join('; ') } })
+    return { page, res }
+  }
+  const first = await submit([], { person: 'alice', passphrase: PASSPHRASE })
+  t.equal(first.res.statusCode, 302, 'alice signs in with the passphrase')
+  const remembered = cookieOf(first.res)
+  t.ok(remembered.length > 0, 'this browser is remembered for the client')
+
+  const again = await submit(remembered, { person: 'bob' })
+  t.match(again.page.body, /only to sign in as the owner/, 'the remembered browser is told when the passphrase is still needed')
+  t.equal(again.res.statusCode, 302, 'a person signs in again without the passphrase in the same browser')
+  const asOwner = await submit(remembered, { person: 'owner' })
+  t.equal(asOwner.res.statusCode, 401, 'choosing the owner in a remembered browser still needs the passphrase')
+  t.match(asOwner.res.body, /Signing in as owner needs the approval passphrase/)
+  const withIt = await submit(remembered, { person: 'owner', passphrase: PASSPHRASE })
+  t.equal(withIt.res.statusCode, 302, 'with the passphrase the owner signs in')
+})
+
 t.test('a person cannot delete; a read-only person gets the read-only tools; the owner gets everything', async t => {
   const { app } = await buildTestApp(t, { config: { NOTIFY_PEOPLE: PEOPLE, NOTIFY_URLS: 'alice=json://127.0.0.1:9 bob=json://127.0.0.1:9' } })
   const signIn = async (person: string) => (await principalOf(app, (await oauthLogin(app, { person })).tokens.access_token))!
