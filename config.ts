@@ -85,7 +85,7 @@ export const ConfigSchema = Type.Object({
   // --- requests (Seerr)
   REQUESTS_URL: Url('', 'Request manager (Seerr, Overseerr or Jellyseerr) base URL; empty: requests go straight to the series/movie managers'),
   REQUESTS_API_KEY: Secret('Request manager API key (Seerr: Settings > General > API Key)'),
-  REQUESTS_USERS: Type.String({ default: '', description: 'Who is which Seerr user, comma-separated: telegram:<chat user id>=<Seerr user id>, owner=<Seerr user id> (MCP clients, web chat, the internal key); chat users are also matched by the Telegram chat id in their Seerr notification settings' }),
+  REQUESTS_USERS: Type.String({ default: '', description: 'Who is which Seerr user, comma-separated: telegram:<chat user id>=<Seerr user id>, owner=<Seerr user id> (MCP clients, web chat, the internal key), <NOTIFY_PEOPLE name>=<Seerr user id>; the chat id in Seerr\'s settings links nobody' }),
   // --- local tools
   FFMPEG_PATH: Type.String({ default: 'ffmpeg', description: 'ffmpeg executable' }),
   FFPROBE_PATH: Type.String({ default: 'ffprobe', description: 'ffprobe executable' }),

@@ -26,12 +26,12 @@ export async function transmissionUnavailable (major: TransmissionMajor = 3): Pr
   return await findExecutable('transmission-daemon') ? undefined : 'transmission-daemon is not installed (apt-get install transmission-daemon)'
 }
 
-export async function startTransmission (dir: string, o: { username: string, password: string, downloadDir?: string, major?: TransmissionMajor }): Promise<TransmissionInstance> {
+export async function startTransmission (dir: string, o: { username: string, password: string, downloadDir?: string, major?: TransmissionMajor, incompleteDir?: string }): Promise<TransmissionInstance> {
   const rpcPort = await freePort()
   const peerPort = await freePort()
   const config = join(dir, 'config')
   const downloadDir = o.downloadDir ?? join(dir, 'dl')
-  for (const d of [config, downloadDir]) mkdirSync(d, { recursive: true })
+  for (const d of [config, downloadDir, ...(o.incompleteDir !== undefined ? [o.incompleteDir] : [])]) mkdirSync(d, { recursive: true })
   writeFileSync(join(config, 'settings.json'), JSON.stringify({
     'bind-address-ipv4': '127.0.0.1',
     'bind-address-ipv6': '::1',
@@ -43,7 +43,8 @@ export async function startTransmission (dir: string, o: { username: string, pas
     'peer-port': peerPort,
     'peer-port-random-on-start': false,
     'download-dir': downloadDir,
-    'incomplete-dir-enabled': false,
+    'incomplete-dir-enabled': o.incompleteDir !== undefined,
+    ...(o.incompleteDir !== undefined ? { 'incomplete-dir': o.incompleteDir } : {}),
     'download-queue-enabled': false,
     'seed-queue-enabled': false,
     'rpc-enabled': true,

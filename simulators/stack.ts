@@ -113,7 +113,7 @@ export async function startSimulatedStack (roots: { media: string, downloads: st
         DOWNLOAD_MANAGER_API_KEY: keys.pyload,
         PATH_MAP: `/data=${roots.media},/downloads=${roots.downloads}`,
         SETUP_CONFIG_ROOT: configRoot,
-        ...(seerr ? { REQUESTS_URL: seerr.url, REQUESTS_API_KEY: seerrKey, REQUESTS_USERS: 'owner=1' } : {}),
+        ...(seerr ? { REQUESTS_URL: seerr.url, REQUESTS_API_KEY: seerrKey, REQUESTS_USERS: 'owner=1,telegram:111=2' } : {}), // alice's bot id, mapped by the operator (issue 35 #9)
         ...usenet
       },
       jellyfinAdmin,

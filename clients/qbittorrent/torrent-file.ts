@@ -1,6 +1,7 @@
 // Info-hashes without trusting anyone: qBittorrent 4.x does not say which hash an added torrent got,
 // so the client computes it from the .torrent bytes (SHA-1 of the bencoded `info` dictionary) or the magnet.
 import { createHash } from 'node:crypto'
+import { BencodeError, dictEntries, readString } from '../../core/bencode.js'
 import { ToolError } from '../../core/errors.js'
 
 export const MAX_TORRENT_FILE_BYTES = 20 * 1024 * 1024
@@ -14,24 +15,23 @@ export interface TorrentFileInfo {
 /** Reads the info-hash and name of a .torrent file; throws ToolError when the bytes are not one. */
 export function readTorrentFile (bytes: Buffer): TorrentFileInfo {
   if (bytes.length === 0 || bytes.length > MAX_TORRENT_FILE_BYTES) throw notATorrent()
-  if (bytes[0] !== 0x64) throw notATorrent() // 'd': a torrent is a bencoded dictionary
-  let pos = 1
-  let info: { start: number, end: number } | undefined
-  while (pos < bytes.length && bytes[pos] !== 0x65) {
-    const key = readString(bytes, pos)
-    pos = key.end
-    const valueEnd = skipValue(bytes, pos, 0)
-    if (key.text === 'info') info = { start: pos, end: valueEnd }
-    pos = valueEnd
+  try {
+    const info = dictEntries(bytes).entries.find(e => e.key === 'info')
+    if (!info) throw notATorrent()
+    const infoBytes = bytes.subarray(info.valueStart, info.end)
+    const infoKeys = dictEntries(infoBytes).entries
+    const v2Only = !infoKeys.some(e => e.key === 'pieces') && infoKeys.some(e => e.key === 'meta version')
+    // Pure v2 torrents are identified by the SHA-256 of `info`, truncated to 40 hex characters by qBittorrent.
+    const hash = v2Only
+      ? createHash('sha256').update(infoBytes).digest('hex').slice(0, 40)
+      : createHash('sha1').update(infoBytes).digest('hex')
+    const name = infoKeys.find(e => e.key === 'name' && infoBytes[e.valueStart] >= 0x30 && infoBytes[e.valueStart] <= 0x39)
+    const nameText = name ? readString(infoBytes, name.valueStart) : undefined
+    return { hash, name: nameText ? infoBytes.toString('utf8', nameText.start, nameText.end) : '' }
+  } catch (err) {
+    if (err instanceof BencodeError) throw notATorrent()
+    throw err
   }
-  if (bytes[pos] !== 0x65 || !info) throw notATorrent()
-  const infoBytes = bytes.subarray(info.start, info.end)
-  const v2Only = !containsKey(infoBytes, 'pieces') && containsKey(infoBytes, 'meta version')
-  // Pure v2 torrents are identified by the SHA-256 of `info`, truncated to 40 hex characters by qBittorrent.
-  const hash = v2Only
-    ? createHash('sha256').update(infoBytes).digest('hex').slice(0, 40)
-    : createHash('sha1').update(infoBytes).digest('hex')
-  return { hash, name: readInfoName(infoBytes) }
 }
 
 /** The info-hash a magnet link names (btih hex or base32, or btmh), lower-case hex; undefined if none. */
@@ -62,56 +62,4 @@ function base32ToHex (s: string): string {
 
 function notATorrent () {
   return new ToolError('The data is not a valid .torrent file (expected a bencoded dictionary with an "info" section, at most 20 MiB).')
-}
-
-function readString (b: Buffer, pos: number): { text: string, end: number } {
-  const colon = b.indexOf(0x3a, pos)
-  if (colon < 0 || colon - pos > 10) throw notATorrent()
-  const lenText = b.toString('latin1', pos, colon)
-  if (!/^\d+$/.test(lenText)) throw notATorrent()
-  const end = colon + 1 + Number(lenText)
-  if (end > b.length) throw notATorrent()
-  return { text: b.toString('utf8', colon + 1, end), end }
-}
-
-/** Returns the offset just past the bencoded value starting at `pos`. */
-function skipValue (b: Buffer, pos: number, depth: number): number {
-  if (depth > 64) throw notATorrent()
-  const c = b[pos]
-  if (c === 0x69) { // i<digits>e
-    const e = b.indexOf(0x65, pos)
-    if (e < 0) throw notATorrent()
-    return e + 1
-  }
-  if (c === 0x6c || c === 0x64) { // l...e / d...e
-    let p = pos + 1
-    while (p < b.length && b[p] !== 0x65) {
-      if (c === 0x64) p = readString(b, p).end
-      p = skipValue(b, p, depth + 1)
-    }
-    if (p >= b.length) throw notATorrent()
-    return p + 1
-  }
-  if (c !== undefined && c >= 0x30 && c <= 0x39) return readString(b, pos).end
-  throw notATorrent()
-}
-
-function containsKey (dict: Buffer, key: string): boolean {
-  let p = 1
-  while (p < dict.length && dict[p] !== 0x65) {
-    const k = readString(dict, p)
-    if (k.text === key) return true
-    p = skipValue(dict, k.end, 1)
-  }
-  return false
-}
-
-function readInfoName (dict: Buffer): string {
-  let p = 1
-  while (p < dict.length && dict[p] !== 0x65) {
-    const k = readString(dict, p)
-    if (k.text === 'name' && dict[k.end] !== undefined && dict[k.end] >= 0x30 && dict[k.end] <= 0x39) return readString(dict, k.end).text
-    p = skipValue(dict, k.end, 1)
-  }
-  return ''
 }

@@ -35,6 +35,11 @@ export interface TorrentInfo {
   savePath: string
   /** The torrent's file (single-file) or top folder, as this server sees it. */
   contentPath: string
+  /**
+   * Where an unfinished torrent's file or top folder is kept until it completes, when the client keeps unfinished
+   * downloads apart (Transmission's session-wide incomplete-dir); it holds that path as well as contentPath.
+   */
+  partialPath?: string
   /** qBittorrent category, Deluge label, Transmission's first label; '' when none. */
   category: string
   tags: string[]

@@ -101,7 +101,17 @@ export function createTransmissionClient (opts: TransmissionOptions) {
 
   const read = <T>(method: string, args: Record<string, unknown>) => must<T>(method, args, { kind: 'read' })
 
-  function trim (t: RawTransmissionTorrent): TorrentInfo {
+  /**
+   * The session's folder for unfinished torrents, when one is on: a torrent keeps its data there until it is
+   * complete and is then moved to its download-dir (3.00 libtransmission/torrent.c: torrentInit 950-958 takes the
+   * session's incomplete-dir, refreshCurrentDir 3577-3597 looks there, recheckCompleteness 2323-2326 moves it).
+   */
+  async function incompleteDir (): Promise<string | undefined> {
+    const s = await read<{ 'incomplete-dir-enabled'?: boolean, 'incomplete-dir'?: string }>('session-get', { fields: ['incomplete-dir-enabled', 'incomplete-dir'] })
+    return s['incomplete-dir-enabled'] === true && typeof s['incomplete-dir'] === 'string' && s['incomplete-dir'] !== '' ? s['incomplete-dir'] : undefined
+  }
+
+  function trim (t: RawTransmissionTorrent, incomplete?: string): TorrentInfo {
     const { state, phase } = transmissionState(t)
     const savePath = opts.pathMap.toOurs(t.downloadDir)
     const labels = t.labels ?? []
@@ -120,6 +130,7 @@ export function createTransmissionClient (opts: TransmissionOptions) {
       savePath,
       // A torrent's name is its single file or its top folder, inside downloadDir.
       contentPath: opts.pathMap.toOurs(insideFolder(t.downloadDir, t.name)),
+      ...(incomplete !== undefined && (t.leftUntilDone > 0 || t.metadataPercentComplete < 1) ? { partialPath: opts.pathMap.toOurs(insideFolder(incomplete, t.name)) } : {}),
       // Transmission has no categories: the first label stands for one (labels exist from rpc 16, 3.00).
       category: labels[0] ?? '',
       tags: labels.slice(1),
@@ -139,8 +150,8 @@ export function createTransmissionClient (opts: TransmissionOptions) {
     if (filter.hashes?.length === 0) return []
     const args: Record<string, unknown> = { fields: FIELDS }
     if (filter.hashes) args.ids = filter.hashes
-    const { torrents } = await read<{ torrents?: RawTransmissionTorrent[] }>('torrent-get', args)
-    return (torrents ?? []).map(trim)
+    const [{ torrents }, incomplete] = await Promise.all([read<{ torrents?: RawTransmissionTorrent[] }>('torrent-get', args), incompleteDir()])
+    return (torrents ?? []).map(t => trim(t, incomplete))
       .filter(t => (filter.category === undefined || t.category === filter.category) && (filter.tag === undefined || t.tags.includes(filter.tag)))
   }
 

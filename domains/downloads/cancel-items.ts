@@ -2,6 +2,7 @@
 // client's torrents and the Usenet client's jobs, under one id scheme ("series:<queueId>", "movies:<queueId>",
 // "torrent:<hash>", "usenet:<job id>"; an extra manager instance's items "series@anime:<queueId>", an extra
 // Usenet client's jobs "usenet@news2:<job id>", domains/servarr/queue-ids.ts).
+import { existsSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import type { QueueItem } from '../../clients/servarr/types.js'
 import { gather, sizedProgress } from './download-shared.js'
@@ -41,6 +42,13 @@ const withData = (item: CancelItem, p: string | null | undefined) => {
   if (typeof p === 'string' && p !== '') dataPaths.set(item, p)
   return item
 }
+/**
+ * Where an unfinished torrent's data is when its client keeps unfinished downloads apart (Transmission's
+ * incomplete-dir): there, unless its content path already exists (Transmission looks in download-dir first,
+ * 3.00 libtransmission/torrent.c tr_torrentFindFile2 3499).
+ */
+const torrentDataPath = (t: { contentPath: string, partialPath?: string }) => t.partialPath !== undefined && !existsSync(t.contentPath) ? t.partialPath : t.contentPath
+
 /** The path the item's data is at, as the backend names it (mapped through PATH_MAP), when it names one. */
 export const dataPathOf = (i: CancelItem): string | undefined => dataPaths.get(i)
 
@@ -93,7 +101,7 @@ export async function listCancelItems (app: FastifyInstance, source: CancelSourc
       status: t.phase,
       ...sizedProgress(t.sizeBytes, () => t.progress),
       downloadId: t.hash
-    }, t.contentPath))])
+    }, torrentDataPath(t)))])
   }
   const usenet = app.backends.usenet
   if (usenet && (source === 'all' || source === 'usenet')) {

@@ -1,8 +1,9 @@
 // download_add's torrent links: a magnet, or an http(s) link whose path ends in .torrent. A magnet was checked by
 // the URL guard as a magnet (a well-formed btih/btmh info-hash; every tracker and source it names must be a
-// public address, as the torrent client would contact them). A .torrent link is fetched here through the URL
-// guard (each redirect checked again; a redirect to a magnet is checked as a magnet) and only its bytes reach the
-// torrent client, which never fetches a URL for us. The torrents are saved in a folder of their own that did not
+// public address, as the torrent client would contact them; so must every peer and DHT node it names). A .torrent
+// link is fetched here through the URL guard (each redirect checked again; a redirect to a magnet is checked as a
+// magnet), its own trackers, web seeds and DHT nodes that fail the guard are left out of it, and only those bytes
+// reach the torrent client, which never fetches a URL for us. The torrents are saved in a folder of their own that did not
 // exist before the call (add-folder.ts), and each is checked after the add to be saved there.
 import { relative, resolve } from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -24,10 +25,11 @@ type Fetched = { magnet: string } | { torrent: Buffer }
  * Sends every link (all torrent links) to the torrent client, saved in a new folder of their own; returns the
  * torrents' info-hashes, in order, and that folder.
  */
-export async function addTorrentLinks (app: FastifyInstance, name: string, links: string[], signal?: AbortSignal): Promise<{ hashes: string[], folder: AddFolder }> {
+export async function addTorrentLinks (app: FastifyInstance, name: string, links: string[], signal?: AbortSignal): Promise<{ hashes: string[], folder: AddFolder, leftOut: string[] }> {
   const client = app.backends.torrent
   // All fetched and read first: one link that does not lead to a torrent adds nothing.
   const fetched: Fetched[] = []
+  const leftOut: string[] = []
   for (const [i, link] of links.entries()) {
     const got = await app.urlGuard.fetchGuarded(link, { use: 'torrent', maxBytes: MAX_TORRENT_FILE_BYTES, accept: 'application/x-bittorrent, */*', signal })
     if (got.kind === 'magnet') { fetched.push({ magnet: got.url.href }); continue }
@@ -36,7 +38,9 @@ export async function addTorrentLinks (app: FastifyInstance, name: string, links
     } catch {
       throw new ToolError(`Link ${i + 1} (${got.url.host}) did not return a .torrent file; check the link. Nothing was added.`)
     }
-    fetched.push({ torrent: got.body })
+    const guarded = await app.urlGuard.torrentSources(got.body)
+    leftOut.push(...guarded.leftOut.map(why => links.length > 1 ? `Link ${i + 1}: ${why}` : why))
+    fetched.push({ torrent: guarded.torrent })
   }
   const folder = await makeAddFolder(app.config.DOWNLOADS_ROOT, name)
   const hashes: string[] = []
@@ -49,7 +53,7 @@ export async function addTorrentLinks (app: FastifyInstance, name: string, links
     if (hashes.length === 0) await dropEmptyAddFolder(folder)
   }
   await checkSavedInside(client, hashes, folder, app.config.DOWNLOADS_ROOT)
-  return { hashes, folder }
+  return { hashes, folder, leftOut }
 }
 
 /**

@@ -25,10 +25,11 @@ export async function cleanupReferences (app: FastifyInstance, signal: AbortSign
     instanceNames(b, kind).map(name => part(() => read(name))
       .then(p => [name === DEFAULT_INSTANCE ? label : `${label} "${name}"`, p] as const))
   const sources = await Promise.all([
-    ...each('torrents', 'torrent client', async name => (await torrentClient(app, name).list()).map(t => {
+    ...each('torrents', 'torrent client', async name => (await torrentClient(app, name).list()).flatMap(t => {
       const content = torrentContent(t)
       if (!content) throw new Error(`the data location of torrent ${t.name} is not known yet (the client is still checking it)`)
-      return content
+      // An unfinished torrent's data may be in the client's folder for unfinished downloads (Transmission's incomplete-dir).
+      return t.partialPath ? [content, t.partialPath] : [content]
     })),
     Promise.resolve(['direct-download manager', direct.available ? { available: true as const, data: direct.data.paths } : direct] as const),
     ...each('series', 'series manager queue', async name => (await seriesManager(app, name).queue({ page: 1, pageSize: 1000, signal })).records.flatMap(r => (r.outputPath ? [r.outputPath] : []))),

@@ -40,9 +40,11 @@ async function allQueue (client: Backends['sonarr'] | Backends['radarr'], signal
 function sources ({ backends, jobs, signal }: HolderSources): Array<[string, () => Promise<PathHolder[]>]> {
   const out: Array<[string, () => Promise<PathHolder[]>]> = []
   for (const name of instanceNames(backends, 'torrents')) {
-    out.push([label(backends, 'torrents', 'Torrent client', name), async () => (await instanceClient(backends, 'torrents', name).list()).map(t => ({
-      id: `torrent${at(name)}:${t.hash}`, title: t.name, kind: 'torrent' as const, client: `torrents:${name}`, downloadId: t.hash, dataPath: t.contentPath || undefined
-    }))])
+    // An unfinished torrent kept in the client's folder for unfinished downloads (Transmission's incomplete-dir)
+    // holds that path too: one holder per path.
+    out.push([label(backends, 'torrents', 'Torrent client', name), async () => (await instanceClient(backends, 'torrents', name).list()).flatMap(t => [t.contentPath, t.partialPath].map(dataPath => ({
+      id: `torrent${at(name)}:${t.hash}`, title: t.name, kind: 'torrent' as const, client: `torrents:${name}`, downloadId: t.hash, dataPath: dataPath || undefined
+    })).filter((h, i) => i === 0 || h.dataPath !== undefined))])
   }
   if (backends.usenet) {
     for (const name of instanceNames(backends, 'usenet')) {

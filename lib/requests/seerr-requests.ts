@@ -14,10 +14,10 @@ export interface SeerrDeps { client: SeerrClient, users: SeerrUserMap, notes: Re
 const deps = new WeakMap<SeerrClient, SeerrDeps>()
 
 /** One user map (with its cache) and one notes file per Seerr client, i.e. per running server. */
-export function seerrDeps (client: SeerrClient, settings: { REQUESTS_USERS: string, STATE_DIR: string }): SeerrDeps {
+export function seerrDeps (client: SeerrClient, settings: { REQUESTS_USERS: string, STATE_DIR: string, NOTIFY_PEOPLE?: string }): SeerrDeps {
   let d = deps.get(client)
   if (!d) {
-    d = { client, users: createSeerrUserMap(client, settings.REQUESTS_USERS), notes: createRequestNotes(settings.STATE_DIR) }
+    d = { client, users: createSeerrUserMap(client, settings.REQUESTS_USERS, Date.now, settings.NOTIFY_PEOPLE ?? ''), notes: createRequestNotes(settings.STATE_DIR) }
     deps.set(client, d)
   }
   return d

@@ -92,6 +92,21 @@ export function createUrlChecker (opts: UrlCheckerOptions) {
     return url
   }
 
+  /**
+   * A host:port a torrent client connects to directly (a magnet's x.pe peer or dht node, a .torrent's DHT node):
+   * the same host name and address checks as a URL's host. The host is read as a URL host, so every numeric
+   * spelling of an address (0x7f.1, 2130706433) is the address it means.
+   */
+  async function checkEndpoint (raw: string, label: string): Promise<void> {
+    const shape = /^(\[[0-9a-fA-F:.]+\]|[^\s:/?#@\\[\]%]+):(\d{1,5})$/
+    let url: URL | undefined
+    if (typeof raw === 'string' && raw.length <= 300 && shape.test(raw)) {
+      try { url = new URL(`http://${raw}/`) } catch {}
+    }
+    if (!url) refuseUrl(`${label} is not a host:port address (expected e.g. 203.0.113.7:6881 or [2001:db8::7]:6881).`)
+    await checkHost(url, label)
+  }
+
   /** Throws GuardError unless the URL is allowed for that use. Returns the parsed URL: pass url.href on, not the input. */
   async function check (input: string, use: UrlUse): Promise<URL> {
     const allowed = ALLOWED_SCHEMES[use]
@@ -100,13 +115,13 @@ export function createUrlChecker (opts: UrlCheckerOptions) {
     if (typeof input === 'string' && /^magnet:/i.test(input)) {
       const url = parse(input, 'The magnet link', MAX_MAGNET_LENGTH)
       if (!allowed.includes('magnet:')) refuseUrl(`Magnet links are not accepted here. Allowed schemes: ${allowed.map(s => s.replace(/:$/, '')).join(', ')}.`)
-      await checkMagnet(url, (raw, what, schemes) => checkNetworkUrl(raw, what, schemes))
+      await checkMagnet(url, (raw, what, schemes) => checkNetworkUrl(raw, what, schemes), checkEndpoint)
       return url
     }
     return checkNetworkUrl(input, label, allowed)
   }
 
-  return { check, policy: opts.addressPolicy }
+  return { check, checkNetworkUrl, checkEndpoint, policy: opts.addressPolicy }
 }
 
 export type UrlChecker = ReturnType<typeof createUrlChecker>

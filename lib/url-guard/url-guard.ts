@@ -1,5 +1,6 @@
 // Composes the URL guard: the pre-check used before anything is queued, the guarded dispatcher plus
-// fetchGuarded() for when the server itself downloads (e.g. a .torrent file whose bytes go to the client), and
+// fetchGuarded() for when the server itself downloads (e.g. a .torrent file whose bytes go to the client, its own
+// trackers, web seeds and DHT nodes checked by torrentSources()), and
 // the forward proxy the local downloaders connect through (every hop checked at connect time).
 import dns from 'node:dns'
 import net from 'node:net'
@@ -10,6 +11,7 @@ import { createGuardedAgent } from './guarded-dispatcher.js'
 import { fetchGuarded, type FetchGuardedOptions, type FetchGuardedResult } from './fetch-guarded.js'
 import { normalizeHost } from './host-policy.js'
 import { startForwardProxy, type Connector, type ForwardProxy } from './forward-proxy.js'
+import { guardTorrentSources, type GuardedTorrent } from './torrent-sources.js'
 
 export type { Resolver } from './check-url.js'
 export type { Connector, ForwardProxy } from './forward-proxy.js'
@@ -74,6 +76,9 @@ export function createUrlGuard (opts: UrlGuardOptions = {}) {
     /** Why an address is forbidden, or undefined when it is public. */
     addressProblem: addressPolicy,
     dispatcher,
+    /** A fetched .torrent file with its trackers, web seeds and DHT nodes that fail the check left out (torrent-sources.ts). */
+    torrentSources: (torrent: Buffer): Promise<GuardedTorrent> =>
+      guardTorrentSources(torrent, checker.checkNetworkUrl, checker.checkEndpoint),
     /** Downloads through the guarded dispatcher, re-checking every redirect. */
     fetchGuarded: (url: string, options: FetchGuardedOptions): Promise<FetchGuardedResult> =>
       fetchGuarded(checker.check, dispatcher(), url, options),

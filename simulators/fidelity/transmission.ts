@@ -12,7 +12,7 @@ const ENVELOPE = 'POST {method, arguments} to /transmission/rpc; HTTP 200 even w
 const IDS = '"ids" is a list of ids or hash strings; absent means every torrent (rpc-spec.txt 96-101), so the client never sends an action without ids'
 
 export const TRANSMISSION_ROWS: FidelityRow[] = [
-  row('session-get', SPEC, ['optional fields (rpc 16); `version` is "<version> (<revision>)", e.g. "3.00 (bb6b5a062e)", `rpc-version` 16 on 3.00 (rpc-spec.txt 498-566)', ENVELOPE]),
+  row('session-get', SPEC, ['optional fields (rpc 16); `version` is "<version> (<revision>)", e.g. "3.00 (bb6b5a062e)", `rpc-version` 16 on 3.00 (rpc-spec.txt 498-566); `incomplete-dir-enabled` and `incomplete-dir`: unfinished torrents kept there until done (rpc-spec.txt 505-506)', ENVELOPE]),
   row('torrent-get', SPEC, [
     'fields required; the camelCase field names of rpc-spec.txt 181-246; `labels` from rpc 16 (3.00); files[] {name, length, bytesCompleted}, name including the top folder',
     'status 0 stopped, 1 check wait, 2 check, 3 download wait, 4 download, 5 seed wait, 6 seed (transmission.h 1650-1657); error 0 ok, 1 tracker warning, 2 tracker error, 3 local error with errorString (transmission.h 1674-1683); eta -1/-2 unknown (1748-1749)',

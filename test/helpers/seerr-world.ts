@@ -1,7 +1,9 @@
 // A household whose requests go through Seerr: the Seerr simulator linked to the simulated Radarr and Sonarr
 // (an approved request lands in the manager), and the tool server configured with REQUESTS_URL/_API_KEY.
 // Users: 1 the owner (admin), 2 Alice (may request; Telegram chat 111 in her Seerr settings), 3 Bob (requests
-// are auto-approved; one movie of quota), 4 Carol (may not request).
+// are auto-approved; one movie of quota), 4 Carol (may not request). The operator maps the bot's users to them
+// (REQUESTS_USERS telegram:111=2 and telegram:444=4 unless `requestUsers` says otherwise): a chat id in Seerr's
+// settings names nobody (issue 35 #9).
 import { createSeerrSimulator, type ManagerLink, type SeerrSimulator } from '../../simulators/seerr/index.js'
 import { PERM, type SimUser } from '../../simulators/seerr/state.js'
 import { SERVARR_KEYS, startServarrStack, type ServarrStack, type StackOptions } from './servarr-sims.js'
@@ -35,7 +37,7 @@ export async function startSeerrWorld (t: { teardown: (fn: () => unknown) => voi
   t.teardown(() => seerr.close())
   const s = await startServarrStack(t, {
     ...o.stack,
-    config: { REQUESTS_URL: seerr.url, REQUESTS_API_KEY: SEERR_KEY, REQUESTS_USERS: o.requestUsers ?? 'owner=1', ...(o.stack?.config as Record<string, unknown> | undefined) }
+    config: { REQUESTS_URL: seerr.url, REQUESTS_API_KEY: SEERR_KEY, REQUESTS_USERS: o.requestUsers ?? `owner=1,telegram:${ALICE_TG}=2,telegram:444=4`, ...(o.stack?.config as Record<string, unknown> | undefined) }
   })
   radarr.url = s.radarr.url
   sonarr.url = s.sonarr.url

@@ -124,6 +124,25 @@ t.test('magnet links: info-hash format and every tracker and source URL', async 
   await refused(`magnet://127.0.0.1/?xt=${hex}`, 'torrent', /malformed/)
 })
 
+// Issue 35 item 7: qBittorrent 4.5.2 and Deluge 2.0.3 (libtorrent 2.0.8) connected to a magnet's x.pe peer on an
+// internal port; they also read dht= nodes, parameter names in any case, and what follows a "#".
+t.test('magnet links: every peer and DHT node address, parameter names as the clients read them', async t => {
+  const hex = 'urn:btih:0123456789abcdef0123456789abcdef01234567'
+  t.ok(await guard.check(`magnet:?xt=${hex}&x.pe=93.184.216.34:6881&x.pe=[2606:2800:220:1:248:1893:25c8:1946]:51413&dht=tracker.example.org:6881`, 'torrent'))
+  await refused(`magnet:?xt=${hex}&x.pe=127.0.0.1:8080`, 'torrent', /peer #1 \(x\.pe=\) points to 127\.0\.0\.1, a loopback address.*Remove that parameter/)
+  await refused(`magnet:?xt=${hex}&x.pe=93.184.216.34:6881&x.pe=10.1.2.3:22`, 'torrent', /peer #2 \(x\.pe=\) points to 10\.1\.2\.3, a private network address/)
+  await refused(`magnet:?xt=${hex}&x.pe=[::1]:8080`, 'torrent', /peer #1 .*loopback/)
+  await refused(`magnet:?xt=${hex}&x.pe=0x7f.1:8080`, 'torrent', /peer #1 .*points to 127\.0\.0\.1/)
+  await refused(`magnet:?xt=${hex}&X.PE=192.168.1.1:80`, 'torrent', /peer #1 .*private network/)
+  await refused(`magnet:?xt=${hex}&x.pe=sonarr:8989`, 'torrent', /peer #1 .*"sonarr" is one of this media stack's own services/)
+  await refused(`magnet:?xt=${hex}&x.pe=private.example.org:6881`, 'torrent', /peer #1 .*resolves to 192\.168\.1\.20/)
+  await refused(`magnet:?xt=${hex}&x.pe=http://93.184.216.34/`, 'torrent', /peer #1 \(x\.pe=\) is not a host:port address/)
+  await refused(`magnet:?xt=${hex}&dht=169.254.169.254:80`, 'torrent', /DHT node #1 \(dht=\) points to 169\.254\.169\.254, a link-local/)
+  await refused(`magnet:?xt=${hex}&TR=http://127.0.0.1:9000/announce`, 'torrent', /tracker #1 \(tr=\) points to 127\.0\.0\.1/)
+  await refused(`magnet:?xt=${hex}&tr.+5=http://127.0.0.1:9000/announce`, 'torrent', /tracker #1 \(tr=\) points to 127\.0\.0\.1/)
+  await refused(`magnet:?xt=${hex}&dn=x#&tr=http://127.0.0.1:9000/announce`, 'torrent', /contains a "#"/)
+})
+
 t.test('the plugin refuses the configured backends and this server, and uses the injected resolver', async t => {
   const seen: string[] = []
   const { app } = await buildTestApp(t, {

@@ -41,6 +41,13 @@ async function packageFolder (app: FastifyInstance, name: string): Promise<AddFo
   return await makeAddFolder(storage, diskFolder(name))
 }
 
+/** What was left out of a fetched .torrent file (torrent-sources.ts): the first reasons, then how many more. */
+function leftOutNote (leftOut: string[]): string {
+  if (leftOut.length === 0) return ''
+  const more = leftOut.length > 3 ? ` And ${leftOut.length - 3} more.` : ''
+  return ` Left out of the .torrent file, so the torrent client never contacts ${leftOut.length === 1 ? 'it' : 'them'}: ${leftOut.slice(0, 3).join(' ')}${more}`
+}
+
 export default (app: FastifyInstance) => defineTool({
   name: 'download_add',
   title: 'Add links to the direct-download manager',
@@ -64,11 +71,11 @@ export default (app: FastifyInstance) => defineTool({
       .add(keys, { by: whoAsked(ctx.principal), name: args.name, at: new Date().toISOString() })
       .catch(err => app.log.warn({ err: (err as Error).message }, 'download_add: who asked could not be recorded'))
     if (torrents > 0) {
-      const { hashes, folder } = await addTorrentLinks(app, args.name, args.links, ctx.signal)
+      const { hashes, folder, leftOut } = await addTorrentLinks(app, args.name, args.links, ctx.signal)
       await remember(hashes.map(h => `torrent:${h.toLowerCase()}`))
       return {
         data: { hashes, name: args.name, links: torrents, destination: 'queue', folder: `downloads/${folder.name}` },
-        summary: `Sent ${torrents} torrent${torrents === 1 ? '' : 's'} "${args.name}" to ${app.backends.torrent.service} (hash ${hashes.join(', ')}), saved in the new folder "downloads/${folder.name}".${renamedNote(args.name, folder)} Follow with download_status.`
+        summary: `Sent ${torrents} torrent${torrents === 1 ? '' : 's'} "${args.name}" to ${app.backends.torrent.service} (hash ${hashes.join(', ')}), saved in the new folder "downloads/${folder.name}".${renamedNote(args.name, folder)}${leftOutNote(leftOut)} Follow with download_status.`
       }
     }
     if (nzb > 0) {
