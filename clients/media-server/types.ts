@@ -105,7 +105,15 @@ export interface ItemQuery {
   sortOrder?: 'Ascending' | 'Descending'
 }
 
-export interface CallOptions { signal?: AbortSignal }
+export interface CallOptions {
+  signal?: AbortSignal
+  /**
+   * Read as this media-server user (a Jellyfin user id): the server applies that user's own limits (parental
+   * rating, blocked tags, libraries) to items, item, seasons and episodes. lib/people/media-view.ts sets it, and
+   * only for a server that applies it (Jellyfin).
+   */
+  asUser?: string
+}
 
 /** One user's play data for one movie or series (cleanup_server's watched category). */
 export interface TitlePlay {

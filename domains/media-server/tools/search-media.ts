@@ -7,6 +7,7 @@ import type { ItemQuery } from '../../../clients/media-server/types.js'
 import { ITEM_KINDS } from '../../../clients/media-server/types.js'
 import { MediaItemSchema, pageInfo, quoteTitle, viewItem } from '../media-shared.js'
 import { pagingFields } from '../../../core/paging.js'
+import { mediaViewOf, readAs } from '../../../lib/people/media-view.js'
 
 const SORTS = { name: 'SortName', added: 'DateCreated', released: 'PremiereDate', rating: 'CommunityRating' } as const
 
@@ -44,6 +45,8 @@ export default (app: FastifyInstance) => defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler (args, ctx) {
     const jf = app.backends.mediaServer
+    // A person other than the owner reads as their own media-server user: the server applies that user's limits.
+    const o = readAs(await mediaViewOf(ctx.principal, app.config.NOTIFY_PEOPLE, jf, { signal: ctx.signal }), ctx.signal)
     let parentId: string | undefined
     let libraryName: string | undefined
     if (args.library !== undefined) {
@@ -53,6 +56,11 @@ export default (app: FastifyInstance) => defineTool({
         throw new ToolError(`No library named ${quoteTitle(args.library)}. Libraries: ${libraries.map(l => quoteTitle(l.name)).join(', ') || 'none'}. ` +
           'Call search_media again with one of these names, or without library to search everything.')
       }
+      // A query under a library skips the user's library limits on the server (AddUserToQuery), so ask first
+      // whether that user may open it (GET /Items/{id} for the user; unknown → the same answer as no library).
+      if (o.asUser !== undefined && !await jf.item(lib.itemId, o)) {
+        throw new ToolError(`No library named ${quoteTitle(args.library)} for you. Call search_media without library to search everything you can see.`)
+      }
       parentId = lib.itemId
       libraryName = lib.name
     }
@@ -61,7 +69,7 @@ export default (app: FastifyInstance) => defineTool({
       query.sortBy = [SORTS[args.sort as keyof typeof SORTS]]
       query.sortOrder = args.sort === 'name' ? 'Ascending' : 'Descending'
     }
-    const page = await jf.items(query, { signal: ctx.signal })
+    const page = await jf.items(query, o)
     const items = page.items.map(i => viewItem(i, args.includeOverview))
     const data: Output = { items, ...pageInfo(page.total, args.offset, args.limit, items.length) }
     if (libraryName) data.library = libraryName
