@@ -8,13 +8,13 @@ import { createPathMap, type PathMap } from '../../core/path-map.js'
 import { createHttpBackend, type HttpCall, type ProbeResult } from '../http.js'
 import type { BackendFactory } from '../types.js'
 import type { MediaServerClient } from '../media-server/contract.js'
-import type { CallOptions, ItemQuery } from '../media-server/types.js'
+import { strip, type CallOptions, type ItemQuery, type RatingScore } from '../media-server/types.js'
 import { lastEpisodePlay, titleSeenBy, titlesSeenBy } from './play-data.js'
 import { CACHE_TASK_KEYS, scheduledTasks, startTask } from './tasks.js'
 import {
   toActivity, toItem, toLibrary, toServerInfo, toSession, toUser,
   type ActivityEntry, type CollectionType, type ItemKind, type Library, type MediaItem, type Page,
-  type RawActivity, type RawItem, type RawQueryResult, type RawSession, type RawSystemInfo, type RawUser,
+  type RawActivity, type RawItem, type RawParentalRating, type RawQueryResult, type RawSession, type RawSystemInfo, type RawUser,
   type RawVirtualFolder, type ServerInfo, type Session, type User
 } from './types.js'
 import { authorizationHeader, itemGuid, libraryRequest, page } from './requests.js'
@@ -187,6 +187,12 @@ export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 
     return (raw ?? []).map(toUser)
   }
 
+  /** The server country's ratings and their scores (LocalizationController.GetParentalRatings, v10.11.11). */
+  async function parentalRatings (o?: CallOptions): Promise<RatingScore[]> {
+    const raw = await api<RawParentalRating[]>({ path: '/Localization/ParentalRatings' }, o)
+    return (raw ?? []).filter(r => r.Name).map(r => strip({ name: r.Name!, score: r.RatingScore?.score, subScore: r.RatingScore?.subScore ?? undefined }))
+  }
+
   /** Activity log entries, newest first. */
   async function activity (q: { startIndex?: number, limit?: number, minDate?: string }, o?: CallOptions): Promise<Page<ActivityEntry>> {
     const raw = await api<RawQueryResult<RawActivity>>({
@@ -254,6 +260,7 @@ export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 
     stopPlayback,
     sendMessage,
     users,
+    parentalRatings,
     activity,
     refreshLibraries,
     refreshItem,

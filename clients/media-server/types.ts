@@ -53,7 +53,20 @@ export interface Session {
   nowPlaying?: { id: string, name: string, type: string, seriesName?: string, positionSeconds?: number, runtimeSeconds?: number, isPaused: boolean, playMethod?: string }
 }
 
-export interface User { id: string, name: string, isAdmin: boolean, isDisabled: boolean, lastActivity?: string }
+export interface User { id: string, name: string, isAdmin: boolean, isDisabled: boolean, lastActivity?: string, limits?: UserLimits }
+
+/** A user's own limits as the server keeps them (Jellyfin's UserPolicy); absent where the server does not say. */
+export interface UserLimits {
+  /** The highest rating score the user may see (the server's own scale: /Localization/ParentalRatings). */
+  maxParentalRating?: number
+  maxParentalSubRating?: number
+  /** Kinds whose unrated titles are hidden (Movie, Series, Music, …). */
+  blockUnratedItems: string[]
+  blockedTags: string[]
+}
+
+/** One rating the server knows and its score (undefined: unrated). */
+export interface RatingScore { name: string, score?: number, subScore?: number }
 
 export interface ActivityEntry {
   id: number

@@ -8,13 +8,15 @@ import { ToolError } from '../../core/errors.js'
 import { parsePeople } from '../../core/notify/settings.js'
 import { isNonOwnerPerson, type Principal } from '../../core/principal.js'
 import type { MediaServerClient } from '../../clients/media-server/contract.js'
-import type { CallOptions } from '../../clients/media-server/types.js'
+import type { CallOptions, UserLimits } from '../../clients/media-server/types.js'
 
 export interface MediaView {
   /** The media-server user id the reads are made as; absent: the owner's view (everything). */
   asUser?: string
   /** That user's name, for answers that say whose view they show. */
   userName?: string
+  /** That user's limits as the server reports them (request-limits.ts judges new titles by them). */
+  limits?: UserLimits
 }
 
 /** The media-server user name NOTIFY_PEOPLE gives a person (their first `media:`), if any. */
@@ -35,7 +37,7 @@ export async function mediaViewOf (principal: Principal, notifyPeople: string, s
   }
   const user = (await server.users({ signal: o.signal })).find(u => u.name.toLowerCase() === name.toLowerCase())
   if (!user) throw new ToolError(`NOTIFY_PEOPLE gives ${who} the ${server.service} user ${JSON.stringify(name)}, which ${server.service} does not list, so the library is not shown. Ask the owner to fix ${who}'s media: name in NOTIFY_PEOPLE.`)
-  return { asUser: user.id, userName: user.name }
+  return { asUser: user.id, userName: user.name, ...(user.limits ? { limits: user.limits } : {}) }
 }
 
 /** Call options that read as the view's user. */

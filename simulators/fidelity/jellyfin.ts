@@ -75,6 +75,10 @@ export const JELLYFIN_ROWS: FidelityRow[] = [
     'Answers a bare array of UserDto; isHidden / isDisabled filters optional',
     'Each UserDto carries its Policy (Jellyfin.Server.Implementations/Users/UserManager.cs GetUserDto): MaxParentalRating (a rating score, absent when unlimited), MaxParentalSubRating, BlockedTags, BlockUnratedItems, EnableAllFolders, EnabledFolders (library ids)'
   ]),
+  row('GET', '/Localization/ParentalRatings', C('LocalizationController'), [
+    'GetParentalRatings: a bare array of ParentalRating {Name, Value, RatingScore {score, subScore}} for the server\'s MetadataCountryCode (Emby.Server.Implementations/Localization/LocalizationManager.cs GetParentalRatings over Localization/Ratings/<country>.json), plus "Unrated" (no score), "21", "XXX" (1000) and "Banned" (1001) where the country has no such score, ordered by score then sub-score',
+    'The scores are the scale of a user\'s Policy.MaxParentalRating; GetRatingScore reads "n/a", "unrated", "not rated" and "nr" as unrated, a number as its own score, and drops a "Rated " prefix (lib/people/request-limits.ts does the same)'
+  ]),
   row('POST', '/Users/AuthenticateByName', C('UserController'), [
     'Body {Username, Pw}; answers AuthenticationResult {User, AccessToken, SessionInfo}',
     'Wrong credentials: AuthenticationException "Invalid username or password entered." → 401; a disabled user or device limit: SecurityException → 403 (ExceptionMiddleware)'

@@ -87,6 +87,19 @@ export function visibleStandalone (state: JellyfinState, policy: SimPolicy, item
   return parentalAllowed(state, policy, item) && parents(state, item).every(p => parentalAllowed(state, policy, p)) && libraryOpen(policy, item.libraryId)
 }
 
+/**
+ * GET /Localization/ParentalRatings: LocalizationManager.GetParentalRatings (v10.11.11) lists the server country's
+ * ratings, then adds "Unrated" (no score), "21", "XXX" (1000) and "Banned" (1001) where the country lacks them
+ * (us.json has Approved, PG-level 10, 13 and 14 already), ordered by score then sub-score.
+ */
+export function parentalRatingsDto (): Array<Record<string, unknown>> {
+  const rows: Array<{ name: string, score?: { score: number, subScore: number | null } }> = [{ name: 'Unrated' }]
+  for (const [names, score, subScore] of US) for (const name of names) rows.push({ name, score: { score, subScore } })
+  rows.push({ name: '21', score: { score: 21, subScore: null } }, { name: 'XXX', score: { score: 1000, subScore: null } }, { name: 'Banned', score: { score: 1001, subScore: null } })
+  const key = (r: typeof rows[number]) => r.score === undefined ? -1 : r.score.score * 10 + (r.score.subScore ?? 0)
+  return rows.sort((a, b) => key(a) - key(b)).map(r => r.score ? { Name: r.name, Value: r.score.score, RatingScore: r.score } : { Name: r.name, Value: null, RatingScore: null })
+}
+
 export function policyOf (user: SimUser | undefined): SimPolicy {
   return user?.policy ?? OPEN_POLICY
 }

@@ -5,7 +5,7 @@ import { EMPTY_USER_ID, commaList, exceptionReply, guid } from './binders.js'
 import { activityDto, isBelow, itemDto, sessionDto, userDto } from './dto.js'
 import { registerLibraryRoutes, type LibraryRouteOptions } from './library-routes.js'
 import { SERVER_ID, SERVER_VERSION, cleanName, type JellyfinState, type SimItem } from './state.js'
-import { inUserQuery, parentalAllowed, policyOf, visibleStandalone } from './parental.js'
+import { inUserQuery, parentalAllowed, parentalRatingsDto, policyOf, visibleStandalone } from './parental.js'
 import { matchesPlayedFilter, registerUserDataRoutes, userDataDto, type UserDataStore } from './user-data.js'
 
 type Query = Record<string, string | string[] | undefined>
@@ -191,6 +191,7 @@ export function registerRoutes (app: FastifyInstance, state: JellyfinState, opts
   })
 
   app.get('/Users', async () => state.users.map(userDto))
+  app.get('/Localization/ParentalRatings', async () => parentalRatingsDto())
 
   app.get('/System/ActivityLog/Entries', async (req) => {
     const q = req.query as Query

@@ -4,44 +4,8 @@
 import t from 'tap'
 import { buildTestApp } from '../../helpers/build.js'
 import { ok, errorText } from '../../helpers/results.js'
-import type { Principal } from '../../../core/principal.js'
-import type { JellyfinSimulator } from '../../../simulators/jellyfin/index.js'
-import { idFor } from '../../../simulators/jellyfin/state.js'
+import { KID_PEOPLE, KID_URLS, personPrincipal, restrictKiddo } from '../../helpers/kiddo.js'
 import { mediaViewOf } from '../../../lib/people/media-view.js'
-
-export const KID_PEOPLE = 'kid=telegram:111,media:Kiddo teen=telegram:222 parent=telegram:333,owner'
-export const KID_URLS = 'kid=json://127.0.0.1:9 teen=json://127.0.0.1:9 parent=json://127.0.0.1:9'
-
-export function personPrincipal (name: string, owner = false): Principal {
-  return { id: `oauth:${name}`, kind: 'oauth', clientId: 'test-client', scopes: ['mcp'], person: { name, owner, readOnly: false } }
-}
-
-/** A restricted user "Kiddo" (PG at most, no "horror" tag, no unrated movies, Movies and Shows only) and rated titles. */
-export function restrictKiddo (jf: JellyfinSimulator) {
-  const items = [...jf.state.items.values()]
-  const movies = items.filter(i => i.kind === 'Movie')
-  const series = items.filter(i => i.kind === 'Series')
-  const [rated, tagged, unrated, fine] = movies
-  rated!.officialRating = 'R'
-  tagged!.officialRating = 'PG'
-  tagged!.tags = ['Horror']
-  fine!.officialRating = 'PG'
-  for (const m of movies.slice(4)) m.officialRating = 'G'
-  const shows = series.filter(s => s.libraryId === idFor('library', 'Shows'))
-  const anime = series.find(s => s.libraryId === idFor('library', 'Anime'))!
-  const [mature, family] = shows
-  mature!.officialRating = 'TV-MA'
-  for (const s of series) if (s !== mature) s.officialRating = 'TV-PG'
-  jf.state.users.push({
-    id: idFor('user', 'kiddo'),
-    name: 'Kiddo',
-    isAdmin: false,
-    isDisabled: false,
-    lastActivity: new Date().toISOString(),
-    policy: { maxParentalRating: 10, blockedTags: ['horror'], blockUnratedItems: ['Movie'], enableAllFolders: false, enabledFolders: [idFor('library', 'Movies'), idFor('library', 'Shows')] }
-  })
-  return { rated: rated!, tagged: tagged!, unrated: unrated!, fine: fine!, mature: mature!, family: family!, anime }
-}
 
 t.test('a restricted person finds and opens only what their Jellyfin user may see; the owner sees everything', async t => {
   const { app, sims, ctx } = await buildTestApp(t, { sims: { jellyfin: true }, config: { NOTIFY_PEOPLE: KID_PEOPLE, NOTIFY_URLS: KID_URLS } })
