@@ -50,16 +50,17 @@ export default (app: FastifyInstance) => defineTool({
     let parentId: string | undefined
     let libraryName: string | undefined
     if (args.library !== undefined) {
-      const libraries = await jf.libraries({ signal: ctx.signal })
+      // A query under a library skips the user's library limits on the server (AddUserToQuery), so a person reading
+      // as their own user gets only the libraries that user may open (GET /Items/{id} as the user answers 404 else).
+      let libraries = await jf.libraries({ signal: ctx.signal })
+      if (o.asUser !== undefined) {
+        const open = await Promise.all(libraries.map(async l => await jf.item(l.itemId, o) !== undefined))
+        libraries = libraries.filter((_, i) => open[i])
+      }
       const lib = libraries.find(l => l.name.toLowerCase() === args.library!.toLowerCase())
       if (!lib) {
         throw new ToolError(`No library named ${quoteTitle(args.library)}. Libraries: ${libraries.map(l => quoteTitle(l.name)).join(', ') || 'none'}. ` +
           'Call search_media again with one of these names, or without library to search everything.')
-      }
-      // A query under a library skips the user's library limits on the server (AddUserToQuery), so ask first
-      // whether that user may open it (GET /Items/{id} for the user; unknown → the same answer as no library).
-      if (o.asUser !== undefined && !await jf.item(lib.itemId, o)) {
-        throw new ToolError(`No library named ${quoteTitle(args.library)} for you. Call search_media without library to search everything you can see.`)
       }
       parentId = lib.itemId
       libraryName = lib.name
