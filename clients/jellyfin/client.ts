@@ -8,13 +8,13 @@ import { createPathMap, type PathMap } from '../../core/path-map.js'
 import { createHttpBackend, type HttpCall, type ProbeResult } from '../http.js'
 import type { BackendFactory } from '../types.js'
 import type { MediaServerClient } from '../media-server/contract.js'
-import type { CallOptions, ItemQuery } from '../media-server/types.js'
+import { strip, type CallOptions, type ItemQuery, type RatingScore } from '../media-server/types.js'
 import { lastEpisodePlay, titleSeenBy, titlesSeenBy } from './play-data.js'
 import { CACHE_TASK_KEYS, scheduledTasks, startTask } from './tasks.js'
 import {
   toActivity, toItem, toLibrary, toServerInfo, toSession, toUser,
   type ActivityEntry, type CollectionType, type ItemKind, type Library, type MediaItem, type Page,
-  type RawActivity, type RawItem, type RawQueryResult, type RawSession, type RawSystemInfo, type RawUser,
+  type RawActivity, type RawItem, type RawParentalRating, type RawQueryResult, type RawSession, type RawSystemInfo, type RawUser,
   type RawVirtualFolder, type ServerInfo, type Session, type User
 } from './types.js'
 import { authorizationHeader, itemGuid, libraryRequest, page } from './requests.js'
@@ -96,6 +96,9 @@ export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 
     const raw = await api<RawQueryResult<RawItem>>({
       path: '/Items',
       query: {
+        // With userId the server runs the query as that user, their policy applied (ItemsController.GetItems →
+        // InternalItemsQuery.SetUser, jellyfin/jellyfin v10.11.11); without it an API key sees everything.
+        userId: o?.asUser,
         searchTerm: q.searchTerm || undefined,
         includeItemTypes: q.types?.length ? [...q.types] : undefined,
         parentId: q.parentId,
@@ -124,6 +127,13 @@ export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 
     // The ids binder drops a malformed id silently and the list is then unfiltered, so only a GUID is sent.
     const wanted = itemGuid(id)
     if (!wanted) return undefined
+    // For a user, GET /Items/{id}?userId= answers 404 for what that user may not see: their rating, blocked tags
+    // and libraries, the item's parents included (UserLibraryController.GetItem → LibraryManager.GetItemById(id,
+    // user) → BaseItem.IsVisibleStandalone, v10.11.11). /Items?ids= would skip the libraries (AddUserToQuery).
+    if (o?.asUser) {
+      const one = await maybe<RawItem>({ path: `/Items/${wanted}`, query: { userId: o.asUser } }, o)
+      return one ? ours(toItem(one)) : undefined
+    }
     const raw = await api<RawQueryResult<RawItem>>({
       path: '/Items',
       query: { ids: [wanted], fields: ITEM_FIELDS, enableTotalRecordCount: false, enableImages: false, enableUserData: false }
@@ -136,7 +146,7 @@ export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 
   async function seasons (seriesId: string, o?: CallOptions): Promise<MediaItem[] | undefined> {
     const raw = await maybe<RawQueryResult<RawItem>>({
       path: `/Shows/${encodeURIComponent(seriesId)}/Seasons`,
-      query: { fields: ['ChildCount', 'Path'], enableImages: false, enableUserData: false }
+      query: { userId: o?.asUser, fields: ['ChildCount', 'Path'], enableImages: false, enableUserData: false }
     }, o)
     return raw ? (raw.Items ?? []).map(toItem).map(ours) : undefined
   }
@@ -146,6 +156,7 @@ export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 
     const raw = await maybe<RawQueryResult<RawItem>>({
       path: `/Shows/${encodeURIComponent(seriesId)}/Episodes`,
       query: {
+        userId: o?.asUser,
         seasonId: q.seasonId,
         season: q.season,
         startIndex: q.startIndex ?? 0,
@@ -174,6 +185,12 @@ export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 
   async function users (o?: CallOptions): Promise<User[]> {
     const raw = await api<RawUser[]>({ path: '/Users' }, o)
     return (raw ?? []).map(toUser)
+  }
+
+  /** The server country's ratings and their scores (LocalizationController.GetParentalRatings, v10.11.11). */
+  async function parentalRatings (o?: CallOptions): Promise<RatingScore[]> {
+    const raw = await api<RawParentalRating[]>({ path: '/Localization/ParentalRatings' }, o)
+    return (raw ?? []).filter(r => r.Name).map(r => strip({ name: r.Name!, score: r.RatingScore?.score, subScore: r.RatingScore?.subScore ?? undefined }))
   }
 
   /** Activity log entries, newest first. */
@@ -243,6 +260,7 @@ export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 
     stopPlayback,
     sendMessage,
     users,
+    parentalRatings,
     activity,
     refreshLibraries,
     refreshItem,

@@ -56,8 +56,17 @@ export interface RawUser {
   Name?: string | null
   LastActivityDate?: string | null
   LastLoginDate?: string | null
-  Policy?: { IsAdministrator?: boolean, IsDisabled?: boolean } | null
+  Policy?: {
+    IsAdministrator?: boolean
+    IsDisabled?: boolean
+    MaxParentalRating?: number | null
+    MaxParentalSubRating?: number | null
+    BlockUnratedItems?: string[] | null
+    BlockedTags?: string[] | null
+  } | null
 }
+
+export interface RawParentalRating { Name?: string | null, Value?: number | null, RatingScore?: { score?: number, subScore?: number | null } | null }
 
 export interface RawActivity {
   Id?: number
@@ -152,7 +161,13 @@ export function toUser (r: RawUser): User {
     name: r.Name ?? '',
     isAdmin: r.Policy?.IsAdministrator ?? false,
     isDisabled: r.Policy?.IsDisabled ?? false,
-    lastActivity: opt(r.LastActivityDate)
+    lastActivity: opt(r.LastActivityDate),
+    limits: strip({
+      maxParentalRating: r.Policy?.MaxParentalRating ?? undefined,
+      maxParentalSubRating: r.Policy?.MaxParentalSubRating ?? undefined,
+      blockUnratedItems: r.Policy?.BlockUnratedItems ?? [],
+      blockedTags: r.Policy?.BlockedTags ?? []
+    })
   }
 }
 

@@ -3,7 +3,7 @@
 // (clients/media-server/factory.ts); no tool knows which one it talks to. Ids are the server's own strings.
 import type { BackendClientBase } from '../types.js'
 import type {
-  ActivityEntry, CallOptions, CollectionType, ItemKind, ItemQuery, Library, MediaItem, Page, ScheduledTask, ServerInfo, Session,
+  ActivityEntry, CallOptions, CollectionType, ItemKind, ItemQuery, Library, MediaItem, Page, RatingScore, ScheduledTask, ServerInfo, Session,
   TitlePlay, User
 } from './types.js'
 
@@ -26,6 +26,8 @@ export interface MediaServerClient extends BackendClientBase {
   stopPlayback: (sessionId: string, o?: CallOptions) => Promise<void>
   sendMessage: (sessionId: string, text: string, header?: string, o?: CallOptions) => Promise<void>
   users: (o?: CallOptions) => Promise<User[]>
+  /** The ratings the server knows with their scores, which User.limits.maxParentalRating is on (Jellyfin only). */
+  parentalRatings?: (o?: CallOptions) => Promise<RatingScore[]>
   /** The server's event log, newest first (Plex: its play history). */
   activity: (q: { startIndex?: number, limit?: number, minDate?: string }, o?: CallOptions) => Promise<Page<ActivityEntry>>
   /** Starts a scan of every library; returns at once, the scan runs on the server. */

@@ -53,7 +53,20 @@ export interface Session {
   nowPlaying?: { id: string, name: string, type: string, seriesName?: string, positionSeconds?: number, runtimeSeconds?: number, isPaused: boolean, playMethod?: string }
 }
 
-export interface User { id: string, name: string, isAdmin: boolean, isDisabled: boolean, lastActivity?: string }
+export interface User { id: string, name: string, isAdmin: boolean, isDisabled: boolean, lastActivity?: string, limits?: UserLimits }
+
+/** A user's own limits as the server keeps them (Jellyfin's UserPolicy); absent where the server does not say. */
+export interface UserLimits {
+  /** The highest rating score the user may see (the server's own scale: /Localization/ParentalRatings). */
+  maxParentalRating?: number
+  maxParentalSubRating?: number
+  /** Kinds whose unrated titles are hidden (Movie, Series, Music, …). */
+  blockUnratedItems: string[]
+  blockedTags: string[]
+}
+
+/** One rating the server knows and its score (undefined: unrated). */
+export interface RatingScore { name: string, score?: number, subScore?: number }
 
 export interface ActivityEntry {
   id: number
@@ -105,7 +118,15 @@ export interface ItemQuery {
   sortOrder?: 'Ascending' | 'Descending'
 }
 
-export interface CallOptions { signal?: AbortSignal }
+export interface CallOptions {
+  signal?: AbortSignal
+  /**
+   * Read as this media-server user (a Jellyfin user id): the server applies that user's own limits (parental
+   * rating, blocked tags, libraries) to items, item, seasons and episodes. lib/people/media-view.ts sets it, and
+   * only for a server that applies it (Jellyfin).
+   */
+  asUser?: string
+}
 
 /** One user's play data for one movie or series (cleanup_server's watched category). */
 export interface TitlePlay {

@@ -8,6 +8,7 @@ const row = (method: string, path: string, source: FidelityRow['source'], behavi
   ({ service: 'Jellyfin', method, path, source, behaviours, ...mark })
 /** The user a play-state or favourite call acts on (RequestHelpers.GetUserId), and its 404s. */
 const USER_ITEM = 'The user is the userId query or the caller\'s own (RequestHelpers.GetUserId: another user\'s needs an administrator, else 403); an unknown user or item → 404; answers the item\'s UserItemDataDto'
+const POLICY = 'For a user the server applies that user\'s UserPolicy (simulators/jellyfin/parental.ts): BaseItem.IsParentalAllowed hides an item whose own, parent\'s or library\'s tag is in BlockedTags (case-insensitive), and one whose rating (its own, else its parent\'s: OfficialRatingForComparison) scores above MaxParentalRating (LocalizationManager.GetRatingScore over Localization/Ratings/<country>.json; an equal score compares the sub-score); an unrated item, or one whose rating the table does not know, is hidden only when BlockUnratedItems lists its kind (Movie; Series for series, seasons and episodes; Music)'
 const UNUSED = 'served by the simulator; no client or test calls it'
 
 export const JELLYFIN_ROWS: FidelityRow[] = [
@@ -34,7 +35,9 @@ export const JELLYFIN_ROWS: FidelityRow[] = [
     'userId (an API key may name any user; a user token another user only as administrator: RequestHelpers.GetUserId, 403) scopes isPlayed/isFavorite and adds each item\'s UserData {Played, PlayCount, LastPlayedDate, IsFavorite} (enableUserData defaults to true); an unknown user is 404',
     'isPlayed with includeItemTypes=Series alone keeps a series when ANY episode is played (BaseItemRepository.TranslateQuery); a series\' own UserData.Played is UnplayedItemCount == 0 (Folder.FillUserDataDtoValues), so a series with no episode on disk is Played for every user',
     'With a user and fields=RecursiveItemCount, a folder other than a collection folder (Folder.SupportsUserDataFromChildren) carries RecursiveItemCount (its non-folder, non-virtual items: Folder.GetRecursiveChildCount) and, when that is above 0, UserData.PlayedPercentage with Played = PlayedPercentage >= 100; FillUserDataDtoValues is the only place RecursiveItemCount is set, so without a user it is absent',
-    'sortBy=DatePlayed orders by the user\'s LastPlayedDate'
+    'sortBy=DatePlayed orders by the user\'s LastPlayedDate',
+    `userId runs the query as that user (InternalItemsQuery.SetUser; BaseItemRepository.TranslateQuery: MaxParentalRating, BlockUnratedItems, ExcludeInheritedTags). ${POLICY}`,
+    'The user\'s libraries (EnableAllFolders / EnabledFolders) narrow the query only when it has no parentId and no ids (Emby.Server.Implementations/Library/LibraryManager.cs AddUserToQuery); with an API key a parentId the user may not open is not refused ("api keys can always access all folders"), so the client asks GET /Items/{itemId} for the user first'
   ]),
   row('POST', '/Items/{itemId}/Refresh', C('ItemRefreshController'), [
     'metadataRefreshMode and imageRefreshMode default to None (nothing refreshed): FullRefresh must be asked for; replaceAllMetadata, replaceAllImages default false',
@@ -46,12 +49,14 @@ export const JELLYFIN_ROWS: FidelityRow[] = [
     '204 No Content on success'
   ]),
   row('GET', '/Shows/{seriesId}/Seasons', C('TvShowsController'), [
-    'Answers a QueryResult of seasons; 404 when the series id is unknown'
+    'Answers a QueryResult of seasons; 404 when the series id is unknown',
+    `With userId, Series.GetSeasons(user, …) keeps the seasons that user may see. ${POLICY}`
   ]),
   row('GET', '/Shows/{seriesId}/Episodes', C('TvShowsController'), [
     'seasonId wins over season; an unknown seasonId → 404 "No season exists with Id …"',
     'season (number) with an unknown series → 404 "Series not found"; an unknown season number → empty list, not 404',
-    'startIndex and limit page the episode list'
+    'startIndex and limit page the episode list',
+    'With userId, Season/Series.GetEpisodes(user, …) keep the episodes that user may see (the series itself is looked up without the user: 404 only for an unknown series)'
   ]),
   row('GET', '/Sessions', C('SessionController'), [
     'activeWithinSeconds filters by last activity; answers a bare array of SessionInfoDto'
@@ -66,7 +71,14 @@ export const JELLYFIN_ROWS: FidelityRow[] = [
     'Body MessageCommand {Header, Text, TimeoutMs}; an empty Header becomes "Message from Server"; 204 No Content'
   ]),
   row('POST', '/Sessions/Logout', C('SessionController'), ['Ends the session of the calling token; 204 No Content']),
-  row('GET', '/Users', C('UserController'), ['Answers a bare array of UserDto; isHidden / isDisabled filters optional']),
+  row('GET', '/Users', C('UserController'), [
+    'Answers a bare array of UserDto; isHidden / isDisabled filters optional',
+    'Each UserDto carries its Policy (Jellyfin.Server.Implementations/Users/UserManager.cs GetUserDto): MaxParentalRating (a rating score, absent when unlimited), MaxParentalSubRating, BlockedTags, BlockUnratedItems, EnableAllFolders, EnabledFolders (library ids)'
+  ]),
+  row('GET', '/Localization/ParentalRatings', C('LocalizationController'), [
+    'GetParentalRatings: a bare array of ParentalRating {Name, Value, RatingScore {score, subScore}} for the server\'s MetadataCountryCode (Emby.Server.Implementations/Localization/LocalizationManager.cs GetParentalRatings over Localization/Ratings/<country>.json), plus "Unrated" (no score), "21", "XXX" (1000) and "Banned" (1001) where the country has no such score, ordered by score then sub-score',
+    'The scores are the scale of a user\'s Policy.MaxParentalRating; GetRatingScore reads "n/a", "unrated", "not rated" and "nr" as unrated, a number as its own score, and drops a "Rated " prefix (lib/people/request-limits.ts does the same)'
+  ]),
   row('POST', '/Users/AuthenticateByName', C('UserController'), [
     'Body {Username, Pw}; answers AuthenticationResult {User, AccessToken, SessionInfo}',
     'Wrong credentials: AuthenticationException "Invalid username or password entered." → 401; a disabled user or device limit: SecurityException → 403 (ExceptionMiddleware)'
@@ -96,8 +108,9 @@ export const JELLYFIN_ROWS: FidelityRow[] = [
   ], { simulatorOnly: UNUSED }),
   row('GET', '/Items/{itemId}', C('UserLibraryController'), [
     'GetItem: the user is the userId query or the caller\'s own; an API key without userId has none, and GetUserById(Guid.Empty) throws ArgumentException → 400; another user\'s id needs an administrator (403); an unknown user or item → 404',
-    'Answers the BaseItemDto'
-  ], { simulatorOnly: UNUSED }),
+    `An item the user may not see is 404 like an unknown one: LibraryManager.GetItemById(id, user) → BaseItem.IsVisibleStandalone (the item, every parent, and a library the user may open: Folder.IsVisible, EnableAllFolders / EnabledFolders). ${POLICY}`,
+    'Answers the BaseItemDto (every field); the client asks it only with userId, for a person reading as their own user'
+  ]),
   row('POST', '/UserPlayedItems/{itemId}', C('PlaystateController'), [
     'MarkPlayedItem: datePlayed optional; BaseItem.MarkPlayed sets Played, PlayCount at least 1 (+1 with a datePlayed), LastPlayedDate = datePlayed ?? the old one ?? now; a folder (series, season) marks every item below it (Folder.MarkPlayed)',
     USER_ITEM

@@ -1,6 +1,7 @@
 // Turns the simulator's records into the contract's PascalCase DTOs. Like the real server, optional
 // fields (Path, Overview, Genres, ProviderIds, ChildCount…) appear only when `fields` asks for them,
 // and GET /Items/{id} returns them all.
+import { policyOf } from './parental.js'
 import { SERVER_ID, type JellyfinState, type SimActivity, type SimItem, type SimLibrary, type SimSession, type SimUser } from './state.js'
 
 const FOLDER_KINDS = new Set(['CollectionFolder', 'Series', 'Season', 'MusicAlbum'])
@@ -32,6 +33,8 @@ export function itemDto (state: JellyfinState, item: SimItem, fields: Set<string
   if (want('Genres')) dto.Genres = item.genres ?? []
   if (want('ProviderIds')) dto.ProviderIds = item.providerIds ?? {}
   if (want('ParentId') && item.parentId) dto.ParentId = item.parentId
+  if (item.officialRating) dto.OfficialRating = item.officialRating
+  if (want('Tags')) dto.Tags = item.tags ?? []
   if (want('DateCreated')) dto.DateCreated = item.dateCreated
   if (want('SortName')) dto.SortName = item.sortName
   if (dto.IsFolder && (want('ChildCount') || want('RecursiveItemCount'))) {
@@ -72,6 +75,7 @@ export function libraryDto (lib: SimLibrary): Record<string, unknown> {
 }
 
 export function userDto (user: SimUser): Record<string, unknown> {
+  const policy = policyOf(user)
   return {
     Name: user.name,
     ServerId: SERVER_ID,
@@ -85,7 +89,13 @@ export function userDto (user: SimUser): Record<string, unknown> {
       IsAdministrator: user.isAdmin,
       IsDisabled: user.isDisabled,
       IsHidden: !user.isAdmin,
-      EnableAllFolders: true,
+      // UserManager.GetUserDto (v10.11.11): the policy as stored; MaxParentalRating is a rating score.
+      ...(policy.maxParentalRating !== undefined ? { MaxParentalRating: policy.maxParentalRating } : {}),
+      ...(policy.maxParentalSubRating !== undefined ? { MaxParentalSubRating: policy.maxParentalSubRating } : {}),
+      BlockedTags: policy.blockedTags,
+      BlockUnratedItems: policy.blockUnratedItems,
+      EnableAllFolders: policy.enableAllFolders,
+      EnabledFolders: policy.enabledFolders,
       AuthenticationProviderId: 'Jellyfin.Server.Implementations.Users.DefaultAuthenticationProvider',
       PasswordResetProviderId: 'Jellyfin.Server.Implementations.Users.DefaultPasswordResetProvider'
     }

@@ -5,6 +5,7 @@ import { EMPTY_USER_ID, commaList, exceptionReply, guid } from './binders.js'
 import { activityDto, isBelow, itemDto, sessionDto, userDto } from './dto.js'
 import { registerLibraryRoutes, type LibraryRouteOptions } from './library-routes.js'
 import { SERVER_ID, SERVER_VERSION, cleanName, type JellyfinState, type SimItem } from './state.js'
+import { inUserQuery, parentalAllowed, parentalRatingsDto, policyOf, visibleStandalone } from './parental.js'
 import { matchesPlayedFilter, registerUserDataRoutes, userDataDto, type UserDataStore } from './user-data.js'
 
 type Query = Record<string, string | string[] | undefined>
@@ -72,6 +73,10 @@ export function registerRoutes (app: FastifyInstance, state: JellyfinState, opts
     // (v10.11.8 Emby.Server.Implementations/Library/LibraryManager.cs SetTopParentIdsOrAncestors).
     const inLibrary = parentId !== undefined && recursive && state.items.get(parentId)?.kind === 'CollectionFolder'
     const term = typeof q.searchTerm === 'string' ? cleanName(q.searchTerm) : ''
+    // A query run for a user applies that user's limits (parental.ts): ratings and tags always, the user's
+    // libraries only when neither parentId nor ids narrow the query (LibraryManager.AddUserToQuery).
+    const policy = userId ? policyOf(state.users.find(u => u.id === userId)) : undefined
+    const librariesApply = !parentId && ids.size === 0
     let found: SimItem[] = []
     for (const item of state.items.values()) {
       if (types.length && !types.includes(item.kind)) continue
@@ -81,6 +86,7 @@ export function registerRoutes (app: FastifyInstance, state: JellyfinState, opts
         if (inLibrary ? item.libraryId !== parentId || item.id === parentId : recursive ? !isBelow(state, item, parentId) : item.parentId !== parentId) continue
       } else if (!recursive && !ids.size && item.kind !== 'CollectionFolder') continue
       if (term && !item.cleanName.includes(term)) continue
+      if (policy && !inUserQuery(state, policy, item, librariesApply)) continue
       if (userId && isPlayed !== undefined && !matchesPlayedFilter(state, opts.userData, userId, item, types.length === 1 && types[0] === 'Series', isPlayed)) continue
       if (userId && isFavorite !== undefined && opts.userData.get(userId, item.id).isFavorite !== isFavorite) continue
       found.push(item)
@@ -110,7 +116,8 @@ export function registerRoutes (app: FastifyInstance, state: JellyfinState, opts
     if (!state.users.some(u => u.id === userId)) return problem(reply, 404, 'Not Found')
     const item = findItem((req.params as { itemId: string }).itemId)
     if (item === 'bad') return problem(reply, 400, 'The value is not a valid GUID.')
-    if (!item) return problem(reply, 404, 'Item not found.')
+    // LibraryManager.GetItemById(id, user) answers null for an item the user may not see (IsVisibleStandalone).
+    if (!item || !visibleStandalone(state, policyOf(state.users.find(u => u.id === userId)), item)) return problem(reply, 404, 'Item not found.')
     return itemDto(state, item, 'all')
   })
 
@@ -135,7 +142,9 @@ export function registerRoutes (app: FastifyInstance, state: JellyfinState, opts
     const series = findItem((req.params as { seriesId: string }).seriesId)
     if (!series || series === 'bad' || series.kind !== 'Series') return problem(reply, 404, 'Series not found.')
     const fields = new Set(list((req.query as Query).fields))
-    const seasons = [...state.items.values()].filter(i => i.kind === 'Season' && i.parentId === series.id).sort((a, b) => (a.indexNumber ?? 0) - (b.indexNumber ?? 0))
+    // Series.GetSeasons(user, …) keeps the seasons that user may see (TvShowsController.GetSeasons, v10.11.11).
+    const allowed = forUser(req)
+    const seasons = [...state.items.values()].filter(i => i.kind === 'Season' && i.parentId === series.id && allowed(i)).sort((a, b) => (a.indexNumber ?? 0) - (b.indexNumber ?? 0))
     return { Items: seasons.map(s => itemDto(state, s, fields)), TotalRecordCount: seasons.length, StartIndex: 0 }
   })
 
@@ -145,8 +154,10 @@ export function registerRoutes (app: FastifyInstance, state: JellyfinState, opts
     const q = req.query as Query
     const seasonId = typeof q.seasonId === 'string' ? q.seasonId.replace(/-/g, '').toLowerCase() : undefined
     const seasonNumber = q.season !== undefined ? int(q.season, -1) : undefined
+    // Season/Series.GetEpisodes(user, …) keep the episodes that user may see (TvShowsController.GetEpisodes).
+    const allowed = forUser(req)
     const episodes = [...state.items.values()]
-      .filter(i => i.kind === 'Episode' && i.seriesId === series.id && (!seasonId || i.seasonId === seasonId) && (seasonNumber === undefined || i.parentIndexNumber === seasonNumber))
+      .filter(i => i.kind === 'Episode' && i.seriesId === series.id && allowed(i) && (!seasonId || i.seasonId === seasonId) && (seasonNumber === undefined || i.parentIndexNumber === seasonNumber))
       .sort((a, b) => (a.parentIndexNumber ?? 0) - (b.parentIndexNumber ?? 0) || (a.indexNumber ?? 0) - (b.indexNumber ?? 0))
     const start = Math.max(0, int(q.startIndex, 0))
     const limit = q.limit === undefined ? episodes.length : int(q.limit, episodes.length)
@@ -180,6 +191,7 @@ export function registerRoutes (app: FastifyInstance, state: JellyfinState, opts
   })
 
   app.get('/Users', async () => state.users.map(userDto))
+  app.get('/Localization/ParentalRatings', async () => parentalRatingsDto())
 
   app.get('/System/ActivityLog/Entries', async (req) => {
     const q = req.query as Query
@@ -191,6 +203,15 @@ export function registerRoutes (app: FastifyInstance, state: JellyfinState, opts
     const limit = q.limit === undefined ? entries.length : int(q.limit, entries.length)
     return { Items: entries.slice(start, start + limit).map(activityDto), TotalRecordCount: entries.length, StartIndex: start }
   })
+
+  /** The parental rules of the request's user (the userId query or the caller's own); everything without one. */
+  function forUser (req: FastifyRequest): (item: SimItem) => boolean {
+    const asked = guid((req.query as Query).userId)
+    const userId = asked && asked !== EMPTY_USER_ID ? asked : opts.callerOf(req).userId
+    if (!userId) return () => true
+    const policy = policyOf(state.users.find(u => u.id === userId))
+    return item => parentalAllowed(state, policy, item)
+  }
 
   function findItem (raw: string): SimItem | undefined | 'bad' {
     const id = guid(raw)

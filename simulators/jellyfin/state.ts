@@ -35,13 +35,31 @@ export interface SimItem {
   status?: string
   albumArtist?: string
   collectionType?: string
+  /** OfficialRating (e.g. "PG-13", "TV-MA"); seasons and episodes inherit their series' (parental.ts). */
+  officialRating?: string
+  /** Tags a user's BlockedTags can hide the item by (its parents' and library's count too). */
+  tags?: string[]
   dateCreated: string
   /** Metadata refreshes requested for this item (tests assert on it). */
   refreshCount: number
 }
 
 export interface SimLibrary { name: string, collectionType: string, locations: string[], itemId: string, refreshStatus: 'Idle' | 'Active', refreshProgress?: number }
-export interface SimUser { id: string, name: string, isAdmin: boolean, isDisabled: boolean, lastActivity: string }
+/** A user's limits (UserPolicy), applied by parental.ts. */
+export type UnratedKind = 'Movie' | 'Trailer' | 'Series' | 'Music' | 'Book' | 'LiveTvChannel' | 'LiveTvProgram' | 'ChannelContent' | 'Other'
+
+export interface SimPolicy {
+  /** A rating score (us.json: G 0, PG 10, PG-13 13, TV-14 14, R 17, NC-17 17.1…); absent: no limit. */
+  maxParentalRating?: number
+  maxParentalSubRating?: number
+  blockedTags: string[]
+  blockUnratedItems: UnratedKind[]
+  enableAllFolders: boolean
+  /** Library (collection folder) ids the user may open when enableAllFolders is false. */
+  enabledFolders: string[]
+}
+
+export interface SimUser { id: string, name: string, isAdmin: boolean, isDisabled: boolean, lastActivity: string, policy?: SimPolicy }
 export interface SimSession { id: string, userId: string, userName: string, client: string, deviceName: string, deviceId: string, lastActivity: string, nowPlayingId?: string, positionTicks?: number, isPaused: boolean, playMethod?: 'DirectPlay' | 'Transcode' | 'DirectStream' }
 export interface SimActivity { id: number, name: string, type: string, date: string, severity: 'Information' | 'Warning' | 'Error' | 'Debug' | 'Critical', shortOverview?: string, overview?: string, itemId?: string, userId: string }
 

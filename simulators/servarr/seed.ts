@@ -15,6 +15,8 @@ export interface CatalogueSeries {
   episodesPerSeason: number
   /** First air date of season 1 (ISO). */
   firstAired: string
+  /** The show's certification (SeriesResource.certification, e.g. "TV-MA"); absent: unrated. */
+  certification?: string
 }
 
 export interface LibrarySeriesSeed {

@@ -228,6 +228,7 @@ export function lookupResource (c: CatalogueSeries): Record<string, unknown> {
     // Sonarr v4 sends the TMDB id too (SeriesResource.tmdbId in simulators/contracts/sonarr-v3.openapi.json); the
     // catalogue derives one per show, which a request through Seerr names the show by.
     tmdbId: 900000 + c.tvdbId % 100000,
+    ...(c.certification ? { certification: c.certification } : {}),
     firstAired: c.firstAired,
     seriesType: c.seriesType,
     cleanTitle: cleanTitle(c.title),

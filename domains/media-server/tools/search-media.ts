@@ -7,6 +7,7 @@ import type { ItemQuery } from '../../../clients/media-server/types.js'
 import { ITEM_KINDS } from '../../../clients/media-server/types.js'
 import { MediaItemSchema, pageInfo, quoteTitle, viewItem } from '../media-shared.js'
 import { pagingFields } from '../../../core/paging.js'
+import { mediaViewOf, readAs } from '../../../lib/people/media-view.js'
 
 const SORTS = { name: 'SortName', added: 'DateCreated', released: 'PremiereDate', rating: 'CommunityRating' } as const
 
@@ -44,10 +45,18 @@ export default (app: FastifyInstance) => defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler (args, ctx) {
     const jf = app.backends.mediaServer
+    // A person other than the owner reads as their own media-server user: the server applies that user's limits.
+    const o = readAs(await mediaViewOf(ctx.principal, app.config.NOTIFY_PEOPLE, jf, { signal: ctx.signal }), ctx.signal)
     let parentId: string | undefined
     let libraryName: string | undefined
     if (args.library !== undefined) {
-      const libraries = await jf.libraries({ signal: ctx.signal })
+      // A query under a library skips the user's library limits on the server (AddUserToQuery), so a person reading
+      // as their own user gets only the libraries that user may open (GET /Items/{id} as the user answers 404 else).
+      let libraries = await jf.libraries({ signal: ctx.signal })
+      if (o.asUser !== undefined) {
+        const open = await Promise.all(libraries.map(async l => await jf.item(l.itemId, o) !== undefined))
+        libraries = libraries.filter((_, i) => open[i])
+      }
       const lib = libraries.find(l => l.name.toLowerCase() === args.library!.toLowerCase())
       if (!lib) {
         throw new ToolError(`No library named ${quoteTitle(args.library)}. Libraries: ${libraries.map(l => quoteTitle(l.name)).join(', ') || 'none'}. ` +
@@ -61,7 +70,7 @@ export default (app: FastifyInstance) => defineTool({
       query.sortBy = [SORTS[args.sort as keyof typeof SORTS]]
       query.sortOrder = args.sort === 'name' ? 'Ascending' : 'Descending'
     }
-    const page = await jf.items(query, { signal: ctx.signal })
+    const page = await jf.items(query, o)
     const items = page.items.map(i => viewItem(i, args.includeOverview))
     const data: Output = { items, ...pageInfo(page.total, args.offset, args.limit, items.length) }
     if (libraryName) data.library = libraryName

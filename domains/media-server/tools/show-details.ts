@@ -6,6 +6,7 @@ import { ToolError } from '../../../core/errors.js'
 import { defineTool } from '../../../core/tool-types.js'
 import { HOW_TO_FIND_IDS, ITEM_ID_PATTERN, MediaItemSchema, ProviderIdsSchema, pageInfo, quoteTitle, viewItem } from '../media-shared.js'
 import { pagingFields } from '../../../core/paging.js'
+import { mediaViewOf, readAs } from '../../../lib/people/media-view.js'
 
 const inputSchema = Type.Object({
   seriesId: Type.String({ pattern: ITEM_ID_PATTERN, description: 'Series id from search_media' }),
@@ -51,7 +52,8 @@ export default (app: FastifyInstance) => defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler (args, ctx) {
     const jf = app.backends.mediaServer
-    const o = { signal: ctx.signal }
+    // A person other than the owner reads as their own media-server user (lib/people/media-view.ts).
+    const o = readAs(await mediaViewOf(ctx.principal, app.config.NOTIFY_PEOPLE, jf, { signal: ctx.signal }), ctx.signal)
     const id = args.seriesId.replace(/-/g, '').toLowerCase()
     const [item, seasons] = await Promise.all([jf.item(id, o), jf.seasons(id, o)])
     if (!item) throw new ToolError(`No item with id ${id} on the media server. ${HOW_TO_FIND_IDS}`)

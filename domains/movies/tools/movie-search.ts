@@ -8,6 +8,7 @@ import { addedSchema, inLibrary, profileAndFolderInputs, searchOutput, searchSum
 import { addOrUpdateMovie } from '../movie-add.js'
 import { pageInputs, pageOf } from '../../../core/paging.js'
 import { untrusted } from '../../servarr/text.js'
+import { refuseBeyondAskersLimits } from '../../servarr/asker-limits.js'
 import { addThroughSeerr, requestedSummary, uhdInput, withSeerr } from '../../servarr/seerr-add.js'
 import { movieManager } from '../../chosen-client.js'
 
@@ -70,6 +71,8 @@ export default (app: FastifyInstance) => {
       const radarr = movieManager(app, ctx.instances?.movies)
       if (args.term === undefined && args.addTmdbId === undefined) throw new ToolError('Give term (a title, "tmdb:<id>" or "imdb:tt…") to search, or addTmdbId to add a movie.')
       const term = args.term ?? `tmdb:${args.addTmdbId}`
+      // A person other than the owner may ask only for what their own media-server user could watch.
+      if (args.addTmdbId !== undefined) await refuseBeyondAskersLimits(app, ctx, { kind: 'movie', id: args.addTmdbId, lookup: radarr.lookup })
       if (args.addTmdbId !== undefined && app.backends.seerr) {
       // Through Seerr, as the person: the manager gets it from Seerr once approved.
         const found = (await radarr.lookup(`tmdb:${args.addTmdbId}`, ctx.signal)).find(m => m.tmdbId === args.addTmdbId)

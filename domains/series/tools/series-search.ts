@@ -8,6 +8,7 @@ import { addedSchema, inLibrary, profileAndFolderInputs, searchOutput, searchSum
 import { pageInputs, pageOf } from '../../../core/paging.js'
 import { MONITOR_CHOICES, addOrUpdateSeries } from '../series-add.js'
 import { untrusted } from '../../servarr/text.js'
+import { refuseBeyondAskersLimits } from '../../servarr/asker-limits.js'
 import { addThroughSeerr, requestedSummary, uhdInput, withSeerr } from '../../servarr/seerr-add.js'
 import { seriesManager } from '../../chosen-client.js'
 
@@ -76,6 +77,8 @@ export default (app: FastifyInstance) => {
       const sonarr = seriesManager(app, ctx.instances?.series)
       if (args.term === undefined && args.addTvdbId === undefined) throw new ToolError('Give term (a title or "tvdb:<id>") to search, or addTvdbId to add a series.')
       const term = args.term ?? `tvdb:${args.addTvdbId}`
+      // A person other than the owner may ask only for what their own media-server user could watch.
+      if (args.addTvdbId !== undefined) await refuseBeyondAskersLimits(app, ctx, { kind: 'tv', id: args.addTvdbId, lookup: sonarr.lookup })
       if (args.addTvdbId !== undefined && app.backends.seerr) {
       // Seerr names a series by its TMDB id; the catalogue lookup gives it.
         const found = (await sonarr.lookup(`tvdb:${args.addTvdbId}`, ctx.signal)).find(x => x.tvdbId === args.addTvdbId) as { title?: string | null, tmdbId?: number } | undefined

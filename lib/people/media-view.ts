@@ -1,0 +1,46 @@
+// Whose view of the library a caller gets. A person signed in as themselves (not the owner) sees what their own
+// media-server user may see: NOTIFY_PEOPLE's `media:<user name>` names that user (the same entry that says whose
+// play history is theirs), and the media server applies that user's limits itself (Jellyfin: parental rating,
+// blocked tags, blocked unrated items, libraries; see clients/jellyfin/client.ts). Rather than guess, a person
+// without such a user, one whose user the server does not list, or a server whose per-user limits this server
+// cannot ask for (Plex) is refused: nobody sees more than their own media-server user would.
+import { ToolError } from '../../core/errors.js'
+import { parsePeople } from '../../core/notify/settings.js'
+import { isNonOwnerPerson, type Principal } from '../../core/principal.js'
+import type { MediaServerClient } from '../../clients/media-server/contract.js'
+import type { CallOptions, UserLimits } from '../../clients/media-server/types.js'
+
+export interface MediaView {
+  /** The media-server user id the reads are made as; absent: the owner's view (everything). */
+  asUser?: string
+  /** That user's name, for answers that say whose view they show. */
+  userName?: string
+  /** That user's limits as the server reports them (request-limits.ts judges new titles by them). */
+  limits?: UserLimits
+}
+
+/** The media-server user name NOTIFY_PEOPLE gives a person (their first `media:`), if any. */
+export function mediaUserNameOf (notifyPeople: string, person: string): string | undefined {
+  return parsePeople(notifyPeople, []).get(person)?.media[0]
+}
+
+/** The view a caller reads the library with, or a ToolError that says why they cannot and who can fix it. */
+export async function mediaViewOf (principal: Principal, notifyPeople: string, server: Pick<MediaServerClient, 'service' | 'users'>, o: CallOptions = {}): Promise<MediaView> {
+  if (!isNonOwnerPerson(principal)) return {}
+  const who = principal.person!.name
+  const name = mediaUserNameOf(notifyPeople, who)
+  if (name === undefined) {
+    throw new ToolError(`${who} has no media-server user in NOTIFY_PEOPLE, so the library is not shown (a person sees what their own media-server user may see). Ask the owner to add media:<your ${server.service} user name> to ${who}'s NOTIFY_PEOPLE entry.`)
+  }
+  if (server.service !== 'Jellyfin') {
+    throw new ToolError(`${server.service}'s per-user restrictions cannot be applied here yet, so the library is shown to the owner only. Ask the owner, or use ${server.service}'s own apps as ${name}.`)
+  }
+  const user = (await server.users({ signal: o.signal })).find(u => u.name.toLowerCase() === name.toLowerCase())
+  if (!user) throw new ToolError(`NOTIFY_PEOPLE gives ${who} the ${server.service} user ${JSON.stringify(name)}, which ${server.service} does not list, so the library is not shown. Ask the owner to fix ${who}'s media: name in NOTIFY_PEOPLE.`)
+  return { asUser: user.id, userName: user.name, ...(user.limits ? { limits: user.limits } : {}) }
+}
+
+/** Call options that read as the view's user. */
+export function readAs (view: MediaView, signal?: AbortSignal): CallOptions {
+  return view.asUser === undefined ? { signal } : { signal, asUser: view.asUser }
+}

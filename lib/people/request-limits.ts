@@ -1,0 +1,58 @@
+// A person may ask for a new title only when their own media-server user could watch it once it is in the library:
+// a title rated above that user's MaxParentalRating, or unrated where the user blocks unrated titles of its kind,
+// is refused before anything is requested (through Seerr or the manager). The rating is the catalogue's
+// certification (the manager's lookup, from TMDB) scored on the media server's own table
+// (GET /Localization/ParentalRatings), and compared as Jellyfin compares an item's rating with the user's limit
+// (jellyfin/jellyfin v10.11.11 MediaBrowser.Controller/Entities/BaseItem.cs IsParentalAllowed). Blocked tags
+// cannot be judged before the title is in the library (tags come with its metadata); search_media applies them.
+import { ToolError } from '../../core/errors.js'
+import type { Principal } from '../../core/principal.js'
+import type { MediaServerClient } from '../../clients/media-server/contract.js'
+import type { RatingScore, UserLimits } from '../../clients/media-server/types.js'
+import { mediaViewOf } from './media-view.js'
+
+export interface TitleAsked {
+  kind: 'movie' | 'tv'
+  title: string
+  /** The catalogue's certification (Radarr's/Sonarr's lookup `certification`, e.g. "R", "TV-MA"). */
+  certification?: string | null
+}
+
+const UNRATED = ['n/a', 'unrated', 'not rated', 'nr']
+
+/**
+ * LocalizationManager.GetRatingScore (v10.11.11): unrated words have no score, a number is its own score, a
+ * "Rated " prefix is dropped, then the server's table decides; a rating it does not know has no score either
+ * (the real server also tries other countries' tables, which this server cannot read).
+ */
+export function scoreOf (certification: string | null | undefined, table: readonly RatingScore[]): RatingScore | undefined {
+  const raw = certification?.trim()
+  if (!raw || UNRATED.includes(raw.toLowerCase())) return undefined
+  if (/^\d+$/.test(raw)) return { name: raw, score: Number(raw) }
+  const name = raw.replace(/^rated\s*:?\s*/i, '').trim().toLowerCase()
+  return table.find(r => r.name.toLowerCase() === name && r.score !== undefined)
+}
+
+/** BaseItem.IsParentalAllowed for a rating score and a user's limits (tags aside). */
+export function ratingAllowed (score: RatingScore | undefined, limits: UserLimits, kind: TitleAsked['kind']): boolean {
+  if (score?.score === undefined) return !limits.blockUnratedItems.includes(kind === 'movie' ? 'Movie' : 'Series')
+  const max = limits.maxParentalRating
+  if (max === undefined) return true
+  if (score.score !== max) return score.score < max
+  return limits.maxParentalSubRating === undefined || (score.subScore ?? 0) <= limits.maxParentalSubRating
+}
+
+/** Throws a ToolError when the caller's own media-server user could not watch the title; the owner is never refused. */
+export async function refuseBeyondLimits (principal: Principal, notifyPeople: string, server: Pick<MediaServerClient, 'service' | 'users' | 'parentalRatings'>, want: TitleAsked, signal?: AbortSignal): Promise<void> {
+  const view = await mediaViewOf(principal, notifyPeople, server, { signal })
+  if (view.asUser === undefined || !view.limits) return
+  const limits = view.limits
+  if (limits.maxParentalRating === undefined && limits.blockUnratedItems.length === 0) return
+  const score = scoreOf(want.certification, await server.parentalRatings?.({ signal }) ?? [])
+  if (ratingAllowed(score, limits, want.kind)) return
+  const who = principal.person!.name
+  const what = JSON.stringify(want.title)
+  throw new ToolError(score
+    ? `${what} is rated ${score.name}, above what ${who}'s ${server.service} user may watch, so it was not requested. Ask the owner.`
+    : `${what} has no rating ${server.service} knows, and ${who}'s ${server.service} user may not watch unrated ${want.kind === 'movie' ? 'movies' : 'series'}, so it was not requested. Ask the owner.`)
+}
