@@ -7,7 +7,7 @@ import { ok } from '../../helpers/results.js'
 const s = await startServarrStack(t, { sim: { manualClock: true } })
 const NORTHERN_LINE = 400001
 const PAPER_MOONS = 600001
-const text = async (name: string, args: unknown) => { const r = await s.call(name, args); ok(r); return r.content[0].text as string }
+const text = async (name: string, args: Record<string, unknown>) => { const r = await s.call(name, args); ok(r); return r.content[0].text as string }
 
 t.test('series_search: the series just added is not "already in the library"', async t => {
   const added = await text('series_search', { addTvdbId: NORTHERN_LINE, qualityProfile: 'HD-1080p', rootFolder: 'tv' })
