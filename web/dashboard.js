@@ -6,6 +6,7 @@ import { byId } from './dom.js'
 import { readEvents } from './sse.js'
 import { refreshAudit } from './audit.js'
 import { refreshKeeps } from './keeps.js'
+import { refreshLeaving } from './leaving.js'
 import { renderActivity, renderDownloads, renderJobs, renderLibrary, renderPlaying, renderServices } from './render.js'
 
 const POLL_MS = 10_000
@@ -99,6 +100,7 @@ export async function refresh () {
   render()
   refreshAudit().catch(err => console.warn('audit panel:', err.message))
   refreshKeeps().catch(err => console.warn('keeps panel:', err.message))
+  refreshLeaving().catch(err => console.warn('leaving panel:', err.message))
 }
 
 function startPolling () {

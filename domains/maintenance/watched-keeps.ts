@@ -8,6 +8,7 @@ import type { WatchedCandidate } from '../../lib/library/cleanup-watched.js'
 import { noticeName } from '../../core/notify/render.js'
 import { parseRoutes } from '../../core/notify/settings.js'
 import { sendTelegramKeep } from '../../lib/notify/telegram-keep.js'
+import { noticeLine, recordServerAct } from '../../lib/audit/server-acts.js'
 
 const stores = new Map<string, KeepStore>()
 /** One store per state directory, so the cleanup and the keep page share its serialized writes. */
@@ -107,10 +108,13 @@ function telegramSender (app: FastifyInstance) {
   return (person: string, text: string, token: string) => {
     if (!route.person && !route.named.includes(person)) return
     for (const chatId of app.notify.people().get(person)?.telegram ?? []) {
-      const record = (error?: string) => {
-        const id = app.audit.store.begin({ source: 'notice', action: 'notify.leaving', principal: { id: 'internal', kind: 'internal', clientId: 'notify' }, args: { to: person, channel: 'telegram (bot)', attempts: 1 } })
-        app.audit.store.finish(id, error ? { outcome: 'error', error } : { outcome: 'ok' })
-      }
+      const record = (error?: string) => recordServerAct(app.audit.store, {
+        source: 'notice',
+        action: 'notify.leaving',
+        args: { to: person, channel: 'telegram (bot)', attempts: 1 },
+        targets: [noticeLine('leaving', person, 'telegram (bot)')],
+        ...(error ? { outcome: 'error', error } : {})
+      })
       sendTelegramKeep({ apiRoot: app.config.CHAT_BOT_API_ROOT, botToken: app.config.CHAT_BOT_TOKEN }, chatId, text, token)
         .then(() => record(), (err: Error) => { record(err.message); app.log.warn({ to: person, error: err.message }, 'leaving-soon notice not delivered to Telegram') })
         .catch(err => app.log.warn({ err: (err as Error).message }, 'a notice outcome could not be recorded'))
