@@ -11,6 +11,7 @@ import { parseQueueName, queueOfId, type QueueName } from '../servarr/queue-ids.
 import { managerOf } from '../chosen-client.js'
 import { stuckPage } from '../servarr/stuck-view.js'
 import { quoted } from '../../core/untrusted-text.js'
+import { recordServerAct } from '../../lib/audit/server-acts.js'
 
 export interface RetryTarget {
   id: string
@@ -95,7 +96,26 @@ export async function runRetry (app: FastifyInstance, targets: RetryTarget[]) {
       failed.push({ id: t.id, error: err instanceof ToolError ? err.message : 'internal error (see the server log)' })
     }
   }
+  recordStrikes(app, struck, failed, max)
   return { done, failed }
+}
+
+/** Each strike stored is the server's own record (lib/audit/server-acts.ts): which download, which strike, how it ended. */
+function recordStrikes (app: FastifyInstance, struck: RetryTarget[], failed: Array<{ id: string, error: string }>, max: number) {
+  for (const t of struck) {
+    const error = failed.find(f => f.id === t.id)?.error
+    try {
+      recordServerAct(app.audit.store, {
+        source: 'server',
+        action: 'stuck.retry',
+        args: { id: t.id, strike: t.strikes + 1, of: max },
+        targets: [`${quoted(t.title)} (${t.id}), strike ${t.strikes + 1} of ${max}`],
+        ...(error ? { outcome: 'error', error } : {})
+      })
+    } catch (err) {
+      app.log.warn({ err: (err as Error).message, id: t.id }, 'a stuck retry could not be recorded in the audit trail')
+    }
+  }
 }
 
 async function readCounts (app: FastifyInstance) {
