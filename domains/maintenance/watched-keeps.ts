@@ -18,6 +18,23 @@ export function keepStore (stateDir: string): KeepStore {
   return store
 }
 
+/**
+ * A keep link that expired unused is dropped from STATE_DIR by the server itself: each is recorded as the
+ * server's act (whose link, for which title, when it ran out), never its token.
+ */
+export function recordKeepExpiries (app: FastifyInstance): void {
+  const stop = keepStore(app.config.STATE_DIR).onExpired(links => {
+    for (const l of links) {
+      try {
+        recordServerAct(app.audit.store, { source: 'server', action: 'keep-link.expired', args: { key: l.key, person: l.person, expires: l.expires }, targets: [`${noticeName(l.title, 100)} (keep link of ${l.person}, expired ${l.expires.slice(0, 10)})`] })
+      } catch (err) {
+        app.log.warn({ err: (err as Error).message }, 'an expired keep link could not be recorded in the audit trail')
+      }
+    }
+  })
+  app.addHook('onClose', async () => { stop() })
+}
+
 /** At most this many leaving-soon notices per person and call; the rest are summed up in one line. */
 const MAX_TOLD = 10
 
