@@ -26,6 +26,7 @@ import notify, { type NotifyPluginOptions } from './plugins/notify.js'
 import keepRoutes from './routes/keep.js'
 import keepApiRoutes from './routes/api/keeps.js'
 import signInRoutes from './routes/api/signins.js'
+import leavingApiRoutes from './routes/api/leaving.js'
 import noticeRoutes from './routes/api/notices.js'
 import openApiRoutes from './routes/api/openapi.js'
 import webRoutes from './routes/web.js'
@@ -107,6 +108,7 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(keepRoutes)
   await app.register(keepApiRoutes)
   await app.register(signInRoutes)
+  await app.register(leavingApiRoutes)
   await app.register(setupRoutes, options.plugins?.setup ?? {})
   await app.register(openApiRoutes)
   await app.register(webRoutes)

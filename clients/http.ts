@@ -5,10 +5,11 @@
 import { Agent, request, type Dispatcher } from 'undici'
 import { BackendError } from '../core/errors.js'
 import { displayUrl } from '../core/display-url.js'
+import { SOURCE_DEADLINE_MS, didNotAnswer } from '../core/deadline.js'
 import { createCircuit, type CircuitOptions } from './circuit.js'
 
-/** Reads fail within this, retries included, so a hung backend never holds a tool call longer. */
-export const READ_DEADLINE_MS = 10_000
+/** Reads fail within this, retries included, so a hung backend never holds a tool call longer (the one source deadline). */
+export const READ_DEADLINE_MS = SOURCE_DEADLINE_MS
 /** Default for writes and commands (a call may name a longer one). */
 export const WRITE_DEADLINE_MS = 15_000
 
@@ -182,7 +183,7 @@ export function createHttpBackend (opts: HttpBackendOptions) {
     const e = err as { name?: string, code?: string, cause?: { code?: string } }
     if (callerSignal?.aborted) return new BackendError(opts.service, `The call to ${opts.service} was cancelled.`, undefined, 'timeout')
     if (e.name === 'TimeoutError' || e.name === 'AbortError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT') {
-      return new BackendError(opts.service, `${opts.service} did not answer in ${limit >= 1000 ? `${Math.round(limit / 1000)} s` : `${limit} ms`}. Check that it is running and not overloaded, then retry.`, undefined, 'timeout')
+      return new BackendError(opts.service, `${didNotAnswer(opts.service, limit)} Check that it is running and not overloaded, then retry.`, undefined, 'timeout')
     }
     if (e.code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') return new BackendError(opts.service, `${opts.service} sent a response larger than allowed.`, undefined, 'bad_response')
     const code = e.code ?? e.cause?.code

@@ -2,6 +2,19 @@
 // section, one part of a title's state, a background probe). The work itself is not cancelled here: the
 // caller aborts it with its own signal when it needs to.
 
+/**
+ * How long one source is waited for, everywhere: a backend read (retries included, clients/http.ts), a dashboard
+ * section, one part of a title's state. One hung source then reads the same in every answer (issue 34 item 12:
+ * it was 10 s, 4 s and 8 s).
+ */
+export const SOURCE_DEADLINE_MS = 10_000
+
+/** "10 s" (or "300 ms" below a second): how a deadline is said. */
+export const deadlineWords = (ms: number) => ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`
+
+/** The one way a source that did not answer in time is said: "Sonarr did not answer in 10 s." */
+export const didNotAnswer = (source: string, ms = SOURCE_DEADLINE_MS) => `${source} did not answer in ${deadlineWords(ms)}.`
+
 export class DeadlineError extends Error {
   constructor (message: string) {
     super(message)

@@ -1,6 +1,6 @@
 // Notices where people are (lib/notify): app.notify sends an event to the channels NOTIFY_URLS and
-// NOTIFY_EVENTS route it to, in the background, and records each outcome in the audit trail (source "notice",
-// the channel's scheme and host only). Without NOTIFY_URLS nothing is sent and nothing is recorded.
+// NOTIFY_EVENTS route it to, in the background, and records each outcome in the audit trail as the server's own
+// act (source "notice", the channel's scheme and host only). Without NOTIFY_URLS nothing is sent and nothing is recorded.
 import fp from 'fastify-plugin'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -8,6 +8,7 @@ import { createNotifier, type Notifier, type NotifyEvent, type NotifyRecord } fr
 import { createHouseholdWatch } from '../lib/notify/household-watch.js'
 import type { DeliverOptions } from '../lib/notify/deliver.js'
 import { lowDisks, lowDiskSentence } from '../lib/library/low-disk.js'
+import { noticeLine, recordServerAct } from '../lib/audit/server-acts.js'
 
 /** A background check another part of the server adds (the downloads domain's stuck downloads). */
 export interface NoticeCheck {
@@ -44,15 +45,15 @@ export const NOTIFY_OUTBOX_FILE = 'notify-outbox.json'
 
 export default fp<NotifyPluginOptions>(async function notifyPlugin (app: FastifyInstance, opts) {
   const log = app.log.child({ plugin: 'notify' })
-  const record = (r: NotifyRecord) => {
-    const id = app.audit.store.begin({
-      source: 'notice',
-      action: `notify.${r.event}`,
-      principal: { id: 'internal', kind: 'internal', clientId: 'notify' },
-      args: { to: r.to, channel: r.channel, attempts: r.attempts, ...(r.notices ? { notices: r.notices } : {}) }
-    })
-    app.audit.store.finish(id, { outcome: r.ok ? 'ok' : 'error', ...(r.error ? { error: r.error } : {}) })
-  }
+  // Recorded as the server's own act (lib/audit/server-acts.ts): the event, to whom and by which channel.
+  const record = (r: NotifyRecord) => recordServerAct(app.audit.store, {
+    source: 'notice',
+    action: `notify.${r.event}`,
+    args: { to: r.to, channel: r.channel, attempts: r.attempts, ...(r.notices ? { notices: r.notices } : {}) },
+    targets: [noticeLine(r.event, r.to, r.channel)],
+    outcome: r.ok ? 'ok' : 'error',
+    ...(r.error ? { error: r.error } : {})
+  })
   // Waiting notices are kept in STATE_DIR, so a restart (SIGTERM) sends them once (lib/notify/outbox.ts).
   const report = (text: string) => { log.warn({}, text); app.audit.warn(text) }
   const notifier = createNotifier({

@@ -7,6 +7,7 @@ import { readEvents } from './sse.js'
 import { refreshAudit } from './audit.js'
 import { refreshKeeps } from './keeps.js'
 import { refreshSignIns } from './signins.js'
+import { refreshLeaving } from './leaving.js'
 import { renderActivity, renderDownloads, renderJobs, renderLibrary, renderPlaying, renderServices } from './render.js'
 
 const POLL_MS = 10_000
@@ -101,6 +102,7 @@ export async function refresh () {
   refreshAudit().catch(err => console.warn('audit panel:', err.message))
   refreshKeeps().catch(err => console.warn('keeps panel:', err.message))
   refreshSignIns().catch(err => console.warn('sign-ins panel:', err.message))
+  refreshLeaving().catch(err => console.warn('leaving panel:', err.message))
 }
 
 function startPolling () {

@@ -7,22 +7,27 @@ import { queueOfId, usenetInstanceOf } from '../servarr/queue-ids.js'
 import { checkUsenetIds, listCancelItems, usenetClientName, type CancelSource } from './cancel-items.js'
 import { torrentClient, usenetClient } from '../chosen-client.js'
 
-/** How long a pause or resume may take to show in the torrent client's list. */
+/** How long a pause or resume may take to show in the torrent client's or the Usenet client's list. */
 const SETTLE_MS = 5_000
 /** Whether a torrent's phase shows it paused (a finished torrent stopped is "completed") or running again. */
 const shows = (action: 'pause' | 'resume', phase: string) => (phase === 'paused' || phase === 'completed') === (action === 'pause')
+/** A Usenet job reads paused only once NZBGet holds all of it (below); resumed, it reads anything else. */
+const usenetShows = (action: 'pause' | 'resume', state: string) => (state === 'paused') === (action === 'pause')
+const settledAs = (action: 'pause' | 'resume', i: { id: string, status: string }) => usenetInstanceOf(i.id) !== undefined ? usenetShows(action, i.status) : shows(action, i.status)
 
 /**
  * The queues after a pause or resume. Torrent clients act on it asynchronously (qBittorrent, Transmission and
- * Deluge all still list a torrent as downloading right after its pause, seen on the real programs): their
- * list is read again until every torrent asked shows the change, for at most SETTLE_MS.
+ * Deluge all still list a torrent as downloading right after its pause, seen on the real programs), and NZBGet
+ * lists a paused group as DOWNLOADING while articles are still in flight (ListGroupsXmlCommand::DetectStatus,
+ * nzbget v21.0 daemon/remote/XmlRpc.cpp 1974-2011: PAUSED only once no download is active and all that is left
+ * is paused). The lists are read again until every download asked shows the change, for at most SETTLE_MS.
  */
-async function torrentsSettled (app: FastifyInstance, action: 'pause' | 'resume', torrentIds: string[], source: CancelSource | 'all', torrents: string | undefined) {
+async function settled (app: FastifyInstance, action: 'pause' | 'resume', asked: string[], source: CancelSource | 'all', torrents: string | undefined) {
   const deadline = Date.now() + SETTLE_MS
   for (;;) {
     const after = await listCancelItems(app, source, torrents)
-    const asked = after.items.filter(i => torrentIds.includes(i.id))
-    if (asked.every(i => shows(action, i.status)) || Date.now() > deadline) return after
+    const now = after.items.filter(i => asked.includes(i.id))
+    if (now.every(i => settledAs(action, i)) || Date.now() > deadline) return after
     await new Promise(resolve => setTimeout(resolve, 250))
   }
 }
@@ -61,13 +66,24 @@ export async function pauseOrResume (app: FastifyInstance, action: 'pause' | 're
     await (action === 'pause' ? client.pause(keys(own)) : client.resume(keys(own)))
     clients.push(usenetClientName(app, instance))
   }
-  const after = await torrentsSettled(app, action, torrentIds, source, torrents)
+  const after = await settled(app, action, ids, source, torrents)
   const changed = chosen.map(i => after.items.find(a => a.id === i!.id) ?? i!)
-  const pending = changed.filter(i => torrentIds.includes(i.id) && !shows(action, i.status))
+  const pending = changed.filter(i => !settledAs(action, i))
   const noun = usenetIds.length === 0 ? 'torrent' : torrentIds.length === 0 ? 'job' : 'download'
   return {
     data: { action, changed, warnings: after.warnings },
     summary: `Asked ${clients.join(' and ')} to ${action} ${changed.length} ${noun}${changed.length === 1 ? '' : 's'}; now: ${changed.map(i => `${quoted(i.title)} ${i.status}`).join(', ')}.` +
-      (pending.length ? ` ${torrent.service} did not show ${pending.length === 1 ? 'it' : pending.length} as ${action}d within ${SETTLE_MS / 1000} s: check download_status again.` : '')
+      (pending.length ? ` ${pendingText(app, action, torrent.service, pending)}` : '')
   }
+}
+
+/** The downloads that did not show the change in time, by client, with what that means. */
+function pendingText (app: FastifyInstance, action: 'pause' | 'resume', torrentService: string, pending: Array<{ id: string, title: string, status: string }>) {
+  const usenet = pending.filter(i => usenetInstanceOf(i.id) !== undefined)
+  const torrents = pending.length - usenet.length
+  const inFlight = action === 'pause' && usenet.some(i => i.status === 'fetching') ? ' (it finishes the articles already in flight first)' : ''
+  return [
+    torrents > 0 ? `${torrentService} did not show ${torrents === 1 ? 'it' : torrents} as ${action}d within ${SETTLE_MS / 1000} s` : '',
+    usenet.length > 0 ? `${usenet.map(i => `${usenetClientName(app, usenetInstanceOf(i.id)!)} still lists ${quoted(i.title)} as ${i.status}`).join('; ')} after ${SETTLE_MS / 1000} s${inFlight}` : ''
+  ].filter(Boolean).join('; ') + ': check download_status again.'
 }

@@ -2,7 +2,7 @@
 // manager, every torrent client and every series and movie manager instance (what the managers hold, import
 // blocked included), each read on its own, so one that does not answer is named and never read as "nothing".
 import type { FastifyInstance } from 'fastify'
-import { withDeadline } from '../../core/deadline.js'
+import { didNotAnswer, withDeadline } from '../../core/deadline.js'
 import { missingLines, readSources, type MissingSource } from '../../lib/sources/sources.js'
 import { partsOfSources, type Part } from '../../lib/answers/parts.js'
 import { perInstance } from '../each-instance.js'
@@ -64,7 +64,7 @@ const statusFields = (s: { state: DownloadState, reason?: string }) => ({ status
 
 export async function readDownloadQueue (app: FastifyInstance, o: QueueReadOptions): Promise<QueueRead> {
   const bounded = <T>(source: string, read: () => Promise<T>) => (): Promise<T> =>
-    o.deadlineMs === undefined ? read() : withDeadline(read(), o.deadlineMs, `${source} did not answer within ${o.deadlineMs / 1000} s.`)
+    o.deadlineMs === undefined ? read() : withDeadline(read(), o.deadlineMs, didNotAnswer(source, o.deadlineMs))
   const torrentRows = async (name?: string): Promise<QueueEntry[]> => (await torrentClient(app, name ?? o.torrentInstance).list()).filter(t => t.progress < 1).map(t => ({
     source: 'torrent' as const,
     id: t.hash,

@@ -10,6 +10,8 @@ import { checkDownloadData, deleteWithData, type CheckedData } from './download-
 import { parseQueueName, queueOfId, type QueueName } from '../servarr/queue-ids.js'
 import { managerOf } from '../chosen-client.js'
 import { stuckPage } from '../servarr/stuck-view.js'
+import { quoted } from '../../core/untrusted-text.js'
+import { recordServerAct } from '../../lib/audit/server-acts.js'
 
 export interface RetryTarget {
   id: string
@@ -49,12 +51,12 @@ export async function retryTargets (app: FastifyInstance, chosen: CancelItem[], 
   const max = app.config.STUCK_MAX_STRIKES
   const spent = out.filter(t => t.strikes >= max && counts(t.strikeKey) >= max)
   if (spent.length) {
-    throw new ToolError(`Not retrying ${spent.map(t => `"${t.title}" (${t.id})`).join(', ')}: already replaced ${max} time${max === 1 ? '' : 's'} (STUCK_MAX_STRIKES=${max}) and still stuck. ` +
+    throw new ToolError(`Not retrying ${spent.map(t => `${quoted(t.title)} (${t.id})`).join(', ')}: already replaced ${max} time${max === 1 ? '' : 's'} (STUCK_MAX_STRIKES=${max}) and still stuck. ` +
       'Tell the person instead: they can pick a release by hand with series_releases / movie_releases, or raise STUCK_MAX_STRIKES.')
   }
   const over = out.filter(t => t.strikes >= max)
   if (over.length) {
-    throw new ToolError(`Not retrying: ${over.map(t => `"${t.title}" (${t.id})`).join(', ')} would be strike ${over[0].strikes + 1} of ${max} (STUCK_MAX_STRIKES=${max}), because this call also replaces another download of the same title. ` +
+    throw new ToolError(`Not retrying: ${over.map(t => `${quoted(t.title)} (${t.id})`).join(', ')} would be strike ${over[0].strikes + 1} of ${max} (STUCK_MAX_STRIKES=${max}), because this call also replaces another download of the same title. ` +
       'Retry one download per title at a time, or tell the person.')
   }
   return out
@@ -76,7 +78,7 @@ export async function runRetry (app: FastifyInstance, targets: RetryTarget[]) {
   const done: RetryTarget[] = []
   const failed: Array<{ id: string, error: string }> = refused.map(({ target }) => ({
     id: target.id,
-    error: `Not retried: "${target.title}" reached ${max} strike${max === 1 ? '' : 's'} (STUCK_MAX_STRIKES) after the preview, as another retry replaced a download of it. Nothing was removed; tell the person.`
+    error: `Not retried: ${quoted(target.title)} reached ${max} strike${max === 1 ? '' : 's'} (STUCK_MAX_STRIKES) after the preview, as another retry replaced a download of it. Nothing was removed; tell the person.`
   }))
   const struck = targets.filter(t => !refused.some(r => r.target === t))
   for (const t of struck) {
@@ -94,7 +96,26 @@ export async function runRetry (app: FastifyInstance, targets: RetryTarget[]) {
       failed.push({ id: t.id, error: err instanceof ToolError ? err.message : 'internal error (see the server log)' })
     }
   }
+  recordStrikes(app, struck, failed, max)
   return { done, failed }
+}
+
+/** Each strike stored is the server's own record (lib/audit/server-acts.ts): which download, which strike, how it ended. */
+function recordStrikes (app: FastifyInstance, struck: RetryTarget[], failed: Array<{ id: string, error: string }>, max: number) {
+  for (const t of struck) {
+    const error = failed.find(f => f.id === t.id)?.error
+    try {
+      recordServerAct(app.audit.store, {
+        source: 'server',
+        action: 'stuck.retry',
+        args: { id: t.id, strike: t.strikes + 1, of: max },
+        targets: [`${quoted(t.title)} (${t.id}), strike ${t.strikes + 1} of ${max}`],
+        ...(error ? { outcome: 'error', error } : {})
+      })
+    } catch (err) {
+      app.log.warn({ err: (err as Error).message, id: t.id }, 'a stuck retry could not be recorded in the audit trail')
+    }
+  }
 }
 
 async function readCounts (app: FastifyInstance) {
@@ -125,7 +146,7 @@ export async function importableWarning (app: FastifyInstance, targets: RetryTar
   }
   const tool = (t: RetryTarget) => (t.id.startsWith('series') ? 'series_import' : 'movie_import')
   const warn = importable.length
-    ? ` Warning: ${importable.map(t => `"${t.title}" (${t.id})`).join(', ')} finished downloading and only needs an import (view "stuck" says fix: import): ` +
+    ? ` Warning: ${importable.map(t => `${quoted(t.title)} (${t.id})`).join(', ')} finished downloading and only needs an import (view "stuck" says fix: import): ` +
       `retry would throw that good download away and blocklist it. Import it instead with ${[...new Set(importable.map(tool))].join(' / ')} (outputPath and ids from view "stuck").`
     : ''
   return warn + (unread.length ? ` Whether ${unread.join(', ')} could be imported instead was not checked (the stuck view could not be read).` : '')

@@ -14,6 +14,7 @@ import { checkTitleFolder, deleteTitleWithFiles, describeFolder, FolderRefused, 
 import { quoted } from '../servarr/text.js'
 import { keepStore, keptBy, tellLeaving } from './watched-keeps.js'
 import { keptFor } from '../../lib/library/keeps.js'
+import { recordServerAct, titleLine } from '../../lib/audit/server-acts.js'
 
 /** Thrown for a title that no longer qualifies: cleanup_server reports it as skipped, not failed. */
 export class WatchedChanged extends Error {}
@@ -27,6 +28,20 @@ function leavingSoon (stateDir: string): LeavingSoonStore {
 }
 
 const day = (iso: string) => iso.slice(0, 10)
+
+/**
+ * A mark set by a preview is a change no tool call records (a preview's own entry is dropped): each title marked
+ * is one entry of the server's, naming kind, year and the day it may be deleted from.
+ */
+function recordMarks (app: FastifyInstance, marked: Array<{ title: string, kind?: string, year?: number, deletableFrom: string }>) {
+  for (const m of marked) {
+    try {
+      recordServerAct(app.audit.store, { source: 'server', action: 'cleanup.leaving-soon', args: { kind: m.kind, year: m.year, deletableFrom: m.deletableFrom }, targets: [`${titleLine(m)} leaving soon, deletable from ${day(m.deletableFrom)}`] })
+    } catch (err) {
+      app.log.warn({ err: (err as Error).message, title: m.title }, 'a leaving-soon mark could not be recorded in the audit trail')
+    }
+  }
+}
 
 /** The ids of a manager's tags labelled as the keep tag (labels compared trimmed, case-insensitive). */
 function keepIds (tags: Array<{ id: number, label?: string | null }>, keepTag: string): number[] {
@@ -53,8 +68,8 @@ export function watchedCategory (app: FastifyInstance) {
           label: instance === DEFAULT_INSTANCE ? service : `${service} (${instance})`,
           instance,
           entries: async () => kind === 'series'
-            ? (await sonarr().listSeries(signal)).map(s => ({ id: s.id, title: s.title ?? `series ${s.id}`, path: s.path ?? undefined, providerId: s.tvdbId, tags: s.tags ?? [], bytes: s.statistics?.sizeOnDisk ?? 0 }))
-            : (await radarr().listMovies(signal)).map(m => ({ id: m.id, title: m.title ?? `movie ${m.id}`, path: m.path ?? undefined, providerId: m.tmdbId, tags: m.tags ?? [], bytes: m.statistics?.sizeOnDisk ?? m.sizeOnDisk ?? 0 })),
+            ? (await sonarr().listSeries(signal)).map(s => ({ id: s.id, title: s.title ?? `series ${s.id}`, year: s.year ?? undefined, path: s.path ?? undefined, providerId: s.tvdbId, tags: s.tags ?? [], bytes: s.statistics?.sizeOnDisk ?? 0 }))
+            : (await radarr().listMovies(signal)).map(m => ({ id: m.id, title: m.title ?? `movie ${m.id}`, year: m.year ?? undefined, path: m.path ?? undefined, providerId: m.tmdbId, tags: m.tags ?? [], bytes: m.statistics?.sizeOnDisk ?? m.sizeOnDisk ?? 0 })),
           keepTagIds: async () => keepIds(await client().tags(signal), app.config.CLEANUP_KEEP_TAG),
           queued: async () => new Set((await client().queue({ page: 1, pageSize: 1000, signal })).records
             .flatMap(r => { const id = kind === 'series' ? r.seriesId : r.movieId; return typeof id === 'number' ? [id] : [] }))
@@ -74,7 +89,8 @@ export function watchedCategory (app: FastifyInstance) {
   async function find (days: number, signal: AbortSignal): Promise<{ targets: CleanupTarget[], notes: string[] }> {
     const { candidates, notes, held } = await findWatched(plays(signal), managers(signal), { days })
     const byKey = new Map(candidates.map(c => [c.key, c]))
-    const r = await store().reconcile(candidates.map(c => ({ key: c.key, title: c.title, lastPlayed: c.lastPlayed, bytes: c.bytes })), windowMs())
+    const r = await store().reconcile(candidates.map(c => ({ key: c.key, title: c.title, kind: c.kind, ...(c.year ? { year: c.year } : {}), lastPlayed: c.lastPlayed, bytes: c.bytes })), windowMs())
+    recordMarks(app, r.marked)
     const listed = (xs: Array<{ title: string, bytes: number, deletableFrom: string }>) =>
       xs.slice(0, 20).map(x => `${quoted(x.title, 80)} (${formatBytes(x.bytes)}, from ${day(x.deletableFrom)})`).join(', ') + (xs.length > 20 ? ` and ${xs.length - 20} more` : '')
     if (r.marked.length) notes.push(`marked leaving soon, deletable after ${app.config.CLEANUP_LEAVING_SOON_DAYS} day(s): ${listed(r.marked)}`)

@@ -8,6 +8,7 @@ import type { WatchedCandidate } from '../../lib/library/cleanup-watched.js'
 import { noticeName } from '../../core/notify/render.js'
 import { parseRoutes } from '../../core/notify/settings.js'
 import { sendTelegramKeep } from '../../lib/notify/telegram-keep.js'
+import { noticeLine, recordServerAct } from '../../lib/audit/server-acts.js'
 
 const stores = new Map<string, KeepStore>()
 /** One store per state directory, so the cleanup and the keep page share its serialized writes. */
@@ -15,6 +16,23 @@ export function keepStore (stateDir: string): KeepStore {
   let store = stores.get(stateDir)
   if (!store) stores.set(stateDir, store = createKeepStore(stateDir))
   return store
+}
+
+/**
+ * A keep link that expired unused is dropped from STATE_DIR by the server itself: each is recorded as the
+ * server's act (whose link, for which title, when it ran out), never its token.
+ */
+export function recordKeepExpiries (app: FastifyInstance): void {
+  const stop = keepStore(app.config.STATE_DIR).onExpired(links => {
+    for (const l of links) {
+      try {
+        recordServerAct(app.audit.store, { source: 'server', action: 'keep-link.expired', args: { key: l.key, person: l.person, expires: l.expires }, targets: [`${noticeName(l.title, 100)} (keep link of ${l.person}, expired ${l.expires.slice(0, 10)})`] })
+      } catch (err) {
+        app.log.warn({ err: (err as Error).message }, 'an expired keep link could not be recorded in the audit trail')
+      }
+    }
+  })
+  app.addHook('onClose', async () => { stop() })
 }
 
 /** At most this many leaving-soon notices per person and call; the rest are summed up in one line. */
@@ -107,10 +125,13 @@ function telegramSender (app: FastifyInstance) {
   return (person: string, text: string, token: string) => {
     if (!route.person && !route.named.includes(person)) return
     for (const chatId of app.notify.people().get(person)?.telegram ?? []) {
-      const record = (error?: string) => {
-        const id = app.audit.store.begin({ source: 'notice', action: 'notify.leaving', principal: { id: 'internal', kind: 'internal', clientId: 'notify' }, args: { to: person, channel: 'telegram (bot)', attempts: 1 } })
-        app.audit.store.finish(id, error ? { outcome: 'error', error } : { outcome: 'ok' })
-      }
+      const record = (error?: string) => recordServerAct(app.audit.store, {
+        source: 'notice',
+        action: 'notify.leaving',
+        args: { to: person, channel: 'telegram (bot)', attempts: 1 },
+        targets: [noticeLine('leaving', person, 'telegram (bot)')],
+        ...(error ? { outcome: 'error', error } : {})
+      })
       sendTelegramKeep({ apiRoot: app.config.CHAT_BOT_API_ROOT, botToken: app.config.CHAT_BOT_TOKEN }, chatId, text, token)
         .then(() => record(), (err: Error) => { record(err.message); app.log.warn({ to: person, error: err.message }, 'leaving-soon notice not delivered to Telegram') })
         .catch(err => app.log.warn({ err: (err as Error).message }, 'a notice outcome could not be recorded'))

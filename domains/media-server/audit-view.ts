@@ -17,7 +17,7 @@ const SEVERITY: Record<AuditOutcome, 'Information' | 'Warning' | 'Error'> = {
   ok: 'Information', pending: 'Information', declined: 'Information', refused: 'Warning', interrupted: 'Warning', error: 'Error'
 }
 const AT_LEAST: Record<'Warning' | 'Error', AuditOutcome[]> = { Warning: ['refused', 'interrupted', 'error'], Error: ['error'] }
-const SOURCE_TEXT: Record<string, string> = { tool: 'called', confirm: 'confirmed', setup: 'ran', dashboard: 'used the dashboard:', task: 'asked for' }
+const SOURCE_TEXT: Record<string, string> = { tool: 'called', confirm: 'confirmed', setup: 'ran', dashboard: 'used the dashboard:', task: 'asked for', notice: 'sent', server: 'recorded' }
 
 export interface ServerViewArgs {
   principal?: string

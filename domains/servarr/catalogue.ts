@@ -37,6 +37,14 @@ export function inLibrary (found: { id?: number }): boolean {
   return typeof found.id === 'number' && found.id > 0
 }
 
+/**
+ * How many matches were in the library before this call: a title this call just added is in the library now,
+ * but it is the one added, not one "already" there. `ids`: each match's library id (undefined when not in it).
+ */
+export function alreadyInLibrary (ids: Array<number | undefined>, added: { action: string } | undefined, addedId: number | undefined): number {
+  return ids.filter(id => id !== undefined && !(added?.action === 'added' && id === addedId)).length
+}
+
 /** The search summary; `details` says what was added or updated (ids, profile, folder). */
 export function searchSummary (added: { action: string, title: string, notes: string[] } | undefined, details: string, total: number, term: string, inLib: number): string {
   const lead = added

@@ -7,6 +7,7 @@ import { ReleaseItemSchema, sortReleases, toReleaseItem } from './items.js'
 import { pageInputs, pageOf, pagingFields } from '../../core/paging.js'
 import { formatBytes } from '../../core/format.js'
 import { NEXT_FIELD, nextCall, nextText, type NextCall } from '../../lib/answers/next-calls.js'
+import { quoted } from './text.js'
 
 export const RELEASE_LIST_INPUTS = {
   includeRejected: Type.Boolean({ default: true, description: 'Also list rejected releases' }),
@@ -39,7 +40,7 @@ export function releasePageLine (items: ReadonlyArray<{ title: string, quality: 
   const high = formatBytes(Math.max(...sizes))
   const best = items[0]
   const seeders = best.seeders === undefined ? '' : `, ${best.seeders} seeders`
-  return ` Sizes ${low === high ? low : `${low} to ${high}`}. First: "${best.title}" (${best.quality}, ${formatBytes(best.sizeBytes)}${seeders}${best.approved ? '' : ', rejected'}).`
+  return ` Sizes ${low === high ? low : `${low} to ${high}`}. First: ${quoted(best.title)} (${best.quality}, ${formatBytes(best.sizeBytes)}${seeders}${best.approved ? '' : ', rejected'}).`
 }
 
 /**

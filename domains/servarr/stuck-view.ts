@@ -13,6 +13,7 @@ import { DEFAULT_INSTANCE } from '../../core/instance-config.js'
 import { torrentClient, usenetClient } from '../chosen-client.js'
 import { everyInstance } from '../each-instance.js'
 import { nextCall, nextText, type NextCall } from '../../lib/answers/next-calls.js'
+import { quoted } from './text.js'
 
 type Source = 'series' | 'movies'
 
@@ -67,14 +68,14 @@ export function stuckAdvice (source: Source, instance: string | undefined, rows:
   const importTool = source === 'series' ? 'series_import' : 'movie_import'
   const next: NextCall[] = []
   const words = rows.map(({ stuck: { kind, fix, strikes }, ...r }) => {
-    const what = `"${r.title}" (${kind})`
+    const what = `${quoted(r.title)} (${kind})`
     if (fix === 'import' && r.outputPath) {
       const id = source === 'series' ? { id: r.seriesId, idType: 'seriesId' } : { id: r.movieId, idType: 'movieId' }
-      next.push(nextCall(importTool, { path: r.outputPath, ...id, instance: r.instance ?? instance }, `import "${r.title}", which the manager matched itself`))
+      next.push(nextCall(importTool, { path: r.outputPath, ...id, instance: r.instance ?? instance }, `import ${quoted(r.title)}, which the manager matched itself`))
       return `${what}: only needs an import`
     }
     if (fix === 'retry') {
-      next.push(nextCall('cancel_downloads', { action: 'retry', ids: [`${queue(r)}:${r.queueId}`] }, `retry "${r.title}" (strike ${strikes + 1} of ${maxStrikes})`))
+      next.push(nextCall('cancel_downloads', { action: 'retry', ids: [`${queue(r)}:${r.queueId}`] }, `retry ${quoted(r.title)} (strike ${strikes + 1} of ${maxStrikes})`))
       return `${what}: retry it`
     }
     return strikes >= maxStrikes

@@ -17,8 +17,11 @@ export const DEFAULT_MAX_ROWS = 100_000
 /** Retention runs on open and then once per this many entries. */
 const PRUNE_EVERY = 500
 
-/** task: a protocol request on a task (tasks/cancel); notice: a notice sent to a person's or the household's channel (lib/notify). */
-export type AuditSource = 'tool' | 'confirm' | 'setup' | 'dashboard' | 'task' | 'notice'
+/**
+ * task: a protocol request on a task (tasks/cancel); notice: a notice sent to a person's or the household's channel
+ * (lib/notify); server: a change the server made by itself or on a preview call (server-acts.ts).
+ */
+export type AuditSource = 'tool' | 'confirm' | 'setup' | 'dashboard' | 'task' | 'notice' | 'server'
 /**
  * ok: done; declined: the person said no (or closed the form); refused: not started (a guard, a bad argument,
  * nothing to act on); error: failed; pending: running now; interrupted: the server stopped before it finished.
@@ -252,7 +255,7 @@ export type AuditStore = ReturnType<typeof createAuditStore>
 /** Who, for a person: `client <client id> (<principal id>)` or `internal`, and the bot user it acted for. */
 export function whoOf (e: Pick<AuditEntry, 'principal'>): string {
   const p = e.principal
-  const base = p.kind === 'oauth' ? `client ${p.clientId} (${p.id})` : p.id
+  const base = p.kind === 'oauth' ? `client ${p.clientId} (${p.id})` : p.kind === 'server' ? 'the server' : p.id
   return p.actor ? `${base} for ${p.actor}` : base
 }
 

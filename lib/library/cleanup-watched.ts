@@ -9,7 +9,7 @@
 // (files and entry, with an import-list exclusion) so it is not downloaded again.
 import type { TitlePlay } from '../../clients/media-server/types.js'
 
-export interface WatchedEntry { id: number, title: string, path?: string, providerId?: number, tags: number[], bytes: number }
+export interface WatchedEntry { id: number, title: string, year?: number, path?: string, providerId?: number, tags: number[], bytes: number }
 
 /** One series or movie manager instance, as the watched category reads it. */
 export interface WatchedManager {
@@ -39,6 +39,8 @@ export interface WatchedCandidate {
   instance: string
   id: number
   title: string
+  /** The manager's year (a series' first air year), to tell two titles of one name apart. */
+  year?: number
   path?: string
   bytes: number
   itemId: string
@@ -125,6 +127,7 @@ export async function findWatched (plays: WatchedPlays, managers: WatchedManager
       instance: h.m.instance,
       id: e.id,
       title: e.title,
+      ...(e.year ? { year: e.year } : {}),
       ...(e.path ? { path: e.path } : {}),
       bytes: e.bytes,
       itemId: title.itemId,

@@ -77,6 +77,8 @@ function readState (parsed: unknown, file: string): KeepState {
 export function createKeepStore (stateDir: string) {
   const file = join(stateDir, FILE)
   let writing: Promise<unknown> = Promise.resolve()
+  /** Told of the links a write dropped because they expired (the audit trail records them). */
+  const expiredListeners = new Set<(links: KeepLink[]) => void>()
 
   async function load (): Promise<KeepState> {
     let parsed: unknown
@@ -95,12 +97,14 @@ export function createKeepStore (stateDir: string) {
       const s = await load()
       const out = fn(s)
       s.keeps = s.keeps.slice(-MAX_KEEPS)
+      const expired = s.links.filter(l => !(Date.parse(l.expires) > Date.now()))
       s.links = s.links.filter(l => Date.parse(l.expires) > Date.now()).slice(-MAX_LINKS)
       try {
         await writeJsonAtomic(file, s)
       } catch (err) {
         throw new KeepStoreError(`Cannot write ${file}: ${(err as Error).message}. Check that STATE_DIR is writable.`)
       }
+      if (expired.length) for (const fn of expiredListeners) fn(expired)
       return out
     })
     writing = run.catch(() => {})
@@ -109,6 +113,11 @@ export function createKeepStore (stateDir: string) {
 
   return {
     file,
+    /** Calls `fn` with the links each write drops as expired; returns the unsubscribe. */
+    onExpired (fn: (links: KeepLink[]) => void): () => void {
+      expiredListeners.add(fn)
+      return () => { expiredListeners.delete(fn) }
+    },
     all: async (): Promise<Keep[]> => (await load()).keeps,
     /** The keeps on each key. */
     async byKey (): Promise<Map<string, Keep[]>> {

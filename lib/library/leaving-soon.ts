@@ -12,13 +12,16 @@ const MAX_MARKS = 5000
 
 export interface LeavingMark {
   title: string
+  /** movie or series, and the manager's year (marks made before these were kept have neither). */
+  kind?: 'movie' | 'series'
+  year?: number
   markedAt: string
   /** The last play (by anyone) when it was marked: a later one means it was watched again. */
   lastPlayed: string
   bytes: number
 }
 
-export interface MarkCandidate { key: string, title: string, lastPlayed: string, bytes: number }
+export interface MarkCandidate { key: string, title: string, kind?: 'movie' | 'series', year?: number, lastPlayed: string, bytes: number }
 
 export interface Reconciled {
   /** Marked by this call. */
@@ -108,7 +111,7 @@ export function createLeavingSoonStore (stateDir: string) {
           const mark = all[c.key]
           if (!mark || Date.parse(c.lastPlayed) > Date.parse(mark.lastPlayed)) {
             if (mark) out.dropped.push(mark.title)
-            all[c.key] = { title: c.title, markedAt: now.toISOString(), lastPlayed: c.lastPlayed, bytes: c.bytes }
+            all[c.key] = { title: c.title, ...(c.kind ? { kind: c.kind } : {}), ...(c.year ? { year: c.year } : {}), markedAt: now.toISOString(), lastPlayed: c.lastPlayed, bytes: c.bytes }
             out.marked.push({ ...c, deletableFrom: from(now.toISOString()) })
           } else if (Date.parse(mark.markedAt) + windowMs <= now.getTime()) {
             out.due.push({ ...c, markedAt: mark.markedAt })
@@ -119,6 +122,14 @@ export function createLeavingSoonStore (stateDir: string) {
         await save(all)
         return out
       })
+    },
+    /** Every mark with the day its title may be deleted from, soonest first (the dashboard's "leaving soon"). */
+    async list (windowMs: number): Promise<Array<LeavingMark & { key: string, deletableFrom: string }>> {
+      const all = await load()
+      return Object.entries(all)
+        .filter(([, m]) => m && isDate(m.markedAt) && typeof m.title === 'string')
+        .map(([key, m]) => ({ ...m, key, deletableFrom: new Date(Date.parse(m.markedAt) + windowMs).toISOString() }))
+        .sort((a, b) => a.deletableFrom.localeCompare(b.deletableFrom))
     },
     /** The mark of a title, if any (the confirmed call checks the mark it was shown is still there). */
     async mark (key: string): Promise<LeavingMark | undefined> {

@@ -2,14 +2,14 @@
 // manager and the disk. Every part is asked at once with its own deadline; a part that fails shows as
 // unavailable with the reason while the others still answer.
 import { BackendError } from '../../core/errors.js'
-import { withDeadline } from '../../core/deadline.js'
+import { SOURCE_DEADLINE_MS, deadlineWords, withDeadline } from '../../core/deadline.js'
 
 /** An answered part may still carry a reason: some of its instances did not answer. */
 export type Part<T> = { available: true, data: T, reason?: string } | { available: false, reason: string }
 
-export async function part<T> (fn: () => Promise<T>, deadlineMs = 8_000): Promise<Part<T>> {
+export async function part<T> (fn: () => Promise<T>, deadlineMs = SOURCE_DEADLINE_MS): Promise<Part<T>> {
   try {
-    return { available: true, data: await withDeadline(fn(), deadlineMs, `no answer within ${deadlineMs / 1000} s`) }
+    return { available: true, data: await withDeadline(fn(), deadlineMs, `did not answer in ${deadlineWords(deadlineMs)}`) }
   } catch (err) {
     // A service that is not configured is not a source here: "not asked", like a part the kind leaves out.
     if (err instanceof BackendError && err.code === 'not_configured') return { available: false, reason: `not asked: ${err.message}` }

@@ -3,7 +3,13 @@
 // again). Fed with what the server already checks (the background probe, the disks' figures); decides only.
 import type { Message, NotifyEvent } from '../../core/notify/types.js'
 
-export interface WatchedBackend { service: string, configured: boolean, reachable: boolean }
+export interface WatchedBackend { service: string, configured: boolean, reachable: boolean, error?: string }
+
+/**
+ * Where a person sees every configured backend, downloaders included, with why it is down: the dashboard's
+ * Services card (from the background probe, as /health). server_status covers the media server only.
+ */
+export const DOWN_WHERE = "the dashboard's Services card shows why"
 export interface WatchedDisk { key: string, sentence: string }
 
 export function createHouseholdWatch (o: { downAfterMs?: number, send: (event: NotifyEvent, m: Message) => void }) {
@@ -25,7 +31,8 @@ export function createHouseholdWatch (o: { downAfterMs?: number, send: (event: N
       if (now - since >= downAfterMs && !toldDown.has(b.service)) {
         toldDown.add(b.service)
         const minutes = Math.round((now - since) / 60_000)
-        o.send('down', { title: `${b.service} is down`, body: `${b.service} has not answered for ${minutes} minute(s). Tools that need it fail until it is back; server_status shows why.`, type: 'failure' })
+        const why = b.error ? ` (${b.error.replace(/\.$/, '')})` : ''
+        o.send('down', { title: `${b.service} is down`, body: `${b.service} has not answered for ${minutes} minute(s)${why}. Tools that need it fail until it is back; ${DOWN_WHERE}.`, type: 'failure' })
       }
     }
   }

@@ -12,6 +12,7 @@ import { NOTICE_ROUTES } from './notices.js'
 import { SETUP_ROUTES } from './setup.js'
 import { KEEP_ROUTES } from './keeps/routes.js'
 import { SIGNIN_ROUTES } from './signins/routes.js'
+import { LEAVING_ROUTES } from './leaving/routes.js'
 
 const OAuthErrorBody = Type.Object({
   error: Type.String({ description: 'unauthorized, invalid_token, forbidden, …' }),
@@ -19,7 +20,7 @@ const OAuthErrorBody = Type.Object({
 }, { description: 'Bearer and origin errors (RFC 6750 style)' })
 
 /** Every /api route, in the order the document lists them. */
-export const API_ROUTES: ApiRoute[] = [...Object.values(DASHBOARD_ROUTES), ...Object.values(CHAT_ROUTES), ...Object.values(NOTICE_ROUTES), ...Object.values(SETUP_ROUTES), ...Object.values(KEEP_ROUTES), ...Object.values(SIGNIN_ROUTES)]
+export const API_ROUTES: ApiRoute[] = [...Object.values(DASHBOARD_ROUTES), ...Object.values(CHAT_ROUTES), ...Object.values(NOTICE_ROUTES), ...Object.values(SETUP_ROUTES), ...Object.values(KEEP_ROUTES), ...Object.values(SIGNIN_ROUTES), ...Object.values(LEAVING_ROUTES)]
 
 /** A plain JSON Schema: TypeBox's symbol keys are not JSON, and stringify/parse drops them. */
 const plain = (s: TSchema) => JSON.parse(JSON.stringify(s)) as Record<string, unknown>

@@ -67,6 +67,8 @@ export interface NntpServer {
   /** Adds files (name, bytes) and returns their NZB entries; `lose` names message ids answered 430. */
   post: (files: Array<{ path?: string, name?: string, data: Buffer }>, tag: string) => PostedFile[]
   lose: (messageId: string) => void
+  /** Never answers a request for this message id (a news server that hangs mid-download); the connection stays open. */
+  hold: (messageId: string) => void
   /** ARTICLE/BODY requests served, by message id (to see what the downloader fetched). */
   served: Map<string, number>
   close: () => Promise<void>
@@ -75,6 +77,7 @@ export interface NntpServer {
 export async function startNntpServer (): Promise<NntpServer> {
   const articles = new Map<string, Buffer>()
   const lost = new Set<string>()
+  const held = new Set<string>()
   const served = new Map<string, number>()
   const sockets = new Set<Socket>()
   const server: Server = createServer(socket => {
@@ -105,6 +108,7 @@ export async function startNntpServer (): Promise<NntpServer> {
       case 'ARTICLE': case 'BODY': case 'HEAD': case 'STAT': {
         const id = arg.replace(/^<|>$/g, '')
         const body = articles.get(id)
+        if (held.has(id)) return
         if (!body || lost.has(id)) return socket.write('430 no such article\r\n')
         const code = { ARTICLE: 220, HEAD: 221, BODY: 222, STAT: 223 }[verb.toUpperCase() as 'ARTICLE']
         const head = `Message-ID: <${id}>\r\nFrom: tests <tests@test.invalid>\r\nNewsgroups: alt.binaries.test\r\nSubject: ${id}\r\n`
@@ -128,6 +132,7 @@ export async function startNntpServer (): Promise<NntpServer> {
       })
     },
     lose: id => { lost.add(id) },
+    hold: id => { held.add(id) },
     close: () => new Promise(resolve => { for (const s of sockets) s.destroy(); server.close(() => resolve()) })
   }
 }

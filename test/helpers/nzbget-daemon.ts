@@ -18,7 +18,8 @@ export async function nzbgetUnavailable (): Promise<string | undefined> {
 
 export interface NzbgetInstance { url: string, username: string, password: string, mainDir: string, daemon: Daemon, stop: () => Promise<void> }
 
-export async function startNzbget (dir: string, nntpPort: number, username = 'nzbget', password = 'test-secret-6789'): Promise<NzbgetInstance> {
+/** `options`: nzbget.conf options set on top of these (e.g. a longer ArticleTimeout). */
+export async function startNzbget (dir: string, nntpPort: number, username = 'nzbget', password = 'test-secret-6789', options: Record<string, string> = {}): Promise<NzbgetInstance> {
   mkdirSync(dir, { recursive: true })
   const conf = join(dir, 'nzbget.conf')
   writeFileSync(conf, gunzipSync(readFileSync(TEMPLATE)))
@@ -53,7 +54,8 @@ export async function startNzbget (dir: string, nntpPort: number, username = 'nz
     HealthCheck: 'delete',
     OutputMode: 'loggable',
     DiskSpace: '0',
-    WriteLog: 'append'
+    WriteLog: 'append',
+    ...options
   }
   const args = ['-s', '-c', conf, ...Object.entries(o).flatMap(([k, v]) => ['-o', `${k}=${v}`])]
   // The password is on argv here, acceptable only for a throwaway test instance on loopback.

@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../../core/errors.js'
 import { defineTool } from '../../../core/tool-types.js'
-import { addedSchema, inLibrary, profileAndFolderInputs, searchOutput, searchSummary, tagsInput } from '../../servarr/catalogue.js'
+import { addedSchema, alreadyInLibrary, inLibrary, profileAndFolderInputs, searchOutput, searchSummary, tagsInput } from '../../servarr/catalogue.js'
 import { addOrUpdateMovie } from '../movie-add.js'
 import { pageInputs, pageOf } from '../../../core/paging.js'
 import { untrusted } from '../../servarr/text.js'
@@ -97,7 +97,7 @@ export default (app: FastifyInstance) => {
         }
       })
       const details = added ? `${added.year}, movieId ${added.movieId}, ${added.qualityProfile}, ${added.path}` : ''
-      const summary = searchSummary(added, details, page.total, term, items.filter(i => i.inLibrary).length)
+      const summary = searchSummary(added, details, page.total, term, alreadyInLibrary(items.map(i => i.movieId), added, added?.movieId))
       return { data: { term, ...page, items, ...(added ? { added } : {}) }, summary }
     }
   })

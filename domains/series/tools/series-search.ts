@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../../core/errors.js'
 import { defineTool } from '../../../core/tool-types.js'
-import { addedSchema, inLibrary, profileAndFolderInputs, searchOutput, searchSummary, tagsInput } from '../../servarr/catalogue.js'
+import { addedSchema, alreadyInLibrary, inLibrary, profileAndFolderInputs, searchOutput, searchSummary, tagsInput } from '../../servarr/catalogue.js'
 import { pageInputs, pageOf } from '../../../core/paging.js'
 import { MONITOR_CHOICES, addOrUpdateSeries } from '../series-add.js'
 import { untrusted } from '../../servarr/text.js'
@@ -106,7 +106,7 @@ export default (app: FastifyInstance) => {
       })
       const data = { term, ...page, items, ...(added ? { added } : {}) }
       const details = added ? `seriesId ${added.seriesId}, ${added.qualityProfile}, ${added.path}` : ''
-      return { data, summary: searchSummary(added, details, page.total, term, items.filter(i => i.inLibrary).length) }
+      return { data, summary: searchSummary(added, details, page.total, term, alreadyInLibrary(items.map(i => i.seriesId), added, added?.seriesId)) }
     }
   })
 }

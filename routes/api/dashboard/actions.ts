@@ -9,8 +9,8 @@ import type { SnapshotSource } from './snapshot.js'
 
 type SessionRequest = FastifyRequest<{ Params: Static<typeof SessionParams> }>
 
-/** Maps a media-server failure to a status and a body a person can act on. */
-function backendFailure (reply: FastifyReply, err: unknown, sessionId: string) {
+/** Maps a media-server failure to a status and a body a person can act on; the hint names the configured server's variables. */
+function backendFailure (reply: FastifyReply, err: unknown, sessionId: string, keyVar: string) {
   if (!(err instanceof BackendError)) throw err
   if (err.code === 'not_found') {
     return reply.code(404).send({ error: 'unknown_session', message: `No media server session ${sessionId}.`, hint: 'The session may have ended; refresh the dashboard.' })
@@ -18,7 +18,7 @@ function backendFailure (reply: FastifyReply, err: unknown, sessionId: string) {
   if (err.code === 'not_configured' || err.code === 'unavailable' || err.code === 'timeout') {
     return reply.code(503).send({ error: 'backend_unavailable', message: err.message, hint: 'Check the media server tile on the dashboard.' })
   }
-  return reply.code(502).send({ error: 'backend_error', message: err.message, hint: 'Check the media server and its API key (MEDIA_SERVER_API_KEY).' })
+  return reply.code(502).send({ error: 'backend_error', message: err.message, hint: `Check the media server (MEDIA_SERVER_URL) and its credential (${keyVar}).` })
 }
 
 export function actionHandlers (app: FastifyInstance, source: SnapshotSource) {
@@ -28,7 +28,7 @@ export function actionHandlers (app: FastifyInstance, source: SnapshotSource) {
       try {
         await app.backends.mediaServer.stopPlayback(sessionId, { signal: AbortSignal.timeout(10_000) })
       } catch (err) {
-        return backendFailure(reply, err, sessionId)
+        return backendFailure(reply, err, sessionId, app.backends.mediaServer.keyVar)
       }
       source.invalidatePlayback()
       request.log.info({ sessionId, principal: request.principal?.id }, 'dashboard: playback stopped')
@@ -40,7 +40,7 @@ export function actionHandlers (app: FastifyInstance, source: SnapshotSource) {
       try {
         await app.backends.mediaServer.sendMessage(sessionId, request.body.text, request.body.header ?? 'Message', { signal: AbortSignal.timeout(10_000) })
       } catch (err) {
-        return backendFailure(reply, err, sessionId)
+        return backendFailure(reply, err, sessionId, app.backends.mediaServer.keyVar)
       }
       return { ok: true, message: 'Message sent.' }
     },

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Static } from '@sinclair/typebox'
 import { topLevelKinds } from '../../../clients/media-server/types.js'
 import type { ActivitySection, LibraryCount, NowPlayingSection } from './schemas.js'
-import { withDeadline } from '../../../core/deadline.js'
+import { didNotAnswer, withDeadline } from '../../../core/deadline.js'
 import { publicReason } from './public-reason.js'
 
 export const MAX_ACTIVITY = 20
@@ -14,7 +14,7 @@ type Unavailable = { available: false, reason: string }
 async function guarded<T> (app: FastifyInstance, deadlineMs: number, load: (signal: AbortSignal) => Promise<T>): Promise<T | Unavailable> {
   const controller = new AbortController()
   try {
-    return await withDeadline(load(controller.signal), deadlineMs, `${app.backends.mediaServer.service} did not answer within ${deadlineMs / 1000} s.`)
+    return await withDeadline(load(controller.signal), deadlineMs, didNotAnswer(app.backends.mediaServer.service, deadlineMs))
   } catch (err) {
     return { available: false, reason: publicReason(err, app.backends.mediaServer.service, app.log) }
   } finally {

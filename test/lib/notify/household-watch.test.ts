@@ -31,3 +31,18 @@ t.test('a low disk is told once until it has room again', async t => {
   t.equal(sent.length, 2)
   t.match(sent[0], ['disk', { title: 'Low disk space', body: /^The downloads disk \(\/downloads\) has 4 GiB free/ }])
 })
+
+// Issue 34 item 12: server_status covers the media server only, so a down downloader's notice must send people to
+// where every backend is shown (the dashboard's Services card), with the probe's reason.
+t.test('a down downloader is told with its reason and where it is shown, not server_status', async t => {
+  const sent: Array<[string, Message]> = []
+  const w = createHouseholdWatch({ downAfterMs: 60_000, send: (e, m) => sent.push([e, m]) })
+  const down = [{ service: 'Transmission', configured: true, reachable: false, error: 'Cannot reach http://127.0.0.1:9091 (connection refused).' }]
+  w.backends(down, 0)
+  w.backends(down, 2 * 60_000)
+  t.equal(sent.length, 1)
+  const body = sent[0]![1].body
+  t.notMatch(body, /server_status/, 'server_status never shows Transmission')
+  t.match(body, /\(Cannot reach http:\/\/127\.0\.0\.1:9091 \(connection refused\)\)\. /, 'the probe reason is in the notice')
+  t.match(body, /dashboard's Services card shows why\.$/)
+})
