@@ -9,7 +9,7 @@ export interface QualityModel {
   revision?: { version?: number, real?: number, isRepack?: boolean }
 }
 
-export interface QualityProfileItem { quality?: { id?: number, name?: string | null } | null, items?: QualityProfileItem[] | null, allowed?: boolean, id?: number, name?: string | null }
+export interface QualityProfileItem { quality?: { id?: number, name?: string | null, resolution?: number } | null, items?: QualityProfileItem[] | null, allowed?: boolean, id?: number, name?: string | null }
 export interface QualityProfile { id: number, name?: string | null, cutoff?: number, upgradeAllowed?: boolean, items?: QualityProfileItem[] | null }
 export interface RootFolder { id: number, path?: string | null, accessible?: boolean, freeSpace?: number | null }
 export interface Tag { id: number, label?: string | null }
