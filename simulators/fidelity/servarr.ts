@@ -57,7 +57,7 @@ function shared (service: Arr): FidelityRow[] {
     ]),
     row('GET', '/history/since', api('History/HistoryController.cs'), [
       'GetHistorySince(date, eventType): every record with date >= the given date, only of that event type when given (the enum\'s name, e.g. downloadFolderImported), oldest first, unpaged (HistoryRepository.cs Since)',
-      `An import from a download folder (${core('History/HistoryService.cs').path} Handle(${sonarr ? 'EpisodeImportedEvent' : 'MovieFileImportedEvent'})) is recorded only for a new download, ${sonarr ? 'once per episode of the file, each' : 'once'} with data fileId, droppedPath, importedPath, downloadClient, downloadClientName, releaseGroup, customFormatScore, size (the file\'s bytes, as text), indexerFlags${sonarr ? ', releaseType' : ''} (camelCase keys: STJson DictionaryKeyPolicy)`
+      `An import from a download folder (${core('History/HistoryService.cs').path} Handle(${sonarr ? 'EpisodeImportedEvent' : 'MovieFileImportedEvent'})) is recorded only for a new download, ${sonarr ? 'once per episode of the file, each' : 'once'} with data fileId, droppedPath, importedPath, downloadClient, downloadClientName, releaseGroup, customFormatScore, size (the file’s bytes, as text), indexerFlags${sonarr ? ', releaseType' : ''} (camelCase keys: STJson DictionaryKeyPolicy)`
     ]),
     row('GET', '/history', api('History/HistoryController.cs'), [
       PAGING,

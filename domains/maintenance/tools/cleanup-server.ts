@@ -36,7 +36,6 @@ function inputFor (usenet: boolean) {
     watchedDays: Type.Integer({ minimum: 0, maximum: 3650, default: 90, description: 'watched: days unplayed' })
   }, { additionalProperties: false })
 }
-const inputSchema = inputFor(true)
 
 const Target = Type.Object({
   category: Type.String({ description: 'One of the categories' }),
@@ -127,7 +126,7 @@ export default function cleanupServer (app: FastifyInstance) {
     name: 'cleanup_server',
     title: 'Clean up leftovers',
     description: `Frees space, removing only what is proved unneeded: our temp files, torrents whose data is gone${app.backends.usenet ? ' and imported Usenet history (entries only)' : ''}, old unreferenced download leftovers, media server caches, ghost manager entries (folder gone, files kept); if named, watched: titles all users watched, no favourite or keep tag, marked leaving soon first, then deleted by their manager. Preview + confirmToken; acts on exactly that list.`,
-    inputSchema: inputFor(app.backends.usenet !== undefined) as typeof inputSchema,
+    inputSchema: inputFor(app.backends.usenet !== undefined),
     outputSchema,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     changesLibrary: true,

@@ -78,7 +78,7 @@ const outputOf = (extra: boolean) => extra ? outputSchema : Type.Omit(outputSche
 export default (app: FastifyInstance) => defineTool({
   name: 'server_status',
   title: 'Media server status',
-  description: 'Media server overview: version, libraries with counts and folders, media-root disk use, sessions of the last 15 min and what plays, users. Use it first to see whether the server is up; titles: search_media; events: activity_log. Read-only.',
+  description: 'Media server overview: version, libraries with counts and folders, disk use and how fast it fills, sessions of the last 15 min and what plays, users. Use it first to see whether the server is up; titles: search_media; events: activity_log.',
   inputSchema,
   outputSchema: outputOf(hasAnyExtraInstance(app)),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

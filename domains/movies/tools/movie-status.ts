@@ -37,7 +37,7 @@ const FILTERS: FilterUse = {
 }
 
 const input = Type.Object({
-  view: Type.Optional(Type.Union(VIEWS.map(v => Type.Literal(v)), { description: 'library; movie (with its file; needs id/term); calendar; missing (released, no file); queue; stuck (why, fix); history; upgrades (below cutoff, disk cost).' })),
+  view: Type.Optional(Type.Union(VIEWS.map(v => Type.Literal(v)), { description: 'library; movie (with its file); calendar; missing (released, no file); queue; stuck (why, fix); history; upgrades (below cutoff, disk cost).' })),
   ...idFields(MOVIE_IDS, false),
   term: TERM_INPUT,
   sort: SORT_INPUT,
@@ -62,8 +62,8 @@ type Item = Static<typeof ItemSchema>
 
 export default (app: FastifyInstance) => defineTool({
   name: 'movie_status',
-  title: 'Movie library, calendar, missing, queue and history',
-  description: 'Read-only paged views of the movie manager (see view); queue rows give progress, problems, outputPath for movie_import.',
+  title: 'Movie manager views',
+  description: 'Read-only paged views of the movie manager (see view); queue rows give outputPath for movie_import.',
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -40,7 +40,7 @@ const FILTERS: FilterUse = {
 }
 
 const input = Type.Object({
-  view: Type.Optional(Type.Union(VIEWS.map(v => Type.Literal(v)), { description: 'library; series (seasons); season (episodes; needs seasonNumber); calendar; missing (aired, no file); queue; stuck (why, fix); history; upgrades (below cutoff, disk cost).' })),
+  view: Type.Optional(Type.Union(VIEWS.map(v => Type.Literal(v)), { description: 'library; series (seasons); season (episodes); calendar; missing (aired, no file); queue; stuck (why, fix); history; upgrades (below cutoff, disk cost).' })),
   ...idFields(SERIES_IDS, false),
   seasonNumber: Type.Optional(Type.Integer({ minimum: 0, maximum: 500, description: 'Season for view "season" (0 = specials)' })),
   term: TERM_INPUT,
@@ -66,8 +66,8 @@ type Item = Static<typeof ItemSchema>
 
 export default (app: FastifyInstance) => defineTool({
   name: 'series_status',
-  title: 'Series library, episodes, calendar, missing, queue and history',
-  description: 'Read-only paged views of the series manager (see view); queue rows give progress, problems, outputPath for series_import.',
+  title: 'Series manager views',
+  description: 'Read-only paged views of the series manager (see view); queue rows give outputPath for series_import.',
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
