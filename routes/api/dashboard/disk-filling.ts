@@ -11,13 +11,15 @@ type DiskT = Static<typeof Disk>
 const LABEL: Record<DiskT['root'], string> = { media: 'media', downloads: 'downloads', both: 'media and downloads' }
 
 /** A function that adds its forecast to a disk entry (unchanged when the disk was not measured). */
-export async function withFilling (app: FastifyInstance): Promise<(disk: DiskT) => DiskT> {
+/** `deadlineMs`: a manager slower than the other sections' deadline leaves the forecast out, never the panel waiting. */
+export async function withFilling (app: FastifyInstance, deadlineMs: number): Promise<(disk: DiskT) => DiskT> {
   const min = app.config.DISK_MIN_FREE_GIB
   const read = await readDiskFilling({
     sources: managerImportSources(app.backends),
     places: [{ label: 'media', path: app.config.MEDIA_ROOT }, { label: 'downloads', path: app.config.DOWNLOADS_ROOT }],
     figures: app.disk.figures,
-    minFreeBytes: min * 1024 ** 3
+    minFreeBytes: min * 1024 ** 3,
+    signal: AbortSignal.timeout(deadlineMs)
   }).catch(() => undefined)
   const unanswered = read?.missing.length ? ` Not counted, did not answer: ${read.missing.map(m => m.source).join(', ')}.` : ''
   return disk => {

@@ -76,7 +76,7 @@ export function createSnapshotSource (app: FastifyInstance, opts: SnapshotOption
   }
 
   // The disks' forecast reads a month of the managers' history: kept as long as the counts.
-  const filling = cached(() => libraryTtlMs, () => withFilling(app))
+  const filling = cached(() => libraryTtlMs, () => withFilling(app, deadlineMs))
   async function library (): Promise<Static<typeof LibrarySection>> {
     const [c, disks, fill] = await Promise.all([counts.get(), disksOf(app.config.MEDIA_ROOT, app.config.DOWNLOADS_ROOT), filling.get()])
     return { ...c, disks: disks.map(fill) }
