@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { randomToken } from '../lib/secrets.js'
 import { createJellyfinSimulator } from './jellyfin/index.js'
 import { furnishLibrary, jellyfinPlays, seedPlayHistory, seedQueues, type PlayRecorder } from './household.js'
+import { seedLibraryHealth } from './household-health.js'
 import { createPlexSimulator, type PlexSimulator } from './plex/index.js'
 import { libraryFromManagers } from './fixtures/managers-library.js'
 import { createProwlarrSetupSimulator } from './prowlarr/setup-proxy.js'
@@ -79,6 +80,7 @@ export async function startSimulatedStack (roots: { media: string, downloads: st
     if (opts.household) {
       furnishLibrary(sonarr, radarr, opts.household.sample)
       seedQueues(sonarr, radarr, '/downloads')
+      seedLibraryHealth(sonarr, radarr)
     }
     // One world: the media server shows what the managers hold files for.
     const library = libraryFromManagers(sonarr.state.library, radarr.state.library)

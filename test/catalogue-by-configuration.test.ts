@@ -51,10 +51,6 @@ const STACKS: Record<string, Stack> = {
 const modelVisible = (tool: PublishedTool) => JSON.stringify({ name: tool.name, title: tool.title, description: tool.description, inputSchema: tool.inputSchema })
 const inputFields = (tool: PublishedTool) => Object.keys((tool.inputSchema as { properties: Record<string, unknown> }).properties)
 
-// cleanup_server is being restructured on another branch (issue 39 item 5): its usenetHistory category is still
-// listed without a Usenet client until that lands. Every other tool is held to the rule.
-const USENET_EXCEPTIONS = new Set(['cleanup_server'])
-
 for (const [name, stack] of Object.entries(STACKS)) {
   t.test(name, async t => {
     const { app } = await buildTestApp(t, { config: stack.config })
@@ -73,8 +69,9 @@ for (const [name, stack] of Object.entries(STACKS)) {
     if (stack.usenet) {
       t.ok(sources.includes('usenet'), 'cancel_downloads reads the Usenet queue')
       t.match(tools.find(tool => tool.name === 'download_add')!.description, /\.nzb links go to the Usenet client/)
+      t.match(modelVisible(tools.find(tool => tool.name === 'cleanup_server')!), /usenetHistory/, 'cleanup_server offers usenetHistory')
     } else {
-      t.same(mentioning(/usenet|nzb/i, USENET_EXCEPTIONS), [], 'no Usenet client: no tool lists its queue, ids or links')
+      t.same(mentioning(/usenet|nzb/i), [], 'no Usenet client: no tool lists its queue, ids, links or history')
       t.notOk(sources.includes('usenet'))
     }
     if (stack.seerr) t.same(withField('requestId'), ['download_status'], 'Seerr\'s requests are listed')

@@ -125,7 +125,8 @@ export function renderLibrary (section) {
     return h('li', { class: 'row' },
       h('div', { class: 'row-head' }, h('span', { class: 'title' }, DISK_LABEL[d.root])),
       bar(d.usedPercent, `${DISK_LABEL[d.root]} used`, tone),
-      h('div', { class: 'meta' }, `${d.usedPercent}% used · ${bytes(d.freeBytes)} free of ${bytes(d.totalBytes)}`))
+      h('div', { class: 'meta' }, `${d.usedPercent}% used · ${bytes(d.freeBytes)} free of ${bytes(d.totalBytes)}`),
+      d.fillingSentence && h('div', { class: `meta${d.filling?.state === 'below' || (d.filling?.daysLeft ?? Infinity) < 14 ? ' warn' : ''}`, 'data-filling': d.filling?.state ?? '' }, d.fillingSentence))
   }))
 }
 

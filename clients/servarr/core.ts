@@ -164,6 +164,14 @@ export function createServarrCore (opts: ServarrOptions) {
         signal: q.signal
       })
     },
+    /**
+     * Every import from a download folder since `since`, oldest first: one record per episode (Sonarr) or movie,
+     * each with the imported file's size as text in data.size and its file id in data.fileId (HistoryService.cs
+     * Handle(EpisodeImportedEvent) / Handle(MovieFileImportedEvent); HistoryController.cs GetHistorySince,
+     * HistoryRepository.cs Since: Date >= since, ordered by date; Sonarr v4.0.19.2979, Radarr v6.0.3.10276).
+     */
+    importsSince: (since: string, signal?: AbortSignal) =>
+      api<HistoryRecord[]>({ path: '/history/since', query: { date: since, eventType: 'downloadFolderImported' }, signal }),
     /** Interactive search: the manager asks every indexer, so this is slow; the results are cached there for 30 minutes. */
     releases: (query: Record<string, number>, signal?: AbortSignal) =>
       api<Release[]>({ path: '/release', kind: 'command', query, deadlineMs: 90_000, signal }),

@@ -39,6 +39,15 @@ export function createRadarrClient (opts: Omit<ServarrOptions, 'service'>) {
     movieFiles: async (movieId: number) => (await api<MovieFile[]>({ path: '/moviefile', query: { movieId } })).map(f => ours(f, ['path'])),
     calendar: async (q: { start: string, end: string, unmonitored?: boolean, signal?: AbortSignal }) =>
       (await api<Movie[]>({ path: '/calendar', query: { start: q.start, end: q.end, unmonitored: q.unmonitored }, signal: q.signal })).map(movie),
+    /**
+     * Movies whose file is below its profile's cutoff, with the file (Radarr v6.0.3.10276 src/Radarr.Api.V3/
+     * Wanted/CutoffController.cs; the rule in NzbDrone.Core/Movies/MovieCutoffService.cs and MovieRepository.cs
+     * MoviesWhereCutoffUnmetBuilder), monitored only.
+     */
+    async cutoffUnmet (q: { page: number, pageSize: number, signal?: AbortSignal }): Promise<Paged<Movie>> {
+      const data = await api<Paged<Movie>>({ path: '/wanted/cutoff', query: { page: q.page, pageSize: q.pageSize, monitored: true, sortKey: 'movieMetadata.sortTitle', sortDirection: 'ascending' }, signal: q.signal })
+      return { ...data, records: (data.records ?? []).map(movie) }
+    },
     async missing (q: { page: number, pageSize: number, signal?: AbortSignal }): Promise<Paged<Movie>> {
       const data = await api<Paged<Movie>>({ path: '/wanted/missing', query: { page: q.page, pageSize: q.pageSize, monitored: true, sortKey: 'movieMetadata.sortTitle', sortDirection: 'ascending' }, signal: q.signal })
       return { ...data, records: (data.records ?? []).map(movie) }

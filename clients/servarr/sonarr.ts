@@ -44,6 +44,15 @@ export function createSonarrClient (opts: Omit<ServarrOptions, 'service'>) {
     episodeFiles: async (seriesId: number) => (await api<EpisodeFile[]>({ path: '/episodefile', query: { seriesId } })).map(f => ours(f, ['path'])),
     calendar: async (q: { start: string, end: string, unmonitored?: boolean, signal?: AbortSignal }) =>
       (await api<Episode[]>({ path: '/calendar', query: { start: q.start, end: q.end, unmonitored: q.unmonitored, includeSeries: true }, signal: q.signal })).map(episode),
+    /**
+     * Episodes whose file is below its profile's cutoff (Sonarr v4.0.19.2979 src/Sonarr.Api.V3/Wanted/
+     * CutoffController.cs; the rule in NzbDrone.Core/Tv/EpisodeCutoffService.cs and EpisodeRepository.cs
+     * EpisodesWhereCutoffUnmetBuilder): with the series and the file, monitored only.
+     */
+    async cutoffUnmet (q: { page: number, pageSize: number, signal?: AbortSignal }): Promise<Paged<Episode>> {
+      const data = await api<Paged<Episode>>({ path: '/wanted/cutoff', query: { page: q.page, pageSize: q.pageSize, includeSeries: true, includeEpisodeFile: true, monitored: true, sortKey: 'series.sortTitle', sortDirection: 'ascending' }, signal: q.signal })
+      return { ...data, records: (data.records ?? []).map(episode) }
+    },
     async missing (q: { page: number, pageSize: number, signal?: AbortSignal }): Promise<Paged<Episode>> {
       const data = await api<Paged<Episode>>({ path: '/wanted/missing', query: { page: q.page, pageSize: q.pageSize, includeSeries: true, monitored: true, sortKey: 'episodes.airDateUtc', sortDirection: 'descending' }, signal: q.signal })
       return { ...data, records: (data.records ?? []).map(episode) }

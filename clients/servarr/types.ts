@@ -9,7 +9,8 @@ export interface QualityModel {
   revision?: { version?: number, real?: number, isRepack?: boolean }
 }
 
-export interface QualityProfile { id: number, name?: string | null }
+export interface QualityProfileItem { quality?: { id?: number, name?: string | null, resolution?: number } | null, items?: QualityProfileItem[] | null, allowed?: boolean, id?: number, name?: string | null }
+export interface QualityProfile { id: number, name?: string | null, cutoff?: number, upgradeAllowed?: boolean, items?: QualityProfileItem[] | null }
 export interface RootFolder { id: number, path?: string | null, accessible?: boolean, freeSpace?: number | null }
 export interface Tag { id: number, label?: string | null }
 
@@ -41,6 +42,7 @@ export interface Series {
   added?: string
   statistics?: { seasonCount?: number, episodeFileCount?: number, episodeCount?: number, totalEpisodeCount?: number, sizeOnDisk?: number }
   addOptions?: Record<string, unknown>
+  runtime?: number
   [key: string]: unknown
 }
 
@@ -59,6 +61,7 @@ export interface Episode {
   episodeFileId?: number
   episodeFile?: EpisodeFile
   series?: Series
+  runtime?: number
 }
 
 export interface MovieFile { id: number, movieId?: number, path?: string | null, relativePath?: string | null, size?: number, quality?: QualityModel }
@@ -88,6 +91,7 @@ export interface Movie {
   physicalRelease?: string | null
   isAvailable?: boolean
   movieFile?: MovieFile
+  runtime?: number
   statistics?: { movieFileCount?: number, sizeOnDisk?: number }
   [key: string]: unknown
 }
@@ -129,6 +133,8 @@ export interface HistoryRecord {
   eventType?: string
   downloadId?: string | null
   quality?: QualityModel
+  /** Event details as text (camelCase keys): an import's size, fileId, droppedPath, importedPath. */
+  data?: Record<string, string | null> | null
 }
 
 export interface Release {

@@ -15,9 +15,9 @@ import type { StuckRow } from './stuck.js'
 
 type Source = 'series' | 'movies'
 
-/** For withInstance: the views that read every instance when the call names none and no title. */
+/** For withInstance: the views that read every instance when the call names none and no title (upgrades: upgrades.ts). */
 export const mergesQueueViews = (args: Record<string, unknown>) =>
-  (args.view === 'queue' || args.view === 'stuck') && args.id === undefined && args.term === undefined
+  (args.view === 'queue' || args.view === 'stuck' || args.view === 'upgrades') && args.id === undefined && args.term === undefined
 
 // A merged view reads each instance's whole queue once and pages the merged rows.
 const EVERY_ROW = 5000

@@ -34,3 +34,33 @@ export function rememberedRelease (client: object, guid: string, indexerId: numb
   const seen = byClient.get(client)?.get(key(guid, indexerId))
   return seen && now - seen.at <= TTL_MS ? { title: seen.title, sizeBytes: seen.sizeBytes } : undefined
 }
+
+// The best approved release each title's last search showed (series_releases, movie_releases), so the upgrades
+// view can say what an upgrade costs on disk from a real release rather than an estimate. `keysOf` names the
+// titles a release covers ("movie:12", "episode:345"); releases come best first (sortReleases).
+const bestByClient = new WeakMap<object, Map<string, { release: Release, at: number }>>()
+
+export function rememberBestApproved (client: object, sorted: Release[], keysOf: (r: Release) => string[], now = Date.now()): void {
+  let best = bestByClient.get(client)
+  if (!best) bestByClient.set(client, best = new Map())
+  const seen = new Set<string>()
+  for (const r of sorted) {
+    if (r.approved !== true || typeof r.size !== 'number' || r.size <= 0) continue
+    for (const k of keysOf(r)) {
+      if (seen.has(k)) continue
+      seen.add(k)
+      best.delete(k)
+      best.set(k, { release: r, at: now })
+    }
+  }
+  for (const k of best.keys()) {
+    if (best.size <= MAX_PER_CLIENT) break
+    best.delete(k)
+  }
+}
+
+/** The best approved release last seen for the title, while the manager still holds the search (30 min). */
+export function bestApprovedFor (client: object, key: string, now = Date.now()): Release | undefined {
+  const seen = bestByClient.get(client)?.get(key)
+  return seen && now - seen.at <= TTL_MS ? seen.release : undefined
+}

@@ -31,7 +31,8 @@ export interface LandingVerdict {
 
 export type ReadFigures = (path: string) => Promise<DiskFigures>
 
-async function nearestExisting (path: string): Promise<{ path: string, dev: number } | undefined> {
+/** The nearest folder of `path` that exists (itself or a parent), with the filesystem it is on. */
+export async function nearestExisting (path: string): Promise<{ path: string, dev: number } | undefined> {
   for (let p = path; ; p = dirname(p)) {
     try {
       const s = await stat(p)

@@ -55,6 +55,10 @@ function shared (service: Arr): FidelityRow[] {
       'blocklist=true marks the download failed (NzbDrone.Core/Download/FailedDownloadService.cs MarkAsFailed): a blocklist entry and a downloadFailed history record, both "Manually marked as failed"; unless skipRedownload, RedownloadFailedDownloadService.cs searches again (' +
         (sonarr ? 'EpisodeSearch, or SeasonSearch when the download was the whole season)' : 'MoviesSearch for the movie)') + '; the release is then rejected with "Release is blocklisted" (BlocklistSpecification.cs)'
     ]),
+    row('GET', '/history/since', api('History/HistoryController.cs'), [
+      'GetHistorySince(date, eventType): every record with date >= the given date, only of that event type when given (the enum\'s name, e.g. downloadFolderImported), oldest first, unpaged (HistoryRepository.cs Since)',
+      `An import from a download folder (${core('History/HistoryService.cs').path} Handle(${sonarr ? 'EpisodeImportedEvent' : 'MovieFileImportedEvent'})) is recorded only for a new download, ${sonarr ? 'once per episode of the file, each' : 'once'} with data fileId, droppedPath, importedPath, downloadClient, downloadClientName, releaseGroup, customFormatScore, size (the file’s bytes, as text), indexerFlags${sonarr ? ', releaseType' : ''} (camelCase keys: STJson DictionaryKeyPolicy)`
+    ]),
     row('GET', '/history', api('History/HistoryController.cs'), [
       PAGING,
       `eventType (repeated int), downloadId and ${idParam} filter; include${sonarr ? 'Series/includeEpisode' : 'Movie'} add the related records`
@@ -108,7 +112,7 @@ function shared (service: Arr): FidelityRow[] {
 }
 
 function sonarrOnly (): FidelityRow[] {
-  const { api, row } = arr('Sonarr')
+  const { api, core, row } = arr('Sonarr')
   return [
     row('GET', '/series', api('Series/SeriesController.cs'), [
       'tvdbId filters to that series (empty array when absent)',
@@ -127,12 +131,17 @@ function sonarrOnly (): FidelityRow[] {
     row('GET', '/episode', api('Episodes/EpisodeController.cs'), ['Needs seriesId or episodeIds, else 400 "seriesId or episodeIds must be provided"; includeEpisodeFile, includeSeries default false']),
     row('GET', '/episodefile', api('EpisodeFiles/EpisodeFileController.cs'), ['Needs seriesId or episodeFileIds, else 400 "seriesId or episodeFileIds must be provided"']),
     row('GET', '/calendar', api('Calendar/CalendarController.cs'), ['start defaults to today, end to today + 2 days; unmonitored, includeSeries default false']),
-    row('GET', '/wanted/missing', api('Wanted/MissingController.cs'), [PAGING, 'monitored defaults to true; includeSeries defaults to false'])
+    row('GET', '/wanted/missing', api('Wanted/MissingController.cs'), [PAGING, 'monitored defaults to true; includeSeries defaults to false']),
+    row('GET', '/wanted/cutoff', api('Wanted/CutoffController.cs'), [
+      PAGING + '; sort keys episodes.airDateUtc (default), episodes.lastSearchTime, series.sortTitle',
+      'monitored (default true) keeps episodes whose episode and series are monitored; false, those where either is not; includeSeries, includeEpisodeFile default false',
+      `Rows: ${core('Tv/EpisodeCutoffService.cs').path} with EpisodeRepository.cs EpisodesWhereCutoffUnmetBuilder: an episode with a file, season 1 or later (specials left out), whose file quality is one of the profile items before the cutoff (allowed or not; with upgrades not allowed, before the first allowed quality); custom-format scores play no part`
+    ])
   ]
 }
 
 function radarrOnly (): FidelityRow[] {
-  const { api, row } = arr('Radarr')
+  const { api, core, row } = arr('Radarr')
   return [
     row('GET', '/movie', api('Movies/MovieController.cs'), [
       'tmdbId filters to that movie (empty array when absent)',
@@ -151,7 +160,12 @@ function radarrOnly (): FidelityRow[] {
     ], 'tests check that a delete added the exclusion'),
     row('GET', '/moviefile', api('MovieFiles/MovieFileController.cs'), ['movieId (repeated) or movieFileIds required, else 400 "movieId or movieFileIds must be provided"']),
     row('GET', '/calendar', api('Calendar/CalendarController.cs'), ['start defaults to today, end to today + 2 days; unmonitored defaults to false']),
-    row('GET', '/wanted/missing', api('Wanted/MissingController.cs'), [PAGING, 'monitored defaults to true'])
+    row('GET', '/wanted/missing', api('Wanted/MissingController.cs'), [PAGING, 'monitored defaults to true']),
+    row('GET', '/wanted/cutoff', api('Wanted/CutoffController.cs'), [
+      PAGING + '; sort keys movieMetadata.sortTitle (default), movieMetadata.year, inCinemas, digitalRelease, physicalRelease, movies.lastSearchTime',
+      'monitored (default true) keeps movies with Monitored equal to it; each movie with its movieFile (size, quality)',
+      `Rows: ${core('Movies/MovieCutoffService.cs').path} with MovieRepository.cs MoviesWhereCutoffUnmetBuilder: a movie with a file whose quality is one of the profile items before the cutoff (allowed or not; with upgrades not allowed, before the first allowed quality); custom-format scores play no part`
+    ])
   ]
 }
 

@@ -156,8 +156,23 @@ function importOne (base: ServarrBase, kind: SimKind, f: ImportFile, target: Imp
     transfer(from, to, mode)
   }
   file.size = statSync(base.disk.real(file.path)!).size
+  // The record's data as HistoryService.cs Handle(EpisodeImportedEvent) / Handle(MovieFileImportedEvent) writes
+  // it (Sonarr v4.0.19.2979, Radarr v6.0.3.10276): one record per episode of the file, each with the file's id
+  // and size (as text; the disk forecast of server_status sums the sizes of distinct fileIds).
+  const data = {
+    fileId: String(file.id),
+    droppedPath: f.path!,
+    importedPath: file.path,
+    downloadClient: tracked ? (tracked.protocol === 'torrent' ? 'QBittorrent' : 'Sabnzbd') : null,
+    downloadClientName: tracked ? (tracked.downloadClient ?? 'qBittorrent') : null,
+    releaseGroup: f.releaseGroup ?? null,
+    customFormatScore: '0',
+    size: String(file.size),
+    indexerFlags: '0',
+    ...(kind === 'sonarr' ? { releaseType: 'SingleEpisode' } : {})
+  }
   for (const owner of target.historyOwners) {
-    base.addHistory({ ...owner, sourceTitle: f.path!.split('/').pop()!, eventType: 'downloadFolderImported', downloadId: tracked?.downloadId, quality, data: { droppedPath: f.path!, importedPath: file.path } })
+    base.addHistory({ ...owner, sourceTitle: f.path!.split('/').pop()!, eventType: 'downloadFolderImported', downloadId: tracked?.downloadId, quality, data })
   }
   if (tracked) base.state.queue = base.state.queue.filter(q => q.downloadId !== tracked.downloadId)
   return undefined

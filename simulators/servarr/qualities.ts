@@ -91,3 +91,15 @@ export function parseQuality (kind: SimKind, name: string): SimQuality {
     table.find(q => q.resolution === res && q.source === 'web') ?? table[0]
   return qualities(kind).find(q => q.id === match.id)!
 }
+
+/**
+ * Whether a file's quality is below its profile's cutoff: the qualities before the cutoff in the profile's item
+ * order, allowed or not (EpisodeCutoffService.cs / MovieCutoffService.cs: Items.Take(GetIndex(cutoff)); with
+ * upgrades not allowed the cutoff is the first allowed quality; Sonarr v4.0.19.2979, Radarr v6.0.3.10276).
+ * The simulator's profiles always allow upgrades.
+ */
+export function cutoffUnmet (kind: SimKind, profile: SimProfile | undefined, quality: SimQuality): boolean {
+  if (!profile) return false
+  const order = qualities(kind).map(q => q.id)
+  return order.indexOf(quality.id) < order.indexOf(profile.cutoff)
+}

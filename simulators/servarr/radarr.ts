@@ -1,8 +1,9 @@
 // A contract-faithful Radarr v5 (/api/v3) simulator for tests and the demo: movies, lookup, calendar,
-// wanted/missing, interactive releases and grabs, manual import and commands, on top of the shared
+// wanted/missing and wanted/cutoff, interactive releases and grabs, manual import and commands, on top of the shared
 // Servarr base (auth, faults, contract validation, queue, history, commands).
 import { existsSync } from 'node:fs'
 import { createServarrBase, sortedPage, ACCEPTED, CREATED, type ServarrSimOptions } from './core.js'
+import { registerRadarrCutoff } from './cutoff.js'
 import { registerServarrSetupRoutes } from './setup-routes.js'
 import { listVideos, removeFolder } from './files.js'
 import { parseQuality } from './qualities.js'
@@ -122,6 +123,8 @@ export async function createRadarrSimulator (opts: ServarrSimOptions) {
     const within = (d: string) => { const t = Date.parse(d); return t >= start && t < end }
     return [...st.movies.values()].filter(m => (all || m.monitored) && (within(m.inCinemas) || within(m.digitalRelease))).map(movie)
   })
+
+  registerRadarrCutoff(app, st, () => state.profiles, now)
 
   app.get<{ Querystring: Q }>('/api/v3/wanted/missing', async (req) => {
     const missing = [...st.movies.values()].filter(m => m.monitored && m.movieFileId === 0 && Date.parse(m.digitalRelease) < now())

@@ -106,6 +106,16 @@ export function registerSharedRoutes (app: FastifyInstance, state: ServarrState,
       .sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id)
     return paged(records.map(h => historyResource(kind, h)), req.query, 'date')
   })
+  // HistoryController.GetHistorySince(date, eventType): every record with Date >= date, of that event type when
+  // given (the enum's name), oldest first, unpaged (HistoryRepository.cs Since; Sonarr v4.0.19.2979 / Radarr
+  // v6.0.3.10276 src/*.Api.V3/History/HistoryController.cs).
+  app.get<{ Querystring: Record<string, string> }>('/api/v3/history/since', async (req) => {
+    const since = Date.parse(req.query.date ?? '')
+    const type = req.query.eventType?.toLowerCase()
+    return state.history.filter(h => (Number.isNaN(since) || Date.parse(h.date) >= since) && (!type || h.eventType.toLowerCase() === type))
+      .sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id)
+      .map(h => historyResource(kind, h))
+  })
 }
 
 function systemStatus (kind: SimKind, now: number) {

@@ -1,8 +1,9 @@
 // A contract-faithful Sonarr v4 (/api/v3) simulator for tests and the demo: series, lookup, episodes,
-// calendar, wanted/missing, interactive releases and grabs, manual import and commands, on top of the
+// calendar, wanted/missing and wanted/cutoff, interactive releases and grabs, manual import and commands, on top of the
 // shared Servarr base (auth, faults, contract validation, queue, history, commands).
 import { existsSync, statSync } from 'node:fs'
 import { createServarrBase, idList, sortedPage, ACCEPTED, CREATED, type ServarrSimOptions } from './core.js'
+import { registerSonarrCutoff } from './cutoff.js'
 import { removeFolder, listVideos, parseName } from './files.js'
 import { parseQuality } from './qualities.js'
 import { dotted, generateReleases, grabRelease } from './releases.js'
@@ -137,6 +138,8 @@ export async function createSonarrSimulator (opts: ServarrSimOptions) {
       .sort((a, b) => a.airDateUtc.localeCompare(b.airDateUtc))
       .map(e => episodeResource(st, e, { includeSeries: req.query.includeSeries === 'true', now: now() }))
   })
+
+  registerSonarrCutoff(app, st, () => state.profiles, now)
 
   app.get<{ Querystring: Q }>('/api/v3/wanted/missing', async (req) => {
     const missing = [...st.episodes.values()]

@@ -22,15 +22,20 @@ import { clearUsenetHistory, UsenetHistoryChanged } from '../usenet-history.js'
 import { findTargets, type ManagerSources } from '../cleanup-find.js'
 
 // watched is asked for by name only: it deletes media people watched, never as part of "clean everything".
+// usenetHistory is listed only on a stack with a Usenet client (issue 39: nothing of an unconfigured backend).
 const DEFAULT_CATEGORIES = ['temp', 'orphanedTorrents', 'downloadLeftovers', 'caches', 'ghostEntries', 'usenetHistory'] as const
 const CATEGORIES = [...DEFAULT_CATEGORIES, 'watched'] as const
-const Category = Type.Union(CATEGORIES.map(c => Type.Literal(c)))
+type CategoryName = typeof CATEGORIES[number]
 
-const inputSchema = Type.Object({
-  categories: Type.Array(Category, { minItems: 1, maxItems: CATEGORIES.length, default: [...DEFAULT_CATEGORIES], description: 'Default: all but watched' }),
-  olderThanHours: Type.Integer({ minimum: 0, maximum: 8760, default: 24, description: 'Min age of temp and leftovers' }),
-  watchedDays: Type.Integer({ minimum: 0, maximum: 3650, default: 90, description: 'watched: days unplayed' })
-}, { additionalProperties: false })
+function inputFor (usenet: boolean) {
+  const listed = (names: readonly CategoryName[]) => names.filter(c => usenet || c !== 'usenetHistory')
+  const categories = listed(CATEGORIES)
+  return Type.Object({
+    categories: Type.Array(Type.Union(categories.map(c => Type.Literal(c))), { minItems: 1, maxItems: categories.length, default: listed(DEFAULT_CATEGORIES), description: 'Default: all but watched' }),
+    olderThanHours: Type.Integer({ minimum: 0, maximum: 8760, default: 24, description: 'Min age of temp and leftovers' }),
+    watchedDays: Type.Integer({ minimum: 0, maximum: 3650, default: 90, description: 'watched: days unplayed' })
+  }, { additionalProperties: false })
+}
 
 const Target = Type.Object({
   category: Type.String({ description: 'One of the categories' }),
@@ -120,8 +125,8 @@ export default function cleanupServer (app: FastifyInstance) {
   return defineTool({
     name: 'cleanup_server',
     title: 'Clean up leftovers',
-    description: 'Frees space, removing only what is proved unneeded: our temp files, torrents whose data is gone and imported Usenet history (entries only), old unreferenced download leftovers, media server caches, ghost manager entries (folder gone, files kept); if named, watched: titles all users watched, no favourite or keep tag, marked leaving soon first, then deleted by their manager. Preview + confirmToken; acts on exactly that list.',
-    inputSchema,
+    description: `Frees space, removing only what is proved unneeded: our temp files, torrents whose data is gone${app.backends.usenet ? ' and imported Usenet history (entries only)' : ''}, old unreferenced download leftovers, media server caches, ghost manager entries (folder gone, files kept); if named, watched: titles all users watched, no favourite or keep tag, marked leaving soon first, then deleted by their manager. Preview + confirmToken; acts on exactly that list.`,
+    inputSchema: inputFor(app.backends.usenet !== undefined),
     outputSchema,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     changesLibrary: true,

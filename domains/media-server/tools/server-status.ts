@@ -13,6 +13,7 @@ import { MissingSourceSchema } from '../../../lib/sources/source-schema.js'
 import { missingLines, publicReason, readSources, type MissingSource } from '../../../lib/sources/sources.js'
 import { PartsSchema, partsOfSources } from '../../../lib/answers/parts.js'
 import { InstanceStatusSchema, hasAnyExtraInstance, instanceLibraryPlaces, instanceSentence, instanceStatus } from '../instance-status.js'
+import { DiskFillingSchema, diskFillingOf, fillingSentence } from '../disk-filling-part.js'
 
 const inputSchema = Type.Object({}, { additionalProperties: false })
 
@@ -56,6 +57,7 @@ const outputSchema = Type.Object({
   }, { additionalProperties: false, description: 'Disk use of the media library; absent when MEDIA_ROOT cannot be read' })),
   diskError: Type.Optional(Type.String({ description: 'Why disk use is missing' })),
   lowDisk: Type.Optional(Type.Array(Type.String(), { description: 'Media or downloads disks below DISK_MIN_FREE_GIB' })),
+  diskFilling: Type.Optional(Type.Array(DiskFillingSchema, { description: 'How fast each disk fills, from the managers\' imports of the last 30 days' })),
   sessions: Type.Optional(Type.Array(SessionSchema, { description: 'Sessions active in the last 15 minutes; absent when the media server did not answer' })),
   users: Type.Optional(Type.Array(Type.Object({
     name: Type.String({ description: 'User name' }),
@@ -76,7 +78,7 @@ const outputOf = (extra: boolean) => extra ? outputSchema : Type.Omit(outputSche
 export default (app: FastifyInstance) => defineTool({
   name: 'server_status',
   title: 'Media server status',
-  description: 'Media server overview: version, libraries with counts and folders, media-root disk use, sessions of the last 15 min and what plays, users. Use it first to see whether the server is up; titles: search_media; events: activity_log. Read-only.',
+  description: 'Media server overview: version, libraries with counts and folders, disk use and how fast it fills, sessions of the last 15 min and what plays, users. Use it first to see whether the server is up; titles: search_media; events: activity_log.',
   inputSchema,
   outputSchema: outputOf(hasAnyExtraInstance(app)),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -88,7 +90,8 @@ export default (app: FastifyInstance) => defineTool({
     const places = [{ label: 'media', path: app.config.MEDIA_ROOT }, { label: 'downloads', path: app.config.DOWNLOADS_ROOT }]
     // Each part of the media server is read on its own: one that fails is named, the rest still answer, and the
     // disk and the other services never depend on the media server.
-    const [media, disk, low, instances] = await Promise.all([
+    const morePlaces = extra ? instanceLibraryPlaces(app, ctx.signal) : Promise.resolve([])
+    const [media, disk, low, instances, filling] = await Promise.all([
       readSources<unknown>([
         ['server', () => jf.systemInfo(o)],
         ['libraries', async () => await Promise.all((await jf.libraries(o)).map(lib => countLibrary(app, lib, ctx.signal)))],
@@ -97,8 +100,9 @@ export default (app: FastifyInstance) => defineTool({
       ], ctx.signal),
       diskUse(app.config.MEDIA_ROOT, app.disk.figures),
       // An extra series or movie manager's library may be on a disk of its own: it is checked too.
-      (extra ? instanceLibraryPlaces(app, ctx.signal) : Promise.resolve([])).then(more => lowDisks([...places, ...more], min, app.disk.figures)),
-      extra ? instanceStatus(app) : undefined
+      morePlaces.then(more => lowDisks([...places, ...more], min, app.disk.figures)),
+      extra ? instanceStatus(app) : undefined,
+      morePlaces.then(more => diskFillingOf(app, [...places, ...more], ctx.signal))
     ])
     const part = <T>(name: string) => media.answered.find(a => a.source === name)?.value as T | undefined
     const info = part<Awaited<ReturnType<typeof jf.systemInfo>>>('server')
@@ -128,12 +132,13 @@ export default (app: FastifyInstance) => defineTool({
     if (counted?.some(c => c.itemCount === undefined)) missing.push({ source: 'Media server item counts', reason: counted.find(c => c.countError)?.countError ?? 'no answer' })
     if (missing.length > 0) data.notAnswered = missing
     const named = <T extends { source: string }>(list: T[]) => list.map(x => ({ ...x, source: `Media server ${x.source === 'server' ? 'version' : x.source}` }))
-    data.parts = partsOfSources({ answered: named(media.answered), missing: named(media.missing), unconfigured: named(media.unconfigured) })
+    data.parts = [...partsOfSources({ answered: named(media.answered), missing: named(media.missing), unconfigured: named(media.unconfigured) }), ...filling.parts]
+    if (filling.disks.length > 0) data.diskFilling = filling.disks
     if ('error' in disk) data.diskError = disk.error
     else data.disk = disk
     if (low.length > 0) data.lowDisk = low.map(d => lowDiskSentence(d, min))
     if (instances) data.instances = instances
-    return { data, summary: summarize(data, missing, jf.service) }
+    return { data, summary: summarize(data, missing, jf.service) + fillingSentence(filling, min) }
   }
 })
 

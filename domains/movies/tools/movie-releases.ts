@@ -5,7 +5,8 @@ import { defineTool } from '../../../core/tool-types.js'
 import { idFields, resolveId } from '../../servarr/ids.js'
 import { MOVIE_IDS, MovieTargetSchema, movieFlavour, movieLabel } from '../movies.js'
 import { RELEASE_LIST_INPUTS, grabNext, releasePage, releasePageLine, releasesOutput } from '../../servarr/releases.js'
-import { rememberReleaseSizes } from '../../servarr/release-sizes.js'
+import { rememberBestApproved, rememberReleaseSizes } from '../../servarr/release-sizes.js'
+import { sortReleases } from '../../servarr/items.js'
 import { movieManager } from '../../chosen-client.js'
 
 const input = Type.Object({
@@ -27,6 +28,7 @@ export default (app: FastifyInstance) => defineTool({
     const { item: movie, idUsed } = await resolveId(movieFlavour(radarr), args.id, args.idType)
     const found = await radarr.releases({ movieId: movie.id }, ctx.signal)
     rememberReleaseSizes(radarr, found)
+    rememberBestApproved(radarr, sortReleases(found), () => [`movie:${movie.id}`]) // for the upgrades view
     const { page, approvedCount } = releasePage(found, args.includeRejected, args.offset, args.limit)
     const grab = grabNext(page.items, 'movie_grab', { id: movie.id, idType: 'movieId', instance: ctx.instances?.movies })
     return {

@@ -13,14 +13,16 @@ import {
   type FilterUse
 } from '../../servarr/views.js'
 import { stuckAdvice } from '../../servarr/stuck-view.js'
-import { NEXT_FIELD } from '../../../lib/answers/next-calls.js'
+import { NEXT_FIELD, nextText } from '../../../lib/answers/next-calls.js'
 import { queueView, stuckView } from '../../servarr/queue-views.js'
 import { MissingSourceSchema } from '../../../lib/sources/source-schema.js'
 import { missingSentence, type MissingSource } from '../../../lib/sources/sources.js'
 import type { StuckRow } from '../../servarr/stuck.js'
 import { movieManager } from '../../chosen-client.js'
+import { upgradesView, UpgradeRowSchema, type UpgradesAnswer } from '../../servarr/upgrades.js'
+import { PartsSchema } from '../../../lib/answers/parts.js'
 
-const VIEWS = ['library', 'movie', 'calendar', 'missing', 'queue', 'stuck', 'history'] as const
+const VIEWS = ['library', 'movie', 'calendar', 'missing', 'queue', 'stuck', 'history', 'upgrades'] as const
 const DEFAULT_DAYS = 30
 const ABOUT_ONE = ['id', 'term'] as const
 const FILTERS: FilterUse = {
@@ -30,11 +32,12 @@ const FILTERS: FilterUse = {
   missing: ABOUT_ONE,
   queue: ABOUT_ONE,
   stuck: ABOUT_ONE,
-  history: ABOUT_ONE
+  history: ABOUT_ONE,
+  upgrades: ABOUT_ONE
 }
 
 const input = Type.Object({
-  view: Type.Optional(Type.Union(VIEWS.map(v => Type.Literal(v)), { description: 'library; movie (with its file; needs id/term); calendar; missing (released, no file); queue; stuck (why, fix); history.' })),
+  view: Type.Optional(Type.Union(VIEWS.map(v => Type.Literal(v)), { description: 'library; movie (with its file); calendar; missing (released, no file); queue; stuck (why, fix); history; upgrades (below cutoff, disk cost).' })),
   ...idFields(MOVIE_IDS, false),
   term: TERM_INPUT,
   sort: SORT_INPUT,
@@ -44,13 +47,14 @@ const input = Type.Object({
   ...pageInputs(100, 25)
 }, { additionalProperties: false })
 
-const ItemSchema = Type.Union([MovieItemSchema, QueueRowSchema, HistoryItemSchema], { description: 'One row; its kind says which shape it has' })
+const ItemSchema = Type.Union([MovieItemSchema, QueueRowSchema, HistoryItemSchema, UpgradeRowSchema], { description: 'One row; its kind says which shape it has' })
 
 const output = Type.Object({
   view: Type.String({ description: 'The view shown' }),
   idUsed: Type.Optional(IdUsedSchema),
   ...pagingFields(ItemSchema, 'rows'),
   missing: Type.Optional(Type.Array(MissingSourceSchema, { description: 'queue/stuck over several instances: those that did not answer' })),
+  parts: Type.Optional(PartsSchema),
   ...NEXT_FIELD
 }, { additionalProperties: false })
 
@@ -58,8 +62,8 @@ type Item = Static<typeof ItemSchema>
 
 export default (app: FastifyInstance) => defineTool({
   name: 'movie_status',
-  title: 'Movie library, calendar, missing, queue and history',
-  description: 'Read-only paged views of the movie manager (see view); queue rows give progress, problems, outputPath for movie_import.',
+  title: 'Movie manager views',
+  description: 'Read-only paged views of the movie manager (see view); queue rows give outputPath for movie_import.',
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -75,10 +79,11 @@ export default (app: FastifyInstance) => defineTool({
       ? await freshTitleByTerm(await radarr.listMovies(ctx.signal), args.term, flavour)
       : await resolveOptionalId(flavour, args.id, args.idType)
     // The queue and stuck rows need no profiles: a merged view must not depend on the default instance answering.
-    const profiles = (args.view === 'queue' || args.view === 'stuck') && !resolved ? [] : await radarr.qualityProfiles(ctx.signal)
+    const profiles = (args.view === 'queue' || args.view === 'stuck' || args.view === 'upgrades') && !resolved ? [] : await radarr.qualityProfiles(ctx.signal)
     let page: Page<Item>
     let stuck: Page<StuckRow> | undefined
     let missing: MissingSource[] = []
+    let upgrades: UpgradesAnswer | undefined
     switch (args.view) {
       case 'library': {
         const all = libraryOrder(await radarr.listMovies(ctx.signal), args.term, args.sort)
@@ -115,16 +120,21 @@ export default (app: FastifyInstance) => defineTool({
         ({ page, missing } = await stuckView(app, 'movies', ctx.instances?.movies, resolved?.item.id, args.offset, args.limit, ctx.signal))
         stuck = page as Page<StuckRow>
         break
+      case 'upgrades':
+        upgrades = await upgradesView(app, 'movies', ctx.instances?.movies, resolved?.item.id, args.offset, args.limit, ctx.signal)
+        page = upgrades.page
+        break
       case 'history':
         page = await historyPage(radarr, resolved?.item.id, args.offset, args.limit, ctx.signal)
         break
     }
     const about = resolved ? ` for "${resolved.item.title}" (${resolved.idUsed.type} ${resolved.idUsed.value})` : ''
     const advice = stuck?.items.length ? stuckAdvice('movies', ctx.instances?.movies, stuck.items, app.config.STUCK_MAX_STRIKES) : undefined
+    const next = [...(advice?.next ?? []), ...(upgrades?.next ?? [])]
     return {
-      data: { view: args.view, ...(resolved ? { idUsed: resolved.idUsed } : {}), ...page, ...(missing.length ? { missing } : {}), ...(advice?.next.length && { next: advice.next }) },
+      data: { view: args.view, ...(resolved ? { idUsed: resolved.idUsed } : {}), ...page, ...(missing.length ? { missing } : {}), ...(upgrades && { parts: upgrades.parts }), ...(next.length && { next }) },
       summary: viewSummary(args.view, about + (missing.length ? ' in the instances that answered' : ''), page, args.offset, args.limit) +
-        (advice?.text ?? '') + missingSentence(missing)
+        (advice?.text ?? '') + (upgrades ? upgrades.text + nextText(upgrades.next) : '') + missingSentence(missing)
     }
   }
 })

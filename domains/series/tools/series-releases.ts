@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../core/tool-types.js'
 import { idFields, resolveId } from '../../servarr/ids.js'
 import { RELEASE_LIST_INPUTS, grabNext, releasePage, releasePageLine, releasesOutput } from '../../servarr/releases.js'
-import { rememberReleaseSizes } from '../../servarr/release-sizes.js'
+import { rememberBestApproved, rememberReleaseSizes } from '../../servarr/release-sizes.js'
+import { sortReleases } from '../../servarr/items.js'
 import { SERIES_IDS, SeriesTargetSchema, findEpisodes, seriesFlavour } from '../series.js'
 import { episodeCode } from '../../servarr/text.js'
 import { seriesManager } from '../../chosen-client.js'
@@ -32,6 +33,8 @@ export default (app: FastifyInstance) => defineTool({
     const episode = args.episodeNumber === undefined ? undefined : eps[0]
     const found = await sonarr.releases(episode ? { episodeId: episode.id } : { seriesId: series.id, seasonNumber: args.seasonNumber }, ctx.signal)
     rememberReleaseSizes(sonarr, found)
+    // For the upgrades view: a release of one episode is what that episode's upgrade would cost.
+    rememberBestApproved(sonarr, sortReleases(found), r => (r.episodeNumbers?.length === 1 && !r.fullSeason ? eps.filter(e => e.episodeNumber === r.episodeNumbers![0]) : []).map(e => `episode:${e.id}`))
     const { page, approvedCount } = releasePage(found, args.includeRejected, args.offset, args.limit)
     const code = episodeCode(args.seasonNumber, episode ? [episode.episodeNumber] : [])
     const target = { seriesId: series.id, title: series.title ?? '', seasonNumber: args.seasonNumber, ...(episode ? { episodeNumber: episode.episodeNumber, episodeId: episode.id } : {}), code }

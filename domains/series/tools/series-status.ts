@@ -15,14 +15,16 @@ import {
   type FilterUse
 } from '../../servarr/views.js'
 import { stuckAdvice } from '../../servarr/stuck-view.js'
-import { NEXT_FIELD } from '../../../lib/answers/next-calls.js'
+import { NEXT_FIELD, nextText } from '../../../lib/answers/next-calls.js'
 import { queueView, stuckView } from '../../servarr/queue-views.js'
 import { MissingSourceSchema } from '../../../lib/sources/source-schema.js'
 import { missingSentence, type MissingSource } from '../../../lib/sources/sources.js'
 import type { StuckRow } from '../../servarr/stuck.js'
 import { seriesManager } from '../../chosen-client.js'
+import { upgradesView, UpgradeRowSchema, type UpgradesAnswer } from '../../servarr/upgrades.js'
+import { PartsSchema } from '../../../lib/answers/parts.js'
 
-const VIEWS = ['library', 'series', 'season', 'calendar', 'missing', 'queue', 'stuck', 'history'] as const
+const VIEWS = ['library', 'series', 'season', 'calendar', 'missing', 'queue', 'stuck', 'history', 'upgrades'] as const
 const DEFAULT_DAYS = 7
 const ABOUT_ONE = ['id', 'term'] as const
 const FILTERS: FilterUse = {
@@ -33,11 +35,12 @@ const FILTERS: FilterUse = {
   missing: ABOUT_ONE,
   queue: ABOUT_ONE,
   stuck: ABOUT_ONE,
-  history: ABOUT_ONE
+  history: ABOUT_ONE,
+  upgrades: ABOUT_ONE
 }
 
 const input = Type.Object({
-  view: Type.Optional(Type.Union(VIEWS.map(v => Type.Literal(v)), { description: 'library; series (seasons); season (episodes; needs seasonNumber); calendar; missing (aired, no file); queue; stuck (why, fix); history.' })),
+  view: Type.Optional(Type.Union(VIEWS.map(v => Type.Literal(v)), { description: 'library; series (seasons); season (episodes); calendar; missing (aired, no file); queue; stuck (why, fix); history; upgrades (below cutoff, disk cost).' })),
   ...idFields(SERIES_IDS, false),
   seasonNumber: Type.Optional(Type.Integer({ minimum: 0, maximum: 500, description: 'Season for view "season" (0 = specials)' })),
   term: TERM_INPUT,
@@ -47,7 +50,7 @@ const input = Type.Object({
   ...pageInputs(100, 25)
 }, { additionalProperties: false })
 
-const ItemSchema = Type.Union([SeriesItemSchema, SeasonItemSchema, EpisodeItemSchema, QueueRowSchema, HistoryItemSchema], { description: 'One row; its kind says which shape it has' })
+const ItemSchema = Type.Union([SeriesItemSchema, SeasonItemSchema, EpisodeItemSchema, QueueRowSchema, HistoryItemSchema, UpgradeRowSchema], { description: 'One row; its kind says which shape it has' })
 
 const output = Type.Object({
   view: Type.String({ description: 'The view shown' }),
@@ -55,6 +58,7 @@ const output = Type.Object({
   idUsed: Type.Optional(IdUsedSchema),
   ...pagingFields(ItemSchema, 'rows'),
   missing: Type.Optional(Type.Array(MissingSourceSchema, { description: 'queue/stuck over several instances: those that did not answer' })),
+  parts: Type.Optional(PartsSchema),
   ...NEXT_FIELD
 }, { additionalProperties: false })
 
@@ -62,8 +66,8 @@ type Item = Static<typeof ItemSchema>
 
 export default (app: FastifyInstance) => defineTool({
   name: 'series_status',
-  title: 'Series library, episodes, calendar, missing, queue and history',
-  description: 'Read-only paged views of the series manager (see view); queue rows give progress, problems, outputPath for series_import.',
+  title: 'Series manager views',
+  description: 'Read-only paged views of the series manager (see view); queue rows give outputPath for series_import.',
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -80,11 +84,12 @@ export default (app: FastifyInstance) => defineTool({
       ? await freshTitleByTerm(await sonarr.listSeries(ctx.signal), args.term, flavour)
       : await resolveOptionalId(flavour, args.id, args.idType)
     // The queue and stuck rows need no profiles: a merged view must not depend on the default instance answering.
-    const profiles = (args.view === 'queue' || args.view === 'stuck') && !resolved ? [] : await sonarr.qualityProfiles(ctx.signal)
+    const profiles = (args.view === 'queue' || args.view === 'stuck' || args.view === 'upgrades') && !resolved ? [] : await sonarr.qualityProfiles(ctx.signal)
     const series = resolved && toSeriesItem(resolved.item, profiles)
     let page: Page<Item>
     let stuck: Page<StuckRow> | undefined
     let missing: MissingSource[] = []
+    let upgrades: UpgradesAnswer | undefined
 
     switch (args.view) {
       case 'library': {
@@ -127,13 +132,18 @@ export default (app: FastifyInstance) => defineTool({
         ({ page, missing } = await stuckView(app, 'series', ctx.instances?.series, resolved?.item.id, args.offset, args.limit, ctx.signal))
         stuck = page as Page<StuckRow>
         break
+      case 'upgrades':
+        upgrades = await upgradesView(app, 'series', ctx.instances?.series, resolved?.item.id, args.offset, args.limit, ctx.signal)
+        page = upgrades.page
+        break
       case 'history':
         page = await historyPage(sonarr, resolved?.item.id, args.offset, args.limit, ctx.signal)
         break
     }
     const advice = stuck?.items.length ? stuckAdvice('series', ctx.instances?.series, stuck.items, app.config.STUCK_MAX_STRIKES) : undefined
-    const data = { view: args.view, ...(series ? { series } : {}), ...(resolved ? { idUsed: resolved.idUsed } : {}), ...page, ...(missing.length ? { missing } : {}), ...(advice?.next.length && { next: advice.next }) }
+    const next = [...(advice?.next ?? []), ...(upgrades?.next ?? [])]
+    const data = { view: args.view, ...(series ? { series } : {}), ...(resolved ? { idUsed: resolved.idUsed } : {}), ...page, ...(missing.length ? { missing } : {}), ...(upgrades && { parts: upgrades.parts }), ...(next.length && { next }) }
     const about = series ? ` for "${series.title}" (${resolved!.idUsed.type} ${resolved!.idUsed.value})` : ''
-    return { data, summary: viewSummary(args.view, about + (missing.length ? ' in the instances that answered' : ''), page, args.offset, args.limit) + (advice?.text ?? '') + missingSentence(missing) }
+    return { data, summary: viewSummary(args.view, about + (missing.length ? ' in the instances that answered' : ''), page, args.offset, args.limit) + (advice?.text ?? '') + (upgrades ? upgrades.text + nextText(upgrades.next) : '') + missingSentence(missing) }
   }
 })

@@ -3,6 +3,7 @@
 // OpenAPI document at /api/openapi.json.
 import { Type, type Static } from '@sinclair/typebox'
 import { DOWNLOAD_STATES } from '../../../core/download-state/index.js'
+import { FillForecastSchema } from '../../../lib/library/disk-filling.js'
 
 export const ApiError = Type.Object({
   error: Type.String({ description: 'Machine-readable code, e.g. unknown_job' }),
@@ -93,7 +94,9 @@ export const Disk = Type.Object({
   ...Availability,
   totalBytes: Type.Optional(Type.Integer({ minimum: 0 })),
   freeBytes: Type.Optional(Type.Integer({ minimum: 0, description: 'Available to the server' })),
-  usedPercent: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'As df shows it: used / (used + available), rounded up' }))
+  usedPercent: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'As df shows it: used / (used + available), rounded up' })),
+  filling: Type.Optional(FillForecastSchema),
+  fillingSentence: Type.Optional(Type.String({ description: 'The forecast in words, with the managers whose history did not answer' }))
 })
 
 export const LibrarySection = Type.Object({

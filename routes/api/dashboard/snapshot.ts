@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Static } from '@sinclair/typebox'
 import type { LibrarySection, ServicesSection, SnapshotT } from './schemas.js'
 import { disksOf } from './disk.js'
+import { withFilling } from './disk-filling.js'
 import { loadDownloads } from './downloads.js'
 import { jobsSection } from './jobs-view.js'
 import type { Principal } from '../../../core/principal.js'
@@ -75,9 +76,11 @@ export function createSnapshotSource (app: FastifyInstance, opts: SnapshotOption
     }
   }
 
+  // The disks' forecast reads a month of the managers' history: kept as long as the counts.
+  const filling = cached(() => libraryTtlMs, () => withFilling(app, deadlineMs))
   async function library (): Promise<Static<typeof LibrarySection>> {
-    const [c, disks] = await Promise.all([counts.get(), disksOf(app.config.MEDIA_ROOT, app.config.DOWNLOADS_ROOT)])
-    return { ...c, disks }
+    const [c, disks, fill] = await Promise.all([counts.get(), disksOf(app.config.MEDIA_ROOT, app.config.DOWNLOADS_ROOT), filling.get()])
+    return { ...c, disks: disks.map(fill) }
   }
 
   async function snapshot (principal: Principal): Promise<SnapshotT> {

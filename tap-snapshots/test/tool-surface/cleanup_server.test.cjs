@@ -9,21 +9,20 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "cleanup_server",
   "title": "Clean up leftovers",
-  "description": "Frees space, removing only what is proved unneeded: our temp files, torrents whose data is gone and imported Usenet history (entries only), old unreferenced download leftovers, media server caches, ghost manager entries (folder gone, files kept); if named, watched: titles all users watched, no favourite or keep tag, marked leaving soon first, then deleted by their manager. Preview + confirmToken; acts on exactly that list.",
+  "description": "Frees space, removing only what is proved unneeded: our temp files, torrents whose data is gone, old unreferenced download leftovers, media server caches, ghost manager entries (folder gone, files kept); if named, watched: titles all users watched, no favourite or keep tag, marked leaving soon first, then deleted by their manager. Preview + confirmToken; acts on exactly that list.",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",
     "properties": {
       "categories": {
         "minItems": 1,
-        "maxItems": 7,
+        "maxItems": 6,
         "default": [
           "temp",
           "orphanedTorrents",
           "downloadLeftovers",
           "caches",
-          "ghostEntries",
-          "usenetHistory"
+          "ghostEntries"
         ],
         "description": "Default: all but watched",
         "type": "array",
@@ -35,7 +34,6 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
             "downloadLeftovers",
             "caches",
             "ghostEntries",
-            "usenetHistory",
             "watched"
           ]
         }

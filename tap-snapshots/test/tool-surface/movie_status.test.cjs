@@ -8,8 +8,8 @@
 exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per tool > movie_status > movie_status as published in tools/list 1`] = `
 {
   "name": "movie_status",
-  "title": "Movie library, calendar, missing, queue and history",
-  "description": "Read-only paged views of the movie manager (see view); queue rows give progress, problems, outputPath for movie_import.",
+  "title": "Movie manager views",
+  "description": "Read-only paged views of the movie manager (see view); queue rows give outputPath for movie_import.",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",
@@ -23,9 +23,10 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
           "missing",
           "queue",
           "stuck",
-          "history"
+          "history",
+          "upgrades"
         ],
-        "description": "library; movie (with its file; needs id/term); calendar; missing (released, no file); queue; stuck (why, fix); history."
+        "description": "library; movie (with its file); calendar; missing (released, no file); queue; stuck (why, fix); history; upgrades (below cutoff, disk cost)."
       },
       "id": {
         "minimum": 1,
@@ -308,6 +309,69 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
                   "type": "string"
                 }
               }
+            },
+            {
+              "type": "object",
+              "required": [
+                "kind",
+                "id",
+                "title",
+                "currentQuality",
+                "wantedQuality",
+                "fileBytes",
+                "newBytes",
+                "upgradeBytes",
+                "sizeFrom"
+              ],
+              "properties": {
+                "kind": {
+                  "const": "upgrade",
+                  "type": "string"
+                },
+                "id": {
+                  "type": "integer"
+                },
+                "title": {
+                  "type": "string"
+                },
+                "episodeId": {
+                  "type": "integer"
+                },
+                "seasonNumber": {
+                  "type": "integer"
+                },
+                "episodeNumber": {
+                  "type": "integer"
+                },
+                "currentQuality": {
+                  "type": "string"
+                },
+                "wantedQuality": {
+                  "type": "string"
+                },
+                "fileBytes": {
+                  "type": "integer"
+                },
+                "newBytes": {
+                  "type": "integer"
+                },
+                "upgradeBytes": {
+                  "type": "integer"
+                },
+                "sizeFrom": {
+                  "type": "string",
+                  "enum": [
+                    "release",
+                    "estimate"
+                  ]
+                },
+                "release": {
+                  "type": "string"
+                },
+                "instance": {
+                  "type": "string"
+                }
+              }
             }
           ]
         }
@@ -327,13 +391,16 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       "missing": {
         "type": "array"
       },
+      "parts": {
+        "type": "array"
+      },
       "next": {
         "type": "array"
       }
     }
   },
   "annotations": {
-    "title": "Movie library, calendar, missing, queue and history",
+    "title": "Movie manager views",
     "readOnlyHint": true,
     "destructiveHint": false,
     "idempotentHint": true,

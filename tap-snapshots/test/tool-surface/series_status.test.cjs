@@ -8,8 +8,8 @@
 exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per tool > series_status > series_status as published in tools/list 1`] = `
 {
   "name": "series_status",
-  "title": "Series library, episodes, calendar, missing, queue and history",
-  "description": "Read-only paged views of the series manager (see view); queue rows give progress, problems, outputPath for series_import.",
+  "title": "Series manager views",
+  "description": "Read-only paged views of the series manager (see view); queue rows give outputPath for series_import.",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",
@@ -24,9 +24,10 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
           "missing",
           "queue",
           "stuck",
-          "history"
+          "history",
+          "upgrades"
         ],
-        "description": "library; series (seasons); season (episodes; needs seasonNumber); calendar; missing (aired, no file); queue; stuck (why, fix); history."
+        "description": "library; series (seasons); season (episodes); calendar; missing (aired, no file); queue; stuck (why, fix); history; upgrades (below cutoff, disk cost)."
       },
       "id": {
         "minimum": 1,
@@ -400,6 +401,69 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
                   "type": "string"
                 }
               }
+            },
+            {
+              "type": "object",
+              "required": [
+                "kind",
+                "id",
+                "title",
+                "currentQuality",
+                "wantedQuality",
+                "fileBytes",
+                "newBytes",
+                "upgradeBytes",
+                "sizeFrom"
+              ],
+              "properties": {
+                "kind": {
+                  "const": "upgrade",
+                  "type": "string"
+                },
+                "id": {
+                  "type": "integer"
+                },
+                "title": {
+                  "type": "string"
+                },
+                "episodeId": {
+                  "type": "integer"
+                },
+                "seasonNumber": {
+                  "type": "integer"
+                },
+                "episodeNumber": {
+                  "type": "integer"
+                },
+                "currentQuality": {
+                  "type": "string"
+                },
+                "wantedQuality": {
+                  "type": "string"
+                },
+                "fileBytes": {
+                  "type": "integer"
+                },
+                "newBytes": {
+                  "type": "integer"
+                },
+                "upgradeBytes": {
+                  "type": "integer"
+                },
+                "sizeFrom": {
+                  "type": "string",
+                  "enum": [
+                    "release",
+                    "estimate"
+                  ]
+                },
+                "release": {
+                  "type": "string"
+                },
+                "instance": {
+                  "type": "string"
+                }
+              }
             }
           ]
         }
@@ -419,13 +483,16 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       "missing": {
         "type": "array"
       },
+      "parts": {
+        "type": "array"
+      },
       "next": {
         "type": "array"
       }
     }
   },
   "annotations": {
-    "title": "Series library, episodes, calendar, missing, queue and history",
+    "title": "Series manager views",
     "readOnlyHint": true,
     "destructiveHint": false,
     "idempotentHint": true,

@@ -9,7 +9,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "server_status",
   "title": "Media server status",
-  "description": "Media server overview: version, libraries with counts and folders, media-root disk use, sessions of the last 15 min and what plays, users. Use it first to see whether the server is up; titles: search_media; events: activity_log. Read-only.",
+  "description": "Media server overview: version, libraries with counts and folders, disk use and how fast it fills, sessions of the last 15 min and what plays, users. Use it first to see whether the server is up; titles: search_media; events: activity_log.",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",
@@ -31,6 +31,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
         "type": "string"
       },
       "lowDisk": {
+        "type": "array"
+      },
+      "diskFilling": {
         "type": "array"
       },
       "sessions": {

@@ -109,9 +109,8 @@ t.test('unreachable backends: each category that needs them is skipped with the 
     caches: 'unknown',
     'ghostEntries in Sonarr': 'unknown',
     'ghostEntries in Radarr': 'checked',
-    usenetHistory: 'skipped',
     watched: 'skipped'
-  }, 'each category is recorded as checked, skipped or unknown')
+  }, 'each category is recorded as checked, skipped or unknown (no Usenet client: its history is no category)')
   const msg = text(preview)
   // "Nothing" covers exactly the checked parts: never a category whose source did not answer (issue 34 #5).
   t.match(msg, /^Nothing to clean up\. Nothing qualifies in temp and ghostEntries in Radarr\. /)
