@@ -110,12 +110,11 @@ t.test('the check stops with the server, even while a manager keeps it waiting',
   const { s, household } = await stack(t)
   const item = await grab(s)
   item.stuck = stuckAs('sonarr', item.title, 'notUpgrade')
-  s.sonarr.faults.set('slow', { match: /\/queue/, delayMs: 30_000 })
+  // The queue answers in an hour, longer than any test may take: close returning at all is not held up by the read.
+  s.sonarr.faults.set('slow', { match: /\/queue/, delayMs: 3_600_000 })
   const before = s.sonarr.faults.hits
   while (s.sonarr.faults.hits === before) await new Promise(resolve => setTimeout(resolve, 5))
-  const started = Date.now()
   await s.app.close()
-  t.ok(Date.now() - started < 5_000, `closed in ${Date.now() - started} ms, not held up by the read`)
   const after = s.sonarr.requests.count(QUEUE) + s.sonarr.faults.hits
   await new Promise(resolve => setTimeout(resolve, CHECK_MS * 10))
   t.equal(s.sonarr.requests.count(QUEUE) + s.sonarr.faults.hits, after, 'no read after close')
