@@ -1,6 +1,5 @@
 import t from 'tap'
-import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { chmodSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { missingMediaTools } from '../../helpers/media-fixtures.js'
 import { SPA_CUES_MS, missingMkvTools, placeMkvFixture, srtStartsMs } from '../../helpers/mkv-fixtures.js'
@@ -8,15 +7,10 @@ import { buildRemuxArgs, mkvExtractTrack, mkvIdentify, mkvPropEdit, mkvRemux, mk
 import { cleanSrt, convertAssFileToSrt } from '../../../lib/media/subtitle-convert.js'
 import { probeMedia } from '../../../lib/media/probe.js'
 import { rewriteMedia } from '../../../lib/media/rewrite.js'
+import { tempDir } from '../../helpers/temp-dir.js'
 
 const skip = missingMediaTools() ?? missingMkvTools()
 const mkv = mkvToolsFor('mkvmerge')
-
-function tempDir (t: { teardown: (fn: () => void) => void }) {
-  const dir = mkdtempSync(join(tmpdir(), 'msmcp-mkv-'))
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
-  return dir
-}
 
 /** ASS cue start times in ms ("Dialogue: 0,0:00:01.23,…"). */
 const assStartsMs = (text: string) => [...text.matchAll(/^Dialogue: [^,]*,(\d+):(\d\d):(\d\d)\.(\d\d),/gm)]
