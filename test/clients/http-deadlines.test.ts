@@ -1,5 +1,8 @@
 // Deadlines by kind of call and the circuit breaker, against a loopback backend that accepts connections and
 // never answers (a hung service). Deadlines are injected short here; one test pins the production defaults.
+// No upper bound on elapsed time is asserted (a loaded machine may be slow anywhere): the backend never answers,
+// so a call that returns did so at its deadline, and the error names the deadline in force. Lower bounds stay: a
+// timer never fires early, however loaded the machine.
 import t from 'tap'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -26,7 +29,7 @@ async function hungBackend (t: { teardown: (fn: () => unknown) => void }) {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, state }
 }
 
-/** Runs `work` (started here, so the timing covers all of it) and returns its BackendError and duration. */
+/** Runs `work` (started here, so the timing covers all of it) and returns its BackendError and duration (for lower bounds only). */
 async function failure (work: () => Promise<unknown>): Promise<{ err: BackendError, ms: number }> {
   const started = performance.now()
   try {
@@ -55,8 +58,10 @@ t.test('a read of a hung backend fails within its deadline, retries included, na
   t.teardown(() => backend.close())
   // A read that asks for longer still gets the read deadline.
   const { err, ms } = await failure(() => backend.call({ path: '/api/v3/series', deadlineMs: 60_000 }))
-  // Three attempts of 300 ms each (the old per-attempt deadline) would take over 1.1 s with their backoff.
-  t.ok(ms >= 290 && ms < 1_000, `failed after ${Math.round(ms)} ms`)
+  t.ok(ms >= 290, `failed after ${Math.round(ms)} ms`)
+  // One deadline for the whole call: the first attempt hangs until it, so no retry is sent (a per-attempt deadline
+  // would send three).
+  t.ok(hung.state.requests <= 1, 'no retry after the call\'s deadline')
   t.equal(err.code, 'timeout')
   t.equal(err.message, 'Sonarr did not answer in 300 ms. Check that it is running and not overloaded, then retry.')
   t.notMatch(err.message, /internal error/i)
@@ -67,8 +72,7 @@ t.test('a read-only RPC sent as POST gets the read deadline; a write keeps its l
   const backend = createHttpBackend({ service: 'aria2', baseUrl: hung.url, urlVar: 'ARIA2_RPC_URL', readDeadlineMs: 150, deadlineMs: 700 })
   t.teardown(() => backend.close())
   const read = await failure(() => backend.call({ method: 'POST', kind: 'read', path: '/jsonrpc', json: {} }))
-  t.ok(read.ms < 600, `read failed after ${Math.round(read.ms)} ms`)
-  t.match(read.err.message, /^aria2 did not answer in 150 ms/)
+  t.match(read.err.message, /^aria2 did not answer in 150 ms/, 'the read deadline, not the write one')
   const write = await failure(() => backend.call({ method: 'POST', path: '/jsonrpc', json: {} }))
   t.ok(write.ms >= 680, `write waited ${Math.round(write.ms)} ms, its own deadline`)
   t.match(write.err.message, /^aria2 did not answer in 700 ms/)
@@ -151,8 +155,8 @@ t.test('a real client passes the options through: Sonarr on a hung backend', asy
   const hung = await hungBackend(t)
   const sonarr = createSonarrClient({ baseUrl: hung.url, apiKey: 'k'.repeat(32), urlVar: 'SERIES_MANAGER_URL', keyVar: 'SERIES_MANAGER_API_KEY', readDeadlineMs: 120, circuit: { threshold: 2 } })
   t.teardown(() => sonarr.close())
-  const { err, ms } = await failure(() => sonarr.listSeries())
-  t.ok(ms < 1_000)
+  const { err } = await failure(() => sonarr.listSeries())
+  t.ok(hung.state.requests <= 1, 'no retry after the deadline given')
   t.equal(err.message, 'Sonarr did not answer in 120 ms. Check that it is running and not overloaded, then retry.')
   await failure(() => sonarr.listSeries())
   t.equal(sonarr.circuit().state, 'open')

@@ -16,7 +16,16 @@ export async function nzbgetUnavailable (): Promise<string | undefined> {
   return undefined
 }
 
-export interface NzbgetInstance { url: string, username: string, password: string, mainDir: string, daemon: Daemon, stop: () => Promise<void> }
+export interface NzbgetInstance {
+  url: string
+  username: string
+  password: string
+  mainDir: string
+  daemon: Daemon
+  /** The settings that make it the default Usenet client. */
+  env: { USENET_CLIENT_TYPE: 'nzbget', USENET_CLIENT_URL: string, USENET_CLIENT_USERNAME: string, USENET_CLIENT_PASSWORD: string }
+  stop: () => Promise<void>
+}
 
 /** `options`: nzbget.conf options set on top of these (e.g. a longer ArticleTimeout). */
 export async function startNzbget (dir: string, nntpPort: number, username = 'nzbget', password = 'test-secret-6789', options: Record<string, string> = {}): Promise<NzbgetInstance> {
@@ -71,5 +80,6 @@ export async function startNzbget (dir: string, nntpPort: number, username = 'nz
     if (!daemon.running) throw new Error(`nzbget exited: ${daemon.outputTail()}`)
     await new Promise(resolve => setTimeout(resolve, 50))
   }
-  return { url, username, password, mainDir: dir, daemon, stop: () => daemon.stop() }
+  const env = { USENET_CLIENT_TYPE: 'nzbget' as const, USENET_CLIENT_URL: url, USENET_CLIENT_USERNAME: username, USENET_CLIENT_PASSWORD: password }
+  return { url, username, password, mainDir: dir, daemon, env, stop: () => daemon.stop() }
 }

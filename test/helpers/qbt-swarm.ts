@@ -5,7 +5,7 @@
 // reach their WebUIs from outside the namespace; loopback binding with discovery off is what we use.)
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { findExecutable } from '../../core/process/index.js'
 import { createQbittorrentClient, type QbittorrentClient } from '../../clients/qbittorrent/client.js'
@@ -63,6 +63,20 @@ export function makeTorrent (dir: string, name: string, size: number): Generated
   // mktorrent 1.1 accepts no announce URL (-a is optional); peers are added explicitly instead.
   execFileSync('mktorrent', ['-l', '15', '-t', '1', '-o', out, file], { stdio: 'ignore' })
   return { file, name, bytes, torrent: readFileSync(out) }
+}
+
+/**
+ * A cross-seed: one file with two .torrents of it (another piece size, so another hash), the file already in
+ * `saveDir` as both would find it. Returns the first torrent, the second's bytes and the data's path.
+ */
+export function crossSeedPair (src: string, name: string, saveDir: string) {
+  const one = makeTorrent(src, name, 200_000)
+  const otherFile = join(src, 'other.torrent')
+  execFileSync('mktorrent', ['-l', '16', '-t', '1', '-o', otherFile, one.file], { stdio: 'ignore' })
+  mkdirSync(saveDir, { recursive: true })
+  const data = join(saveDir, one.name)
+  copyFileSync(one.file, data)
+  return { one, other: readFileSync(otherFile), data }
 }
 
 /** Polls until `check` passes or the deadline expires. */

@@ -1,4 +1,5 @@
-// Test-time TypeScript for tap (.taprc node-arg): registers hooks.mjs in every test process.
-import { register } from 'node:module'
+// Test-time TypeScript for tap (.taprc node-arg): registers the hooks of hooks.mjs in every test process.
+import { registerHooks } from 'node:module'
+import { load, resolve } from './hooks.mjs'
 
-register('./hooks.mjs', import.meta.url)
+registerHooks({ resolve, load })

@@ -1,9 +1,7 @@
 // Shared by the job registry tests: a registry on a temp STATE_DIR with a captured log.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import pino from 'pino'
 import { createJobRegistry, type JobRegistryOptions } from '../../lib/jobs/registry.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 export function capturedLogger () {
   const lines: Array<Record<string, unknown>> = []
@@ -11,11 +9,7 @@ export function capturedLogger () {
   return { log, lines }
 }
 
-export function tempDir (t: { teardown: (fn: () => unknown) => void }) {
-  const dir = mkdtempSync(join(tmpdir(), 'msmcp-jobs-'))
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
-  return dir
-}
+export { tempDir }
 
 export async function makeRegistry (t: { teardown: (fn: () => unknown) => void }, opts: Partial<JobRegistryOptions> = {}) {
   const { log, lines } = capturedLogger()

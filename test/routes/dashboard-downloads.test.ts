@@ -7,14 +7,11 @@ import { startServarrStack } from '../helpers/servarr-sims.js'
 import { loadDownloads } from '../../routes/api/dashboard/downloads.js'
 import { DownloadsSection } from '../../routes/api/dashboard/schemas.js'
 import { ok } from '../helpers/results.js'
-
-const NORTHERN_LINE = 400001
+import { grabSeasonPack } from '../helpers/grabs.js'
 
 t.test('a grab the series manager holds shows on the dashboard as in download_status; the silent torrent client is named', async t => {
   const s = await startServarrStack(t, { sim: { downloadMs: 60_000 }, config: { TORRENT_CLIENT_URL: 'http://127.0.0.1:9' } })
-  ok(await s.call('series_search', { addTvdbId: NORTHERN_LINE, qualityProfile: 'HD-1080p', rootFolder: 'tv', monitor: 'all' }))
-  const pack = ok(await s.call('series_releases', { id: NORTHERN_LINE, seasonNumber: 1, includeRejected: false })).items.find((r: any) => r.fullSeason)
-  ok(await s.call('series_grab', { id: NORTHERN_LINE, seasonNumber: 1, guid: pack.guid, indexerId: pack.indexerId }))
+  await grabSeasonPack(s)
 
   const tool = ok(await s.call('download_status', {}))
   t.equal(tool.total, 1, 'download_status lists the grab')

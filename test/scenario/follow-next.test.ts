@@ -4,26 +4,17 @@
 import t from 'tap'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { startServarrStack, type ServarrStack } from '../helpers/servarr-sims.js'
+import { startServarrStack } from '../helpers/servarr-sims.js'
 import { stuckAs } from '../../simulators/servarr/stuck.js'
 import { ok } from '../helpers/results.js'
 import { follow, nextOf } from '../helpers/follow-next.js'
+import { grabTracked } from '../helpers/grabs.js'
 
 const start = (t: Parameters<typeof startServarrStack>[0]) => startServarrStack(t, { sim: { downloadMs: 30, queueRefreshMs: 5 }, config: { STUCK_MAX_STRIKES: 2 } })
 
 /** Polls the simulator's own state (no wall-clock assertion): the manager tracks a grab on its next refresh. */
 async function until (check: () => boolean) {
   for (let i = 0; i < 500 && !check(); i++) await new Promise(resolve => setTimeout(resolve, 10))
-}
-
-async function grabTracked (s: ServarrStack, service: 'sonarr' | 'radarr', query: Record<string, number>) {
-  const client = s.app.backends[service]
-  const releases = await client.releases(query)
-  const before = new Set(s[service].state.queue.map(q => q.downloadId))
-  await client.grab(releases[0].guid!, releases[0].indexerId)
-  const mine = s[service].state.queue.filter(q => !before.has(q.downloadId))
-  await until(() => mine.every(q => q.tracked))
-  return mine
 }
 
 t.test('the releases views suggest the complete grab call, and it grabs', async t => {

@@ -53,7 +53,7 @@ async function startDownloader (t: { teardown: (fn: () => unknown) => void }, d:
     // No news server: NZBGet takes the job and would fail fetching it; nothing here waits for the bytes.
     const nzbget = await startNzbget(dir, 9)
     t.teardown(() => nzbget.stop())
-    return { env: { TORRENT_CLIENT_URL: closed, USENET_CLIENT_TYPE: 'nzbget', USENET_CLIENT_URL: nzbget.url, USENET_CLIENT_USERNAME: nzbget.username, USENET_CLIENT_PASSWORD: nzbget.password } }
+    return { env: { TORRENT_CLIENT_URL: closed, ...nzbget.env } }
   }
   const running = await startTorrentClient(d.kind, dir, join(dir, 'downloads'))
   t.teardown(() => running.stop())

@@ -5,13 +5,12 @@
 // refused naming Transmission's torrent, and the refusal shows no absolute path of this server (item 6).
 // Cancelling it with the data kept still works, and Transmission's file stays.
 import { test } from 'tap'
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
-import { execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { readTorrentFile } from '../../../clients/qbittorrent/torrent-file.js'
 import { instanceClient } from '../../../clients/instance-clients.js'
 import { buildTestApp, makeRoots } from '../../helpers/build.js'
-import { makeTorrent, waitFor } from '../../helpers/qbt-swarm.js'
+import { crossSeedPair, waitFor } from '../../helpers/qbt-swarm.js'
 import { errorText } from '../../helpers/results.js'
 import { startTorrentClient, torrentClientKinds } from '../../helpers/torrent-clients.js'
 
@@ -30,15 +29,8 @@ test('a cross-seed held by another torrent client is never deleted with the data
     config: { ...qbt!.env, TORRENT_CLIENT_INSTANCES: 'seedbox', ...seedbox, DOWNLOAD_MANAGER_URL: CLOSED, SERIES_MANAGER_URL: CLOSED, MOVIE_MANAGER_URL: CLOSED }
   })
 
-  const src = join(roots.base, 'src')
-  const one = makeTorrent(src, 'Cross.Seed.2022.mkv', 200_000)
-  const otherFile = join(src, 'other.torrent')
-  execFileSync('mktorrent', ['-l', '16', '-t', '1', '-o', otherFile, one.file], { stdio: 'ignore' })
-  const other = readFileSync(otherFile)
   const folder = join(roots.downloads, 'seeding', 'Cross.Seed.2022')
-  mkdirSync(folder, { recursive: true })
-  const data = join(folder, one.name)
-  copyFileSync(one.file, data)
+  const { one, other, data } = crossSeedPair(join(roots.base, 'src'), 'Cross.Seed.2022.mkv', folder)
   const qbtClient = instanceClient(app.backends, 'torrents', 'default')
   const trClient = instanceClient(app.backends, 'torrents', 'seedbox')
   const [hash, otherHash] = [one.torrent, other].map(x => readTorrentFile(x).hash)

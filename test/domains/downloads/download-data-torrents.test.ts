@@ -3,14 +3,13 @@
 // Cancelling one with its data would delete the other's (issue 24 item 2): refused with the other named; the
 // torrent can still be cancelled with its data kept, and cancelling both together deletes the data as asked.
 import { test } from 'tap'
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
-import { execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { INTERNAL_PRINCIPAL } from '../../../core/principal.js'
 import type { ToolContext } from '../../../core/tool-types.js'
 import { readTorrentFile } from '../../../clients/qbittorrent/torrent-file.js'
 import { buildTestApp, makeRoots } from '../../helpers/build.js'
-import { QBT_PASSWORD, makeTorrent, qbtMajors, startQbittorrent, waitFor } from '../../helpers/qbt-swarm.js'
+import { QBT_PASSWORD, crossSeedPair, qbtMajors, startQbittorrent, waitFor } from '../../helpers/qbt-swarm.js'
 
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
 for (const { major, name, skip } of await qbtMajors()) {
@@ -26,15 +25,8 @@ for (const { major, name, skip } of await qbtMajors()) {
       return (r.structuredContent as { confirmation: { confirmToken: string, summary: string } }).confirmation
     }
 
-    const src = join(roots.base, 'src')
-    const one = makeTorrent(src, 'Shared.Movie.2021.mkv', 200_000)
-    const twoFile = join(src, 'two.torrent')
-    execFileSync('mktorrent', ['-l', '16', '-t', '1', '-o', twoFile, one.file], { stdio: 'ignore' })
-    const two = readFileSync(twoFile)
     const saveDir = join(roots.downloads, 'movies', 'cross')
-    mkdirSync(saveDir, { recursive: true })
-    const data = join(saveDir, one.name)
-    copyFileSync(one.file, data)
+    const { one, other: two, data } = crossSeedPair(join(roots.base, 'src'), 'Shared.Movie.2021.mkv', saveDir)
     const client = app.backends.torrent
     for (const torrent of [one.torrent, two]) await client.addTorrentFile(torrent, { savePath: saveDir })
     const [a, b] = [one.torrent, two].map(x => readTorrentFile(x).hash)

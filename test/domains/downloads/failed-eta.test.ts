@@ -4,14 +4,12 @@ import t from 'tap'
 import { startServarrStack } from '../../helpers/servarr-sims.js'
 import { stuckAs } from '../../../simulators/servarr/stuck.js'
 import { ok } from '../../helpers/results.js'
+import { grabTracked } from '../../helpers/grabs.js'
 
 t.test('download_status gives a failed manager download no ETA', async t => {
   const s = await startServarrStack(t, { sim: { downloadMs: 60_000, queueRefreshMs: 5 } })
   const movie = [...s.radarr.state.library.movies.values()][0]
-  const releases = await s.app.backends.radarr.releases({ movieId: movie.id })
-  await s.app.backends.radarr.grab(releases[0].guid!, releases[0].indexerId)
-  const q = s.radarr.state.queue.at(-1)!
-  for (let i = 0; i < 100 && !q.tracked; i++) await new Promise(resolve => setTimeout(resolve, 10))
+  const [q] = await grabTracked(s, 'radarr', { movieId: movie.id })
   q.stuck = stuckAs('radarr', q.title, 'failed')
   const res = await s.call('download_status', {})
   const row = ok(res).items.find((i: any) => i.name === q.title)

@@ -6,14 +6,11 @@ import { startServarrStack } from '../../helpers/servarr-sims.js'
 import { stuckAs } from '../../../simulators/servarr/stuck.js'
 import { loadDownloads } from '../../../routes/api/dashboard/downloads.js'
 import { ok } from '../../helpers/results.js'
-
-const NORTHERN_LINE = 400001
+import { grabSeasonPack } from '../../helpers/grabs.js'
 
 t.test('6 downloads, 2 failed and 1 waiting for an import: the headline and the dashboard count each state', async t => {
   const s = await startServarrStack(t, { sim: { downloadMs: 600_000 }, config: { TORRENT_CLIENT_URL: 'http://127.0.0.1:9' } })
-  ok(await s.call('series_search', { addTvdbId: NORTHERN_LINE, qualityProfile: 'HD-1080p', rootFolder: 'tv', monitor: 'all' }))
-  const pack = ok(await s.call('series_releases', { id: NORTHERN_LINE, seasonNumber: 1, includeRejected: false })).items.find((r: any) => r.fullSeason)
-  ok(await s.call('series_grab', { id: NORTHERN_LINE, seasonNumber: 1, guid: pack.guid, indexerId: pack.indexerId }))
+  await grabSeasonPack(s)
   const queue = s.sonarr.state.queue
   // The season pack's rows made six downloads, each its own download id.
   const first = queue[0]!

@@ -11,6 +11,7 @@ import { createSabnzbdSimulator } from '../../../simulators/sabnzbd/server.js'
 import { buildTestApp } from '../../helpers/build.js'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { grabFirstEpisode } from '../../helpers/grabs.js'
 
 const QUEUE = 'GET /api/v3/queue'
 const CHECK_MS = 20
@@ -30,21 +31,23 @@ async function stack (t: { teardown: (fn: () => unknown) => void }, events = '')
 }
 
 /** Grabs the first release of an episode without a file and waits until the manager lists it. */
-async function grab (s: ServarrStack) {
-  const harbor = [...s.sonarr.state.library.series.values()].find(x => x.title === 'Harbor Lights')!
-  const episode = s.sonarr.state.library.bySeries.get(harbor.id)![0]!
-  const [release] = await s.app.backends.sonarr.releases({ episodeId: episode.id })
-  await s.app.backends.sonarr.grab(release!.guid!, release!.indexerId)
-  const item = s.sonarr.state.queue.at(-1)!
-  for (let i = 0; i < 100 && !item.tracked; i++) await new Promise(resolve => setTimeout(resolve, 10))
-  return item
-}
+const grab = (s: ServarrStack) => grabFirstEpisode(s.app, s.sonarr, { tracked: true })
 
 /** Lets the check read the series manager's queue `n` more times. */
 async function rounds (s: Pick<ServarrStack, 'sonarr' | 'app'>, n: number) {
   const start = s.sonarr.requests.count(QUEUE)
   while (s.sonarr.requests.count(QUEUE) < start + n) await new Promise(resolve => setTimeout(resolve, 5))
   await s.app.notify.idle()
+}
+
+/** A stack whose grabbed download got stuck and was told, once (the check has read the queue twice since). */
+async function toldOnce (t: Parameters<typeof stack>[0]) {
+  const { s, household } = await stack(t)
+  const item = await grab(s)
+  item.stuck = stuckAs('sonarr', item.title, 'notUpgrade')
+  await household.waitFor(1)
+  await rounds(s, 2)
+  return { s, household, item }
 }
 
 const bodies = (r: { received: Array<{ body: string }> }) => r.received.map(x => JSON.parse(x.body) as { title: string, message: string })
@@ -91,11 +94,7 @@ t.test('told once, not repeated, silent while the manager is down, told again af
 })
 
 t.test('a restart does not tell a still-stuck download again', async t => {
-  const { s, household } = await stack(t)
-  const item = await grab(s)
-  item.stuck = stuckAs('sonarr', item.title, 'notUpgrade')
-  await household.waitFor(1)
-  await rounds(s, 2)
+  const { s, household, item } = await toldOnce(t)
   const { app } = await s.restart()
   await rounds({ sonarr: s.sonarr, app }, 4)
   t.equal(household.received.length, 1, 'told once across the restart')
@@ -110,12 +109,11 @@ t.test('the check stops with the server, even while a manager keeps it waiting',
   const { s, household } = await stack(t)
   const item = await grab(s)
   item.stuck = stuckAs('sonarr', item.title, 'notUpgrade')
-  s.sonarr.faults.set('slow', { match: /\/queue/, delayMs: 30_000 })
+  // The queue answers in an hour, longer than any test may take: close returning at all is not held up by the read.
+  s.sonarr.faults.set('slow', { match: /\/queue/, delayMs: 3_600_000 })
   const before = s.sonarr.faults.hits
   while (s.sonarr.faults.hits === before) await new Promise(resolve => setTimeout(resolve, 5))
-  const started = Date.now()
   await s.app.close()
-  t.ok(Date.now() - started < 5_000, `closed in ${Date.now() - started} ms, not held up by the read`)
   const after = s.sonarr.requests.count(QUEUE) + s.sonarr.faults.hits
   await new Promise(resolve => setTimeout(resolve, CHECK_MS * 10))
   t.equal(s.sonarr.requests.count(QUEUE) + s.sonarr.faults.hits, after, 'no read after close')
@@ -160,11 +158,7 @@ t.test('a failed Usenet job is told once, with the downloader\'s reason and the 
 })
 
 t.test('damaged records of what was told and of downloads added by hand are set aside and reported, not written over (issue 35 item 11)', async t => {
-  const { s, household } = await stack(t)
-  const item = await grab(s)
-  item.stuck = stuckAs('sonarr', item.title, 'notUpgrade')
-  await household.waitFor(1)
-  await rounds(s, 2)
+  const { s, household } = await toldOnce(t)
   const dir = s.app.config.STATE_DIR
   writeFileSync(join(dir, 'stuck-notices.json'), '{"download:abc": ["series@def')
   writeFileSync(join(dir, 'added-downloads.json'), '[1, 2]')

@@ -9,16 +9,14 @@ import { createPyloadSimulator } from '../../../simulators/pyload/index.js'
 import { buildTestApp, makeRoots } from '../../helpers/build.js'
 import { startServarrStack } from '../../helpers/servarr-sims.js'
 import { ok } from '../../helpers/results.js'
+import { grabTracked } from '../../helpers/grabs.js'
 
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
 
 t.test('a manager download of unknown size: no progress or size in either tool', async t => {
   const s = await startServarrStack(t, { sim: { downloadMs: 60_000, queueRefreshMs: 5 } })
   const movie = [...s.radarr.state.library.movies.values()][0]
-  const releases = await s.app.backends.radarr.releases({ movieId: movie.id })
-  await s.app.backends.radarr.grab(releases[0].guid!, releases[0].indexerId)
-  const q = s.radarr.state.queue.at(-1)!
-  for (let i = 0; i < 100 && !q.tracked; i++) await new Promise(resolve => setTimeout(resolve, 10))
+  const [q] = await grabTracked(s, 'radarr', { movieId: movie.id })
   q.size = 0 // QBittorrent.cs: TotalSize = torrent.Size, 0 while the metadata is missing
   const status = await s.call('download_status', {})
   const row = ok(status).items.find((i: any) => i.name === q.title)

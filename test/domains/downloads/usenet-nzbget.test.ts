@@ -36,10 +36,7 @@ async function setup (t: { teardown: (fn: () => unknown) => void }) {
   const { app } = await buildTestApp(t, {
     roots,
     config: {
-      USENET_CLIENT_TYPE: 'nzbget',
-      USENET_CLIENT_URL: nzbget.url,
-      USENET_CLIENT_USERNAME: nzbget.username,
-      USENET_CLIENT_PASSWORD: nzbget.password,
+      ...nzbget.env,
       TORRENT_CLIENT_URL: 'http://127.0.0.1:9',
       DOWNLOAD_MANAGER_URL: 'http://127.0.0.1:9',
       SERIES_MANAGER_URL: 'http://127.0.0.1:9',

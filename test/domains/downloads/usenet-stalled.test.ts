@@ -12,6 +12,7 @@ import { noticeReceiver } from '../../helpers/notice-receiver.js'
 import { startNntpServer, nzbDocument } from '../../helpers/nntp-server.js'
 import { nzbgetUnavailable, startNzbget } from '../../helpers/nzbget-daemon.js'
 import { STALL_GRACE_MS } from '../../../domains/servarr/stuck.js'
+import { grabFirstEpisode } from '../../helpers/grabs.js'
 
 const skip = await nzbgetUnavailable()
 
@@ -29,20 +30,13 @@ test('a news server refusing every connection: the NZBGet job is stalled with th
   const { app, sims, call } = await buildTestApp(t, {
     sims: { sonarr: { downloadMs: 600_000, queueRefreshMs: 5 } },
     config: {
-      USENET_CLIENT_TYPE: 'nzbget',
-      USENET_CLIENT_URL: nzbget.url,
-      USENET_CLIENT_USERNAME: nzbget.username,
-      USENET_CLIENT_PASSWORD: nzbget.password,
+      ...nzbget.env,
       NOTIFY_URLS: `json://${household.host}/hook`
     },
     build: { plugins: { notify: { checksMs: 50 } } }
   })
   const sonarr = sims.sonarr
-  const harbor = [...sonarr.state.library.series.values()].find(x => x.title === 'Harbor Lights')!
-  const [episode] = sonarr.state.library.bySeries.get(harbor.id)!
-  const [release] = await app.backends.sonarr.releases({ episodeId: episode!.id })
-  await app.backends.sonarr.grab(release!.guid!, release!.indexerId)
-  const row = sonarr.state.queue.at(-1)!
+  const row = await grabFirstEpisode(app, sonarr)
 
   const nzb = nzbDocument([{ name: `${row.title}.mkv`, size: 100_000, segments: [{ messageId: 'stalled.1@test.invalid', bytes: 100_000 }] }])
   const usenet = app.backends.usenet!

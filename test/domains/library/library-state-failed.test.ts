@@ -13,15 +13,11 @@ import { sampleVideo } from '../../helpers/static-server.js'
 import { startNntpServer } from '../../helpers/nntp-server.js'
 import { nzbgetUnavailable, startNzbget } from '../../helpers/nzbget-daemon.js'
 import { postRelease } from '../../helpers/usenet-release.js'
+import { grabFirstEpisode } from '../../helpers/grabs.js'
 
 test('a failed download in the series manager\'s queue is reported, not "not downloading"', async t => {
   const { app, sims, call } = await buildTestApp(t, { sims: { sonarr: { downloadMs: 600_000, queueRefreshMs: 5 } } })
-  const sonarr = sims.sonarr
-  const harbor = [...sonarr.state.library.series.values()].find(x => x.title === 'Harbor Lights')!
-  const [episode] = sonarr.state.library.bySeries.get(harbor.id)!
-  const [release] = await app.backends.sonarr.releases({ episodeId: episode!.id })
-  await app.backends.sonarr.grab(release!.guid!, release!.indexerId)
-  const row = sonarr.state.queue.at(-1)!
+  const row = await grabFirstEpisode(app, sims.sonarr)
   row.tracked = true
   row.stuck = { ...stuckAs('sonarr', row.title, 'failed'), errorMessage: 'Download failed - Not on your server(s)' }
 
@@ -44,7 +40,7 @@ test('a job NZBGet failed (FAILURE/HEALTH) is reported for its title', { skip },
   const nzbget = await startNzbget(join(dir, 'nzbget'), nntp.port)
   t.teardown(() => nzbget.stop())
   const { app, call } = await buildTestApp(t, {
-    config: { USENET_CLIENT_TYPE: 'nzbget', USENET_CLIENT_URL: nzbget.url, USENET_CLIENT_USERNAME: nzbget.username, USENET_CLIENT_PASSWORD: nzbget.password }
+    config: { ...nzbget.env }
   })
   const name = 'Silent.Orchard.2021.1080p'
   const posted = postRelease(nntp, join(dir, 'posts'), name, `${name}.mp4`, await sampleVideo(dir), { par: 'none' })

@@ -87,13 +87,11 @@ t.test('a slow backend hits the deadline', async t => {
   const fast = createJellyfinClient(config, { deadlineMs: 250 })
   t.teardown(() => fast.close())
   ;(app.backends as unknown as { mediaServer: typeof fast }).mediaServer = fast
-  sims.jellyfin.faults.set('slow', { delayMs: 20_000 })
-  const started = Date.now()
+  // The backend answers in an hour, longer than any test may take: an answer at all is the deadline's doing.
+  sims.jellyfin.faults.set('slow', { delayMs: 3_600_000 })
   const res = await app.tools.call('search_media', { query: 'x' }, ctx())
   t.equal(res.isError, true)
-  t.match(res.content[0].text, /Jellyfin did not answer in \d+ m?s/)
-  // Three attempts of 250 ms plus backoff; the margin absorbs a loaded CI machine.
-  t.ok(Date.now() - started < 15_000, 'gave up long before the backend answered')
+  t.match(res.content[0].text, /Jellyfin did not answer in 250 ms/, 'gave up at the short deadline')
 })
 
 t.test('a cancelled call stops waiting', async t => {

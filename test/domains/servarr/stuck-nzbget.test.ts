@@ -11,6 +11,7 @@ import { sampleVideo } from '../../helpers/static-server.js'
 import { startNntpServer } from '../../helpers/nntp-server.js'
 import { nzbgetUnavailable, startNzbget } from '../../helpers/nzbget-daemon.js'
 import { postRelease } from '../../helpers/usenet-release.js'
+import { grabFirstEpisode } from '../../helpers/grabs.js'
 
 const skip = await nzbgetUnavailable()
 
@@ -23,15 +24,10 @@ test('a release with a lost article fails in NZBGet; its manager row is stuck wi
   t.teardown(() => nzbget.stop())
   const { app, sims, call } = await buildTestApp(t, {
     sims: { sonarr: { downloadMs: 600_000, queueRefreshMs: 5 } },
-    config: { STUCK_MAX_STRIKES: 2, USENET_CLIENT_TYPE: 'nzbget', USENET_CLIENT_URL: nzbget.url, USENET_CLIENT_USERNAME: nzbget.username, USENET_CLIENT_PASSWORD: nzbget.password }
+    config: { STUCK_MAX_STRIKES: 2, ...nzbget.env }
   })
   const sonarr = sims.sonarr
-  const harbor = [...sonarr.state.library.series.values()].find(x => x.title === 'Harbor Lights')!
-  const [episode] = sonarr.state.library.bySeries.get(harbor.id)!
-  const [release] = await app.backends.sonarr.releases({ episodeId: episode.id })
-  await app.backends.sonarr.grab(release.guid!, release.indexerId)
-  const [row] = sonarr.state.queue
-  for (let i = 0; i < 100 && !row.tracked; i++) await new Promise(resolve => setTimeout(resolve, 10))
+  const row = await grabFirstEpisode(app, sonarr, { tracked: true })
 
   // The release as posted, with one article of its archive lost from the news server and no par2 to repair it.
   const posted = postRelease(nntp, join(dir, 'posts'), row.title, `${row.title}.mp4`, await sampleVideo(dir), { par: 'none' })
@@ -55,5 +51,5 @@ test('a release with a lost article fails in NZBGet; its manager row is stuck wi
   const preview = data(await call('cancel_downloads', args)).confirmation
   const done = ok(await call('cancel_downloads', { ...args, confirmToken: preview.confirmToken }))
   t.match(done, { removed: [{ id: `series:${row.id}` }], failed: [] })
-  t.match(sonarr.state.blocklist.at(-1), { episodeIds: [episode.id], sourceTitle: row.title })
+  t.match(sonarr.state.blocklist.at(-1), { episodeIds: [row.episodeId], sourceTitle: row.title })
 })

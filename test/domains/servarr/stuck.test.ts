@@ -8,19 +8,9 @@ import { join } from 'node:path'
 import { startServarrStack, type ServarrStack } from '../../helpers/servarr-sims.js'
 import { stuckAs, type StuckCase } from '../../../simulators/servarr/stuck.js'
 import { errorText, ok } from '../../helpers/results.js'
+import { grabTracked } from '../../helpers/grabs.js'
 
 const confirmation = (r: unknown) => (ok(r as any).confirmation as { confirmToken: string, targets: any[], summary: string })
-
-/** Grabs the first release for the query and waits until the manager tracks it; returns its queue items. */
-async function grabTracked (s: ServarrStack, service: 'sonarr' | 'radarr', query: Record<string, number>) {
-  const client = s.app.backends[service]
-  const releases = await client.releases(query)
-  const before = new Set(s[service].state.queue.map(q => q.downloadId))
-  await client.grab(releases[0].guid!, releases[0].indexerId)
-  const mine = s[service].state.queue.filter(q => !before.has(q.downloadId))
-  for (let i = 0; i < 100 && mine.some(q => !q.tracked); i++) await new Promise(resolve => setTimeout(resolve, 10))
-  return mine
-}
 
 function makeStuck (s: ServarrStack, service: 'sonarr' | 'radarr', items: Array<{ title: string, stuck?: unknown }>, c: StuckCase) {
   for (const q of items) q.stuck = stuckAs(service, q.title, c)

@@ -1,23 +1,17 @@
 // Audit entries never vanish silently: every write reaches the database file (not only its write-ahead log),
 // and a damaged WAL or database found at start is set aside with a log line and a /health warning.
 import t from 'tap'
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { DatabaseSync } from 'node:sqlite'
 import { AUDIT_FILE, createAuditStore } from '../../../lib/audit/store.js'
 import { damageText } from '../../../lib/audit/integrity.js'
 import { buildTestApp } from '../../helpers/build.js'
+import { tempDir } from '../../helpers/temp-dir.js'
 
 const who = { id: 'internal', kind: 'internal', clientId: 'internal' }
 const NOW = 1_700_000_000_000
-
-function tempDir (t: { teardown: (fn: () => void) => void }) {
-  const dir = mkdtempSync(join(tmpdir(), 'msmcp-audit-'))
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
-  return dir
-}
 
 function rows (file: string): number {
   const db = new DatabaseSync(file, { readOnly: true })

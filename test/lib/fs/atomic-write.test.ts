@@ -1,16 +1,12 @@
 // Issue 35 item 11: no state file's writer leaves a `*.tmp-<pid>` file behind: a failed write removes its temp
 // file, and temp files a crashed run left beside the same file are removed at the next run's first write.
 import t from 'tap'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { writeJsonAtomic } from '../../../lib/fs/atomic-json.js'
+import { tempDir } from '../../helpers/temp-dir.js'
 
-function stateDir (t: { teardown: (fn: () => void) => void }) {
-  const dir = mkdtempSync(join(tmpdir(), 'msmcp-atomic-'))
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
-  return dir
-}
+const stateDir = (t: Parameters<typeof tempDir>[0]) => tempDir(t, 'msmcp-atomic-')
 
 t.test('a write that fails leaves no temp file', async t => {
   const dir = stateDir(t)

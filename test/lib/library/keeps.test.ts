@@ -2,16 +2,12 @@
 // keep silently. What matters (who, which title) is read; the rest is optional and stays in the file; a keep
 // whose person or title cannot be read stops the store (and so the watched cleanup), naming the file.
 import t from 'tap'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createKeepStore, keptFor, titleKey } from '../../../lib/library/keeps.js'
+import { tempDir } from '../../helpers/temp-dir.js'
 
-function stateDir (t: { teardown: (fn: () => void) => void }) {
-  const dir = mkdtempSync(join(tmpdir(), 'msmcp-keeps-'))
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
-  return dir
-}
+const stateDir = (t: Parameters<typeof tempDir>[0]) => tempDir(t, 'msmcp-keeps-')
 
 t.test('keeps written by hand are read: a bare list, no why, a date as epoch seconds or milliseconds, a title without key', async t => {
   const dir = stateDir(t)

@@ -1,18 +1,14 @@
 // The stored keys: written atomically with mode 0600, read strictly, applied under explicit env at boot.
 import t from 'tap'
-import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import {
   SecretsFileError, envWithStoredSecrets, parseSecrets, readStoredSecrets, secretsPath, writeStoredSecrets
 } from '../../../lib/setup/secrets-file.js'
 import { newKey } from '../../setup/stack.js'
+import { tempDir } from '../../helpers/temp-dir.js'
 
-function stateDir (t: { teardown: (fn: () => void) => void }) {
-  const dir = mkdtempSync(join(tmpdir(), 'msmcp-secrets-'))
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
-  return dir
-}
+const stateDir = (t: Parameters<typeof tempDir>[0]) => tempDir(t, 'msmcp-secrets-')
 
 t.test('writes 0600 atomically, leaves no temp file, and reads back', async t => {
   const base = stateDir(t)
