@@ -12,7 +12,7 @@ import { libraryHealth } from '../../../lib/library/library-health.js'
 import { healthManagers } from '../../../domains/library/health-managers.js'
 import type { HealthEntry } from '../../../lib/library/library-health.js'
 
-async function furnished (t: Tap.Test, config?: Record<string, unknown>) {
+async function furnished (t: { teardown: (fn: () => unknown) => void }, config?: Record<string, unknown>) {
   const s = await startServarrStack(t, { config })
   const sample = join(s.roots.base, 'sample.mkv')
   writeFileSync(sample, Buffer.alloc(2048, 1))
