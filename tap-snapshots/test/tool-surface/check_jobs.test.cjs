@@ -41,7 +41,8 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
           "file-move",
           "media-process",
           "direct-download",
-          "organize-download"
+          "organize-download",
+          "search-loop"
         ],
         "description": "Only jobs of this kind"
       },
@@ -54,6 +55,11 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
         "default": false,
         "description": "Stop job id (yours)",
         "type": "boolean"
+      },
+      "start": {
+        "description": "Start the paced search for missing titles and upgrades",
+        "const": "search-loop",
+        "type": "string"
       },
       "offset": {
         "minimum": 0,

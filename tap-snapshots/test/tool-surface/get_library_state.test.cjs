@@ -9,7 +9,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "get_library_state",
   "title": "Library state snapshot",
-  "description": "Where a title stands, each fact apart: ready to watch (the media server lists it), video files in the library, files in a manager, monitored, downloading (how far), import blocked. A backend that is down shows available:false and why; facts only it could tell are absent. Without title: per top folder, titles and files by kind and size. Read-only.",
+  "description": "Where a title stands, each fact apart: ready to watch (the media server lists it), video files in the library, files in a manager, monitored, downloading (how far), import blocked. A backend that is down shows available:false and why; facts only it could tell are absent. Without title: per top folder, titles and files by kind and size, and what no manager tracks. Read-only.",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",
@@ -43,6 +43,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       },
       "folders": {
         "type": "array"
+      },
+      "health": {
+        "type": "object"
       },
       "title": {
         "type": "string"
