@@ -24,8 +24,8 @@ import { NextCallsSchema } from '../../../lib/answers/next-calls.js'
 import { healthManagers } from '../health-managers.js'
 
 const inputSchema = Type.Object({
-  title: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Title; omit for the library summary' })),
-  kind: Type.Union([Type.Literal('any'), Type.Literal('series'), Type.Literal('movie')], { default: 'any', description: 'Restrict the title lookup to series or movies' })
+  title: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Omit for the library summary' })),
+  kind: Type.Union([Type.Literal('any'), Type.Literal('series'), Type.Literal('movie')], { default: 'any', description: 'Only series or movies' })
 }, { additionalProperties: false })
 
 const PartSchema = (what: string) => Type.Object({
@@ -224,7 +224,7 @@ export default function getLibraryState (app: FastifyInstance) {
   return defineTool({
     name: 'get_library_state',
     title: 'Library state snapshot',
-    description: 'Where a title stands, each fact apart: ready to watch (the media server lists it), video files in the library, files in a manager, monitored, downloading (how far), import blocked. A backend that is down shows available:false and why; facts only it could tell are absent. Without title: per top folder, titles and files by kind and size, and what no manager tracks. Read-only.',
+    description: 'Where a title stands: ready to watch (the media server lists it), video files in the library, files in a manager, monitored, downloading (how far), import blocked. A backend that is down shows available:false and why; facts only it could tell are absent. Without title: totals per top folder, and what no manager tracks. Read-only.',
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

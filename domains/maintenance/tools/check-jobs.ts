@@ -38,7 +38,7 @@ const JOB_KIND_NAMES: string[] = [
 const inputSchema = Type.Object({
   id: Type.Optional(Type.String({
     pattern: '^[A-Za-z0-9_-]{8,64}$',
-    description: 'A jobId; leave out to list jobs'
+    description: 'Leave out to list jobs'
   })),
   status: Type.Union((Object.keys(STATUS_FILTERS) as StatusFilter[]).map(s => Type.Literal(s)), {
     default: 'all',
@@ -47,11 +47,11 @@ const inputSchema = Type.Object({
   kind: Type.Optional(Type.Union(JOB_KIND_NAMES.map(k => Type.Literal(k)), {
     description: 'Only jobs of this kind'
   })),
-  mine: Type.Boolean({ default: false, description: 'Only jobs of this credential' }),
+  mine: Type.Boolean({ default: false, description: 'Only yours' }),
   cancel: Type.Boolean({ default: false, description: 'Stop job id (yours)' }),
-  start: Type.Optional(Type.Literal(SEARCH_LOOP_KIND, { description: 'Start the paced search for missing titles and upgrades' })),
-  offset: Type.Integer({ minimum: 0, maximum: 10_000, default: 0, description: 'Jobs to skip (paging)' }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Most jobs to return (1–100).' })
+  start: Type.Optional(Type.Literal(SEARCH_LOOP_KIND, { description: 'Start a paced search for missing and upgrades' })),
+  offset: Type.Integer({ minimum: 0, maximum: 10_000, default: 0, description: 'Paging offset' }),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size' })
 }, { additionalProperties: false })
 
 const JobSchema = Type.Object({
@@ -124,7 +124,7 @@ export default (app: FastifyInstance) => { defineSearchLoop(app); return checkJo
 const checkJobs = (app: FastifyInstance) => defineTool({
   name: 'check_jobs',
   title: 'Check background jobs',
-  description: 'Background jobs tools start (moves, renames, media processing, downloads). With id (a jobId): that job, or cancel it; without: a page, newest first, filtered by status, kind or mine. Each has status, progress, result or error; finished jobs stay a day.',
+  description: 'Background jobs (moves, renames, media processing, downloads, searches). With id: that job, or cancel it; without: a page, newest first, by status, kind or mine. Each has status, progress, result or error; finished jobs stay a day.',
   inputSchema,
   outputSchema,
   // Changes something only with cancel: true or start (a second start answers the running loop) (a stopped job leaves files whole: moves and rewrites are atomic).
