@@ -42,6 +42,11 @@ export function createRadarrClient (opts: Omit<ServarrOptions, 'service'>) {
     async missing (q: { page: number, pageSize: number, signal?: AbortSignal }): Promise<Paged<Movie>> {
       const data = await api<Paged<Movie>>({ path: '/wanted/missing', query: { page: q.page, pageSize: q.pageSize, monitored: true, sortKey: 'movieMetadata.sortTitle', sortDirection: 'ascending' }, signal: q.signal })
       return { ...data, records: (data.records ?? []).map(movie) }
+    },
+    /** Monitored movies whose file is below the profile's cutoff (CutoffController, Radarr v6.0.3.10276 src/Radarr.Api.V3/Wanted/CutoffController.cs). */
+    async cutoffUnmet (q: { page: number, pageSize: number, signal?: AbortSignal }): Promise<Paged<Movie>> {
+      const data = await api<Paged<Movie>>({ path: '/wanted/cutoff', query: { page: q.page, pageSize: q.pageSize, monitored: true }, signal: q.signal })
+      return { ...data, records: (data.records ?? []).map(movie) }
     }
   }
 }

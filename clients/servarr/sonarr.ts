@@ -47,6 +47,11 @@ export function createSonarrClient (opts: Omit<ServarrOptions, 'service'>) {
     async missing (q: { page: number, pageSize: number, signal?: AbortSignal }): Promise<Paged<Episode>> {
       const data = await api<Paged<Episode>>({ path: '/wanted/missing', query: { page: q.page, pageSize: q.pageSize, includeSeries: true, monitored: true, sortKey: 'episodes.airDateUtc', sortDirection: 'descending' }, signal: q.signal })
       return { ...data, records: (data.records ?? []).map(episode) }
+    },
+    /** Monitored episodes whose file is below the profile's cutoff, with that file (CutoffController, Sonarr v4.0.19.2979 src/Sonarr.Api.V3/Wanted/CutoffController.cs). */
+    async cutoffUnmet (q: { page: number, pageSize: number, signal?: AbortSignal }): Promise<Paged<Episode>> {
+      const data = await api<Paged<Episode>>({ path: '/wanted/cutoff', query: { page: q.page, pageSize: q.pageSize, includeEpisodeFile: true, monitored: true }, signal: q.signal })
+      return { ...data, records: (data.records ?? []).map(episode) }
     }
   }
 }

@@ -6,7 +6,6 @@
 // MoviesSearch {movieIds} (src/NzbDrone.Core/IndexerSearch/MoviesSearchCommand.cs).
 import type { FastifyInstance } from 'fastify'
 import type { Episode, Movie, Paged } from '../../clients/servarr/types.js'
-import type { ServarrCore } from '../../clients/servarr/core.js'
 import { instanceNames } from '../../clients/instance-clients.js'
 import { ToolError } from '../../core/errors.js'
 import type { JobRecord } from '../../core/job-types.js'
@@ -26,13 +25,13 @@ const PAGE = 200
 const ms = (iso?: string | null) => (iso ? Date.parse(iso) || undefined : undefined)
 const average = (bytes: number, count: number, fallback: number) => (count > 0 && bytes > 0 ? bytes / count : fallback)
 
-/** Every page (up to MAX_PAGES) of a wanted list; a list that does not answer is named, the other still used. */
-async function wanted<T> (client: ServarrCore, path: string, query: Record<string, string | number | boolean>, signal: AbortSignal): Promise<T[]> {
+/** Every page (up to MAX_PAGES) of a wanted list. */
+async function wanted<T> (read: (q: { page: number, pageSize: number, signal?: AbortSignal }) => Promise<Paged<T>>, signal: AbortSignal): Promise<T[]> {
   const out: T[] = []
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const res = await client.api<Paged<T>>({ path, query: { page, pageSize: PAGE, monitored: true, ...query }, signal })
-    out.push(...(res.records ?? []))
-    if (out.length >= res.totalRecords || (res.records ?? []).length === 0) break
+    const res = await read({ page, pageSize: PAGE, signal })
+    out.push(...res.records)
+    if (out.length >= res.totalRecords || res.records.length === 0) break
   }
   return out
 }
@@ -58,8 +57,8 @@ function seriesSource (app: FastifyInstance, name: string, label: string): Searc
       const typical = new Map(all.map(s => [s.id, average(s.statistics?.sizeOnDisk ?? 0, s.statistics?.episodeFileCount ?? 0, overall)]))
       const names = new Map(all.map(s => [s.id, s.title ?? `series ${s.id}`]))
       const read = await both(
-        () => wanted<Episode>(sonarr, '/wanted/missing', { includeSeries: false }, signal),
-        () => wanted<Episode>(sonarr, '/wanted/cutoff', { includeEpisodeFile: true }, signal))
+        () => wanted<Episode>(q => sonarr.missing(q), signal),
+        () => wanted<Episode>(q => sonarr.cutoffUnmet(q), signal))
       const target = (e: Episode, why: SearchTarget['why']): SearchTarget => {
         const size = typical.get(e.seriesId) ?? overall
         return {
@@ -85,8 +84,8 @@ function movieSource (app: FastifyInstance, name: string, label: string): Search
       const withFile = all.filter(m => m.hasFile)
       const typical = average(withFile.reduce((n, m) => n + (m.sizeOnDisk ?? 0), 0), withFile.length, TYPICAL.movies)
       const read = await both(
-        () => wanted<Movie>(radarr, '/wanted/missing', {}, signal),
-        () => wanted<Movie>(radarr, '/wanted/cutoff', {}, signal))
+        () => wanted<Movie>(q => radarr.missing(q), signal),
+        () => wanted<Movie>(q => radarr.cutoffUnmet(q), signal))
       const target = (m: Movie, why: SearchTarget['why']): SearchTarget => ({
         key: `movie:${m.id}`,
         title: `${m.title ?? `movie ${m.id}`}${m.year ? ` (${m.year})` : ''}`,

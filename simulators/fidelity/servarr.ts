@@ -130,7 +130,8 @@ function sonarrOnly (): FidelityRow[] {
     row('GET', '/episode', api('Episodes/EpisodeController.cs'), ['Needs seriesId or episodeIds, else 400 "seriesId or episodeIds must be provided"; includeEpisodeFile, includeSeries default false']),
     row('GET', '/episodefile', api('EpisodeFiles/EpisodeFileController.cs'), ['Needs seriesId or episodeFileIds, else 400 "seriesId or episodeFileIds must be provided"']),
     row('GET', '/calendar', api('Calendar/CalendarController.cs'), ['start defaults to today, end to today + 2 days; unmonitored, includeSeries default false']),
-    row('GET', '/wanted/missing', api('Wanted/MissingController.cs'), [PAGING, 'monitored defaults to true; includeSeries defaults to false'])
+    row('GET', '/wanted/missing', api('Wanted/MissingController.cs'), [PAGING, 'monitored defaults to true; includeSeries defaults to false']),
+    row('GET', '/wanted/cutoff', api('Wanted/CutoffController.cs'), [PAGING, 'GetCutoffUnmetEpisodes: monitored episodes whose file is below the profile cutoff; includeEpisodeFile adds the file'])
   ]
 }
 
@@ -154,7 +155,8 @@ function radarrOnly (): FidelityRow[] {
     ], 'tests check that a delete added the exclusion'),
     row('GET', '/moviefile', api('MovieFiles/MovieFileController.cs'), ['movieId (repeated) or movieFileIds required, else 400 "movieId or movieFileIds must be provided"']),
     row('GET', '/calendar', api('Calendar/CalendarController.cs'), ['start defaults to today, end to today + 2 days; unmonitored defaults to false']),
-    row('GET', '/wanted/missing', api('Wanted/MissingController.cs'), [PAGING, 'monitored defaults to true'])
+    row('GET', '/wanted/missing', api('Wanted/MissingController.cs'), [PAGING, 'monitored defaults to true']),
+    row('GET', '/wanted/cutoff', api('Wanted/CutoffController.cs'), [PAGING, 'Monitored movies whose file is below the profile cutoff'])
   ]
 }
 
