@@ -124,7 +124,7 @@ export default (app: FastifyInstance) => { defineSearchLoop(app); return checkJo
 const checkJobs = (app: FastifyInstance) => defineTool({
   name: 'check_jobs',
   title: 'Check background jobs',
-  description: 'Background jobs (moves, renames, media processing, downloads, searches). With id: that job, or cancel it; without: a page, newest first, by status, kind or mine. Each has status, progress, result or error; finished jobs stay a day.',
+  description: 'Background jobs (moves, renames, media processing, downloads, searches). With id (a jobId): that job, or cancel it; without: a page, newest first, by status, kind or mine. Each has status, progress, result or error; finished jobs stay a day.',
   inputSchema,
   outputSchema,
   // Changes something only with cancel: true or start (a second start answers the running loop) (a stopped job leaves files whole: moves and rewrites are atomic).

@@ -9,7 +9,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "check_jobs",
   "title": "Check background jobs",
-  "description": "Background jobs (moves, renames, media processing, downloads, searches). With id: that job, or cancel it; without: a page, newest first, by status, kind or mine. Each has status, progress, result or error; finished jobs stay a day.",
+  "description": "Background jobs (moves, renames, media processing, downloads, searches). With id (a jobId): that job, or cancel it; without: a page, newest first, by status, kind or mine. Each has status, progress, result or error; finished jobs stay a day.",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",

@@ -6,6 +6,9 @@ import { buildDemoApp } from '../../helpers/demo-app.js'
 import { data, text } from '../../helpers/results.js'
 import type { HealthEntry } from '../../../lib/library/library-health.js'
 
+// A whole demo stack gets 6 minutes, as the other stack-wide files do.
+t.setTimeout(360_000)
+
 t.test('the demo shows an untracked file and a duplicate', async t => {
   const demo = await buildDemoApp(t, { tree: true, stack: tree => ({ household: { sample: tree!.sample } }) })
   const r = await demo.call('get_library_state')

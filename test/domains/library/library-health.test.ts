@@ -12,11 +12,20 @@ import { libraryHealth } from '../../../lib/library/library-health.js'
 import { healthManagers } from '../../../domains/library/health-managers.js'
 import type { HealthEntry } from '../../../lib/library/library-health.js'
 
+// Three stacks, each with the managers' whole seeded library laid on disk (about 4,000 files): minutes on a loaded machine.
+t.setTimeout(360_000)
+
 async function furnished (t: { teardown: (fn: () => unknown) => void }, config?: Record<string, unknown>) {
   const s = await startServarrStack(t, { config })
   const sample = join(s.roots.base, 'sample.mkv')
   writeFileSync(sample, Buffer.alloc(2048, 1))
   furnishLibrary(s.sonarr, s.radarr, sample)
+  // The managers' whole lists are read once before the checks (a loaded machine's first read can be slow; the
+  // health check reads them from the clients' cache then).
+  const b = s.app.backends
+  for (const read of [() => b.sonarr.listSeries(), () => b.radarr.listMovies()]) {
+    for (let attempt = 1; attempt <= 3 && !config?.MOVIE_MANAGER_URL; attempt++) if (await read().then(() => true, () => false)) break
+  }
   return s
 }
 

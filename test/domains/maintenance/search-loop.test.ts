@@ -8,6 +8,9 @@ import { data, text } from '../../helpers/results.js'
 import { HOUR } from '../../../lib/library/search-loop.js'
 import type { JobRecord } from '../../../core/job-types.js'
 
+// Two manager stacks and a restart: minutes on a loaded machine.
+t.setTimeout(360_000)
+
 const GiB = 1024 ** 3
 
 /** A clock the test moves: each sleep the job asks for waits until the test lets it go (or the job is cancelled). */
