@@ -81,7 +81,7 @@ export async function libraryHealth (input: HealthInput): Promise<{ entries: Hea
   await Promise.all(input.managers.map(async m => {
     try {
       const [roots, titles] = await Promise.all([m.rootFolders(input.signal), m.titles(input.signal)])
-      reads.push({ m, roots: roots.filter(r => within(input.media, r) && r !== input.media), titles })
+      reads.push({ m, roots: roots.map(r => r.replace(/\/+$/, '')).filter(r => within(input.media, r) && r !== input.media), titles })
     } catch (err) {
       unread.push(m.label)
       record.unknown(m.label, errorText(err))
