@@ -44,6 +44,7 @@ export const ConfigSchema = Type.Object({
   DOWNLOADS_ROOT: Path('/downloads', 'Downloads root shared with the downloaders'),
   DISK_MIN_FREE_GIB: Type.Number({ default: 10, minimum: 0, maximum: 1_000_000, description: 'Free space (GiB) below which server_status warns about the media or downloads disk and downloads of unknown size are refused (0 turns both off; releases of known size are always checked against free space)' }),
   STUCK_MAX_STRIKES: Type.Integer({ default: 3, minimum: 1, maximum: 100, description: 'Times cancel_downloads may replace a stuck download of the same episodes or movie before it stops and asks the person (counted in STATE_DIR)' }),
+  SEARCH_LOOP_PER_HOUR: Type.Integer({ default: 10, minimum: 1, maximum: 1000, description: 'Searches per hour, per series or movie manager instance, that check_jobs\' search loop may ask for (docs/tools.md)' }),
   CLEANUP_LEAVING_SOON_DAYS: Type.Integer({ default: 7, minimum: 1, maximum: 365, description: 'Days a title watched by everyone stays marked "leaving soon" before cleanup_server\'s watched category may propose deleting it (marks kept in STATE_DIR)' }),
   CLEANUP_KEEP_TAG: Type.String({ default: 'keep', minLength: 1, maxLength: 100, description: 'Label of the series/movie manager tag that keeps a title out of cleanup_server\'s watched category (a user\'s favourite keeps it too)' }),
   PATH_MAP: Type.String({ default: '', description: 'Backend path mapping, comma-separated backendPath=ourPath pairs, e.g. /tv=/data/tv,/movies=/data/movies' }),

@@ -5,7 +5,7 @@
 import fp from 'fastify-plugin'
 import { createJobRegistry, type JobRegistryOptions, type JobRegistryService } from '../lib/jobs/registry.js'
 
-export type JobsPluginOptions = Pick<JobRegistryOptions, 'retentionMs' | 'maxJobs' | 'progressThrottleMs' | 'shutdownGraceMs' | 'maxResultBytes' | 'now'>
+export type JobsPluginOptions = Pick<JobRegistryOptions, 'retentionMs' | 'maxJobs' | 'progressThrottleMs' | 'shutdownGraceMs' | 'maxResultBytes' | 'now' | 'sleep'>
 
 declare module 'fastify' {
   interface FastifyInstance {

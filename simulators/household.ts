@@ -37,6 +37,34 @@ export function furnishLibrary (sonarr: ManagerSide & { state: { library: Sonarr
   for (const f of radarr.state.library.files.values()) lay(radarr.disk, f)
 }
 
+/**
+ * What a household's library gathers beside its managers (get_library_state's health section): one series folder
+ * holds an episode file the series manager does not list (copied in by hand), and a second copy of an episode it
+ * does list. Returns both, as the series manager sees them.
+ */
+export function layStrayFiles (sonarr: ManagerSide & { state: { library: SonarrState } }, sample: string): { untracked: string, duplicate: string } | undefined {
+  const lib = sonarr.state.library
+  const now = sonarr.state.now()
+  const pad = (n: number) => String(n).padStart(2, '0')
+  for (const s of [...lib.series.values()].sort((a, b) => a.id - b.id)) {
+    const eps = lib.bySeries.get(s.id) ?? []
+    const tracked = eps.find(e => e.episodeFileId > 0 && e.seasonNumber > 0)
+    const wanted = eps.find(e => e.episodeFileId === 0 && e.seasonNumber > 0 && Date.parse(e.airDateUtc) < now)
+    const file = tracked && lib.files.get(tracked.episodeFileId)
+    if (!tracked || !wanted || !file) continue
+    const untracked = `${s.path}/Season ${pad(wanted.seasonNumber)}/${s.title} - S${pad(wanted.seasonNumber)}E${pad(wanted.episodeNumber)} - ${wanted.title}.mkv`
+    const duplicate = `${file.path.replace(/\/[^/]*$/, '')}/${s.title} - S${pad(tracked.seasonNumber)}E${pad(tracked.episodeNumber)} (copy).mkv`
+    for (const seen of [untracked, duplicate]) {
+      const real = sonarr.disk.real(seen)
+      if (!real) return undefined
+      mkdirSync(dirname(real), { recursive: true })
+      if (!existsSync(real)) copyFileSync(sample, real)
+    }
+    return { untracked, duplicate }
+  }
+  return undefined
+}
+
 /** The queues a household's managers have on a given evening (see the file comment). */
 export function seedQueues (sonarr: ManagerSide & { state: { library: SonarrState } }, radarr: ManagerSide & { state: { library: RadarrState } }, downloads: string) {
   const now = radarr.state.now()

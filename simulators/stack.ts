@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomToken } from '../lib/secrets.js'
 import { createJellyfinSimulator } from './jellyfin/index.js'
-import { furnishLibrary, jellyfinPlays, seedPlayHistory, seedQueues, type PlayRecorder } from './household.js'
+import { furnishLibrary, layStrayFiles, jellyfinPlays, seedPlayHistory, seedQueues, type PlayRecorder } from './household.js'
 import { seedLibraryHealth } from './household-health.js'
 import { createPlexSimulator, type PlexSimulator } from './plex/index.js'
 import { libraryFromManagers } from './fixtures/managers-library.js'
@@ -79,6 +79,7 @@ export async function startSimulatedStack (roots: { media: string, downloads: st
     closers.push(radarr.close)
     if (opts.household) {
       furnishLibrary(sonarr, radarr, opts.household.sample)
+      layStrayFiles(sonarr, opts.household.sample)
       seedQueues(sonarr, radarr, '/downloads')
       seedLibraryHealth(sonarr, radarr)
     }

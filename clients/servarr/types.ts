@@ -62,6 +62,8 @@ export interface Episode {
   episodeFile?: EpisodeFile
   series?: Series
   runtime?: number
+  /** When the manager last searched for it (Sonarr v4.0.19.2979 src/Sonarr.Api.V3/Episodes/EpisodeResource.cs). */
+  lastSearchTime?: string | null
 }
 
 export interface MovieFile { id: number, movieId?: number, path?: string | null, relativePath?: string | null, size?: number, quality?: QualityModel }
@@ -92,6 +94,8 @@ export interface Movie {
   isAvailable?: boolean
   movieFile?: MovieFile
   runtime?: number
+  /** When the manager last searched for it (Radarr v6.0.3.10276 src/Radarr.Api.V3/Movies/MovieResource.cs). */
+  lastSearchTime?: string | null
   statistics?: { movieFileCount?: number, sizeOnDisk?: number }
   [key: string]: unknown
 }

@@ -14,6 +14,7 @@ import { MESSAGES, failedMessage, interruptedMessage } from './messages.js'
 import { activeCounts, listJobs, type JobFilter } from './queries.js'
 import { createRetention, movedPartWay } from './retention.js'
 import { boundResult, toJson } from './values.js'
+import { setTimeout as delay } from 'node:timers/promises'
 
 export interface JobRegistryOptions {
   /** Directory of the journal (STATE_DIR). */
@@ -30,6 +31,8 @@ export interface JobRegistryOptions {
   /** Largest result kept, as JSON (default 64 KiB); a larger one is replaced by a note. */
   maxResultBytes?: number
   now?: () => number
+  /** Waits ms (a paced job's pause); rejects when signal aborts. With `now`, tests pace jobs without waiting. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>
 }
 
 export async function createJobRegistry (opts: JobRegistryOptions) {
@@ -254,7 +257,9 @@ export async function createJobRegistry (opts: JobRegistryOptions) {
   }
 
   const registry: JobRegistry = { defineKind: (kind: string, spec: JobKind) => lanes.define(kind, spec), start, get, list, cancel, wait, subscribe, changesLibrary: lanes.changesLibrary }
-  return { ...registry, provideInput, counts, beginShutdown, close, flush: journal.flush, journalFile: journal.file, retentionMs, isClosing: () => closing }
+  // The clock a paced job reads and waits on (lib/library/search-loop.ts): the registry's own, so tests inject it once.
+  const clock = { now, sleep: opts.sleep ?? ((ms: number, signal: AbortSignal) => delay(ms, undefined, { signal })) }
+  return { ...registry, clock, provideInput, counts, beginShutdown, close, flush: journal.flush, journalFile: journal.file, retentionMs, isClosing: () => closing }
 }
 
 export type JobRegistryService = Awaited<ReturnType<typeof createJobRegistry>>

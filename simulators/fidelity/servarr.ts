@@ -93,7 +93,10 @@ function shared (service: Arr): FidelityRow[] {
       'name is matched case-insensitively against the command class names without "Command" (RescanSeries = rescanseries); 201 Created with the command',
       'RefreshMonitoredDownloads refreshes the queue now (DownloadMonitoringService.Execute), instead of waiting for the 5 s debounce after a grab',
       'ManualImport runs at high priority; with importMode auto an untracked file (no downloadId) is MOVED, a tracked one copied when the client cannot release it (ImportApproved* CanMoveFiles)',
-      `Per-file failures ("Failed to import ${sonarr ? 'episode' : 'movie'}, Destination already exists.", "…Root folder missing.", exceptions) are caught in ImportApproved${sonarr ? 'Episodes' : 'Movie'}: the command still completes (${core(sonarr ? 'MediaFiles/EpisodeImport/ImportApprovedEpisodes.cs' : 'MediaFiles/MovieImport/ImportApprovedMovie.cs').path})`
+      `Per-file failures ("Failed to import ${sonarr ? 'episode' : 'movie'}, Destination already exists.", "…Root folder missing.", exceptions) are caught in ImportApproved${sonarr ? 'Episodes' : 'Movie'}: the command still completes (${core(sonarr ? 'MediaFiles/EpisodeImport/ImportApprovedEpisodes.cs' : 'MediaFiles/MovieImport/ImportApprovedMovie.cs').path})`,
+      sonarr
+        ? `EpisodeSearch {episodeIds} searches those episodes and stamps each one's lastSearchTime (${core('IndexerSearch/EpisodeSearchCommand.cs').path}; ${core('IndexerSearch/ReleaseSearchService.cs').path} 539); the simulator has no indexer, so nothing is grabbed`
+        : `MoviesSearch {movieIds} searches those movies and stamps each one's lastSearchTime (${core('IndexerSearch/MoviesSearchCommand.cs').path}; ${core('IndexerSearch/ReleaseSearchService.cs').path} 123); the simulator has no indexer, so nothing is grabbed`
     ]),
     row('GET', '/command/{id}', api('Commands/CommandController.cs'), ['Answers the command with status queued, started, completed, failed, aborted, cancelled or orphaned; unknown id → 404']),
     row('GET', '/command', api('Commands/CommandController.cs'), ['GetStartedCommands: every command the queue manager holds (bare array), ordered by status, then priority descending'], 'tests watch the commands a tool started'),

@@ -10,6 +10,7 @@ export interface SimMovie extends CatalogueMovie {
   rootFolderPath: string
   qualityProfileId: number
   monitored: boolean
+  lastSearchTime?: string
   minimumAvailability: 'announced' | 'inCinemas' | 'released'
   tags: number[]
   added: string
@@ -120,6 +121,7 @@ export function movieResource (st: RadarrState, c: SimMovie | (CatalogueMovie & 
     secondaryYearSourceId: 0,
     sortTitle: c.title.toLowerCase().replace(/^the\s+/, ''),
     sizeOnDisk: size,
+    ...(c.lastSearchTime ? { lastSearchTime: c.lastSearchTime } : {}),
     status: st8,
     overview: c.overview,
     inCinemas: c.inCinemas,

@@ -13,7 +13,7 @@ import { manualImportCandidates, runManualImport } from './radarr-import.js'
 import { createRadarrState, fromCatalogue, movieFileResource, movieResource, type SimMovie } from './radarr-state.js'
 
 type Q = Record<string, string>
-const NOOP_COMMANDS = ['RefreshMovie', 'MoviesSearch', 'MissingMoviesSearch', 'RssSync', 'CheckHealth']
+const NOOP_COMMANDS = ['RefreshMovie', 'MissingMoviesSearch', 'RssSync', 'CheckHealth']
 
 export async function createRadarrSimulator (opts: ServarrSimOptions) {
   const base = await createServarrBase('radarr', opts)
@@ -152,6 +152,12 @@ export async function createRadarrSimulator (opts: ServarrSimOptions) {
   base.onCommand('ManualImport', cmd => runManualImport(base, st, cmd))
   base.onCommand('RescanMovie', cmd => rescan(cmd.body.movieId === undefined ? [...st.movies.values()] : [st.movies.get(Number(cmd.body.movieId))]))
   for (const name of NOOP_COMMANDS) base.onCommand(name, () => undefined)
+  // A search stamps each movie it searched (ReleaseSearchService.cs 123 @ v6.0.3.10276: criteriaBase.Movie.LastSearchTime
+  // = lastSearchTime); no indexer answers here, so nothing is grabbed.
+  base.onCommand('MoviesSearch', cmd => {
+    for (const id of Array.isArray(cmd.body.movieIds) ? cmd.body.movieIds : []) { const m = st.movies.get(Number(id)); if (m) m.lastSearchTime = new Date(now()).toISOString() }
+    return undefined
+  })
 
   /** Rescan: a video file that appeared in the movie folder becomes the movie file; a vanished one is dropped. */
   function rescan (list: Array<SimMovie | undefined>): string {

@@ -22,7 +22,7 @@ export interface SimSeries {
   seasonsMonitored: Record<number, boolean>
 }
 
-export interface SimEpisode { id: number, seriesId: number, seasonNumber: number, episodeNumber: number, title: string, airDateUtc: string, monitored: boolean, episodeFileId: number }
+export interface SimEpisode { id: number, seriesId: number, seasonNumber: number, episodeNumber: number, title: string, airDateUtc: string, monitored: boolean, episodeFileId: number, lastSearchTime?: string }
 export interface SimEpisodeFile { id: number, seriesId: number, seasonNumber: number, path: string, relativePath: string, size: number, quality: SimQuality, dateAdded: string, releaseGroup: string }
 
 const DAY = 86_400_000
@@ -278,6 +278,7 @@ export function episodeResource (st: SonarrState, e: SimEpisode, o: { includeFil
     hasFile: e.episodeFileId > 0,
     monitored: e.monitored,
     unverifiedSceneNumbering: false,
+    ...(e.lastSearchTime ? { lastSearchTime: e.lastSearchTime } : {}),
     ...(o.includeSeries && s ? { series: seriesResource(st, s, o.now) } : {})
   }
 }

@@ -15,7 +15,7 @@ import {
 } from './sonarr-state.js'
 
 type Q = Record<string, string>
-const NOOP_COMMANDS = ['RefreshSeries', 'SeriesSearch', 'EpisodeSearch', 'SeasonSearch', 'MissingEpisodeSearch', 'RssSync', 'CheckHealth']
+const NOOP_COMMANDS = ['RefreshSeries', 'SeriesSearch', 'SeasonSearch', 'MissingEpisodeSearch', 'RssSync', 'CheckHealth']
 
 export async function createSonarrSimulator (opts: ServarrSimOptions) {
   const base = await createServarrBase('sonarr', opts)
@@ -195,6 +195,12 @@ export async function createSonarrSimulator (opts: ServarrSimOptions) {
   base.onCommand('ManualImport', cmd => runManualImport(base, st, cmd))
   base.onCommand('RescanSeries', cmd => rescan(cmd.body.seriesId === undefined ? [...st.series.values()] : [st.series.get(Number(cmd.body.seriesId))]))
   for (const name of NOOP_COMMANDS) base.onCommand(name, () => undefined)
+  // A search stamps each episode it searched (ReleaseSearchService.cs 539 @ v4.0.19.2979:
+  // criteriaBase.Episodes.ForEach(e => e.LastSearchTime = lastSearchTime)); no indexer answers here, so nothing is grabbed.
+  base.onCommand('EpisodeSearch', cmd => {
+    for (const id of Array.isArray(cmd.body.episodeIds) ? cmd.body.episodeIds : []) { const e = st.episodes.get(Number(id)); if (e) e.lastSearchTime = new Date(now()).toISOString() }
+    return undefined
+  })
 
   /** Rescan: files that appeared in a series folder on disk become episode files; vanished ones are dropped. */
   function rescan (list: Array<SimSeries | undefined>): string {

@@ -18,10 +18,14 @@ import { DEFAULT_INSTANCE } from '../../../core/instance-config.js'
 import { movieManager as movieClient, seriesManager as seriesClient, torrentClient, usenetClient } from '../../chosen-client.js'
 import type { InstanceKindName } from '../../../core/instance-config.js'
 import { managerStatus } from '../../../core/download-state/index.js'
+import { libraryHealth } from '../../../lib/library/library-health.js'
+import { nothingText, PartsSchema, uncheckedText } from '../../../lib/answers/parts.js'
+import { NextCallsSchema } from '../../../lib/answers/next-calls.js'
+import { healthManagers } from '../health-managers.js'
 
 const inputSchema = Type.Object({
-  title: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Title; omit for the library summary' })),
-  kind: Type.Union([Type.Literal('any'), Type.Literal('series'), Type.Literal('movie')], { default: 'any', description: 'Restrict the title lookup to series or movies' })
+  title: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Omit for the library summary' })),
+  kind: Type.Union([Type.Literal('any'), Type.Literal('series'), Type.Literal('movie')], { default: 'any', description: 'Only series or movies' })
 }, { additionalProperties: false })
 
 const PartSchema = (what: string) => Type.Object({
@@ -41,9 +45,22 @@ const Folder = Type.Object({
   tempFiles: Type.Integer({ description: 'Leftover temporary files of this server' })
 })
 
+const Health = Type.Object({
+  entries: Type.Array(Type.Object({
+    problem: Type.String({ description: 'untracked (a video file its manager does not list), unmappedFolder (no manager has it as a title folder), missingFile (listed, not on disk) or duplicate (a second copy of an episode or film)' }),
+    path: Type.String({ description: 'The file or folder' }),
+    title: Type.Optional(Type.String({ description: 'The title it belongs to' })),
+    manager: Type.Optional(Type.String({ description: 'The manager concerned' })),
+    why: Type.String({ description: 'What is wrong' }),
+    next: NextCallsSchema
+  }), { description: 'What nothing tracks, each with the call that fixes it; nothing is changed here' }),
+  parts: PartsSchema
+}, { description: 'summary: what no manager tracks (docs/tools.md)' })
+
 const outputSchema = Type.Object({
   mode: Type.String({ description: 'summary or title' }),
   folders: Type.Optional(Type.Array(Folder, { description: 'summary: one entry per top folder' })),
+  health: Type.Optional(Health),
   title: Type.Optional(Type.String({ description: 'title: what was looked up' })),
   readyToWatch: Type.Optional(Type.Boolean({ description: 'title: the media server lists it (the only "ready to watch"); absent when the media server did not answer' })),
   filesOnDisk: Type.Optional(Type.Boolean({ description: 'title: video files in a library folder on disk (downloads not counted); absent when the disk could not be read' })),
@@ -207,7 +224,7 @@ export default function getLibraryState (app: FastifyInstance) {
   return defineTool({
     name: 'get_library_state',
     title: 'Library state snapshot',
-    description: 'Where a title stands, each fact apart: ready to watch (the media server lists it), video files in the library, files in a manager, monitored, downloading (how far), import blocked. A backend that is down shows available:false and why; facts only it could tell are absent. Without title: per top folder, titles and files by kind and size. Read-only.',
+    description: 'Where a title stands: ready to watch (the media server lists it), video files in the library, files in a manager, monitored, downloading (how far), import blocked. A backend that is down shows available:false and why; facts only it could tell are absent. Without title: totals per top folder, and what no manager tracks. Read-only.',
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -216,13 +233,24 @@ export default function getLibraryState (app: FastifyInstance) {
         const { media, downloads } = sandbox.roots()
         const folders = media ? await summarizeLibrary(media, downloads, ctx.signal) : []
         const total = folders.reduce((n, f) => n + f.bytes, 0)
+        const health = media ? await libraryHealth({ media, display: sandbox.display, managers: healthManagers(app), signal: ctx.signal }) : undefined
         return {
-          data: { mode: 'summary', folders },
-          summary: folders.map(f => `${f.folder}: ${f.titles} titles, ${f.videoFiles} videos, ${formatBytes(f.bytes)}`).join('; ') + `. Total ${formatBytes(total)}.`
+          data: { mode: 'summary', folders, ...(health && { health }) },
+          summary: folders.map(f => `${f.folder}: ${f.titles} titles, ${f.videoFiles} videos, ${formatBytes(f.bytes)}`).join('; ') + `. Total ${formatBytes(total)}.` +
+            (health ? ` ${healthText(health)}` : '')
         }
       }
       const { parts, data } = await snapshot(args.title, args.kind, ctx.signal)
       return { data, summary: factsSentence(args.title, data, parts, PART_NAMES) }
     }
   })
+}
+
+/** "Library health: 2 untracked, 1 duplicate (each entry has its fix in next)." or "Nothing … in …" over the checked parts. */
+function healthText (h: { entries: Array<{ problem: string }>, parts: Parameters<typeof uncheckedText>[0] }): string {
+  if (h.entries.length === 0) return `Library health: ${nothingText(h.parts, 'untracked, unmapped, missing or duplicated')}`
+  const counts = new Map<string, number>()
+  for (const e of h.entries) counts.set(e.problem, (counts.get(e.problem) ?? 0) + 1)
+  const rest = uncheckedText(h.parts)
+  return `Library health: ${[...counts].map(([p, n]) => `${n} ${p}`).join(', ')} (each entry in health has the call that fixes it).${rest ? ` ${rest}` : ''}`
 }

@@ -10,6 +10,7 @@ import { JOB_KINDS } from '../../../lib/library/run-job.js'
 import { stoppedMoveNote } from '../../../lib/library/move-state.js'
 import { DIRECT_DOWNLOAD_KIND } from '../../downloads/direct-download-run.js'
 import { ORGANIZE_KIND } from '../../downloads/organize-job.js'
+import { defineSearchLoop, SEARCH_LOOP_KIND, startSearchLoop } from '../search-loop-job.js'
 
 const STATUS_FILTERS = {
   all: undefined,
@@ -30,13 +31,14 @@ const JOB_KIND_NAMES: string[] = [
   JOB_KINDS.fileMove.kind, // manage_files, rename_episodes
   JOB_KINDS.media.kind, // optimize_media, fix_subtitles
   DIRECT_DOWNLOAD_KIND, // download_direct
-  ORGANIZE_KIND // download_status
+  ORGANIZE_KIND, // download_status
+  SEARCH_LOOP_KIND // check_jobs start
 ]
 
 const inputSchema = Type.Object({
   id: Type.Optional(Type.String({
     pattern: '^[A-Za-z0-9_-]{8,64}$',
-    description: 'A jobId; leave out to list jobs'
+    description: 'Leave out to list jobs'
   })),
   status: Type.Union((Object.keys(STATUS_FILTERS) as StatusFilter[]).map(s => Type.Literal(s)), {
     default: 'all',
@@ -45,10 +47,11 @@ const inputSchema = Type.Object({
   kind: Type.Optional(Type.Union(JOB_KIND_NAMES.map(k => Type.Literal(k)), {
     description: 'Only jobs of this kind'
   })),
-  mine: Type.Boolean({ default: false, description: 'Only jobs of this credential' }),
+  mine: Type.Boolean({ default: false, description: 'Only yours' }),
   cancel: Type.Boolean({ default: false, description: 'Stop job id (yours)' }),
-  offset: Type.Integer({ minimum: 0, maximum: 10_000, default: 0, description: 'Jobs to skip (paging)' }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Most jobs to return (1–100).' })
+  start: Type.Optional(Type.Literal(SEARCH_LOOP_KIND, { description: 'Start a paced search for missing and upgrades' })),
+  offset: Type.Integer({ minimum: 0, maximum: 10_000, default: 0, description: 'Paging offset' }),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size' })
 }, { additionalProperties: false })
 
 const JobSchema = Type.Object({
@@ -116,17 +119,23 @@ function describe (job: JobRecord): string {
   return `Job ${job.id} (${job.kind}: ${job.description}) is ${job.status}${progress}: ${job.message}`
 }
 
-export default (app: FastifyInstance) => defineTool({
+export default (app: FastifyInstance) => { defineSearchLoop(app); return checkJobs(app) }
+
+const checkJobs = (app: FastifyInstance) => defineTool({
   name: 'check_jobs',
   title: 'Check background jobs',
-  description: 'Background jobs tools start (moves, renames, media processing, downloads). With id (a jobId): that job, or cancel it; without: a page, newest first, filtered by status, kind or mine. Each has status, progress, result or error; finished jobs stay a day.',
+  description: 'Background jobs (moves, renames, media processing, downloads, searches). With id (a jobId): that job, or cancel it; without: a page, newest first, by status, kind or mine. Each has status, progress, result or error; finished jobs stay a day.',
   inputSchema,
   outputSchema,
-  // Changes something only with cancel: true (a stopped job leaves files whole: moves and rewrites are atomic).
+  // Changes something only with cancel: true or start (a second start answers the running loop) (a stopped job leaves files whole: moves and rewrites are atomic).
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  hasEffects: args => args.cancel === true,
+  hasEffects: args => args.cancel === true || args.start !== undefined,
   async handler (args, ctx) {
     const principalId = ctx.principal.id
+    if (args.start) {
+      const { job, started } = startSearchLoop(app, ctx.principal)
+      return { data: { items: [view(job, principalId)], total: 1, offset: 0, limit: 1, hasMore: false }, summary: started ? `Started: ${describe(job)}` : `Already running, not started again: ${describe(job)}` }
+    }
     if (args.cancel) {
       if (args.id === undefined) throw new ToolError('cancel needs id: the jobId to stop. Call check_jobs with status "active" to see the jobs that are running.')
       return cancelJob(app, args.id, ctx.principal)

@@ -9,14 +9,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "check_jobs",
   "title": "Check background jobs",
-  "description": "Background jobs tools start (moves, renames, media processing, downloads). With id (a jobId): that job, or cancel it; without: a page, newest first, filtered by status, kind or mine. Each has status, progress, result or error; finished jobs stay a day.",
+  "description": "Background jobs (moves, renames, media processing, downloads, searches). With id (a jobId): that job, or cancel it; without: a page, newest first, by status, kind or mine. Each has status, progress, result or error; finished jobs stay a day.",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",
     "properties": {
       "id": {
         "pattern": "^[A-Za-z0-9_-]{8,64}$",
-        "description": "A jobId; leave out to list jobs",
+        "description": "Leave out to list jobs",
         "type": "string"
       },
       "status": {
@@ -41,13 +41,14 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
           "file-move",
           "media-process",
           "direct-download",
-          "organize-download"
+          "organize-download",
+          "search-loop"
         ],
         "description": "Only jobs of this kind"
       },
       "mine": {
         "default": false,
-        "description": "Only jobs of this credential",
+        "description": "Only yours",
         "type": "boolean"
       },
       "cancel": {
@@ -55,18 +56,23 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
         "description": "Stop job id (yours)",
         "type": "boolean"
       },
+      "start": {
+        "description": "Start a paced search for missing and upgrades",
+        "const": "search-loop",
+        "type": "string"
+      },
       "offset": {
         "minimum": 0,
         "maximum": 10000,
         "default": 0,
-        "description": "Jobs to skip (paging)",
+        "description": "Paging offset",
         "type": "integer"
       },
       "limit": {
         "minimum": 1,
         "maximum": 100,
         "default": 20,
-        "description": "Most jobs to return (1–100).",
+        "description": "Page size",
         "type": "integer"
       }
     }

@@ -9,7 +9,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
 {
   "name": "get_library_state",
   "title": "Library state snapshot",
-  "description": "Where a title stands, each fact apart: ready to watch (the media server lists it), video files in the library, files in a manager, monitored, downloading (how far), import blocked. A backend that is down shows available:false and why; facts only it could tell are absent. Without title: per top folder, titles and files by kind and size. Read-only.",
+  "description": "Where a title stands: ready to watch (the media server lists it), video files in the library, files in a manager, monitored, downloading (how far), import blocked. A backend that is down shows available:false and why; facts only it could tell are absent. Without title: totals per top folder, and what no manager tracks. Read-only.",
   "inputSchema": {
     "additionalProperties": false,
     "type": "object",
@@ -17,7 +17,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       "title": {
         "minLength": 1,
         "maxLength": 200,
-        "description": "Title; omit for the library summary",
+        "description": "Omit for the library summary",
         "type": "string"
       },
       "kind": {
@@ -28,7 +28,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
           "movie"
         ],
         "default": "any",
-        "description": "Restrict the title lookup to series or movies"
+        "description": "Only series or movies"
       }
     }
   },
@@ -43,6 +43,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       },
       "folders": {
         "type": "array"
+      },
+      "health": {
+        "type": "object"
       },
       "title": {
         "type": "string"

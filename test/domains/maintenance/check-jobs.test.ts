@@ -100,7 +100,7 @@ t.test('bad arguments are refused with the accepted ones', async t => {
   t.match((await call({ id: '../etc' })).content[0].text, /Invalid arguments/)
   const unknown = await call({ stop: true })
   t.equal(unknown.isError, true)
-  t.match(unknown.content[0].text, /Unknown argument "stop".*Accepted arguments: id, status, kind, mine, cancel, offset, limit/)
+  t.match(unknown.content[0].text, /Unknown argument "stop".*Accepted arguments: id, status, kind, mine, cancel, start, offset, limit/)
 })
 
 t.test('an empty registry answers plainly', async t => {
