@@ -18,7 +18,11 @@ export async function nzbgetUnavailable (): Promise<string | undefined> {
 
 export interface NzbgetInstance { url: string, username: string, password: string, mainDir: string, daemon: Daemon, stop: () => Promise<void> }
 
-export async function startNzbget (dir: string, nntpPort: number, username = 'nzbget', password = 'test-secret-6789'): Promise<NzbgetInstance> {
+/**
+ * `overrides`: more -o options over the ones below (e.g. HealthCheck: 'park', which keeps a failed job's files
+ * where 'delete' removes them at once).
+ */
+export async function startNzbget (dir: string, nntpPort: number, username = 'nzbget', password = 'test-secret-6789', overrides: Record<string, string> = {}): Promise<NzbgetInstance> {
   mkdirSync(dir, { recursive: true })
   const conf = join(dir, 'nzbget.conf')
   writeFileSync(conf, gunzipSync(readFileSync(TEMPLATE)))
@@ -53,7 +57,8 @@ export async function startNzbget (dir: string, nntpPort: number, username = 'nz
     HealthCheck: 'delete',
     OutputMode: 'loggable',
     DiskSpace: '0',
-    WriteLog: 'append'
+    WriteLog: 'append',
+    ...overrides
   }
   const args = ['-s', '-c', conf, ...Object.entries(o).flatMap(([k, v]) => ['-o', `${k}=${v}`])]
   // The password is on argv here, acceptable only for a throwaway test instance on loopback.
