@@ -216,11 +216,11 @@ export default (app: FastifyInstance) => {
       const confirmed = (ctx.confirmed?.targets ?? []) as Array<{ id: string, title: string, downloadId: string | null, usenet?: boolean }>
       if (args.action === 'retry' && confirmed.some(c => c.usenet)) return await usenetRetry(confirmed)
       if (args.action === 'retry') {
-        const { done, failed } = await runRetry(app, (ctx.confirmed?.targets ?? []) as RetryTarget[])
+        const { done, failed, checked, tail } = await runRetry(app, (ctx.confirmed?.targets ?? []) as RetryTarget[])
         const max = app.config.STUCK_MAX_STRIKES
         return {
-          data: { action: 'retry', removed: done.map(t => ({ id: t.id, ...replacedFrom(t.id), title: t.title, status: 'replaced', ...(t.downloadId ? { downloadId: t.downloadId } : {}) })), failed, warnings: [] },
-          summary: `Replaced ${done.length} download${done.length === 1 ? '' : 's'}: removed, release blocklisted, the manager searches again (${done.map(t => `${quoted(t.title)} strike ${t.strikes + 1} of ${max}`).join(', ')})${failed.length ? `; ${failed.length} failed` : ''}. Check series_status / movie_status view "stuck" later.`
+          data: { action: 'retry', removed: done.map(t => ({ id: t.id, ...replacedFrom(t.id), title: t.title, status: 'replaced', ...(t.downloadId ? { downloadId: t.downloadId } : {}) })), failed, warnings: [], verified: verifiedRecord(checked), ...(tail.next.length ? { next: tail.next } : {}) },
+          summary: `Replaced ${done.length} download${done.length === 1 ? '' : 's'}: removed${deletedPart(carriedOut(checked))}, release blocklisted, the manager searches again (${done.map(t => `${quoted(t.title)} strike ${t.strikes + 1} of ${max}`).join(', ')})${failed.length ? `; ${failed.length} failed` : ''}.${tail.text} Check series_status / movie_status view "stuck" later.`
         }
       }
       const approved = (ctx.confirmed?.targets ?? []) as Array<{ id: string, title: string, downloadId: string | null, data: CheckedData | null }>
