@@ -1,15 +1,11 @@
 // cancel_downloads' next look (lib/effects): which of the items it asked to remove each queue still holds, and
 // which backend each item was asked of, as the answer names it.
 import type { FastifyInstance } from 'fastify'
-import { ToolError } from '../../core/errors.js'
 import type { HeldNow } from '../../lib/effects/effects.js'
 import { listCancelItems, usenetClientName, type CancelItem, type CancelSource } from './cancel-items.js'
 import { torrentClient } from '../chosen-client.js'
 import { parseQueueName, queueOfId, usenetInstanceOf } from '../servarr/queue-ids.js'
 import { DEFAULT_INSTANCE } from '../../core/instance-config.js'
-
-/** A request's error in words the person can act on; a bug's detail stays in the server log. */
-export const describeError = (err: unknown) => err instanceof ToolError ? err.message : 'internal error (see the server log)'
 
 /** The source an item id lives in: "series:3" → series, "usenet@news2:x" → usenet, "torrent:ab" → torrents. */
 export function sourceOfId (id: string): CancelSource {

@@ -7,6 +7,7 @@
 // verifyEffects() reads the backend once and looks at each path on disk, and the answer is rendered from what that
 // next look found (effects-text.ts), never from what the request answered.
 import { lstat } from 'node:fs/promises'
+import { ToolError } from '../../core/errors.js'
 import { folderOnDisk } from '../library/folder-on-disk.js'
 
 /** Data an effect was to delete: this server's absolute path and the form tools accept ("downloads/complete/X"). */
@@ -75,6 +76,9 @@ export async function ask (effect: Omit<AskedEffect, 'error'>, request: () => Pr
     return { ...effect, error: describe(err) }
   }
 }
+
+/** A request's error in words the person can act on (a ToolError's message); a bug's detail stays in the server log. */
+export const describeError = (err: unknown) => err instanceof ToolError ? err.message : 'internal error (see the server log)'
 
 /** What is at `data` on disk now: nothing, or the files and bytes still there. */
 export async function lookAtData (data: EffectData): Promise<DataLook> {

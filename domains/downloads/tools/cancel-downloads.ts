@@ -16,11 +16,11 @@ import { DEFAULT_INSTANCE } from '../../../core/instance-config.js'
 import { managerOf, torrentClient, usenetClient } from '../../chosen-client.js'
 import { importableWarning, retryTargets, runRetry, type RetryTarget } from '../retry-stuck.js'
 import { pauseOrResume } from '../pause-resume.js'
-import { ask, verifyEffects, verifiedRecord, type AskedEffect } from '../../../lib/effects/effects.js'
+import { ask, describeError, verifyEffects, verifiedRecord, type AskedEffect } from '../../../lib/effects/effects.js'
 import { carriedOut, deletedPart, effectsTail } from '../../../lib/effects/effects-text.js'
 import { VerifiedSchema } from '../../../lib/effects/schema.js'
 import { NEXT_FIELD } from '../../../lib/answers/next-calls.js'
-import { describeError, heldAfter, serviceOfId } from '../cancel-effects.js'
+import { heldAfter, serviceOfId } from '../cancel-effects.js'
 
 /**
  * The inputs; ids name an extra manager or Usenet instance ("series@anime:12", "usenet@news2:x") only when there is
