@@ -188,8 +188,11 @@ export function createNzbgetClient (opts: NzbgetOptions): UsenetClient {
       const queued = ids.filter(i => !inHistory.has(i))
       const past = ids.filter(i => inHistory.has(i))
       // GroupDelete moves a queue item to the history and deletes what was downloaded of it; GroupParkDelete keeps
-      // those files (daemon/queue/DownloadInfo.h 973-974, QueueEditor.cpp 729-745). HistoryFinalDelete forgets a
-      // history item and leaves its files: those are deleted by the caller, behind its confirm.
+      // those files (daemon/queue/DownloadInfo.h 973-974, QueueEditor.cpp 729-745). HistoryFinalDelete (like
+      // HistoryDelete, which only hides the entry when DupeCheck is on) forgets a history item and deletes its
+      // DestDir with its content only when the job was deleted, its par check or unpack failed or it needs a
+      // password (v21.0 daemon/queue/HistoryCoordinator.cpp 331-358); a job that failed in its script, or whose
+      // files are in FinalDir, keeps them. So the caller looks afterwards (lib/effects) and says what is left.
       if (queued.length > 0) await edit(deleteData ? 'GroupDelete' : 'GroupParkDelete', queued)
       if (past.length > 0) await edit('HistoryFinalDelete', past)
     },

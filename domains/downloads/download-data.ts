@@ -29,6 +29,7 @@ import { joinNames } from '../../lib/sources/sources.js'
 import { within, type PathSandbox } from '../../lib/sandbox/sandbox.js'
 import { folderOnDisk } from '../../lib/library/folder-on-disk.js'
 import { sharedWith, type HolderIndex, type PathHolder } from '../../lib/holders/holders.js'
+import type { EffectData } from '../../lib/effects/effects.js'
 
 /**
  * The data a delete would take, as this server sees it. A confirm token binds what the person agreed to: the
@@ -46,6 +47,8 @@ export interface CheckedData {
   bytes: number
   /** False when the count stopped at its limit (there is more). Shown, not bound. */
   complete: boolean
+  /** This server's absolute path, where the effect is looked for afterwards (lib/effects). Not bound. */
+  abs: string
   /** Queues that did not answer, so a download of theirs sharing this data could not be looked for. */
   uncompared?: string[]
 }
@@ -108,7 +111,7 @@ export async function checkDownloadData (sandbox: PathSandbox, item: DataHolder,
   const seen = st.isDirectory() ? await folderOnDisk(real) : { files: 1, bytes: st.size, complete: true }
   const checked = { path: sandbox.display(real), folder: st.isDirectory(), ...(beside.unread.length > 0 ? { uncompared: beside.unread } : {}) }
   // Counted, shown, not bound: not enumerable, so neither the fingerprint nor the published targets carry them.
-  for (const [key, value] of Object.entries(seen)) Object.defineProperty(checked, key, { value, enumerable: false })
+  for (const [key, value] of Object.entries({ ...seen, abs: real })) Object.defineProperty(checked, key, { value, enumerable: false })
   issued.add(checked as CheckedData)
   return checked as CheckedData
 }
@@ -127,3 +130,7 @@ export async function deleteWithData<T> (checked: CheckedData, del: (o: { remove
   if (!issued.has(checked)) throw new Error('deleteWithData() takes the answer of checkDownloadData(), not a copy')
   return await del({ removeFromClient: true, deleteFiles: true })
 }
+
+/** The checked data as an effect to look for afterwards (lib/effects): gone, or still there. */
+export const effectData = (d: CheckedData | null | undefined): EffectData | undefined =>
+  d ? { abs: d.abs, shown: d.path, ...(d.complete ? { files: d.files, bytes: d.bytes } : {}) } : undefined

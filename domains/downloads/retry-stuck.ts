@@ -6,7 +6,10 @@ import { ToolError } from '../../core/errors.js'
 import { strikeKey } from '../servarr/stuck.js'
 import { StrikeStoreError, strikeStore } from '../servarr/stuck-strikes.js'
 import { holderOf, neighboursOf, queueOf, type CancelItem } from './cancel-items.js'
-import { checkDownloadData, deleteWithData, type CheckedData } from './download-data.js'
+import { checkDownloadData, deleteWithData, effectData, type CheckedData } from './download-data.js'
+import { ask, describeError, verifyEffects, type AskedEffect } from '../../lib/effects/effects.js'
+import { carriedOut, effectsTail } from '../../lib/effects/effects-text.js'
+import { heldAfter, serviceOfId } from './cancel-effects.js'
 import { parseQueueName, queueOfId, type QueueName } from '../servarr/queue-ids.js'
 import { managerOf } from '../chosen-client.js'
 import { stuckPage } from '../servarr/stuck-view.js'
@@ -75,29 +78,31 @@ export async function runRetry (app: FastifyInstance, targets: RetryTarget[]) {
     if (err instanceof StrikeStoreError) throw new ToolError(`Nothing was retried: the strike count could not be stored (${err.message}). Check that STATE_DIR is writable, then try again.`)
     throw err
   }
-  const done: RetryTarget[] = []
   const failed: Array<{ id: string, error: string }> = refused.map(({ target }) => ({
     id: target.id,
     error: `Not retried: ${quoted(target.title)} reached ${max} strike${max === 1 ? '' : 's'} (STUCK_MAX_STRIKES) after the preview, as another retry replaced a download of it. Nothing was removed; tell the person.`
   }))
   const struck = targets.filter(t => !refused.some(r => r.target === t))
+  const asked: AskedEffect[] = []
   for (const t of struck) {
     const { source, instance } = parseQueueName(queueOfId(t.id))
     const queueId = Number(t.id.slice(t.id.indexOf(':') + 1))
-    try {
-      // QueueController.RemoveAction: blocklist=true marks it failed; skipRedownload=false lets the manager search again.
-      // The instance holding the item replaces it (queue ids are numbered per instance).
-      const manager = () => managerOf(app, source, instance)
-      const data = t.data
+    // QueueController.RemoveAction: blocklist=true marks it failed; skipRedownload=false lets the manager search again.
+    // The instance holding the item replaces it (queue ids are numbered per instance). The manager passes "with its
+    // data" on to its download client, which may never have held it: the next look (lib/effects) says what went.
+    const manager = () => managerOf(app, source, instance)
+    const data = t.data
+    asked.push(await ask({ id: t.id, title: t.title, service: serviceOfId(app, t.id), ...(data ? { data: effectData(data) } : {}) }, async () => {
       if (data) await deleteWithData(data, o => manager().deleteQueueItem(queueId, { removeFromClient: o.removeFromClient, blocklist: true, skipRedownload: false }))
       else await manager().deleteQueueItem(queueId, { removeFromClient: false, blocklist: true, skipRedownload: false })
-      done.push(t)
-    } catch (err) {
-      failed.push({ id: t.id, error: err instanceof ToolError ? err.message : 'internal error (see the server log)' })
-    }
+    }, describeError))
   }
+  const checked = await verifyEffects(asked, () => heldAfter(app, asked.map(a => a.id)))
+  const done = carriedOut(checked).map(c => struck.find(t => t.id === c.id)!)
+  const tail = effectsTail(checked, 'call series_status / movie_status view "stuck" to see what is still there.')
+  failed.push(...tail.failed)
   recordStrikes(app, struck, failed, max)
-  return { done, failed }
+  return { done, failed, checked, tail }
 }
 
 /** Each strike stored is the server's own record (lib/audit/server-acts.ts): which download, which strike, how it ended. */

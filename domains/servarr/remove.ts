@@ -5,7 +5,11 @@ import { Type, type TObject } from '@sinclair/typebox'
 import { ToolError } from '../../core/errors.js'
 import type { ToolContext } from '../../core/tool-types.js'
 import type { HolderIndex } from '../../lib/holders/holders.js'
-import { checkTitleFolder, describeFolder, type CheckedFolder, type TitleOnManager } from '../../lib/library/title-folder.js'
+import { absOfFolder, checkTitleFolder, describeFolder, type CheckedFolder, type TitleOnManager } from '../../lib/library/title-folder.js'
+import { ask, describeError, verifiedRecord, verifyEffects } from '../../lib/effects/effects.js'
+import { deletedPart, effectsTail } from '../../lib/effects/effects-text.js'
+import { VerifiedSchema } from '../../lib/effects/schema.js'
+import { NEXT_FIELD } from '../../lib/answers/next-calls.js'
 import type { PathSandbox } from '../../lib/sandbox/sandbox.js'
 import { IdUsedSchema } from './ids.js'
 import { formatBytes, quoted } from './text.js'
@@ -23,7 +27,7 @@ export const REMOVED_TAIL = {
 }
 
 export function removeOutput<T extends TObject> (removed: T) {
-  return Type.Object({ idUsed: IdUsedSchema, removed }, { additionalProperties: false })
+  return Type.Object({ idUsed: IdUsedSchema, removed, verified: Type.Optional(VerifiedSchema), ...NEXT_FIELD }, { additionalProperties: false })
 }
 
 export interface Removal<R> { removed: R, idUsed: { value: number, type: string }, summary: string }
@@ -75,4 +79,23 @@ export async function folderToDelete (sandbox: PathSandbox, title: TitleOnManage
     return [...titles, ...held.map(h => ({ title: `${h.title} (${h.id})`, path: h.dataPath }))]
   }
   return await checkTitleFolder(sandbox, title, others)
+}
+
+/**
+ * Runs a confirmed removal and looks again (lib/effects): the title in the manager (`stillListed`) and, with files,
+ * its folder on disk. The answer's tail is rendered from that look: "and it deleted its folder (3 files, 1.2 GiB)"
+ * only when the folder is gone, else what is still there with the manage_files call that deletes it. A title the
+ * manager still holds is an error with what went wrong; a lost answer after the title went reads as done.
+ */
+export async function removeVerified (o: { id: string, title: string, manager: string, headline: string, folder: CheckedFolder | undefined, request: () => Promise<unknown>, stillListed: () => Promise<boolean> }) {
+  const abs = o.folder && absOfFolder(o.folder)
+  const data = o.folder && abs ? { abs, shown: o.folder.path, ...(o.folder.complete ? { files: o.folder.files, bytes: o.folder.bytes } : {}) } : undefined
+  const asked = await ask({ id: o.id, title: o.title, service: o.manager, ...(data ? { data } : {}) }, o.request, describeError)
+  const checked = await verifyEffects([asked], async () => ({ present: new Set(await o.stillListed() ? [o.id] : []), unread: () => false }))
+  const c = checked[0]!
+  if (c.outcome === 'notDone') throw new ToolError(`${o.manager} did not remove ${quoted(o.title)}: ${c.error ?? 'it still lists it after the request'}. Nothing was deleted; try again.`)
+  const tail = effectsTail(checked, `look again with ${o.id.startsWith('series') ? 'series_status' : 'movie_status'}.`)
+  const deleted = deletedPart(checked).replace(/^ and deleted its data/, ' and it deleted its folder')
+  const head = c.outcome === 'unknown' ? `Asked ${o.manager} to remove ${quoted(o.title)}` : `${o.headline}${deleted}${o.folder ? '' : '; its files stay on disk'}`
+  return { verified: verifiedRecord(checked), next: tail.next, summary: `${head}.${tail.text}` }
 }

@@ -44,6 +44,7 @@ export class FolderRefused extends ToolError {}
 
 // Only answers of checkTitleFolder() open the way to a delete with files.
 const issued = new WeakSet<CheckedFolder>()
+const absPaths = new WeakMap<CheckedFolder, string>()
 
 const MOUNT_HINT = 'Check PATH_MAP (the manager\'s folders mapped to this server\'s) and that the media folder is mounted at MEDIA_ROOT in this server\'s container'
 
@@ -86,11 +87,16 @@ export async function checkTitleFolder (sandbox: PathSandbox, t: TitleOnManager,
       `${MOUNT_HINT}. If files were deleted by hand, have the manager rescan the title (series_rescan / movie_rescan) first. Nothing is deleted until this server can show what would go (removing it without deleteFiles leaves its files alone).`)
   }
   const checked: CheckedFolder = { path: sandbox.display(real), files: seen.files, bytes: seen.bytes, complete: seen.complete }
+  // Where the effect is looked for afterwards (lib/effects); kept beside the record, so neither bound nor published.
+  absPaths.set(checked, real)
   issued.add(checked)
   return checked
 }
 
 /** "3 files (3.4 GiB) in movies/Heat (1995)": what the preview says is deleted. */
+/** This server's absolute path of a checked folder (where an effect on it is looked for afterwards). */
+export const absOfFolder = (f: CheckedFolder): string | undefined => absPaths.get(f)
+
 export function describeFolder (f: CheckedFolder): string {
   return `${f.complete ? '' : 'at least '}${f.files} file${f.files === 1 ? '' : 's'} (${formatBytes(f.bytes)}) in ${quoted(f.path)}`
 }

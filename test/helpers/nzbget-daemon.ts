@@ -27,8 +27,11 @@ export interface NzbgetInstance {
   stop: () => Promise<void>
 }
 
-/** `options`: nzbget.conf options set on top of these (e.g. a longer ArticleTimeout). */
-export async function startNzbget (dir: string, nntpPort: number, username = 'nzbget', password = 'test-secret-6789', options: Record<string, string> = {}): Promise<NzbgetInstance> {
+/**
+ * `overrides`: more -o options over the ones below (e.g. HealthCheck: 'park', which keeps a failed job's files
+ * where 'delete' removes them at once).
+ */
+export async function startNzbget (dir: string, nntpPort: number, username = 'nzbget', password = 'test-secret-6789', overrides: Record<string, string> = {}): Promise<NzbgetInstance> {
   mkdirSync(dir, { recursive: true })
   const conf = join(dir, 'nzbget.conf')
   writeFileSync(conf, gunzipSync(readFileSync(TEMPLATE)))
@@ -64,7 +67,7 @@ export async function startNzbget (dir: string, nntpPort: number, username = 'nz
     OutputMode: 'loggable',
     DiskSpace: '0',
     WriteLog: 'append',
-    ...options
+    ...overrides
   }
   const args = ['-s', '-c', conf, ...Object.entries(o).flatMap(([k, v]) => ['-o', `${k}=${v}`])]
   // The password is on argv here, acceptable only for a throwaway test instance on loopback.

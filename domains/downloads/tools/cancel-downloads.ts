@@ -9,13 +9,18 @@ import { quoted } from '../../../core/untrusted-text.js'
 import { defineTool } from '../../../core/tool-types.js'
 import { pageInputs, pageOf, pagingFields } from '../../../core/paging.js'
 import { checkUsenetIds, usenetClientName, duplicatesOf, holderOf, isManagerItem, listCancelItems, neighboursOf, queueOf, type CancelItem, type CancelSource } from '../cancel-items.js'
-import { checkDownloadData, deleteWithData, describeData, type CheckedData } from '../download-data.js'
+import { checkDownloadData, deleteWithData, describeData, effectData, type CheckedData } from '../download-data.js'
 import { hasExtraInstances } from '../../each-instance.js'
 import { cancelIdPattern, parseQueueName, queueOfId, usenetInstanceOf } from '../../servarr/queue-ids.js'
 import { DEFAULT_INSTANCE } from '../../../core/instance-config.js'
 import { managerOf, torrentClient, usenetClient } from '../../chosen-client.js'
 import { importableWarning, retryTargets, runRetry, type RetryTarget } from '../retry-stuck.js'
 import { pauseOrResume } from '../pause-resume.js'
+import { ask, describeError, verifyEffects, verifiedRecord, type AskedEffect } from '../../../lib/effects/effects.js'
+import { carriedOut, deletedPart, effectsTail } from '../../../lib/effects/effects-text.js'
+import { VerifiedSchema } from '../../../lib/effects/schema.js'
+import { NEXT_FIELD } from '../../../lib/answers/next-calls.js'
+import { heldAfter, serviceOfId } from '../cancel-effects.js'
 
 /**
  * The inputs; ids name an extra manager or Usenet instance ("series@anime:12", "usenet@news2:x") only when there is
@@ -52,7 +57,9 @@ const outputOf = (named: boolean) => Type.Object({
   removed: Type.Optional(Type.Array(itemOf(named), { description: 'Removed items' })),
   changed: Type.Optional(Type.Array(itemOf(named), { description: 'Paused/resumed items, as now' })),
   failed: Type.Optional(Type.Array(Type.Object({ id: Type.String({ description: 'Item id' }), error: Type.String({ description: 'Why not removed' }) }), { description: 'Items not removed' })),
-  warnings: Type.Array(Type.String(), { description: 'Queues that could not be read' })
+  warnings: Type.Array(Type.String(), { description: 'Queues that could not be read' }),
+  verified: Type.Optional(VerifiedSchema),
+  ...NEXT_FIELD
 }, { additionalProperties: false })
 
 /** A manager removes a queue item together with its whole download (every episode of a season pack). */
@@ -209,18 +216,18 @@ export default (app: FastifyInstance) => {
       const confirmed = (ctx.confirmed?.targets ?? []) as Array<{ id: string, title: string, downloadId: string | null, usenet?: boolean }>
       if (args.action === 'retry' && confirmed.some(c => c.usenet)) return await usenetRetry(confirmed)
       if (args.action === 'retry') {
-        const { done, failed } = await runRetry(app, (ctx.confirmed?.targets ?? []) as RetryTarget[])
+        const { done, failed, checked, tail } = await runRetry(app, (ctx.confirmed?.targets ?? []) as RetryTarget[])
         const max = app.config.STUCK_MAX_STRIKES
         return {
-          data: { action: 'retry', removed: done.map(t => ({ id: t.id, ...replacedFrom(t.id), title: t.title, status: 'replaced', ...(t.downloadId ? { downloadId: t.downloadId } : {}) })), failed, warnings: [] },
-          summary: `Replaced ${done.length} download${done.length === 1 ? '' : 's'}: removed, release blocklisted, the manager searches again (${done.map(t => `${quoted(t.title)} strike ${t.strikes + 1} of ${max}`).join(', ')})${failed.length ? `; ${failed.length} failed` : ''}. Check series_status / movie_status view "stuck" later.`
+          data: { action: 'retry', removed: done.map(t => ({ id: t.id, ...replacedFrom(t.id), title: t.title, status: 'replaced', ...(t.downloadId ? { downloadId: t.downloadId } : {}) })), failed, warnings: [], verified: verifiedRecord(checked), ...(tail.next.length ? { next: tail.next } : {}) },
+          summary: `Replaced ${done.length} download${done.length === 1 ? '' : 's'}: removed${deletedPart(carriedOut(checked))}, release blocklisted, the manager searches again (${done.map(t => `${quoted(t.title)} strike ${t.strikes + 1} of ${max}`).join(', ')})${failed.length ? `; ${failed.length} failed` : ''}.${tail.text} Check series_status / movie_status view "stuck" later.`
         }
       }
       const approved = (ctx.confirmed?.targets ?? []) as Array<{ id: string, title: string, downloadId: string | null, data: CheckedData | null }>
-      const removed: CancelItem[] = []
       const failed: Array<{ id: string, error: string }> = []
       const { items } = await listCancelItems(app, args.source, ctx.instances?.torrents)
-      const gone = new Set<string>()
+      const asked: AskedEffect[] = []
+      const taken = new Map<string, CancelItem[]>()
       for (const target of approved) {
         const item = items.find(i => i.id === target.id)
         if (!item) { failed.push({ id: target.id, error: 'no longer in the queue' }); continue }
@@ -229,11 +236,14 @@ export default (app: FastifyInstance) => {
           failed.push({ id: target.id, error: 'now names another download than the one previewed; not removed. Call cancel_downloads again to preview the current queue.' })
           continue
         }
-        // Another item of the same download was removed in this call, and took this one with it.
-        if (isManagerItem(item) && gone.has(downloadOf(item))) { removed.push(item); continue }
-        try {
-          const [queue, key] = [queueOf(item), target.id.slice(target.id.indexOf(':') + 1)]
-          const data = target.data
+        // Another item of the same download was asked for in this call, and goes with it.
+        const first = isManagerItem(item) ? asked.find(a => downloadOf(items.find(i => i.id === a.id)!) === downloadOf(item)) : undefined
+        if (first) { taken.get(first.id)!.push(item); continue }
+        taken.set(item.id, [item])
+        const [queue, key] = [queueOf(item), target.id.slice(target.id.indexOf(':') + 1)]
+        const data = target.data
+        // Each request's answer is kept, not trusted: the next look (lib/effects) decides what happened.
+        asked.push(await ask({ id: item.id, title: item.title, service: serviceOfId(app, item.id, ctx.instances?.torrents), ...(data ? { data: effectData(data) } : {}) }, async () => {
           if (queue === 'torrent') {
             const torrent = torrentClient(app, ctx.instances?.torrents)
             if (data) await deleteWithData(data, o => torrent.remove([key], { deleteFiles: o.deleteFiles }))
@@ -249,19 +259,20 @@ export default (app: FastifyInstance) => {
             const manager = () => managerOf(app, source, instance)
             if (data) await deleteWithData(data, o => manager().deleteQueueItem(Number(key), { removeFromClient: o.removeFromClient, blocklist: args.blocklist }))
             else await manager().deleteQueueItem(Number(key), { removeFromClient: false, blocklist: args.blocklist })
-            gone.add(downloadOf(item))
           }
-          removed.push(item)
-        } catch (err) {
-          failed.push({ id: target.id, error: err instanceof ToolError ? err.message : 'internal error (see the server log)' })
-        }
+        }, describeError))
       }
+      const checked = await verifyEffects(asked, () => heldAfter(app, asked.map(a => a.id), ctx.instances?.torrents))
+      const removed = carriedOut(checked).flatMap(c => taken.get(c.id) ?? [])
+      const tail = effectsTail(checked, 'call cancel_downloads with action "list" to see what is still there.')
+      failed.push(...tail.failed)
+      const notRemoved = failed.length - checked.filter(c => c.outcome === 'unknown').length
       // A manager download (a season pack) has one queue item per episode: count downloads, not items.
       const downloads = new Set(removed.map(downloadOf)).size
       const itemCount = removed.length > downloads ? ` (${removed.length} queue items)` : ''
       return {
-        data: { action: args.action, removed, failed, warnings: [] },
-        summary: `Removed ${downloads} download${downloads === 1 ? '' : 's'}${itemCount}${failed.length ? `; ${failed.length} could not be removed` : ''}.`
+        data: { action: args.action, removed, failed, warnings: [], verified: verifiedRecord(checked), ...(tail.next.length ? { next: tail.next } : {}) },
+        summary: `Removed ${downloads} download${downloads === 1 ? '' : 's'}${itemCount}${deletedPart(carriedOut(checked))}${notRemoved ? `; ${notRemoved} could not be removed` : ''}.${tail.text}`
       }
     }
   })

@@ -6,9 +6,9 @@ import type { FastifyInstance } from 'fastify'
 import { defineTool, type ToolContext } from '../../../core/tool-types.js'
 import { idFields, resolveId } from '../../servarr/ids.js'
 import { MOVIE_IDS, movieFlavour, movieLabel } from '../movies.js'
-import { REMOVED_TAIL, confirmRemoval, confirmedRemoval, folderToDelete, idUsedFor, removalSummary, removeOutput } from '../../servarr/remove.js'
+import { REMOVED_TAIL, confirmRemoval, confirmedRemoval, folderToDelete, idUsedFor, removalSummary, removeOutput, removeVerified } from '../../servarr/remove.js'
 import { quoted } from '../../servarr/text.js'
-import { deleteTitleWithFiles, describeFolder } from '../../../lib/library/title-folder.js'
+import { deleteTitleWithFiles } from '../../../lib/library/title-folder.js'
 import { movieManager } from '../../chosen-client.js'
 
 const input = Type.Object({
@@ -68,11 +68,22 @@ export default (app: FastifyInstance) => {
       const removed = confirmedRemoval<Static<typeof RemovedSchema>>(ctx.confirmed, 'movie_remove')
       const d = { removed, idUsed: idUsedFor(MOVIE_IDS, removed.movieId, args) }
       const folder = d.removed.folder
-      if (folder) await deleteTitleWithFiles(folder, args.addImportExclusion, { movie: o => radarr.deleteMovie(d.removed.movieId, o) })
-      else await radarr.deleteMovie(d.removed.movieId, { deleteFiles: false, addImportExclusion: args.addImportExclusion })
+      const id = d.removed.movieId
+      const r = await removeVerified({
+        id: `movies:${id}`,
+        title: d.removed.title,
+        manager: 'the movie manager',
+        headline: `Removed ${quoted(d.removed.title)} from the movie manager`,
+        folder,
+        request: async () => {
+          if (folder) await deleteTitleWithFiles(folder, args.addImportExclusion, { movie: o => radarr.deleteMovie(id, o) })
+          else await radarr.deleteMovie(id, { deleteFiles: false, addImportExclusion: args.addImportExclusion })
+        },
+        stillListed: async () => (await radarr.listMovies(undefined, { fresh: true })).some(x => x.id === id)
+      })
       return {
-        data: { idUsed: d.idUsed, removed: d.removed },
-        summary: `Removed ${quoted(d.removed.title)} from the movie manager${folder ? ` and had it delete its folder: ${describeFolder(folder)}` : '; its files stay on disk'}.`
+        data: { idUsed: d.idUsed, removed: d.removed, verified: r.verified, ...(r.next.length ? { next: r.next } : {}) },
+        summary: r.summary
       }
     }
   })

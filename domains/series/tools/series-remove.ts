@@ -5,9 +5,9 @@ import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { defineTool, type ToolContext } from '../../../core/tool-types.js'
 import { idFields, resolveId } from '../../servarr/ids.js'
-import { REMOVED_TAIL, confirmRemoval, confirmedRemoval, folderToDelete, idUsedFor, removalSummary, removeOutput } from '../../servarr/remove.js'
+import { REMOVED_TAIL, confirmRemoval, confirmedRemoval, folderToDelete, idUsedFor, removalSummary, removeOutput, removeVerified } from '../../servarr/remove.js'
 import { quoted } from '../../servarr/text.js'
-import { deleteTitleWithFiles, describeFolder } from '../../../lib/library/title-folder.js'
+import { deleteTitleWithFiles } from '../../../lib/library/title-folder.js'
 import { SERIES_IDS, seriesFlavour } from '../series.js'
 import { seriesManager } from '../../chosen-client.js'
 
@@ -66,11 +66,22 @@ export default (app: FastifyInstance) => {
       const removed = confirmedRemoval<Static<typeof RemovedSchema>>(ctx.confirmed, 'series_remove')
       const d = { removed, idUsed: idUsedFor(SERIES_IDS, removed.seriesId, args) }
       const folder = d.removed.folder
-      if (folder) await deleteTitleWithFiles(folder, args.addImportListExclusion, { series: o => sonarr.deleteSeries(d.removed.seriesId, o) })
-      else await sonarr.deleteSeries(d.removed.seriesId, { deleteFiles: false, addImportListExclusion: args.addImportListExclusion })
+      const id = d.removed.seriesId
+      const r = await removeVerified({
+        id: `series:${id}`,
+        title: d.removed.title,
+        manager: 'the series manager',
+        headline: `Removed ${quoted(d.removed.title)} from the series manager`,
+        folder,
+        request: async () => {
+          if (folder) await deleteTitleWithFiles(folder, args.addImportListExclusion, { series: o => sonarr.deleteSeries(id, o) })
+          else await sonarr.deleteSeries(id, { deleteFiles: false, addImportListExclusion: args.addImportListExclusion })
+        },
+        stillListed: async () => (await sonarr.listSeries(undefined, { fresh: true })).some(x => x.id === id)
+      })
       return {
-        data: { idUsed: d.idUsed, removed: d.removed },
-        summary: `Removed ${quoted(d.removed.title)} from the series manager${folder ? ` and had it delete its folder: ${describeFolder(folder)}` : '; its files stay on disk'}.`
+        data: { idUsed: d.idUsed, removed: d.removed, verified: r.verified, ...(r.next.length ? { next: r.next } : {}) },
+        summary: r.summary
       }
     }
   })

@@ -114,6 +114,12 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       "warnings": {
         "type": "array"
       },
+      "verified": {
+        "type": "object"
+      },
+      "next": {
+        "type": "array"
+      },
       "confirmation": {
         "type": "object"
       }

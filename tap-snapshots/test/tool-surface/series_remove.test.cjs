@@ -60,6 +60,12 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       "removed": {
         "type": "object"
       },
+      "verified": {
+        "type": "object"
+      },
+      "next": {
+        "type": "array"
+      },
       "confirmation": {
         "type": "object"
       }

@@ -44,10 +44,12 @@ for (const [tool, wire, idKey] of [['series_remove', sonarrWire, 'seriesId'], ['
 
     wire.seen.length = 0
     const done = ok(await s.call(tool, { id: 1, confirmToken: preview.confirmation.confirmToken }))
-    const gets = wire.seen.filter(c => c.startsWith('GET '))
+    const deleteAt = wire.seen.findIndex(c => c.startsWith('DELETE '))
     const deletes = wire.seen.filter(c => c.startsWith('DELETE '))
-    t.same(gets, previewCalls, 'one describe (the registry\'s fingerprint check), not a second one in the handler')
+    t.same(wire.seen.slice(0, deleteAt), previewCalls, 'one describe (the registry\'s fingerprint check), not a second one in the handler')
     t.equal(deletes.length, 1, 'one DELETE')
+    // Issue 34 item 9: the look after the effect (lib/effects) reads the manager's list once.
+    t.same(wire.seen.slice(deleteAt + 1).map(c => c.split('?')[0]), [`GET /api/v3/${tool === 'series_remove' ? 'series' : 'movie'}`], 'then one look whether the title is gone')
     t.same(done.removed, preview.confirmation.targets, 'acts on exactly the previewed record')
     t.same(done.idUsed, { value: 1, type: idKey })
   })
