@@ -7,6 +7,9 @@ import { buildDemoApp } from '../helpers/demo-app.js'
 import { toolContext } from '../helpers/sim-app.js'
 import { ok } from '../helpers/results.js'
 
+// Whole demo stacks on a shared 2-core machine: the file's limit is generous (a hang is still caught), never a speed test.
+t.setTimeout(360_000)
+
 // As the demo without qbittorrent-nox: the torrent client is unreachable; the managers' downloads are their own.
 const { app, stack } = await buildDemoApp(t, { tree: true, stack: { validate: true } })
 const call = async (name: string, args: Record<string, unknown> = {}) => ok(await app.tools.call(name, args, toolContext()))

@@ -12,6 +12,9 @@ import { SHOW } from '../helpers/ready-flow.js'
 import { ok } from '../helpers/results.js'
 import { follow, nextOf } from '../helpers/follow-next.js'
 
+// Whole demo stacks on a shared 2-core machine: the file's limit is generous (a hang is still caught), never a speed test.
+t.setTimeout(360_000)
+
 // One day per media server: the same story on the simulated Jellyfin and the simulated Plex.
 async function householdDay (t: Test, mediaServer: 'jellyfin' | 'plex') {
   // The downloads panel's 2 s cache is a refresh interval by design: read it fresh so each step compares content.
