@@ -1,5 +1,5 @@
-// cleanup_server and the Usenet client: its downloads are references for the leftovers check (a file a Usenet
-// job holds is not a leftover), and its completed jobs a manager has imported are history to clear
+// cleanup_server and the Usenet client: its completed jobs a manager has imported are history to clear (what its jobs
+// hold is in the path-holders index, lib/holders/, which the leftovers check asks)
 // ("usenetHistory"): only the history entry goes, never the files (a leftover they leave is judged by
 // downloadLeftovers on a later run, with its own checks).
 import type { FastifyInstance } from 'fastify'
@@ -15,19 +15,6 @@ import type { PartsRecord } from '../../lib/answers/parts.js'
 export class UsenetHistoryChanged extends Error {}
 
 const label = (service: string, name: string) => (name === DEFAULT_INSTANCE ? service : `${service} (${name})`)
-
-/**
- * What every Usenet client refers to, one labelled source each for the leftovers check: the folders its jobs
- * name (a finished job's, an NZBGet queue job's DestDir) and, as folder names, the names of its queued jobs
- * (SABnzbd names no folder for them: it downloads into a folder named after the job, sabnzbd/nzbstuff.py).
- */
-export function usenetReferences (app: FastifyInstance) {
-  if (!app.backends.usenet) return []
-  return instanceNames(app.backends, 'usenet').map(name => part(async () => {
-    const jobs = await usenetClient(app, name)!.items()
-    return { paths: jobs.flatMap(j => [j.path, j.workPath].filter((p): p is string => !!p)), names: jobs.filter(j => j.list === 'queue').map(j => j.name) }
-  }).then(p => [label('Usenet client', name), p] as const))
-}
 
 /** The manager instances a finished download may have been imported by, each as a history reader. */
 function managerReaders (app: FastifyInstance) {

@@ -24,6 +24,10 @@ export interface PathHolder {
   downloadId?: string
   /** Where its data is, on this server's side of PATH_MAP, when its backend names it. */
   dataPath: string | undefined
+  /** A torrent whose data location its client does not know yet (still checking or moving it). */
+  unsettled?: true
+  /** A Usenet job still waiting in its client's queue (its folder may not exist yet; its name is what it will be). */
+  queued?: true
 }
 
 /** Every holder the sources listed, and the sources that did not answer (so could hold one more). */

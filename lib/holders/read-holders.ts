@@ -9,7 +9,8 @@ import { instanceClient, instanceNames } from '../../clients/instance-clients.js
 import { DEFAULT_INSTANCE, type InstanceKindName } from '../../core/instance-config.js'
 import type { JobRecord, JobStatus } from '../../core/job-types.js'
 import { isMoveLog } from '../fs/move-log.js'
-import { readSources } from '../sources/sources.js'
+import { readSources, type SourceReads } from '../sources/sources.js'
+import { torrentContent } from '../library/cleanup-candidates.js'
 import type { HolderIndex, PathHolder } from './holders.js'
 
 export interface HolderSources {
@@ -42,16 +43,25 @@ function sources ({ backends, jobs, signal }: HolderSources): Array<[string, () 
   for (const name of instanceNames(backends, 'torrents')) {
     // An unfinished torrent kept in the client's folder for unfinished downloads (Transmission's incomplete-dir)
     // holds that path too: one holder per path.
-    out.push([label(backends, 'torrents', 'Torrent client', name), async () => (await instanceClient(backends, 'torrents', name).list()).flatMap(t => [t.contentPath, t.partialPath].map(dataPath => ({
-      id: `torrent${at(name)}:${t.hash}`, title: t.name, kind: 'torrent' as const, client: `torrents:${name}`, downloadId: t.hash, dataPath: dataPath || undefined
-    })).filter((h, i) => i === 0 || h.dataPath !== undefined))])
+    // A content path the client gives relative to its save path is made whole; one it does not name yet is marked
+    // unsettled, so a caller that must see every path (cleanup) can tell.
+    out.push([label(backends, 'torrents', 'Torrent client', name), async () => (await instanceClient(backends, 'torrents', name).list()).flatMap(t => {
+      const content = torrentContent(t)
+      const settled = content !== undefined
+      return [content, t.partialPath].map(dataPath => ({
+        id: `torrent${at(name)}:${t.hash}`, title: t.name, kind: 'torrent' as const, client: `torrents:${name}`, downloadId: t.hash, dataPath: dataPath || undefined, ...(settled ? {} : { unsettled: true as const })
+      })).filter((h, i) => i === 0 || h.dataPath !== undefined)
+    })])
   }
   if (backends.usenet) {
     for (const name of instanceNames(backends, 'usenet')) {
       const client = instanceClient(backends, 'usenet', name)!
-      out.push([label(backends, 'usenet', client.service, name), async () => (await client.items()).map(j => ({
-        id: `usenet${at(name)}:${j.id}`, title: j.name, kind: 'usenet' as const, client: `usenet:${name}`, downloadId: j.downloadId, dataPath: j.path || undefined
-      }))])
+      // A job holds its folder and, while the program unpacks or repairs it, its work folder. A queued job's name is
+      // what its folder will be called (SABnzbd names no folder for it: it downloads into one named after the job,
+      // sabnzbd/nzbstuff.py).
+      out.push([label(backends, 'usenet', client.service, name), async () => (await client.items()).flatMap(j => [j.path, j.workPath].map(dataPath => ({
+        id: `usenet${at(name)}:${j.id}`, title: j.name, kind: 'usenet' as const, client: `usenet:${name}`, downloadId: j.downloadId, dataPath: dataPath || undefined, ...(j.list === 'queue' ? { queued: true as const } : {})
+      })).filter((h, i) => i === 0 || h.dataPath !== undefined))])
     }
   }
   for (const [kind, base, source] of [['series', 'Series manager', 'series'], ['movies', 'Movie manager', 'movies']] as const) {
@@ -77,8 +87,13 @@ export function movingHolders (jobs: NonNullable<HolderSources['jobs']>): PathHo
     : [])
 }
 
+/** Each source's holders, and each source that did not answer with its reason (cleanup names them). */
+export async function readHolderSources (from: HolderSources): Promise<SourceReads<PathHolder[]>> {
+  return await readSources(sources(from), from.signal)
+}
+
 /** Who holds what, from every source; the sources that did not answer in `unread`. */
 export async function readHolders (from: HolderSources): Promise<HolderIndex> {
-  const { answered, missing } = await readSources(sources(from), from.signal)
+  const { answered, missing } = await readHolderSources(from)
   return { holders: answered.flatMap(a => a.value), unread: missing.map(m => m.source) }
 }

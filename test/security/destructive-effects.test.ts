@@ -190,5 +190,6 @@ t.test('every delete with data asks the path-holders index', async t => {
     if (c.file === 'domains/servarr/remove.ts') continue
     t.match(c.text, /readHolders\(/, `${c.file}:${c.line} hands the folder check the index`)
   }
-  t.ok(reads('domains/maintenance/cleanup-sources.ts', /\bmovingHolders\(/), 'cleanup_server\'s references include our own moves from the index')
+  t.ok(reads('domains/maintenance/cleanup-sources.ts', /\breadHolderSources\(/), 'cleanup_server\'s references are the path-holders index (issue 35 item 2)')
+  t.notOk(reads('domains/maintenance/cleanup-sources.ts', /\.list\(\)|\.queue\(|listSeries|listMovies|\.items\(\)/), 'cleanup_server reads no torrent list, queue, library or Usenet job list of its own')
 })

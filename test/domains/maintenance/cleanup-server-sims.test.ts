@@ -115,11 +115,11 @@ t.test('unreachable backends: each category that needs them is skipped with the 
   // "Nothing" covers exactly the checked parts: never a category whose source did not answer (issue 34 #5).
   t.match(msg, /^Nothing to clean up\. Nothing qualifies in temp and ghostEntries in Radarr\. /)
   t.notMatch(msg.split('Not checked')[0], /orphanedTorrents|downloadLeftovers|caches/)
-  t.match(msg, /Not checked: downloadLeftovers \(a folder cannot be proved unreferenced while torrent client: .*series manager queue: .* did not answer; to check it: call again once they answer\)/)
+  t.match(msg, /Not checked: downloadLeftovers \(a folder cannot be proved unreferenced while Torrent client: .*Series manager: .* did not answer; to check it: call again once they answer\)/)
   t.match(msg, /Unknown, did not answer: orphanedTorrents \(qBittorrent is unreachable/)
   t.match(msg, /caches \(Jellyfin rejected the API key: check MEDIA_SERVER_API_KEY\)/)
   t.match(msg, /ghostEntries in Sonarr \(Sonarr is unreachable/)
-  t.match(parts.find((p: any) => p.part === 'downloadLeftovers'), { why: /torrent client: qBittorrent is unreachable/, enable: 'call again once they answer' })
+  t.match(parts.find((p: any) => p.part === 'downloadLeftovers'), { why: /Torrent client: qBittorrent is unreachable/, enable: 'call again once they answer' })
   t.ok(existsSync(join(s.roots.downloads, 'Show.S01E02/Show.S01E02.mkv')), 'an unreachable manager proves nothing: the folder stays')
   t.same(s.violations(), [], 'the simulators saw only contract-conformant traffic')
 })
@@ -172,8 +172,8 @@ t.test('download leftovers are judged against every instance: an extra series ma
   })
   const res = await s.call({ categories: ['downloadLeftovers'] })
   t.notOk(res.isError, text(res))
-  t.match(text(res), /Not checked: downloadLeftovers \(a folder cannot be proved unreferenced while .*series manager queue "anime": .*series manager "anime": /)
-  t.notMatch(text(res), /series manager queue: /, 'the default series manager answered, so it is not named')
+  t.match(text(res), /Not checked: downloadLeftovers \(a folder cannot be proved unreferenced while .*Series manager "anime": .*Series manager "anime"'s library: /)
+  t.notMatch(text(res), /Series manager: /, 'the default series manager answered, so it is not named')
 })
 
 t.test('ghost entries of an extra series manager are found and removed there, named by their instance', async t => {

@@ -48,7 +48,7 @@ t.test('leftovers are judged against the Usenet client too', async t => {
 
   await sab.close()
   const down = await s.call({ categories: ['downloadLeftovers'] })
-  t.match(down.content[0].text, /Not checked: downloadLeftovers \(a folder cannot be proved unreferenced while Usenet client: /, 'a Usenet client that does not answer stops the leftovers')
+  t.match(down.content[0].text, /Not checked: downloadLeftovers \(a folder cannot be proved unreferenced while SABnzbd: /, 'a Usenet client that does not answer stops the leftovers')
 })
 
 t.test('completed Usenet jobs a manager imported are history to clear, entry only', async t => {
