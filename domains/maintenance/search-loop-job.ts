@@ -5,7 +5,7 @@
 // Sonarr's EpisodeSearch {episodeIds} (src/NzbDrone.Core/IndexerSearch/EpisodeSearchCommand.cs) and Radarr's
 // MoviesSearch {movieIds} (src/NzbDrone.Core/IndexerSearch/MoviesSearchCommand.cs).
 import type { FastifyInstance } from 'fastify'
-import type { Episode, Movie, Paged } from '../../clients/servarr/types.js'
+import type { Episode, Movie, Paged, Series } from '../../clients/servarr/types.js'
 import { instanceNames } from '../../clients/instance-clients.js'
 import { ToolError } from '../../core/errors.js'
 import type { JobRecord } from '../../core/job-types.js'
@@ -46,57 +46,88 @@ async function both<A, B> (missing: () => Promise<A[]>, upgrades: () => Promise<
   return { missing: m.status === 'fulfilled' ? m.value : [], upgrades: u.status === 'fulfilled' ? u.value : [], unread }
 }
 
-function seriesSource (app: FastifyInstance, name: string, label: string): SearchSource {
-  const sonarr = seriesManager(app, name)
+/** What the loop needs of one kind of manager: its library (for the size estimates), its wanted lists, and how
+ * one wanted row becomes a target and a search command. */
+interface ManagerKind<T, L> {
+  library: (signal: AbortSignal) => Promise<readonly L[]>
+  /** The estimated size of one missing item of the row's title, from the library's averages. */
+  typicalOf: (library: readonly L[]) => (row: T) => number
+  missing: (q: { page: number, pageSize: number, signal?: AbortSignal }) => Promise<Paged<T>>
+  cutoffUnmet: (q: { page: number, pageSize: number, signal?: AbortSignal }) => Promise<Paged<T>>
+  key: (row: T) => string
+  /** The row's name in words, from the library's titles. */
+  titleOf: (library: readonly L[]) => (row: T) => string
+  lastSearchTime: (row: T) => string | null | undefined
+  /** Bytes of the file an upgrade would replace. */
+  currentBytes: (row: T) => number
+  search: (id: number) => Promise<unknown>
+}
+
+function managerSource<T, L> (label: string, kind: ManagerKind<T, L>): SearchSource {
   return {
     label,
     async targets (signal) {
-      const all = await sonarr.listSeries(signal)
-      const sum = all.reduce((a, s) => ({ bytes: a.bytes + (s.statistics?.sizeOnDisk ?? 0), files: a.files + (s.statistics?.episodeFileCount ?? 0) }), { bytes: 0, files: 0 })
-      const overall = average(sum.bytes, sum.files, TYPICAL.series)
-      const typical = new Map(all.map(s => [s.id, average(s.statistics?.sizeOnDisk ?? 0, s.statistics?.episodeFileCount ?? 0, overall)]))
-      const names = new Map(all.map(s => [s.id, s.title ?? `series ${s.id}`]))
-      const read = await both(
-        () => wanted<Episode>(q => sonarr.missing(q), signal),
-        () => wanted<Episode>(q => sonarr.cutoffUnmet(q), signal))
-      const target = (e: Episode, why: SearchTarget['why']): SearchTarget => {
-        const size = typical.get(e.seriesId) ?? overall
+      const library = await kind.library(signal)
+      const typical = kind.typicalOf(library)
+      const title = kind.titleOf(library)
+      const read = await both(() => wanted<T>(kind.missing, signal), () => wanted<T>(kind.cutoffUnmet, signal))
+      const target = (row: T, why: SearchTarget['why']): SearchTarget => {
+        const size = typical(row)
+        const last = ms(kind.lastSearchTime(row))
         return {
-          key: `episode:${e.id}`,
-          title: `${names.get(e.seriesId) ?? `series ${e.seriesId}`} S${String(e.seasonNumber).padStart(2, '0')}E${String(e.episodeNumber).padStart(2, '0')}`,
+          key: kind.key(row),
+          title: title(row),
           why,
-          ...(ms(e.lastSearchTime) !== undefined && { lastSearchMs: ms(e.lastSearchTime) }),
-          estimatedBytes: Math.round(why === 'missing' ? size : Math.max(0, size - (e.episodeFile?.size ?? 0)))
+          ...(last !== undefined && { lastSearchMs: last }),
+          estimatedBytes: Math.round(why === 'missing' ? size : Math.max(0, size - kind.currentBytes(row)))
         }
       }
-      return { targets: [...read.missing.map(e => target(e, 'missing')), ...read.upgrades.map(e => target(e, 'upgrade'))], unread: read.unread }
+      return { targets: [...read.missing.map(r => target(r, 'missing')), ...read.upgrades.map(r => target(r, 'upgrade'))], unread: read.unread }
     },
-    search: async t => { await sonarr.command({ name: 'EpisodeSearch', episodeIds: [Number(t.key.split(':')[1])] }) }
+    search: async t => { await kind.search(Number(t.key.split(':')[1])) }
   }
+}
+
+function seriesSource (app: FastifyInstance, name: string, label: string): SearchSource {
+  const sonarr = seriesManager(app, name)
+  return managerSource<Episode, Series>(label, {
+    library: signal => sonarr.listSeries(signal),
+    typicalOf: all => {
+      const sum = all.reduce((a, s) => ({ bytes: a.bytes + (s.statistics?.sizeOnDisk ?? 0), files: a.files + (s.statistics?.episodeFileCount ?? 0) }), { bytes: 0, files: 0 })
+      const overall = average(sum.bytes, sum.files, TYPICAL.series)
+      const perSeries = new Map(all.map(s => [s.id, average(s.statistics?.sizeOnDisk ?? 0, s.statistics?.episodeFileCount ?? 0, overall)]))
+      return e => perSeries.get(e.seriesId) ?? overall
+    },
+    missing: q => sonarr.missing(q),
+    cutoffUnmet: q => sonarr.cutoffUnmet(q),
+    key: e => `episode:${e.id}`,
+    titleOf: all => {
+      const names = new Map(all.map(s => [s.id, s.title ?? `series ${s.id}`]))
+      return e => `${names.get(e.seriesId) ?? `series ${e.seriesId}`} S${String(e.seasonNumber).padStart(2, '0')}E${String(e.episodeNumber).padStart(2, '0')}`
+    },
+    lastSearchTime: e => e.lastSearchTime,
+    currentBytes: e => e.episodeFile?.size ?? 0,
+    search: id => sonarr.command({ name: 'EpisodeSearch', episodeIds: [id] })
+  })
 }
 
 function movieSource (app: FastifyInstance, name: string, label: string): SearchSource {
   const radarr = movieManager(app, name)
-  return {
-    label,
-    async targets (signal) {
-      const all = await radarr.listMovies(signal)
+  return managerSource<Movie, Movie>(label, {
+    library: signal => radarr.listMovies(signal),
+    typicalOf: all => {
       const withFile = all.filter(m => m.hasFile)
       const typical = average(withFile.reduce((n, m) => n + (m.sizeOnDisk ?? 0), 0), withFile.length, TYPICAL.movies)
-      const read = await both(
-        () => wanted<Movie>(q => radarr.missing(q), signal),
-        () => wanted<Movie>(q => radarr.cutoffUnmet(q), signal))
-      const target = (m: Movie, why: SearchTarget['why']): SearchTarget => ({
-        key: `movie:${m.id}`,
-        title: `${m.title ?? `movie ${m.id}`}${m.year ? ` (${m.year})` : ''}`,
-        why,
-        ...(ms(m.lastSearchTime) !== undefined && { lastSearchMs: ms(m.lastSearchTime) }),
-        estimatedBytes: Math.round(why === 'missing' ? typical : Math.max(0, typical - (m.movieFile?.size ?? m.sizeOnDisk ?? 0)))
-      })
-      return { targets: [...read.missing.map(m => target(m, 'missing')), ...read.upgrades.map(m => target(m, 'upgrade'))], unread: read.unread }
+      return () => typical
     },
-    search: async t => { await radarr.command({ name: 'MoviesSearch', movieIds: [Number(t.key.split(':')[1])] }) }
-  }
+    missing: q => radarr.missing(q),
+    cutoffUnmet: q => radarr.cutoffUnmet(q),
+    key: m => `movie:${m.id}`,
+    titleOf: () => m => `${m.title ?? `movie ${m.id}`}${m.year ? ` (${m.year})` : ''}`,
+    lastSearchTime: m => m.lastSearchTime,
+    currentBytes: m => m.movieFile?.size ?? m.sizeOnDisk ?? 0,
+    search: id => radarr.command({ name: 'MoviesSearch', movieIds: [id] })
+  })
 }
 
 function sources (app: FastifyInstance): SearchSource[] {
