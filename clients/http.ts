@@ -5,7 +5,7 @@
 import { Agent, request, type Dispatcher } from 'undici'
 import { BackendError } from '../core/errors.js'
 import { displayUrl } from '../core/display-url.js'
-import { SOURCE_DEADLINE_MS, didNotAnswer } from '../core/deadline.js'
+import { SOURCE_DEADLINE_MS, didNotAnswer, sourceDeadlineMs } from '../core/deadline.js'
 import { createCircuit, type CircuitOptions } from './circuit.js'
 
 /** Reads fail within this, retries included, so a hung backend never holds a tool call longer (the one source deadline). */
@@ -27,7 +27,7 @@ export interface HttpBackendOptions {
   headers?: () => Record<string, string>
   /** Default total deadline of writes and commands (ms; default 15 s). */
   deadlineMs?: number
-  /** Total deadline of reads, retries included (ms; default READ_DEADLINE_MS, 10 s, or deadlineMs when shorter). */
+  /** Total deadline of reads, retries included (ms; default the source deadline, 10 s, or deadlineMs when shorter). */
   readDeadlineMs?: number
   /** When the circuit breaker opens and how long it stays open. */
   circuit?: CircuitOptions
@@ -72,9 +72,10 @@ const RETRY_STATUSES = new Set([429, 502, 503, 504])
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNRESET', 'EHOSTUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT'])
 
 export function createHttpBackend (opts: HttpBackendOptions) {
-  const deadlineMs = opts.deadlineMs ?? WRITE_DEADLINE_MS
+  // A process waiting longer for its sources (test apps on a loaded machine, core/deadline.ts) waits longer for writes too.
+  const deadlineMs = opts.deadlineMs ?? Math.max(WRITE_DEADLINE_MS, sourceDeadlineMs())
   // A backend given a shorter overall deadline (tests, setup calls) applies it to reads too.
-  const readDeadlineMs = opts.readDeadlineMs ?? Math.min(READ_DEADLINE_MS, deadlineMs)
+  const readDeadlineMs = opts.readDeadlineMs ?? Math.min(sourceDeadlineMs(), deadlineMs)
   const agent = new Agent({
     connect: { timeout: 3_000 },
     headersTimeout: 10_000,

@@ -9,11 +9,20 @@
  */
 export const SOURCE_DEADLINE_MS = 10_000
 
+let sourceDeadlineInForce = SOURCE_DEADLINE_MS
+/**
+ * The source deadline this process waits with: SOURCE_DEADLINE_MS, unless setSourceDeadline changed it. The test
+ * apps (test/helpers/build.ts) wait longer: on a loaded machine a simulator's first answer (its contract
+ * validators compile then) can take longer than 10 s. Read when a client or route is built, or at each wait.
+ */
+export const sourceDeadlineMs = () => sourceDeadlineInForce
+export function setSourceDeadline (ms: number) { sourceDeadlineInForce = ms }
+
 /** "10 s" (or "300 ms" below a second): how a deadline is said. */
 export const deadlineWords = (ms: number) => ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`
 
 /** The one way a source that did not answer in time is said: "Sonarr did not answer in 10 s." */
-export const didNotAnswer = (source: string, ms = SOURCE_DEADLINE_MS) => `${source} did not answer in ${deadlineWords(ms)}.`
+export const didNotAnswer = (source: string, ms = sourceDeadlineMs()) => `${source} did not answer in ${deadlineWords(ms)}.`
 
 export class DeadlineError extends Error {
   constructor (message: string) {

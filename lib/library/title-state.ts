@@ -2,12 +2,12 @@
 // manager and the disk. Every part is asked at once with its own deadline; a part that fails shows as
 // unavailable with the reason while the others still answer.
 import { BackendError } from '../../core/errors.js'
-import { SOURCE_DEADLINE_MS, deadlineWords, withDeadline } from '../../core/deadline.js'
+import { deadlineWords, sourceDeadlineMs, withDeadline } from '../../core/deadline.js'
 
 /** An answered part may still carry a reason: some of its instances did not answer. */
 export type Part<T> = { available: true, data: T, reason?: string } | { available: false, reason: string }
 
-export async function part<T> (fn: () => Promise<T>, deadlineMs = SOURCE_DEADLINE_MS): Promise<Part<T>> {
+export async function part<T> (fn: () => Promise<T>, deadlineMs = sourceDeadlineMs()): Promise<Part<T>> {
   try {
     return { available: true, data: await withDeadline(fn(), deadlineMs, `did not answer in ${deadlineWords(deadlineMs)}`) }
   } catch (err) {

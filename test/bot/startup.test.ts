@@ -13,6 +13,7 @@ import { botSettings, parseAllowedUsers } from '../../bot/settings.js'
 import { TEST_INTERNAL_KEY } from '../helpers/build.js'
 import { FAKE_BOT_TOKEN, startFakeBotApi } from '../helpers/fake-bot-api.js'
 import { startFakeLlm } from '../helpers/fake-llm.js'
+import { TS_LOADER } from '../helpers/ts-child.js'
 import { startToolServer } from './harness.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -20,7 +21,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 function runMain (env: Record<string, string>, t: { teardown: (fn: () => unknown) => void }) {
   const home = mkdtempSync(join(tmpdir(), 'msbot-'))
   t.teardown(() => rmSync(home, { recursive: true, force: true }))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bot/main.ts'], {
+  const child = spawn(process.execPath, [...TS_LOADER, 'bot/main.ts'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: home, STATE_DIR: join(home, 'state'), ...env },
     stdio: ['ignore', 'pipe', 'pipe']
@@ -82,7 +83,11 @@ t.test('the process: a refused token exits 1 without printing it; a good one pol
   t.notOk((refused.out.stdout + refused.out.stderr).includes(wrongToken))
 
   const good = runMain({ ...env, CHAT_BOT_TOKEN: FAKE_BOT_TOKEN }, t)
-  await api.waitFor(() => api.callsOf('getUpdates').length > 0, 20_000, 'polling')
+  // However long the process takes to load on a loaded machine (tap's timeout catches a hang): polling, or it exited.
+  await Promise.race([
+    api.waitFor(() => api.callsOf('getUpdates').length > 0, Infinity, 'polling'),
+    good.exited.then(code => { throw new Error(`the bot exited (${code}) before it polled:\n${good.out.stdout}${good.out.stderr}`) })
+  ])
   api.sendText({ id: 111 }, 'hello')
   await api.waitFor(() => api.sentTo(111).find(m => m.text === 'ok'), 20_000, 'an answer from the process')
   good.child.kill('SIGTERM')

@@ -6,6 +6,7 @@ import { createJellyfinSimulator } from '../../simulators/jellyfin/index.js'
 import { tokenFromAuthorization } from '../../simulators/jellyfin/index.js'
 import { BackendError } from '../../core/errors.js'
 import { createPathMap } from '../../core/path-map.js'
+import { until } from '../helpers/until.js'
 
 const KEY = 'a1b2c3d4e5f60718293a4b5c6d7e8f90'
 
@@ -80,7 +81,7 @@ t.test('every client method against the simulator, contract-clean', async t => {
 
   const scansBefore = sim.state.scans
   await jf.refreshLibraries()
-  await new Promise(resolve => setTimeout(resolve, 30))
+  await until(() => sim.state.scans > scansBefore)
   t.equal(sim.state.scans, scansBefore + 1, 'the scan completes')
   t.equal((await jf.activity({ limit: 1 })).items[0].name, 'Scan Media Library completed', 'and is logged')
 

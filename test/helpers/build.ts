@@ -21,10 +21,20 @@ import type { FastifyInstance } from 'fastify'
 import { buildConfig, type Config } from '../../config.js'
 import { buildApp, type BuildOptions } from '../../app.js'
 import type { ToolCallResult, ToolContext } from '../../core/tool-types.js'
+import { setSourceDeadline } from '../../core/deadline.js'
 import { STARTERS, toolContext, type SimRequest, type SimSet, type Started, type Starter, type Starters } from './sim-app.js'
 import { CLOSED_BACKENDS, registerWebSurface, type WebSurfaceOptions } from './web-app.js'
 
 export const TEST_INTERNAL_KEY = 'test-internal-key-0123456789abcdef0123456789'
+
+/**
+ * The source deadline of every process that builds test apps (clients, dashboard sections, parts of a title's
+ * state): on a loaded 2-core machine a simulator's first answer, when its contract validators compile, took longer
+ * than the production 10 s. Tests that check a deadline give their own short one (a client built with deadlineMs,
+ * or setSourceDeadline as test/core/source-deadline.test.ts does); none may wait on this one.
+ */
+export const TEST_SOURCE_DEADLINE_MS = 60_000
+setSourceDeadline(TEST_SOURCE_DEADLINE_MS)
 
 export interface TestRoots { base: string, media: string, downloads: string, state: string }
 

@@ -1,5 +1,6 @@
-// The real server entry (server.ts, run by tsx as a child process: compiling the whole project with tsc in
-// a test would take minutes on a small machine) with the environment Compose gives a deployment mode.
+// The real server entry (server.ts, run through the test loader, test/helpers/ts-child.ts, in a child process:
+// compiling the whole project with tsc in a test would take minutes on a small machine) with the environment
+// Compose gives a deployment mode.
 // Only what cannot exist here is swapped: the entry point's fixed container address becomes its loopback
 // stand-in, the listen address and port become loopback ones, the backends' container names become a closed
 // loopback port, and the folders become temporary ones. Everything else (ALLOWED_HOSTS, OAuth, limits) is the mode's.
@@ -10,6 +11,7 @@ import { startDaemon } from '../../core/process/index.js'
 import { freePort } from '../../core/free-port.js'
 import { entryAddressOf, modeEnvironment } from './compose-env.js'
 import { CLOSED_BACKENDS } from './web-app.js'
+import { TS_LOADER } from './ts-child.js'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 
@@ -50,7 +52,7 @@ export async function startModeServer (t: { teardown: (fn: () => unknown) => voi
     STATE_DIR: join(dir, 'state'),
     SETUP_CONFIG_ROOT: join(dir, 'stack-config')
   }
-  const daemon = await startDaemon(process.execPath, ['--import', 'tsx', 'server.ts'], { label: 'mcp-server', cwd: ROOT, env: swapped })
+  const daemon = await startDaemon(process.execPath, [...TS_LOADER, 'server.ts'], { label: 'mcp-server', cwd: ROOT, env: swapped })
   t.teardown(() => daemon.stop(10_000))
   const readyMs = opts.readyMs ?? 120_000
   const deadline = Date.now() + readyMs

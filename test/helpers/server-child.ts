@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { TEST_INTERNAL_KEY } from './build.js'
+import { TS_LOADER } from './ts-child.js'
 
 const ROOT = join(import.meta.dirname, '../..')
 
@@ -20,7 +21,7 @@ export interface ServerChildOptions {
 }
 
 export function startServerChild (o: ServerChildOptions) {
-  const node = [process.execPath, '--import', 'tsx', join(ROOT, 'test/helpers/slow-sync-server.ts'), String(o.syncDelayMs ?? 0), ...(o.held ? ['hold'] : [])]
+  const node = [process.execPath, ...TS_LOADER, join(ROOT, 'test/helpers/slow-sync-server.ts'), String(o.syncDelayMs ?? 0), ...(o.held ? ['hold'] : [])]
   const [cmd, ...args] = [...(o.wrap ?? []), ...node]
   const child = spawn(cmd, args, {
     cwd: ROOT,

@@ -9,6 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { transformSync } from 'esbuild'
+import { transformCache } from './transform-cache.mjs'
 
 // NodeNext sources import './x.js' for './x.ts': try the .ts file when the .js one does not exist.
 export function resolve (specifier, context, next) {
@@ -19,17 +20,20 @@ export function resolve (specifier, context, next) {
   return next(specifier, context)
 }
 
+const OPTIONS = {
+  loader: 'ts',
+  format: 'esm',
+  target: 'node24',
+  sourcemap: 'inline',
+  // As tsc with this project's tsconfig (target ES2023): class fields are defined, not assigned.
+  tsconfigRaw: { compilerOptions: { useDefineForClassFields: true, verbatimModuleSyntax: false } }
+}
+const cache = transformCache(OPTIONS)
+
 export function load (url, context, next) {
   if (!url.startsWith('file:') || !url.endsWith('.ts') || url.includes('/node_modules/')) return next(url, context)
   const path = fileURLToPath(url)
-  const { code } = transformSync(readFileSync(path, 'utf8'), {
-    loader: 'ts',
-    format: 'esm',
-    target: 'node24',
-    sourcemap: 'inline',
-    sourcefile: path,
-    // As tsc with this project's tsconfig (target ES2023): class fields are defined, not assigned.
-    tsconfigRaw: { compilerOptions: { useDefineForClassFields: true, verbatimModuleSyntax: false } }
-  })
+  const source = readFileSync(path, 'utf8')
+  const code = cache.get(path, source, () => transformSync(source, { ...OPTIONS, sourcefile: path }).code)
   return { format: 'module', source: code, shortCircuit: true }
 }

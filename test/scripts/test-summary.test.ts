@@ -1,5 +1,5 @@
 // The end of `npm test` (scripts/test-run.mjs over scripts/test-summary.mjs): the failed tests with their paths,
-// then one closing line with the count; and a green run's coverage summary without "ERROR: incomplete" lines.
+// then one closing line with the count; coverage only in `npm run coverage`, without "ERROR: incomplete" lines.
 import t from 'tap'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -37,9 +37,11 @@ t.test('a run without tap\'s count (stopped part-way) is not reported green', as
   t.equal((summarize('TAP version 14\nok 1 - a\n') as string[]).at(-1), 'tests: 0 passed, 1 failed')
 })
 
-t.test('npm test prints the line; coverage reports without thresholds (no ERROR lines on a green run)', async t => {
+t.test('npm test prints the line without coverage; npm run coverage reports it without thresholds (no ERROR lines on a green run)', async t => {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
   t.equal(pkg.scripts.test, 'node scripts/test-run.mjs')
+  t.equal(pkg.scripts.coverage, 'node scripts/test-run.mjs --no-disable-coverage')
   const taprc = readFileSync(join(ROOT, '.taprc'), 'utf8')
+  t.match(taprc, /^disable-coverage: true$/m, 'npm test collects no coverage')
   for (const kind of ['statements', 'branches', 'functions', 'lines']) t.match(taprc, new RegExp(`^${kind}: 0$`, 'm'), `${kind}: no threshold`)
 })

@@ -1,4 +1,4 @@
-// `npm run setup` end to end: scripts/setup.ts spawned with tsx against the simulated stack, reading the
+// `npm run setup` end to end: scripts/setup.ts spawned (through the test loader) against the simulated stack, reading the
 // same environment as the server; one line per step, exit 1 when a step failed, secrets never printed.
 import t from 'tap'
 import { spawn } from 'node:child_process'
@@ -6,13 +6,14 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { secretsPath } from '../../lib/setup/secrets-file.js'
+import { TS_LOADER } from '../helpers/ts-child.js'
 import { cliEnv, startSetupStack } from './stack.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
 function cli (args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null, stdout: string, stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'setup.ts'), ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [...TS_LOADER, join(ROOT, 'scripts', 'setup.ts'), ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', d => { stdout += d })

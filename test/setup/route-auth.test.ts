@@ -9,6 +9,7 @@ import { buildTestApp } from '../helpers/build.js'
 import { TEST_INTERNAL_KEY } from '../helpers/build.js'
 import { authorizePath, oauthLogin, pkcePair, registerClient, tokenRequest } from '../helpers/oauth-client.js'
 import { startSetupStack, type SetupStack } from './stack.js'
+import { until } from '../helpers/until.js'
 
 const PASSPHRASE = 'correct horse battery staple'
 const internal = { authorization: `Bearer ${TEST_INTERNAL_KEY}` }
@@ -100,9 +101,10 @@ t.test('unknown steps and malformed bodies are refused', async t => {
 t.test('one run at a time', async t => {
   const stack = await startSetupStack(t)
   const app = await appFor(t, stack)
-  stack.sonarr.faults.set('slow', { delayMs: 400, count: 1 })
+  stack.sonarr.faults.set('slow', { delayMs: 2_000, count: 1 })
   const first = app.inject({ method: 'POST', url: '/api/setup', headers: internal, payload: { steps: ['key.sonarr', 'root_folder.tv'] } })
-  await new Promise(resolve => setTimeout(resolve, 100))
+  // The first run is under way once the slowed manager holds its request.
+  await until(() => stack.sonarr.faults.hits > 0)
   const second = await app.inject({ method: 'POST', url: '/api/setup', headers: internal, payload: { steps: ['key.sonarr'] } })
   t.equal(second.statusCode, 409)
   t.equal(second.json().error, 'setup_running')

@@ -4,6 +4,7 @@ import t from 'tap'
 import { request } from 'undici'
 import { createJellyfinSimulator } from '../../simulators/jellyfin/index.js'
 import { generateLibrary } from '../../simulators/fixtures/library.js'
+import { until } from '../helpers/until.js'
 
 const KEY = 'f00dfeedf00dfeedf00dfeedf00dfeed'
 
@@ -133,7 +134,7 @@ t.test('a scan picks up staged items and logs its completion', async t => {
   const res = await request(`${sim.url}/Library/Refresh`, { method: 'POST', headers: auth })
   t.equal(res.statusCode, 204)
   await res.body.dump()
-  await new Promise(resolve => setTimeout(resolve, 30))
+  await until(async () => (await find()).length > 0)
   t.equal((await find()).length, 1, 'visible after the scan')
   t.same(sim.violations, [])
 })

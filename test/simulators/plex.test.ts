@@ -3,6 +3,7 @@
 // for a missing or wrong token (simulators/fidelity/plex.ts has the sources).
 import t from 'tap'
 import { createPlexSimulator } from '../../simulators/plex/index.js'
+import { until } from '../helpers/until.js'
 
 const TOKEN = 'plex-test-token'
 
@@ -62,9 +63,9 @@ t.test('Plex simulator', async t => {
     const during = (await (await get('/library/sections', { accept: 'application/json' })).json() as any).MediaContainer.Directory
     t.equal(during[0].refreshing, true, 'the section is refreshing right after the call')
     t.equal(during[1].refreshing, false, 'only that section')
-    await new Promise(resolve => setTimeout(resolve, 400))
-    const after = (await (await get('/library/sections', { accept: 'application/json' })).json() as any).MediaContainer.Directory
-    t.equal(after[0].refreshing, false, 'done later')
+    const refreshing = async () => (await (await get('/library/sections', { accept: 'application/json' })).json() as any).MediaContainer.Directory[0].refreshing
+    await until(async () => await refreshing() === false)
+    t.pass('done later')
     t.equal((await get('/library/sections/99/refresh')).status, 404)
   })
 })

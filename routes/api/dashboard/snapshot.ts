@@ -9,11 +9,11 @@ import { withFilling } from './disk-filling.js'
 import { loadDownloads } from './downloads.js'
 import { jobsSection } from './jobs-view.js'
 import type { Principal } from '../../../core/principal.js'
-import { SOURCE_DEADLINE_MS } from '../../../core/deadline.js'
+import { sourceDeadlineMs } from '../../../core/deadline.js'
 import { loadActivity, loadLibraryCounts, loadNowPlaying } from './media.js'
 
 export interface SnapshotOptions {
-  /** Longest wait for one backend-fed section (default SOURCE_DEADLINE_MS, as every source is waited for). */
+  /** Longest wait for one backend-fed section (default the source deadline, as every source is waited for). */
   deadlineMs?: number
   /** How long downloads, now playing and activity are reused (default 2 s). */
   ttlMs?: number
@@ -44,7 +44,7 @@ function cached<T> (ttlFor: (value: T) => number, load: () => Promise<T>): Cache
 }
 
 export function createSnapshotSource (app: FastifyInstance, opts: SnapshotOptions = {}) {
-  const deadlineMs = opts.deadlineMs ?? SOURCE_DEADLINE_MS
+  const deadlineMs = opts.deadlineMs ?? sourceDeadlineMs()
   const ttlMs = opts.ttlMs ?? 2_000
   const libraryTtlMs = opts.libraryTtlMs ?? 60_000
   const short = () => ttlMs

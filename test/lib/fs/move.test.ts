@@ -9,6 +9,7 @@ import { moveTree } from '../../../lib/fs/move-tree.js'
 import { newMoveLog, type MoveEntry } from '../../../lib/fs/move-log.js'
 import { inverseOf, undoMoves } from '../../../lib/fs/undo-moves.js'
 import { isOurTempName } from '../../../lib/fs/temp-names.js'
+import { TS_LOADER } from '../../helpers/ts-child.js'
 
 function scratch (t: { teardown: (fn: () => void) => void }) {
   const dir = mkdtempSync(join(tmpdir(), 'msmcp-fs-'))
@@ -87,7 +88,7 @@ const CHILD = join(import.meta.dirname, 'crash-child.ts')
 
 // No timeout of its own: a child slow to load on a loaded machine is not a failure (tap's timeout catches a hang).
 function crashAt (from: string, to: string, step: string, logFile: string) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', CHILD, from, to, step, logFile], { encoding: 'utf8' })
+  const r = spawnSync(process.execPath, [...TS_LOADER, CHILD, from, to, step, logFile], { encoding: 'utf8' })
   return r
 }
 

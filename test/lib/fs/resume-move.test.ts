@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { COPY_STEPS, type MoveStep } from '../../../lib/fs/move-file.js'
 import type { MoveEntry } from '../../../lib/fs/move-log.js'
 import { resumeMove } from '../../../lib/fs/resume-move.js'
+import { TS_LOADER } from '../../helpers/ts-child.js'
 
 const CHILD = join(import.meta.dirname, 'crash-child.ts')
 
@@ -23,7 +24,7 @@ function scratch (t: { teardown: (fn: () => void) => void }) {
 
 // No timeout of its own: a child slow to load on a loaded machine is not a failure (tap's timeout catches a hang).
 function crashAt (from: string, to: string, step: string, logFile: string) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', CHILD, from, to, step, logFile], { encoding: 'utf8' })
+  const r = spawnSync(process.execPath, [...TS_LOADER, CHILD, from, to, step, logFile], { encoding: 'utf8' })
   return { r, entry: () => JSON.parse(readFileSync(logFile, 'utf8')) as MoveEntry }
 }
 
