@@ -15,10 +15,11 @@ import { quoted, untrusted } from './text.js'
 import type { GrabSpaceCheck } from './landing.js'
 import { rememberedRelease } from './release-sizes.js'
 import { formatBytes } from '../../core/format.js'
-import { checkDownloadData, deleteWithData, describeData, type CheckedData } from '../downloads/download-data.js'
+import { checkDownloadData, describeData, type CheckedData } from '../downloads/download-data.js'
 import { neighboursOf } from '../downloads/cancel-items.js'
-import { DEFAULT_INSTANCE } from '../../core/instance-config.js'
-import { queueName } from './queue-ids.js'
+import { VerifiedSchema } from '../../lib/effects/schema.js'
+import { NEXT_FIELD } from '../../lib/answers/next-calls.js'
+import { cancelId, removeReplaced } from './replace-effects.js'
 
 /** The release by the title and size its search showed; its guid (often a long URL) only when no search did. */
 function releaseName (client: ServarrCore, args: { guid: string, indexerId: number }): string {
@@ -47,7 +48,9 @@ export const GrabOutputFields = {
     indexerId: Type.Integer({ description: 'Its indexer' })
   }, { additionalProperties: false, description: 'What was sent to the download client' }),
   replaced: Type.Array(ReplacedSchema, { description: 'Downloads removed because they were replaced' }),
-  queueItems: Type.Array(QueueItemSchema, { description: 'The new queue items (may be empty if the download client is slow to report; check the queue view)' })
+  queueItems: Type.Array(QueueItemSchema, { description: 'The new queue items (may be empty if the download client is slow to report; check the queue view)' }),
+  verified: Type.Optional(VerifiedSchema),
+  ...NEXT_FIELD
 }
 
 export interface QueueTarget {
@@ -87,12 +90,6 @@ function queuedFor (records: QueueItem[], t: QueueTarget): Queued[] {
 
 /** The manager instance a grab call runs on (the one its prepare step chose): its client and its name (undefined: the default). */
 export interface GrabManager<C extends ServarrCore> { client: C, instance: string | undefined }
-
-/** The queue id cancel_downloads knows the item by ("series:12", "movies@4k:3"). */
-const cancelId = (m: GrabManager<ServarrCore>, queueId: number) => {
-  const source = m.client.service === 'Sonarr' ? 'series' : 'movies'
-  return `${queueName(source, m.instance ?? DEFAULT_INSTANCE)}:${queueId}`
-}
 
 /** Each replaced download's data through the data check: refused (nothing changed) when it may not be deleted. */
 async function checkReplaced (app: FastifyInstance, m: GrabManager<ServarrCore>, replace: Queued[], grabTool: string): Promise<ToReplace[]> {
@@ -136,14 +133,15 @@ export function confirmReplace<T, C extends ServarrCore> (app: FastifyInstance, 
 /** The grab tools' handler: grabs for the target and reports it with the tool's own target record. */
 export function grabHandler<T, I, C extends ServarrCore> (manager: (ctx: ToolContext) => GrabManager<C>, target: (client: C, args: T) => Promise<QueueTarget & { info: I }>, releasesTool: string, grabTool: string, space: GrabSpaceCheck) {
   return async (args: T & GrabArgs, ctx: ToolContext) => {
-    const { client } = manager(ctx)
-    const t = await target(client, args)
-    const result = await grabRelease(client, t, args, ctx, releasesTool, grabTool, space)
+    const m = manager(ctx)
+    const t = await target(m.client, args)
+    const result = await grabRelease(m, t, args, ctx, releasesTool, grabTool, space)
     return { data: { target: t.info, ...result.data }, summary: result.summary }
   }
 }
 
-export async function grabRelease (client: ServarrCore, t: QueueTarget, args: GrabArgs, ctx: ToolContext, releasesTool: string, grabTool: string, space: GrabSpaceCheck) {
+export async function grabRelease (m: GrabManager<ServarrCore>, t: QueueTarget, args: GrabArgs, ctx: ToolContext, releasesTool: string, grabTool: string, space: GrabSpaceCheck) {
+  const client = m.client
   // One queue read before the grab: what is already queued for the target, and every id there, so the items
   // the grab adds can be told apart afterwards.
   const { records } = await client.queue({ page: 1, pageSize: 200, ids: [t.ownerId] })
@@ -165,15 +163,12 @@ export async function grabRelease (client: ServarrCore, t: QueueTarget, args: Gr
   }
   const fresh = await waitForNewItems(client, t, before, ctx.signal)
   const freshIds = new Set(fresh.map(q => q.downloadId))
-  const replaced: Replaced[] = []
-  for (const r of toReplace) {
-    if (r.downloadId && freshIds.has(r.downloadId)) continue // the same release again: keep it
-    await deleteWithData(r.data, o => client.deleteQueueItem(r.queueId, { removeFromClient: o.removeFromClient, blocklist: false }))
-    replaced.push({ queueId: r.queueId, title: r.title, downloadId: r.downloadId })
-  }
-  const data = { idUsed: t.idUsed, grabbed: { guid: args.guid, indexerId: args.indexerId }, replaced, queueItems: fresh }
+  // The same release grabbed again is kept; every other replaced download goes with its data, and the answer
+  // says what the look after that found (replace-effects.ts).
+  const gone = await removeReplaced(m, t.ownerId, toReplace.filter(r => !(r.downloadId && freshIds.has(r.downloadId))), grabTool.replace('_grab', '_status'))
+  const data = { idUsed: t.idUsed, grabbed: { guid: args.guid, indexerId: args.indexerId }, replaced: gone.replaced, queueItems: fresh, ...(toReplace.length ? { verified: gone.verified } : {}), ...(gone.next.length ? { next: gone.next } : {}) }
   const progress = fresh[0] ? ` It is in the queue (${fresh[0].status}${fresh[0].progress !== undefined ? `, ${fresh[0].progress} %` : ''}).` : ' It should appear in the queue shortly.'
-  return { grabbed: true, data, summary: `Grabbed a release for ${t.label}.${replaced.length ? ` Replaced ${replaced.length} earlier download${replaced.length > 1 ? 's' : ''}.` : ''}${progress}${spaceNote}` }
+  return { grabbed: true, data, summary: `Grabbed a release for ${t.label}.${gone.text}${progress}${spaceNote}${gone.nextText}` }
 }
 
 /**

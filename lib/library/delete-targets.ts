@@ -103,8 +103,9 @@ export class TargetChanged extends ToolError {}
 /**
  * Deletes exactly the previewed targets, re-checking each entry's folder against the sandbox right before.
  * `previewAgain` names the call that gives a fresh preview, for the message when a target changed.
+ * `onFile` hears each file gone (its bytes) as it goes, so a delete that stops part-way can still say what went.
  */
-export async function applyDelete (sandbox: PathSandbox, targets: DeleteTarget[], previewAgain = 'manage_files delete'): Promise<DeleteResult[]> {
+export async function applyDelete (sandbox: PathSandbox, targets: DeleteTarget[], previewAgain = 'manage_files delete', onFile?: (bytes: number) => void): Promise<DeleteResult[]> {
   const changedSincePreview = (path: string): never => {
     throw new TargetChanged(`${path} changed since the preview; nothing in it was deleted. Call ${previewAgain} again for a fresh preview.`)
   }
@@ -117,6 +118,7 @@ export async function applyDelete (sandbox: PathSandbox, targets: DeleteTarget[]
       if (st.isDirectory() || entryFingerprint(st) !== t.fingerprint) changedSincePreview(t.path)
       await sandbox.recheckEntry(abs)
       await unlink(abs)
+      onFile?.(t.bytes)
       results.push({ path: t.path, filesDeleted: 1, bytesFreed: t.bytes, keptFolders: [] })
       continue
     }
@@ -135,6 +137,7 @@ export async function applyDelete (sandbox: PathSandbox, targets: DeleteTarget[]
       await unlink(f.path).catch(err => { if (codeOf(err) !== 'ENOENT') throw err })
       filesDeleted++
       bytesFreed += f.size
+      onFile?.(f.size)
     }
     const keptFolders: string[] = []
     for (const d of [abs, ...listing.dirs].reverse()) {

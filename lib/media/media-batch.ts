@@ -9,7 +9,8 @@ import { ToolError } from '../../core/errors.js'
 import { isOurTempName } from '../fs/temp-names.js'
 import { walk } from '../library/walk.js'
 import { probeMedia, type MediaInfo, type MediaStream } from './probe.js'
-import { containerFor, rewriteMedia, type RewritePlan, type RewriteTools } from './rewrite.js'
+import { containerFor, rewriteMedia, verifyRewrite, type RewritePlan, type RewriteTools } from './rewrite.js'
+import { codeOf } from '../fs/durable.js'
 import { describeStream } from './track-plan.js'
 
 export const MAX_FILES = 500
@@ -102,6 +103,7 @@ export async function runBatchJob (job: JobHandle, sandbox: PathSandbox, tools: 
     const f = files[i]
     const report = (p: number) => job.progress(((i + p / 100) / files.length) * 100, `${f.path} (${i + 1}/${files.length})`)
     report(0)
+    let seen: { abs: string, info: MediaInfo, plan: RewritePlan } | undefined
     try {
       const abs = await sandbox.resolve(f.path)
       await sandbox.recheck(abs)
@@ -112,7 +114,8 @@ export async function runBatchJob (job: JobHandle, sandbox: PathSandbox, tools: 
         continue
       }
       const byIndex = new Map<number, MediaStream>(info.streams.map(s => [s.index, s]))
-      await rewriteMedia(abs, info, { keep: f.keep.map(i => byIndex.get(i)!), toSrt: f.toSrt }, tools, {
+      seen = { abs, info, plan: { keep: f.keep.map(i => byIndex.get(i)!), toSrt: f.toSrt } }
+      await rewriteMedia(abs, info, seen.plan, tools, {
         signal: job.signal,
         onProgress: report,
         guard: p => sandbox.recheck(p)
@@ -120,12 +123,36 @@ export async function runBatchJob (job: JobHandle, sandbox: PathSandbox, tools: 
       result.done.push({ path: f.path, changes: f.changes })
     } catch (err) {
       if (job.signal.aborted) throw err
-      if (!(err instanceof ToolError)) throw err
-      result.skipped.push({ path: f.path, reason: err.message })
+      if (err instanceof ToolError) { result.skipped.push({ path: f.path, reason: err.message }); continue }
+      // A file-system error (the replace refused, a disk error) is not a bug: the file as it is now says what happened.
+      if (!seen || codeOf(err) === undefined) throw err
+      const after = await lookAfterRewrite(tools, f, seen, codeOf(err)!, job.signal)
+      if (after === 'rewritten') result.done.push({ path: f.path, changes: f.changes })
+      else result.skipped.push({ path: f.path, reason: after })
     }
   }
   job.progress(100, `${result.done.length} of ${files.length} file(s) rewritten`)
   return result
+}
+
+/**
+ * Issue 34 item 9: a rewrite that ended in a file-system error is judged by what is at the path now: the file
+ * the preview saw (nothing changed), the verified rewrite (its answer was lost after the replace), or neither.
+ */
+async function lookAfterRewrite (tools: RewriteTools, f: PlannedFile, seen: { abs: string, info: MediaInfo, plan: RewritePlan }, code: string, signal: AbortSignal): Promise<'rewritten' | string> {
+  const st = await lstat(seen.abs).catch((err: unknown) => err as NodeJS.ErrnoException)
+  if (st instanceof Error) return `the rewrite stopped (${code}) and the file cannot be found or read now (${st.code ?? 'error'}); look with manage_files list`
+  if (st.size === f.size && st.mtimeMs === f.modified && st.dev === f.dev && st.ino === f.ino) {
+    return `could not be replaced (${code}); the original is unchanged, as previewed. Fix the cause and run the tool again`
+  }
+  const now = await probeMedia(tools.ffprobe, seen.abs, signal).catch(() => undefined)
+  try {
+    if (now) {
+      verifyRewrite(seen.info, now, seen.plan)
+      return 'rewritten'
+    }
+  } catch {}
+  return `the rewrite stopped (${code}) and the file is no longer the one previewed, nor the rewritten one; look at it before running the tool again`
 }
 
 export function isRewritable (file: string): boolean {

@@ -71,7 +71,7 @@ const SITES: Site[] = [
   { file: 'domains/servarr/stuck-strikes.ts', call: 'rename', count: 1, gate: { safe: OWN_STATE } },
   { file: 'domains/servarr/stuck-strikes.ts', call: 'unlink', count: 1, gate: { safe: OWN_STATE } },
   { file: 'domains/servarr/stuck-strikes.ts', call: 'writeFile', count: 1, gate: { safe: OWN_STATE } },
-  { file: 'domains/servarr/grab.ts', call: 'deleteQueueItem()', count: 1, gate: { tools: ['series_grab', 'movie_grab'] } },
+  { file: 'domains/servarr/replace-effects.ts', call: 'deleteQueueItem()', count: 1, gate: { tools: ['series_grab', 'movie_grab'] } },
   // Imports may replace an existing episode or movie file (issue 12, finding 7).
   { file: 'domains/series/tools/series-import.ts', call: 'Servarr runManualImport()', count: 1, gate: { tools: ['series_import'] } },
   { file: 'domains/movies/tools/movie-import.ts', call: 'Servarr runManualImport()', count: 1, gate: { tools: ['movie_import'] } },
@@ -172,7 +172,7 @@ t.test('every backend delete that takes a download\'s data goes through the data
     if (/(removeFromClient|deleteFiles): false\b/.test(c.text) || checked.includes(c)) continue
     t.fail(`${c.file}:${c.line} asks a backend to delete a download's data without the data check: ${c.text}. Pass the answer of checkDownloadData() to deleteWithData() (domains/downloads/download-data.ts), or keep the data (removeFromClient: false / deleteFiles: false).`)
   }
-  t.same([...new Set(checked.map(c => c.file))].sort(), ['domains/downloads/retry-stuck.ts', 'domains/downloads/tools/cancel-downloads.ts', 'domains/servarr/grab.ts'],
+  t.same([...new Set(checked.map(c => c.file))].sort(), ['domains/downloads/retry-stuck.ts', 'domains/downloads/tools/cancel-downloads.ts', 'domains/servarr/replace-effects.ts'],
     'the deletes with data known today (cancel_downloads cancel, purge and retry; series_grab / movie_grab replacing) are the checked ones')
 })
 

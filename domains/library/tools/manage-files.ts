@@ -9,6 +9,9 @@ import { listFolder } from '../../../lib/library/file-list.js'
 import { formatBytes } from '../../../core/format.js'
 import { quoted } from '../../../core/untrusted-text.js'
 import { applyDelete, previewDelete, type DeleteTarget } from '../../../lib/library/delete-targets.js'
+import { deleteVerified } from '../../../lib/library/delete-verified.js'
+import { VerifiedSchema } from '../../../lib/effects/schema.js'
+import { NEXT_FIELD } from '../../../lib/answers/next-calls.js'
 import { estimateMoveMs, planMoves, runMoveJob, runUndoJob } from '../../../lib/library/move-jobs.js'
 import { earlierMoves, runningMoves, stoppedMoveNote } from '../../../lib/library/move-state.js'
 import { JOB_KINDS, JobSummarySchema, defineJobKinds, jobSentence, startJobAndWait } from '../../../lib/library/run-job.js'
@@ -52,7 +55,9 @@ const outputSchema = Type.Object({
     filesDeleted: Type.Integer({ description: 'Files removed' }),
     bytesFreed: Type.Number({ description: 'Bytes freed' }),
     keptFolders: Type.Array(Type.String(), { description: 'Folders kept because something new appeared in them' })
-  }), { description: 'delete: what was removed' }))
+  }), { description: 'delete: what was removed' })),
+  verified: Type.Optional(VerifiedSchema),
+  ...NEXT_FIELD
 }, { additionalProperties: false })
 
 function need<T> (value: T | undefined, field: string, action: string): T {
@@ -134,12 +139,12 @@ export default function manageFiles (app: FastifyInstance) {
         }
         case 'delete': {
           const targets = ctx.confirmed!.targets as DeleteTarget[]
-          const deleted = await applyDelete(sandbox, targets)
-          const kept = deleted.flatMap(d => d.keptFolders)
+          // Each target on its own, then the disk looked at again: the answer says what is gone and what is not.
+          const done = await deleteVerified(sandbox, targets, async (t, onFile) => (await applyDelete(sandbox, [t], undefined, onFile))[0],
+            err => app.log.error({ err }, 'manage_files delete stopped'))
           return {
-            data: { action: 'delete', deleted },
-            summary: `Deleted ${deleted.map(d => d.path).join(', ')} (${formatBytes(deleted.reduce((n, d) => n + d.bytesFreed, 0))} freed).` +
-              (kept.length ? ` Kept ${kept.length} folder(s) where new files appeared: ${kept.join(', ')}.` : '')
+            data: { action: 'delete', deleted: done.deleted, verified: done.verified, ...(done.next.length ? { next: done.next } : {}) },
+            summary: done.summary
           }
         }
         case 'undo': {

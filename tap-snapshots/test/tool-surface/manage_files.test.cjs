@@ -121,6 +121,12 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       "deleted": {
         "type": "array"
       },
+      "verified": {
+        "type": "object"
+      },
+      "next": {
+        "type": "array"
+      },
       "confirmation": {
         "type": "object"
       }

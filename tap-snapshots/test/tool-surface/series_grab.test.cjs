@@ -90,6 +90,12 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       "queueItems": {
         "type": "array"
       },
+      "verified": {
+        "type": "object"
+      },
+      "next": {
+        "type": "array"
+      },
       "confirmation": {
         "type": "object"
       }
