@@ -132,7 +132,8 @@ t.test('each backend down in turn', { skip, timeout: 400_000 }, async t => {
     const res = await call(healthy, c)
     t.notOk(res.isError, `all up: ${c.tool} ${JSON.stringify(c.args)} answers: ${res.content[0]?.text}`)
   }
-  await t.test('every call suggested with everything up, followed', t => suggested.followAll(t))
+  // A few of each kind: the library's health suggests a rescan for every title whose files are not all known.
+  await t.test('every call suggested with everything up, followed', t => suggested.followAll(t, { sample: 3 }))
   await healthy.close()
 
   for (const backend of Object.keys(BACKENDS) as Backend[]) {

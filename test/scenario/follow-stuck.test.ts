@@ -119,6 +119,9 @@ t.test('every call the stuck views suggest, on every downloader, is accepted and
   t.equal(nextOf(views.series).length, 5, 'a retry for the download each of the five downloaders holds')
   t.equal(nextOf(views.movies).length, 3, 'an import for each finished movie')
 
+  // What download_status suggests of the same downloads, from each torrent client, is followed too.
+  for (const instance of ['default', 'tr', 'dl']) ok(await call('download_status', { instance, limit: 100 }))
+
   const { followed } = await suggested.followAll(t)
   t.ok(followed.length >= 8, `every suggested call followed (${followed.length})`)
   t.same(ok(await call('series_status', { view: 'stuck' })).items, [], 'no series download is stuck any more')
