@@ -14,12 +14,13 @@ import { Value } from '@sinclair/typebox/value'
 import type { TSchema } from '@sinclair/typebox'
 import type { ToolCallResult } from '../../core/tool-types.js'
 import { callText, type NextCall } from '../../lib/answers/next-calls.js'
+import { changedNothing } from '../../lib/tools/no-change.js'
 import { toolContext } from './sim-app.js'
 import { follow } from './follow-next.js'
 import { expectEffect } from './next-effects.js'
 
 interface Tap { fail: (message: string) => void, pass: (message: string) => void, ok: (value: unknown, message: string) => void, comment: (message: string) => void }
-interface Produced { call: NextCall, by: { tool: string, args: Record<string, unknown> } }
+interface Produced { call: NextCall, by: { tool: string, args: Record<string, unknown> }, writesBefore: number }
 
 const isNextCall = (x: unknown): x is NextCall => typeof x === 'object' && x !== null && typeof (x as NextCall).tool === 'string' &&
   typeof (x as NextCall).arguments === 'object' && typeof (x as NextCall).why === 'string'
@@ -33,15 +34,29 @@ export function nextsIn (value: unknown): NextCall[] {
 
 export type NextRecorder = ReturnType<typeof recordNext>
 
+/** As the audit trail tells a change (lib/audit/tool-calls.ts): a tool with effects, not a preview nor an unchanged answer. */
+function mayHaveChanged (app: FastifyInstance, name: string, args: Record<string, unknown>, res: ToolCallResult): boolean {
+  const def = app.tools.get(name)
+  if (!def || !(def.hasEffects ? def.hasEffects(args) : !def.annotations.readOnlyHint)) return false
+  return !changedNothing(res) && !(res.structuredContent as { confirmation?: unknown } | undefined)?.confirmation
+}
+
 /** Wraps `app.tools.call` so every suggestion is recorded; the returned `followAll` follows them. */
 export function recordNext (app: FastifyInstance) {
   const original = app.tools.call
   const produced: Produced[] = []
+  // The scenario's own calls to tools that may change something: a suggestion made after the last of them is
+  // still current when it is followed.
+  let writes = 0
   const record = (name: string, args: unknown, res: ToolCallResult) => {
-    for (const call of nextsIn(res.structuredContent)) produced.push({ call, by: { tool: name, args: args as Record<string, unknown> } })
+    for (const call of nextsIn(res.structuredContent)) produced.push({ call, by: { tool: name, args: args as Record<string, unknown> }, writesBefore: writes })
     return res
   }
-  app.tools.call = async (name, args, ctx) => record(name, args, await original(name, args, ctx))
+  app.tools.call = async (name, args, ctx) => {
+    const res = await original(name, args, ctx)
+    if (mayHaveChanged(app, name, args as Record<string, unknown>, res)) writes++
+    return record(name, args, res)
+  }
   /** The calls following makes: what their answers suggest in turn is followed too (once: calls are deduplicated). */
   const direct = async (tool: string, args: Record<string, unknown>): Promise<ToolCallResult> => record(tool, args, await original(tool, args, toolContext()))
 
@@ -61,8 +76,8 @@ export function recordNext (app: FastifyInstance) {
   // calls one answer suggests are about different titles or downloads, so following one leaves the others current.
   const askedAgain = new Map<string, Promise<string[]>>()
   /** Whether the answer that suggested the call still does: asked again when it is a read. */
-  async function stillSuggested ({ call, by }: Produced): Promise<boolean> {
-    if (!app.tools.get(by.tool)?.annotations.readOnlyHint) return true
+  async function stillSuggested ({ call, by, writesBefore }: Produced): Promise<boolean> {
+    if (!app.tools.get(by.tool)?.annotations.readOnlyHint || writesBefore === writes) return true
     const key = callText({ tool: by.tool, arguments: by.args, why: '' })
     if (!askedAgain.has(key)) askedAgain.set(key, direct(by.tool, by.args).then(again => nextsIn(again.structuredContent).map(callText)))
     return (await askedAgain.get(key)!).includes(callText(call))
@@ -80,6 +95,7 @@ export function recordNext (app: FastifyInstance) {
     const superseded: NextCall[] = []
     const sent = new Map<string, number>()
     let sampledOut = 0
+    let accepted = 0
     // `produced` grows while it is walked: a followed call's answer may suggest the next step.
     for (let i = 0; i < produced.length; i++) {
       const p = produced[i]!
@@ -89,7 +105,7 @@ export function recordNext (app: FastifyInstance) {
       const what = `${callText(call)} (suggested by ${by.tool} ${JSON.stringify(by.args)} to ${call.why})`
       const refused = refusal(call)
       if (refused) { t.fail(`${what} would be refused for its arguments: ${refused}`); continue }
-      t.pass(`${callText(call)} takes its arguments`)
+      accepted++
       if (argumentsOnly) continue
       const kind = `${by.tool}>${call.tool}`
       if ((sent.get(kind) ?? 0) >= sample) { sampledOut++; continue }
@@ -100,6 +116,7 @@ export function recordNext (app: FastifyInstance) {
       if (!res!.isError) await check(t, res!)
       followed.push(call)
     }
+    t.pass(`${accepted} suggested call${accepted === 1 ? '' : 's'} take their tools' arguments`)
     if (sampledOut) t.comment(`${sampledOut} more calls of kinds already followed ${sample} times were checked against their schema only`)
     if (superseded.length) t.comment(`superseded by later steps, so only their arguments were checked: ${superseded.map(callText).join('; ')}`)
     return { followed, superseded }
