@@ -247,8 +247,11 @@ export type QbittorrentClient = ReturnType<typeof createQbittorrentClient>
 
 /**
  * Where the torrent's data is, as qBittorrent sees it. While it checks resume data, qBittorrent reports
- * content_path as a bare name: it is then relative to the save path (never trusted to climb out of it).
+ * content_path as a bare name: it is then relative to the save path (never trusted to climb out of it). A
+ * torrent without its metadata yet (a magnet) has an empty content_path (release-4.5.2
+ * src/base/bittorrent/torrentimpl.cpp contentPath(): `if (!hasMetadata()) return {};`), not its save path: it
+ * holds nothing yet, so it is placed at save path + name, never over the whole save folder.
  */
 export function contentPathOf (t: { content_path?: string, save_path: string, name: string }): string {
-  return insideFolder(t.save_path, t.content_path ?? t.name)
+  return insideFolder(t.save_path, t.content_path || t.name)
 }

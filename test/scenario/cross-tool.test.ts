@@ -6,12 +6,15 @@ import t, { type Test } from 'tap'
 import { buildDemoApp } from '../helpers/demo-app.js'
 import { toolContext } from '../helpers/sim-app.js'
 import { ok } from '../helpers/results.js'
+import { recordNext } from '../helpers/next-recorder.js'
 
 // Whole demo stacks on a shared 2-core machine: the file's limit is generous (a hang is still caught), never a speed test.
 t.setTimeout(360_000)
 
 // As the demo without qbittorrent-nox: the torrent client is unreachable; the managers' downloads are their own.
 const { app, stack } = await buildDemoApp(t, { tree: true, stack: { validate: true } })
+// Every call an answer suggests is followed after the file's own tests, on the same stack (issue 34 #8).
+const suggested = recordNext(app)
 const call = async (name: string, args: Record<string, unknown> = {}) => ok(await app.tools.call(name, args, toolContext()))
 
 type Row = Record<string, any>
@@ -92,4 +95,9 @@ t.test('server_status counts what the managers hold files for', async t => {
   const movies = await everything('movie_status', { view: 'library' })
   t.equal(count('tvshows'), series.filter(s => s.episodeFileCount > 0).length, 'series')
   t.equal(count('movies'), movies.filter(m => m.hasFile).length, 'movies')
+})
+
+t.test('every call an answer suggested, followed', async t => {
+  await suggested.followAll(t)
+  t.same(stack.violations(), [], 'following kept to the services\' API contracts')
 })

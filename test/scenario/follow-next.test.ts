@@ -2,7 +2,7 @@
 // stuck views suggest (import, retry), on the contract-validated Sonarr/Radarr simulators. A call refused for its
 // arguments fails, and so does one that does not do what it promised: "only needs an import" must import.
 import t from 'tap'
-import { writeFileSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startServarrStack } from '../helpers/servarr-sims.js'
 import { stuckAs } from '../../simulators/servarr/stuck.js'
@@ -51,8 +51,8 @@ t.test('"only needs an import": the suggested movie_import imports the film from
   for (const q of items) q.stuck = stuckAs('radarr', q.title, 'matchedById')
   let view = await s.call('movie_status', { view: 'stuck' })
   const [row] = ok(view).items
-  // The download's folder holds the film and an extra, as many releases do.
-  await until(() => ok(view).items[0]?.outputPath !== undefined)
+  // The download's folder holds the film and an extra, as many releases do (once the simulator has written it).
+  await until(() => row.outputPath !== undefined && existsSync(row.outputPath))
   writeFileSync(join(row.outputPath, 'Extras.mkv'), Buffer.alloc(1024))
   view = await s.call('movie_status', { view: 'stuck' })
   const next = nextOf(view)

@@ -11,6 +11,7 @@ import { toolContext } from '../helpers/sim-app.js'
 import { SHOW } from '../helpers/ready-flow.js'
 import { ok } from '../helpers/results.js'
 import { follow, nextOf } from '../helpers/follow-next.js'
+import { recordNext } from '../helpers/next-recorder.js'
 
 // Whole demo stacks on a shared 2-core machine: the file's limit is generous (a hang is still caught), never a speed test.
 t.setTimeout(360_000)
@@ -25,6 +26,8 @@ async function householdDay (t: Test, mediaServer: 'jellyfin' | 'plex') {
     stack: tree => ({ validate: true, household: { sample: tree!.sample }, mediaServer, manualClock: true }),
     build: { plugins: { dashboard: { ttlMs: 0 } } }
   })
+  // Every call an answer suggests during the day is followed once the day's story is told (issue 34 #8).
+  const suggested = recordNext(app)
 
   type Row = Record<string, any>
   const call = async (name: string, args: Record<string, unknown> = {}) => ok(await app.tools.call(name, args, toolContext()))
@@ -186,6 +189,7 @@ async function householdDay (t: Test, mediaServer: 'jellyfin' | 'plex') {
     await t.test('cleaned up: gone everywhere', t => agree(t, 'removed'))
     t.same(stack.violations(), [], 'every call kept to the services\' API contracts')
   })
+  await t.test('every call an answer suggested during the day, followed', t => suggested.followAll(t))
 }
 
 for (const mediaServer of ['jellyfin', 'plex'] as const) await t.test(`on the simulated ${mediaServer}`, t => householdDay(t, mediaServer))
