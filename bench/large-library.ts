@@ -116,7 +116,7 @@ async function untilListsHeld (base: string): Promise<number> {
   for (;;) {
     const caches = (await (await fetch(`${base}/health`)).json() as { caches?: Array<{ instance: string, entries: number }> }).caches ?? []
     if (['Sonarr', 'Radarr'].every(name => caches.some(c => c.instance === name && c.entries > 0))) return Math.round(performance.now() - started)
-    if (performance.now() - started > 120_000) throw new Error('the start-up prefetch did not hold both library lists within 2 minutes')
+    if (performance.now() - started > 300_000) throw new Error('the start-up prefetch did not hold both library lists within 5 minutes')
     await new Promise(resolve => setTimeout(resolve, 100))
   }
 }

@@ -40,8 +40,8 @@ const statsOf = (keys: string[]) => (v: unknown) => {
   return o ? pick(o, Object.fromEntries(keys.map(k => [k, num]))) : undefined
 }
 
-/** What a series and a movie resource share and the library views read. */
-const TITLE_FIELDS = { id: num, title: str, sortTitle: str, status: str, year: num, path: str, rootFolderPath: str, qualityProfileId: num, monitored: bool, imdbId: str, tags: numbers }
+/** What a series and a movie resource share and the library views read (a field no tool reads is not kept: movieFileId, a series' imdbId). */
+const TITLE_FIELDS = { id: num, title: str, sortTitle: str, status: str, year: num, path: str, rootFolderPath: str, qualityProfileId: num, monitored: bool, tags: numbers }
 
 const SERIES_FIELDS = {
   ...TITLE_FIELDS,
@@ -63,7 +63,7 @@ const MOVIE_FIELDS = {
   ...TITLE_FIELDS,
   minimumAvailability: str,
   hasFile: bool,
-  movieFileId: num,
+  imdbId: str, // movie_status shows it; no series view reads a series' IMDb id
   tmdbId: num,
   sizeOnDisk: num,
   inCinemas: str,
@@ -107,15 +107,22 @@ export function cachedLibrary<T extends { sortTitle?: string | null, title?: str
   return cache.get(key, libraryLoader(http, path, project, o.query), o.signal)
 }
 
-/** Fetches the whole list at `path`, projected while it streams, sorted and frozen (what the cache keeps). */
+/** A background renewal's deadline: nobody waits on it, and a large library on a busy manager takes longer than a read's 10 s. */
+export const BACKGROUND_LIST_DEADLINE_MS = 120_000
+
+/**
+ * Fetches the whole list at `path`, projected while it streams, sorted and frozen (what the cache keeps).
+ * background: a renewal nobody waits for (keepWarm), retried like a read within BACKGROUND_LIST_DEADLINE_MS.
+ */
 export function libraryLoader<T extends { sortTitle?: string | null, title?: string | null }> (
-  http: HttpBackend, path: string, project: (raw: unknown) => T, query?: LibraryListOptions['query']
+  http: HttpBackend, path: string, project: (raw: unknown) => T, query?: LibraryListOptions['query'], background = false
 ): () => Promise<Loaded<readonly T[]>> {
   return async () => {
     let bytes = 0
     const res = await http.call<ParsedArray<T>>({
       path: `/api/v3${path}`,
       query,
+      ...(background && { kind: 'command' as const, deadlineMs: BACKGROUND_LIST_DEADLINE_MS }),
       parse: body => parseJsonArray(body, raw => {
         const item = project(raw)
         bytes += JSON.stringify(item).length
