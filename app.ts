@@ -12,7 +12,8 @@ import disk, { type DiskPluginOptions } from './plugins/disk.js'
 import urlGuard, { type Resolver, type UrlGuardPluginOptions } from './plugins/url-guard.js'
 import confirmTokens from './plugins/confirm-tokens.js'
 import jobs, { type JobsPluginOptions } from './plugins/jobs.js'
-import backends from './plugins/backends.js'
+import backends, { type BackendsPluginOptions } from './plugins/backends.js'
+import libraryPrefetch, { type LibraryPrefetchOptions } from './plugins/library-prefetch.js'
 import backendProbe, { type BackendProbeOptions } from './plugins/backend-probe.js'
 import toolRegistry from './plugins/tool-registry.js'
 import audit, { type AuditPluginOptions } from './plugins/audit.js'
@@ -58,6 +59,8 @@ export interface BuildOptions {
     urlGuard?: Pick<UrlGuardPluginOptions, 'connect'>
     disk?: DiskPluginOptions
     memoryTrim?: MemoryTrimOptions
+    backends?: BackendsPluginOptions
+    libraryPrefetch?: LibraryPrefetchOptions
   }
 }
 
@@ -92,7 +95,8 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(urlGuard, { resolver: options.resolver, ...options.plugins?.urlGuard })
   await app.register(confirmTokens)
   await app.register(jobs, options.plugins?.jobs ?? {})
-  await app.register(backends)
+  await app.register(backends, options.plugins?.backends ?? {})
+  await app.register(libraryPrefetch, options.plugins?.libraryPrefetch ?? {})
   await app.register(backendProbe, options.plugins?.backendProbe ?? {})
   await app.register(audit, options.plugins?.audit ?? {})
   await app.register(notify, options.plugins?.notify ?? {})

@@ -16,7 +16,7 @@ export const instanceKey = (kind: InstanceKindName, name: string) => name === DE
 
 function build (kind: InstanceKindName, i: InstanceSettings, config: Config, deps: ClientDeps): BackendClientBase {
   const v = (s: string) => `${INSTANCE_KINDS[kind].prefix}_${i.name.toUpperCase()}_${s}`
-  const servarr = { baseUrl: i.url, apiKey: i.settings.API_KEY ?? '', urlVar: v('URL'), keyVar: v('API_KEY'), pathMap: deps.pathMap }
+  const servarr = { baseUrl: i.url, apiKey: i.settings.API_KEY ?? '', urlVar: v('URL'), keyVar: v('API_KEY'), pathMap: deps.pathMap, clock: deps.clock }
   if (kind === 'series') return createSonarrClient(servarr)
   if (kind === 'movies') return createRadarrClient(servarr)
   if (kind === 'usenet') return createUsenetClient({ type: i.settings.TYPE ?? '', url: i.url, apiKey: i.settings.API_KEY ?? '', username: i.settings.USERNAME ?? '', password: i.settings.PASSWORD ?? '' }, deps.pathMap, v)

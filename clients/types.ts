@@ -6,6 +6,7 @@ import type { ProbeResult } from './http.js'
 import type { CircuitStatus } from './circuit.js'
 import type { PathMap } from '../core/path-map.js'
 import type { CacheStats } from '../core/keyed-cache.js'
+import type { TimerClock } from '../core/timer-clock.js'
 
 export interface Backends {}
 
@@ -17,12 +18,16 @@ export interface BackendClientBase {
   close?: () => Promise<void>
   /** The client's cache of whole lists, when it keeps one (shown in /health). */
   cache?: { stats: () => CacheStats }
+  /** Fetches the client's whole lists now and keeps them renewed in the background (plugins/library-prefetch.ts). */
+  prefetch?: () => void
 }
 
 /** What a client may need from the running server, given as plain functions so clients stay framework-free. */
 export interface BackendDeps {
   /** The URL (with its per-process secret) of the URL guard's loopback forward proxy, started on first use. */
   forwardProxyUrl?: () => Promise<string>
+  /** Time and timers of the clients' background renewals (default the system's; tests pass one they move). */
+  clock?: TimerClock
 }
 
 /** What every factory gets besides the config: the running server's deps and PATH_MAP, parsed once. */

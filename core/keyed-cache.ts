@@ -8,8 +8,14 @@
 //  - single-flight: concurrent reads of a missing key share one fetch;
 //  - refreshed ahead: a read of an entry older than refreshAfterMs (half the TTL unless set) is served from it
 //    and starts one fetch in the background, so a list in steady use is renewed before it expires and no
-//    read waits for a whole list again; an idle entry still expires at ttlMs.
-// Framework-free; stats() is what /health shows.
+//    read waits for a whole list again; an idle entry still expires at ttlMs;
+//  - kept warm (keepWarm): a key fetched right away and renewed by a timer, not by a read: every refreshAfterMs
+//    while it is read, every idleRefreshMs while nobody reads it, soon after a write. Its entry does not expire
+//    at ttlMs but at maxStaleMs (a renewal that keeps failing), so the first read after start, after idle or
+//    after a write never waits for a whole list; fetchedAt(value) tells a caller how old what it got is.
+//    close() stops every timer.
+// Framework-free; stats() is what /health shows. Time and timers come from an injectable clock.
+import { systemClock, type TimerClock } from './timer-clock.js'
 
 export interface KeyedCacheOptions {
   /** The backend instance this cache belongs to (e.g. "Sonarr"); shown in /health. */
@@ -20,6 +26,12 @@ export interface KeyedCacheOptions {
   /** Age from which a read also renews the entry in the background (default ttlMs / 2). */
   refreshAfterMs?: number
   now?: () => number
+  /** Time and the timers of kept-warm keys (default the system's; `now` above wins for time when given). */
+  clock?: TimerClock
+  /** A kept-warm key nobody read since its last renewal is renewed this often (default 5 min). */
+  idleRefreshMs?: number
+  /** A kept-warm key is renewed this soon after a write dropped it (default 1 s; later writes push it back). */
+  afterWriteMs?: number
 }
 
 /** What a loader hands back: the value and its approximate size in bytes. */
@@ -43,11 +55,21 @@ export interface CacheStats {
   items: CacheEntryStats[]
 }
 
-interface Entry { value: unknown, bytes: number, storedAt: number }
+interface Entry { value: unknown, bytes: number, storedAt: number, read: boolean }
 interface Flight { promise: Promise<unknown>, epoch: number }
+interface Warm { load: () => Promise<Loaded<unknown>>, timer?: unknown }
 
 export function createKeyedCache (opts: KeyedCacheOptions) {
-  const now = opts.now ?? Date.now
+  const clock = opts.clock ?? systemClock
+  const now = opts.now ?? clock.now
+  const idleRefreshMs = opts.idleRefreshMs ?? 5 * 60_000
+  const afterWriteMs = opts.afterWriteMs ?? 1_000
+  /** A kept-warm entry is served until this age (renewals that keep failing); past it a read fetches. */
+  const maxStaleMs = Math.max(opts.ttlMs, 2 * idleRefreshMs)
+  const warm = new Map<string, Warm>()
+  /** When each value handed out was fetched (values are objects: the shared, frozen lists). */
+  const fetched = new WeakMap<object, number>()
+  let closed = false
   const entries = new Map<string, Entry>() // insertion order = least recently used first
   const flights = new Map<string, Flight>()
   let epoch = 0
@@ -65,7 +87,9 @@ export function createKeyedCache (opts: KeyedCacheOptions) {
   function store (key: string, loaded: Loaded<unknown>) {
     drop(key)
     if (loaded.bytes > opts.maxBytes || opts.maxEntries < 1) return
-    entries.set(key, { value: loaded.value, bytes: loaded.bytes, storedAt: now() })
+    const storedAt = now()
+    if (loaded.value !== null && typeof loaded.value === 'object') fetched.set(loaded.value, storedAt)
+    entries.set(key, { value: loaded.value, bytes: loaded.bytes, storedAt, read: false })
     bytes += loaded.bytes
     for (const oldest of entries.keys()) {
       if (bytes <= opts.maxBytes && entries.size <= opts.maxEntries) break
@@ -81,14 +105,20 @@ export function createKeyedCache (opts: KeyedCacheOptions) {
   async function get<T> (key: string, load: () => Promise<Loaded<T>>, signal?: AbortSignal): Promise<T> {
     const hit = entries.get(key)
     const age = hit ? now() - hit.storedAt : 0
-    if (hit && age < opts.ttlMs) {
+    if (hit && age < (warm.has(key) ? maxStaleMs : opts.ttlMs)) {
       counts.hits++
+      if (!hit.read) {
+        hit.read = true
+        // Read now: a kept-warm key waiting for its idle renewal is renewed at refreshAfterMs instead.
+        if (warm.get(key)?.timer !== undefined) plan(key, nextRenewalIn(key))
+      }
       entries.delete(key) // move to the most recently used end
       entries.set(key, hit)
       if (age >= refreshAfterMs && !current(key)) {
         counts.refreshes++
         // A failed renewal leaves the entry as it is: it still expires at ttlMs, and the next read then fetches.
-        start(key, load).promise.catch(() => {})
+        if (warm.has(key)) renew(key)
+        else start(key, load).promise.catch(() => {})
       }
       return hit.value as T
     }
@@ -119,11 +149,63 @@ export function createKeyedCache (opts: KeyedCacheOptions) {
     return flight
   }
 
-  /** Forget everything: called after every write this server sends to the backend. */
+  /** Forget everything: called after every write this server sends to the backend. Kept-warm keys are fetched again soon. */
   function invalidate () {
     epoch++
     entries.clear()
     bytes = 0
+    for (const key of warm.keys()) plan(key, afterWriteMs)
+  }
+
+  /** Fetch key now and keep it warm from then on (see the top of this file); a second call replaces the loader. */
+  function keepWarm<T> (key: string, load: () => Promise<Loaded<T>>) {
+    if (closed) return
+    warm.set(key, { load, timer: warm.get(key)?.timer })
+    renew(key)
+  }
+
+  /** Renews a kept-warm key now (joining a fetch under way), then plans the next renewal from the outcome. */
+  function renew (key: string) {
+    const w = warm.get(key)
+    if (!w || closed) return
+    const flight = current(key) ?? start(key, w.load)
+    plan(key, undefined) // no timer while the fetch runs
+    flight.promise.then(() => plan(key, nextRenewalIn(key)), () => plan(key, refreshAfterMs))
+  }
+
+  /** From the entry now: due at refreshAfterMs if it was read since it was fetched, else at idleRefreshMs. */
+  function nextRenewalIn (key: string): number {
+    const e = entries.get(key)
+    if (!e) return afterWriteMs // dropped by a write while it was fetched
+    return Math.max(0, e.storedAt + (e.read ? refreshAfterMs : idleRefreshMs) - now())
+  }
+
+  /** Replaces key's timer: fires in ms (undefined: none). */
+  function plan (key: string, ms: number | undefined) {
+    const w = warm.get(key)
+    if (!w) return
+    if (w.timer !== undefined) clock.clearTimer(w.timer)
+    w.timer = undefined
+    if (ms === undefined || closed) return
+    w.timer = clock.setTimer(() => {
+      w.timer = undefined
+      // The entry's state decides: read since fetched and past refreshAfterMs, or idle past idleRefreshMs, or gone.
+      const due = nextRenewalIn(key)
+      if (due === 0 || !entries.has(key)) renew(key)
+      else plan(key, due)
+    }, ms)
+  }
+
+  /** When this value (as handed out by get) was fetched, if this cache fetched it. */
+  function fetchedAt (value: unknown): number | undefined {
+    return value !== null && typeof value === 'object' ? fetched.get(value) : undefined
+  }
+
+  /** Stops every kept-warm timer; a fetch still under way is not renewed. The cache still answers reads. */
+  function close () {
+    closed = true
+    for (const key of warm.keys()) plan(key, undefined)
+    warm.clear()
   }
 
   function stats (): CacheStats {
@@ -139,7 +221,7 @@ export function createKeyedCache (opts: KeyedCacheOptions) {
     }
   }
 
-  return { get, invalidate, stats }
+  return { get, invalidate, keepWarm, fetchedAt, close, stats, now }
 }
 
 export type KeyedCache = ReturnType<typeof createKeyedCache>

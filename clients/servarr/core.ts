@@ -5,7 +5,8 @@
 import { BackendError, ToolError } from '../../core/errors.js'
 import { createHttpBackend, type HttpBackendOptions, type HttpCall, type ProbeResult } from '../http.js'
 import type { PathMap } from '../../core/path-map.js'
-import { cachedLibrary, createLibraryCache, type LibraryListOptions } from './library.js'
+import { cachedLibrary, createLibraryCache, libraryLoader, type LibraryListOptions } from './library.js'
+import type { TimerClock } from '../../core/timer-clock.js'
 import type {
   Command, HistoryRecord, ManualImportCandidate, Paged, QualityProfile, QueueItem, Release, RootFolder,
   SystemStatus, Tag, ValidationFailure
@@ -22,6 +23,8 @@ export interface ServarrOptions {
   /** Read deadline and circuit breaker settings (tests shorten them; production uses the defaults). */
   readDeadlineMs?: HttpBackendOptions['readDeadlineMs']
   circuit?: HttpBackendOptions['circuit']
+  /** Time and timers of the library cache's background renewals (tests pass a clock they move by hand). */
+  clock?: TimerClock
 }
 
 const IDENTITY: Pick<PathMap, 'toOurs' | 'toBackend'> = { toOurs: p => p, toBackend: p => p }
@@ -43,7 +46,7 @@ export function createServarrCore (opts: ServarrOptions) {
   })
   const paths = opts.pathMap ?? IDENTITY
   // This instance's whole-library lists; every write this server sends through the client drops them.
-  const library = createLibraryCache(opts.service)
+  const library = createLibraryCache(opts.service, opts.clock)
 
   async function api<T> (c: HttpCall): Promise<T> {
     try {
@@ -128,7 +131,7 @@ export function createServarrCore (opts: ServarrOptions) {
     ours,
     probe,
     circuit: http.circuit,
-    close: () => http.close(),
+    close: async () => { library.close(); await http.close() },
     /** The whole-library cache of this instance, shown in /health. */
     cache: library,
     /** A whole list only the manager's full answer gives, read through the cache (see library.ts). */
@@ -136,6 +139,15 @@ export function createServarrCore (opts: ServarrOptions) {
     libraryList: <T extends { sortTitle?: string | null, title?: string | null }>(key: string, path: string, project: (raw: unknown) => T, o?: LibraryListOptions & { fresh?: boolean }) => {
       if (o?.fresh) library.invalidate()
       return cachedLibrary(http, library, key, path, project, o)
+    },
+    /** Fetches a whole list now and keeps it renewed in the background (core/keyed-cache.ts keepWarm); nothing when not configured. */
+    keepLibraryWarm: <T extends { sortTitle?: string | null, title?: string | null }>(key: string, path: string, project: (raw: unknown) => T, query?: LibraryListOptions['query']) => {
+      if (opts.apiKey !== '') library.keepWarm(key, libraryLoader(http, path, project, query, true))
+    },
+    /** How old a list this client handed out is (ms), when it came from the library cache. */
+    libraryAgeMs: (list: unknown): number | undefined => {
+      const at = library.fetchedAt(list)
+      return at === undefined ? undefined : library.now() - at
     },
     systemStatus: () => api<SystemStatus>({ path: '/system/status' }),
     qualityProfiles: (signal?: AbortSignal) => api<QualityProfile[]>({ path: '/qualityprofile', signal }),

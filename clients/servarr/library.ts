@@ -3,7 +3,8 @@
 // read as it streams in (a real Radarr sends ~3 KB per movie: images, alternate titles, ratings, credits…),
 // kept in the instance's cache in sort-title order, and frozen, since every caller shares it.
 // Anything about one title that needs more (seasons, the file's media info) asks for that title by id.
-import { createKeyedCache, type KeyedCache } from '../../core/keyed-cache.js'
+import { createKeyedCache, type KeyedCache, type Loaded } from '../../core/keyed-cache.js'
+import type { TimerClock } from '../../core/timer-clock.js'
 import { parseJsonArray, type ParsedArray } from '../json-array.js'
 import type { HttpBackend } from '../http.js'
 import type { Movie, MovieFile, Series } from './types.js'
@@ -13,8 +14,8 @@ export const LIBRARY_TTL_MS = 30_000
 /** Bound on what one instance's cache holds (projected bytes; 6,000 movies project to about 3 MB). */
 export const LIBRARY_CACHE_BYTES = 32 * 1024 * 1024
 
-export function createLibraryCache (instance: string): KeyedCache {
-  return createKeyedCache({ instance, ttlMs: LIBRARY_TTL_MS, maxEntries: 8, maxBytes: LIBRARY_CACHE_BYTES })
+export function createLibraryCache (instance: string, clock?: TimerClock): KeyedCache {
+  return createKeyedCache({ instance, ttlMs: LIBRARY_TTL_MS, maxEntries: 8, maxBytes: LIBRARY_CACHE_BYTES, clock })
 }
 
 type Raw = Record<string, unknown>
@@ -39,8 +40,8 @@ const statsOf = (keys: string[]) => (v: unknown) => {
   return o ? pick(o, Object.fromEntries(keys.map(k => [k, num]))) : undefined
 }
 
-/** What a series and a movie resource share and the library views read. */
-const TITLE_FIELDS = { id: num, title: str, sortTitle: str, status: str, year: num, path: str, rootFolderPath: str, qualityProfileId: num, monitored: bool, imdbId: str, tags: numbers }
+/** What a series and a movie resource share and the library views read (a field no tool reads is not kept: movieFileId, a series' imdbId). */
+const TITLE_FIELDS = { id: num, title: str, sortTitle: str, status: str, year: num, path: str, rootFolderPath: str, qualityProfileId: num, monitored: bool, tags: numbers }
 
 const SERIES_FIELDS = {
   ...TITLE_FIELDS,
@@ -62,7 +63,7 @@ const MOVIE_FIELDS = {
   ...TITLE_FIELDS,
   minimumAvailability: str,
   hasFile: bool,
-  movieFileId: num,
+  imdbId: str, // movie_status shows it; no series view reads a series' IMDb id
   tmdbId: num,
   sizeOnDisk: num,
   inCinemas: str,
@@ -103,11 +104,25 @@ const sortKey = (x: { sortTitle?: string | null, title?: string | null }) => x.s
 export function cachedLibrary<T extends { sortTitle?: string | null, title?: string | null }> (
   http: HttpBackend, cache: KeyedCache, key: string, path: string, project: (raw: unknown) => T, o: LibraryListOptions = {}
 ): Promise<readonly T[]> {
-  return cache.get(key, async () => {
+  return cache.get(key, libraryLoader(http, path, project, o.query), o.signal)
+}
+
+/** A background renewal's deadline: nobody waits on it, and a large library on a busy manager takes longer than a read's 10 s. */
+export const BACKGROUND_LIST_DEADLINE_MS = 120_000
+
+/**
+ * Fetches the whole list at `path`, projected while it streams, sorted and frozen (what the cache keeps).
+ * background: a renewal nobody waits for (keepWarm), retried like a read within BACKGROUND_LIST_DEADLINE_MS.
+ */
+export function libraryLoader<T extends { sortTitle?: string | null, title?: string | null }> (
+  http: HttpBackend, path: string, project: (raw: unknown) => T, query?: LibraryListOptions['query'], background = false
+): () => Promise<Loaded<readonly T[]>> {
+  return async () => {
     let bytes = 0
     const res = await http.call<ParsedArray<T>>({
       path: `/api/v3${path}`,
-      query: o.query,
+      query,
+      ...(background && { kind: 'command' as const, deadlineMs: BACKGROUND_LIST_DEADLINE_MS }),
       parse: body => parseJsonArray(body, raw => {
         const item = project(raw)
         bytes += JSON.stringify(item).length
@@ -116,5 +131,5 @@ export function cachedLibrary<T extends { sortTitle?: string | null, title?: str
     })
     const items = res.data.items.sort((a, b) => collator.compare(sortKey(a), sortKey(b)))
     return { value: Object.freeze(items), bytes }
-  }, o.signal)
+  }
 }

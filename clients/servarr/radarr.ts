@@ -23,6 +23,8 @@ export function createRadarrClient (opts: Omit<ServarrOptions, 'service'>) {
      * excludeLocalCovers: no view reads images, and mapping them makes Radarr read every cover file's details.
      */
     listMovies: (signal?: AbortSignal, o?: { fresh?: boolean }) => core.libraryList('movies', '/movie', raw => projectMovie(raw, paths.toOurs), { signal, query: { excludeLocalCovers: true }, fresh: o?.fresh }),
+    /** Fetches the movie list now and keeps it renewed in the background (plugins/library-prefetch.ts). */
+    prefetch: () => core.keepLibraryWarm('movies', '/movie', raw => projectMovie(raw, paths.toOurs), { excludeLocalCovers: true }),
     /** One movie, or undefined when the id is not in the library. */
     async getMovie (id: number): Promise<Movie | undefined> {
       const res = await api<Movie | null>({ path: `/movie/${id}`, allowStatus: [404] })

@@ -26,6 +26,8 @@ export function createSonarrClient (opts: Omit<ServarrOptions, 'service'>) {
     kind: 'series' as const,
     /** Every library series, library fields only (projectSeries), in sort-title order; cached, shared: do not modify. */
     listSeries: (signal?: AbortSignal, o?: { fresh?: boolean }) => core.libraryList('series', '/series', raw => projectSeries(raw, paths.toOurs), { signal, fresh: o?.fresh }),
+    /** Fetches the series list now and keeps it renewed in the background (plugins/library-prefetch.ts). */
+    prefetch: () => core.keepLibraryWarm('series', '/series', raw => projectSeries(raw, paths.toOurs)),
     /** One series, or undefined when the id is not in the library. */
     async getSeries (id: number): Promise<Series | undefined> {
       const res = await core.api<Series | null>({ path: `/series/${id}`, allowStatus: [404] })

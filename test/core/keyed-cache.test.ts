@@ -2,6 +2,7 @@
 // under way), TTL, the byte and entry bounds, and a caller's signal that stops only that caller.
 import t from 'tap'
 import { createKeyedCache, type Loaded } from '../../core/keyed-cache.js'
+import { manualClock } from '../helpers/manual-clock.js'
 
 function setup (o: { ttlMs?: number, maxEntries?: number, maxBytes?: number } = {}) {
   let clock = 1_000_000
@@ -142,4 +143,101 @@ t.test('a renewal under way when invalidate ran is not kept, and an idle entry s
   t.equal(await cache.get('series', loader('fresh')), 'fresh#1', 'the renewal predating the write was dropped')
   tick(30_000)
   t.equal(await cache.get('series', loader('later')), 'later#2', 'idle past the TTL: fetched again')
+})
+
+// Kept warm: renewed by the cache's own timers on an injected clock, never by a reader waiting.
+function warmSetup () {
+  const clock = manualClock()
+  const cache = createKeyedCache({ instance: 'Radarr', ttlMs: 30_000, maxEntries: 8, maxBytes: 1000, clock, idleRefreshMs: 300_000, afterWriteMs: 1_000 })
+  let loads = 0
+  let failing = false
+  const load = async (): Promise<Loaded<string[]>> => {
+    loads++
+    if (failing) throw new Error('Radarr failed (HTTP 503)')
+    return { value: [`movies#${loads}`], bytes: 10 }
+  }
+  const settle = () => new Promise(resolve => setImmediate(resolve))
+  return { cache, clock, load, loads: () => loads, fail: (on: boolean) => { failing = on }, settle }
+}
+
+t.test('kept warm: fetched at once, so the first read does not fetch', async t => {
+  const { cache, load, loads, settle } = warmSetup()
+  cache.keepWarm('movies', load)
+  t.equal(loads(), 1, 'fetched when kept warm, before any read')
+  await settle()
+  t.same(await cache.get('movies', load), ['movies#1'])
+  t.equal(loads(), 1, 'the first read is served from that fetch')
+  t.match(cache.stats(), { hits: 1, misses: 0 })
+})
+
+t.test('kept warm: renewed before it expires without a reader waiting, and idle lists less often', async t => {
+  const { cache, clock, load, loads, settle } = warmSetup()
+  cache.keepWarm('movies', load)
+  await settle()
+  await cache.get('movies', load) // read since fetched: renewed at half the TTL
+  clock.advance(14_999)
+  t.equal(loads(), 1)
+  clock.advance(1)
+  t.equal(loads(), 2, 'renewed by the timer at 15 s, nobody asking')
+  await settle()
+  clock.advance(20_000) // 35 s after start: past the TTL of the first fetch
+  const before = loads()
+  t.same(await cache.get('movies', load), ['movies#2'], 'served from the renewal, no wait')
+  t.equal(loads(), before + 1, 'the 20 s old renewal is renewed beside the read, not before it')
+  // Not read since the last renewal: the next one waits for the idle interval.
+  await settle()
+  clock.advance(60_000)
+  const idle = loads()
+  clock.advance(60_000)
+  t.equal(loads(), idle, 'not renewed every 15 s while nobody reads it')
+  clock.advance(300_000)
+  t.ok(loads() > idle, 'renewed at the idle interval')
+})
+
+t.test('kept warm: a write drops the list and it is fetched again soon, in the background', async t => {
+  const { cache, clock, load, loads, settle } = warmSetup()
+  cache.keepWarm('movies', load)
+  await settle()
+  cache.invalidate()
+  cache.invalidate() // a second write pushes the renewal back
+  t.equal(loads(), 1)
+  clock.advance(1_000)
+  t.equal(loads(), 2, 'fetched again 1 s after the last write')
+  await settle()
+  t.same(await cache.get('movies', load), ['movies#2'])
+  t.equal(loads(), 2)
+})
+
+t.test('kept warm: when renewals fail the list is served with the time it was fetched, until it is too old', async t => {
+  const { cache, clock, load, loads, fail, settle } = warmSetup()
+  cache.keepWarm('movies', load)
+  await settle()
+  const first = await cache.get('movies', load)
+  t.equal(cache.fetchedAt(first), clock.now())
+  fail(true)
+  clock.advance(60_000)
+  await settle()
+  const old = await cache.get('movies', load)
+  t.same(old, ['movies#1'], 'past the TTL, served without waiting')
+  t.equal(clock.now() - cache.fetchedAt(old)!, 60_000, 'and it says how old it is')
+  clock.advance(600_000)
+  await settle()
+  const before = loads()
+  await t.rejects(cache.get('movies', load), /503/, 'too old to serve: the read asks the backend and reports it')
+  t.equal(loads(), before + 1)
+})
+
+t.test('close stops every timer of the kept-warm keys', async t => {
+  const { cache, clock, load, loads, settle } = warmSetup()
+  cache.keepWarm('movies', load)
+  cache.keepWarm('series', load)
+  await settle()
+  t.ok(clock.pending() > 0)
+  cache.close()
+  t.equal(clock.pending(), 0, 'no timer left')
+  const before = loads()
+  clock.advance(3_600_000)
+  t.equal(loads(), before, 'nothing renewed after close')
+  cache.keepWarm('later', load)
+  t.equal(loads(), before, 'a closed cache keeps nothing warm')
 })

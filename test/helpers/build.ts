@@ -12,7 +12,8 @@
 //   await buildTestApp(t, { roots, settings: demoConfig(…) })        a config built elsewhere, on the caller's roots
 //   const again = await built.restart()                              a restarted server: same settings, roots, state
 //
-// Background backend probes stay off unless `probe: true` (they would resolve the default host names).
+// Background backend probes stay off unless `probe: true` (they would resolve the default host names), and so does
+// the library prefetch unless build.plugins.libraryPrefetch turns it on.
 // startServarrStack (test/helpers/servarr-sims.ts) is this with the series and movie manager simulators.
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -143,6 +144,8 @@ export async function buildTestApp<R extends SimRequest = {}> (t: { teardown: (f
         ...build,
         plugins: {
           ...(opts.probe ? {} : { backendProbe: { autoStart: false } }),
+          // The start-up prefetch of the library lists (plugins/library-prefetch.ts) would add reads the tests count.
+          libraryPrefetch: { autoStart: false },
           ...build?.plugins,
           ...(opts.web ? { dashboard: opts.dashboard, chat: opts.chat } : {})
         }

@@ -21,6 +21,7 @@ import type { StuckRow } from '../../servarr/stuck.js'
 import { movieManager } from '../../chosen-client.js'
 import { upgradesView, UpgradeRowSchema, type UpgradesAnswer } from '../../servarr/upgrades.js'
 import { PartsSchema } from '../../../lib/answers/parts.js'
+import { listAgeText } from '../../servarr/list-age.js'
 
 const VIEWS = ['library', 'movie', 'calendar', 'missing', 'queue', 'stuck', 'history', 'upgrades'] as const
 const DEFAULT_DAYS = 30
@@ -84,9 +85,12 @@ export default (app: FastifyInstance) => defineTool({
     let stuck: Page<StuckRow> | undefined
     let missing: MissingSource[] = []
     let upgrades: UpgradesAnswer | undefined
+    let ageNote = ''
     switch (args.view) {
       case 'library': {
-        const all = libraryOrder(await radarr.listMovies(ctx.signal), args.term, args.sort)
+        const list = await radarr.listMovies(ctx.signal)
+        ageNote = listAgeText(radarr, list)
+        const all = libraryOrder(list, args.term, args.sort)
           .filter(m => args.hasFile === undefined || (m.hasFile === true) === args.hasFile)
         const rows = pageOf(all, args.offset, args.limit) // only the page is turned into rows
         page = { ...rows, items: rows.items.map(m => toMovieItem(m, profiles, true)) }
@@ -134,7 +138,7 @@ export default (app: FastifyInstance) => defineTool({
     return {
       data: { view: args.view, ...(resolved ? { idUsed: resolved.idUsed } : {}), ...page, ...(missing.length ? { missing } : {}), ...(upgrades && { parts: upgrades.parts }), ...(next.length && { next }) },
       summary: viewSummary(args.view, about + (missing.length ? ' in the instances that answered' : ''), page, args.offset, args.limit) +
-        (advice?.text ?? '') + (upgrades ? upgrades.text + nextText(upgrades.next) : '') + missingSentence(missing)
+        (advice?.text ?? '') + (upgrades ? upgrades.text + nextText(upgrades.next) : '') + missingSentence(missing) + ageNote
     }
   }
 })

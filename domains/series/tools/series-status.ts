@@ -23,6 +23,7 @@ import type { StuckRow } from '../../servarr/stuck.js'
 import { seriesManager } from '../../chosen-client.js'
 import { upgradesView, UpgradeRowSchema, type UpgradesAnswer } from '../../servarr/upgrades.js'
 import { PartsSchema } from '../../../lib/answers/parts.js'
+import { listAgeText } from '../../servarr/list-age.js'
 
 const VIEWS = ['library', 'series', 'season', 'calendar', 'missing', 'queue', 'stuck', 'history', 'upgrades'] as const
 const DEFAULT_DAYS = 7
@@ -91,9 +92,12 @@ export default (app: FastifyInstance) => defineTool({
     let missing: MissingSource[] = []
     let upgrades: UpgradesAnswer | undefined
 
+    let ageNote = ''
     switch (args.view) {
       case 'library': {
-        const all = libraryOrder(await sonarr.listSeries(ctx.signal), args.term, args.sort)
+        const list = await sonarr.listSeries(ctx.signal)
+        ageNote = listAgeText(sonarr, list)
+        const all = libraryOrder(list, args.term, args.sort)
         const rows = pageOf(all, args.offset, args.limit) // only the page is turned into rows
         page = { ...rows, items: rows.items.map(s => toSeriesItem(s, profiles, true)) }
         break
@@ -144,6 +148,6 @@ export default (app: FastifyInstance) => defineTool({
     const next = [...(advice?.next ?? []), ...(upgrades?.next ?? [])]
     const data = { view: args.view, ...(series ? { series } : {}), ...(resolved ? { idUsed: resolved.idUsed } : {}), ...page, ...(missing.length ? { missing } : {}), ...(upgrades && { parts: upgrades.parts }), ...(next.length && { next }) }
     const about = series ? ` for "${series.title}" (${resolved!.idUsed.type} ${resolved!.idUsed.value})` : ''
-    return { data, summary: viewSummary(args.view, about + (missing.length ? ' in the instances that answered' : ''), page, args.offset, args.limit) + (advice?.text ?? '') + (upgrades ? upgrades.text + nextText(upgrades.next) : '') + missingSentence(missing) }
+    return { data, summary: viewSummary(args.view, about + (missing.length ? ' in the instances that answered' : ''), page, args.offset, args.limit) + (advice?.text ?? '') + (upgrades ? upgrades.text + nextText(upgrades.next) : '') + missingSentence(missing) + ageNote }
   }
 })
