@@ -100,8 +100,8 @@ export function cleanupActs (app: FastifyInstance, managers: ManagerSources, wat
     const base = { id: effectIdOf(t), title: t.name }
     switch (t.category) {
       case 'orphanedTorrents': {
-        const client = torrentClient(app, t.instance)
-        return { target: t, effect: { ...base, service: t.service ?? client.service }, request: () => client.remove([t.hash!], { deleteFiles: false }) }
+        const torrent = torrentClient(app, t.instance)
+        return { target: t, effect: { ...base, service: t.service ?? torrent.service }, request: () => torrent.remove([t.hash!], { deleteFiles: false }) }
       }
       case 'usenetHistory': {
         const { service, request } = await prepareUsenetClear(app, t)
