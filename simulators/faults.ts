@@ -1,12 +1,15 @@
 // Fault modes for simulators, switched at run time by tests: down, slow, 5xx, reset mid-body,
-// invalid JSON, wrong key. Requests answered by a fault skip contract validation.
+// invalid JSON, wrong key, and lost-answer (the request is carried out, then the connection closes before the
+// answer: a backend that died after acting). Requests answered by a fault skip contract validation.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 
-export type FaultMode = 'none' | 'down' | 'slow' | '5xx' | 'reset' | 'invalid-json' | 'wrong-key'
+export type FaultMode = 'none' | 'down' | 'slow' | '5xx' | 'reset' | 'invalid-json' | 'wrong-key' | 'lost-answer'
 
 export interface FaultOptions {
   /** Only requests whose path matches are affected. */
   match?: RegExp
+  /** Only requests with this method (GET, DELETE, …) are affected. */
+  method?: string
   /** How many requests to affect before returning to 'none' (default: all). */
   count?: number
   /** slow: how long to wait before answering normally (default 30 s). */
@@ -37,15 +40,28 @@ export function attachFaults (app: FastifyInstance): FaultSwitch {
   const timers = new Set<NodeJS.Timeout>()
   app.addHook('onClose', async () => { for (const t of timers) clearTimeout(t) })
 
+  // lost-answer: handled as usual, then the connection closes instead of the answer.
+  const lost = new WeakSet<FastifyRequest>()
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!lost.has(request)) return payload
+    request.raw.socket.destroy()
+    reply.hijack()
+    return payload
+  })
+
   app.addHook('onRequest', async (request, reply) => {
     if (mode === 'none') return
     const path = request.url.split('?')[0]
     if (opts.match && !opts.match.test(path)) return
+    if (opts.method && request.method !== opts.method) return
     hits++
     const current = mode
     if (--remaining <= 0) { mode = 'none'; remaining = Infinity }
     faulted.add(request)
     switch (current) {
+      case 'lost-answer':
+        lost.add(request)
+        return
       case 'down':
         request.raw.socket.destroy()
         return reply.hijack()

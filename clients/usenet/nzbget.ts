@@ -37,9 +37,23 @@ interface RawHistory {
   Status: string
   DestDir?: string
   FinalDir?: string
+  UnpackStatus?: string
   Kind?: string
   Parameters?: Param[]
 }
+/**
+ * Where a history job's files are. FinalDir names the folder they were to end up in, not where they are: with an
+ * InterDir, the unpack sets FinalDir before it starts (v21.0 daemon/postprocess/Unpack.cpp 600-616) and, when it
+ * fails, removes that folder again while FinalDir stays set (Unpack.cpp 745-748); a failed unpack (FAILURE, SPACE,
+ * PASSWORD) never moves the files out of DestDir (daemon/postprocess/PrePostProcessor.cpp 795-811, moveInter),
+ * which is also the folder the history delete removes for it (daemon/queue/HistoryCoordinator.cpp 340-354). The
+ * history RPC gives both folders and the unpack status (daemon/remote/XmlRpc.cpp 1631-1636, 1720, 1744-1746).
+ */
+function historyFolder (h: RawHistory): string | undefined {
+  const unpackFailed = h.UnpackStatus === 'FAILURE' || h.UnpackStatus === 'SPACE' || h.UnpackStatus === 'PASSWORD'
+  return (unpackFailed ? '' : h.FinalDir) || h.DestDir
+}
+
 interface RawStatus { DownloadRate: number, DownloadPaused: boolean, QuotaReached?: boolean, ServerTime?: number }
 
 /** The log tail read for news-server trouble (core/download-state/usenet.ts nzbgetTrouble). */
@@ -145,7 +159,7 @@ export function createNzbgetClient (opts: NzbgetOptions): UsenetClient {
       const outcome = historyState(h.Status)
       if (!outcome) return []
       const total = size(h.FileSizeLo, h.FileSizeHi)
-      const dir = h.FinalDir || h.DestDir
+      const dir = historyFolder(h)
       return [{
         id: String(h.NZBID),
         downloadId: downloadIdOf(h.NZBID, h.Parameters),

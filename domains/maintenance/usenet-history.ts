@@ -71,8 +71,11 @@ export async function findUsenetHistory (app: FastifyInstance, record: PartsReco
   return { targets, notes, unanswered: [...unanswered, ...unread] }
 }
 
-/** Right before clearing: the job is still a completed history entry of that client; then its entry only goes. */
-export async function clearUsenetHistory (app: FastifyInstance, t: CleanupTarget) {
+/**
+ * Right before clearing: the job is still a completed history entry of that client; then `request` clears its
+ * entry only (the caller looks afterwards whether it went, lib/effects).
+ */
+export async function prepareUsenetClear (app: FastifyInstance, t: CleanupTarget): Promise<{ service: string, request: () => Promise<void> }> {
   const id = t.id?.startsWith('usenet:') ? t.id.slice('usenet:'.length) : undefined
   if (!id) throw new Error(`malformed target ${t.id}`)
   const name = t.instance ?? DEFAULT_INSTANCE
@@ -80,5 +83,5 @@ export async function clearUsenetHistory (app: FastifyInstance, t: CleanupTarget
   if (!usenet) throw new UsenetHistoryChanged('no Usenet client is configured now')
   const job = (await usenet.items()).find(j => j.id === id)
   if (!job || job.list !== 'history' || job.state !== 'completed') throw new UsenetHistoryChanged(`no longer a completed download in ${usenet.service}'s history`)
-  await usenet.remove([id], { deleteData: false })
+  return { service: usenet.service, request: () => usenet.remove([id], { deleteData: false }) }
 }

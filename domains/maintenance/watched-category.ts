@@ -145,9 +145,10 @@ export function watchedCategory (app: FastifyInstance) {
   /**
    * Right before deleting: still marked with the same mark; the manager entry is unchanged (same folder and size,
    * no keep tag, nothing queued); every enabled user (the same ones) still has it played, none made it a
-   * favourite, nobody played it since. Then the manager deletes it with its files and an exclusion.
+   * favourite, nobody played it since. Then `request` has the manager delete it with its files and an exclusion
+   * (the caller looks afterwards, lib/effects, and forgets the mark once the title is gone).
    */
-  async function remove (t: CleanupTarget, signal: AbortSignal): Promise<void> {
+  async function prepareRemove (t: CleanupTarget, signal: AbortSignal): Promise<{ folder: CheckedFolder, request: () => Promise<void> }> {
     const w = t.watched
     const id = Number(t.id?.split(':')[1])
     if (!w || !Number.isInteger(id)) throw new Error(`malformed target ${t.id}`)
@@ -174,9 +175,11 @@ export function watchedCategory (app: FastifyInstance) {
     if ((entry.tags ?? []).some(x => kept.has(x))) throw new WatchedChanged(`it was tagged ${app.config.CLEANUP_KEEP_TAG}`)
     if (queue.records.some(r => (w.kind === 'series' ? r.seriesId : r.movieId) === id)) throw new WatchedChanged('a download for it is now in the queue')
     await stillWatched(w, signal)
-    await deleteTitleWithFiles(folder, true, w.kind === 'series' ? { series: o => sonarr().deleteSeries(id, o) } : { movie: o => radarr().deleteMovie(id, o) })
-    await store().forget(w.key)
+    return { folder, request: () => deleteTitleWithFiles(folder, true, w.kind === 'series' ? { series: o => sonarr().deleteSeries(id, o) } : { movie: o => radarr().deleteMovie(id, o) }) }
   }
+
+  /** The title is gone from its manager: its leaving-soon mark goes too. */
+  const forget = async (t: CleanupTarget) => { if (t.watched) await store().forget(t.watched.key) }
 
   async function stillWatched (w: NonNullable<CleanupTarget['watched']>, signal: AbortSignal) {
     const users = await plays(signal).users()
@@ -192,5 +195,5 @@ export function watchedCategory (app: FastifyInstance) {
     }
   }
 
-  return { find, remove }
+  return { find, prepareRemove, forget }
 }

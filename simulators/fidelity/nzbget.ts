@@ -32,7 +32,8 @@ export const NZBGET_ROWS: FidelityRow[] = [
     'Sizes come in 32-bit halves Lo and Hi (XmlRpc.cpp 1518-1527)'
   ]),
   rpc('history', [
-    'Param Hidden (false: hidden duplicates left out); entries with NZBID, Name, Category, FileSizeLo/Hi, DestDir, FinalDir, Parameters and Status (XmlRpc.cpp 2414-2532)',
+    'Param Hidden (false: hidden duplicates left out); entries with NZBID, Name, Category, FileSizeLo/Hi, DestDir, FinalDir, UnpackStatus, Parameters and Status (XmlRpc.cpp 2414-2532)',
+    'A job whose unpack failed (UnpackStatus FAILURE, SPACE, PASSWORD) keeps FinalDir set while its files stay in DestDir (daemon/postprocess/Unpack.cpp 600-616, 745-748; PrePostProcessor.cpp 795-811): the client names DestDir for it — seen with the real nzbget 21 in the tests',
     'Status "<GROUP>/<DETAIL>" from NzbInfo::MakeTextStatus (daemon/queue/DownloadInfo.cpp 511-649): SUCCESS/{ALL,UNPACK,PAR,HEALTH,GOOD,MARK}, FAILURE/{PAR,UNPACK,MOVE,HEALTH,BAD,SCAN,FETCH,INTERNAL_ERROR}, WARNING/{DAMAGED,REPAIRABLE,HEALTH,SPACE,PASSWORD,SCRIPT,SKIPPED}, DELETED/{MANUAL,DUPE,GOOD,COPY}; a download whose health fell below critical (too many articles missing, without enough par2 blocks) is FAILURE/HEALTH — seen with the real nzbget 21 in the tests'
   ]),
   rpc('append', [

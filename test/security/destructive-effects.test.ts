@@ -40,10 +40,10 @@ const SITES: Site[] = [
   { file: 'domains/maintenance/tools/optimize-media.ts', call: 'runBatchJob()', count: 1, gate: { tools: ['optimize_media'] } },
   // cleanup_server removes temp leftovers and orphaned download folders it previewed (device and inode, or a
   // digest of a folder's entries with theirs), through applyDelete as manage_files does.
-  { file: 'domains/maintenance/tools/cleanup-server.ts', call: 'applyDelete()', count: 1, gate: { tools: ['cleanup_server'] } },
-  { file: 'domains/maintenance/tools/cleanup-server.ts', call: 'torrent.remove()', count: 1, gate: { tools: ['cleanup_server'] } },
-  { file: 'domains/maintenance/tools/cleanup-server.ts', call: 'deleteSeries()', count: 1, gate: { tools: ['cleanup_server'] } },
-  { file: 'domains/maintenance/tools/cleanup-server.ts', call: 'deleteMovie()', count: 1, gate: { tools: ['cleanup_server'] } },
+  { file: 'domains/maintenance/cleanup-act.ts', call: 'applyDelete()', count: 1, gate: { tools: ['cleanup_server'] } },
+  { file: 'domains/maintenance/cleanup-act.ts', call: 'torrent.remove()', count: 1, gate: { tools: ['cleanup_server'] } },
+  { file: 'domains/maintenance/cleanup-act.ts', call: 'deleteSeries()', count: 1, gate: { tools: ['cleanup_server'] } },
+  { file: 'domains/maintenance/cleanup-act.ts', call: 'deleteMovie()', count: 1, gate: { tools: ['cleanup_server'] } },
   // The watched category's delete (files and entry, through the manager), run only from cleanup_server's confirmed handler.
   { file: 'domains/maintenance/watched-category.ts', call: 'deleteSeries()', count: 1, gate: { tools: ['cleanup_server'] } },
   { file: 'domains/maintenance/watched-category.ts', call: 'deleteMovie()', count: 1, gate: { tools: ['cleanup_server'] } },

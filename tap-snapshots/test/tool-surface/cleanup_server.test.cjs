@@ -78,6 +78,12 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       "parts": {
         "type": "array"
       },
+      "verified": {
+        "type": "object"
+      },
+      "next": {
+        "type": "array"
+      },
       "confirmation": {
         "type": "object"
       }
