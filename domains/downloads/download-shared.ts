@@ -35,7 +35,7 @@ export function seconds (ms: number | undefined): string {
 
 /**
  * Runs each source; a failing backend becomes a warning instead of failing the whole answer. `answered` and
- * `missing` say which sources the items cover (for listedSentence).
+ * `missing` say which sources the items cover; `parts` is their record (listedText renders the headline from it).
  */
 export async function gather<T> (sources: Array<[string, () => Promise<T[]>]>): Promise<{ items: T[], warnings: string[], answered: string[], missing: MissingSource[], parts: Part[] }> {
   const reads = await readSources(sources)

@@ -11,41 +11,47 @@ import { queueRecords } from './views.js'
 import { queueName } from './queue-ids.js'
 import { DEFAULT_INSTANCE } from '../../core/instance-config.js'
 import { torrentClient, usenetClient } from '../chosen-client.js'
-import { everyInstance } from '../each-instance.js'
+import { everyInstance, perInstance } from '../each-instance.js'
+import { PartsRecord, partsOfSources, type Part } from '../../lib/answers/parts.js'
+import { publicReason, readSources } from '../../lib/sources/sources.js'
 import { nextCall, nextText, type NextCall } from '../../lib/answers/next-calls.js'
 import { quoted } from './text.js'
 
 type Source = 'series' | 'movies'
 
-/** `instance`: the manager instance `client` is (undefined: the default). */
-export async function stuckPage (app: FastifyInstance, source: Source, client: ServarrCore, instance: string | undefined, ownerId: number | undefined, offset: number, limit: number, signal: AbortSignal): Promise<Page<StuckRow>> {
+/**
+ * `instance`: the manager instance `client` is (undefined: the default). `parts`: each downloader the view asked
+ * about its downloads, checked or unknown (a stall only the downloader can show is unknown while it is silent).
+ */
+export async function stuckPage (app: FastifyInstance, source: Source, client: ServarrCore, instance: string | undefined, ownerId: number | undefined, offset: number, limit: number, signal: AbortSignal): Promise<Page<StuckRow> & { parts: Part[] }> {
   const queue = await queueRecords(client, ownerId, signal)
   const hashes = [...new Set(queue.map(q => q.downloadId?.toLowerCase()).filter((h): h is string => !!h && /^[0-9a-f]{40}$/.test(h)))]
   // The client's state sharpens the manager's (stalledDL for how long, metaDL); without it the manager's own words stand.
-  const torrents: TorrentInfo[] | undefined = hashes.length ? await torrentsOf(app, hashes) : []
+  const read = hashes.length ? await torrentsOf(app, hashes) : { torrents: [], parts: [] }
+  const torrents: TorrentInfo[] | undefined = read.torrents
   const usenet = queue.some(q => q.protocol === 'usenet' || (q.downloadId && !/^[0-9a-f]{40}$/i.test(q.downloadId))) ? await usenetJobs(app) : undefined
   const strikes = await strikeStore(app.config.STATE_DIR).counts().catch(err => {
     if (err instanceof StrikeStoreError) throw new ToolError(`The strike counts cannot be read (${err.message}). Check STATE_DIR (fix or remove that file), then try again.`)
     throw err
   })
-  return pageOf(stuckRows(queueName(source, instance ?? DEFAULT_INSTANCE), queue, torrents, strikes, app.config.STUCK_MAX_STRIKES, Date.now(), usenet), offset, limit)
+  const page = pageOf(stuckRows(queueName(source, instance ?? DEFAULT_INSTANCE), queue, torrents, strikes, app.config.STUCK_MAX_STRIKES, Date.now(), usenet), offset, limit)
+  return { ...page, parts: [...read.parts, ...(usenet?.parts ?? [])] }
 }
 
 /**
  * The torrents with these hashes in every torrent client (the manager may send its downloads to any of
- * them); undefined when none answered.
+ * them); undefined when none answered. Each client is a part: checked or unknown.
  */
-async function torrentsOf (app: FastifyInstance, hashes: string[]): Promise<TorrentInfo[] | undefined> {
-  const each = await everyInstance(app, 'torrents', name => torrentClient(app, name).list({ hashes }))
-  const lists = each.flatMap(({ result }) => (result.status === 'fulfilled' ? [result.value] : []))
-  return lists.length === 0 ? undefined : lists.flat()
+async function torrentsOf (app: FastifyInstance, hashes: string[]): Promise<{ torrents: TorrentInfo[] | undefined, parts: Part[] }> {
+  const reads = await readSources(perInstance(app, 'torrents', 'Torrent client', name => torrentClient(app, name).list({ hashes })))
+  return { torrents: reads.answered.length === 0 ? undefined : reads.answered.flatMap(a => a.value), parts: partsOfSources(reads) }
 }
 
 /**
  * Every Usenet client's jobs (the managers may send to any of them), by the id the managers store; unread
  * when one did not answer. Undefined without a Usenet client.
  */
-async function usenetJobs (app: FastifyInstance): Promise<UsenetJobs | undefined> {
+async function usenetJobs (app: FastifyInstance): Promise<(UsenetJobs & { parts: Part[] }) | undefined> {
   if (!app.backends.usenet) return undefined
   const each = await everyInstance(app, 'usenet', async name => {
     const usenet = usenetClient(app, name)!
@@ -54,7 +60,13 @@ async function usenetJobs (app: FastifyInstance): Promise<UsenetJobs | undefined
   const byId = new Map<string, UsenetJob>()
   for (const { result } of each) if (result.status === 'fulfilled') for (const job of result.value.jobs) byId.set(job.downloadId.toLowerCase(), { job, service: result.value.service })
   const unread = each.flatMap(({ result }) => (result.status === 'rejected' ? [String((result.reason as { service?: string }).service ?? 'The Usenet client')] : []))
-  return { byId, unread }
+  const record = new PartsRecord()
+  for (const { name, result } of each) {
+    const label = `${usenetClient(app, name)!.service}${each.length > 1 ? ` "${name}"` : ''}`
+    if (result.status === 'fulfilled') record.checked(label)
+    else record.unknown(label, publicReason(result.reason))
+  }
+  return { byId, unread, parts: record.parts }
 }
 
 /**

@@ -62,6 +62,12 @@ export function uncheckedText (parts: Part[]): string {
   return out.join(' ')
 }
 
+/** uncheckedText as the tail of a longer answer: a leading space, or nothing when every part was checked. */
+export function uncheckedTail (parts: Part[]): string {
+  const text = uncheckedText(parts)
+  return text ? ` ${text}` : ''
+}
+
 /**
  * The whole answer over the parts when nothing was found: "Nothing <none> in A and B." over the checked parts
  * only, then the parts that were not checked. With no part checked: "Nothing was checked." and why.
@@ -73,11 +79,27 @@ export function nothingText (parts: Part[], none: string): string {
   return rest ? `${head} ${rest}` : head
 }
 
+/**
+ * A list's headline over the parts: "Nothing is downloading." when every part was checked, "Nothing is
+ * downloading (in A and B)." when only some were, then the parts that were not checked. With none checked,
+ * no count is said at all.
+ */
+export function listedText (o: { count: number, parts: Part[], none: string, some: (n: number) => string }): string {
+  const checked = o.parts.filter(p => p.state === 'checked').map(p => p.part)
+  if (checked.length === 0 && o.parts.length > 0) return `Unknown: no source answered.${uncheckedTail(o.parts)}`
+  const scope = checked.length < o.parts.length ? ` (in ${join(checked)})` : ''
+  const head = o.count === 0 ? o.none.replace(/\.$/, `${scope}.`) : `${o.some(o.count).replace(/\.$/, '')}${scope}.`
+  return head + uncheckedTail(o.parts)
+}
+
+/** What would let a service that is not configured be checked: "X is not configured: set Y and restart." → "set Y and restart". */
+export const enableOf = (notConfigured: string): string => /configured:\s*(.*)$/.exec(notConfigured)?.[1] ?? notConfigured
+
 /** Parts from the reads of several sources (lib/sources): answered → checked, missing → unknown, not configured → skipped. */
 export function partsOfSources (reads: { answered: Array<{ source: string }>, missing: Array<{ source: string, reason: string }>, unconfigured: Array<{ source: string, reason: string }> }): Part[] {
   const record = new PartsRecord()
   for (const a of reads.answered) record.checked(a.source)
-  for (const m of reads.unconfigured) record.skipped(m.source, 'not configured', m.reason)
+  for (const m of reads.unconfigured) record.skipped(m.source, 'not configured', enableOf(m.reason))
   for (const m of reads.missing) record.unknown(m.source, m.reason)
   return record.parts
 }

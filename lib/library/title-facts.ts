@@ -3,6 +3,7 @@
 // downloading, an import is blocked. A fact is true when an answering part shows it, false only when every part
 // that could show it answered (fully: no instance missing), and absent (unknown) otherwise.
 import type { Part } from './title-state.js'
+import { uncheckedText, type Part as RecordPart } from '../answers/parts.js'
 
 type Row = Record<string, unknown>
 
@@ -87,8 +88,11 @@ const failedList = (f: TitleFacts) => (f.failedDownloads ?? []).slice(0, 3).join
 
 const yesNo = (v: boolean | undefined, yes: string, no: string) => (v === undefined ? [] : [v ? yes : no])
 
-/** The facts as one sentence, naming each part that did not answer (and why) instead of guessing for it. */
-export function factsSentence (title: string, f: TitleFacts, parts: TitleParts, names: Record<keyof TitleParts, string>): string {
+/**
+ * The facts as one sentence, then the parts that were not checked (skipped, or did not answer, and why), rendered
+ * from the answer's parts record (lib/library/title-parts.ts) instead of guessing for them.
+ */
+export function factsSentence (title: string, f: TitleFacts, parts: TitleParts, record: RecordPart[]): string {
   const said = [
     ...yesNo(f.readyToWatch, 'ready to watch (the media server lists it)', 'not listed by the media server'),
     ...yesNo(f.filesOnDisk, 'video files in the library folders', 'no video files in the library folders'),
@@ -99,12 +103,7 @@ export function factsSentence (title: string, f: TitleFacts, parts: TitleParts, 
     ...(f.downloadFailed && f.downloading === true ? [`another download of it failed (${failedList(f)})`] : []),
     ...(f.importBlocked ? ['a finished download waits on an import the manager blocked (see its queue)'] : [])
   ]
-  const missing = (Object.keys(names) as Array<keyof TitleParts>).flatMap(k => {
-    const part = parts[k]
-    if (notAsked(part) || part.reason === undefined) return []
-    return [`${names[k]}${part.available ? ' (partly)' : ''}: ${part.reason.replace(/\.$/, '')}`]
-  })
   const matches = parts.disk.available ? `; ${parts.disk.data.length} matching folder(s) on disk` : ''
-  return `"${title}": ${said.length ? said.join(', ') : 'no source answered'}${matches}.` +
-    (missing.length ? ` Did not answer, so unknown: ${missing.join('; ')}.` : '')
+  const unchecked = uncheckedText(record)
+  return `"${title}": ${said.length ? said.join(', ') : 'no source answered'}${matches}.${unchecked ? ` ${unchecked}` : ''}`
 }

@@ -1,7 +1,8 @@
 // Answers built from several sources (backends, their instances, the disk). Each source is read on its own;
 // one that does not answer is named with why, and the answer states nothing about what it holds: no "nothing",
 // "none", "not in" or 0 stands for a source that was not heard. The read tools use it; the dashboard can read
-// the same way (readSources, then missingSentence / listedSentence for its texts).
+// the same way (readSources, then missingSentence for its texts). An answer's parts and the text rendered from them:
+// partsOfSources and listedText in lib/answers/parts.ts.
 import { BackendError, ToolError } from '../../core/errors.js'
 
 /** A source that did not answer, and why (a public message: never a backend body or a secret). */
@@ -50,17 +51,6 @@ export const missingLines = (missing: MissingSource[]): string[] => missing.map(
 export function missingSentence (missing: MissingSource[]): string {
   if (missing.length === 0) return ''
   return ` Not answered, so what ${missing.length === 1 ? 'it holds' : 'they hold'} is unknown: ${missingLines(missing).join('; ')}.`
-}
-
-/**
- * How many things were listed, said only of the sources that answered: "Nothing is downloading." when all
- * answered, "Nothing is downloading in X." when some did, and "Unknown: no source answered." when none did.
- */
-export function listedSentence (o: { count: number, answered: string[], missing: MissingSource[], none: string, some: (n: number) => string }): string {
-  if (o.answered.length === 0 && o.missing.length > 0) return `Unknown: ${joinNames(o.missing.map(m => m.source))} did not answer.${missingSentence(o.missing)}`
-  const scope = o.missing.length > 0 ? ` (in ${joinNames(o.answered)})` : ''
-  const head = o.count === 0 ? o.none.replace(/\.$/, `${scope}.`) : `${o.some(o.count).replace(/\.$/, '')}${scope}.`
-  return head + missingSentence(o.missing)
 }
 
 /** "A", "A and B", "A, B and C". */

@@ -106,7 +106,9 @@ test('reads across two torrent clients', { skip: await swarmUnavailable(4) }, as
     await seedbox!.stop()
     const state = ok(await s.call('get_library_state', { title: 'Harbor Lights' }))
     t.match(state.torrents, { available: true, matches: [{ name: 'Harbor.Lights.Special.2019.mkv', instance: 'default' }], reason: /^Not answered: seedbox: / })
-    t.match((await s.call('get_library_state', { title: 'Harbor Lights' })).content[0]!.text, /Did not answer, so unknown: the torrent client \(partly\): Not answered: seedbox: /)
+    t.match((await s.call('get_library_state', { title: 'Harbor Lights' })).content[0]!.text, /Unknown, did not answer: the torrent client "seedbox" \(/)
+    t.same(state.parts.filter((p: any) => p.part.startsWith('the torrent client')).map((p: any) => [p.part, p.state]),
+      [['the torrent client "default"', 'checked'], ['the torrent client "seedbox"', 'unknown']], 'each torrent client is a part of its own')
     const section = await loadDownloads(s.app, 5_000)
     t.match(section.sources.find(x => x.service === 'Torrent client "seedbox"'), { available: false, reason: /.+/ })
   })

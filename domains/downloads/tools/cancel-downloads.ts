@@ -3,7 +3,8 @@
 // confirmToken; the confirmed call removes exactly those.
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { joinNames, listedSentence, missingSentence } from '../../../lib/sources/sources.js'
+import { joinNames, missingSentence } from '../../../lib/sources/sources.js'
+import { listedText, PartsSchema } from '../../../lib/answers/parts.js'
 import { ToolError } from '../../../core/errors.js'
 import { quoted } from '../../../core/untrusted-text.js'
 import { defineTool } from '../../../core/tool-types.js'
@@ -58,6 +59,7 @@ const outputOf = (named: boolean) => Type.Object({
   changed: Type.Optional(Type.Array(itemOf(named), { description: 'Paused/resumed items, as now' })),
   failed: Type.Optional(Type.Array(Type.Object({ id: Type.String({ description: 'Item id' }), error: Type.String({ description: 'Why not removed' }) }), { description: 'Items not removed' })),
   warnings: Type.Array(Type.String(), { description: 'Queues that could not be read' }),
+  parts: Type.Optional(PartsSchema),
   verified: Type.Optional(VerifiedSchema),
   ...NEXT_FIELD
 }, { additionalProperties: false })
@@ -208,9 +210,9 @@ export default (app: FastifyInstance) => {
     },
     async handler (args, ctx) {
       if (args.action === 'list') {
-        const { items, warnings, answered, missing } = await listCancelItems(app, args.source, ctx.instances?.torrents)
+        const { items, warnings, parts } = await listCancelItems(app, args.source, ctx.instances?.torrents)
         const page = pageOf(items, args.offset, args.limit)
-        return { data: { action: 'list', ...page, warnings }, summary: listedSentence({ count: page.total, answered, missing, none: 'No downloads in the queues.', some: n => `${n} download${n === 1 ? '' : 's'} in the queues.` }) }
+        return { data: { action: 'list', ...page, warnings, parts }, summary: listedText({ count: page.total, parts, none: 'No downloads in the queues.', some: n => `${n} download${n === 1 ? '' : 's'} in the queues.` }) }
       }
       if (args.action === 'pause' || args.action === 'resume') return await pauseOrResume(app, args.action, args.ids, ctx.instances?.torrents)
       const confirmed = (ctx.confirmed?.targets ?? []) as Array<{ id: string, title: string, downloadId: string | null, usenet?: boolean }>

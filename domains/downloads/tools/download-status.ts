@@ -10,11 +10,10 @@ import { JobStartedSchema, gather, jobStarted, seconds } from '../download-share
 import { defineOrganizeKind, resolveLibraryDestination, startOrganizeJob } from '../organize-job.js'
 import { readDownloadQueue } from '../queue-read.js'
 import { hasExtraInstances } from '../../each-instance.js'
-import { listedSentence } from '../../../lib/sources/sources.js'
 import { queueLine } from '../queue-line.js'
 import { DOWNLOAD_STATES } from '../../../core/download-state/index.js'
 import { REQUEST_ACTIONS, RequestRowSchema, requestInputs, runRequestAction } from '../request-actions.js'
-import { PartsSchema } from '../../../lib/answers/parts.js'
+import { listedText, PartsSchema } from '../../../lib/answers/parts.js'
 
 const ACTIONS = ['queue', 'finished', 'organize'] as const
 const input = Type.Object({
@@ -105,7 +104,7 @@ export default (app: FastifyInstance) => {
       }
 
       if (args.action === 'finished') {
-        const { items, warnings, answered, missing, parts } = await gather([['Direct-download manager', async () => (await app.backends.pyload.finishedPackages()).map(p => ({
+        const { items, warnings, parts } = await gather([['Direct-download manager', async () => (await app.backends.pyload.finishedPackages()).map(p => ({
           packageId: p.id,
           name: p.name,
           files: p.files.map(f => f.name),
@@ -113,13 +112,13 @@ export default (app: FastifyInstance) => {
           ...(p.folderPath ? { folder: displayIfInside(p.folderPath) } : {})
         }))]])
         const page = pageOf(items, args.offset, args.limit)
-        return { data: { action: 'finished', ...page, warnings, parts }, summary: listedSentence({ count: page.total, answered, missing, none: 'No finished packages.', some: n => `${n} finished package${n === 1 ? '' : 's'}.` }) }
+        return { data: { action: 'finished', ...page, warnings, parts }, summary: listedText({ count: page.total, parts, none: 'No finished packages.', some: n => `${n} finished package${n === 1 ? '' : 's'}.` }) }
       }
 
-      const { items, warnings, answered, missing, parts } = await readDownloadQueue(app, { signal: ctx.signal, named, display: displayIfInside, torrentInstance: ctx.instances?.torrents })
+      const { items, warnings, parts } = await readDownloadQueue(app, { signal: ctx.signal, named, display: displayIfInside, torrentInstance: ctx.instances?.torrents })
       const page = pageOf(items, args.offset, args.limit)
       // Said only of the sources that answered: with the torrent client down, "nothing" would be a guess.
-      const summary = listedSentence({ count: page.total, answered, missing, none: 'Nothing is downloading.', some: () => queueLine(page.items, items) })
+      const summary = listedText({ count: page.total, parts, none: 'Nothing is downloading.', some: () => queueLine(page.items, items) })
       return { data: { action: 'queue', ...page, warnings, parts }, summary }
     }
   })

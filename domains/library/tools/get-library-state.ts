@@ -20,6 +20,7 @@ import type { InstanceKindName } from '../../../core/instance-config.js'
 import { managerStatus } from '../../../core/download-state/index.js'
 import { libraryHealth } from '../../../lib/library/library-health.js'
 import { nothingText, PartsSchema, uncheckedText } from '../../../lib/answers/parts.js'
+import { titlePartsRecord, type SourcePart } from '../../../lib/library/title-parts.js'
 import { NextCallsSchema } from '../../../lib/answers/next-calls.js'
 import { healthManagers } from '../health-managers.js'
 
@@ -78,7 +79,8 @@ const outputSchema = Type.Object({
   torrents: Type.Optional(PartSchema('the torrent client')),
   usenet: Type.Optional(PartSchema('the Usenet client, when one is configured')),
   directDownloads: Type.Optional(PartSchema('the direct-download manager')),
-  disk: Type.Optional(PartSchema('the library and downloads folders on disk'))
+  disk: Type.Optional(PartSchema('the library and downloads folders on disk')),
+  parts: Type.Optional(PartsSchema)
 }, { additionalProperties: false })
 
 type Row = Record<string, unknown>
@@ -156,7 +158,7 @@ export default function getLibraryState (app: FastifyInstance) {
    * A manager or torrent client part, read from each of its instances: with several, every match names its
    * instance, and one that does not answer is named in reason while the others' matches stand.
    */
-  async function acrossInstances (kind: InstanceKindName, read: (name: string) => Promise<Row[]>): Promise<Part<Row[]>> {
+  async function acrossInstances (kind: InstanceKindName, read: (name: string) => Promise<Row[]>): Promise<SourcePart> {
     if (instanceNames(b, kind).length < 2) return await part(() => read(DEFAULT_INSTANCE))
     const parts = await Promise.all(instanceNames(b, kind).map(async name => ({ name, p: await part(() => read(name)) })))
     const data: Row[] = []
@@ -165,8 +167,10 @@ export default function getLibraryState (app: FastifyInstance) {
       if (p.available) data.push(...p.data.map(row => ({ ...row, instance: name })))
       else missing.push(`${name}: ${p.reason}`)
     }
-    if (data.length === 0 && missing.length === parts.length) return { available: false, reason: missing.join('; ') }
-    return { available: true, data, ...(missing.length > 0 && { reason: `Not answered: ${missing.join('; ')}` }) }
+    // Each instance stays a part of its own in the record (lib/library/title-parts.ts).
+    const instances = parts.map(({ name, p }) => ({ name, part: p }))
+    if (data.length === 0 && missing.length === parts.length) return { available: false, reason: missing.join('; '), instances }
+    return { available: true, data, ...(missing.length > 0 && { reason: `Not answered: ${missing.join('; ')}` }), instances }
   }
 
   /** A folder that could not be read makes the disk part partial: "no files on disk" cannot be said then. */
@@ -198,7 +202,7 @@ export default function getLibraryState (app: FastifyInstance) {
       b.usenet
         ? acrossInstances('usenet', async name => (await usenetClient(app, name)!.items(signal)).filter(i => titleMatches(title, i.name.replace(/[._]/g, ' '))).slice(0, 20)
           .map(i => ({ name: i.name, phase: usenetPhase(i.state), state: i.state, status: i.status.state, ...(i.status.reason && { reason: i.status.reason }), ...(i.progress !== undefined && { progress: Math.round(i.progress * 1000) / 10 }), ...(i.path && { path: shown(i.path) }) })))
-        : part(async (): Promise<Row[]> => { throw new Error('not asked (no Usenet client configured)') }),
+        : part(async (): Promise<Row[]> => { throw new Error('not asked: no Usenet client is configured: set USENET_CLIENT_TYPE and USENET_CLIENT_URL') }),
       part(async () => [...await b.pyload.queue(), ...await b.pyload.collector()].filter(p => titleMatches(title, p.name.replace(/[._]/g, ' '))).slice(0, 20)
         .map(p => ({ name: p.name, progress: p.bytesTotal ? Math.round((p.bytesDone / p.bytesTotal) * 1000) / 10 : 0, finished: p.finished, failed: p.failed, folderPath: p.folderPath }))),
       part(() => onDisk(title, signal), 30_000).then(unreadableNamed)
@@ -210,6 +214,7 @@ export default function getLibraryState (app: FastifyInstance) {
         mode: 'title',
         title,
         ...titleFacts(parts, PART_NAMES),
+        parts: titlePartsRecord(parts, PART_NAMES),
         mediaServer: view(mediaServer),
         seriesManager: view(seriesManager),
         movieManager: view(movieManager),
@@ -241,7 +246,7 @@ export default function getLibraryState (app: FastifyInstance) {
         }
       }
       const { parts, data } = await snapshot(args.title, args.kind, ctx.signal)
-      return { data, summary: factsSentence(args.title, data, parts, PART_NAMES) }
+      return { data, summary: factsSentence(args.title, data, parts, data.parts) }
     }
   })
 }

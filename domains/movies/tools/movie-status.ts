@@ -16,11 +16,11 @@ import { stuckAdvice } from '../../servarr/stuck-view.js'
 import { NEXT_FIELD, nextText } from '../../../lib/answers/next-calls.js'
 import { queueView, stuckView } from '../../servarr/queue-views.js'
 import { MissingSourceSchema } from '../../../lib/sources/source-schema.js'
-import { missingSentence, type MissingSource } from '../../../lib/sources/sources.js'
+import type { MissingSource } from '../../../lib/sources/sources.js'
 import type { StuckRow } from '../../servarr/stuck.js'
 import { movieManager } from '../../chosen-client.js'
 import { upgradesView, UpgradeRowSchema, type UpgradesAnswer } from '../../servarr/upgrades.js'
-import { PartsSchema } from '../../../lib/answers/parts.js'
+import { PartsSchema, uncheckedTail, type Part } from '../../../lib/answers/parts.js'
 import { listAgeText } from '../../servarr/list-age.js'
 
 const VIEWS = ['library', 'movie', 'calendar', 'missing', 'queue', 'stuck', 'history', 'upgrades'] as const
@@ -84,6 +84,7 @@ export default (app: FastifyInstance) => defineTool({
     let page: Page<Item>
     let stuck: Page<StuckRow> | undefined
     let missing: MissingSource[] = []
+    let parts: Part[] = []
     let upgrades: UpgradesAnswer | undefined
     let ageNote = ''
     switch (args.view) {
@@ -118,10 +119,10 @@ export default (app: FastifyInstance) => defineTool({
         })
         break
       case 'queue':
-        ({ page, missing } = await queueView(app, 'movies', ctx.instances?.movies, resolved?.item.id, args.offset, args.limit, ctx.signal))
+        ({ page, missing, parts } = await queueView(app, 'movies', ctx.instances?.movies, resolved?.item.id, args.offset, args.limit, ctx.signal))
         break
       case 'stuck':
-        ({ page, missing } = await stuckView(app, 'movies', ctx.instances?.movies, resolved?.item.id, args.offset, args.limit, ctx.signal))
+        ({ page, missing, parts } = await stuckView(app, 'movies', ctx.instances?.movies, resolved?.item.id, args.offset, args.limit, ctx.signal))
         stuck = page as Page<StuckRow>
         break
       case 'upgrades':
@@ -136,9 +137,9 @@ export default (app: FastifyInstance) => defineTool({
     const advice = stuck?.items.length ? stuckAdvice('movies', ctx.instances?.movies, stuck.items, app.config.STUCK_MAX_STRIKES) : undefined
     const next = [...(advice?.next ?? []), ...(upgrades?.next ?? [])]
     return {
-      data: { view: args.view, ...(resolved ? { idUsed: resolved.idUsed } : {}), ...page, ...(missing.length ? { missing } : {}), ...(upgrades && { parts: upgrades.parts }), ...(next.length && { next }) },
+      data: { view: args.view, ...(resolved ? { idUsed: resolved.idUsed } : {}), ...page, ...(missing.length ? { missing } : {}), ...((upgrades?.parts ?? parts).length && { parts: upgrades?.parts ?? parts }), ...(next.length && { next }) },
       summary: viewSummary(args.view, about + (missing.length ? ' in the instances that answered' : ''), page, args.offset, args.limit) +
-        (advice?.text ?? '') + (upgrades ? upgrades.text + nextText(upgrades.next) : '') + missingSentence(missing) + ageNote
+        (advice?.text ?? '') + (upgrades ? upgrades.text + nextText(upgrades.next) : '') + uncheckedTail(parts) + ageNote
     }
   }
 })

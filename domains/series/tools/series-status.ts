@@ -18,11 +18,11 @@ import { stuckAdvice } from '../../servarr/stuck-view.js'
 import { NEXT_FIELD, nextText } from '../../../lib/answers/next-calls.js'
 import { queueView, stuckView } from '../../servarr/queue-views.js'
 import { MissingSourceSchema } from '../../../lib/sources/source-schema.js'
-import { missingSentence, type MissingSource } from '../../../lib/sources/sources.js'
+import type { MissingSource } from '../../../lib/sources/sources.js'
 import type { StuckRow } from '../../servarr/stuck.js'
 import { seriesManager } from '../../chosen-client.js'
 import { upgradesView, UpgradeRowSchema, type UpgradesAnswer } from '../../servarr/upgrades.js'
-import { PartsSchema } from '../../../lib/answers/parts.js'
+import { PartsSchema, uncheckedTail, type Part } from '../../../lib/answers/parts.js'
 import { listAgeText } from '../../servarr/list-age.js'
 
 const VIEWS = ['library', 'series', 'season', 'calendar', 'missing', 'queue', 'stuck', 'history', 'upgrades'] as const
@@ -90,6 +90,7 @@ export default (app: FastifyInstance) => defineTool({
     let page: Page<Item>
     let stuck: Page<StuckRow> | undefined
     let missing: MissingSource[] = []
+    let parts: Part[] = []
     let upgrades: UpgradesAnswer | undefined
 
     let ageNote = ''
@@ -130,10 +131,10 @@ export default (app: FastifyInstance) => defineTool({
         }
         break
       case 'queue':
-        ({ page, missing } = await queueView(app, 'series', ctx.instances?.series, resolved?.item.id, args.offset, args.limit, ctx.signal))
+        ({ page, missing, parts } = await queueView(app, 'series', ctx.instances?.series, resolved?.item.id, args.offset, args.limit, ctx.signal))
         break
       case 'stuck':
-        ({ page, missing } = await stuckView(app, 'series', ctx.instances?.series, resolved?.item.id, args.offset, args.limit, ctx.signal))
+        ({ page, missing, parts } = await stuckView(app, 'series', ctx.instances?.series, resolved?.item.id, args.offset, args.limit, ctx.signal))
         stuck = page as Page<StuckRow>
         break
       case 'upgrades':
@@ -146,8 +147,8 @@ export default (app: FastifyInstance) => defineTool({
     }
     const advice = stuck?.items.length ? stuckAdvice('series', ctx.instances?.series, stuck.items, app.config.STUCK_MAX_STRIKES) : undefined
     const next = [...(advice?.next ?? []), ...(upgrades?.next ?? [])]
-    const data = { view: args.view, ...(series ? { series } : {}), ...(resolved ? { idUsed: resolved.idUsed } : {}), ...page, ...(missing.length ? { missing } : {}), ...(upgrades && { parts: upgrades.parts }), ...(next.length && { next }) }
+    const data = { view: args.view, ...(series ? { series } : {}), ...(resolved ? { idUsed: resolved.idUsed } : {}), ...page, ...(missing.length ? { missing } : {}), ...((upgrades?.parts ?? parts).length && { parts: upgrades?.parts ?? parts }), ...(next.length && { next }) }
     const about = series ? ` for "${series.title}" (${resolved!.idUsed.type} ${resolved!.idUsed.value})` : ''
-    return { data, summary: viewSummary(args.view, about + (missing.length ? ' in the instances that answered' : ''), page, args.offset, args.limit) + (advice?.text ?? '') + (upgrades ? upgrades.text + nextText(upgrades.next) : '') + missingSentence(missing) + ageNote }
+    return { data, summary: viewSummary(args.view, about + (missing.length ? ' in the instances that answered' : ''), page, args.offset, args.limit) + (advice?.text ?? '') + (upgrades ? upgrades.text + nextText(upgrades.next) : '') + uncheckedTail(parts) + ageNote }
   }
 })

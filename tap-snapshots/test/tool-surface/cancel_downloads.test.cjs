@@ -114,6 +114,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       "warnings": {
         "type": "array"
       },
+      "parts": {
+        "type": "array"
+      },
       "verified": {
         "type": "object"
       },

@@ -96,8 +96,16 @@ for (const mediaServer of ['jellyfin', 'plex'] as const) {
     t.equal(d.monitored, true)
     t.equal(d.downloading, true, 'the pyLoad package is still downloading')
     t.same(d.disk.matches.map((m: any) => m.path), [`tv/${TITLE} (${YEAR})`])
-    t.match(text(r), /Did not answer, so unknown: the torrent client: qBittorrent is unreachable/)
-    t.notMatch(r.content[0].text, /the media server:|the series manager:|the direct-download manager:/, 'only the torrent client is reported down')
+    // The parts record (issue 34 #5): the torrent client unknown with its cause, the Usenet client (not configured)
+    // and the movie manager (kind series) skipped with what would let them be checked, the rest checked.
+    t.match(d.parts, [
+      { part: 'the media server', state: 'checked', found: 1 }, { part: 'the series manager', state: 'checked', found: 1 },
+      { part: 'the movie manager', state: 'skipped', enable: /kind any/ }, { part: 'the torrent client', state: 'unknown', why: /qBittorrent is unreachable/ },
+      { part: 'the Usenet client', state: 'skipped', why: 'not configured', enable: /USENET_CLIENT_URL/ }, { part: 'the direct-download manager', state: 'checked' }, { part: 'the disk', state: 'checked' }
+    ])
+    t.match(r.content[0].text, /Unknown, did not answer: the torrent client \(qBittorrent is unreachable[^;]*\)\./)
+    t.match(r.content[0].text, /Not checked: [^.]*the Usenet client \(not configured; to check it: set USENET_CLIENT_TYPE/, 'not configured is not "down"')
+    t.notMatch(r.content[0].text, /Unknown, did not answer: .*(the media server|the series manager|the direct-download manager|the Usenet client)/, 'only the torrent client is reported down')
     t.same(s.violations(), [], 'contract-conformant traffic only')
   })
 }

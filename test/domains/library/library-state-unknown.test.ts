@@ -55,7 +55,7 @@ t.test('every backend down: each is named, nothing is said about what they hold'
   const text = res.content[0].text
   t.notOk(res.isError)
   t.notMatch(text, /not in the library|not known to the managers|not downloading|not listed|no files in the managers|not monitored/, text)
-  t.match(text, /Did not answer, so unknown: the media server: Jellyfin is unreachable.*; the series manager: Sonarr is unreachable.*; the movie manager: Radarr is unreachable.*; the torrent client: qBittorrent is unreachable/)
+  t.match(text, /Unknown, did not answer: the media server \(Jellyfin is unreachable.*; the series manager \(Sonarr is unreachable.*; the movie manager \(Radarr is unreachable.*; the torrent client \(qBittorrent is unreachable/)
   const state = ok(res)
   for (const k of ['readyToWatch', 'managerHasFiles', 'knownToManagers', 'monitored', 'downloading']) t.notOk(k in state, `${k} is unknown, so absent`)
   t.equal(state.filesOnDisk, false, 'the disk answered: no video files for it in the library folders')
