@@ -84,7 +84,9 @@ export default function cleanupServer (app: FastifyInstance) {
         const noted = notes.length ? ` Note: ${notes.join('; ')}.` : ''
         const parts = record.parts
         if (targets.length === 0) {
-          return { summary: '', targets, unanswered, nothingToDo: { data: { removed: [], skipped: [], failed: [], bytesFreed: 0, parts }, summary: `Nothing to clean up. ${nothingText(parts, 'qualifies')}${noted}` } }
+          // "Nothing to clean up" is said only when every category was checked; else only over the checked ones.
+          const everyPartChecked = parts.every(p => p.state === 'checked')
+          return { summary: '', targets, unanswered, nothingToDo: { data: { removed: [], skipped: [], failed: [], bytesFreed: 0, parts }, summary: `${everyPartChecked ? 'Nothing to clean up. ' : ''}${nothingText(parts, 'qualifies')}${noted}` } }
         }
         const unchecked = uncheckedText(parts)
         return { summary: `${previewLines(targets)}${unchecked ? ` ${unchecked}` : ''}${noted}`, targets, unanswered, data: { parts } }
