@@ -11,8 +11,7 @@ import type { SandboxGuard, ToolCallResult } from '../../core/tool-types.js'
 function missingPathError (err: unknown, sandbox?: SandboxGuard): ToolError | undefined {
   const e = err as NodeJS.ErrnoException | undefined
   if ((e?.code !== 'ENOENT' && e?.code !== 'ENOTDIR') || typeof e.path !== 'string' || e.syscall?.startsWith('spawn')) return undefined
-  const message = sandbox?.missingMessage?.(e.path)
-  return message === undefined ? undefined : new ToolError(message)
+  return sandbox?.missingError?.(e.path)
 }
 
 export function shapeError (raw: unknown, tool: string, log: Logger, sandbox?: SandboxGuard): { result: ToolCallResult, userFacing: boolean } {
