@@ -17,9 +17,12 @@ export type NextCall = Static<typeof NextCallSchema>
 
 export const NextCallsSchema = Type.Array(NextCallSchema, { description: 'Calls this answer suggests, each complete: send them as given' })
 
-/** A suggested call; arguments left undefined are dropped, so what is shown is what is to be sent. */
+/**
+ * A suggested call; arguments left undefined are dropped, so what is shown is what is to be sent, and so is a
+ * confirmToken (a call built from the arguments of a confirmed one must ask afresh).
+ */
 export function nextCall (tool: string, args: Record<string, unknown>, why: string): NextCall {
-  return { tool, arguments: Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined)), why }
+  return { tool, arguments: Object.fromEntries(Object.entries(args).filter(([k, v]) => v !== undefined && k !== 'confirmToken')), why }
 }
 
 /** One call as text: `series_grab {"id":12,"seasonNumber":1}`. */

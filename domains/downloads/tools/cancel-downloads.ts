@@ -19,7 +19,10 @@ import { pauseOrResume } from '../pause-resume.js'
 import { ask, describeError, verifyEffects, verifiedRecord, type AskedEffect } from '../../../lib/effects/effects.js'
 import { carriedOut, deletedPart, effectsTail } from '../../../lib/effects/effects-text.js'
 import { VerifiedSchema } from '../../../lib/effects/schema.js'
-import { NEXT_FIELD } from '../../../lib/answers/next-calls.js'
+import { NEXT_FIELD, nextCall, refusal } from '../../../lib/answers/next-calls.js'
+
+/** cancel_downloads' list: the ids there are now. */
+const listDownloads = () => nextCall('cancel_downloads', { action: 'list' }, 'see the downloads and their ids as they are now')
 import { heldAfter, serviceOfId } from '../cancel-effects.js'
 
 /**
@@ -126,10 +129,10 @@ export default (app: FastifyInstance) => {
       if (found.length === 0 && unread.length > 0) throw new ToolError(`No duplicate downloads in the queues that answered.${missingSentence(unread)} Retry when ${joinNames(unread.map(m => m.source))} answer${unread.length === 1 ? 's' : ''}.`)
       return found
     }
-    if (args.ids.length === 0) throw new ToolError(`Action "${args.action}" needs ids. Call cancel_downloads with action "list" to see them.`)
+    if (args.ids.length === 0) throw refusal(`Action "${args.action}" needs ids.`, [listDownloads()])
     const missing = args.ids.filter(id => !items.some(i => i.id === id))
     if (missing.length > 0) {
-      throw new ToolError(`Not found: ${missing.join(', ')}${warnings.length ? ` (could not read: ${warnings.join('; ')})` : ''}. Call action "list" for current ids.`)
+      throw refusal(`Not found: ${missing.join(', ')}${warnings.length ? ` (could not read: ${warnings.join('; ')})` : ''}.`, [listDownloads()])
     }
     return withSiblings(items, items.filter(i => args.ids.includes(i.id)))
   }
@@ -264,7 +267,7 @@ export default (app: FastifyInstance) => {
       }
       const checked = await verifyEffects(asked, () => heldAfter(app, asked.map(a => a.id), ctx.instances?.torrents))
       const removed = carriedOut(checked).flatMap(c => taken.get(c.id) ?? [])
-      const tail = effectsTail(checked, 'call cancel_downloads with action "list" to see what is still there.')
+      const tail = effectsTail(checked, [listDownloads()])
       failed.push(...tail.failed)
       const notRemoved = failed.length - checked.filter(c => c.outcome === 'unknown').length
       // A manager download (a season pack) has one queue item per episode: count downloads, not items.
