@@ -160,7 +160,7 @@ export async function importableWarning (app: FastifyInstance, targets: RetryTar
 }
 
 /** The stuck views of the managers holding these queue ids ("series@anime:12"): where a retry nobody can tell about shows. */
-function stuckViews (ids: string[]): NextCall[] {
+export function stuckViews (ids: string[]): NextCall[] {
   const queues = [...new Set(ids.map(queueOfId))].map(parseQueueName)
   return queues.map(({ source, instance }) => nextCall(source === 'series' ? 'series_status' : 'movie_status',
     { view: 'stuck', instance: instance === DEFAULT_INSTANCE ? undefined : instance }, `see what is still stuck in the ${source === 'series' ? 'series' : 'movie'} manager`))
