@@ -121,6 +121,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       "deleted": {
         "type": "array"
       },
+      "next": {
+        "type": "array"
+      },
       "confirmation": {
         "type": "object"
       }
