@@ -37,9 +37,6 @@ export function nextText (calls: NextCall[]): string {
 /** The output-schema field every tool that suggests calls adds (optional: an answer may suggest none). */
 export const NEXT_FIELD = { next: Type.Optional(NextCallsSchema) }
 
-/** The calls as one sentence of their own ("Next: …." without the leading space), for messages that end with them. */
-export const nextSentence = (calls: NextCall[]) => nextText(calls).trimStart()
-
 /** A refusal that suggests calls: its message ends with them as text, and the result carries them as `next`. */
 export function refusal (message: string, calls: NextCall[], details?: Record<string, unknown>): ToolError {
   return new ToolError(`${message}${nextText(calls)}`, details, calls)
