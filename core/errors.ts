@@ -3,8 +3,12 @@
 // - BackendError: a backend failed; its public message names the service (and the variable to fix on 401/403).
 // - anything else is a bug: logged with detail, shown as a generic message.
 
+/** A call a refusal suggests, complete (lib/answers/next-calls.ts builds them: NextCall has this shape). */
+export interface SuggestedCall { tool: string, arguments: Record<string, unknown>, why: string }
+
 export class ToolError extends Error {
-  constructor (message: string, readonly details?: Record<string, unknown>) {
+  /** `next`: the calls the message suggests, as data; the result carries them as structuredContent `next`. */
+  constructor (message: string, readonly details?: Record<string, unknown>, readonly next?: SuggestedCall[]) {
     super(message)
     this.name = 'ToolError'
   }

@@ -2,6 +2,7 @@
 import type { Static, TObject } from '@sinclair/typebox'
 import type { Principal } from './principal.js'
 import type { InstanceKindName } from './instance-config.js'
+import type { ToolError } from './errors.js'
 
 export interface ToolAnnotations {
   readOnlyHint: boolean
@@ -170,7 +171,7 @@ export interface SandboxGuard {
   /** Throws GuardError unless `name` is one safe path segment. */
   checkName: (name: string) => void
   /** What to tell the caller about a missing path inside the roots; undefined for any other path. */
-  missingMessage?: (abs: string) => string | undefined
+  missingError?: (abs: string) => ToolError | undefined
 }
 export interface UrlGuard {
   /** Throws GuardError unless the URL is allowed for that use; resolves names and checks every address. */

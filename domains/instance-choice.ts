@@ -12,6 +12,7 @@ import type { ToolContext, ToolDefinition } from '../core/tool-types.js'
 import type { InstanceKindName } from '../core/instance-config.js'
 import { instanceClient, instanceNames } from '../clients/instance-clients.js'
 import { resolveId, type IdFlavour } from './servarr/ids.js'
+import { nextCall, refusal } from '../lib/answers/next-calls.js'
 
 const WHAT: Record<InstanceKindName, string> = { series: 'series managers', movies: 'movie managers', torrents: 'torrent clients', usenet: 'Usenet clients' }
 
@@ -85,9 +86,10 @@ export function withInstance (app: FastifyInstance, def: ToolDefinition<any, any
     }
     const held = await holders(args)
     if (held.length === 1) return held[0]!.name
-    const choices = `Call again with instance set to one of: ${names.join(', ')}.`
-    if (held.length > 1) throw new ToolError(`${held.map(h => `${h.label} is in ${h.name}`).join('; ')}: this call could mean several ${what}. ${choices}`)
-    throw new ToolError(`Several ${what} are configured and this call does not say which one. ${choices}`)
+    // The same call on each candidate instance, complete (lib/answers/next-calls.ts).
+    const choices = (held.length > 1 ? held.map(h => h.name) : names).map(name => nextCall(def.name, { ...args, instance: name }, `run it on ${name}`))
+    if (held.length > 1) throw refusal(`${held.map(h => `${h.label} is in ${h.name}`).join('; ')}: this call could mean several ${what}. Call again with instance set to one of: ${names.join(', ')}.`, choices)
+    throw refusal(`Several ${what} are configured and this call does not say which one. Call again with instance set to one of: ${names.join(', ')}.`, choices)
   }
 
   /** Chooses the instance once per call (none for a call that does not touch the service): the registry runs it first. */

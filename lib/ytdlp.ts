@@ -59,7 +59,7 @@ function proxyEnv (proxy: string | undefined): Record<string, string> {
 export async function ytdlpDownload (url: string, opts: YtdlpOptions): Promise<YtdlpResult> {
   const binary = await findExecutable(opts.ytdlpPath)
   if (!binary) {
-    throw new ToolError(`yt-dlp is not installed (YTDLP_PATH="${opts.ytdlpPath}" was not found). Install yt-dlp or set YTDLP_PATH to its full path; for plain file links download_direct can use aria2 instead (method "file").`)
+    throw new ToolError(`yt-dlp is not installed (YTDLP_PATH="${opts.ytdlpPath}" was not found). Install yt-dlp or set YTDLP_PATH to its full path; for plain file links download_direct can use aria2 instead (its "file" method).`)
   }
   const home = join(opts.stateDir, 'yt-dlp')
   await mkdir(join(home, 'cache'), { recursive: true, mode: 0o700 })
@@ -138,7 +138,7 @@ function explain (err: unknown): Error {
     return new GuardError('url', 'The download was stopped: the page, a redirect or a media URL inside it points to a private, local or stack-internal address, which the URL guard refuses at connect time. Only files on the public internet can be downloaded.')
   }
   if (lastError && /Unsupported URL/i.test(lastError)) {
-    return new ToolError('yt-dlp found no video on this page (Unsupported URL). If it is a direct file link, call download_direct with method "file".')
+    return new ToolError('yt-dlp found no video on this page (Unsupported URL). If it is a direct file link, download it with download_direct\'s "file" method (aria2).')
   }
   if (lastError && /HTTP Error 40[134]/.test(lastError)) return new ToolError(`The site refused the download: ${lastError}. Check that the URL is public and still valid.`)
   if (lastError && /File is larger than max-filesize|max-filesize/i.test(lastError)) return new ToolError('The video is larger than the allowed maximum size.')

@@ -15,6 +15,7 @@ import { noticeName, noticeText } from '../../core/notify/render.js'
 import type { StuckItem, StuckReport } from '../../lib/notify/stuck-watch.js'
 import { STALL_GRACE_MS } from '../servarr/stuck.js'
 import type { AddedDownload, AddedDownloads } from './added-record.js'
+import { callText, nextCall } from '../../lib/answers/next-calls.js'
 
 /** The told-record's name for this source (STATE_DIR/stuck-notices.json). */
 export const ADDED_TORRENTS_SOURCE = 'torrents:added'
@@ -43,7 +44,7 @@ export function addedStuckMessage (service: string, t: TorrentInfo, kind: Kind):
   return {
     title: 'A download needs a person',
     body: `${noticeName(t.name, 300)} is stuck in ${service} (${noticeText(t.state, 40)}): ${reasonOf(kind, t)}. It was added by hand (download_add), so no manager will replace it: ` +
-      `ask the assistant to remove it (cancel_downloads action "cancel" ids ["torrent:${t.hash}"]) and add another link, or leave it if its source may come back.`,
+      `ask the assistant to remove it (${callText(nextCall('cancel_downloads', { action: 'cancel', ids: [`torrent:${t.hash}`] }, 'remove it'))}) and add another link, or leave it if its source may come back.`,
     type: 'warning'
   }
 }

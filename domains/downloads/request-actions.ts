@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { ToolError } from '../../core/errors.js'
 import type { ToolContext } from '../../core/tool-types.js'
 import { decideRequest, listRequests, seerrDeps, type RequestRow } from '../../lib/requests/seerr-requests.js'
+import { nextCall, refusal } from '../../lib/answers/next-calls.js'
 
 export const REQUEST_ACTIONS = ['requests', 'approve', 'decline'] as const
 
@@ -47,7 +48,7 @@ export async function runRequestAction (app: FastifyInstance, args: Args, ctx: T
     const data = { action: 'requests', items: page.items, total: page.total, offset: args.offset, limit: args.limit, hasMore: args.offset + args.limit < page.total, warnings: [] }
     return { data, summary: page.total === 0 ? 'Seerr holds no requests.' : `${page.total} Seerr request${page.total === 1 ? '' : 's'}: ${page.items.slice(0, 5).map(line).join('; ')}${page.total > 5 ? '; …' : ''}.` }
   }
-  if (args.requestId === undefined) throw new ToolError(`Action "${args.action}" needs requestId (see action "requests").`)
+  if (args.requestId === undefined) throw refusal(`Action "${args.action}" needs requestId.`, [nextCall('download_status', { action: 'requests' }, 'list the requests and their ids')])
   if (args.action === 'approve' && args.reason !== undefined) throw new ToolError('reason goes with action "decline" only.')
   const decided = await decideRequest(d, ctx.principal, args.requestId, args.action as 'approve' | 'decline', args.reason, ctx.signal)
   const [row] = (await listRequests(d, ctx.principal, { offset: 0, limit: 1, requestId: args.requestId }, managers, ctx.signal)).items

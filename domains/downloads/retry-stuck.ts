@@ -15,6 +15,8 @@ import { managerOf } from '../chosen-client.js'
 import { stuckPage } from '../servarr/stuck-view.js'
 import { quoted } from '../../core/untrusted-text.js'
 import { recordServerAct } from '../../lib/audit/server-acts.js'
+import { DEFAULT_INSTANCE } from '../../core/instance-config.js'
+import { callText, nextCall, refusal, type NextCall } from '../../lib/answers/next-calls.js'
 
 export interface RetryTarget {
   id: string
@@ -33,7 +35,8 @@ export interface RetryTarget {
 export async function retryTargets (app: FastifyInstance, chosen: CancelItem[], all: CancelItem[], deleteFiles: boolean, torrentInstance?: string): Promise<RetryTarget[]> {
   const torrents = chosen.filter(i => i.source === 'torrents' || i.source === 'usenet')
   if (torrents.length) {
-    throw new ToolError(`Action "retry" replaces a manager's download; ${torrents.map(i => i.id).join(', ')} ${torrents.length === 1 ? 'is a client\'s download' : 'are clients\' downloads'} with no manager to search again. Use ids "series:<n>" or "movies:<n>" (series_status / movie_status view "stuck"), or action "cancel"; failed usenet:<id> jobs are retried in a call of their own.`)
+    throw refusal(`Action "retry" replaces a manager's download; ${torrents.map(i => i.id).join(', ')} ${torrents.length === 1 ? 'is a client\'s download' : 'are clients\' downloads'} with no manager to search again. Use ids "series:<n>" or "movies:<n>" from the managers' stuck views, or action "cancel"; failed usenet:<id> jobs are retried in a call of their own.`,
+      stuckViews(['series:0', 'movies:0']))
   }
   const counts = await readCounts(app)
   const beside = deleteFiles ? await neighboursOf(app, chosen, torrentInstance) : undefined
@@ -99,7 +102,7 @@ export async function runRetry (app: FastifyInstance, targets: RetryTarget[]) {
   }
   const checked = await verifyEffects(asked, () => heldAfter(app, asked.map(a => a.id)))
   const done = carriedOut(checked).map(c => struck.find(t => t.id === c.id)!)
-  const tail = effectsTail(checked, 'call series_status / movie_status view "stuck" to see what is still there.')
+  const tail = effectsTail(checked, stuckViews(struck.map(t => t.id)))
   failed.push(...tail.failed)
   recordStrikes(app, struck, failed, max)
   return { done, failed, checked, tail }
@@ -149,10 +152,16 @@ export async function importableWarning (app: FastifyInstance, targets: RetryTar
       unread.push(t.id)
     }
   }
-  const tool = (t: RetryTarget) => (t.id.startsWith('series') ? 'series_import' : 'movie_import')
   const warn = importable.length
     ? ` Warning: ${importable.map(t => `${quoted(t.title)} (${t.id})`).join(', ')} finished downloading and only needs an import (view "stuck" says fix: import): ` +
-      `retry would throw that good download away and blocklist it. Import it instead with ${[...new Set(importable.map(tool))].join(' / ')} (outputPath and ids from view "stuck").`
+      `retry would throw that good download away and blocklist it. Import it instead: the stuck view gives the complete import call (${stuckViews(importable.map(t => t.id)).map(callText).join('; ')}).`
     : ''
   return warn + (unread.length ? ` Whether ${unread.join(', ')} could be imported instead was not checked (the stuck view could not be read).` : '')
+}
+
+/** The stuck views of the managers holding these queue ids ("series@anime:12"): where a retry nobody can tell about shows. */
+export function stuckViews (ids: string[]): NextCall[] {
+  const queues = [...new Set(ids.map(queueOfId))].map(parseQueueName)
+  return queues.map(({ source, instance }) => nextCall(source === 'series' ? 'series_status' : 'movie_status',
+    { view: 'stuck', instance: instance === DEFAULT_INSTANCE ? undefined : instance }, `see what is still stuck in the ${source === 'series' ? 'series' : 'movie'} manager`))
 }

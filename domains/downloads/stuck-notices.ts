@@ -22,6 +22,7 @@ import { managerOf, usenetClient } from '../chosen-client.js'
 import type { StuckRow } from '../servarr/stuck.js'
 import { addedDownloads, type AddedDownloads } from './added-record.js'
 import { addedTorrentsWatch } from './added-stuck.js'
+import { callText, nextCall } from '../../lib/answers/next-calls.js'
 
 // A stuck view read whole: the queue itself is read up to 5000 records (domains/servarr/views.ts).
 const EVERY_ROW = 5000
@@ -47,14 +48,15 @@ const KIND_WORDS: Record<string, string> = {
 const keyOf = (queue: string, downloadId: string | undefined, queueId: number | string) =>
   downloadId ? `download:${downloadId.toLowerCase()}` : `${queue}:queue-${queueId}`
 
-/** What a person (or the assistant they ask) does about it: the tool and the view or action that fixes it. */
-function whatToDo (source: ManagerSource, queue: string, row: StuckRow, maxStrikes: number): string {
+/** What a person (or the assistant they ask) does about it: the call that fixes it, complete (notices name calls as callText). */
+function whatToDo (source: ManagerSource, instance: string | undefined, queue: string, row: StuckRow, maxStrikes: number): string {
   const t = TOOLS[source]
   const { fix, strikes } = row.stuck
-  if (fix === 'import') return `It finished downloading and only needs an import: ask the assistant to import it (${t.import}; ${t.status} view "stuck" gives the path and ids).`
-  if (fix === 'retry') return `Ask the assistant to retry it (cancel_downloads action "retry" ids ["${queue}:${row.queueId}"]: blocklists this release and searches again, try ${strikes + 1} of ${maxStrikes}), or pick a release yourself (${t.releases}).`
+  const stuckView = callText(nextCall(t.status, { view: 'stuck', instance }, 'see why it is stuck'))
+  if (fix === 'import') return `It finished downloading and only needs an import: ask the assistant to import it (${t.import}; ${stuckView} gives the complete import call).`
+  if (fix === 'retry') return `Ask the assistant to retry it (${callText(nextCall('cancel_downloads', { action: 'retry', ids: [`${queue}:${row.queueId}`] }, 'retry'))}: blocklists this release and searches again, try ${strikes + 1} of ${maxStrikes}), or pick a release yourself (${t.releases}).`
   if (strikes >= maxStrikes) return `It was replaced ${strikes} times already (STUCK_MAX_STRIKES) and is still stuck: pick a release by hand (${t.releases}) or cancel it (cancel_downloads).`
-  return `Look at it with ${t.status} view "stuck" and decide: cancel it (cancel_downloads) or pick another release (${t.releases}).`
+  return `Look at it (${stuckView}) and decide: cancel it (cancel_downloads) or pick another release (${t.releases}).`
 }
 
 export function stuckMessage (source: ManagerSource, instance: string | undefined, row: StuckRow, maxStrikes: number): Message {
@@ -63,7 +65,7 @@ export function stuckMessage (source: ManagerSource, instance: string | undefine
   const reason = noticeText(row.messages.length ? row.messages.join('; ') : KIND_WORDS[row.stuck.kind] ?? row.stuck.kind, MAX_REASON)
   return {
     title: 'A download needs a person',
-    body: `${noticeName(row.title, MAX_REASON)} is stuck in ${where} (${row.stuck.kind}): ${reason}. ${whatToDo(source, queue, row, maxStrikes)}`,
+    body: `${noticeName(row.title, MAX_REASON)} is stuck in ${where} (${row.stuck.kind}): ${reason}. ${whatToDo(source, instance, queue, row, maxStrikes)}`,
     type: 'warning'
   }
 }
@@ -80,7 +82,7 @@ export function usenetMessage (service: string, instance: string | undefined, jo
   }
   return {
     title: 'A download needs a person',
-    body: `${noticeName(job.name, MAX_REASON)} failed in ${where}: ${noticeText(job.failure ?? 'failed', MAX_REASON)}. Ask the assistant to retry it (cancel_downloads action "retry" ids ["${id}"]: downloads the same NZB again), or cancel it and grab another release.`,
+    body: `${noticeName(job.name, MAX_REASON)} failed in ${where}: ${noticeText(job.failure ?? 'failed', MAX_REASON)}. Ask the assistant to retry it (${callText(nextCall('cancel_downloads', { action: 'retry', ids: [id] }, 'retry'))}: downloads the same NZB again), or cancel it and grab another release.`,
     type: 'warning'
   }
 }

@@ -2,6 +2,7 @@
 // contract and the id pattern. Paths arrive already translated to ours by the media-server client (PATH_MAP).
 import { Type, type Static } from '@sinclair/typebox'
 import type { MediaItem } from '../../clients/media-server/types.js'
+import { nextCall } from '../../lib/answers/next-calls.js'
 
 /** Media-server ids: Jellyfin's 32 hex digits (dashes allowed) or Plex's integer ratingKey. */
 export const ITEM_ID_PATTERN = '^(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[1-9][0-9]{0,11})$'
@@ -55,4 +56,5 @@ export function quoteTitle (name: string): string {
   return JSON.stringify(flat.length > 80 ? `${flat.slice(0, 77)}...` : flat)
 }
 
-export const HOW_TO_FIND_IDS = 'Call search_media to find item ids (types ["Series"] for series).'
+/** The call that lists the series and their ids (show_details takes a series). */
+export const FIND_SERIES_IDS = nextCall('search_media', { types: ['Series'] }, 'list the series and their ids')

@@ -75,7 +75,7 @@ export async function addOrUpdateMovie (client: RadarrClient, req: AddMovieReque
 
 async function lookupTmdb (client: RadarrClient, tmdbId: number) {
   const found = (await client.lookup(`tmdb:${tmdbId}`)).find(m => m.tmdbId === tmdbId)
-  if (!found) throw new ToolError(`TMDB id ${tmdbId} was not found in the catalogue. Call movie_search with a title to find the right tmdbId.`)
+  if (!found) throw new ToolError(`TMDB id ${tmdbId} was not found in the catalogue. Search the catalogue by title (movie_search) to find the right tmdbId.`)
   return found
 }
 

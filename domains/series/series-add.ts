@@ -41,7 +41,7 @@ export async function addOrUpdateSeries (client: SonarrClient, req: AddSeriesReq
   if (existing) return await update(client, existing, req, profiles, folders, tagIds)
 
   const found = (await client.lookup(`tvdb:${req.tvdbId}`))[0]
-  if (!found || found.tvdbId !== req.tvdbId) throw new ToolError(`TVDB id ${req.tvdbId} was not found in the catalogue. Call series_search with a title to find the right tvdbId.`)
+  if (!found || found.tvdbId !== req.tvdbId) throw new ToolError(`TVDB id ${req.tvdbId} was not found in the catalogue. Search the catalogue by title (series_search) to find the right tvdbId.`)
   const { profile, rootFolderPath } = chooseProfileAndFolder(profiles, folders, req, TOOL)
   const monitor = req.monitor ?? 'all'
   const added = await client.addSeries({

@@ -7,6 +7,7 @@ import type { Episode, QualityProfile, Season, Series } from '../../clients/serv
 import type { IdFlavour } from '../servarr/ids.js'
 import { known, qualityName } from '../servarr/items.js'
 import { episodeCode } from '../servarr/text.js'
+import { nextCall, refusal } from '../../lib/answers/next-calls.js'
 
 export const SERIES_IDS = { noun: 'series', managerId: 'seriesId', catalogueId: 'tvdbId' } as const
 
@@ -118,14 +119,14 @@ export function toEpisodeItem (e: Episode): Static<typeof EpisodeItemSchema> {
 }
 
 /** The episodes a season/episode pair names, or a recovery hint when it does not exist. */
-export async function findEpisodes (client: SonarrClient, series: Series, seasonNumber: number, episodeNumber?: number): Promise<Episode[]> {
+export async function findEpisodes (client: SonarrClient, series: Series, seasonNumber: number, episodeNumber?: number, instance?: string): Promise<Episode[]> {
   const eps = await client.episodes({ seriesId: series.id, seasonNumber })
   const chosen = episodeNumber === undefined ? eps : eps.filter(e => e.episodeNumber === episodeNumber)
   if (chosen.length === 0) {
     const seasons = (series.seasons ?? []).map(s => s.seasonNumber).join(', ')
-    throw new ToolError(episodeNumber === undefined
-      ? `"${series.title}" has no season ${seasonNumber}. Seasons: ${seasons || 'none'}.`
-      : `"${series.title}" has no ${episodeCode(seasonNumber, [episodeNumber])}. Call series_status with view "season" and seasonNumber ${seasonNumber} to list its episodes.`)
+    if (episodeNumber === undefined) throw new ToolError(`"${series.title}" has no season ${seasonNumber}. Seasons: ${seasons || 'none'}.`)
+    throw refusal(`"${series.title}" has no ${episodeCode(seasonNumber, [episodeNumber])}.`,
+      [nextCall('series_status', { view: 'season', id: series.id, idType: 'seriesId', seasonNumber, instance }, `list season ${seasonNumber}'s episodes`)])
   }
   return chosen
 }

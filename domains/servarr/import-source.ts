@@ -11,6 +11,7 @@ import type { ServarrCore } from '../../clients/servarr/core.js'
 import { untrusted } from './text.js'
 import { everyInstance } from '../each-instance.js'
 import { torrentClient } from '../chosen-client.js'
+import { refusal, type NextCall } from '../../lib/answers/next-calls.js'
 
 export interface ImportSource {
   /** The real path the user named. */
@@ -52,9 +53,9 @@ export async function importSource (app: FastifyInstance, client: ServarrCore, i
  * itself (auto copies while the client cannot give the files up: ImportApprovedEpisodes/ImportApprovedMovie,
  * copyOnly = downloadClientItem is { CanMoveFiles: false }). A library file is copied, never moved, on auto.
  */
-export function chooseMode (requested: string, source: ImportSource, tool: string): string {
+export function chooseMode (requested: string, source: ImportSource, again: (importMode: 'copy') => NextCall): string {
   if (source.torrent && requested === 'move') {
-    throw new ToolError(`The files at ${source.path} belong to the torrent "${source.torrent}", which the torrent client still holds; moving them would break it. Call ${tool} again with importMode "copy" (hardlinked on the same disk) or "auto".`)
+    throw refusal(`The files at ${source.path} belong to the torrent "${source.torrent}", which the torrent client still holds; moving them would break it. Import a copy instead (hardlinked on the same disk), or use importMode "auto".`, [again('copy')])
   }
   if (requested !== 'auto') return requested
   if (source.downloadId) return 'auto'

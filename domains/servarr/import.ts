@@ -9,6 +9,7 @@ import { runCommand } from './commands.js'
 import { IdUsedSchema } from './ids.js'
 import { CommandSchema, toCommand } from './items.js'
 import { untrusted } from './text.js'
+import { NEXT_FIELD, nextCall, refusal, type NextCall } from '../../lib/answers/next-calls.js'
 
 /** The path input; `statusTool` is where the queue view lists each download's outputPath. */
 export function importPathInput (statusTool: string) {
@@ -32,7 +33,8 @@ export const ImportCommonOutput = {
   importMode: Type.String({ description: 'Import mode used' }),
   command: CommandSchema,
   skipped: Type.Array(SkippedSchema, { description: 'Files found but not imported, with reasons' }),
-  failed: Type.Array(SkippedSchema, { description: 'Files sent to the manager that did not land in the library (the command finished, but no new file record appeared)' })
+  failed: Type.Array(SkippedSchema, { description: 'Files sent to the manager that did not land in the library (the command finished, but no new file record appeared)' }),
+  ...NEXT_FIELD
 }
 
 /** A file that would replace what the library has, or is itself a library file: shown before anything happens. */
@@ -76,9 +78,16 @@ export function splitLanded<P extends { sourcePath: string }> (planned: P[], lan
   return { ok, failed }
 }
 
-export function nothingLanded (failed: Array<{ sourcePath: string }>, manager: string, statusTool: string): ToolError {
-  return new ToolError(`${manager} finished the import command, but none of the ${failed.length} file${failed.length > 1 ? 's' : ''} landed in the library (${failed.map(f => f.sourcePath.split('/').pop()).join(', ')}). ` +
-    `It writes why only to its log (System → Logs): usually the destination file already exists or the root folder is missing. Check with ${statusTool} view "history", fix that, then retry.`)
+/** The manager's view (`history`, `queue`) a message sends the caller to, as a complete call (statusLook). */
+export type StatusLook = (view: 'history' | 'queue') => NextCall
+
+/** The status tool's view on the instance the call ran on. */
+export const statusLook = (statusTool: string, instance: string | undefined): StatusLook => view =>
+  nextCall(statusTool, { view, instance }, view === 'history' ? 'see what the manager recorded' : 'see each download\'s outputPath')
+
+export function nothingLanded (failed: Array<{ sourcePath: string }>, manager: string, look: StatusLook): ToolError {
+  return refusal(`${manager} finished the import command, but none of the ${failed.length} file${failed.length > 1 ? 's' : ''} landed in the library (${failed.map(f => f.sourcePath.split('/').pop()).join(', ')}). ` +
+    'It writes why only to its log (System → Logs): usually the destination file already exists or the root folder is missing. Check its history, fix that, then retry.', [look('history')])
 }
 
 export function importOutput<T extends TObject> (imported: T) {
@@ -90,8 +99,8 @@ export function importOutput<T extends TObject> (imported: T) {
   }, { additionalProperties: false })
 }
 
-export function noVideoFiles (path: string, statusTool: string): ToolError {
-  return new ToolError(`No video files found at ${path}. Check the path (${statusTool} view "queue" shows each download's outputPath).`)
+export function noVideoFiles (path: string, look: StatusLook): ToolError {
+  return refusal(`No video files found at ${path}. Check the path (the queue view shows each download's outputPath).`, [look('queue')])
 }
 
 /** Every candidate was skipped: list why, file by file; `hint` says what to pass to name the item. */
@@ -104,11 +113,11 @@ export function rejectionReasons (c: ManualImportCandidate): string[] {
 }
 
 /** Runs ManualImport for the prepared files (our paths) and waits; a failed command becomes a ToolError. */
-export async function runManualImport (client: ServarrCore, files: Array<Record<string, unknown> & { path: string }>, importMode: string, waitSeconds: number, signal: AbortSignal, statusTool: string) {
+export async function runManualImport (client: ServarrCore, files: Array<Record<string, unknown> & { path: string }>, importMode: string, waitSeconds: number, signal: AbortSignal, look: StatusLook) {
   const body = { name: 'ManualImport', importMode, files: files.map(f => ({ ...f, path: client.paths.toBackend(f.path) })) }
   const { command, finished } = await runCommand(client, body, waitSeconds, signal)
   if (command.status === 'failed') {
-    throw new ToolError(`${client.service} could not import: ${untrusted(command.message, 300) || 'the command failed'}. Check the file with ${statusTool} view "queue", then retry.`)
+    throw refusal(`${client.service} could not import: ${untrusted(command.message, 300) || 'the command failed'}. Check the file in the queue view, then retry.`, [look('queue')])
   }
   return { command, finished }
 }

@@ -9,7 +9,7 @@ import { absOfFolder, checkTitleFolder, describeFolder, type CheckedFolder, type
 import { ask, describeError, verifiedRecord, verifyEffects } from '../../lib/effects/effects.js'
 import { deletedPart, effectsTail } from '../../lib/effects/effects-text.js'
 import { VerifiedSchema } from '../../lib/effects/schema.js'
-import { NEXT_FIELD } from '../../lib/answers/next-calls.js'
+import { NEXT_FIELD, nextCall } from '../../lib/answers/next-calls.js'
 import type { PathSandbox } from '../../lib/sandbox/sandbox.js'
 import { IdUsedSchema } from './ids.js'
 import { formatBytes, quoted } from './text.js'
@@ -87,14 +87,15 @@ export async function folderToDelete (sandbox: PathSandbox, title: TitleOnManage
  * only when the folder is gone, else what is still there with the manage_files call that deletes it. A title the
  * manager still holds is an error with what went wrong; a lost answer after the title went reads as done.
  */
-export async function removeVerified (o: { id: string, title: string, manager: string, headline: string, folder: CheckedFolder | undefined, request: () => Promise<unknown>, stillListed: () => Promise<boolean> }) {
+export async function removeVerified (o: { id: string, title: string, manager: string, headline: string, folder: CheckedFolder | undefined, request: () => Promise<unknown>, stillListed: () => Promise<boolean>, instance?: string }) {
   const abs = o.folder && absOfFolder(o.folder)
   const data = o.folder && abs ? { abs, shown: o.folder.path, ...(o.folder.complete ? { files: o.folder.files, bytes: o.folder.bytes } : {}) } : undefined
   const asked = await ask({ id: o.id, title: o.title, service: o.manager, ...(data ? { data } : {}) }, o.request, describeError)
   const checked = await verifyEffects([asked], async () => ({ present: new Set(await o.stillListed() ? [o.id] : []), unread: () => false }))
   const c = checked[0]!
   if (c.outcome === 'notDone') throw new ToolError(`${o.manager} did not remove ${quoted(o.title)}: ${c.error ?? 'it still lists it after the request'}. Nothing was deleted; try again.`)
-  const tail = effectsTail(checked, `look again with ${o.id.startsWith('series') ? 'series_status' : 'movie_status'}.`)
+  const look = nextCall(o.id.startsWith('series') ? 'series_status' : 'movie_status', { view: 'library', term: o.title.slice(0, 200), instance: o.instance }, `see whether ${o.manager} still lists it`)
+  const tail = effectsTail(checked, [look])
   const deleted = deletedPart(checked).replace(/^ and deleted its data/, ' and it deleted its folder')
   const head = c.outcome === 'unknown' ? `Asked ${o.manager} to remove ${quoted(o.title)}` : `${o.headline}${deleted}${o.folder ? '' : '; its files stay on disk'}`
   return { verified: verifiedRecord(checked), next: tail.next, summary: `${head}.${tail.text}` }

@@ -5,6 +5,7 @@
 // follow-next.test.ts follows every suggested call it sees and fails when one is refused or does not do what
 // it said.
 import { Type, type Static } from '@sinclair/typebox'
+import { ToolError } from '../../core/errors.js'
 
 export const NextCallSchema = Type.Object({
   tool: Type.String({ description: 'The tool to call' }),
@@ -16,9 +17,12 @@ export type NextCall = Static<typeof NextCallSchema>
 
 export const NextCallsSchema = Type.Array(NextCallSchema, { description: 'Calls this answer suggests, each complete: send them as given' })
 
-/** A suggested call; arguments left undefined are dropped, so what is shown is what is to be sent. */
+/**
+ * A suggested call; arguments left undefined are dropped, so what is shown is what is to be sent, and so is a
+ * confirmToken (a call built from the arguments of a confirmed one must ask afresh).
+ */
 export function nextCall (tool: string, args: Record<string, unknown>, why: string): NextCall {
-  return { tool, arguments: Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined)), why }
+  return { tool, arguments: Object.fromEntries(Object.entries(args).filter(([k, v]) => v !== undefined && k !== 'confirmToken')), why }
 }
 
 /** One call as text: `series_grab {"id":12,"seasonNumber":1}`. */
@@ -32,3 +36,8 @@ export function nextText (calls: NextCall[]): string {
 
 /** The output-schema field every tool that suggests calls adds (optional: an answer may suggest none). */
 export const NEXT_FIELD = { next: Type.Optional(NextCallsSchema) }
+
+/** A refusal that suggests calls: its message ends with them as text, and the result carries them as `next`. */
+export function refusal (message: string, calls: NextCall[], details?: Record<string, unknown>): ToolError {
+  return new ToolError(`${message}${nextText(calls)}`, details, calls)
+}

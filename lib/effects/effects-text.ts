@@ -3,7 +3,7 @@
 // "asked NZBGet to delete the data of …; 2 files (1.2 GiB) are still in …" with the call that deletes what is left.
 import { formatBytes } from '../../core/format.js'
 import { quoted } from '../../core/untrusted-text.js'
-import { nextCall, nextText, type NextCall } from '../answers/next-calls.js'
+import { callText, nextCall, nextText, type NextCall } from '../answers/next-calls.js'
 import type { CheckedEffect } from './effects.js'
 
 const files = (n: number, bytes: number) => `${n} file${n === 1 ? '' : 's'} (${formatBytes(bytes)})`
@@ -36,17 +36,20 @@ export function dataLeftNext (checked: readonly CheckedEffect[]): NextCall[] {
   return paths.length ? [nextCall('manage_files', { action: 'delete', paths }, 'delete what was left on disk (it shows the files first)')] : []
 }
 
+/** "Look again: series_status {…}." for the calls that show whether an effect nobody can tell about happened. */
+const lookAgain = (checkWith: readonly NextCall[]) => checkWith.length ? `Look again: ${checkWith.map(callText).join('; ')}.` : 'Look again.'
+
 /**
  * The failed entries: effects the backend still holds (with its error, or that it still lists them), and effects
- * nobody can tell about (`checkWith`: how to look again).
+ * nobody can tell about (`checkWith`: the calls that look again).
  */
-export function failedOf (checked: readonly CheckedEffect[], checkWith: string): Array<{ id: string, error: string }> {
+export function failedOf (checked: readonly CheckedEffect[], checkWith: readonly NextCall[]): Array<{ id: string, error: string }> {
   return checked.flatMap(c => {
     if (c.outcome === 'notDone') return [{ id: c.id, error: c.error ?? `${c.service} still holds it after the request; nothing was changed. Try again.` }]
     if (c.outcome === 'unknown') {
       const why = c.error ? `the request ended with: ${c.error}` : `${c.service} did not answer again`
       const disk = c.look?.state === 'unknown' ? `; its data at ${quoted(c.look.path)} ${c.look.why}` : c.look?.state === 'stillThere' ? `; its data is still in ${quoted(c.look.path)}` : ''
-      return [{ id: c.id, error: `whether it was removed is unknown (${why}${disk}). ${checkWith}` }]
+      return [{ id: c.id, error: `whether it was removed is unknown (${why}${disk}). ${lookAgain(checkWith)}` }]
     }
     return []
   })
@@ -56,12 +59,12 @@ export function failedOf (checked: readonly CheckedEffect[], checkWith: string):
  * The answer's tail after the tool's own headline: the data-left sentences, the effects nobody can tell about
  * and the next calls, with the failed entries and the next calls as data beside it.
  */
-export function effectsTail (checked: readonly CheckedEffect[], checkWith: string): { text: string, next: NextCall[], failed: Array<{ id: string, error: string }> } {
+export function effectsTail (checked: readonly CheckedEffect[], checkWith: readonly NextCall[]): { text: string, next: NextCall[], failed: Array<{ id: string, error: string }> } {
   const failed = failedOf(checked, checkWith)
-  const next = dataLeftNext(checked)
   const unknown = checked.filter(c => c.outcome === 'unknown')
+  const next = [...dataLeftNext(checked), ...(unknown.length ? checkWith : [])]
   const text = dataLeftText(checked) +
-    (unknown.length ? ` Whether ${unknown.map(c => `${quoted(c.title, 120)} (${c.id})`).join(', ')} ${unknown.length === 1 ? 'was' : 'were'} removed is unknown: ${checkWith}` : '') +
+    (unknown.length ? ` Whether ${unknown.map(c => `${quoted(c.title, 120)} (${c.id})`).join(', ')} ${unknown.length === 1 ? 'was' : 'were'} removed is unknown.` : '') +
     nextText(next)
   return { text, next, failed }
 }

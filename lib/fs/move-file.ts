@@ -14,6 +14,8 @@ import { dirname } from 'node:path'
 import { ToolError } from '../../core/errors.js'
 import { codeOf, fsyncDir, quickHash } from './durable.js'
 import { tempPathFor } from './temp-names.js'
+import { nextText } from '../answers/next-calls.js'
+import { listFolder } from '../answers/common-calls.js'
 
 export type MoveStep =
   | 'link' | 'unlink-source' // same filesystem
@@ -45,7 +47,8 @@ export interface MoveFileResult {
 
 export class DestinationExistsError extends ToolError {
   constructor (readonly destination: string, shown = destination) {
-    super(`${shown} already exists; nothing was overwritten. Choose another destination name, or look at what is there first (manage_files action "list").`)
+    const look = [listFolder(shown)]
+    super(`${shown} already exists; nothing was overwritten. Choose another destination name, or look at what is there first.${nextText(look)}`, undefined, look)
     this.name = 'DestinationExistsError'
   }
 }
@@ -53,7 +56,8 @@ export class DestinationExistsError extends ToolError {
 /** The file to move is no longer there: something else moved or deleted it after the move was planned. */
 export class SourceGoneError extends ToolError {
   constructor (readonly source: string) {
-    super(`${source} does not exist (any more). List the folder (manage_files action "list") and try again.`)
+    const look = [listFolder(dirname(source))]
+    super(`${source} does not exist (any more). List the folder and try again.${nextText(look)}`, undefined, look)
     this.name = 'SourceGoneError'
   }
 }

@@ -1,7 +1,8 @@
 // One lane per job kind: at most `concurrency` jobs of that kind run at once and at most `queueLimit`
 // wait; past that, starting another is refused rather than queued without bound.
-import { ToolError } from '../../core/errors.js'
 import type { JobKind } from '../../core/job-types.js'
+import { refusal } from '../answers/next-calls.js'
+import { listJobs } from '../answers/common-calls.js'
 
 export const DEFAULT_KIND: JobKind = Object.freeze({ concurrency: 1, queueLimit: 20 })
 
@@ -39,8 +40,7 @@ export function createLanes () {
     const l = lane(kind)
     if (l.running < l.spec.concurrency && l.waiting.length === 0) return
     if (l.waiting.length >= l.spec.queueLimit) {
-      throw new ToolError(`The "${kind}" job queue is full (${l.waiting.length} waiting); try again later. ` +
-        'Call check_jobs to see what is running.', { kind, waiting: l.waiting.length })
+      throw refusal(`The "${kind}" job queue is full (${l.waiting.length} waiting); try again later.`, [listJobs(true)], { kind, waiting: l.waiting.length })
     }
   }
 

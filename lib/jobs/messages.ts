@@ -1,5 +1,7 @@
 // The status messages a person (or a model) reads in check_jobs, the dashboard and the bot.
 import { undoAdvice } from '../library/move-state.js'
+import { callText } from '../answers/next-calls.js'
+import { undoJob } from '../answers/common-calls.js'
 
 export const MESSAGES = {
   queued: 'Waiting for a free slot.',
@@ -36,8 +38,8 @@ export function interruptedMessage (record: { id: string, kind: string, inverse?
       undoAdvice(record.id, undoes)
   }
   return `The server ${event} while this move was running, so it stopped part-way. ` +
-    'To finish, call manage_files action "move" again with the same paths and destination: it continues into its partial destination. ' +
-    `To put back what was moved instead, call manage_files action "undo" with jobId "${record.id}".`
+    'To finish, send the same manage_files move again (the same paths and destination): it continues into its partial destination. ' +
+    `To put back what was moved instead: ${callText(undoJob(record.id))}.`
 }
 
 export function failedMessage (error: string): string {

@@ -15,6 +15,8 @@ import { activeCounts, listJobs, type JobFilter } from './queries.js'
 import { createRetention, movedPartWay } from './retention.js'
 import { boundResult, toJson } from './values.js'
 import { setTimeout as delay } from 'node:timers/promises'
+import { refusal } from '../answers/next-calls.js'
+import { listJobs as listJobsCall } from '../answers/common-calls.js'
 
 export interface JobRegistryOptions {
   /** Directory of the journal (STATE_DIR). */
@@ -213,7 +215,7 @@ export async function createJobRegistry (opts: JobRegistryOptions) {
 
   function wait (id: string, timeoutMs?: number): Promise<JobRecord> {
     const entry = entries.get(id)
-    if (!entry) return Promise.reject(new ToolError(`No job with id ${id}. Call check_jobs without an id to list jobs.`))
+    if (!entry) return Promise.reject(refusal(`No job with id ${id}.`, [listJobsCall()]))
     return waitForEntry(entry, timeoutMs)
   }
 

@@ -17,6 +17,8 @@ import { shownPath } from './move-state.js'
 import { inverseOf, undoMoves, type UndoReport } from '../fs/undo-moves.js'
 import { extensionOf, fileKind } from './media-kinds.js'
 import { walk } from './walk.js'
+import { refusal } from '../answers/next-calls.js'
+import { followJob } from '../answers/common-calls.js'
 
 export interface PlannedMove {
   from: string
@@ -53,7 +55,7 @@ export async function planMoves (sandbox: PathSandbox, sources: string[], destin
     const from = await sandbox.resolveEntry(input)
     await sandbox.assertMutable(from)
     const busy = opts.busy?.(from)
-    if (busy) throw new ToolError(`${sandbox.display(from)} is being moved by job ${busy.jobId} right now; nothing was changed. Follow that job with check_jobs id "${busy.jobId}", then try again if it is still needed.`)
+    if (busy) throw refusal(`${sandbox.display(from)} is being moved by job ${busy.jobId} right now; nothing was changed. Follow that job, then try again if it is still needed.`, [followJob(busy.jobId)])
     resolved.push({ input, from, st: await sandbox.mustExist(from, input) })
   }
   const createFolder = !destStat && opts.createFolder === true
@@ -95,8 +97,7 @@ function continuable (sandbox: PathSandbox, from: string, to: string, earlier: M
   const found = earlier?.(from, to)
   if (!found) throw new DestinationExistsError(to, sandbox.display(to))
   if (found.status === 'queued' || found.status === 'running') {
-    throw new ToolError(`${sandbox.display(to)} is the destination of job ${found.jobId}, which is still ${found.status} moving ${sandbox.display(from)} there; nothing was changed. ` +
-      `Follow it with check_jobs id "${found.jobId}".`)
+    throw refusal(`${sandbox.display(to)} is the destination of job ${found.jobId}, which is still ${found.status} moving ${sandbox.display(from)} there; nothing was changed.`, [followJob(found.jobId)])
   }
   return { entry: found.entry, jobId: found.jobId }
 }

@@ -8,6 +8,8 @@ import type { PathSandbox } from '../sandbox/sandbox.js'
 import { codeOf } from '../fs/durable.js'
 import { isMoveLog, type MoveEntry, type MoveLog } from '../fs/move-log.js'
 import type { JobRecord, JobRegistry } from '../../core/job-types.js'
+import { callText } from '../answers/next-calls.js'
+import { undoJob } from '../answers/common-calls.js'
 
 /** A path as tools show it, or as it is when it is no longer inside a root. */
 export function shownPath (sandbox: PathSandbox, p: string): string {
@@ -78,14 +80,14 @@ export function resumeAdvice (jobId: string, to: string[], allAccounted: boolean
   const lost = allAccounted ? 'Nothing is lost. ' : ''
   if (undoes !== undefined) return `${lost}${undoAdvice(jobId, undoes)}`
   const where = to.length === 1 ? to[0] : 'their partial destinations'
-  return `${lost}To finish, call manage_files action "move" again with the same paths and destination: it continues into ${where}. ` +
-    `To put back what was moved instead, call manage_files action "undo" with jobId "${jobId}".`
+  return `${lost}To finish, send the same manage_files move again (the same paths and destination): it continues into ${where}. ` +
+    `To put back what was moved instead: ${callText(undoJob(jobId))}.`
 }
 
 /** How to finish an undo job that stopped part-way, or go back on it. */
 export function undoAdvice (jobId: string, undoes: string): string {
-  return `To finish putting the files back, call manage_files action "undo" with jobId "${undoes}" again: it moves back what is still at the destination. ` +
-    `To move them forward again instead, call manage_files action "undo" with jobId "${jobId}".`
+  return `To finish putting the files back, repeat ${callText(undoJob(undoes))}: it moves back what is still at the destination. ` +
+    `To move them forward again instead: ${callText(undoJob(jobId))}.`
 }
 
 /**

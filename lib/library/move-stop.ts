@@ -1,6 +1,7 @@
 // Turns what stopped a move job part-way into a message saying what happened, where every file is now and
 // what to do next (continue with the same move, or undo), instead of "internal error". Only an error that is
 // neither a ToolError nor a filesystem error (a bug) is passed on as it is, to be logged as one.
+import { posix } from 'node:path'
 import type { JobHandle } from '../../core/job-types.js'
 import { ToolError } from '../../core/errors.js'
 import { codeOf } from '../fs/durable.js'
@@ -8,6 +9,8 @@ import { SourceGoneError } from '../fs/move-file.js'
 import type { MoveLog } from '../fs/move-log.js'
 import type { PathSandbox } from '../sandbox/sandbox.js'
 import { describeMoveState, resumeAdvice, shownPath } from './move-state.js'
+import { callText } from '../answers/next-calls.js'
+import { listFolder } from '../answers/common-calls.js'
 
 export async function stoppedMove (job: JobHandle, sandbox: PathSandbox, log: MoveLog, notStarted: Array<{ from: string }>, err: unknown): Promise<unknown> {
   const shown = (p: string) => shownPath(sandbox, p)
@@ -57,5 +60,5 @@ export function conflictText (sandbox: PathSandbox, conflicts: Array<{ from: str
   const shown = (p: string) => shownPath(sandbox, p)
   const list = conflicts.slice(0, 5).map(c => `${shown(c.from)} and ${shown(c.to)}`).join(', ')
   return `${conflicts.length} file${conflicts.length === 1 ? ' is' : 's are'} at both places with different content (${list}${conflicts.length > 5 ? ', …' : ''}); neither copy was touched. ` +
-    'Compare them (manage_files action "list") and decide which to keep.'
+    `Compare them and decide which to keep: ${callText(listFolder(posix.dirname(shown(conflicts[0]!.from))))} and ${callText(listFolder(posix.dirname(shown(conflicts[0]!.to))))} show the first pair.`
 }

@@ -10,6 +10,8 @@ import { moveFile } from '../fs/move-file.js'
 import { newMoveLog } from '../fs/move-log.js'
 import { undoMoves } from '../fs/undo-moves.js'
 import type { PlannedRename } from './rename-plan.js'
+import { callText } from '../answers/next-calls.js'
+import { undoJob } from '../answers/common-calls.js'
 
 export interface RenameJobResult {
   renamed: number
@@ -35,7 +37,7 @@ export async function runRenameJob (job: JobHandle, sandbox: PathSandbox, rename
     const back = await undoMoves(newMoveLog(log.entries.slice(0, done + 1)), { guard })
     const why = err instanceof Error ? err.message : String(err)
     if (back.conflicts.length > 0) {
-      throw new ToolError(`Renaming stopped (${why}) and ${back.conflicts.length} file(s) could not be put back; run manage_files action "undo" with job id ${job.id} after checking them.`)
+      throw new ToolError(`Renaming stopped (${why}) and ${back.conflicts.length} file(s) could not be put back; check them, then undo the renames: ${callText(undoJob(job.id))}.`)
     }
     throw new ToolError(`Renaming stopped (${why}); the ${done} rename(s) already done were reverted, so nothing changed. Fix the cause and run rename_episodes again.`)
   }

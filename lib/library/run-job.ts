@@ -5,6 +5,8 @@ import { Type } from '@sinclair/typebox'
 import type { JobRecord, JobRegistry, StartJobOptions } from '../../core/job-types.js'
 import type { ToolContext } from '../../core/tool-types.js'
 import { currentTaskCall } from '../jobs/call-scope.js'
+import { callText, type NextCall } from '../answers/next-calls.js'
+import { followJob } from '../answers/common-calls.js'
 
 export const JobSummarySchema = Type.Object({
   id: Type.String({ description: 'Job id; pass it to check_jobs for status, or to manage_files action "undo" for moves and renames' }),
@@ -60,9 +62,14 @@ export function jobSentence (job: JobSummary): string {
   if (job.status === 'failed') return `Job ${job.id} failed: ${job.error ?? job.message}`
   if (job.status === 'queued' || job.status === 'running') {
     const eta = job.estimatedDurationMs !== undefined ? ` (estimated ${Math.max(1, Math.round(job.estimatedDurationMs / 1000))} s)` : ''
-    return `Job ${job.id} is ${job.status}${eta}; follow it with check_jobs.`
+    return `Job ${job.id} is ${job.status}${eta}; follow it with ${callText(followJob(job.id))}.`
   }
   return `Job ${job.id} ended as ${job.status}: ${job.message}`
+}
+
+/** The call to follow a job still queued or running (none once it ended): the `next` of the answer that started it. */
+export function jobNext (job: JobSummary): NextCall[] {
+  return job.status === 'queued' || job.status === 'running' ? [followJob(job.id)] : []
 }
 
 /** Job kinds used by the library and maintenance tools, with their limits. */

@@ -8,6 +8,10 @@ import type { SeerrClient } from '../../clients/seerr/client.js'
 import { NOTIFY, SeerrRefused, type RequestRefusal, type SeerrRequest } from '../../clients/seerr/types.js'
 import { createRequestNotes, type RequestNotes } from './request-notes.js'
 import { createSeerrUserMap, personOf, type SeerrPerson, type SeerrUserMap } from './user-map.js'
+import { nextCall, refusal } from '../answers/next-calls.js'
+
+/** download_status' Seerr requests: where a request shows. */
+const listSeerrRequests = (why = 'list the requests') => nextCall('download_status', { action: 'requests' }, why)
 
 export interface SeerrDeps { client: SeerrClient, users: SeerrUserMap, notes: RequestNotes }
 
@@ -54,7 +58,7 @@ export async function requestThroughSeerr (d: SeerrDeps, principal: Principal, w
       is4k: want.is4k
     }, signal)
   } catch (err) {
-    if (err instanceof SeerrRefused) throw new ToolError(refusalText(err.reason, as, want))
+    if (err instanceof SeerrRefused) throw refusal(refusalText(err.reason, as, want), err.reason === 'duplicate' ? [listSeerrRequests()] : [])
     throw err
   }
   await d.notes.note(made.id, { title: want.title }).catch(() => {})
@@ -67,7 +71,7 @@ function refusalText (reason: RequestRefusal, as: SeerrPerson, want: TitleToRequ
     case 'permission': return `Seerr refused: ${as.displayName} may not make ${what} requests. The owner can grant that permission in Seerr > Users.`
     case 'quota': return `Seerr refused: ${as.displayName} has used up the ${want.mediaType === 'movie' ? 'movie' : 'series'} request quota. Try again when the quota period has passed, or ask the owner.`
     case 'blocklisted': return `Seerr refused: "${want.title}" is on Seerr's blocklist.`
-    case 'duplicate': return `Seerr already holds a ${what} request for "${want.title}". download_status action "requests" shows it.`
+    case 'duplicate': return `Seerr already holds a ${what} request for "${want.title}".`
     case 'nothing-left': return `Every season asked for of "${want.title}" is already requested or available in Seerr; nothing new was requested.`
   }
 }
@@ -108,8 +112,8 @@ export async function listRequests (d: SeerrDeps, principal: Principal, q: { off
   let page: { total: number, items: SeerrRequest[] }
   if (q.requestId !== undefined) {
     const one = await d.client.requestById(q.requestId, as?.id, signal)
-    if (!one) throw new ToolError(`Seerr has no request ${q.requestId}. Call download_status with action "requests" to list them.`)
-    if (one === 'forbidden') throw new ToolError(`Request ${q.requestId} is another person's, and Seerr shows ${as?.displayName ?? 'you'} only their own requests (seeing everyone's needs Seerr's Manage Requests or View Requests permission). Call download_status with action "requests" to list yours.`)
+    if (!one) throw refusal(`Seerr has no request ${q.requestId}.`, [listSeerrRequests()])
+    if (one === 'forbidden') throw refusal(`Request ${q.requestId} is another person's, and Seerr shows ${as?.displayName ?? 'you'} only their own requests (seeing everyone's needs Seerr's Manage Requests or View Requests permission).`, [listSeerrRequests('list yours')])
     page = { total: 1, items: [one] }
   } else {
     page = await d.client.requests({ take: q.limit, skip: q.offset }, as?.id, signal)
@@ -165,7 +169,7 @@ async function seerrTellsFor (d: SeerrDeps, principal: Principal, as: SeerrPerso
 export async function decideRequest (d: SeerrDeps, principal: Principal, id: number, decision: 'approve' | 'decline', reason: string | undefined, signal?: AbortSignal): Promise<{ row: SeerrRequest, by: string, reasonKept: boolean }> {
   const as = await d.users.resolve(principal, signal)
   const r = await d.client.setStatus(id, decision, as.id, signal)
-  if (r === 'not-found') throw new ToolError(`Seerr has no request ${id}. Call download_status with action "requests" to list them.`)
+  if (r === 'not-found') throw refusal(`Seerr has no request ${id}.`, [listSeerrRequests()])
   if (r === 'forbidden') throw new ToolError(`Seerr refused: ${as.displayName} may not ${decision} requests (Seerr's Manage Requests permission is needed).`)
   let reasonKept = true
   if (decision === 'decline') await d.notes.note(id, { ...(reason ? { reason } : {}), declinedBy: as.displayName }).catch(() => { reasonKept = false })

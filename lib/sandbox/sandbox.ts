@@ -17,6 +17,8 @@ import type { Stats } from 'node:fs'
 import path from 'node:path'
 import { GuardError, ToolError } from '../../core/errors.js'
 import { checkName, checkPathSyntax, quote } from './path-rules.js'
+import { refusal } from '../answers/next-calls.js'
+import { listFolder } from '../answers/common-calls.js'
 
 const AMBIGUOUS_START = /^(~|[A-Za-z]:)/
 
@@ -170,20 +172,20 @@ export async function createPathSandbox (opts: SandboxOptions) {
       return await lstat(abs)
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code
-      if (code === 'ENOENT' || code === 'ENOTDIR') throw new ToolError(missingMessage(abs, input) ?? `No such file or folder: ${quote(input)}.`)
+      if (code === 'ENOENT' || code === 'ENOTDIR') throw missingError(abs, input) ?? new ToolError(`No such file or folder: ${quote(input)}.`)
       throw err
     }
   }
 
   /**
-   * "No such file or folder: X. Call manage_files list on its parent …" for a path inside the roots;
+   * "No such file or folder: X", with the listing of its parent as the next call, for a path inside the roots;
    * undefined for a path outside them (never shown: it is not the caller's).
    */
-  function missingMessage (abs: string, input?: string): string | undefined {
+  function missingError (abs: string, input?: string): ToolError | undefined {
     if (!roots.some(r => r.real !== undefined && within(r.real, abs))) return undefined
     const parent = path.dirname(abs)
-    const where = roots.some(r => r.real !== undefined && within(r.real, parent)) ? ` (${quote(display(parent))})` : ''
-    return `No such file or folder: ${quote(input ?? display(abs))}. Call manage_files list on its parent${where} to see what is there.`
+    const listable = roots.some(r => r.real !== undefined && within(r.real, parent))
+    return refusal(`No such file or folder: ${quote(input ?? display(abs))}.`, listable ? [listFolder(display(parent))] : [])
   }
 
   /** Shows an absolute path in the form tools accept: media-relative, "downloads/...", or absolute when ambiguous. */
@@ -256,7 +258,7 @@ export async function createPathSandbox (opts: SandboxOptions) {
     resolve,
     resolveEntry,
     mustExist,
-    missingMessage,
+    missingError,
     display,
     recheck,
     recheckEntry,

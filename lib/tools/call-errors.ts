@@ -11,8 +11,7 @@ import type { SandboxGuard, ToolCallResult } from '../../core/tool-types.js'
 function missingPathError (err: unknown, sandbox?: SandboxGuard): ToolError | undefined {
   const e = err as NodeJS.ErrnoException | undefined
   if ((e?.code !== 'ENOENT' && e?.code !== 'ENOTDIR') || typeof e.path !== 'string' || e.syscall?.startsWith('spawn')) return undefined
-  const message = sandbox?.missingMessage?.(e.path)
-  return message === undefined ? undefined : new ToolError(message)
+  return sandbox?.missingError?.(e.path)
 }
 
 export function shapeError (raw: unknown, tool: string, log: Logger, sandbox?: SandboxGuard): { result: ToolCallResult, userFacing: boolean } {
@@ -21,7 +20,10 @@ export function shapeError (raw: unknown, tool: string, log: Logger, sandbox?: S
     if (err instanceof BackendError) log.warn({ tool, service: err.service, status: err.status, code: err.code }, 'backend error')
     const structured: Record<string, unknown> = { error: err.message, kind: err instanceof GuardError ? `refused_by_${err.guard}_guard` : err instanceof BackendError ? 'backend' : 'invalid_request' }
     if (err instanceof BackendError) structured.service = err.service
-    return { result: { content: [{ type: 'text', text: err.message }], isError: true, _meta: { error: structured } }, userFacing: true }
+    // The calls a refusal suggests travel as structuredContent `next`, as on a success (lib/answers/next-calls.ts).
+    // An isError result is exempt from the tool's outputSchema: the SDK's server and client skip validating it.
+    const next = err.next?.length ? { structuredContent: { next: err.next } } : {}
+    return { result: { content: [{ type: 'text', text: err.message }], isError: true, ...next, _meta: { error: structured } }, userFacing: true }
   }
   log.error({ tool, err }, 'tool failed unexpectedly')
   return {

@@ -38,6 +38,9 @@ function transform (node: unknown, opts: PublishOptions): unknown {
     out[key] = key === 'properties' ? mapValues(value as Json, v => transform(v, opts)) : transform(value, opts)
   }
   if (opts.forValidation && out.properties) out.properties = optionalAsTypeOnly(out.properties as Record<string, Json>, out.required)
+  // A constant already fixes its type: the `type` TypeBox adds beside it validates nothing more.
+  const constType: string = typeof out.const
+  if (opts.forValidation && 'const' in out && out.type === constType) delete out.type
   if (opts.defaultsOptional && Array.isArray(out.required) && out.properties) {
     const properties = out.properties as Record<string, Json>
     const required = (out.required as string[]).filter(name => properties[name]?.default === undefined)

@@ -78,7 +78,7 @@ export function assertAccount (t: Test, message: string, folder: string, dest: s
   t.equal(there + left, FILES, 'every file is at one place or the other')
   t.match(message, `${there} of ${FILES} files of downloads/${folder} are in movies/${folder}`)
   t.match(message, `${left} are still in downloads/${folder}`)
-  t.match(message, 'manage_files action "move" again with the same paths and destination')
-  t.match(message, `manage_files action "undo" with jobId "${jobId}"`)
+  t.match(message, 'send the same manage_files move again (the same paths and destination)')
+  t.match(message, `manage_files {"action":"undo","jobId":"${jobId}"}`)
   t.notMatch(message, /delete/i, 'never advises deleting what the job moved')
 }

@@ -174,8 +174,8 @@ t.test('an interrupted move says how to continue it or undo it, never to start i
   await first.jobs.flush()
   const second = await makeRegistry(t, { dir })
   const message = second.jobs.get(move.id)!.message
-  t.match(message, /call manage_files action "move" again with the same paths and destination: it continues into its partial destination/)
-  t.match(message, `manage_files action "undo" with jobId "${move.id}"`)
+  t.match(message, 'send the same manage_files move again (the same paths and destination): it continues into its partial destination')
+  t.match(message, `manage_files {"action":"undo","jobId":"${move.id}"}`)
   t.notMatch(message, /start it again|delete/i)
   t.equal(second.jobs.get(other.id)!.message, MESSAGES.restartRunning, 'other kinds keep the general message')
   gate.resolve(undefined)

@@ -15,12 +15,15 @@ import { hasExtraInstances } from '../../each-instance.js'
 import { cancelIdPattern, parseQueueName, queueOfId, usenetInstanceOf } from '../../servarr/queue-ids.js'
 import { DEFAULT_INSTANCE } from '../../../core/instance-config.js'
 import { managerOf, torrentClient, usenetClient } from '../../chosen-client.js'
-import { importableWarning, retryTargets, runRetry, type RetryTarget } from '../retry-stuck.js'
+import { importableWarning, retryTargets, runRetry, stuckViews, type RetryTarget } from '../retry-stuck.js'
 import { pauseOrResume } from '../pause-resume.js'
 import { ask, describeError, verifyEffects, verifiedRecord, type AskedEffect } from '../../../lib/effects/effects.js'
 import { carriedOut, deletedPart, effectsTail } from '../../../lib/effects/effects-text.js'
 import { VerifiedSchema } from '../../../lib/effects/schema.js'
-import { NEXT_FIELD } from '../../../lib/answers/next-calls.js'
+import { NEXT_FIELD, callText, nextCall, refusal } from '../../../lib/answers/next-calls.js'
+
+/** cancel_downloads' list: the ids there are now. */
+const listDownloads = () => nextCall('cancel_downloads', { action: 'list' }, 'see the downloads and their ids as they are now')
 import { heldAfter, serviceOfId } from '../cancel-effects.js'
 
 /**
@@ -128,10 +131,10 @@ export default (app: FastifyInstance) => {
       if (found.length === 0 && unread.length > 0) throw new ToolError(`No duplicate downloads in the queues that answered.${missingSentence(unread)} Retry when ${joinNames(unread.map(m => m.source))} answer${unread.length === 1 ? 's' : ''}.`)
       return found
     }
-    if (args.ids.length === 0) throw new ToolError(`Action "${args.action}" needs ids. Call cancel_downloads with action "list" to see them.`)
+    if (args.ids.length === 0) throw refusal(`Action "${args.action}" needs ids.`, [listDownloads()])
     const missing = args.ids.filter(id => !items.some(i => i.id === id))
     if (missing.length > 0) {
-      throw new ToolError(`Not found: ${missing.join(', ')}${warnings.length ? ` (could not read: ${warnings.join('; ')})` : ''}. Call action "list" for current ids.`)
+      throw refusal(`Not found: ${missing.join(', ')}${warnings.length ? ` (could not read: ${warnings.join('; ')})` : ''}.`, [listDownloads()])
     }
     return withSiblings(items, items.filter(i => args.ids.includes(i.id)))
   }
@@ -220,9 +223,11 @@ export default (app: FastifyInstance) => {
       if (args.action === 'retry') {
         const { done, failed, checked, tail } = await runRetry(app, (ctx.confirmed?.targets ?? []) as RetryTarget[])
         const max = app.config.STUCK_MAX_STRIKES
+        const later = stuckViews(done.map(t => t.id))
+        const next = [...tail.next, ...later]
         return {
-          data: { action: 'retry', removed: done.map(t => ({ id: t.id, ...replacedFrom(t.id), title: t.title, status: 'replaced', ...(t.downloadId ? { downloadId: t.downloadId } : {}) })), failed, warnings: [], verified: verifiedRecord(checked), ...(tail.next.length ? { next: tail.next } : {}) },
-          summary: `Replaced ${done.length} download${done.length === 1 ? '' : 's'}: removed${deletedPart(carriedOut(checked))}, release blocklisted, the manager searches again (${done.map(t => `${quoted(t.title)} strike ${t.strikes + 1} of ${max}`).join(', ')})${failed.length ? `; ${failed.length} failed` : ''}.${tail.text} Check series_status / movie_status view "stuck" later.`
+          data: { action: 'retry', removed: done.map(t => ({ id: t.id, ...replacedFrom(t.id), title: t.title, status: 'replaced', ...(t.downloadId ? { downloadId: t.downloadId } : {}) })), failed, warnings: [], verified: verifiedRecord(checked), ...(next.length ? { next } : {}) },
+          summary: `Replaced ${done.length} download${done.length === 1 ? '' : 's'}: removed${deletedPart(carriedOut(checked))}, release blocklisted, the manager searches again (${done.map(t => `${quoted(t.title)} strike ${t.strikes + 1} of ${max}`).join(', ')})${failed.length ? `; ${failed.length} failed` : ''}.${tail.text}${later.length ? ` Check later: ${later.map(callText).join('; ')}.` : ''}`
         }
       }
       const approved = (ctx.confirmed?.targets ?? []) as Array<{ id: string, title: string, downloadId: string | null, data: CheckedData | null }>
@@ -266,7 +271,7 @@ export default (app: FastifyInstance) => {
       }
       const checked = await verifyEffects(asked, () => heldAfter(app, asked.map(a => a.id), ctx.instances?.torrents))
       const removed = carriedOut(checked).flatMap(c => taken.get(c.id) ?? [])
-      const tail = effectsTail(checked, 'call cancel_downloads with action "list" to see what is still there.')
+      const tail = effectsTail(checked, [listDownloads()])
       failed.push(...tail.failed)
       const notRemoved = failed.length - checked.filter(c => c.outcome === 'unknown').length
       // A manager download (a season pack) has one queue item per episode: count downloads, not items.

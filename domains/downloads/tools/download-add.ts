@@ -12,6 +12,8 @@ import { addedDownloads, whoAsked } from '../added-record.js'
 import { dropEmptyAddFolder, makeAddFolder, refuseTopFolderName, renamedNote, type AddFolder } from '../add-folder.js'
 import { diskFolder } from '../../../clients/pyload/client.js'
 import { within } from '../../../lib/sandbox/sandbox.js'
+import { NEXT_FIELD, nextText } from '../../../lib/answers/next-calls.js'
+import { watchQueue } from '../../../lib/answers/common-calls.js'
 
 const input = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 200, description: 'Package/folder name (no "/")' }),
@@ -26,7 +28,8 @@ const output = Type.Object({
   name: Type.String({ description: 'Package name' }),
   links: Type.Integer({ minimum: 1, description: 'How many links were added' }),
   destination: Type.String({ description: 'queue or collector' }),
-  folder: Type.Optional(Type.String({ description: 'Its new folder' }))
+  folder: Type.Optional(Type.String({ description: 'Its new folder' })),
+  ...NEXT_FIELD
 }, { additionalProperties: false })
 
 /**
@@ -74,16 +77,16 @@ export default (app: FastifyInstance) => defineTool({
       const { hashes, folder, leftOut } = await addTorrentLinks(app, args.name, args.links, ctx.signal)
       await remember(hashes.map(h => `torrent:${h.toLowerCase()}`))
       return {
-        data: { hashes, name: args.name, links: torrents, destination: 'queue', folder: `downloads/${folder.name}` },
-        summary: `Sent ${torrents} torrent${torrents === 1 ? '' : 's'} "${args.name}" to ${app.backends.torrent.service} (hash ${hashes.join(', ')}), saved in the new folder "downloads/${folder.name}".${renamedNote(args.name, folder)}${leftOutNote(leftOut)} Follow with download_status.`
+        data: { hashes, name: args.name, links: torrents, destination: 'queue', folder: `downloads/${folder.name}`, next: [watchQueue()] },
+        summary: `Sent ${torrents} torrent${torrents === 1 ? '' : 's'} "${args.name}" to ${app.backends.torrent.service} (hash ${hashes.join(', ')}), saved in the new folder "downloads/${folder.name}".${renamedNote(args.name, folder)}${leftOutNote(leftOut)}${nextText([watchQueue()])}`
       }
     }
     if (nzb > 0) {
       const usenetIds = await addNzbLinks(app, args.name, args.links, ctx.signal)
       await remember(usenetIds.map(id => `usenet:${id}`))
       return {
-        data: { usenetIds, name: args.name, links: nzb, destination: 'queue' },
-        summary: `Sent ${nzb} NZB${nzb === 1 ? '' : 's'} "${args.name}" to ${app.backends.usenet!.service} (id ${usenetIds.join(', ')}). Follow with download_status.`
+        data: { usenetIds, name: args.name, links: nzb, destination: 'queue', next: [watchQueue()] },
+        summary: `Sent ${nzb} NZB${nzb === 1 ? '' : 's'} "${args.name}" to ${app.backends.usenet!.service} (id ${usenetIds.join(', ')}).${nextText([watchQueue()])}`
       }
     }
     // pyLoad saves a package in <storage folder>/<package name>: a new folder too when this server sees that folder.

@@ -9,6 +9,8 @@ import { JobStartedSchema, jobStarted, refuseWhenDownloadsDiskLow } from '../dow
 import { DIRECT_DOWNLOADS_FOLDER } from '../../../lib/library/cleanup-candidates.js'
 import { DIRECT_DOWNLOAD_KIND, chooseMethod, downloadWithAria2, downloadWithYtdlp } from '../direct-download-run.js'
 import { resolveLibraryDestination, runOrganize } from '../organize-job.js'
+import { NEXT_FIELD, nextText } from '../../../lib/answers/next-calls.js'
+import { followJob } from '../../../lib/answers/common-calls.js'
 
 const KIND = DIRECT_DOWNLOAD_KIND
 
@@ -22,7 +24,8 @@ const input = Type.Object({
 const output = Type.Object({
   method: Type.String({ description: 'video or file: which downloader runs' }),
   downloadFolder: Type.String({ description: 'Folder under the downloads root the file is saved in first' }),
-  job: JobStartedSchema
+  job: JobStartedSchema,
+  ...NEXT_FIELD
 }, { additionalProperties: false })
 
 export default (app: FastifyInstance) => {
@@ -61,8 +64,8 @@ export default (app: FastifyInstance) => {
         }
       })
       return {
-        data: { method, downloadFolder: app.sandbox.display(folder), job: jobStarted(job) },
-        summary: `Started job ${job.id}: downloading with ${method === 'video' ? 'yt-dlp' : 'aria2'} into ${app.sandbox.display(folder)}${destination ? `, then organizing into ${app.sandbox.display(destination)}` : ''}. Follow it with check_jobs.`
+        data: { method, downloadFolder: app.sandbox.display(folder), job: jobStarted(job), next: [followJob(job.id)] },
+        summary: `Started job ${job.id}: downloading with ${method === 'video' ? 'yt-dlp' : 'aria2'} into ${app.sandbox.display(folder)}${destination ? `, then organizing into ${app.sandbox.display(destination)}` : ''}.${nextText([followJob(job.id)])}`
       }
     }
   })

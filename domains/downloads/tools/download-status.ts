@@ -14,6 +14,8 @@ import { queueLine } from '../queue-line.js'
 import { DOWNLOAD_STATES } from '../../../core/download-state/index.js'
 import { REQUEST_ACTIONS, RequestRowSchema, requestInputs, runRequestAction } from '../request-actions.js'
 import { listedText, PartsSchema } from '../../../lib/answers/parts.js'
+import { NEXT_FIELD, nextCall, nextText, refusal } from '../../../lib/answers/next-calls.js'
+import { followJob, watchQueue } from '../../../lib/answers/common-calls.js'
 
 const ACTIONS = ['queue', 'finished', 'organize'] as const
 const input = Type.Object({
@@ -62,7 +64,8 @@ const outputOf = (named: boolean, seerr: boolean) => Type.Object({
   ...Type.Partial(Type.Object(pagingFields(Type.Union([queueItemOf(named), FinishedSchema, ...(seerr ? [RequestRowSchema] : [])]), 'downloads'))).properties,
   warnings: Type.Array(Type.String(), { description: 'Downloaders that could not be asked (their items are missing)' }),
   parts: Type.Optional(PartsSchema),
-  job: Type.Optional(JobStartedSchema)
+  job: Type.Optional(JobStartedSchema),
+  ...NEXT_FIELD
 }, { additionalProperties: false })
 
 export default (app: FastifyInstance) => {
@@ -89,17 +92,17 @@ export default (app: FastifyInstance) => {
         }
         const destination = await resolveLibraryDestination(app, args.destination)
         const pkg = await app.backends.pyload.package(args.packageId).catch(() => {
-          throw new ToolError(`No package with id ${args.packageId}. Call download_status with action "finished" to list ids.`)
+          throw refusal(`No package with id ${args.packageId}.`, [nextCall('download_status', { action: 'finished' }, 'list the finished packages and their ids')])
         })
-        if (!pkg.finished) throw new ToolError(`Package ${pkg.id} ("${pkg.name}") is not finished yet (${pkg.linksDone}/${pkg.linksTotal} links). Check again later with action "queue".`)
+        if (!pkg.finished) throw refusal(`Package ${pkg.id} ("${pkg.name}") is not finished yet (${pkg.linksDone}/${pkg.linksTotal} links). Check again later.`, [watchQueue()])
         if (!pkg.folderPath) throw new ToolError(`The folder of package ${pkg.id} is unknown: the API key may lack the settings permission, or PATH_MAP does not cover the direct-download manager's storage folder.`)
         const source = await app.sandbox.resolve(pkg.folderPath)
         const downloads = app.sandbox.roots().downloads
         if (!downloads || !within(downloads, source)) throw new ToolError(`Package ${pkg.id} is not inside the downloads folder; add a PATH_MAP entry for the direct-download manager's storage folder.`)
         const job = await startOrganizeJob(app, ctx.principal.id, source, destination, `Organize "${pkg.name}" into ${app.sandbox.display(destination)}`)
         return {
-          data: { action: 'organize', warnings: [], job: jobStarted(job) },
-          summary: `Started job ${job.id}: moving the files of "${pkg.name}" into ${app.sandbox.display(destination)} (${seconds(job.estimatedDurationMs)}). Follow it with check_jobs.`
+          data: { action: 'organize', warnings: [], job: jobStarted(job), next: [followJob(job.id)] },
+          summary: `Started job ${job.id}: moving the files of "${pkg.name}" into ${app.sandbox.display(destination)} (${seconds(job.estimatedDurationMs)}).${nextText([followJob(job.id)])}`
         }
       }
 

@@ -4,7 +4,8 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../core/tool-types.js'
 import { ToolError } from '../../../core/errors.js'
-import { JOB_KINDS, JobSummarySchema, defineJobKinds, jobSentence, startJobAndWait } from '../../../lib/library/run-job.js'
+import { JOB_KINDS, JobSummarySchema, defineJobKinds, jobNext, jobSentence, startJobAndWait } from '../../../lib/library/run-job.js'
+import { NEXT_FIELD } from '../../../lib/answers/next-calls.js'
 import { canonicalLanguages } from '../../../lib/media/language-args.js'
 import { LANGUAGE_PATTERN } from '../../../lib/media/languages.js'
 import { estimateBatchMs, findMediaFiles, previewBatch, runBatchJob, type BatchPreview, type Planner } from '../../../lib/media/media-batch.js'
@@ -26,7 +27,8 @@ const Skip = Type.Object({ path: Type.String({ description: 'The file' }), reaso
 const outputSchema = Type.Object({
   converted: Type.Array(FileOut, { description: 'Files rewritten (once the job finished)' }),
   skipped: Type.Array(Skip, { description: 'Files left unchanged and why' }),
-  job: JobSummarySchema
+  job: JobSummarySchema,
+  ...NEXT_FIELD
 }, { additionalProperties: false })
 
 export default function fixSubtitles (app: FastifyInstance) {
@@ -82,7 +84,7 @@ export default function fixSubtitles (app: FastifyInstance) {
       }, args.waitSeconds)
       const result = job.status === 'succeeded' ? job.result as { done: Array<{ path: string, changes: string[] }>, skipped: Array<{ path: string, reason: string }> } : undefined
       return {
-        data: { converted: result?.done ?? [], skipped: [...planned.skipped, ...(result?.skipped ?? [])], job },
+        data: { converted: result?.done ?? [], skipped: [...planned.skipped, ...(result?.skipped ?? [])], job, next: jobNext(job) },
         summary: result
           ? `Converted subtitles in ${result.done.length} of ${planned.files.length} file(s)${result.skipped.length ? `; ${result.skipped.length} skipped (see skipped)` : ''}. ${jobSentence(job)}`
           : `Converting subtitles in ${planned.files.length} file(s). ${jobSentence(job)}`

@@ -11,11 +11,12 @@ import { quoted } from '../../../core/untrusted-text.js'
 import { applyDelete, previewDelete, type DeleteTarget } from '../../../lib/library/delete-targets.js'
 import { deleteVerified } from '../../../lib/library/delete-verified.js'
 import { VerifiedSchema } from '../../../lib/effects/schema.js'
-import { NEXT_FIELD } from '../../../lib/answers/next-calls.js'
 import { estimateMoveMs, planMoves, runMoveJob, runUndoJob } from '../../../lib/library/move-jobs.js'
 import { earlierMoves, runningMoves, stoppedMoveNote } from '../../../lib/library/move-state.js'
-import { JOB_KINDS, JobSummarySchema, defineJobKinds, jobSentence, startJobAndWait } from '../../../lib/library/run-job.js'
+import { JOB_KINDS, JobSummarySchema, defineJobKinds, jobNext, jobSentence, startJobAndWait } from '../../../lib/library/run-job.js'
 import { FINISHED_STATUSES } from '../../../core/job-types.js'
+import { NEXT_FIELD, callText, refusal } from '../../../lib/answers/next-calls.js'
+import { followJob, listJobs, undoJob } from '../../../lib/answers/common-calls.js'
 
 const Action = Type.Union([Type.Literal('list'), Type.Literal('move'), Type.Literal('delete'), Type.Literal('undo')], {
   description: 'list (path), move (paths, destination), delete (paths) or undo (jobId)'
@@ -71,8 +72,8 @@ export default function manageFiles (app: FastifyInstance) {
 
   async function undo (jobId: string, waitSeconds: number, ctx: ToolContext) {
     const original = app.jobs.get(jobId)
-    if (!original || original.owner !== ctx.principal.id) throw new ToolError(`No job with id ${jobId}. Call check_jobs to list your jobs.`)
-    if (!FINISHED_STATUSES.includes(original.status)) throw new ToolError(`Job ${jobId} is still ${original.status}. Wait for it to finish (check_jobs) or cancel it, then undo.`)
+    if (!original || original.owner !== ctx.principal.id) throw refusal(`No job with id ${jobId}.`, [listJobs()])
+    if (!FINISHED_STATUSES.includes(original.status)) throw refusal(`Job ${jobId} is still ${original.status}. Wait for it to finish or cancel it, then undo.`, [followJob(jobId)])
     if (!isMoveLog(original.inverse)) throw new ToolError(`Job ${jobId} (${original.kind}) cannot be undone: only file moves, episode renames and earlier undos can.`)
     const log = original.inverse
     return await startJobAndWait(app.jobs, ctx, {
@@ -135,7 +136,8 @@ export default function manageFiles (app: FastifyInstance) {
           const record = app.jobs.get(job.id)
           const note = record && await stoppedMoveNote(sandbox, record)
           if (note) return { data: { action: 'move', job: { ...job, message: note } }, summary: `${verb} Job ${job.id}: ${note}` }
-          return { data: { action: 'move', job }, summary: `${verb} ${jobSentence(job)} Revert with manage_files action "undo", jobId "${job.id}".` }
+          const undo = undoJob(job.id)
+          return { data: { action: 'move', job, next: [...jobNext(job), undo] }, summary: `${verb} ${jobSentence(job)} Revert with ${callText(undo)}.` }
         }
         case 'delete': {
           const targets = ctx.confirmed!.targets as DeleteTarget[]
@@ -149,7 +151,7 @@ export default function manageFiles (app: FastifyInstance) {
         }
         case 'undo': {
           const job = await undo(need(args.jobId, 'jobId', 'undo'), args.waitSeconds, ctx)
-          return { data: { action: 'undo', job }, summary: `Undoing job ${args.jobId}. ${jobSentence(job)}` }
+          return { data: { action: 'undo', job, next: jobNext(job) }, summary: `Undoing job ${args.jobId}. ${jobSentence(job)}` }
         }
       }
     }

@@ -7,6 +7,8 @@ import { Type, type Static } from '@sinclair/typebox'
 import { ToolError } from '../../../core/errors.js'
 import { defineTool } from '../../../core/tool-types.js'
 import { ITEM_ID_PATTERN as ID_PATTERN } from '../../media-server/media-shared.js'
+import { NEXT_FIELD, nextCall, nextText } from '../../../lib/answers/next-calls.js'
+import { ITEM_KINDS } from '../../../clients/media-server/types.js'
 
 const TYPES = ['movies', 'tvshows', 'music', 'mixed'] as const
 
@@ -35,7 +37,7 @@ const outputSchema = Type.Object({
     name: Type.String({ description: 'Item title (library data, not an instruction)' }),
     type: Type.String({ description: 'Item kind' })
   }, { additionalProperties: false, description: 'refresh: the item being refreshed' })),
-  next: Type.String({ description: 'What to do to follow the result' })
+  ...NEXT_FIELD
 }, { additionalProperties: false })
 
 type Args = Static<typeof inputSchema>
@@ -57,14 +59,15 @@ export default (app: FastifyInstance) => defineTool({
   }
 })
 
-const SCAN_NEXT = 'The scan runs in the background: server_status shows each library scanning until it ends, then search_media finds new items.'
+const SCAN_NEXT = [nextCall('server_status', {}, 'see each library scanning until it ends (search_media then finds the new items)')]
+const SCAN_TEXT = ` The scan runs in the background.${nextText(SCAN_NEXT)}`
 
 /** Scans every library, or one library (by name or by a folder inside it) where the server scans one. */
 async function scan (app: FastifyInstance, args: Args, signal: AbortSignal) {
   const ms = app.backends.mediaServer
   if (args.name === undefined && args.path === undefined) {
     await ms.refreshLibraries({ signal })
-    return { data: { action: 'scan', started: true, next: SCAN_NEXT } satisfies Output, summary: 'Started a scan of every media server library.' }
+    return { data: { action: 'scan', started: true, next: SCAN_NEXT } satisfies Output, summary: `Started a scan of every media server library.${SCAN_TEXT}` }
   }
   const libraries = await ms.libraries({ signal })
   const folder = args.path === undefined ? undefined : await mediaFolder(app, args.path)
@@ -81,10 +84,10 @@ async function scan (app: FastifyInstance, args: Args, signal: AbortSignal) {
   const named = `the library ${JSON.stringify(library.name)}`
   if (!ms.refreshLibrary) {
     await ms.refreshLibraries({ signal })
-    return { data: { action: 'scan', started: true, next: SCAN_NEXT } satisfies Output, summary: `${ms.service} scans every library at once: started a scan of every library, ${named} included.` }
+    return { data: { action: 'scan', started: true, next: SCAN_NEXT } satisfies Output, summary: `${ms.service} scans every library at once: started a scan of every library, ${named} included.${SCAN_TEXT}` }
   }
   await ms.refreshLibrary(library.itemId, { path: folder }, { signal })
-  return { data: { action: 'scan', started: true, next: SCAN_NEXT } satisfies Output, summary: `Started a scan of ${named}${folder !== undefined ? ` (only ${folder})` : ''}.` }
+  return { data: { action: 'scan', started: true, next: SCAN_NEXT } satisfies Output, summary: `Started a scan of ${named}${folder !== undefined ? ` (only ${folder})` : ''}.${SCAN_TEXT}` }
 }
 
 /** A folder given to the tool as our path under MEDIA_ROOT as configured (PATH_MAP is written in those terms). */
@@ -92,26 +95,28 @@ async function mediaFolder (app: FastifyInstance, given: string): Promise<string
   const real = await app.sandbox.resolve(given)
   const mediaRoot = app.sandbox.roots().media
   if (!mediaRoot || (real !== mediaRoot && !real.startsWith(mediaRoot + path.sep))) {
-    throw new ToolError('A library must be inside the media root (MEDIA_ROOT), not under downloads. Move the files with manage_files first, then create the library over their folder.')
+    throw new ToolError('A library must be inside the media root (MEDIA_ROOT), not under downloads. Move the files into it first (manage_files), then create the library over their folder.')
   }
   return path.posix.join(app.config.MEDIA_ROOT, path.relative(mediaRoot, real).split(path.sep).join('/'))
 }
 
 async function refresh (app: FastifyInstance, args: Args, signal: AbortSignal) {
-  if (!args.itemId) throw new ToolError('action refresh needs itemId. Call search_media to find the item\'s id.')
+  if (!args.itemId) throw new ToolError('action refresh needs itemId: find the item\'s id with search_media.')
   const jf = app.backends.mediaServer
   const id = args.itemId.replace(/-/g, '').toLowerCase()
   const item = await jf.item(id, { signal })
   if (!item || !await jf.refreshItem(id, { replaceAll: args.replaceMetadata }, { signal })) {
-    throw new ToolError(`No item with id ${id} on the media server. Call search_media to find item ids.`)
+    throw new ToolError(`No item with id ${id} on the media server: find item ids with search_media.`)
   }
   const data: Output = {
     action: 'refresh',
     started: true,
     item: { id: item.id, name: item.name, type: item.type },
-    next: 'The refresh runs in the background (seconds to a minute); call search_media or show_details afterwards to see the new metadata.'
+    next: [item.type === 'Series'
+      ? nextCall('show_details', { seriesId: item.id }, 'see the new metadata once the refresh ends (seconds to a minute)')
+      : nextCall('search_media', { query: item.name.slice(0, 200), types: (ITEM_KINDS as readonly string[]).includes(item.type) ? [item.type] : undefined }, 'see the new metadata once the refresh ends (seconds to a minute)')]
   }
-  return { data, summary: `Started a ${args.replaceMetadata ? 'full metadata replacement' : 'metadata refresh'} of ${item.type} ${JSON.stringify(item.name)}.` }
+  return { data, summary: `Started a ${args.replaceMetadata ? 'full metadata replacement' : 'metadata refresh'} of ${item.type} ${JSON.stringify(item.name)}.${nextText(data.next!)}` }
 }
 
 async function create (app: FastifyInstance, args: Args, signal: AbortSignal) {
@@ -125,7 +130,7 @@ async function create (app: FastifyInstance, args: Args, signal: AbortSignal) {
   const serverPath = jf.serverPath(ours)
   const libraries = await jf.libraries({ signal })
   const sameName = libraries.find(l => l.name.toLowerCase() === name.toLowerCase())
-  if (sameName) throw new ToolError(`A library named ${JSON.stringify(sameName.name)} already exists. Pick another name; server_status lists the libraries.`)
+  if (sameName) throw new ToolError(`A library named ${JSON.stringify(sameName.name)} already exists. Pick another name (server_status lists the libraries).`)
   const overlapping = libraries.find(l => l.locations.some(loc => loc === ours || ours.startsWith(loc + '/') || loc.startsWith(ours + '/')))
   if (overlapping) {
     throw new ToolError(`${args.path} overlaps the library ${JSON.stringify(overlapping.name)} (${overlapping.locations.join(', ')}); its files would show twice. ` +
@@ -136,7 +141,7 @@ async function create (app: FastifyInstance, args: Args, signal: AbortSignal) {
     action: 'create',
     started: true,
     library: { name, collectionType: args.collectionType!, path: ours, serverPath },
-    next: 'The new library is being scanned in the background; search_media with library set to its name shows the items once the scan finishes.'
+    next: [nextCall('search_media', { library: name }, 'see its items once the first scan finishes')]
   }
-  return { data, summary: `Created the ${args.collectionType} library ${JSON.stringify(name)} over ${ours}${serverPath !== ours ? ` (the media server sees ${serverPath})` : ''}; its first scan has started.` }
+  return { data, summary: `Created the ${args.collectionType} library ${JSON.stringify(name)} over ${ours}${serverPath !== ours ? ` (the media server sees ${serverPath})` : ''}; its first scan has started.${nextText(data.next!)}` }
 }

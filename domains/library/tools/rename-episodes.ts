@@ -5,7 +5,9 @@ import { defineTool } from '../../../core/tool-types.js'
 import { ToolError } from '../../../core/errors.js'
 import { planEpisodeRenames, type RenamePlan } from '../../../lib/library/rename-plan.js'
 import { runRenameJob } from '../../../lib/library/rename-job.js'
-import { JOB_KINDS, JobSummarySchema, defineJobKinds, jobSentence, startJobAndWait } from '../../../lib/library/run-job.js'
+import { JOB_KINDS, JobSummarySchema, defineJobKinds, jobNext, jobSentence, startJobAndWait } from '../../../lib/library/run-job.js'
+import { NEXT_FIELD, callText, nextCall, nextText, refusal } from '../../../lib/answers/next-calls.js'
+import { undoJob } from '../../../lib/answers/common-calls.js'
 
 const SHOWN = 200
 
@@ -34,12 +36,13 @@ const outputSchema = Type.Object({
     sources: Type.Array(Type.String(), { description: 'Files that would get it' }),
     reason: Type.String({ description: 'Why it is a collision' })
   }), { description: 'Conflicts that block the rename; nothing is renamed while any exist' }),
-  job: Type.Optional(JobSummarySchema)
+  job: Type.Optional(JobSummarySchema),
+  ...NEXT_FIELD
 }, { additionalProperties: false })
 
 // The markers lib/library/episode-name.ts reads, as examples a person can copy.
 const UNMATCHED_HINT = ' A name is recognised when it carries season and episode, e.g. "Show.S01E02.mkv", "Show 1x02.mkv" or ' +
-  '"Show - Season 1 Episode 2.mkv"; rename the others with manage_files move, or leave them (they are not touched).'
+  '"Show - Season 1 Episode 2.mkv"; move the others to such names yourself (manage_files), or leave them (they are not touched).'
 
 export default function renameEpisodes (app: FastifyInstance) {
   defineJobKinds(app.jobs)
@@ -74,16 +77,18 @@ export default function renameEpisodes (app: FastifyInstance) {
       const view = shown(plan)
       if (args.dryRun || plan.renames.length === 0) {
         const blocked = plan.collisions.length > 0 ? ` ${plan.collisions.length} collision(s) must be resolved first (rename or delete the files listed).` : ''
+        const next = args.dryRun && plan.renames.length > 0 && !blocked ? [nextCall('rename_episodes', { ...args, dryRun: false }, 'apply the plan')] : []
         return {
-          data: { ...view, dryRun: args.dryRun },
+          data: { ...view, dryRun: args.dryRun, ...(next.length && { next }) },
           unchanged: true,
           summary: `${view.showFolder}: ${plan.renames.length} file(s) to rename, ${plan.unchanged.length} already standard, ${plan.unmatched.length} not recognised.${plan.unmatched.length > 0 ? UNMATCHED_HINT : ''}${blocked}` +
-            (args.dryRun && plan.renames.length > 0 && !blocked ? ' Call again with dryRun:false to apply.' : '')
+            nextText(next)
         }
       }
       if (plan.collisions.length > 0) {
         const first = plan.collisions.slice(0, 3).map(c => `${view.collisions.find(v => v.target === sandbox.display(c.target))?.target}: ${c.reason}`).join('; ')
-        throw new ToolError(`Nothing was renamed: ${plan.collisions.length} collision(s) (${first}). Rename or delete the conflicting files, then try again; call with dryRun:true to see the full list.`)
+        throw refusal(`Nothing was renamed: ${plan.collisions.length} collision(s) (${first}). Rename or delete the conflicting files, then try again.`,
+          [nextCall('rename_episodes', { ...args, dryRun: true }, 'see the full list of collisions')])
       }
       const job = await startJobAndWait(app.jobs, ctx, {
         kind: JOB_KINDS.fileMove.kind,
@@ -92,9 +97,10 @@ export default function renameEpisodes (app: FastifyInstance) {
         estimatedDurationMs: 500 + plan.renames.length * 20,
         run: job => runRenameJob(job, sandbox, plan.renames)
       }, args.waitSeconds)
+      const undo = undoJob(job.id)
       return {
-        data: { ...view, dryRun: false, job },
-        summary: `Renaming ${plan.renames.length} file(s) in ${view.showFolder}. ${jobSentence(job)} Revert with manage_files action "undo", jobId "${job.id}".`
+        data: { ...view, dryRun: false, job, next: [...jobNext(job), undo] },
+        summary: `Renaming ${plan.renames.length} file(s) in ${view.showFolder}. ${jobSentence(job)} Revert with ${callText(undo)}.`
       }
     }
   })

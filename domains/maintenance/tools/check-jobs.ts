@@ -1,7 +1,6 @@
 // check_jobs (the job contract: core/job-types.ts): read-only view of the job registry, a page of jobs or one job.
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
-import { ToolError } from '../../../core/errors.js'
 import type { JobRecord, JobStatus } from '../../../core/job-types.js'
 import { ownsJob } from '../../../core/job-owner.js'
 import type { Principal } from '../../../core/principal.js'
@@ -10,6 +9,8 @@ import { JOB_KINDS } from '../../../lib/library/run-job.js'
 import { stoppedMoveNote } from '../../../lib/library/move-state.js'
 import { DIRECT_DOWNLOAD_KIND } from '../../downloads/direct-download-run.js'
 import { ORGANIZE_KIND } from '../../downloads/organize-job.js'
+import { NEXT_FIELD, nextCall, nextText, refusal } from '../../../lib/answers/next-calls.js'
+import { followJob, listJobs } from '../../../lib/answers/common-calls.js'
 import { defineSearchLoop, SEARCH_LOOP_KIND, startSearchLoop } from '../search-loop-job.js'
 
 const STATUS_FILTERS = {
@@ -78,7 +79,8 @@ const outputSchema = Type.Object({
   total: Type.Integer({ description: 'How many jobs match the filters' }),
   offset: Type.Integer({ description: 'Offset of the first item' }),
   limit: Type.Integer({ description: 'The page size used' }),
-  hasMore: Type.Boolean({ description: 'Whether more jobs follow; call again with offset + limit' })
+  hasMore: Type.Boolean({ description: 'Whether more jobs follow; call again with offset + limit' }),
+  ...NEXT_FIELD
 })
 
 type JobView = Static<typeof JobSchema>
@@ -106,12 +108,14 @@ function view (job: JobRecord, principalId: string): JobView {
 function cancelJob (app: FastifyInstance, id: string, principal: Principal) {
   const principalId = principal.id
   const job = app.jobs.get(id)
-  if (!job) throw new ToolError(`No job with id ${id}. Call check_jobs with status "active" to see the jobs that are running.`)
-  if (!ownsJob(principal, job)) throw new ToolError(`Job ${id} was started with another credential; only that credential can cancel it (check_jobs with mine: true lists yours).`)
+  if (!job) throw refusal(`No job with id ${id}.`, [listJobs(true)])
+  if (!ownsJob(principal, job)) throw refusal(`Job ${id} was started with another credential; only that credential can cancel it.`, [nextCall('check_jobs', { mine: true }, 'list your jobs')])
   const page = (j: JobRecord) => ({ items: [view(j, principalId)], total: 1, offset: 0, limit: 1, hasMore: false })
   if (job.status !== 'queued' && job.status !== 'running') return { data: page(job), summary: `Job ${id} had already ended (${job.status}); nothing to cancel.`, unchanged: true }
   const cancelled = app.jobs.cancel(id)!
-  return { data: page(cancelled), summary: cancelled.status === 'cancelled' ? `Job ${id} was cancelled before it started.` : `Cancelling job ${id}: it stops at its next checkpoint (files stay whole). check_jobs with this id shows when it has.` }
+  if (cancelled.status === 'cancelled') return { data: page(cancelled), summary: `Job ${id} was cancelled before it started.` }
+  const next = [followJob(id)]
+  return { data: { ...page(cancelled), next }, summary: `Cancelling job ${id}: it stops at its next checkpoint (files stay whole).${nextText(next)}` }
 }
 
 function describe (job: JobRecord): string {
@@ -137,15 +141,14 @@ const checkJobs = (app: FastifyInstance) => defineTool({
       return { data: { items: [view(job, principalId)], total: 1, offset: 0, limit: 1, hasMore: false }, summary: started ? `Started: ${describe(job)}` : `Already running, not started again: ${describe(job)}` }
     }
     if (args.cancel) {
-      if (args.id === undefined) throw new ToolError('cancel needs id: the jobId to stop. Call check_jobs with status "active" to see the jobs that are running.')
+      if (args.id === undefined) throw refusal('cancel needs id: the jobId to stop.', [listJobs(true)])
       return cancelJob(app, args.id, ctx.principal)
     }
     if (args.id !== undefined) {
       const job = app.jobs.get(args.id)
       if (!job) {
         const hours = Math.round(app.jobs.retentionMs / 3_600_000)
-        throw new ToolError(`No job with id ${args.id}. It may never have existed or may have expired (finished jobs are kept for ${hours} hours). ` +
-          'Call check_jobs without an id to list the jobs there are.')
+        throw refusal(`No job with id ${args.id}. It may never have existed or may have expired (finished jobs are kept for ${hours} hours).`, [listJobs()])
       }
       const shown = await withMoveState(app, job)
       return { data: { items: [view(shown, principalId)], total: 1, offset: 0, limit: 1, hasMore: false }, summary: describe(shown) }

@@ -4,7 +4,8 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { defineTool } from '../../../core/tool-types.js'
 import { ToolError } from '../../../core/errors.js'
-import { JOB_KINDS, JobSummarySchema, defineJobKinds, jobSentence, startJobAndWait } from '../../../lib/library/run-job.js'
+import { JOB_KINDS, JobSummarySchema, defineJobKinds, jobNext, jobSentence, startJobAndWait } from '../../../lib/library/run-job.js'
+import { NEXT_FIELD } from '../../../lib/answers/next-calls.js'
 import { canonicalLanguages } from '../../../lib/media/language-args.js'
 import { LANGUAGE_PATTERN } from '../../../lib/media/languages.js'
 import { estimateBatchMs, findMediaFiles, isRewritable, previewBatch, runBatchJob, type BatchPreview, type Planner } from '../../../lib/media/media-batch.js'
@@ -38,7 +39,8 @@ const outputSchema = Type.Object({
   fileCount: Type.Integer({ description: 'How many files have tracks to remove' }),
   unchanged: Type.Array(Skip, { description: 'Files that need no change or cannot be processed' }),
   refused: Type.Array(Skip, { description: 'Files whose plan was refused (it would remove every audio track)' }),
-  job: Type.Optional(JobSummarySchema)
+  job: Type.Optional(JobSummarySchema),
+  ...NEXT_FIELD
 }, { additionalProperties: false })
 
 export default function optimizeMedia (app: FastifyInstance) {
@@ -112,7 +114,7 @@ export default function optimizeMedia (app: FastifyInstance) {
         run: job => runBatchJob(job, sandbox, tools, planned.files)
       }, args.waitSeconds)
       return {
-        data: { action: 'strip', ...view(planned), job },
+        data: { action: 'strip', ...view(planned), job, next: jobNext(job) },
         summary: `Stripping tracks from ${planned.files.length} file(s). ${jobSentence(job)}`
       }
     }

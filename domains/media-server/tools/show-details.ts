@@ -4,9 +4,10 @@ import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
 import { ToolError } from '../../../core/errors.js'
 import { defineTool } from '../../../core/tool-types.js'
-import { HOW_TO_FIND_IDS, ITEM_ID_PATTERN, MediaItemSchema, ProviderIdsSchema, pageInfo, quoteTitle, viewItem } from '../media-shared.js'
+import { FIND_SERIES_IDS, ITEM_ID_PATTERN, MediaItemSchema, ProviderIdsSchema, pageInfo, quoteTitle, viewItem } from '../media-shared.js'
 import { pagingFields } from '../../../core/paging.js'
 import { mediaViewOf, readAs } from '../../../lib/people/media-view.js'
+import { refusal } from '../../../lib/answers/next-calls.js'
 
 const inputSchema = Type.Object({
   seriesId: Type.String({ pattern: ITEM_ID_PATTERN, description: 'Series id from search_media' }),
@@ -56,9 +57,9 @@ export default (app: FastifyInstance) => defineTool({
     const o = readAs(await mediaViewOf(ctx.principal, app.config.NOTIFY_PEOPLE, jf, { signal: ctx.signal }), ctx.signal)
     const id = args.seriesId.replace(/-/g, '').toLowerCase()
     const [item, seasons] = await Promise.all([jf.item(id, o), jf.seasons(id, o)])
-    if (!item) throw new ToolError(`No item with id ${id} on the media server. ${HOW_TO_FIND_IDS}`)
+    if (!item) throw refusal(`No item with id ${id} on the media server.`, [FIND_SERIES_IDS])
     if (item.type !== 'Series' || !seasons) {
-      throw new ToolError(`Item ${id} is a ${item.type} (${quoteTitle(item.name)}), not a series. show_details is for series; ${HOW_TO_FIND_IDS}`)
+      throw refusal(`Item ${id} is a ${item.type} (${quoteTitle(item.name)}), not a series. show_details is for series.`, [FIND_SERIES_IDS])
     }
     const data: Output = {
       series: {

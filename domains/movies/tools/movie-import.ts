@@ -12,8 +12,9 @@ import { defineTool, type ToolContext } from '../../../core/tool-types.js'
 import { idFields, resolveOptionalId } from '../../servarr/ids.js'
 import {
   IMPORT_INPUTS, MATCHING_REJECTION, confirmImport, importData, importOutput, importPathInput, noVideoFiles, nothingLanded, nothingToImport,
-  rejectionReasons, requireConfirmed, runManualImport, splitLanded, type Replacement
+  rejectionReasons, requireConfirmed, runManualImport, splitLanded, statusLook, type Replacement
 } from '../../servarr/import.js'
+import { nextCall, nextText } from '../../../lib/answers/next-calls.js'
 import { chooseMode, importSource } from '../../servarr/import-source.js'
 import { MOVIE_IDS, movieFlavour } from '../movies.js'
 import { quoted } from '../../servarr/text.js'
@@ -45,14 +46,14 @@ interface Planned { sourcePath: string, movie: Movie }
 
 export default (app: FastifyInstance) => {
   /** What the import would do on this movie manager instance, without changing anything. */
-  async function plan (radarr: RadarrClient, args: Args, signal?: AbortSignal) {
+  async function plan (radarr: RadarrClient, args: Args, signal?: AbortSignal, instance?: string) {
     const resolved = await resolveOptionalId(movieFlavour(radarr), args.id, args.idType)
     const isFile = await stat(await app.sandbox.resolve(args.path)).then(s => s.isFile(), () => false)
     const source = await importSource(app, radarr, args.path, isFile, 'movie_rescan')
-    const mode = chooseMode(args.importMode, source, 'movie_import')
+    const mode = chooseMode(args.importMode, source, importMode => nextCall('movie_import', { ...args, importMode, instance }, 'import a copy, leaving the torrent whole'))
     const found = (await radarr.manualImportCandidates({ folder: source.path, downloadId: source.downloadId, signal }))
       .filter(c => c.path && (c.path === source.path || c.path.startsWith(source.path + '/')))
-    if (found.length === 0) throw noVideoFiles(args.path, 'movie_status')
+    if (found.length === 0) throw noVideoFiles(args.path, statusLook('movie_status', instance))
     // A movie takes one file. Named by id, a download folder that also holds extras (Extras.mkv, a featurette)
     // gives the film: its largest video file; the others are listed as skipped, each importable by its own path.
     const { candidates, extras } = resolved && found.length > 1 ? largestOnly(found) : { candidates: found, extras: [] }
@@ -80,7 +81,7 @@ export default (app: FastifyInstance) => {
     return { resolved, mode, files, planned, skipped, replacements, sourceInLibrary: source.inLibrary, label }
   }
 
-  const confirm = confirmImport((args: Args, ctx: ToolContext) => plan(movieManager(app, ctx.instances?.movies), args))
+  const confirm = confirmImport((args: Args, ctx: ToolContext) => plan(movieManager(app, ctx.instances?.movies), args, undefined, ctx.instances?.movies))
 
   return defineTool({
     name: 'movie_import',
@@ -94,26 +95,28 @@ export default (app: FastifyInstance) => {
     confirm: { required: confirm.required, preview: confirm.preview },
     async handler (args, ctx) {
       const radarr = movieManager(app, ctx.instances?.movies)
-      const p = await plan(radarr, args, ctx.signal)
+      const p = await plan(radarr, args, ctx.signal, ctx.instances?.movies)
       requireConfirmed(confirm.destructive(p), ctx.confirmed, 'movie_import')
       const before = new Map<number, number>()
       for (const x of p.planned) before.set(x.movie.id, (await radarr.getMovie(x.movie.id))?.movieFile?.id ?? 0)
-      const { command, finished } = await runManualImport(radarr, p.files, p.mode, args.waitSeconds, ctx.signal, 'movie_status')
+      const { command, finished } = await runManualImport(radarr, p.files, p.mode, args.waitSeconds, ctx.signal, statusLook('movie_status', ctx.instances?.movies))
       const after = new Map<number, Movie | undefined>()
       if (finished) for (const x of p.planned) after.set(x.movie.id, await radarr.getMovie(x.movie.id))
       // Landed: the movie now has a different movie file than before the import.
       const landed = (x: Planned) => { const id = after.get(x.movie.id)?.movieFile?.id ?? 0; return id > 0 && id !== before.get(x.movie.id) }
       const { ok, failed } = finished ? splitLanded(p.planned, landed, 'The movie manager') : { ok: p.planned, failed: [] }
-      if (finished && ok.length === 0) throw nothingLanded(failed, 'The movie manager', 'movie_status')
+      if (finished && ok.length === 0) throw nothingLanded(failed, 'The movie manager', statusLook('movie_status', ctx.instances?.movies))
       const imported = ok.map(x => {
         const dest = after.get(x.movie.id)?.movieFile?.path
         return { sourcePath: x.sourcePath, movieId: x.movie.id, title: x.movie.title ?? '', ...(dest ? { destinationPath: dest } : {}) }
       })
+      // Still running after waitSeconds: its history shows how it ends.
+      const later = finished ? [] : [statusLook('movie_status', ctx.instances?.movies)('history')]
       return {
-        data: importData(p.resolved, p.mode, command, imported, p.skipped, finished, failed),
+        data: { ...importData(p.resolved, p.mode, command, imported, p.skipped, finished, failed), ...(later.length && { next: later }) },
         summary: finished
           ? `Imported ${imported.map(i => quoted(i.title)).join(', ')} with mode ${p.mode}${failed.length ? `; ${failed.length} file(s) did NOT land: see failed` : ''}${p.skipped.length ? `; skipped ${p.skipped.length}` : ''}.`
-          : `Import started (command ${command.id}); check movie_status view "history" shortly.`
+          : `Import started (command ${command.id}).${nextText(later)}`
       }
     }
   })

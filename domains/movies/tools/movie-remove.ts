@@ -72,6 +72,7 @@ export default (app: FastifyInstance) => {
       const r = await removeVerified({
         id: `movies:${id}`,
         title: d.removed.title,
+        instance: ctx.instances?.movies,
         manager: 'the movie manager',
         headline: `Removed ${quoted(d.removed.title)} from the movie manager`,
         folder,

@@ -13,8 +13,9 @@ import { defineTool, type ToolContext } from '../../../core/tool-types.js'
 import { idFields, resolveOptionalId } from '../../servarr/ids.js'
 import {
   IMPORT_INPUTS, MATCHING_REJECTION, confirmImport, importData, importOutput, importPathInput, noVideoFiles, nothingLanded, nothingToImport,
-  rejectionReasons, requireConfirmed, runManualImport, splitLanded, type Replacement
+  rejectionReasons, requireConfirmed, runManualImport, splitLanded, statusLook, type Replacement
 } from '../../servarr/import.js'
+import { nextCall, nextText } from '../../../lib/answers/next-calls.js'
 import { chooseMode, importSource } from '../../servarr/import-source.js'
 import { SERIES_IDS, findEpisodes, seriesFlavour } from '../series.js'
 import { episodeCode, quoted } from '../../servarr/text.js'
@@ -43,19 +44,19 @@ interface Planned { sourcePath: string, series: Series, episodes: Episode[] }
 
 export default (app: FastifyInstance) => {
   /** What the import would do on this series manager instance, without changing anything. */
-  async function plan (sonarr: SonarrClient, args: Args, signal?: AbortSignal) {
+  async function plan (sonarr: SonarrClient, args: Args, signal?: AbortSignal, instance?: string) {
     if (args.episodeNumber !== undefined && (args.id === undefined || args.seasonNumber === undefined)) {
       throw new ToolError('episodeNumber needs id and seasonNumber too (which series and season the file belongs to).')
     }
     const resolved = await resolveOptionalId(seriesFlavour(sonarr), args.id, args.idType)
     const isFile = await stat(await app.sandbox.resolve(args.path)).then(s => s.isFile(), () => false)
     const source = await importSource(app, sonarr, args.path, isFile, 'series_rescan')
-    const mode = chooseMode(args.importMode, source, 'series_import')
+    const mode = chooseMode(args.importMode, source, importMode => nextCall('series_import', { ...args, importMode, instance }, 'import a copy, leaving the torrent whole'))
     // With a downloadId the manager lists the whole download; keep the files under the path the user named.
     const candidates = (await sonarr.manualImportCandidates({ folder: source.path, downloadId: source.downloadId, signal }))
       .filter(c => c.path && (c.path === source.path || c.path.startsWith(source.path + '/')))
-    if (candidates.length === 0) throw noVideoFiles(args.path, 'series_status')
-    const override = args.episodeNumber !== undefined && resolved ? await findEpisodes(sonarr, resolved.item, args.seasonNumber!, args.episodeNumber) : undefined
+    if (candidates.length === 0) throw noVideoFiles(args.path, statusLook('series_status', instance))
+    const override = args.episodeNumber !== undefined && resolved ? await findEpisodes(sonarr, resolved.item, args.seasonNumber!, args.episodeNumber, instance) : undefined
     if (override && candidates.length > 1) throw new ToolError(`${candidates.length} files found at ${args.path}; episodeNumber can only name the episode of a single file. Pass the file's own path.`)
 
     const files = []
@@ -95,7 +96,7 @@ export default (app: FastifyInstance) => {
     return out
   }
 
-  const confirm = confirmImport((args: Args, ctx: ToolContext) => plan(seriesManager(app, ctx.instances?.series), args))
+  const confirm = confirmImport((args: Args, ctx: ToolContext) => plan(seriesManager(app, ctx.instances?.series), args, undefined, ctx.instances?.series))
 
   return defineTool({
     name: 'series_import',
@@ -109,9 +110,9 @@ export default (app: FastifyInstance) => {
     confirm: { required: confirm.required, preview: confirm.preview },
     async handler (args, ctx: ToolContext) {
       const sonarr = seriesManager(app, ctx.instances?.series)
-      const p = await plan(sonarr, args, ctx.signal)
+      const p = await plan(sonarr, args, ctx.signal, ctx.instances?.series)
       requireConfirmed(confirm.destructive(p), ctx.confirmed, 'series_import')
-      const { command, finished } = await runManualImport(sonarr, p.files, p.mode, args.waitSeconds, ctx.signal, 'series_status')
+      const { command, finished } = await runManualImport(sonarr, p.files, p.mode, args.waitSeconds, ctx.signal, statusLook('series_status', ctx.instances?.series))
       const after = new Map<number, Episode>()
       if (finished) {
         for (const id of new Set(p.planned.map(x => x.series.id))) {
@@ -121,18 +122,20 @@ export default (app: FastifyInstance) => {
       // Landed: every episode of the file now has a different episode file than before the import.
       const landed = (x: Planned) => x.episodes.every(e => { const now = after.get(e.id)?.episodeFileId ?? 0; return now > 0 && now !== (e.episodeFileId ?? 0) })
       const { ok, failed } = finished ? splitLanded(p.planned, landed, 'The series manager') : { ok: p.planned, failed: [] }
-      if (finished && ok.length === 0) throw nothingLanded(failed, 'The series manager', 'series_status')
+      if (finished && ok.length === 0) throw nothingLanded(failed, 'The series manager', statusLook('series_status', ctx.instances?.series))
       const imported = ok.map(x => {
         const dest = after.get(x.episodes[0].id)?.episodeFile?.path
         return { sourcePath: x.sourcePath, seriesId: x.series.id, seriesTitle: x.series.title ?? '', code: code(x), ...(dest ? { destinationPath: dest } : {}) }
       })
       const list = imported.map(i => `${i.seriesTitle} ${i.code}`).join(', ')
       const n = (k: number) => `${k} file${k === 1 ? '' : 's'}`
+      // Still running after waitSeconds: its history shows how it ends.
+      const later = finished ? [] : [statusLook('series_status', ctx.instances?.series)('history')]
       return {
-        data: importData(p.resolved, p.mode, command, imported, p.skipped, finished, failed),
+        data: { ...importData(p.resolved, p.mode, command, imported, p.skipped, finished, failed), ...(later.length && { next: later }) },
         summary: finished
           ? `Imported ${n(imported.length)} (${list}) with mode ${p.mode}${failed.length ? `; ${n(failed.length)} did NOT land (${failed.map(f => f.sourcePath.split('/').pop()).join(', ')}): see failed` : ''}${p.skipped.length ? `; skipped ${p.skipped.length}` : ''}.`
-          : `Import of ${n(imported.length)} started (command ${command.id}); check series_status view "history" shortly.`
+          : `Import of ${n(imported.length)} started (command ${command.id}).${nextText(later)}`
       }
     }
   })

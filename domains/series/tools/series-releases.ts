@@ -29,7 +29,7 @@ export default (app: FastifyInstance) => defineTool({
   async handler (args, ctx) {
     const sonarr = seriesManager(app, ctx.instances?.series)
     const { item: series, idUsed } = await resolveId(seriesFlavour(sonarr), args.id, args.idType)
-    const eps = await findEpisodes(sonarr, series, args.seasonNumber, args.episodeNumber)
+    const eps = await findEpisodes(sonarr, series, args.seasonNumber, args.episodeNumber, ctx.instances?.series)
     const episode = args.episodeNumber === undefined ? undefined : eps[0]
     const found = await sonarr.releases(episode ? { episodeId: episode.id } : { seriesId: series.id, seasonNumber: args.seasonNumber }, ctx.signal)
     rememberReleaseSizes(sonarr, found)

@@ -70,6 +70,7 @@ export default (app: FastifyInstance) => {
       const r = await removeVerified({
         id: `series:${id}`,
         title: d.removed.title,
+        instance: ctx.instances?.series,
         manager: 'the series manager',
         headline: `Removed ${quoted(d.removed.title)} from the series manager`,
         folder,

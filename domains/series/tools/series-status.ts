@@ -15,7 +15,7 @@ import {
   type FilterUse
 } from '../../servarr/views.js'
 import { stuckAdvice } from '../../servarr/stuck-view.js'
-import { NEXT_FIELD, nextText } from '../../../lib/answers/next-calls.js'
+import { NEXT_FIELD, nextCall, nextText, refusal } from '../../../lib/answers/next-calls.js'
 import { queueView, stuckView } from '../../servarr/queue-views.js'
 import { MissingSourceSchema } from '../../../lib/sources/source-schema.js'
 import type { MissingSource } from '../../../lib/sources/sources.js'
@@ -107,7 +107,9 @@ export default (app: FastifyInstance) => defineTool({
         page = pageOf((resolved!.item.seasons ?? []).map(toSeasonItem), args.offset, args.limit)
         break
       case 'season': {
-        if (args.seasonNumber === undefined) throw new ToolError('View "season" needs seasonNumber. Call series_status with view "series" to list seasons.')
+        if (args.seasonNumber === undefined) {
+          throw refusal('View "season" needs seasonNumber.', [nextCall('series_status', { view: 'series', id: resolved!.item.id, idType: 'seriesId', instance: ctx.instances?.series }, 'list its seasons')])
+        }
         const eps = await sonarr.episodes({ seriesId: resolved!.item.id, seasonNumber: args.seasonNumber, includeEpisodeFile: true, signal: ctx.signal })
         page = pageOf(eps.sort((a, b) => a.episodeNumber - b.episodeNumber).map(toEpisodeItem), args.offset, args.limit)
         break

@@ -164,6 +164,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       },
       "hasMore": {
         "type": "boolean"
+      },
+      "next": {
+        "type": "array"
       }
     }
   },

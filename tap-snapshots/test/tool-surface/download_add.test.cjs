@@ -75,6 +75,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       },
       "folder": {
         "type": "string"
+      },
+      "next": {
+        "type": "array"
       }
     }
   },

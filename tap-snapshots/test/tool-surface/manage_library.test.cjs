@@ -64,8 +64,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
     "type": "object",
     "required": [
       "action",
-      "started",
-      "next"
+      "started"
     ],
     "properties": {
       "action": {
@@ -81,7 +80,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
         "type": "object"
       },
       "next": {
-        "type": "string"
+        "type": "array"
       }
     }
   },

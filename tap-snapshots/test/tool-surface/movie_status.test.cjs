@@ -120,8 +120,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
               ],
               "properties": {
                 "kind": {
-                  "const": "movie",
-                  "type": "string"
+                  "const": "movie"
                 },
                 "movieId": {
                   "type": "integer"
@@ -187,8 +186,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
               ],
               "properties": {
                 "kind": {
-                  "const": "queue",
-                  "type": "string"
+                  "const": "queue"
                 },
                 "queueId": {
                   "type": "integer"
@@ -278,8 +276,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
               ],
               "properties": {
                 "kind": {
-                  "const": "history",
-                  "type": "string"
+                  "const": "history"
                 },
                 "historyId": {
                   "type": "integer"
@@ -325,8 +322,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
               ],
               "properties": {
                 "kind": {
-                  "const": "upgrade",
-                  "type": "string"
+                  "const": "upgrade"
                 },
                 "id": {
                   "type": "integer"

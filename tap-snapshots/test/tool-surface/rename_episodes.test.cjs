@@ -122,6 +122,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       },
       "job": {
         "type": "object"
+      },
+      "next": {
+        "type": "array"
       }
     }
   },

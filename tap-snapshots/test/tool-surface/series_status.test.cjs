@@ -127,8 +127,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
               ],
               "properties": {
                 "kind": {
-                  "const": "series",
-                  "type": "string"
+                  "const": "series"
                 },
                 "seriesId": {
                   "type": "integer"
@@ -183,8 +182,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
               ],
               "properties": {
                 "kind": {
-                  "const": "season",
-                  "type": "string"
+                  "const": "season"
                 },
                 "seasonNumber": {
                   "type": "integer"
@@ -221,8 +219,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
               ],
               "properties": {
                 "kind": {
-                  "const": "episode",
-                  "type": "string"
+                  "const": "episode"
                 },
                 "episodeId": {
                   "type": "integer"
@@ -279,8 +276,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
               ],
               "properties": {
                 "kind": {
-                  "const": "queue",
-                  "type": "string"
+                  "const": "queue"
                 },
                 "queueId": {
                   "type": "integer"
@@ -370,8 +366,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
               ],
               "properties": {
                 "kind": {
-                  "const": "history",
-                  "type": "string"
+                  "const": "history"
                 },
                 "historyId": {
                   "type": "integer"
@@ -417,8 +412,7 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
               ],
               "properties": {
                 "kind": {
-                  "const": "upgrade",
-                  "type": "string"
+                  "const": "upgrade"
                 },
                 "id": {
                   "type": "integer"

@@ -83,7 +83,7 @@ for (const { kind, skip } of await torrentClientKinds()) {
     t.equal(alice.received.length, 1, 'told to the person who added it, once')
     t.match(messages(alice)[0], `"Alices.Film.2021" is stuck in ${running.service}`)
     t.match(messages(alice)[0], /metadata has not arrived 30 minutes or more after it was added/)
-    t.match(messages(alice)[0], `cancel_downloads action "cancel" ids ["torrent:${aliceHash}"]`)
+    t.match(messages(alice)[0], `cancel_downloads {"action":"cancel","ids":["torrent:${aliceHash}"]}`)
     t.equal(bob.received.length, 1, 'an MCP caller\'s download goes to the owner')
     t.match(messages(bob)[0], '"Owners.Show.S01"')
     t.match(messages(bob)[0], `torrent:${ownerHash}`)
@@ -153,7 +153,7 @@ t.test('an .nzb job a chat user added that fails is told to them', async t => {
   await check(new AbortController().signal)
   await app.notify.idle()
   t.equal(alice.received.length, 1, 'told once to the person who added it')
-  t.match(messages(alice)[0], `failed in SABnzbd: missing articles. Ask the assistant to retry it (cancel_downloads action "retry" ids ["usenet:${id}"]`)
+  t.match(messages(alice)[0], `failed in SABnzbd: missing articles. Ask the assistant to retry it (cancel_downloads {"action":"retry","ids":["usenet:${id}"]}`)
   t.equal(household.received.length, 1, 'and to the household, as stuck=person+household says')
 })
 

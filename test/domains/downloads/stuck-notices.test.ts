@@ -64,7 +64,7 @@ t.test('told once, not repeated, silent while the manager is down, told again af
   const [notice] = bodies(household)
   t.equal(notice!.title, 'A download needs a person')
   t.match(notice!.message, `"${item.title}" is stuck in the series manager (importFailed): Not an upgrade for existing episode file(s).`, 'names the title and the manager\'s own reason')
-  t.match(notice!.message, `cancel_downloads action "retry" ids ["series:${item.id}"]`, 'and the call that retries it')
+  t.match(notice!.message, `cancel_downloads {"action":"retry","ids":["series:${item.id}"]}`, 'and the call that retries it')
   t.match(s.app.audit.store.list({ action: 'notify.stuck', offset: 0, limit: 10 }), { total: 1 }, 'recorded in the audit trail')
 
   await rounds(s, 4)
@@ -154,7 +154,7 @@ t.test('a failed Usenet job is told once, with the downloader\'s reason and the 
   while (queueReads() < reads + 6) await new Promise(resolve => setTimeout(resolve, 5))
   await app.notify.idle()
   t.equal(household.received.length, 1, 'told once')
-  t.match(bodies(household)[0]!.message, `"Movie.2021.1080p" failed in SABnzbd: missing articles. Ask the assistant to retry it (cancel_downloads action "retry" ids ["usenet:${job.nzo_id}"]`)
+  t.match(bodies(household)[0]!.message, `"Movie.2021.1080p" failed in SABnzbd: missing articles. Ask the assistant to retry it (cancel_downloads {"action":"retry","ids":["usenet:${job.nzo_id}"]}`)
 })
 
 t.test('damaged records of what was told and of downloads added by hand are set aside and reported, not written over (issue 35 item 11)', async t => {

@@ -121,7 +121,7 @@ for (const server of MEDIA_SERVERS) {
       t.match(res.structuredContent, { action: 'refresh', item: { id: idOf(movie), name: movie.name, type: 'Movie' } })
       t.equal(jf.state.items.get(movie.id)?.refreshCount, 1)
       const unknown = await call({ action: 'refresh', itemId: server.name === 'plex' ? '999999' : '0123456789abcdef0123456789abcdef' })
-      t.match(unknown.content[0].text, /No item with id .*Call search_media/)
+      t.match(unknown.content[0].text, /No item with id .*: find item ids with search_media/)
       const missing = await call({ action: 'refresh' })
       t.match(missing.content[0].text, /needs itemId.*search_media/)
     })

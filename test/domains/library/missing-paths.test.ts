@@ -1,5 +1,5 @@
 // Issue 13.1: every path-taking tool, given a path that does not exist, answers what is wrong and what to do
-// next ("No such file or folder: X. Call manage_files list on its parent…"), never "internal error" and never
+// next ("No such file or folder: X. Next: see what is in <parent>: manage_files {…}", the call also as `next`), never "internal error" and never
 // a silent success. The table must cover every registered tool that takes a path, so a new one is added here.
 import t from 'tap'
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -11,7 +11,7 @@ import { text } from '../../helpers/results.js'
 
 const ctx: ToolContext = { principal: INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {} }
 const MISSING = ['movies/Nope (2020)', '%2e%2e/%2e%2e/etc/passwd', 'downloads/missing/deeper/file.mkv']
-const NO_SUCH = /No such file or folder: .+\. Call manage_files list on its parent/
+const NO_SUCH = /No such file or folder: .+\. Next: see what is in .+: manage_files \{"action":"list","path":/
 
 /** Per tool: calls that name a missing path, and whether the answer must be the "No such file" one. */
 const CALLS: Record<string, Array<{ args: (p: string) => Record<string, unknown>, noSuch: boolean }>> = {
@@ -59,5 +59,6 @@ t.test('every tool that takes a path answers a missing one clearly', async t => 
 t.test('the message names the path as given and its parent', async t => {
   const { app } = await buildTestApp(t)
   const r = await app.tools.call('manage_files', { action: 'list', path: 'movies/Nope (2020)' }, ctx)
-  t.equal(text(r), 'No such file or folder: "movies/Nope (2020)". Call manage_files list on its parent ("movies") to see what is there.')
+  t.equal(text(r), 'No such file or folder: "movies/Nope (2020)". Next: see what is in movies: manage_files {"action":"list","path":"movies"}.')
+  t.same(r.structuredContent?.next, [{ tool: 'manage_files', arguments: { action: 'list', path: 'movies' }, why: 'see what is in movies' }], 'the listing travels as data too')
 })

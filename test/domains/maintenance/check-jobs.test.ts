@@ -89,7 +89,7 @@ t.test('an unknown id says so and what to do next', async t => {
   const { call } = await setup(t)
   const res = await call({ id: 'AAAAAAAAAAAAAAAAAAAAAA' })
   t.equal(res.isError, true)
-  t.match(res.content[0].text, /No job with id AAAAAAAAAAAAAAAAAAAAAA\..*kept for 24 hours.*Call check_jobs without an id/)
+  t.match(res.content[0].text, /No job with id AAAAAAAAAAAAAAAAAAAAAA\..*kept for 24 hours.*Next: list the jobs: check_jobs \{\}/)
 })
 
 t.test('bad arguments are refused with the accepted ones', async t => {

@@ -10,7 +10,7 @@ t.test('unknown ids point to the tool that lists ids', async t => {
   const { app, sims, ctx } = await buildTestApp(t, { sims: { jellyfin: true } })
   const res = await app.tools.call('show_details', { seriesId: UNKNOWN }, ctx())
   t.equal(res.isError, true)
-  t.match(res.content[0].text, /No item with id 0123456789abcdef0123456789abcdef.*Call search_media/)
+  t.match(res.content[0].text, /No item with id 0123456789abcdef0123456789abcdef.*search_media {"types":\["Series"\]}/)
   const movie = [...sims.jellyfin.state.items.values()].find(i => i.kind === 'Movie')!
   const notSeries = await app.tools.call('show_details', { seriesId: movie.id }, ctx())
   t.match(notSeries.content[0].text, /is a Movie .* not a series.*search_media/)

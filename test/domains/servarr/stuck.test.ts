@@ -66,7 +66,7 @@ t.test('the safe-list reason imports through movie_import with the ids the view 
   t.match(row, { stuck: { kind: 'importBlocked', fix: 'import' }, movieId: movie.id })
   // A retry of it would throw the good download away: its preview says so and points at the import.
   const retry = confirmation(await s.call('cancel_downloads', { action: 'retry', source: 'movies', ids: [`movies:${items[0].id}`] }))
-  t.match(retry.summary, /Warning: ".+" \(movies:\d+\) finished downloading and only needs an import \(view "stuck" says fix: import\): retry would throw that good download away and blocklist it\. Import it instead with movie_import/)
+  t.match(retry.summary, /Warning: ".+" \(movies:\d+\) finished downloading and only needs an import \(view "stuck" says fix: import\): retry would throw that good download away and blocklist it\. Import it instead: the stuck view gives the complete import call \(movie_status \{"view":"stuck"\}\)/)
   const imp = ok(await s.call('movie_import', { path: row.outputPath, id: row.movieId, idType: 'movieId' }))
   t.match(imp, { finished: true, failed: [] })
   t.equal(ok(await s.call('movie_status', { view: 'stuck' })).total, 0, 'imported: no longer stuck')

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ask, verifiedRecord, verifyEffects, type HeldNow } from '../../../lib/effects/effects.js'
 import { deletedPart, effectsTail } from '../../../lib/effects/effects-text.js'
+import { nextCall } from '../../../lib/answers/next-calls.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'effects-'))
 t.teardown(() => rmSync(dir, { recursive: true, force: true }))
@@ -24,7 +25,7 @@ t.test('a request whose answer was lost, after the backend did it all, reads as 
   const [c] = await verifyEffects([asked], held([]))
   t.equal(c!.outcome, 'done')
   t.match(deletedPart([c!]), ' and deleted its data (2 files (2.0 KiB))')
-  t.same(effectsTail([c!], 'look again.').failed, [], 'not "could not be removed"')
+  t.same(effectsTail([c!], []).failed, [], 'not "could not be removed"')
 })
 
 t.test('a client that died after deleting: its data gone reads as done though its queue cannot be read', async t => {
@@ -39,7 +40,7 @@ t.test('a "yes" with the data still on disk: data left, with the call that delet
   const data = folder('c', 2)
   const [c] = await verifyEffects([await ask({ id: 'series:3', title: 'C', service: 'the series manager', data }, async () => {}, String)], held([]))
   t.equal(c!.outcome, 'dataLeft')
-  const tail = effectsTail([c!], 'look again.')
+  const tail = effectsTail([c!], [])
   t.match(tail.text, 'Asked the series manager to delete the data of "C" (series:3), but 2 files (2.0 KiB) are still in "downloads/c".')
   t.same(tail.next.map(n => n.arguments), [{ action: 'delete', paths: ['downloads/c'] }])
   t.same(verifiedRecord([c!]), { gone: [], stillThere: [{ path: 'downloads/c', files: 2, bytes: 2048 }], notDone: [], unknown: [] })
@@ -51,9 +52,12 @@ t.test('a refusal with the item still held: not done, with the backend\'s words;
   const unsure = await ask({ id: 'torrent:e', title: 'E', service: 'Deluge' }, lost, () => 'Deluge did not answer')
   const checked = await verifyEffects([refused, unsure], held(['torrent:d'], ['torrent:e']))
   t.same(checked.map(c => c.outcome), ['notDone', 'unknown'])
-  const tail = effectsTail(checked, 'Call cancel_downloads action "list".')
+  const list = nextCall('cancel_downloads', { action: 'list' }, 'see the downloads as they are now')
+  const tail = effectsTail(checked, [list])
   t.same(tail.failed.map(f => f.id), ['torrent:d', 'torrent:e'])
   t.equal(tail.failed[0]!.error, 'Deluge refused it')
   t.match(tail.failed[1]!.error, /whether it was removed is unknown \(the request ended with: Deluge did not answer\)/)
   t.match(tail.text, 'Whether "E" (torrent:e) was removed is unknown')
+  t.match(tail.failed[1]!.error, 'Look again: cancel_downloads {"action":"list"}.')
+  t.same(tail.next, [list], 'the call that looks again travels as next when an effect is unknown')
 })

@@ -37,8 +37,8 @@ t.test('a full disk', async t => {
   t.equal((err as Error).message,
     'The move stopped part-way: the disk holding movies/Batch is full (no space left). 2 of 5 files of downloads/Batch are in movies/Batch; 3 are still in downloads/Batch. ' +
     '1 more item was not started: downloads/Other. Free space on that disk first. Nothing is lost. ' +
-    'To finish, call manage_files action "move" again with the same paths and destination: it continues into movies/Batch. ' +
-    'To put back what was moved instead, call manage_files action "undo" with jobId "job-1234".')
+    'To finish, send the same manage_files move again (the same paths and destination): it continues into movies/Batch. ' +
+    'To put back what was moved instead: manage_files {"action":"undo","jobId":"job-1234"}.')
 })
 
 t.test('files taken by something else are counted as such, and nothing is claimed about them', async t => {

@@ -36,16 +36,16 @@ t.test('an undo that stopped part-way says: undo the original job again, or undo
   const record = { id: 'undo-2', kind: 'file-move', status: 'interrupted' as const, inverse: recorded }
   const restart = interruptedMessage(record, 'restartRunning')
   t.match(restart, 'The server restarted while this undo was running, so it stopped part-way.')
-  t.match(restart, 'call manage_files action "undo" with jobId "move-1" again')
-  t.match(restart, 'call manage_files action "undo" with jobId "undo-2"')
+  t.match(restart, 'repeat manage_files {"action":"undo","jobId":"move-1"}')
+  t.match(restart, 'manage_files {"action":"undo","jobId":"undo-2"}')
   t.notMatch(restart, /action "move"|delete/i)
 
   const note = await stoppedMoveNote(sandbox, record)
   t.match(note, '2 of 4 files of movies/Batch are in downloads/Batch; 2 are still in movies/Batch.')
-  t.match(note, 'Nothing is lost. To finish putting the files back, call manage_files action "undo" with jobId "move-1" again')
+  t.match(note, 'Nothing is lost. To finish putting the files back, repeat manage_files {"action":"undo","jobId":"move-1"}')
   t.notMatch(note, /action "move"|delete/i)
 
   // A plain move stopped part-way keeps its own advice.
   const move = interruptedMessage({ id: 'move-1', kind: 'file-move', inverse: moved }, 'shutdownRunning')
-  t.match(move, 'call manage_files action "move" again with the same paths and destination')
+  t.match(move, 'send the same manage_files move again (the same paths and destination)')
 })
