@@ -105,3 +105,20 @@ export async function keepSeen<T> (rows: readonly T[], sees: (row: T) => boolean
   const keep = await Promise.all(rows.map(sees))
   return rows.filter((_, i) => keep[i])
 }
+
+/**
+ * Whether the caller may see a media-server item, for answers that name items (sessions' now playing, the activity
+ * log): the owner sees all; a person other than the owner sees what GET /Items/{id} as their own user answers
+ * (BaseItem.IsVisibleStandalone: the item, its parents and its library). undefined: the caller sees everything.
+ */
+export async function itemJudgeOf (principal: Principal, notifyPeople: string, server: Pick<MediaServerClient, 'service' | 'users' | 'item'>, signal?: AbortSignal): Promise<((itemId: string) => Promise<boolean>) | undefined> {
+  const view = await mediaViewOf(principal, notifyPeople, server, { signal })
+  if (view.asUser === undefined) return undefined
+  const asUser = view.asUser
+  const known = new Map<string, Promise<boolean>>()
+  return async id => {
+    let seen = known.get(id)
+    if (!seen) known.set(id, seen = server.item(id, { signal, asUser }).then(i => i !== undefined))
+    return await seen
+  }
+}
