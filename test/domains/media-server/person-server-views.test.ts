@@ -3,7 +3,7 @@
 // sees everything. Hidden entries are simply left out, never named.
 import t from 'tap'
 import { buildTestApp } from '../../helpers/build.js'
-import { ok } from '../../helpers/results.js'
+import { errorText, ok } from '../../helpers/results.js'
 import { KID_PEOPLE, KID_URLS, personPrincipal, restrictKiddo } from '../../helpers/kiddo.js'
 
 interface Status { libraries: Array<{ name: string }>, sessions: Array<{ device: string, nowPlaying?: { name: string } }> }
@@ -38,5 +38,7 @@ t.test('a restricted person is not shown what plays, libraries or events their J
   t.notOk(kidLog.some(e => e.itemId === titles.rated.id || e.name.includes(titles.rated.name)), 'the kid\'s does not name it')
   t.ok(kidLog.some(e => e.itemId === titles.fine.id), 'but has the PG movie\'s')
   t.ok(kidLog.some(e => e.itemId === undefined), 'and the events about no item')
+  t.match(errorText(await app.tools.call('get_library_state', { title: titles.rated.name }, kid)), /answers the owner only\. Use search_media, series_status or movie_status/, 'get_library_state (downloads, files, folders) is the owner\'s')
+  t.notOk((await app.tools.call('get_library_state', { title: titles.rated.name }, owner)).isError, 'the owner reads it')
   t.same(jf.violations, [])
 })
