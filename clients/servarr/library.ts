@@ -40,8 +40,15 @@ const statsOf = (keys: string[]) => (v: unknown) => {
   return o ? pick(o, Object.fromEntries(keys.map(k => [k, num]))) : undefined
 }
 
-/** What a series and a movie resource share and the library views read (a field no tool reads is not kept: movieFileId, a series' imdbId). */
-const TITLE_FIELDS = { id: num, title: str, sortTitle: str, status: str, year: num, path: str, rootFolderPath: str, qualityProfileId: num, monitored: bool, tags: numbers }
+const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').slice(0, 100) : undefined)
+
+/**
+ * What a series and a movie resource share and the library views read (a field no tool reads is not kept:
+ * movieFileId, a series' imdbId). `certification` (and a movie's TMDB `keywords`) judge what a person may see
+ * before the media server has the title (lib/people/seen-titles.ts; Sonarr v4.0.19.2979
+ * SeriesResource.Certification, Radarr v6.0.3.10276 MovieResource.Certification/Keywords).
+ */
+const TITLE_FIELDS = { id: num, title: str, sortTitle: str, status: str, year: num, path: str, rootFolderPath: str, qualityProfileId: num, monitored: bool, tags: numbers, certification: str }
 
 const SERIES_FIELDS = {
   ...TITLE_FIELDS,
@@ -65,6 +72,7 @@ const MOVIE_FIELDS = {
   hasFile: bool,
   imdbId: str, // movie_status shows it; no series view reads a series' IMDb id
   tmdbId: num,
+  keywords: strings,
   sizeOnDisk: num,
   inCinemas: str,
   digitalRelease: str,

@@ -3,8 +3,15 @@
 // is refused before anything is requested (through Seerr or the manager). The rating is the catalogue's
 // certification (the manager's lookup, from TMDB) scored on the media server's own table
 // (GET /Localization/ParentalRatings), and compared as Jellyfin compares an item's rating with the user's limit
-// (jellyfin/jellyfin v10.11.11 MediaBrowser.Controller/Entities/BaseItem.cs IsParentalAllowed). Blocked tags
-// cannot be judged before the title is in the library (tags come with its metadata); search_media applies them.
+// (jellyfin/jellyfin v10.11.11 MediaBrowser.Controller/Entities/BaseItem.cs IsParentalAllowed).
+// Blocked tags: Jellyfin hides an item when one of the user's BlockedTags equals, ignoring case, one of the item's
+// own or inherited Tags (BaseItem.cs IsVisibleViaTags, GetInheritedTags); genres are not tags. Its TMDB provider
+// fills Tags with the title's TMDB keywords (MediaBrowser.Providers/Plugins/Tmdb/Movies/TmdbMovieProvider.cs
+// AddTag over Keywords; TV/TmdbSeriesProvider.cs likewise) unless ExcludeTagsMovies/ExcludeTagsSeries is set.
+// Radarr's lookup carries the same TMDB keywords (Radarr v6.0.3.10276 src/Radarr.Api.V3/Movies/MovieResource.cs
+// Keywords, from SkyHookProxy.MapMovie), so a movie is judged by them; Sonarr's series have no keywords (its
+// SeriesResource has genres and its own tag ids only), so a series' blocked tags can only be known once it is in
+// the library (and a tag added by hand or by an NFO is never known before). search_media applies them there.
 import { ToolError } from '../../core/errors.js'
 import type { Principal } from '../../core/principal.js'
 import type { MediaServerClient } from '../../clients/media-server/contract.js'
@@ -16,6 +23,8 @@ export interface TitleAsked {
   title: string
   /** The catalogue's certification (Radarr's/Sonarr's lookup `certification`, e.g. "R", "TV-MA"). */
   certification?: string | null
+  /** The catalogue's keywords (Radarr's lookup `keywords`: TMDB keywords, which Jellyfin makes the item's tags). */
+  keywords?: readonly string[]
 }
 
 const UNRATED = ['n/a', 'unrated', 'not rated', 'nr']
@@ -42,16 +51,30 @@ export function ratingAllowed (score: RatingScore | undefined, limits: UserLimit
   return limits.maxParentalSubRating === undefined || (score.subScore ?? 0) <= limits.maxParentalSubRating
 }
 
+/** A blocked tag among the title's keywords (IsVisibleViaTags: equal ignoring case), if any. */
+export function blockedKeyword (keywords: unknown, limits: UserLimits): string | undefined {
+  const words = Array.isArray(keywords) ? keywords.filter((k): k is string => typeof k === 'string').map(k => k.toLowerCase()) : []
+  return limits.blockedTags.find(b => words.includes(b.toLowerCase()))
+}
+
+/** Whether a title not yet in the library would be shown to a user with these limits (rating, then movie keywords). */
+export function newTitleAllowed (limits: UserLimits, table: readonly RatingScore[], t: { kind: TitleAsked['kind'], certification?: unknown, keywords?: unknown }): boolean {
+  const score = scoreOf(typeof t.certification === 'string' ? t.certification : undefined, table)
+  return ratingAllowed(score, limits, t.kind) && blockedKeyword(t.keywords, limits) === undefined
+}
+
 /** Throws a ToolError when the caller's own media-server user could not watch the title; the owner is never refused. */
 export async function refuseBeyondLimits (principal: Principal, notifyPeople: string, server: Pick<MediaServerClient, 'service' | 'users' | 'parentalRatings'>, want: TitleAsked, signal?: AbortSignal): Promise<void> {
   const view = await mediaViewOf(principal, notifyPeople, server, { signal })
   if (view.asUser === undefined || !view.limits) return
   const limits = view.limits
+  const who = principal.person!.name
+  const what = JSON.stringify(want.title)
+  const tag = blockedKeyword(want.keywords, limits)
+  if (tag !== undefined) throw new ToolError(`${what} carries the tag ${JSON.stringify(tag)}, which ${who}'s ${server.service} user may not watch, so it was not requested. Ask the owner.`)
   if (limits.maxParentalRating === undefined && limits.blockUnratedItems.length === 0) return
   const score = scoreOf(want.certification, await server.parentalRatings?.({ signal }) ?? [])
   if (ratingAllowed(score, limits, want.kind)) return
-  const who = principal.person!.name
-  const what = JSON.stringify(want.title)
   throw new ToolError(score
     ? `${what} is rated ${score.name}, above what ${who}'s ${server.service} user may watch, so it was not requested. Ask the owner.`
     : `${what} has no rating ${server.service} knows, and ${who}'s ${server.service} user may not watch unrated ${want.kind === 'movie' ? 'movies' : 'series'}, so it was not requested. Ask the owner.`)

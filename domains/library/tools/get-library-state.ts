@@ -23,6 +23,8 @@ import { nothingText, PartsSchema, uncheckedText } from '../../../lib/answers/pa
 import { titlePartsRecord, type SourcePart } from '../../../lib/library/title-parts.js'
 import { NextCallsSchema } from '../../../lib/answers/next-calls.js'
 import { healthManagers } from '../health-managers.js'
+import { isNonOwnerPerson } from '../../../core/principal.js'
+import { ToolError } from '../../../core/errors.js'
 
 const inputSchema = Type.Object({
   title: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Omit for the library summary' })),
@@ -234,6 +236,9 @@ export default function getLibraryState (app: FastifyInstance) {
     outputSchema,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     handler: async (args, ctx) => {
+      // Downloads, files and folders cannot be matched to what a person's own media-server user may see: a person
+      // other than the owner is pointed to the views that apply their limits (docs/security.md, people).
+      if (isNonOwnerPerson(ctx.principal)) throw new ToolError(`get_library_state shows downloads, files and folders of every title, so it answers the owner only. Use search_media, series_status or movie_status: they show what ${ctx.principal.person!.name}'s own media-server user may see.`)
       if (args.title === undefined) {
         const { media, downloads } = sandbox.roots()
         const folders = media ? await summarizeLibrary(media, downloads, ctx.signal) : []

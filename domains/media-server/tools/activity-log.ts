@@ -7,6 +7,7 @@ import type { ActivityEntry } from '../../../clients/media-server/types.js'
 import { pageInfo, quoteTitle } from '../media-shared.js'
 import { pagingFields } from '../../../core/paging.js'
 import { AuditFields, serverView } from '../audit-view.js'
+import { itemJudgeOf, keepSeen } from '../../../lib/people/seen-titles.js'
 
 const SEVERITY_RANK: Record<string, number> = { Trace: 0, Debug: 1, Information: 2, Warning: 3, Error: 4, Critical: 5 }
 /** With a severity filter the server cannot filter, so we scan this many recent entries at most. */
@@ -73,15 +74,18 @@ export default (app: FastifyInstance) => defineTool({
     if (args.principal !== undefined || args.tool !== undefined) throw new ToolError('principal and tool filter the server view: add view "server", or leave them out.')
     const jf = app.backends.mediaServer
     const o = { signal: ctx.signal }
+    // A person other than the owner: entries about an item their own media-server user may not open are left out.
+    const sees = await itemJudgeOf(ctx.principal, app.config.NOTIFY_PEOPLE, jf, ctx.signal)
+    const seen = async (list: ActivityEntry[]) => sees ? await keepSeen(list, e => e.itemId === undefined || sees(e.itemId)) : list
     let data: Output
     if (args.minSeverity === 'all') {
       const page = await jf.activity({ startIndex: args.offset, limit: args.limit, minDate }, o)
-      const items = page.items.map(view)
+      const items = (await seen(page.items)).map(view)
       data = { items, ...pageInfo(page.total, args.offset, args.limit, items.length), scanLimited: false }
     } else {
       const floor = SEVERITY_RANK[args.minSeverity]
       const scan = await jf.activity({ startIndex: 0, limit: SEVERITY_SCAN_LIMIT, minDate }, o)
-      const matching = scan.items.filter(e => (SEVERITY_RANK[e.severity] ?? SEVERITY_RANK.Information) >= floor)
+      const matching = (await seen(scan.items)).filter(e => (SEVERITY_RANK[e.severity] ?? SEVERITY_RANK.Information) >= floor)
       const items = matching.slice(args.offset, args.offset + args.limit).map(view)
       data = { items, ...pageInfo(matching.length, args.offset, args.limit, items.length), scanLimited: scan.total > scan.items.length }
     }

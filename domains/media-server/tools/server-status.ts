@@ -14,6 +14,7 @@ import { missingLines, publicReason, readSources, type MissingSource } from '../
 import { PartsSchema, partsOfSources } from '../../../lib/answers/parts.js'
 import { InstanceStatusSchema, hasAnyExtraInstance, instanceLibraryPlaces, instanceSentence, instanceStatus } from '../instance-status.js'
 import { DiskFillingSchema, diskFillingOf, fillingSentence } from '../disk-filling-part.js'
+import { itemJudgeOf, keepSeen } from '../../../lib/people/seen-titles.js'
 
 const inputSchema = Type.Object({}, { additionalProperties: false })
 
@@ -90,12 +91,15 @@ export default (app: FastifyInstance) => defineTool({
     const places = [{ label: 'media', path: app.config.MEDIA_ROOT }, { label: 'downloads', path: app.config.DOWNLOADS_ROOT }]
     // Each part of the media server is read on its own: one that fails is named, the rest still answer, and the
     // disk and the other services never depend on the media server.
+    // A person other than the owner: libraries their own media-server user may not open and what plays that it may
+    // not see are left out (lib/people/seen-titles.ts).
+    const sees = await itemJudgeOf(ctx.principal, app.config.NOTIFY_PEOPLE, jf, ctx.signal)
     const morePlaces = extra ? instanceLibraryPlaces(app, ctx.signal) : Promise.resolve([])
     const [media, disk, low, instances, filling] = await Promise.all([
       readSources<unknown>([
         ['server', () => jf.systemInfo(o)],
-        ['libraries', async () => await Promise.all((await jf.libraries(o)).map(lib => countLibrary(app, lib, ctx.signal)))],
-        ['sessions', () => jf.sessions(960, o)],
+        ['libraries', async () => await Promise.all((await jf.libraries(o).then(libs => sees ? keepSeen(libs, l => sees(l.itemId)) : libs)).map(lib => countLibrary(app, lib, ctx.signal)))],
+        ['sessions', async () => await Promise.all((await jf.sessions(960, o)).map(async s => s.nowPlaying && sees && !await sees(s.nowPlaying.id) ? { ...s, nowPlaying: undefined } : s))],
         ['users', () => jf.users(o)]
       ], ctx.signal),
       diskUse(app.config.MEDIA_ROOT, app.disk.figures),

@@ -22,6 +22,7 @@ import { movieManager } from '../../chosen-client.js'
 import { upgradesView, UpgradeRowSchema, type UpgradesAnswer } from '../../servarr/upgrades.js'
 import { PartsSchema, uncheckedTail, type Part } from '../../../lib/answers/parts.js'
 import { listAgeText } from '../../servarr/list-age.js'
+import { personRows } from '../../servarr/person-rows.js'
 
 const VIEWS = ['library', 'movie', 'calendar', 'missing', 'queue', 'stuck', 'history', 'upgrades'] as const
 const DEFAULT_DAYS = 30
@@ -76,9 +77,12 @@ export default (app: FastifyInstance) => defineTool({
     refuseUnusedFilters('movie_status', args.view, args, FILTERS)
     if (args.id !== undefined && args.term !== undefined && args.view !== 'library') throw new ToolError('Give id or term, not both.')
     if (args.view === 'movie' && args.id === undefined && args.term === undefined) throw idNeeded('View "movie"', flavour)
+    // A person other than the owner: titles their own media-server user may not see are left out (person-rows.ts).
+    const person = await personRows(app, ctx, 'movies', ctx.instances?.movies)
     const resolved = args.term !== undefined && args.view !== 'library'
-      ? await freshTitleByTerm(await radarr.listMovies(ctx.signal), args.term, flavour)
+      ? await freshTitleByTerm(await radarr.listMovies(ctx.signal).then(l => person?.keep(l) ?? l), args.term, flavour)
       : await resolveOptionalId(flavour, args.id, args.idType)
+    if (resolved) person?.refuseHidden(resolved.item, 'movie', 'movie_status')
     // The queue and stuck rows need no profiles: a merged view must not depend on the default instance answering.
     const profiles = (args.view === 'queue' || args.view === 'stuck' || args.view === 'upgrades') && !resolved ? [] : await radarr.qualityProfiles(ctx.signal)
     let page: Page<Item>
@@ -91,7 +95,7 @@ export default (app: FastifyInstance) => defineTool({
       case 'library': {
         const list = await radarr.listMovies(ctx.signal)
         ageNote = listAgeText(radarr, list)
-        const all = libraryOrder(list, args.term, args.sort)
+        const all = libraryOrder(person?.keep(list) ?? list, args.term, args.sort)
           .filter(m => args.hasFile === undefined || (m.hasFile === true) === args.hasFile)
         const rows = pageOf(all, args.offset, args.limit) // only the page is turned into rows
         page = { ...rows, items: rows.items.map(m => toMovieItem(m, profiles, true)) }
@@ -132,6 +136,12 @@ export default (app: FastifyInstance) => defineTool({
       case 'history':
         page = await historyPage(radarr, resolved?.item.id, args.offset, args.limit, ctx.signal)
         break
+    }
+    if (person) {
+      page = await person.page(page)
+      if (stuck) stuck = page as Page<StuckRow>
+      // The upgrades sentence and its next calls name titles: a person gets the rows they may see, nothing more.
+      if (upgrades) upgrades = { ...upgrades, page: page as UpgradesAnswer['page'], next: [], text: '' }
     }
     const about = resolved ? ` for "${resolved.item.title}" (${resolved.idUsed.type} ${resolved.idUsed.value})` : ''
     const advice = stuck?.items.length ? stuckAdvice('movies', ctx.instances?.movies, stuck.items, app.config.STUCK_MAX_STRIKES) : undefined

@@ -24,6 +24,7 @@ import { seriesManager } from '../../chosen-client.js'
 import { upgradesView, UpgradeRowSchema, type UpgradesAnswer } from '../../servarr/upgrades.js'
 import { PartsSchema, uncheckedTail, type Part } from '../../../lib/answers/parts.js'
 import { listAgeText } from '../../servarr/list-age.js'
+import { personRows } from '../../servarr/person-rows.js'
 
 const VIEWS = ['library', 'series', 'season', 'calendar', 'missing', 'queue', 'stuck', 'history', 'upgrades'] as const
 const DEFAULT_DAYS = 7
@@ -81,9 +82,12 @@ export default (app: FastifyInstance) => defineTool({
     const flavour = seriesFlavour(sonarr)
     if (args.id !== undefined && args.term !== undefined && args.view !== 'library') throw new ToolError('Give id or term, not both.')
     if (needsId && args.id === undefined && args.term === undefined) throw idNeeded(`View "${args.view}"`, flavour)
+    // A person other than the owner: titles their own media-server user may not see are left out (person-rows.ts).
+    const person = await personRows(app, ctx, 'series', ctx.instances?.series)
     const resolved = args.term !== undefined && args.view !== 'library'
-      ? await freshTitleByTerm(await sonarr.listSeries(ctx.signal), args.term, flavour)
+      ? await freshTitleByTerm(await sonarr.listSeries(ctx.signal).then(l => person?.keep(l) ?? l), args.term, flavour)
       : await resolveOptionalId(flavour, args.id, args.idType)
+    if (resolved) person?.refuseHidden(resolved.item, 'series', 'series_status')
     // The queue and stuck rows need no profiles: a merged view must not depend on the default instance answering.
     const profiles = (args.view === 'queue' || args.view === 'stuck' || args.view === 'upgrades') && !resolved ? [] : await sonarr.qualityProfiles(ctx.signal)
     const series = resolved && toSeriesItem(resolved.item, profiles)
@@ -98,7 +102,7 @@ export default (app: FastifyInstance) => defineTool({
       case 'library': {
         const list = await sonarr.listSeries(ctx.signal)
         ageNote = listAgeText(sonarr, list)
-        const all = libraryOrder(list, args.term, args.sort)
+        const all = libraryOrder(person?.keep(list) ?? list, args.term, args.sort)
         const rows = pageOf(all, args.offset, args.limit) // only the page is turned into rows
         page = { ...rows, items: rows.items.map(s => toSeriesItem(s, profiles, true)) }
         break
@@ -146,6 +150,12 @@ export default (app: FastifyInstance) => defineTool({
       case 'history':
         page = await historyPage(sonarr, resolved?.item.id, args.offset, args.limit, ctx.signal)
         break
+    }
+    if (person) {
+      page = await person.page(page)
+      if (stuck) stuck = page as Page<StuckRow>
+      // The upgrades sentence and its next calls name titles: a person gets the rows they may see, nothing more.
+      if (upgrades) upgrades = { ...upgrades, page: page as UpgradesAnswer['page'], next: [], text: '' }
     }
     const advice = stuck?.items.length ? stuckAdvice('series', ctx.instances?.series, stuck.items, app.config.STUCK_MAX_STRIKES) : undefined
     const next = [...(advice?.next ?? []), ...(upgrades?.next ?? [])]

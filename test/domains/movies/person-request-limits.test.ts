@@ -29,8 +29,12 @@ t.test('a restricted person cannot ask for a title rated above their Jellyfin us
   sims.sonarr.state.library.catalogue.get(tvdbId)!.certification = 'TV-MA'
   t.match(errorText(await app.tools.call('series_search', { addTvdbId: tvdbId }, kid)), /"Northern Line" is rated TV-MA, above what kid's Jellyfin user may watch/)
 
-  entry.details = { certification: 'PG' }
-  t.notOk((await app.tools.call('movie_search', add, kid)).isError, 'a PG title is within the limit')
+  // Blocked tags: Jellyfin makes a movie's TMDB keywords its tags, and Radarr's lookup carries the same keywords.
+  entry.details = { certification: 'PG', keywords: ['friendship', 'HORROR'] }
+  t.match(errorText(await app.tools.call('movie_search', add, kid)), /"Paper Moons" carries the tag "horror", which kid's Jellyfin user may not watch, so it was not requested/)
+  t.notOk(inRadarr(), 'nothing was added for the refused asks')
+  entry.details = { certification: 'PG', genres: ['Horror'] }
+  t.notOk((await app.tools.call('movie_search', add, kid)).isError, 'a PG title is within the limit (a genre is not a tag: Jellyfin does not match genres)')
   t.ok(inRadarr(), 'and was added')
   t.same(sims.jellyfin.violations, [])
 })
