@@ -36,7 +36,8 @@ t.test('a retried download whose data the manager did not delete: named as still
   t.notMatch(text(done), /deleted (its|their) data/, 'no deletion is claimed')
   t.match(text(done), `Asked the series manager to delete the data of "${item.title}" (series:${item.id}), but 1 file (64.0 KiB) is still in "downloads/complete/${item.title}"`)
   t.same(result.verified.stillThere, [{ path: `downloads/complete/${item.title}`, files: 1, bytes: 64 * 1024 }])
-  t.same(result.next, [{ tool: 'manage_files', arguments: { action: 'delete', paths: [`downloads/complete/${item.title}`] }, why: result.next[0].why }])
+  t.same(result.next[0], { tool: 'manage_files', arguments: { action: 'delete', paths: [`downloads/complete/${item.title}`] }, why: result.next[0].why }, 'first: delete what was left')
+  t.same(result.next.slice(1).map((c: { tool: string, arguments: { view?: string } }) => [c.tool, c.arguments.view]), [['series_status', 'stuck']], 'then: the stuck view to check the new search, nothing else')
 })
 
 t.test('a retried download whose data went: "deleted its data" with what the preview counted', async t => {
@@ -63,5 +64,5 @@ t.test('a retried download whose data went: "deleted its data" with what the pre
   const done = await s.call('cancel_downloads', { ...args, confirmToken: preview.confirmToken })
   t.match(text(done), /^Replaced 1 download: removed and deleted its data \(1 file \(64\.0 KiB\)\), release blocklisted/)
   t.same(ok(done).verified.gone, [`downloads/complete/${item.title}`])
-  t.notOk(ok(done).next, 'nothing left to do')
+  t.same((ok(done).next ?? []).map((c: { tool: string }) => c.tool), ['series_status'], 'nothing left to do but check the new search later')
 })
