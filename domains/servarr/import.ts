@@ -6,9 +6,11 @@ import type { ServarrCore } from '../../clients/servarr/core.js'
 import type { ToolContext } from '../../core/tool-types.js'
 import type { Command, ManualImportCandidate } from '../../clients/servarr/types.js'
 import { runCommand } from './commands.js'
+import { VerifiedSchema } from '../../lib/effects/schema.js'
 import { IdUsedSchema } from './ids.js'
 import { CommandSchema, toCommand } from './items.js'
 import { untrusted } from './text.js'
+import { describeError } from '../../lib/effects/effects.js'
 import { NEXT_FIELD, nextCall, refusal, type NextCall } from '../../lib/answers/next-calls.js'
 
 /** The path input; `statusTool` is where the queue view lists each download's outputPath. */
@@ -31,9 +33,10 @@ export const SkippedSchema = Type.Object({
 
 export const ImportCommonOutput = {
   importMode: Type.String({ description: 'Import mode used' }),
-  command: CommandSchema,
+  command: Type.Optional(CommandSchema),
   skipped: Type.Array(SkippedSchema, { description: 'Files found but not imported, with reasons' }),
-  failed: Type.Array(SkippedSchema, { description: 'Files sent to the manager that did not land in the library (the command finished, but no new file record appeared)' }),
+  failed: Type.Array(SkippedSchema, { description: 'Files sent to the manager that are not in the library yet, each with why (not listed, not on disk)' }),
+  verified: Type.Optional(VerifiedSchema),
   ...NEXT_FIELD
 }
 
@@ -66,16 +69,6 @@ export function requireConfirmed (destructive: boolean, confirmed: unknown, tool
   if (destructive && !confirmed) {
     throw new ToolError(`This import now replaces an existing library file (it did not a moment ago). Nothing was changed; call ${tool} again to get a preview and a confirmToken.`)
   }
-}
-
-/** Every planned file landed, or the command finished without placing some: `landed` says which. */
-export function splitLanded<P extends { sourcePath: string }> (planned: P[], landed: (p: P) => boolean, manager: string) {
-  const ok = planned.filter(landed)
-  const failed = planned.filter(p => !landed(p)).map(p => ({
-    sourcePath: p.sourcePath,
-    reasons: [`${manager} finished the import but recorded no new file; it writes the reason only to its log (System → Logs), typically "Destination already exists" or "Root folder missing"`]
-  }))
-  return { ok, failed }
 }
 
 /** The manager's view (`history`, `queue`) a message sends the caller to, as a complete call (statusLook). */
@@ -112,19 +105,29 @@ export function rejectionReasons (c: ManualImportCandidate): string[] {
   return (c.rejections ?? []).map(r => untrusted(r.reason ?? 'rejected', 200))
 }
 
+/** A command whose answer was lost: the words kept for the answer; the next look (import-effects.ts) decides what happened. */
+const lostAnswer = (err: unknown) => `its answer to the import command was lost (${describeError(err)})`
+
 /** Runs ManualImport for the prepared files (our paths) and waits; a failed command becomes a ToolError. */
 export async function runManualImport (client: ServarrCore, files: Array<Record<string, unknown> & { path: string }>, importMode: string, waitSeconds: number, signal: AbortSignal, look: StatusLook) {
   const body = { name: 'ManualImport', importMode, files: files.map(f => ({ ...f, path: client.paths.toBackend(f.path) })) }
-  const { command, finished } = await runCommand(client, body, waitSeconds, signal)
+  // An error here may be an answer lost after the manager took the command: the caller's next look decides (import-effects.ts).
+  const run = await runCommand(client, body, waitSeconds, signal).catch((err: unknown) => ({ lost: lostAnswer(err) }))
+  if ('lost' in run) return { finished: false, lost: run.lost }
+  const { command, finished } = run
   if (command.status === 'failed') {
     throw refusal(`${client.service} could not import: ${untrusted(command.message, 300) || 'the command failed'}. Check the file in the queue view, then retry.`, [look('queue')])
   }
-  return { command, finished }
+  return { command, finished, lost: undefined }
 }
 
+/** The sentence for files the manager does not list yet: the command still running, or its answer lost. */
+export const unlistedReason = (manager: string, run: { finished: boolean, lost?: string }) =>
+  run.lost ? `${manager} does not list a new file for it, and ${run.lost}` : run.finished ? `${manager} finished the import but recorded no new file; it writes the reason only to its log (System → Logs), typically "Destination already exists" or "Root folder missing"` : `${manager}'s import command is still running; it does not list the new file yet`
+
 /** The import tools' data: the id used (when one was given), the command, and what was and was not imported. */
-export function importData<I> (resolved: { idUsed: { value: number, type: string } } | undefined, importMode: string, command: Command, imported: I[], skipped: Array<{ sourcePath: string, reasons: string[] }>, finished: boolean, failed: Array<{ sourcePath: string, reasons: string[] }>) {
-  return { ...(resolved ? { idUsed: resolved.idUsed } : {}), importMode, command: toCommand(command), imported, skipped, failed, finished }
+export function importData<I> (resolved: { idUsed: { value: number, type: string } } | undefined, importMode: string, command: Command | undefined, imported: I[], skipped: Array<{ sourcePath: string, reasons: string[] }>, finished: boolean, failed: Array<{ sourcePath: string, reasons: string[] }>) {
+  return { ...(resolved ? { idUsed: resolved.idUsed } : {}), importMode, ...(command && { command: toCommand(command) }), imported, skipped, failed, finished }
 }
 
 /**

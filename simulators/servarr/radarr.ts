@@ -183,7 +183,7 @@ export async function createRadarrSimulator (opts: ServarrSimOptions) {
   // First-run setup (POST /api/setup) wires download clients and root folders through these.
   const setup = opts.setupRoutes === false ? undefined : registerServarrSetupRoutes(base)
   const server = await base.listen()
-  return { url: server.url, apiKey: opts.apiKey, state: Object.assign(state, { library: st }), disk: base.disk, downloadClients: setup?.downloadClients, violations: base.violations, faults: base.faults, requests: base.requests, close: server.close }
+  return { url: server.url, apiKey: opts.apiKey, state: Object.assign(state, { library: st }), disk: base.disk, downloadClients: setup?.downloadClients, violations: base.violations, faults: base.faults, requests: base.requests, onCommand: base.onCommand, close: server.close }
 }
 
 export type RadarrSimulator = Awaited<ReturnType<typeof createRadarrSimulator>>

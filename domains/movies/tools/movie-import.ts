@@ -12,10 +12,11 @@ import { defineTool, type ToolContext } from '../../../core/tool-types.js'
 import { idFields, resolveOptionalId } from '../../servarr/ids.js'
 import {
   IMPORT_INPUTS, MATCHING_REJECTION, confirmImport, importData, importOutput, importPathInput, noVideoFiles, nothingLanded, nothingToImport,
-  rejectionReasons, requireConfirmed, runManualImport, splitLanded, statusLook, type Replacement
+  rejectionReasons, requireConfirmed, runManualImport, statusLook, unlistedReason, type Replacement
 } from '../../servarr/import.js'
 import { nextCall, nextText } from '../../../lib/answers/next-calls.js'
 import { chooseMode, importSource } from '../../servarr/import-source.js'
+import { lookAfterImport, readUntilLanded } from '../../servarr/import-effects.js'
 import { MOVIE_IDS, movieFlavour } from '../movies.js'
 import { quoted } from '../../servarr/text.js'
 import { movieManager } from '../../chosen-client.js'
@@ -99,24 +100,25 @@ export default (app: FastifyInstance) => {
       requireConfirmed(confirm.destructive(p), ctx.confirmed, 'movie_import')
       const before = new Map<number, number>()
       for (const x of p.planned) before.set(x.movie.id, (await radarr.getMovie(x.movie.id))?.movieFile?.id ?? 0)
-      const { command, finished } = await runManualImport(radarr, p.files, p.mode, args.waitSeconds, ctx.signal, statusLook('movie_status', ctx.instances?.movies))
-      const after = new Map<number, Movie | undefined>()
-      if (finished) for (const x of p.planned) after.set(x.movie.id, await radarr.getMovie(x.movie.id))
-      // Landed: the movie now has a different movie file than before the import.
-      const landed = (x: Planned) => { const id = after.get(x.movie.id)?.movieFile?.id ?? 0; return id > 0 && id !== before.get(x.movie.id) }
-      const { ok, failed } = finished ? splitLanded(p.planned, landed, 'The movie manager') : { ok: p.planned, failed: [] }
-      if (finished && ok.length === 0) throw nothingLanded(failed, 'The movie manager', statusLook('movie_status', ctx.instances?.movies))
-      const imported = ok.map(x => {
-        const dest = after.get(x.movie.id)?.movieFile?.path
-        return { sourcePath: x.sourcePath, movieId: x.movie.id, title: x.movie.title ?? '', ...(dest ? { destinationPath: dest } : {}) }
+      const look = statusLook('movie_status', ctx.instances?.movies)
+      const run = await runManualImport(radarr, p.files, p.mode, args.waitSeconds, ctx.signal, look)
+      // The next look: the manager again (after a lost answer, until the file lands or waitSeconds pass), then the disk.
+      const read = async () => new Map(await Promise.all(p.planned.map(async x => [x.movie.id, await radarr.getMovie(x.movie.id)] as const)))
+      const landed = (after: Map<number, Movie | undefined>) => (x: Planned) => { const id = after.get(x.movie.id)?.movieFile?.id ?? 0; return id > 0 && id !== before.get(x.movie.id) }
+      const after = run.lost ? await readUntilLanded(read, now => p.planned.every(landed(now)), args.waitSeconds, ctx.signal) : await read()
+      const rows = p.planned.map(x => {
+        const file = landed(after)(x) ? after.get(x.movie.id)?.movieFile : undefined
+        return { ...x, replaces: p.replacements.find(r => r.sourcePath === x.sourcePath)?.replaces ?? [], ...(file?.path && { listed: { path: file.path, size: file.size } }) }
       })
-      // Still running after waitSeconds: its history shows how it ends.
-      const later = finished ? [] : [statusLook('movie_status', ctx.instances?.movies)('history')]
+      const v = await lookAfterImport(rows, { unlisted: unlistedReason('The movie manager', run), mode: p.mode, manager: 'The movie manager', history: look('history'), rescan: nextCall('movie_rescan', { id: p.planned[0].movie.id, idType: 'movieId', instance: ctx.instances?.movies }, 'make the movie manager read the folder again') })
+      if (run.finished && v.done.length === 0 && rows.every(r => !r.listed)) throw nothingLanded(v.notYet, 'The movie manager', look)
+      const imported = v.done.map(x => ({ sourcePath: x.sourcePath, movieId: x.movie.id, title: x.movie.title ?? '', ...(x.listed?.path ? { destinationPath: x.listed.path } : {}) }))
+      const head = imported.length
+        ? `Imported ${imported.map(i => quoted(i.title)).join(', ')} with mode ${p.mode}${p.skipped.length ? `; skipped ${p.skipped.length}` : ''}.`
+        : run.command ? `Import not done yet (command ${run.command.id}).` : 'Import not done yet.'
       return {
-        data: { ...importData(p.resolved, p.mode, command, imported, p.skipped, finished, failed), ...(later.length && { next: later }) },
-        summary: finished
-          ? `Imported ${imported.map(i => quoted(i.title)).join(', ')} with mode ${p.mode}${failed.length ? `; ${failed.length} file(s) did NOT land: see failed` : ''}${p.skipped.length ? `; skipped ${p.skipped.length}` : ''}.`
-          : `Import started (command ${command.id}).${nextText(later)}`
+        data: { ...importData(p.resolved, p.mode, run.command, imported, p.skipped, run.finished, v.notYet), verified: v.verified, ...(v.next.length && { next: v.next }) },
+        summary: `${head}${v.text}${nextText(v.next)}`
       }
     }
   })

@@ -13,10 +13,11 @@ import { defineTool, type ToolContext } from '../../../core/tool-types.js'
 import { idFields, resolveOptionalId } from '../../servarr/ids.js'
 import {
   IMPORT_INPUTS, MATCHING_REJECTION, confirmImport, importData, importOutput, importPathInput, noVideoFiles, nothingLanded, nothingToImport,
-  rejectionReasons, requireConfirmed, runManualImport, splitLanded, statusLook, type Replacement
+  rejectionReasons, requireConfirmed, runManualImport, statusLook, unlistedReason, type Replacement
 } from '../../servarr/import.js'
 import { nextCall, nextText } from '../../../lib/answers/next-calls.js'
 import { chooseMode, importSource } from '../../servarr/import-source.js'
+import { lookAfterImport, readUntilLanded } from '../../servarr/import-effects.js'
 import { SERIES_IDS, findEpisodes, seriesFlavour } from '../series.js'
 import { episodeCode, quoted } from '../../servarr/text.js'
 import { seriesManager } from '../../chosen-client.js'
@@ -112,30 +113,34 @@ export default (app: FastifyInstance) => {
       const sonarr = seriesManager(app, ctx.instances?.series)
       const p = await plan(sonarr, args, ctx.signal, ctx.instances?.series)
       requireConfirmed(confirm.destructive(p), ctx.confirmed, 'series_import')
-      const { command, finished } = await runManualImport(sonarr, p.files, p.mode, args.waitSeconds, ctx.signal, statusLook('series_status', ctx.instances?.series))
-      const after = new Map<number, Episode>()
-      if (finished) {
+      const look = statusLook('series_status', ctx.instances?.series)
+      const run = await runManualImport(sonarr, p.files, p.mode, args.waitSeconds, ctx.signal, look)
+      // The next look: the manager again (after a lost answer, until the files land or waitSeconds pass), then the disk.
+      const read = async () => {
+        const after = new Map<number, Episode>()
         for (const id of new Set(p.planned.map(x => x.series.id))) {
           for (const e of await sonarr.episodes({ seriesId: id, includeEpisodeFile: true, signal: ctx.signal })) after.set(e.id, e)
         }
+        return after
       }
       // Landed: every episode of the file now has a different episode file than before the import.
-      const landed = (x: Planned) => x.episodes.every(e => { const now = after.get(e.id)?.episodeFileId ?? 0; return now > 0 && now !== (e.episodeFileId ?? 0) })
-      const { ok, failed } = finished ? splitLanded(p.planned, landed, 'The series manager') : { ok: p.planned, failed: [] }
-      if (finished && ok.length === 0) throw nothingLanded(failed, 'The series manager', statusLook('series_status', ctx.instances?.series))
-      const imported = ok.map(x => {
-        const dest = after.get(x.episodes[0].id)?.episodeFile?.path
-        return { sourcePath: x.sourcePath, seriesId: x.series.id, seriesTitle: x.series.title ?? '', code: code(x), ...(dest ? { destinationPath: dest } : {}) }
+      const landed = (after: Map<number, Episode>) => (x: Planned) => x.episodes.every(e => { const now = after.get(e.id)?.episodeFileId ?? 0; return now > 0 && now !== (e.episodeFileId ?? 0) })
+      const after = run.lost ? await readUntilLanded(read, now => p.planned.every(landed(now)), args.waitSeconds, ctx.signal) : await read()
+      const rows = p.planned.map(x => {
+        const file = landed(after)(x) ? after.get(x.episodes[0].id)?.episodeFile : undefined
+        return { ...x, replaces: p.replacements.find(r => r.sourcePath === x.sourcePath)?.replaces ?? [], ...(file?.path && { listed: { path: file.path, size: file.size } }) }
       })
+      const v = await lookAfterImport(rows, { unlisted: unlistedReason('The series manager', run), mode: p.mode, manager: 'The series manager', history: look('history'), rescan: nextCall('series_rescan', { id: p.planned[0].series.id, idType: 'seriesId', instance: ctx.instances?.series }, 'make the series manager read the folder again') })
+      if (run.finished && v.done.length === 0 && rows.every(r => !r.listed)) throw nothingLanded(v.notYet, 'The series manager', look)
+      const imported = v.done.map(x => ({ sourcePath: x.sourcePath, seriesId: x.series.id, seriesTitle: x.series.title ?? '', code: code(x), ...(x.listed?.path ? { destinationPath: x.listed.path } : {}) }))
       const list = imported.map(i => `${i.seriesTitle} ${i.code}`).join(', ')
       const n = (k: number) => `${k} file${k === 1 ? '' : 's'}`
-      // Still running after waitSeconds: its history shows how it ends.
-      const later = finished ? [] : [statusLook('series_status', ctx.instances?.series)('history')]
+      const head = imported.length
+        ? `Imported ${n(imported.length)} (${list}) with mode ${p.mode}${v.notYet.length ? `; ${n(v.notYet.length)} not in the library yet: see failed` : ''}${p.skipped.length ? `; skipped ${p.skipped.length}` : ''}.`
+        : `Import of ${n(rows.length)} not done yet${run.command ? ` (command ${run.command.id})` : ''}.`
       return {
-        data: { ...importData(p.resolved, p.mode, command, imported, p.skipped, finished, failed), ...(later.length && { next: later }) },
-        summary: finished
-          ? `Imported ${n(imported.length)} (${list}) with mode ${p.mode}${failed.length ? `; ${n(failed.length)} did NOT land (${failed.map(f => f.sourcePath.split('/').pop()).join(', ')}): see failed` : ''}${p.skipped.length ? `; skipped ${p.skipped.length}` : ''}.`
-          : `Import of ${n(imported.length)} started (command ${command.id}).${nextText(later)}`
+        data: { ...importData(p.resolved, p.mode, run.command, imported, p.skipped, run.finished, v.notYet), verified: v.verified, ...(v.next.length && { next: v.next }) },
+        summary: `${head}${v.text}${nextText(v.next)}`
       }
     }
   })

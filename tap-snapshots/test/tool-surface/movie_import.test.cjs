@@ -88,6 +88,9 @@ exports[`test/tool-surface.test.ts > TAP > tools/list snapshot, one file per too
       "failed": {
         "type": "array"
       },
+      "verified": {
+        "type": "object"
+      },
       "next": {
         "type": "array"
       },

@@ -62,7 +62,7 @@ t.test('movie_releases, movie_grab with confirmed replacement, movie_import, mov
   const item = ok(await s.call('movie_status', { view: 'queue', id: PAPER_MOONS })).items[0]
   t.equal(item.state, 'importBlocked', 'the download finished once the clock moved')
   // The files belong to a torrent the manager tracks: never moved from under it; auto lets the manager copy.
-  t.match(errorText(await s.call('movie_import', { path: item.outputPath, importMode: 'move' })), /belong to the torrent.*importMode "copy"/)
+  t.match(errorText(await s.call('movie_import', { path: item.outputPath, importMode: 'move' })), /belong to the torrent.*"importMode":"copy"/)
   const imp = ok(await s.call('movie_import', { path: item.outputPath }))
   t.match(imp, { importMode: 'auto', finished: true, failed: [] })
   t.ok(existsSync(imp.imported[0].destinationPath))

@@ -58,6 +58,18 @@ t.test('named episodes override the real matching rejections ("Invalid season or
   t.equal(res.imported[0].code, `S${pad(ep.seasonNumber)}E${pad(ep.episodeNumber)}`)
 })
 
+t.test('an answer lost after the manager imported the episode reads as imported (the next look decides)', async t => {
+  const ep = noFile[3]
+  const folder = join(s.roots.downloads, 'lost-answer')
+  mkdirSync(folder)
+  writeFileSync(join(folder, fileName(ep)), 'video')
+  s.sonarr.faults.set('lost-answer', { match: /^\/api\/v3\/command$/, method: 'POST', count: 1 })
+  const res = ok(await s.call('series_import', { path: folder, id: harbor.id, idType: 'seriesId', importMode: 'copy' }))
+  t.equal(res.imported[0].code, `S${pad(ep.seasonNumber)}E${pad(ep.episodeNumber)}`)
+  t.ok(existsSync(res.imported[0].destinationPath), 'the episode file is in the library')
+  t.same(res.failed, [])
+})
+
 t.test('a completed ManualImport that placed nothing is reported as a failure, file by file', async t => {
   const added = ok(await s.call('series_search', { addTvdbId: 400001, qualityProfile: 'HD-1080p', rootFolder: 'anime', monitor: 'all' })).added
   rmSync(join(s.roots.media, 'anime'), { recursive: true, force: true })
