@@ -24,8 +24,10 @@ t.test('series_grab: a release larger than the free space is refused with the nu
   const small = releases.find(r => r.sizeBytes < GiB)!
   disk.freeBytes = 1.5 * GiB
   const queued = s.sonarr.state.queue.length
-  const refused = errorText(await s.call('series_grab', { ...target, guid: big.guid, indexerId: big.indexerId }))
-  t.match(refused, /^Not enough free space for this release \(\d+\.\d GiB\): the downloads and library disk \(.+\) has 1\.5 GiB free\. Free space first \(cleanup_server.*series_releases/)
+  const refusedAnswer = await s.call('series_grab', { ...target, guid: big.guid, indexerId: big.indexerId })
+  const refused = errorText(refusedAnswer)
+  t.match(refused, /^Not enough free space for this release \(\d+\.\d GiB\): the downloads and library disk \(.+\) has 1\.5 GiB free\. Free space first .*series_releases.* Next: see what can be cleaned up to free space: cleanup_server \{\}\./)
+  t.same(refusedAnswer.structuredContent?.next, [{ tool: 'cleanup_server', arguments: {}, why: 'see what can be cleaned up to free space' }], 'the clean-up preview, as data')
   t.equal(s.sonarr.state.queue.length, queued, 'nothing was grabbed')
   const answer = await s.call('series_grab', { ...target, guid: small.guid, indexerId: small.indexerId })
   const grabbed = ok(answer)
