@@ -130,7 +130,7 @@ async function create (app: FastifyInstance, args: Args, signal: AbortSignal) {
   const serverPath = jf.serverPath(ours)
   const libraries = await jf.libraries({ signal })
   const sameName = libraries.find(l => l.name.toLowerCase() === name.toLowerCase())
-  if (sameName) throw new ToolError(`A library named ${JSON.stringify(sameName.name)} already exists. Pick another name (server_status lists the libraries).`)
+  if (sameName) throw refusal(`A library named ${JSON.stringify(sameName.name)} already exists. Pick another name.`, [nextCall('server_status', {}, 'list the libraries')])
   const overlapping = libraries.find(l => l.locations.some(loc => loc === ours || ours.startsWith(loc + '/') || loc.startsWith(ours + '/')))
   if (overlapping) {
     throw new ToolError(`${args.path} overlaps the library ${JSON.stringify(overlapping.name)} (${overlapping.locations.join(', ')}); its files would show twice. ` +

@@ -97,7 +97,7 @@ for (const server of MEDIA_SERVERS) {
       const cases: Array<[Record<string, unknown>, RegExp]> = [
         [{ action: 'create', name: 'Kids' }, /needs path, collectionType/],
         [{ action: 'create', name: 'Kids', path: 'kids', collectionType: 'cartoons' }, /collectionType must be one of "movies", "tvshows", "music", "mixed"/],
-        [{ action: 'create', name: 'Movies', path: 'kids', collectionType: 'movies' }, /named "Movies" already exists/],
+        [{ action: 'create', name: 'Movies', path: 'kids', collectionType: 'movies' }, /named "Movies" already exists\. Pick another name\. Next: list the libraries: server_status \{\}\./],
         [{ action: 'create', name: 'Extra', path: 'tv/Extra Show', collectionType: 'tvshows' }, /overlaps the library "Shows".*action scan/],
         [{ action: 'create', name: 'Kids', path: 'no-such-folder', collectionType: 'movies' }, /not an existing folder/],
         [{ action: 'create', name: 'Kids', path: 'downloads/incoming', collectionType: 'movies' }, /inside the media root/],
