@@ -30,6 +30,7 @@ import { within, type PathSandbox } from '../../lib/sandbox/sandbox.js'
 import { folderOnDisk } from '../../lib/library/folder-on-disk.js'
 import { sharedWith, type HolderIndex, type PathHolder } from '../../lib/holders/holders.js'
 import type { EffectData } from '../../lib/effects/effects.js'
+import { nextCall, nextText, type NextCall } from '../../lib/answers/next-calls.js'
 
 /**
  * The data a delete would take, as this server sees it. A confirm token binds what the person agreed to: the
@@ -67,21 +68,32 @@ const issued = new WeakSet<CheckedData>()
 
 const MOUNT_HINT = 'Check PATH_MAP (the download client\'s folders mapped to this server\'s) and that the downloads folder is mounted at DOWNLOADS_ROOT in this server\'s container'
 
+/** The closing advice of a refusal: how to go on without deleting the data, and the calls that do it. */
+export interface Instead { text: string, calls: NextCall[] }
+
+/** cancel_downloads on this download, keeping its data on disk. */
+export const cancelKeepingData = (id: string): NextCall =>
+  nextCall('cancel_downloads', { action: 'cancel', ids: [id], deleteFiles: false }, 'cancel it and keep its data')
+
+// The data's path was refused, so no file call can be given: which files to delete is the person's to choose.
+const keepDataInstead = (id: string): Instead => ({ text: 'Cancel it keeping its data, then delete only the files you mean to.', calls: [cancelKeepingData(id)] })
+
 /**
  * Checks the path a download's data is at (this server's side of PATH_MAP) against the roots and every other
  * download's data (`beside`, minus the downloads deleted in the same call), and counts what it holds.
- * `instead` replaces the closing advice (how to go on without deleting the data).
+ * `instead` replaces the closing advice (how to go on without deleting the data) and its calls.
  */
-export async function checkDownloadData (sandbox: PathSandbox, item: DataHolder, beside: Neighbours, instead?: string): Promise<CheckedData> {
+export async function checkDownloadData (sandbox: PathSandbox, item: DataHolder, beside: Neighbours, instead?: Instead): Promise<CheckedData> {
   const { media, downloads } = sandbox.roots()
   const given = item.dataPath ?? ''
   // A path in the form tools use; never this server's absolute path (issue 35 item 6): one outside the roots is named as such.
   const shownAt = (p: string) => {
     try { return quoted(sandbox.display(path.resolve(p)), 300) } catch { return 'a path outside the downloads and media folders this server sees' }
   }
+  const { text, calls } = instead ?? keepDataInstead(item.id)
   const refuse: (why: string, next?: string) => never = (why, next) => {
     throw new DataRefused(`Not deleting the data of ${quoted(item.title, 120)} (${item.id}): ${given === '' ? 'its backend names no data path' : `its data is at ${shownAt(given)}`}, ${why} ` +
-      `Nothing was changed. ${next ?? ''}${next ? ' ' : ''}${instead ?? 'Cancel it with deleteFiles: false to keep the data, then delete what you mean to with manage_files.'}`)
+      `Nothing was changed. ${next ?? ''}${next ? ' ' : ''}${text}${nextText(calls)}`, undefined, calls)
   }
   if (!downloads) refuse('and DOWNLOADS_ROOT does not exist on this server, so nothing under it can be shown.', `${MOUNT_HINT}.`)
   if (given === '') refuse('so this server cannot show what would be deleted.')

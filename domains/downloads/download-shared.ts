@@ -2,7 +2,8 @@
 import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import type { JobRecord } from '../../core/job-types.js'
-import { ToolError } from '../../core/errors.js'
+import { refusal } from '../../lib/answers/next-calls.js'
+import { freeSpacePreview } from '../../lib/answers/common-calls.js'
 import { lowDiskSentence, lowDisks } from '../../lib/library/low-disk.js'
 import { missingLines, readSources, type MissingSource } from '../../lib/sources/sources.js'
 import { partsOfSources, type Part } from '../../lib/answers/parts.js'
@@ -48,7 +49,7 @@ export async function refuseWhenDownloadsDiskLow (app: FastifyInstance): Promise
   const min = app.config.DISK_MIN_FREE_GIB
   const [low] = await lowDisks([{ label: 'downloads', path: app.config.DOWNLOADS_ROOT }], min, app.disk.figures)
   if (low) {
-    throw new ToolError(`Not starting this download: ${lowDiskSentence(low, min)}, and its size is not known in advance. ` +
-      'Free space first (cleanup_server), or lower DISK_MIN_FREE_GIB.')
+    throw refusal(`Not starting this download: ${lowDiskSentence(low, min)}, and its size is not known in advance. ` +
+      'Free space first, or lower DISK_MIN_FREE_GIB.', [freeSpacePreview()])
   }
 }

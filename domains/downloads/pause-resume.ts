@@ -6,6 +6,8 @@ import { quoted } from '../../core/untrusted-text.js'
 import { queueOfId, usenetInstanceOf } from '../servarr/queue-ids.js'
 import { checkUsenetIds, listCancelItems, usenetClientName, type CancelSource } from './cancel-items.js'
 import { torrentClient, usenetClient } from '../chosen-client.js'
+import { nextText } from '../../lib/answers/next-calls.js'
+import { watchQueue } from '../../lib/answers/common-calls.js'
 
 /** How long a pause or resume may take to show in the torrent client's or the Usenet client's list. */
 const SETTLE_MS = 5_000
@@ -70,10 +72,12 @@ export async function pauseOrResume (app: FastifyInstance, action: 'pause' | 're
   const changed = chosen.map(i => after.items.find(a => a.id === i!.id) ?? i!)
   const pending = changed.filter(i => !settledAs(action, i))
   const noun = usenetIds.length === 0 ? 'torrent' : torrentIds.length === 0 ? 'job' : 'download'
+  // What did not show the change yet is followed in the queue.
+  const next = pending.length ? [watchQueue()] : []
   return {
-    data: { action, changed, warnings: after.warnings },
+    data: { action, changed, warnings: after.warnings, ...(next.length ? { next } : {}) },
     summary: `Asked ${clients.join(' and ')} to ${action} ${changed.length} ${noun}${changed.length === 1 ? '' : 's'}; now: ${changed.map(i => `${quoted(i.title)} ${i.status}`).join(', ')}.` +
-      (pending.length ? ` ${pendingText(app, action, torrent.service, pending)}` : '')
+      (pending.length ? ` ${pendingText(app, action, torrent.service, pending)}${nextText(next)}` : '')
   }
 }
 
@@ -85,5 +89,5 @@ function pendingText (app: FastifyInstance, action: 'pause' | 'resume', torrentS
   return [
     torrents > 0 ? `${torrentService} did not show ${torrents === 1 ? 'it' : torrents} as ${action}d within ${SETTLE_MS / 1000} s` : '',
     usenet.length > 0 ? `${usenet.map(i => `${usenetClientName(app, usenetInstanceOf(i.id)!)} still lists ${quoted(i.title)} as ${i.status}`).join('; ')} after ${SETTLE_MS / 1000} s${inFlight}` : ''
-  ].filter(Boolean).join('; ') + ': check download_status again.'
+  ].filter(Boolean).join('; ') + '.'
 }

@@ -58,3 +58,4 @@ export function quoteTitle (name: string): string {
 
 /** The call that lists the series and their ids (show_details takes a series). */
 export const FIND_SERIES_IDS = nextCall('search_media', { types: ['Series'] }, 'list the series and their ids')
+export const FIND_ITEM_IDS = nextCall('search_media', {}, 'list the movies and series and their ids')

@@ -15,7 +15,7 @@ import { quoted, untrusted } from './text.js'
 import type { GrabSpaceCheck } from './landing.js'
 import { rememberedRelease } from './release-sizes.js'
 import { formatBytes } from '../../core/format.js'
-import { checkDownloadData, describeData, type CheckedData } from '../downloads/download-data.js'
+import { cancelKeepingData, checkDownloadData, describeData, type CheckedData } from '../downloads/download-data.js'
 import { neighboursOf } from '../downloads/cancel-items.js'
 import { VerifiedSchema } from '../../lib/effects/schema.js'
 import { NEXT_FIELD } from '../../lib/answers/next-calls.js'
@@ -98,7 +98,7 @@ async function checkReplaced (app: FastifyInstance, m: GrabManager<ServarrCore>,
   const beside = await neighboursOf(app, holders)
   const out: ToReplace[] = []
   for (const [i, r] of replace.entries()) {
-    const instead = `To replace it and keep its data, cancel it with cancel_downloads (ids ["${holders[i]!.id}"], deleteFiles: false), then call ${grabTool} again without replaceExisting.`
+    const instead = { text: `To replace it and keep its data, cancel it, then call ${grabTool} again without replaceExisting.`, calls: [cancelKeepingData(holders[i]!.id)] }
     const data = await checkDownloadData(app.sandbox, holders[i]!, beside, instead)
     out.push({ queueId: r.queueId, title: r.title, downloadId: r.downloadId, data })
   }

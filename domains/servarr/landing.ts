@@ -2,7 +2,8 @@
 // folder (lib/library/landing-space.ts) before the manager is asked to grab it. Refused with the numbers.
 import type { FastifyInstance } from 'fastify'
 import type { ServarrCore } from '../../clients/servarr/core.js'
-import { ToolError } from '../../core/errors.js'
+import { refusal } from '../../lib/answers/next-calls.js'
+import { freeSpacePreview } from '../../lib/answers/common-calls.js'
 import { formatBytes } from '../../core/format.js'
 import { checkLanding, type LandingPlace } from '../../lib/library/landing-space.js'
 import { rememberedReleaseSize } from './release-sizes.js'
@@ -19,8 +20,8 @@ export function grabSpaceCheck (app: FastifyInstance, releasesTool: string): Gra
     const verdict = await checkLanding(size, places, app.disk.figures)
     if (verdict.short.length > 0) {
       const where = verdict.short.map(d => `the ${d.labels.join(' and ')} disk (${d.path}) has ${formatBytes(d.freeBytes)} free`).join('; ')
-      throw new ToolError(`Not enough free space for this release (${formatBytes(size)}): ${where}. ` +
-        `Free space first (cleanup_server, or remove titles nobody watches), or pick a smaller release from ${releasesTool}.`)
+      throw refusal(`Not enough free space for this release (${formatBytes(size)}): ${where}. ` +
+        `Free space first (clean up, or remove titles nobody watches), or pick a smaller release from ${releasesTool}.`, [freeSpacePreview()])
     }
     // What the check found, so a grab that went through says the release fits and where.
     const fits = verdict.roomy.length > 0

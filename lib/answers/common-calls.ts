@@ -18,3 +18,6 @@ export const listFolder = (path: string): NextCall => nextCall('manage_files', {
 
 /** download_status's queue: every downloader and manager, merged. */
 export const watchQueue = (): NextCall => nextCall('download_status', { action: 'queue' }, 'follow it in the download queue')
+
+/** cleanup_server's preview of the default categories: what can be removed to free space (nothing goes without a confirm). */
+export const freeSpacePreview = (): NextCall => nextCall('cleanup_server', {}, 'see what can be cleaned up to free space')

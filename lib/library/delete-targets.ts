@@ -17,6 +17,8 @@ import type { PathSandbox } from '../sandbox/sandbox.js'
 import { GuardError, ToolError } from '../../core/errors.js'
 import { codeOf } from '../fs/durable.js'
 import { walk, type WalkEntry } from './walk.js'
+import { refusal } from '../answers/next-calls.js'
+import { listFolder as seeFolder } from '../answers/common-calls.js'
 
 export interface DeleteTarget {
   /** As shown to the caller (sandbox display form). */
@@ -129,8 +131,8 @@ export async function applyDelete (sandbox: PathSandbox, targets: DeleteTarget[]
     let filesDeleted = 0
     const stopped = (err: unknown): never => {
       if (!(err instanceof GuardError)) throw err
-      throw new ToolError(`Stopped deleting ${t.path}: a folder in it was replaced by a symbolic link during the deletion, and nothing was deleted through it. ` +
-        `${filesDeleted} file(s) had already been deleted. Look at the folder (manage_files list) before deciding again.`)
+      throw refusal(`Stopped deleting ${t.path}: a folder in it was replaced by a symbolic link during the deletion, and nothing was deleted through it. ` +
+        `${filesDeleted} file(s) had already been deleted. Look at the folder before deciding again.`, [seeFolder(t.path)])
     }
     for (const f of listing.files) {
       await sandbox.recheckEntry(f.path).catch(stopped)

@@ -16,6 +16,7 @@ import path from 'node:path'
 import { ToolError } from '../../core/errors.js'
 import { formatBytes } from '../../core/format.js'
 import { quoted } from '../../core/untrusted-text.js'
+import { nextText, type NextCall } from '../answers/next-calls.js'
 import { within, type PathSandbox } from '../sandbox/sandbox.js'
 import { folderOnDisk } from './folder-on-disk.js'
 
@@ -37,6 +38,8 @@ export interface TitleOnManager {
   trackedBytes: number
   /** "the movie manager", "Radarr (uhd)"... */
   manager: string
+  /** The manager's rescan of this title (series_rescan / movie_rescan), suggested when files went by hand. */
+  rescan?: NextCall
 }
 
 /** Refused by the folder check: nothing was asked of the manager. */
@@ -56,8 +59,8 @@ const MOUNT_HINT = 'Check PATH_MAP (the manager\'s folders mapped to this server
 export async function checkTitleFolder (sandbox: PathSandbox, t: TitleOnManager, others: () => Promise<ReadonlyArray<{ title: string, path?: string | null }>>): Promise<CheckedFolder> {
   const media = sandbox.roots().media
   const given = typeof t.path === 'string' ? t.path : ''
-  const refuse: (why: string, next?: string) => never = (why, next = `Remove it without deleteFiles, or fix its path in ${t.manager}.`) => {
-    throw new FolderRefused(`Not deleting ${quoted(t.title, 120)} with its files: ${t.manager} keeps it at ${given === '' ? '(no folder)' : quoted(given, 300)}, ${why} Nothing was changed. ${next}`)
+  const refuse: (why: string, next?: string, calls?: NextCall[]) => never = (why, next = `Remove it without deleteFiles, or fix its path in ${t.manager}.`, calls = []) => {
+    throw new FolderRefused(`Not deleting ${quoted(t.title, 120)} with its files: ${t.manager} keeps it at ${given === '' ? '(no folder)' : quoted(given, 300)}, ${why} Nothing was changed. ${next}${nextText(calls)}`, undefined, calls)
   }
   if (!media) refuse('and MEDIA_ROOT does not exist on this server, so nothing under it can be shown.', `${MOUNT_HINT}, then try again.`)
   if (!path.isAbsolute(given)) refuse('which is not an absolute folder.')
@@ -84,7 +87,8 @@ export async function checkTitleFolder (sandbox: PathSandbox, t: TitleOnManager,
   // server sees must hold at least what the manager tracks there, or the preview would understate the delete.
   if (t.trackedBytes > 0 && (seen.files === 0 || (seen.complete && seen.bytes < t.trackedBytes))) {
     refuse(`where this server sees ${seen.files} file(s) (${formatBytes(seen.bytes)}) while the manager tracks ${formatBytes(t.trackedBytes)} of files: this server is not looking at the folder the manager would delete.`,
-      `${MOUNT_HINT}. If files were deleted by hand, have the manager rescan the title (series_rescan / movie_rescan) first. Nothing is deleted until this server can show what would go (removing it without deleteFiles leaves its files alone).`)
+      `${MOUNT_HINT}. If files were deleted by hand, have ${t.manager} rescan the title first. Nothing is deleted until this server can show what would go (removing it without deleteFiles leaves its files alone).`,
+      t.rescan ? [t.rescan] : [])
   }
   const checked: CheckedFolder = { path: sandbox.display(real), files: seen.files, bytes: seen.bytes, complete: seen.complete }
   // Where the effect is looked for afterwards (lib/effects); kept beside the record, so neither bound nor published.

@@ -3,6 +3,7 @@
 // apply exactly the previewed plans in a job, one file at a time, re-probing each file first so a file
 // that changed since the preview is skipped rather than rewritten on stale information.
 import { lstat } from 'node:fs/promises'
+import { posix } from 'node:path'
 import type { JobHandle } from '../../core/job-types.js'
 import type { PathSandbox } from '../sandbox/sandbox.js'
 import { ToolError } from '../../core/errors.js'
@@ -12,6 +13,8 @@ import { probeMedia, type MediaInfo, type MediaStream } from './probe.js'
 import { containerFor, rewriteMedia, verifyRewrite, type RewritePlan, type RewriteTools } from './rewrite.js'
 import { codeOf } from '../fs/durable.js'
 import { describeStream } from './track-plan.js'
+import { callText } from '../answers/next-calls.js'
+import { listFolder } from '../answers/common-calls.js'
 
 export const MAX_FILES = 500
 
@@ -141,7 +144,7 @@ export async function runBatchJob (job: JobHandle, sandbox: PathSandbox, tools: 
  */
 async function lookAfterRewrite (tools: RewriteTools, f: PlannedFile, seen: { abs: string, info: MediaInfo, plan: RewritePlan }, code: string, signal: AbortSignal): Promise<'rewritten' | string> {
   const st = await lstat(seen.abs).catch((err: unknown) => err as NodeJS.ErrnoException)
-  if (st instanceof Error) return `the rewrite stopped (${code}) and the file cannot be found or read now (${st.code ?? 'error'}); look with manage_files list`
+  if (st instanceof Error) return `the rewrite stopped (${code}) and the file cannot be found or read now (${st.code ?? 'error'}); see its folder: ${callText(listFolder(posix.dirname(f.path)))}`
   if (st.size === f.size && st.mtimeMs === f.modified && st.dev === f.dev && st.ino === f.ino) {
     return `could not be replaced (${code}); the original is unchanged, as previewed. Fix the cause and run the tool again`
   }

@@ -60,14 +60,22 @@ t.test('a folder this server cannot see is refused, naming PATH_MAP and the moun
   t.match(missing, /PATH_MAP.*mounted at MEDIA_ROOT/)
   t.notMatch(missing, /0 B/)
   mkdirSync(onDisk(mv.path), { recursive: true })
-  const empty = errorText(await s.call('movie_remove', { id: mv.id, idType: 'movieId', deleteFiles: true }))
+  const emptyAnswer = await s.call('movie_remove', { id: mv.id, idType: 'movieId', deleteFiles: true })
+  const empty = errorText(emptyAnswer)
   t.match(empty, /sees 0 file\(s\) \(0 B\) while the manager tracks .*: this server is not looking at the folder the manager would delete/)
   t.match(empty, /PATH_MAP/)
+  // Files deleted by hand: the rescan of this very movie, as a call (issue 34 item 7), not the tool's name.
+  const rescan = { tool: 'movie_rescan', arguments: { id: mv.id, idType: 'movieId' }, why: 'have it rescan the folder' }
+  t.same(emptyAnswer.structuredContent?.next, [rescan], 'the rescan call, as data')
+  t.match(empty, `Next: have it rescan the folder: movie_rescan {"id":${mv.id},"idType":"movieId"}.`)
   // A small file where the manager tracks a big one: still not the folder the manager deletes.
   writeFileSync(join(onDisk(mv.path), 'sample.mkv'), Buffer.alloc(1000))
   t.ok(tracked > 1000)
   t.match(errorText(await s.call('movie_remove', { id: mv.id, idType: 'movieId', deleteFiles: true })), /sees 1 file\(s\)/)
   t.ok(movies().some(m => m.id === mv.id), 'the movie is still in the manager')
+  // The rescan it gave is accepted, and the manager then tracks what is there (so the delete can be shown).
+  const rescanned = await s.call(rescan.tool, rescan.arguments)
+  t.notOk(rescanned.isError, `the call it gave is accepted: ${rescanned.content[0]?.text}`)
 })
 
 t.test('the preview lists what the manager really deletes, and the confirm is refused when that changed', async t => {

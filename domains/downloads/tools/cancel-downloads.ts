@@ -20,7 +20,7 @@ import { pauseOrResume } from '../pause-resume.js'
 import { ask, describeError, verifyEffects, verifiedRecord, type AskedEffect } from '../../../lib/effects/effects.js'
 import { carriedOut, deletedPart, effectsTail } from '../../../lib/effects/effects-text.js'
 import { VerifiedSchema } from '../../../lib/effects/schema.js'
-import { NEXT_FIELD, callText, nextCall, refusal } from '../../../lib/answers/next-calls.js'
+import { NEXT_FIELD, callText, nextCall, nextText, refusal } from '../../../lib/answers/next-calls.js'
 
 /** cancel_downloads' list: the ids there are now. */
 const listDownloads = () => nextCall('cancel_downloads', { action: 'list' }, 'see the downloads and their ids as they are now')
@@ -235,12 +235,14 @@ export default (app: FastifyInstance) => {
       const { items } = await listCancelItems(app, args.source, ctx.instances?.torrents)
       const asked: AskedEffect[] = []
       const taken = new Map<string, CancelItem[]>()
+      let moved = false
       for (const target of approved) {
         const item = items.find(i => i.id === target.id)
         if (!item) { failed.push({ id: target.id, error: 'no longer in the queue' }); continue }
         // The queue was read again just now: an id that names another download than the one previewed is not it.
         if (item.title !== target.title || (item.downloadId ?? null) !== target.downloadId) {
-          failed.push({ id: target.id, error: 'now names another download than the one previewed; not removed. Call cancel_downloads again to preview the current queue.' })
+          failed.push({ id: target.id, error: 'now names another download than the one previewed; not removed. See the queue as it is now and preview again.' })
+          moved = true
           continue
         }
         // Another item of the same download was asked for in this call, and goes with it.
@@ -272,14 +274,17 @@ export default (app: FastifyInstance) => {
       const checked = await verifyEffects(asked, () => heldAfter(app, asked.map(a => a.id), ctx.instances?.torrents))
       const removed = carriedOut(checked).flatMap(c => taken.get(c.id) ?? [])
       const tail = effectsTail(checked, [listDownloads()])
+      // An id that came to name another download: the queue as it is now, unless the tail gives it already.
+      const extra = moved && !tail.next.some(c => c.tool === 'cancel_downloads' && c.arguments.action === 'list') ? [listDownloads()] : []
+      const next = [...tail.next, ...extra]
       failed.push(...tail.failed)
       const notRemoved = failed.length - checked.filter(c => c.outcome === 'unknown').length
       // A manager download (a season pack) has one queue item per episode: count downloads, not items.
       const downloads = new Set(removed.map(downloadOf)).size
       const itemCount = removed.length > downloads ? ` (${removed.length} queue items)` : ''
       return {
-        data: { action: args.action, removed, failed, warnings: [], verified: verifiedRecord(checked), ...(tail.next.length ? { next: tail.next } : {}) },
-        summary: `Removed ${downloads} download${downloads === 1 ? '' : 's'}${itemCount}${deletedPart(carriedOut(checked))}${notRemoved ? `; ${notRemoved} could not be removed` : ''}.${tail.text}`
+        data: { action: args.action, removed, failed, warnings: [], verified: verifiedRecord(checked), ...(next.length ? { next } : {}) },
+        summary: `Removed ${downloads} download${downloads === 1 ? '' : 's'}${itemCount}${deletedPart(carriedOut(checked))}${notRemoved ? `; ${notRemoved} could not be removed` : ''}.${tail.text}${nextText(extra)}`
       }
     }
   })

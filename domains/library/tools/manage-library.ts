@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
 import { ToolError } from '../../../core/errors.js'
 import { defineTool } from '../../../core/tool-types.js'
-import { ITEM_ID_PATTERN as ID_PATTERN } from '../../media-server/media-shared.js'
-import { NEXT_FIELD, nextCall, nextText } from '../../../lib/answers/next-calls.js'
+import { FIND_ITEM_IDS, ITEM_ID_PATTERN as ID_PATTERN } from '../../media-server/media-shared.js'
+import { NEXT_FIELD, nextCall, nextText, refusal } from '../../../lib/answers/next-calls.js'
 import { ITEM_KINDS } from '../../../clients/media-server/types.js'
 
 const TYPES = ['movies', 'tvshows', 'music', 'mixed'] as const
@@ -101,12 +101,12 @@ async function mediaFolder (app: FastifyInstance, given: string): Promise<string
 }
 
 async function refresh (app: FastifyInstance, args: Args, signal: AbortSignal) {
-  if (!args.itemId) throw new ToolError('action refresh needs itemId: find the item\'s id with search_media.')
+  if (!args.itemId) throw refusal('action refresh needs itemId.', [FIND_ITEM_IDS])
   const jf = app.backends.mediaServer
   const id = args.itemId.replace(/-/g, '').toLowerCase()
   const item = await jf.item(id, { signal })
   if (!item || !await jf.refreshItem(id, { replaceAll: args.replaceMetadata }, { signal })) {
-    throw new ToolError(`No item with id ${id} on the media server: find item ids with search_media.`)
+    throw refusal(`No item with id ${id} on the media server.`, [FIND_ITEM_IDS])
   }
   const data: Output = {
     action: 'refresh',
@@ -130,7 +130,7 @@ async function create (app: FastifyInstance, args: Args, signal: AbortSignal) {
   const serverPath = jf.serverPath(ours)
   const libraries = await jf.libraries({ signal })
   const sameName = libraries.find(l => l.name.toLowerCase() === name.toLowerCase())
-  if (sameName) throw new ToolError(`A library named ${JSON.stringify(sameName.name)} already exists. Pick another name (server_status lists the libraries).`)
+  if (sameName) throw refusal(`A library named ${JSON.stringify(sameName.name)} already exists. Pick another name.`, [nextCall('server_status', {}, 'list the libraries')])
   const overlapping = libraries.find(l => l.locations.some(loc => loc === ours || ours.startsWith(loc + '/') || loc.startsWith(ours + '/')))
   if (overlapping) {
     throw new ToolError(`${args.path} overlaps the library ${JSON.stringify(overlapping.name)} (${overlapping.locations.join(', ')}); its files would show twice. ` +

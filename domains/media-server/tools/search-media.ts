@@ -1,13 +1,13 @@
 // search_media: find or list what the media server holds, by text, kind and library, one page at a time.
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
-import { ToolError } from '../../../core/errors.js'
 import { defineTool } from '../../../core/tool-types.js'
 import type { ItemQuery } from '../../../clients/media-server/types.js'
 import { ITEM_KINDS } from '../../../clients/media-server/types.js'
 import { MediaItemSchema, pageInfo, quoteTitle, viewItem } from '../media-shared.js'
 import { pagingFields } from '../../../core/paging.js'
 import { mediaViewOf, readAs } from '../../../lib/people/media-view.js'
+import { nextCall, refusal } from '../../../lib/answers/next-calls.js'
 
 const SORTS = { name: 'SortName', added: 'DateCreated', released: 'PremiereDate', rating: 'CommunityRating' } as const
 
@@ -59,8 +59,12 @@ export default (app: FastifyInstance) => defineTool({
       }
       const lib = libraries.find(l => l.name.toLowerCase() === args.library!.toLowerCase())
       if (!lib) {
-        throw new ToolError(`No library named ${quoteTitle(args.library)}. Libraries: ${libraries.map(l => quoteTitle(l.name)).join(', ') || 'none'}. ` +
-          'Call search_media again with one of these names, or without library to search everything.')
+        // The same search in the first few libraries there are, and in all of them.
+        const calls = [
+          ...libraries.filter(l => l.name.length <= 100).slice(0, 3).map(l => nextCall('search_media', { ...args, library: l.name }, `search ${quoteTitle(l.name)}`)),
+          nextCall('search_media', { ...args, library: undefined }, 'search every library')
+        ]
+        throw refusal(`No library named ${quoteTitle(args.library)}. Libraries: ${libraries.map(l => quoteTitle(l.name)).join(', ') || 'none'}.`, calls)
       }
       parentId = lib.itemId
       libraryName = lib.name

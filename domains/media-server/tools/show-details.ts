@@ -2,12 +2,11 @@
 // (one more call), never a call per season.
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
-import { ToolError } from '../../../core/errors.js'
 import { defineTool } from '../../../core/tool-types.js'
 import { FIND_SERIES_IDS, ITEM_ID_PATTERN, MediaItemSchema, ProviderIdsSchema, pageInfo, quoteTitle, viewItem } from '../media-shared.js'
 import { pagingFields } from '../../../core/paging.js'
 import { mediaViewOf, readAs } from '../../../lib/people/media-view.js'
-import { refusal } from '../../../lib/answers/next-calls.js'
+import { nextCall, refusal } from '../../../lib/answers/next-calls.js'
 
 const inputSchema = Type.Object({
   seriesId: Type.String({ pattern: ITEM_ID_PATTERN, description: 'Series id from search_media' }),
@@ -84,8 +83,9 @@ export default (app: FastifyInstance) => defineTool({
     if (args.season !== undefined) {
       const season = data.seasons.find(s => s.seasonNumber === args.season)
       if (!season) {
-        throw new ToolError(`${quoteTitle(item.name)} has no season ${args.season} in the library. Seasons: ${data.seasons.map(s => s.seasonNumber).join(', ') || 'none'}. ` +
-          'Call show_details again with one of these, or use the series manager tools for seasons not downloaded yet.')
+        const calls = data.seasons.slice(0, 3).map(s => nextCall('show_details', { ...args, season: s.seasonNumber, offset: undefined }, `list season ${s.seasonNumber}`))
+        throw refusal(`${quoteTitle(item.name)} has no season ${args.season} in the library. Seasons: ${data.seasons.map(s => s.seasonNumber).join(', ') || 'none'}; ` +
+          'for seasons not downloaded yet, use the series manager tools.', calls)
       }
       const page = await jf.episodes(id, { seasonId: season.id, startIndex: args.offset, limit: args.limit }, o)
       const items = (page?.items ?? []).map(e => viewItem(e))

@@ -10,6 +10,7 @@ import { REMOVED_TAIL, confirmRemoval, confirmedRemoval, folderToDelete, idUsedF
 import { quoted } from '../../servarr/text.js'
 import { deleteTitleWithFiles } from '../../../lib/library/title-folder.js'
 import { movieManager } from '../../chosen-client.js'
+import { nextCall } from '../../../lib/answers/next-calls.js'
 
 const input = Type.Object({
   ...idFields(MOVIE_IDS, true),
@@ -36,7 +37,7 @@ export default (app: FastifyInstance) => {
     const sizeBytes = item.sizeOnDisk ?? item.statistics?.sizeOnDisk ?? 0
     // Checked before anything reads the folder: the manager deletes it whole.
     const folder = args.deleteFiles
-      ? await folderToDelete(app.sandbox, { id: item.id, title: movieLabel(item), path: item.path, trackedBytes: sizeBytes, manager: 'the movie manager' }, () => radarr.listMovies(undefined, { fresh: true }), () => readHolders({ backends: app.backends, jobs: app.jobs, signal: ctx.signal }))
+      ? await folderToDelete(app.sandbox, { id: item.id, title: movieLabel(item), path: item.path, trackedBytes: sizeBytes, manager: 'the movie manager', rescan: nextCall('movie_rescan', { id: item.id, idType: 'movieId', instance: ctx.instances?.movies }, 'have it rescan the folder') }, () => radarr.listMovies(undefined, { fresh: true }), () => readHolders({ backends: app.backends, jobs: app.jobs, signal: ctx.signal }))
       : undefined
     const removed = {
       movieId: item.id,

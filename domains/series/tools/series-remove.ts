@@ -10,6 +10,7 @@ import { quoted } from '../../servarr/text.js'
 import { deleteTitleWithFiles } from '../../../lib/library/title-folder.js'
 import { SERIES_IDS, seriesFlavour } from '../series.js'
 import { seriesManager } from '../../chosen-client.js'
+import { nextCall } from '../../../lib/answers/next-calls.js'
 
 const input = Type.Object({
   ...idFields(SERIES_IDS, true),
@@ -35,7 +36,7 @@ export default (app: FastifyInstance) => {
     const sizeBytes = item.statistics?.sizeOnDisk ?? 0
     // Checked before anything reads the folder: the manager deletes it whole.
     const folder = args.deleteFiles
-      ? await folderToDelete(app.sandbox, { id: item.id, title: item.title ?? `series ${item.id}`, path: item.path, trackedBytes: sizeBytes, manager: 'the series manager' }, () => sonarr.listSeries(undefined, { fresh: true }), () => readHolders({ backends: app.backends, jobs: app.jobs, signal: ctx.signal }))
+      ? await folderToDelete(app.sandbox, { id: item.id, title: item.title ?? `series ${item.id}`, path: item.path, trackedBytes: sizeBytes, manager: 'the series manager', rescan: nextCall('series_rescan', { id: item.id, idType: 'seriesId', instance: ctx.instances?.series }, 'have it rescan the folder') }, () => sonarr.listSeries(undefined, { fresh: true }), () => readHolders({ backends: app.backends, jobs: app.jobs, signal: ctx.signal }))
       : undefined
     const removed = {
       seriesId: item.id,

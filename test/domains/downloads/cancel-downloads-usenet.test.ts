@@ -79,7 +79,7 @@ t.test('a failed job is listed with its reason; removing it with data shows and 
 t.test('a queued job names no data path: removing it with data is refused, without data it goes', async t => {
   const { sim, call } = await setup(t)
   const job = sim.state.add('Show.S02E01.1080p', 8 * 1024 * 1024)
-  t.match(errorText(await call('cancel_downloads', { action: 'cancel', ids: [`usenet:${job.nzo_id}`] })), /its backend names no data path.*deleteFiles: false/)
+  t.match(errorText(await call('cancel_downloads', { action: 'cancel', ids: [`usenet:${job.nzo_id}`] })), /its backend names no data path.*Next: cancel it and keep its data: cancel_downloads {"action":"cancel","ids":\["usenet:[^"]+"\],"deleteFiles":false}/)
   t.ok(sim.state.find(job.nzo_id))
   t.match(errorText(await call('cancel_downloads', { action: 'retry', ids: [`usenet:${job.nzo_id}`] })), /Not a failed job of the Usenet client: usenet:/)
 })

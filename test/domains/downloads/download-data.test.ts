@@ -36,7 +36,7 @@ t.test('data paths that are the downloads root, a top folder of it, in the libra
     item.outputPath = outputPath as string
     const text = errorText(await cancel())
     t.match(text, why, String(outputPath))
-    t.match(text, /Nothing was changed\. .*deleteFiles: false/)
+    t.match(text, /Nothing was changed\. .*Next: cancel it and keep its data: cancel_downloads \{"action":"cancel","ids":\["movies:\d+"\],"deleteFiles":false\}\./)
     t.same(s.radarr.state.queueRemovals, [], 'nothing was asked of the manager')
   }
   item.outputPath = '/data/movies/Seeding (2020)'
@@ -97,9 +97,16 @@ t.test('data another download keeps there too is not deleted; both removed toget
   ]
   for (const [path, why] of cases) {
     second.outputPath = path
-    const text = errorText(await cancel())
+    const answer = await cancel()
+    const text = errorText(answer)
     t.match(text, why, path)
-    t.match(text, /Nothing was changed\. Remove both together if both are to go\. Cancel it with deleteFiles: false/)
+    t.match(text, /Nothing was changed\. Remove both together if both are to go\. Cancel it keeping its data, then delete only the files you mean to\. Next: cancel it and keep its data: cancel_downloads \{"action":"cancel","ids":\[.+\],"deleteFiles":false\}\./)
+    // Issue 34 item 7: the cancel that keeps the data, as a call; followed, it previews that very cancel.
+    const keep = { tool: 'cancel_downloads', arguments: { action: 'cancel', ids: [id], deleteFiles: false }, why: 'cancel it and keep its data' }
+    t.same(answer.structuredContent?.next, [keep], path)
+    const followed = await s.call(keep.tool, keep.arguments)
+    t.notOk(followed.isError, `the call it gave is accepted: ${followed.content[0]?.text}`)
+    t.match(followed.content[0]?.text, /Confirmation needed: Remove 1 download: /)
   }
   // Seen from the inner one: its data lies inside the other's folder.
   item.outputPath = '/downloads/complete/Shared.2019/shared.mkv'

@@ -28,8 +28,9 @@ test('a pause the client never shows: told the state it shows and to check again
   t.notOk(res.isError, res.content[0]!.text)
   t.same(asked, [hash], 'the client was asked')
   t.equal(res.content[0]!.text,
-    'Asked qBittorrent to pause 1 torrent; now: "Never.Paused.2020" downloading. qBittorrent did not show it as paused within 5 s: check download_status again.',
+    'Asked qBittorrent to pause 1 torrent; now: "Never.Paused.2020" downloading. qBittorrent did not show it as paused within 5 s. Next: follow it in the download queue: download_status {"action":"queue"}.',
     'the state the client shows, not the one asked for, and what to do next')
+  t.same((res.structuredContent as { next?: unknown }).next, [{ tool: 'download_status', arguments: { action: 'queue' }, why: 'follow it in the download queue' }], 'the call to follow it, as data')
   t.match((res.structuredContent as { changed: unknown[] }).changed, [{ id: `torrent:${hash}`, status: 'downloading' }])
   t.ok(reads >= 3, `the list was read before the pause, then again until the deadline (${reads} reads)`)
 })

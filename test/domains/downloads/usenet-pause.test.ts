@@ -60,6 +60,6 @@ test('NZBGet pause: a job still in flight is said to be, a queued one reads paus
   t.same(changed.map(c => ({ id: c.id, status: c.status })), now, 'the answer gives the states NZBGet lists after the pause')
   t.equal(changed.find(c => c.id === `usenet:${b}`)?.status, 'paused', 'the queued job reads paused')
   t.equal(changed.find(c => c.id === `usenet:${a}`)?.status, 'fetching', 'the job in flight still reads as NZBGet lists it')
-  t.match(text, /NZBGet still lists "Held\.S01E01\.720p" as fetching after 5 s \(it finishes the articles already in flight first\): check download_status again\./)
+  t.match(text, /NZBGet still lists "Held\.S01E01\.720p" as fetching after 5 s \(it finishes the articles already in flight first\)\. Next: follow it in the download queue: download_status \{"action":"queue"\}\./)
   t.notMatch(text, /"Queued\.S01E02\.720p" as/, 'the job that paused is not said to be pending')
 })

@@ -97,7 +97,7 @@ for (const server of MEDIA_SERVERS) {
       const cases: Array<[Record<string, unknown>, RegExp]> = [
         [{ action: 'create', name: 'Kids' }, /needs path, collectionType/],
         [{ action: 'create', name: 'Kids', path: 'kids', collectionType: 'cartoons' }, /collectionType must be one of "movies", "tvshows", "music", "mixed"/],
-        [{ action: 'create', name: 'Movies', path: 'kids', collectionType: 'movies' }, /named "Movies" already exists/],
+        [{ action: 'create', name: 'Movies', path: 'kids', collectionType: 'movies' }, /named "Movies" already exists\. Pick another name\. Next: list the libraries: server_status \{\}\./],
         [{ action: 'create', name: 'Extra', path: 'tv/Extra Show', collectionType: 'tvshows' }, /overlaps the library "Shows".*action scan/],
         [{ action: 'create', name: 'Kids', path: 'no-such-folder', collectionType: 'movies' }, /not an existing folder/],
         [{ action: 'create', name: 'Kids', path: 'downloads/incoming', collectionType: 'movies' }, /inside the media root/],
@@ -121,7 +121,8 @@ for (const server of MEDIA_SERVERS) {
       t.match(res.structuredContent, { action: 'refresh', item: { id: idOf(movie), name: movie.name, type: 'Movie' } })
       t.equal(jf.state.items.get(movie.id)?.refreshCount, 1)
       const unknown = await call({ action: 'refresh', itemId: server.name === 'plex' ? '999999' : '0123456789abcdef0123456789abcdef' })
-      t.match(unknown.content[0].text, /No item with id .*: find item ids with search_media/)
+      t.match(unknown.content[0].text, /No item with id .*\. Next: list the movies and series and their ids: search_media \{\}/)
+      t.match(unknown.structuredContent, { next: [{ tool: 'search_media', arguments: {} }] })
       const missing = await call({ action: 'refresh' })
       t.match(missing.content[0].text, /needs itemId.*search_media/)
     })

@@ -24,8 +24,10 @@ t.test('series_grab: a release larger than the free space is refused with the nu
   const small = releases.find(r => r.sizeBytes < GiB)!
   disk.freeBytes = 1.5 * GiB
   const queued = s.sonarr.state.queue.length
-  const refused = errorText(await s.call('series_grab', { ...target, guid: big.guid, indexerId: big.indexerId }))
-  t.match(refused, /^Not enough free space for this release \(\d+\.\d GiB\): the downloads and library disk \(.+\) has 1\.5 GiB free\. Free space first \(cleanup_server.*series_releases/)
+  const refusedAnswer = await s.call('series_grab', { ...target, guid: big.guid, indexerId: big.indexerId })
+  const refused = errorText(refusedAnswer)
+  t.match(refused, /^Not enough free space for this release \(\d+\.\d GiB\): the downloads and library disk \(.+\) has 1\.5 GiB free\. Free space first .*series_releases.* Next: see what can be cleaned up to free space: cleanup_server \{\}\./)
+  t.same(refusedAnswer.structuredContent?.next, [{ tool: 'cleanup_server', arguments: {}, why: 'see what can be cleaned up to free space' }], 'the clean-up preview, as data')
   t.equal(s.sonarr.state.queue.length, queued, 'nothing was grabbed')
   const answer = await s.call('series_grab', { ...target, guid: small.guid, indexerId: small.indexerId })
   const grabbed = ok(answer)
@@ -46,8 +48,12 @@ t.test('movie_grab: the same check against the movie\'s folder', async t => {
 
 t.test('downloads of unknown size are refused while the downloads disk is below DISK_MIN_FREE_GIB', async t => {
   disk.freeBytes = 3 * GiB
-  const refused = errorText(await s.call('download_add', { name: 'pkg', links: ['https://files.example.com/file.zip'] }))
-  t.match(refused, /^Not starting this download: the downloads disk \(.+\) has 3\.0 GiB free, below DISK_MIN_FREE_GIB \(10 GiB\).*lower DISK_MIN_FREE_GIB/)
+  const answer = await s.call('download_add', { name: 'pkg', links: ['https://files.example.com/file.zip'] })
+  const refused = errorText(answer)
+  t.match(refused, /^Not starting this download: the downloads disk \(.+\) has 3\.0 GiB free, below DISK_MIN_FREE_GIB \(10 GiB\).*lower DISK_MIN_FREE_GIB\. Next: see what can be cleaned up to free space: cleanup_server \{\}\./)
+  t.same(answer.structuredContent?.next, [{ tool: 'cleanup_server', arguments: {}, why: 'see what can be cleaned up to free space' }], 'the clean-up preview, as data')
+  const preview = await s.call('cleanup_server', {})
+  t.notOk(preview.isError, `the call it gave is accepted as it is: ${preview.content[0]?.text}`)
   disk.freeBytes = 100 * GiB
   t.notMatch(errorText(await s.call('download_add', { name: 'pkg', links: ['https://files.example.com/file.zip'] })), /Not starting this download/, 'with room the disk check passes')
 })

@@ -21,9 +21,11 @@ const replace = { id: movie.id, idType: 'movieId', guid: releases[1].guid, index
 const dataFolder = (name: string) => join(s.roots.downloads, 'complete', name)
 
 t.test('a replaced download whose data this server cannot show is not replaced', async t => {
-  const unseen = errorText(await s.call('movie_grab', replace))
+  const unseenAnswer = await s.call('movie_grab', replace)
+  const unseen = errorText(unseenAnswer)
   t.match(unseen, /Not deleting the data of ".+" \(movies:\d+\): .*a path this server cannot see/)
-  t.match(unseen, /Nothing was changed\..*cancel it with cancel_downloads \(ids \["movies:\d+"\], deleteFiles: false\), then call movie_grab again without replaceExisting/)
+  t.match(unseen, /Nothing was changed\..*cancel it, then call movie_grab again without replaceExisting\. Next: cancel it and keep its data: cancel_downloads \{"action":"cancel","ids":\["movies:\d+"\],"deleteFiles":false\}\./)
+  t.match(unseenAnswer.structuredContent?.next, [{ tool: 'cancel_downloads', arguments: { action: 'cancel', ids: [`movies:${queued.id}`], deleteFiles: false } }], 'the cancel that keeps the data, as data')
   queued.outputPath = '/data/movies'
   t.match(errorText(await s.call('movie_grab', replace)), /in the media library/)
   t.same(s.radarr.state.queueRemovals, [], 'nothing was removed')

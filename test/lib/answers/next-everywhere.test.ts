@@ -64,6 +64,11 @@ t.test('answers and refusals carry their suggested calls, complete and valid, an
   t.ok(noUndo.isError)
   checkNext(t, app, noUndo, 'undo of an unknown job (a refusal)', 'check_jobs')
 
+  // Issue 34 item 7, the texts that named a tool without its call: each now gives the call.
+  const noItem = await call('manage_library', { action: 'refresh' })
+  t.ok(noItem.isError, textOf(noItem))
+  checkNext(t, app, noItem, 'manage_library refresh without itemId', 'search_media')
+
   let release!: () => void
   const held = new Promise<void>(resolve => { release = resolve })
   const job = app.jobs.start({ kind: 'file-move', owner: 'internal', description: 'a held move', run: async () => { await held; return {} } })
@@ -72,14 +77,49 @@ t.test('answers and refusals carry their suggested calls, complete and valid, an
   checkNext(t, app, cancel, 'check_jobs cancel of a running job', 'check_jobs')
 })
 
+t.test('the media server tools give the calls they used to name (a library, a season)', async t => {
+  const { app, sims, call } = await buildTestApp(t, { sims: { jellyfin: true } })
+  const noLibrary = await call('search_media', { query: 'Heat', library: 'No Such Library' })
+  t.ok(noLibrary.isError, textOf(noLibrary))
+  checkNext(t, app, noLibrary, 'search_media in a library that does not exist', 'search_media')
+  t.ok(nextOf(noLibrary).some(c => c.arguments.library === 'Movies' && c.arguments.query === 'Heat'), 'the same search in a library there is')
+  t.ok(nextOf(noLibrary).some(c => c.arguments.library === undefined && c.arguments.query === 'Heat'), 'the same search in every library')
+  const followed = await call('search_media', nextOf(noLibrary)[0]!.arguments)
+  t.notOk(followed.isError, `the first call it gave is answered: ${textOf(followed)}`)
+
+  const series = [...sims.jellyfin.state.items.values()].find(i => i.kind === 'Series')!
+  const noSeason = await call('show_details', { seriesId: series.id, season: 2999 })
+  t.ok(noSeason.isError, textOf(noSeason))
+  checkNext(t, app, noSeason, 'show_details of a season the series does not have', 'show_details')
+})
+
 // ---- static: calls are built, not written ----
 
 /** Strings whose words may name a tool with its arguments: descriptions (they teach the model the tools). */
 const ALLOWED_FILES = new Set([
   'lib/answers/next-calls.ts',
-  'lib/answers/common-calls.ts',
-  // Others' areas at the time of writing (issue 34 item 7): their calls are in words until they move to nextCall.
-  'domains/servarr/grab.ts'
+  'lib/answers/common-calls.ts'
+])
+
+/**
+ * Files whose strings may name a tool to use without its call: notices go to people (lib/notices), and the
+ * others name a tool whose call needs what the answer does not have (said in each file).
+ */
+const NAMED_ALLOWED = new Set<string>([
+  // Which release to pick is the person's choice; the queue item names episodes, not the series and season.
+  'domains/downloads/retry-stuck.ts',
+  // A person who is not the owner is pointed at the tools that answer them; no one call fits.
+  'domains/library/tools/get-library-state.ts',
+  // "move files into it with manage_files": which files is the person's choice.
+  'domains/library/tools/manage-library.ts',
+  // Titles no manager holds, by the media server's paths; deleting watched media by hand is the person's choice.
+  'lib/library/cleanup-watched.ts',
+  // The rename job knows its renames, not the folder the call was given.
+  'lib/library/rename-job.ts',
+  // Set-up advice to the person running the set-up.
+  'lib/setup/wire-plex.ts',
+  // yt-dlp's refusal is read where the download_direct call's arguments are not known.
+  'lib/ytdlp.ts'
 ])
 
 function sourceFiles (dir: string): string[] {
@@ -126,6 +166,20 @@ t.test('no string in domains/ or lib/ writes a tool call as words', async t => {
     }
   }
   t.same(found, [], 'build the call with nextCall and render it with nextText or callText')
+
+  // A tool named as something to call, use or run ("Call search_media again", "delete them with manage_files")
+  // without its call: the answer gives the call (nextCall in `next`), and its text is rendered from it.
+  const names = app.tools.list().map(tool => tool.name).join('|')
+  const told = new RegExp(`\\b(?:call|calling|use|using|run|running|try|with|via|check|see)\\s+(?:${names})\\b(?!\\s*\\{)`, 'i')
+  const named: string[] = []
+  for (const file of ['domains', 'lib'].flatMap(d => sourceFiles(join(ROOT, d)))) {
+    const rel = relative(ROOT, file)
+    if (ALLOWED_FILES.has(rel) || NAMED_ALLOWED.has(rel)) continue
+    for (const text of literals(file)) if (told.test(text)) named.push(`${rel}: ${JSON.stringify(text.slice(0, 160))}`)
+  }
+  t.same(named, [], 'a tool to call is given as a call (nextCall), not only named')
+  t.ok(told.test('Call search_media again with one of these names'), 'the words this test replaced are caught')
+  t.notOk(told.test('search every library: search_media {"query":"x"}'), 'a callText is not words')
 
   // The pattern is not blind: the words this test replaced are caught.
   const sample = patterns.find(p => p.tool === 'manage_files')!.re
