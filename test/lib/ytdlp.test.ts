@@ -51,7 +51,7 @@ test('failures say what happened and what to try', { skip }, async t => {
   const o = { ytdlpPath: 'yt-dlp', stateDir: join(base, 'state'), outputDir: join(base, 'out') }
   const unsupported = await ytdlpDownload(`${server.url}/empty`, o).catch(e => e)
   t.type(unsupported, ToolError)
-  t.match(unsupported.message, /no video on this page.*method "file"/)
+  t.match(unsupported.message, /no video on this page.*download_direct's "file" method/)
   const missing = await ytdlpDownload(`${server.url}/nothing-here.mp4`, o).catch(e => e)
   t.match(missing.message, /404/)
   const ac = new AbortController()

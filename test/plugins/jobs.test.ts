@@ -169,7 +169,7 @@ t.test('wait times out with the current record; unknown ids are refused', async 
   const j = jobs.start({ ...base, kind: 'k', run: () => gate.promise })
   const soon = await jobs.wait(j.id, 20)
   t.equal(soon.status, 'running')
-  await t.rejects(jobs.wait('does-not-exist'), /No job with id does-not-exist\. Call check_jobs/)
+  await t.rejects(jobs.wait('does-not-exist'), /No job with id does-not-exist\. Next: list the jobs: check_jobs {}/)
   gate.resolve(undefined)
 })
 
