@@ -40,7 +40,7 @@ interface ClientFile {
 
 const ARR = ['Sonarr', 'Radarr'] as Service[]
 const asIs = (p: string) => p
-/** core.libraryList(key, path, project): a GET of the whole list at path (clients/servarr/library.ts). */
+/** core.libraryList / core.keepLibraryWarm (key, path, project): a GET of the whole list at path (clients/servarr/library.ts). */
 const LIBRARY_LIST: Helper = { method: 'GET', argIndex: 1, route: asIs }
 
 /** The client sources and how each one names its requests. */
@@ -51,10 +51,10 @@ export const CLIENT_FILES: Record<string, ClientFile> = {
   'clients/plex/client.ts': { services: { '*': ['Plex'] }, helpers: { paged: { method: 'GET', route: asIs } }, forwarders: ['api', 'paged'] },
   'clients/plex/plays.ts': { services: { '*': ['Plex'] }, helpers: { 'core.paged': { method: 'GET', route: asIs } } },
   'clients/servarr/core.ts': { services: { '*': ARR }, prefix: { '*': '/api/v3' }, forwarders: ['api', 'write'] },
-  'clients/servarr/sonarr.ts': { services: { '*': ['Sonarr'] }, prefix: { '*': '/api/v3' }, helpers: { 'core.libraryList': LIBRARY_LIST } },
-  'clients/servarr/radarr.ts': { services: { '*': ['Radarr'] }, prefix: { '*': '/api/v3' }, helpers: { 'core.libraryList': LIBRARY_LIST } },
+  'clients/servarr/sonarr.ts': { services: { '*': ['Sonarr'] }, prefix: { '*': '/api/v3' }, helpers: { 'core.libraryList': LIBRARY_LIST, 'core.keepLibraryWarm': LIBRARY_LIST } },
+  'clients/servarr/radarr.ts': { services: { '*': ['Radarr'] }, prefix: { '*': '/api/v3' }, helpers: { 'core.libraryList': LIBRARY_LIST, 'core.keepLibraryWarm': LIBRARY_LIST } },
   // The cached whole-library read: the route is the one sonarr.ts/radarr.ts pass to core.libraryList.
-  'clients/servarr/library.ts': { services: { '*': ARR }, prefix: { '*': '/api/v3' }, forwarders: ['cachedLibrary'] },
+  'clients/servarr/library.ts': { services: { '*': ARR }, prefix: { '*': '/api/v3' }, forwarders: ['cachedLibrary', 'libraryLoader'] },
   'clients/prowlarr/client.ts': { services: { '*': ['Prowlarr'] }, forwarders: ['api'] },
   // --- requests (Seerr)
   'clients/seerr/client.ts': { services: { '*': ['Seerr'] }, forwarders: ['api'] },
