@@ -8,6 +8,7 @@ import { KID_PEOPLE, KID_URLS, restrictKiddo } from '../helpers/kiddo.js'
 import { oauthLogin } from '../helpers/oauth-client.js'
 import { importAndList, prepareGrab, SHOW } from '../helpers/ready-flow.js'
 import { ok } from '../helpers/results.js'
+import { startFakeLlm } from '../helpers/fake-llm.js'
 import { startServarrStack } from '../helpers/servarr-sims.js'
 import type { Target } from '../../lib/notices/types.js'
 
@@ -56,8 +57,13 @@ t.test('a kid is not told that a TV-MA show they asked for or follow is ready; t
   t.same(s.jellyfin!.violations, [])
 })
 
-t.test('/follow in the web chat finds a show as the person signed in: a kid cannot follow one their Jellyfin user may not see', async t => {
-  const { app, sims } = await buildTestApp(t, { sims: { jellyfin: true, sonarr: true }, config: { NOTIFY_PEOPLE: KID_PEOPLE, NOTIFY_URLS: KID_URLS } })
+t.test('the web chat records and follows as the person signed in: a kid cannot follow a show their Jellyfin user may not see', async t => {
+  const llm = await startFakeLlm('openai')
+  t.teardown(llm.close)
+  const { app, sims } = await buildTestApp(t, {
+    sims: { jellyfin: true, sonarr: true },
+    config: { NOTIFY_PEOPLE: KID_PEOPLE, NOTIFY_URLS: KID_URLS, LLM_PROVIDER_A_API_KEY: 'fake-llm-key-0123456789', LLM_PROVIDER_A_BASE_URL: llm.url }
+  })
   const jf = restrictKiddo(sims.jellyfin)
   const [adult, family] = [...sims.sonarr.state.library.series.values()]
   jf.mature.providerIds = { Tvdb: String(adult!.tvdbId) }
@@ -70,4 +76,10 @@ t.test('/follow in the web chat finds a show as the person signed in: a kid cann
   t.match(await follow(parent, adult!.title), /^🔔 You follow/, 'the parent can')
   t.match(await follow(kid, family!.title), /^🔔 You follow/, 'the kid follows a TV-PG show')
   t.same(app.notices.store.follows().map(f => [f.title, f.person]), [[adult!.title, undefined], [family!.title, 'kid']], 'the kid\'s follow is judged by their limits when it has news')
+
+  // What the kid asks for in the chat is recorded with their person, so its notice is judged the same way.
+  llm.script.push({ toolCalls: [{ name: 'series_search', args: { addTvdbId: SHOW.tvdbId, qualityProfile: 'HD-1080p', rootFolder: 'tv', monitor: 'all' } }] }, { text: 'Added.' })
+  const chat = await app.inject({ method: 'POST', url: '/api/chat', headers: { authorization: `Bearer ${kid}` }, payload: { message: 'add Northern Line' } })
+  t.match(chat.body, /event: tool_end[\s\S]*"ok":true/)
+  t.same(app.notices.store.requests().map(r => [r.target.title, r.person]), [[SHOW.title, 'kid']])
 })
