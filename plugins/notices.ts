@@ -2,7 +2,8 @@
 // asks for in the chat, checks it through the tool registry on an interval, and keeps each credential's
 // notices in STATE_DIR/web-notices.json until that credential reads them (routes/api/notices.ts). The web chat is
 // the owner's (REQUESTS_USERS says the same): the person NOTIFY_PEOPLE names `owner` hears each notice on their
-// channels too, as the bot's users do.
+// channels too, as the bot's users do. What a person other than the owner asked for or follows is named to them only
+// when their own media-server user may see it (lib/people/notice-limits.ts).
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { join } from 'node:path'
@@ -11,6 +12,7 @@ import { registryRunner } from '../lib/chat/registry-runner.js'
 import { createNoticeStore } from '../lib/notices/store.js'
 import { createNoticeWatcher, type NoticeWatcher } from '../lib/notices/watcher.js'
 import { noticeTitle } from '../lib/notices/types.js'
+import { noticeLimits } from '../lib/people/notice-limits.js'
 
 export const WEB_NOTICES_FILE = 'web-notices.json'
 
@@ -33,6 +35,7 @@ export default fp<NoticesPluginOptions>(async function noticesPlugin (app: Fasti
     runner: registryRunner(app.tools, INTERNAL_PRINCIPAL),
     log,
     intervalMs: opts.intervalMs,
+    mayTell: noticeLimits(app.config.NOTIFY_PEOPLE, app.backends.mediaServer),
     decided: (_owner, text) => {
       const person = app.notify.personOf({ owner: true })
       if (person) app.notify.notify('ready', { to: person, message: { title: noticeTitle(text), body: text, type: text.startsWith('🚫') ? 'warning' : 'success' } })
@@ -44,4 +47,4 @@ export default fp<NoticesPluginOptions>(async function noticesPlugin (app: Fasti
     await watcher.start().catch(err => log.error({ err: (err as Error).message }, 'notices paused: their state file cannot be read'))
   })
   app.addHook('onClose', async () => { await watcher.stop() })
-}, { name: 'notices', dependencies: ['config', 'tool-registry', 'notify'] })
+}, { name: 'notices', dependencies: ['config', 'backends', 'tool-registry', 'notify'] })

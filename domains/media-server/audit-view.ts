@@ -27,8 +27,8 @@ export interface ServerViewArgs {
   limit: number
 }
 
-export function serverView (store: AuditStore, args: ServerViewArgs, sinceMs: number | undefined) {
-  const query: AuditQuery = {
+function queryOf (args: ServerViewArgs, sinceMs: number | undefined): AuditQuery {
+  return {
     offset: args.offset,
     limit: args.limit,
     ...(args.principal !== undefined ? { principal: args.principal } : {}),
@@ -36,14 +36,36 @@ export function serverView (store: AuditStore, args: ServerViewArgs, sinceMs: nu
     ...(sinceMs !== undefined ? { sinceMs } : {}),
     ...(args.minSeverity !== 'all' ? { outcomes: AT_LEAST[args.minSeverity] } : {})
   }
-  let page
+}
+
+function listed (store: AuditStore, query: AuditQuery) {
   try {
-    page = store.list(query)
+    return store.list(query)
   } catch (err) {
     if (err instanceof AuditUnavailableError) throw new ToolError(`${err.message}. Check that STATE_DIR is writable, then try again.`)
     throw err
   }
-  return { items: page.items.map(entryView), total: page.total, byOutcome: page.byOutcome }
+}
+
+export function serverView (store: AuditStore, args: ServerViewArgs, sinceMs: number | undefined) {
+  const page = listed(store, queryOf(args, sinceMs))
+  return { items: page.items.map(entryView), total: page.total, byOutcome: page.byOutcome, scanLimited: false }
+}
+
+/** Entries a person other than the owner may see at most are looked for among this many of the newest. */
+export const PERSON_SCAN_LIMIT = 500
+
+/**
+ * The server view of a person other than the owner: only entries of these actions that `sees` keeps, looked for
+ * among the newest PERSON_SCAN_LIMIT; the others are neither listed nor counted (domains/media-server/audit-titles.ts).
+ */
+export async function personServerView (store: AuditStore, args: ServerViewArgs, sinceMs: number | undefined, actions: readonly string[], sees: (e: AuditEntry) => Promise<boolean>) {
+  const scan = listed(store, { ...queryOf(args, sinceMs), actions: args.tool === undefined ? actions : actions.filter(a => a === args.tool), offset: 0, limit: PERSON_SCAN_LIMIT })
+  const keep = await Promise.all(scan.items.map(sees))
+  const kept = scan.items.filter((_, i) => keep[i])
+  const byOutcome: Partial<Record<AuditOutcome, number>> = {}
+  for (const e of kept) byOutcome[e.outcome] = (byOutcome[e.outcome] ?? 0) + 1
+  return { items: kept.slice(args.offset, args.offset + args.limit).map(entryView), total: kept.length, byOutcome, scanLimited: scan.total > scan.items.length }
 }
 
 function entryView (e: AuditEntry) {

@@ -75,6 +75,8 @@ export interface AuditQuery {
   /** Matches the principal id, its client id or the actor. */
   principal?: string
   action?: string
+  /** Any of these actions. */
+  actions?: readonly string[]
   /** Any of these outcomes. */
   outcomes?: AuditOutcome[]
   /** Epoch milliseconds. */
@@ -221,6 +223,7 @@ export function createAuditStore (opts: AuditStoreOptions) {
     const params: Array<string | number> = []
     if (q.principal !== undefined) { where.push('(principal_id = ? OR client_id = ? OR actor = ?)'); params.push(q.principal, q.principal, q.principal) }
     if (q.action !== undefined) { where.push('action = ?'); params.push(q.action) }
+    if (q.actions !== undefined) { where.push(`action IN (${q.actions.map(() => '?').join(', ') || 'NULL'})`); params.push(...q.actions) }
     if (q.outcomes?.length) { where.push(`outcome IN (${q.outcomes.map(() => '?').join(', ')})`); params.push(...q.outcomes) }
     if (q.sinceMs !== undefined) { where.push('at_ms >= ?'); params.push(q.sinceMs) }
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : ''

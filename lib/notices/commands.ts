@@ -21,7 +21,8 @@ export function parseNoticeCommand (text: string): { command: NoticeCommand, arg
   return { command: m[1].toLowerCase() as NoticeCommand, arg: (m[2] ?? '').trim() }
 }
 
-export async function runNoticeCommand (watcher: NoticeWatcher, runner: ToolRunner, owner: string, command: NoticeCommand, arg: string, signal: AbortSignal): Promise<string> {
+/** `person`: a person other than the owner, whose follow is judged by their own media-server user (watcher.ts mayTell). */
+export async function runNoticeCommand (watcher: NoticeWatcher, runner: ToolRunner, owner: string, command: NoticeCommand, arg: string, signal: AbortSignal, person?: string): Promise<string> {
   const store = watcher.store
   if (command === 'following') {
     const follows = store.follows(owner).map(f => `• ${quotedLine(f.title)}`)
@@ -47,7 +48,7 @@ export async function runNoticeCommand (watcher: NoticeWatcher, runner: ToolRunn
       ? `You no longer follow ${title}.`
       : `You were not following ${title}.`
   }
-  switch (await store.follow(owner, series.seriesId, series.title ?? '', watcher.now(), instance)) {
+  switch (await store.follow(owner, series.seriesId, series.title ?? '', watcher.now(), instance, person)) {
     case 'added': return `🔔 You follow ${title}: I will tell you when a new episode is ready to watch.`
     case 'already': return `You already follow ${title}.`
     case 'full': return `You follow ${NOTICE_LIMITS.follows} shows already, the most I keep: /unfollow one first.`

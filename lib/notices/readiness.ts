@@ -6,13 +6,13 @@ import {
   importsSince, mediaEpisodeCount, mediaEpisodes, mediaItemId, movieRow, seasonRows, seriesRows,
   type Call, type EpisodeRow
 } from './lookups.js'
-import { quotedLine, pad, targetLabel, type Follow, type Target } from './types.js'
+import { quotedLine, pad, targetLabel, type Follow, type Names, type Target } from './types.js'
 import { seerrRequestReady } from './seerr-request.js'
 
 /** The notice text when the target is ready, undefined while it is not. Throws CheckFailed when a read failed. */
-export async function requestReady (call: Call, target: Target, since: number): Promise<string | undefined> {
-  if (target.kind === 'request') return await seerrRequestReady(call, target, since, requestReady)
-  if (target.kind === 'movie') return await movieReady(call, target, since)
+export async function requestReady (call: Call, target: Target, since: number, names?: Names): Promise<string | undefined> {
+  if (target.kind === 'request') return await seerrRequestReady(call, target, since, (c, t, s) => requestReady(c, t, s, names), names)
+  if (target.kind === 'movie') return await movieReady(call, target, since, names)
   const imports = await importsSince(call, 'series', target.seriesId, since, target.instance)
   if (imports.length === 0) return undefined
   const { series, seasons } = await seriesRows(call, target.seriesId, target.instance)
@@ -24,6 +24,7 @@ export async function requestReady (call: Call, target: Target, since: number): 
     const media = await mediaItemId(call, 'Series', series.title, 'tvdb', series.tvdbId)
     if (media === undefined) return undefined
     if (media !== null && await mediaEpisodeCount(call, media) < series.episodeFileCount) return undefined
+    names?.(media)
     return `📺 ${title} is ready to watch (${series.episodeFileCount} episode${series.episodeFileCount === 1 ? '' : 's'}).`
   }
 
@@ -45,17 +46,19 @@ export async function requestReady (call: Call, target: Target, since: number): 
     const listed = await mediaEpisodes(call, media, target.seasonNumber)
     if (!wanted.every(e => listed.has(e.episodeNumber))) return undefined
   }
+  names?.(media)
   if (target.episodeNumber !== undefined) return `📺 ${targetLabel({ ...target, title: series.title || target.title })}${episodeName(wanted[0])} is ready to watch.`
   return `📺 ${title} season ${target.seasonNumber} is ready to watch (${wanted.length} episode${wanted.length === 1 ? '' : 's'}).`
 }
 
-async function movieReady (call: Call, target: Extract<Target, { kind: 'movie' }>, since: number): Promise<string | undefined> {
+async function movieReady (call: Call, target: Extract<Target, { kind: 'movie' }>, since: number, names?: Names): Promise<string | undefined> {
   const imports = await importsSince(call, 'movie', target.movieId, since, target.instance)
   if (imports.length === 0) return undefined
   const movie = await movieRow(call, target.movieId, target.instance)
   if (!movie?.hasFile) return undefined
   const media = await mediaItemId(call, 'Movie', movie.title, 'tmdb', movie.tmdbId)
   if (media === undefined) return undefined
+  names?.(media)
   return `🎬 ${quotedLine(movie.title || target.title)}${movie.year ? ` (${movie.year})` : ''} is ready to watch.`
 }
 
@@ -64,6 +67,8 @@ export interface FollowRound {
   text?: string
   /** Episode ids to mark told: the ones in the notice, and imports that no longer have a file (nothing to tell). */
   told: number[]
+  /** With text: the media server's item of the series (null: no media server is configured). */
+  item?: string | null
 }
 
 /** New episodes of a followed show: imported since it was followed, not told before, listed by the media server. */
@@ -97,7 +102,7 @@ export async function followNews (call: Call, follow: Follow): Promise<FollowRou
   const text = ready.length === 1
     ? `🆕 New episode of ${title}: ${list} is ready to watch.`
     : `🆕 ${ready.length} new episodes of ${title} are ready to watch: ${list}${more}.`
-  return { text, told: [...ready.map(e => e.episodeId), ...gone] }
+  return { text, told: [...ready.map(e => e.episodeId), ...gone], item: media }
 }
 
 function episodeName (e: EpisodeRow | undefined): string {

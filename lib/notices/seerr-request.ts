@@ -5,7 +5,7 @@
 // usual check decides (imported, file present, listed by the media server). Where Seerr already sends the
 // person that event on the same chat, the request is closed without a second notice.
 import { CheckFailed, type Call } from './lookups.js'
-import { oneLine, quotedLine, type Target } from './types.js'
+import { oneLine, quotedLine, type Names, type Target } from './types.js'
 
 type RequestTarget = Extract<Target, { kind: 'request' }>
 type Ready = (call: Call, target: Target, since: number) => Promise<string | undefined>
@@ -13,7 +13,7 @@ type Ready = (call: Call, target: Target, since: number) => Promise<string | und
 interface RequestRow { status?: string, availability?: string, title?: string, seasons?: number[], decidedBy?: string, declineReason?: string, movieId?: number, seriesId?: number, seerrTells?: string[] }
 
 /** The notice text; '' when it is settled with nothing to tell (Seerr told them); undefined while not ready. */
-export async function seerrRequestReady (call: Call, target: RequestTarget, since: number, ready: Ready): Promise<string | undefined> {
+export async function seerrRequestReady (call: Call, target: RequestTarget, since: number, ready: Ready, names?: Names): Promise<string | undefined> {
   const r = await call('download_status', { action: 'requests', requestId: target.requestId })
   if (r.isError) throw new CheckFailed(`download_status: ${r.text.slice(0, 300)}`)
   const row = (r.structured?.items as RequestRow[] | undefined)?.[0]
@@ -33,6 +33,7 @@ export async function seerrRequestReady (call: Call, target: RequestTarget, sinc
   } else if (row.status === 'completed' && row.availability === 'available') {
     // Held by a manager we do not see (a 4K instance only Seerr knows): Seerr's word is what there is.
     text = `📺 ${title} is available (Seerr says so).`
+    names?.(undefined)
   }
   if (text === undefined) return undefined
   return tells.has('available') ? '' : text

@@ -49,20 +49,20 @@ export function createNoticeStore (file: string, log: NoticeLog) {
   const mine = <T extends { owner: string }>(list: T[], owner: string) => list.filter(x => x.owner === owner)
 
   /** Records a request; false when the person already asked for it or has too many open. */
-  async function request (owner: string, target: Target, now: Date): Promise<boolean> {
+  async function request (owner: string, target: Target, now: Date, person?: string): Promise<boolean> {
     const key = targetKey(target)
     const open = mine(state.requests, owner)
     if (open.some(r => targetKey(r.target) === key) || open.length >= NOTICE_LIMITS.requests) return false
-    state.requests.push({ owner, target, since: now.toISOString() })
+    state.requests.push({ owner, target, since: now.toISOString(), ...(person ? { person } : {}) })
     await save()
     return true
   }
 
-  async function follow (owner: string, seriesId: number, title: string, now: Date, instance?: string): Promise<'added' | 'already' | 'full'> {
+  async function follow (owner: string, seriesId: number, title: string, now: Date, instance?: string, person?: string): Promise<'added' | 'already' | 'full'> {
     const list = mine(state.follows, owner)
     if (list.some(f => f.seriesId === seriesId && f.instance === instance)) return 'already'
     if (list.length >= NOTICE_LIMITS.follows) return 'full'
-    state.follows.push({ owner, seriesId, title, ...(instance ? { instance } : {}), since: now.toISOString(), told: [] })
+    state.follows.push({ owner, seriesId, title, ...(instance ? { instance } : {}), since: now.toISOString(), ...(person ? { person } : {}), told: [] })
     await save()
     return 'added'
   }

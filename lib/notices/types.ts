@@ -9,6 +9,11 @@ const Owner = Type.String({ minLength: 1, maxLength: 200 })
 const Title = Type.String({ maxLength: 300 })
 /** The series/movie manager instance that holds the title, when several are configured and the answer named it. */
 const Instance = Type.Optional(Type.String({ pattern: '^[a-z0-9]{1,20}$' }))
+/**
+ * The person (a NOTIFY_PEOPLE name) who asked, when a person other than the owner did: what they are told is judged
+ * by their own media-server user's limits (lib/people/notice-limits.ts). Absent: the owner's or the bot's, told as before.
+ */
+const Person = Type.Optional(Type.String({ minLength: 1, maxLength: 100 }))
 
 export const TargetSchema = Type.Union([
   Type.Object({ kind: Type.Literal('movie'), movieId: Id, title: Title, instance: Instance }),
@@ -29,7 +34,8 @@ export const RequestSchema = Type.Object({
   owner: Owner,
   target: TargetSchema,
   /** When it was asked for (ISO 8601): only imports from then on count. */
-  since: Type.String()
+  since: Type.String(),
+  person: Person
 })
 
 export const FollowSchema = Type.Object({
@@ -38,6 +44,7 @@ export const FollowSchema = Type.Object({
   title: Title,
   instance: Instance,
   since: Type.String(),
+  person: Person,
   /** Episode ids already told (bounded, newest last), so a re-import is not told again. */
   told: Type.Array(Id)
 })
@@ -61,6 +68,13 @@ export type NoticeRequest = Static<typeof RequestSchema>
 export type Follow = Static<typeof FollowSchema>
 export type Notice = Static<typeof NoticeSchema>
 export type NoticeState = Static<typeof NoticeStateSchema>
+
+/**
+ * Hears which media-server item a ready notice names, so a person's limits can judge it (lib/people/notice-limits.ts):
+ * its id, null when no media server is configured, undefined for a title only Seerr knows. Not called for a notice
+ * that names no ready title (a decline).
+ */
+export type Names = (item: string | null | undefined) => void
 
 /** Where the notices of a person (an owner) end up: the bot's chat, or the web chat's list. */
 export interface NoticeLog {

@@ -15,6 +15,12 @@ export interface NoticeWatcherOptions {
   log: NoticeLog
   /** true: delivered (leaves the outbox); false: never deliverable (dropped); throws: tried again next round. */
   deliver?: (notice: Notice) => Promise<boolean>
+  /**
+   * Whether a person other than the owner (a request's or follow's `person`) may be told of a ready title: their own
+   * media-server user may open its item (lib/people/notice-limits.ts). Throws CheckFailed with a plain reason when
+   * their user cannot be checked: nothing is decided, the next round tries again. Without it such a person is told nothing.
+   */
+  mayTell?: (person: string, item: string | null | undefined, signal: AbortSignal) => Promise<boolean>
   /** Each notice as it is decided (the web chat's owner also hears it on their channels: plugins/notices.ts). */
   decided?: (owner: string, text: string) => void
   /** Time between rounds (default 5 minutes). */
@@ -33,10 +39,18 @@ export function createNoticeWatcher (opts: NoticeWatcherOptions) {
   let round: Promise<void> | undefined
 
   /** Called with each tool result of a chat turn: a grab or an add makes `owner` a requester. Returns the label. */
-  async function record (owner: string, tool: string, result: ToolRunResult): Promise<string | undefined> {
+  async function record (owner: string, tool: string, result: ToolRunResult, person?: string): Promise<string | undefined> {
     const target: Target | undefined = requestedBy(tool, result)
     if (!target) return undefined
-    return await opts.store.request(owner, target, now()) ? targetLabel(target) : undefined
+    return await opts.store.request(owner, target, now(), person) ? targetLabel(target) : undefined
+  }
+
+  /** A ready title a person may not see is not named to them: neither told nor counted (docs/security.md). */
+  async function hiddenFrom (person: string | undefined, item: string | null | undefined): Promise<boolean> {
+    if (person === undefined) return false
+    const tell = opts.mayTell ? await opts.mayTell(person, item, stopper.signal) : false
+    if (!tell) opts.log.info({ person }, 'a ready notice was not sent: that person\'s own media-server user may not see the title')
+    return !tell
   }
 
   /** One round: every request and follow checked, then the outbox delivered. Concurrent callers share it. */
@@ -64,9 +78,12 @@ export function createNoticeWatcher (opts: NoticeWatcherOptions) {
       if (stopper.signal.aborted) return
       const since = Date.parse(request.since)
       try {
-        const text = await requestReady(request.target.kind === 'request' ? callFor(request.owner) : call, request.target, since)
-        // '' settles a request with nothing to tell (Seerr already told the person on the same chat).
-        if (text !== undefined) await decide(request.owner, text === '' ? undefined : text, { request })
+        let named: { item: string | null | undefined } | undefined
+        const text = await requestReady(request.target.kind === 'request' ? callFor(request.owner) : call, request.target, since, item => { named = { item } })
+        // '' settles a request with nothing to tell (Seerr already told the person on the same chat); so does a
+        // ready title the person's own media-server user may not see.
+        const hidden = text !== undefined && text !== '' && named !== undefined && await hiddenFrom(request.person, named.item)
+        if (text !== undefined) await decide(request.owner, text === '' || hidden ? undefined : text, { request })
         else if (at.getTime() - since > giveUpMs) {
           await decide(request.owner, `⌛ I stopped waiting for ${targetLabel(request.target)}: it was not ready ${Math.round(giveUpMs / 86_400_000)} days after you asked.`, { request })
         }
@@ -79,7 +96,8 @@ export function createNoticeWatcher (opts: NoticeWatcherOptions) {
       if (stopper.signal.aborted) return
       try {
         const news = await followNews(call, follow)
-        if (news.told.length > 0) await decide(follow.owner, news.text, { follow, told: news.told })
+        const hidden = news.text !== undefined && await hiddenFrom(follow.person, news.item)
+        if (news.told.length > 0) await decide(follow.owner, hidden ? undefined : news.text, { follow, told: news.told })
       } catch (err) {
         if (!(err instanceof CheckFailed)) throw err
         failures.add(err.message)

@@ -7,7 +7,7 @@
 // (series), else by folder. The owner, the internal key and a sign-in with no person get no judge (they see all).
 import type { Principal } from '../../core/principal.js'
 import type { MediaServerClient } from '../../clients/media-server/contract.js'
-import type { CallOptions, MediaItem } from '../../clients/media-server/types.js'
+import type { CallOptions, MediaItem, RatingScore, UserLimits } from '../../clients/media-server/types.js'
 import { mediaViewOf } from './media-view.js'
 import { newTitleAllowed } from './request-limits.js'
 
@@ -68,23 +68,54 @@ async function everyTitle (server: Server, o: CallOptions): Promise<MediaItem[]>
   return out
 }
 
-/** The judge for a person other than the owner; undefined for everyone who sees everything. Throws mediaViewOf's refusals. */
-export async function seenTitlesOf (principal: Principal, notifyPeople: string, server: Server, signal?: AbortSignal): Promise<SeenTitles | undefined> {
-  const view = await mediaViewOf(principal, notifyPeople, server, { signal })
-  if (view.asUser === undefined) return undefined
-  const asUser = view.asUser
-  const [mine, all, ratings] = await Promise.all([
-    everyTitle(server, { signal, asUser }),
-    everyTitle(server, { signal }),
-    view.limits && server.parentalRatings ? server.parentalRatings({ signal }) : []
-  ])
+/** How long a person's view of the library is reused: a change in Jellyfin shows within this, as the managers' lists do. */
+export const SEEN_TTL_MS = 30_000
+/** The clock SEEN_TTL_MS is measured by (a test sets its own). */
+export const seenClock = { now: (): number => Date.now() }
+/** Views kept per media server at most (one per person's user and limits). */
+const MAX_VIEWS = 50
+
+interface Library { seen: TitleKeys, onServer: TitleKeys, ratings: readonly RatingScore[] }
+interface Held { at: number, library: Promise<Library> }
+const held = new WeakMap<object, Map<string, Held>>()
+
+/**
+ * The two whole lists a person's judge needs (the server's titles as their user, and all of them) and the rating
+ * table, read once and shared by their calls for SEEN_TTL_MS. Keyed by the user and the limits the server reported
+ * on this call (mediaViewOf reads them every call), so a changed policy is read again at once; a failed read is
+ * not kept. Read without the caller's signal: one caller giving up must not fail the others sharing the read (the
+ * client's own timeouts bound it).
+ */
+function libraryOf (server: Server, view: { asUser: string, limits?: UserLimits }): Promise<Library> {
+  const now = seenClock.now()
+  let views = held.get(server)
+  if (!views) held.set(server, views = new Map())
+  const key = `${view.asUser}\n${JSON.stringify(view.limits ?? null)}`
+  const kept = views.get(key)
+  if (kept && now - kept.at < SEEN_TTL_MS) return kept.library
   const keysOf = (list: MediaItem[]) => {
     const keys = new TitleKeys()
     for (const i of list) keys.add(i.type === 'Movie' ? 'movie' : 'tv', i.type === 'Movie' ? i.providerIds.tmdb : i.providerIds.tvdb, i.path)
     return keys
   }
-  const seen = keysOf(mine)
-  const onServer = keysOf(all)
+  const library = Promise.all([
+    everyTitle(server, { asUser: view.asUser }),
+    everyTitle(server, {}),
+    view.limits && server.parentalRatings ? server.parentalRatings({}) : []
+  ]).then(([mine, all, ratings]) => ({ seen: keysOf(mine), onServer: keysOf(all), ratings }))
+  views.delete(key)
+  views.set(key, { at: now, library })
+  if (views.size > MAX_VIEWS) views.delete(views.keys().next().value!)
+  library.catch(() => { if (views.get(key)?.library === library) views.delete(key) })
+  return library
+}
+
+/** The judge for a person other than the owner; undefined for everyone who sees everything. Throws mediaViewOf's refusals. */
+export async function seenTitlesOf (principal: Principal, notifyPeople: string, server: Server, signal?: AbortSignal): Promise<SeenTitles | undefined> {
+  const view = await mediaViewOf(principal, notifyPeople, server, { signal })
+  if (view.asUser === undefined) return undefined
+  const asUser = view.asUser
+  const { seen, onServer, ratings } = await libraryOf(server, { asUser, ...(view.limits ? { limits: view.limits } : {}) })
   const items = new Map<string, Promise<boolean>>()
   return {
     who: principal.person!.name,

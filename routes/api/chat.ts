@@ -13,6 +13,7 @@ import type { ChatEvent, LlmProvider, ToolRunResult } from '../../lib/chat/types
 import type { ApiRoute } from './kit/api-route.js'
 import { openSse } from './kit/sse-stream.js'
 import { apiScope } from './kit/scope.js'
+import { isNonOwnerPerson } from '../../core/principal.js'
 
 const ConversationId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: 'From an earlier `conversation` or `done` event; omit to start a new conversation' })
 
@@ -123,7 +124,7 @@ export default fp<ChatRouteOptions>(async function chatRoutes (app, opts) {
         emit({ type: 'conversation', conversationId: conversation.id })
         // A grab or an add asked for in the chat: this credential is told when it is ready (plugins/notices.ts).
         const onToolResult = async (name: string, result: ToolRunResult) => {
-          await child.notices.record(principal.id, name, result).catch(err => { request.log.error({ err }, 'recording a notice request failed') })
+          await child.notices.record(principal.id, name, result, isNonOwnerPerson(principal) ? principal.person!.name : undefined).catch(err => { request.log.error({ err }, 'recording a notice request failed') })
         }
         await turn(conversation, { providers, runner: registryRunner(child.tools, principal), store, emit, signal: sse.signal, maxToolRounds: opts.maxToolRounds, onToolResult })
       } catch (err) {

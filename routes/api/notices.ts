@@ -4,7 +4,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
-import { INTERNAL_PRINCIPAL } from '../../core/principal.js'
+import { isNonOwnerPerson } from '../../core/principal.js'
 import { registryRunner } from '../../lib/chat/registry-runner.js'
 import { NOTICE_HELP, parseNoticeCommand, runNoticeCommand } from '../../lib/notices/commands.js'
 import { targetLabel } from '../../lib/notices/types.js'
@@ -72,7 +72,6 @@ export const NOTICE_ROUTES = {
 export default fp(async function noticeRoutes (app) {
   await app.register(apiScope(async function noticesApi (child: FastifyInstance) {
     const notices = child.notices
-    const runner = registryRunner(child.tools, INTERNAL_PRINCIPAL)
 
     const R = NOTICE_ROUTES
     child.route({
@@ -106,7 +105,10 @@ export default fp(async function noticeRoutes (app) {
         const parsed = parseNoticeCommand(request.body.text)
         if (!parsed) return reply.code(400).send({ error: 'unknown_command', message: `"${request.body.text.slice(0, 40)}" is not a notice command.`, hint: NOTICE_HELP })
         const signal = AbortSignal.timeout(60_000)
-        return { reply: await runNoticeCommand(notices, runner, request.principal!.id, parsed.command, parsed.arg, signal) }
+        // The show is looked up as the caller: a person finds (and so follows) only shows their own media-server user may see.
+        const principal = request.principal!
+        const person = isNonOwnerPerson(principal) ? principal.person!.name : undefined
+        return { reply: await runNoticeCommand(notices, registryRunner(child.tools, principal), principal.id, parsed.command, parsed.arg, signal, person) }
       }
     })
   }))

@@ -6,7 +6,8 @@ import { defineTool } from '../../../core/tool-types.js'
 import type { ActivityEntry } from '../../../clients/media-server/types.js'
 import { pageInfo, quoteTitle } from '../media-shared.js'
 import { pagingFields } from '../../../core/paging.js'
-import { AuditFields, serverView } from '../audit-view.js'
+import { AuditFields, PERSON_SCAN_LIMIT, personServerView, serverView } from '../audit-view.js'
+import { auditTitleJudge, TITLE_ACTIONS } from '../audit-titles.js'
 import { itemJudgeOf, keepSeen } from '../../../lib/people/seen-titles.js'
 
 const SEVERITY_RANK: Record<string, number> = { Trace: 0, Debug: 1, Information: 2, Warning: 3, Error: 4, Critical: 5 }
@@ -67,8 +68,11 @@ export default (app: FastifyInstance) => defineTool({
       minDate = new Date(t).toISOString()
     }
     if (args.view === 'server') {
-      const page = serverView(app.audit.store, args, minDate === undefined ? undefined : Date.parse(minDate))
-      const data = { items: page.items, ...pageInfo(page.total, args.offset, args.limit, page.items.length), scanLimited: false }
+      const sinceMs = minDate === undefined ? undefined : Date.parse(minDate)
+      // A person other than the owner: only changes about a title they may see (audit-titles.ts).
+      const judge = await auditTitleJudge(app, ctx)
+      const page = judge ? await personServerView(app.audit.store, args, sinceMs, TITLE_ACTIONS, judge) : serverView(app.audit.store, args, sinceMs)
+      const data = { items: page.items, ...pageInfo(page.total, args.offset, args.limit, page.items.length), scanLimited: page.scanLimited }
       return { data, summary: summarizeServer(data, page.byOutcome) }
     }
     if (args.principal !== undefined || args.tool !== undefined) throw new ToolError('principal and tool filter the server view: add view "server", or leave them out.')
@@ -78,12 +82,13 @@ export default (app: FastifyInstance) => defineTool({
     const sees = await itemJudgeOf(ctx.principal, app.config.NOTIFY_PEOPLE, jf, ctx.signal)
     const seen = async (list: ActivityEntry[]) => sees ? await keepSeen(list, e => e.itemId === undefined || sees(e.itemId)) : list
     let data: Output
-    if (args.minSeverity === 'all') {
+    // A person's hidden entries must not be counted either: their view is always read as a scan (below).
+    if (args.minSeverity === 'all' && !sees) {
       const page = await jf.activity({ startIndex: args.offset, limit: args.limit, minDate }, o)
       const items = (await seen(page.items)).map(view)
       data = { items, ...pageInfo(page.total, args.offset, args.limit, items.length), scanLimited: false }
     } else {
-      const floor = SEVERITY_RANK[args.minSeverity]
+      const floor = args.minSeverity === 'all' ? 0 : SEVERITY_RANK[args.minSeverity]
       const scan = await jf.activity({ startIndex: 0, limit: SEVERITY_SCAN_LIMIT, minDate }, o)
       const matching = (await seen(scan.items)).filter(e => (SEVERITY_RANK[e.severity] ?? SEVERITY_RANK.Information) >= floor)
       const items = matching.slice(args.offset, args.offset + args.limit).map(view)
@@ -119,6 +124,6 @@ function summarizeServer (d: Output, byOutcome: Partial<Record<string, number>>)
   const done = byOutcome.ok ?? 0
   const others = (['declined', 'refused', 'error', 'pending', 'interrupted'] as const)
     .filter(o => byOutcome[o]).map(o => `${byOutcome[o]} ${o === 'error' ? 'failed' : o === 'pending' ? 'running' : o}`)
-  return `${done} change${done === 1 ? '' : 's'} done${others.length ? `, ${others.join(', ')}` : ''} (${d.total} entries); showing ${d.items.length}, newest ${d.items[0]?.date ?? ''}.` +
+  return `${done} change${done === 1 ? '' : 's'} done${others.length ? `, ${others.join(', ')}` : ''} (${d.total} entries${d.scanLimited ? ` among the newest ${PERSON_SCAN_LIMIT}` : ''}); showing ${d.items.length}, newest ${d.items[0]?.date ?? ''}.` +
     `${d.hasMore ? ' More follow: call again with offset + limit.' : ''}`
 }
