@@ -5,20 +5,13 @@ import { join } from 'node:path'
 import type { JobRecord } from '../../core/job-types.js'
 import { JOURNAL_FILE } from '../../lib/jobs/journal.js'
 import { MESSAGES } from '../../lib/jobs/messages.js'
+import { until } from '../helpers/until.js'
 import { abortable, deferred, makeRegistry, tempDir, tick } from './jobs-helpers.js'
 
 const base = { owner: 'internal', description: 'Move movies/Heat (1995) to downloads/old' }
 
 function readJournal (dir: string): JobRecord[] {
   return (JSON.parse(readFileSync(join(dir, JOURNAL_FILE), 'utf8')) as { jobs: JobRecord[] }).jobs
-}
-
-async function until (check: () => boolean, ms = 3_000) {
-  const end = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time')
-    await new Promise(resolve => setTimeout(resolve, 10))
-  }
 }
 
 t.test('every state change is written atomically to a private file', async t => {
@@ -42,7 +35,8 @@ t.test('progress is throttled, setInverse is written at once', async t => {
   await jobs.flush()
   t.equal(readJournal(dir)[0].status, 'running')
   handle!.progress(40, 'copying 2 of 5')
-  await new Promise(resolve => setTimeout(resolve, 100))
+  // A write a progress update started would be under way now; once the journal is idle it is on disk.
+  await jobs.journalIdle()
   t.equal(readJournal(dir)[0].progress, undefined, 'a progress update alone waits for the throttle')
   handle!.setInverse({ moves: [{ from: '/b', to: '/a' }] })
   await until(() => readJournal(dir)[0].inverse !== undefined)
@@ -108,7 +102,7 @@ t.test('an unusable STATE_DIR fails with a clear message', async t => {
 })
 
 t.test('close lets aborted runs checkpoint, then records them as interrupted', async t => {
-  const { jobs, dir } = await makeRegistry(t, { shutdownGraceMs: 300 })
+  const { jobs, dir, lines } = await makeRegistry(t, { shutdownGraceMs: 300 })
   const cooperative = jobs.start({
     ...base,
     kind: 'a',
@@ -131,7 +125,9 @@ t.test('close lets aborted runs checkpoint, then records them as interrupted', a
   t.equal(byId(stubborn.id).status, 'interrupted')
   t.equal(byId(finished.id).status, 'succeeded')
   finishStubborn('late')
-  await new Promise(resolve => setTimeout(resolve, 100)) // time for a late result to be (wrongly) recorded
+  // The late outcome reaches the registry in promise callbacks only: once they have run, it was judged.
+  await tick()
+  t.ok(lines.some(l => /late job outcome discarded/.test(String(l.msg))), 'the late outcome arrived')
   t.equal(jobs.get(stubborn.id)!.status, 'interrupted', 'its late result is discarded')
   t.equal(readJournal(dir).find(r => r.id === stubborn.id)!.status, 'interrupted')
 })
