@@ -14,6 +14,7 @@ import { mcpRow, mcpRowList, rowCheck, type McpServerUnderTest, type RowFigures 
 import { largeLibraryChecks } from './large-library.js'
 import { readBurstChecks } from './read-burst.js'
 import { sessionHeapChecks } from './session-heap.js'
+import { trimRssChecks } from './trim-rss.js'
 import { startFlags } from './start-flags.js'
 import { catalogueChecks } from '../lib/tools/catalogue-size.js'
 
@@ -160,6 +161,8 @@ async function everything (session: Record<string, string>, before: Awaited<Retu
   checks.push(...await readBurstChecks(line => console.log(`  ${line}`)))
   // Heap per open session, awake and hibernated (`run.js heap` runs this part alone).
   checks.push(...await sessionHeapChecks(line => console.log(`  ${line}`)))
+  // RSS the idle trim's collection gives back (moved from npm test: a machine's figure).
+  checks.push(...await trimRssChecks(line => console.log(`  ${line}`)))
   for (const c of checks) console.log(`${c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value}`)
   process.exitCode = checks.every(c => c.ok) ? 0 : 1
 }

@@ -115,11 +115,12 @@ export function createJournal (opts: JournalOptions) {
     await idle()
   }
 
+  /** Waits for the writes already started, without starting a throttled one (tests). */
   async function idle (): Promise<void> {
     for (let w = writing; w; w = writing) await w
   }
 
-  return { file, load, saveNow, saveSoon, flush, close, isClosed: () => closed }
+  return { file, load, saveNow, saveSoon, flush, idle, close, isClosed: () => closed }
 }
 
 export type Journal = ReturnType<typeof createJournal>

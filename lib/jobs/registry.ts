@@ -261,7 +261,7 @@ export async function createJobRegistry (opts: JobRegistryOptions) {
   const registry: JobRegistry = { defineKind: (kind: string, spec: JobKind) => lanes.define(kind, spec), start, get, list, cancel, wait, subscribe, changesLibrary: lanes.changesLibrary }
   // The clock a paced job reads and waits on (lib/library/search-loop.ts): the registry's own, so tests inject it once.
   const clock = { now, sleep: opts.sleep ?? ((ms: number, signal: AbortSignal) => delay(ms, undefined, { signal })) }
-  return { ...registry, clock, provideInput, counts, beginShutdown, close, flush: journal.flush, journalFile: journal.file, retentionMs, isClosing: () => closing }
+  return { ...registry, clock, provideInput, counts, beginShutdown, close, flush: journal.flush, journalIdle: journal.idle, journalFile: journal.file, retentionMs, isClosing: () => closing }
 }
 
 export type JobRegistryService = Awaited<ReturnType<typeof createJobRegistry>>

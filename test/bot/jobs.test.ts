@@ -20,7 +20,8 @@ t.test('a finished job is reported once, with its result', async t => {
   const api = await startFakeBotApi()
   const llm = await startFakeLlm('openai', [startJob, { text: 'Optimizing a.mkv now.' }])
   t.teardown(async () => { await api.close(); await llm.close() })
-  const { stateDir } = await startBot(t, { api, server, llmUrl: llm.url })
+  const bot = await startBot(t, { api, server, llmUrl: llm.url })
+  const { stateDir } = bot
 
   api.sendText(alice, 'optimize a.mkv')
   const reply = await api.waitFor(() => api.sentTo(alice.id).find(m => m.text.startsWith('Optimizing')), undefined, 'the reply')
@@ -33,7 +34,9 @@ t.test('a finished job is reported once, with its result', async t => {
   const notice = await api.waitFor(() => api.sentTo(alice.id).find(m => m.text.startsWith('✅')), undefined, 'the job notice')
   const record = server.app.jobs.get(job.id)!
   t.equal(notice.text, `✅ Finished: Optimize a.mkv\n${record.message}\nResult: {"savedBytes":1234,"file":"a.mkv"}`)
-  await new Promise(resolve => setTimeout(resolve, 500))
+  // The watch ends with the notice (nothing is left to check the job again); stopped, the bot can send nothing more.
+  await api.waitFor(() => bot.chatBot.internals.watcher.size === 0, undefined, 'the watch to end')
+  await bot.stop()
   t.equal(api.sentTo(alice.id).length, messagesBefore + 1, 'exactly one notice')
   t.same(watched(stateDir), [], 'no longer watched')
   t.equal(llm.requests.length, 2, 'watching needs no model')

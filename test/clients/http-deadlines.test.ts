@@ -7,9 +7,10 @@ import t from 'tap'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { READ_DEADLINE_MS, WRITE_DEADLINE_MS, createHttpBackend } from '../../clients/http.js'
-import { BREAKER_HALF_OPEN_MS, BREAKER_THRESHOLD } from '../../clients/circuit.js'
+import { BREAKER_HALF_OPEN_MS, BREAKER_THRESHOLD, type CircuitStatus } from '../../clients/circuit.js'
 import { createSonarrClient } from '../../clients/servarr/sonarr.js'
 import { BackendError } from '../../core/errors.js'
+import { until } from '../helpers/until.js'
 
 /** A backend that hangs (accepts, never answers) until told to answer; counts the requests it got. */
 async function hungBackend (t: { teardown: (fn: () => unknown) => void }) {
@@ -27,6 +28,12 @@ async function hungBackend (t: { teardown: (fn: () => unknown) => void }) {
     server.close(() => resolve())
   }))
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, state }
+}
+
+/** Waits until the time an open circuit names for its test call has come (the breaker reads the wall clock). */
+async function untilRetryAt (backend: { circuit: () => CircuitStatus }) {
+  const retryAt = Date.parse(backend.circuit().retryAt!)
+  await until(() => Date.now() >= retryAt)
 }
 
 /** Runs `work` (started here, so the timing covers all of it) and returns its BackendError and duration (for lower bounds only). */
@@ -117,7 +124,7 @@ t.test('the breaker opens after N timeouts, fails fast while open, then half-ope
   await failure(() => recovering.call({ path: '/api/v3/movie' }))
   t.equal(recovering.circuit().state, 'open')
   hung.state.answer = true
-  await new Promise(resolve => setTimeout(resolve, 450))
+  await untilRetryAt(recovering)
   const res = await recovering.call({ path: '/api/v3/movie' })
   t.same(res.data, [], 'after the pause one call goes through as a test, and succeeds')
   t.same(recovering.circuit(), { state: 'closed', failures: 0 })
@@ -143,7 +150,7 @@ t.test('a half-open test call that times out opens the circuit again', async t =
   t.teardown(() => backend.close())
   await failure(() => backend.call({ path: '/api/v3/movie' }))
   const first = backend.circuit().openedAt
-  await new Promise(resolve => setTimeout(resolve, 250))
+  await untilRetryAt(backend)
   const test = failure(() => backend.call({ path: '/api/v3/movie' }))
   t.equal(backend.circuit().state, 'half-open')
   t.equal((await test).err.code, 'timeout')

@@ -8,7 +8,8 @@ import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildTestApp, makeRoots } from '../helpers/build.js'
 import { nzbDocument, startNntpServer } from '../helpers/nntp-server.js'
-import { nzbgetUnavailable, startNzbget } from '../helpers/nzbget-daemon.js'
+import { filedInHistory, nzbgetUnavailable, startNzbget } from '../helpers/nzbget-daemon.js'
+import { nzbgetOnly } from '../helpers/downloader-settings.js'
 import { data, ok } from '../helpers/results.js'
 
 test('a job whose unpack failed is listed at the folder its files are in, and its data can be deleted', { skip: await nzbgetUnavailable() }, async t => {
@@ -20,24 +21,13 @@ test('a job whose unpack failed is listed at the folder its files are in, and it
   t.teardown(() => nzbget.stop())
   const { app, call } = await buildTestApp(t, {
     roots,
-    config: {
-      ...nzbget.env,
-      TORRENT_CLIENT_URL: 'http://127.0.0.1:9',
-      DOWNLOAD_MANAGER_URL: 'http://127.0.0.1:9',
-      SERIES_MANAGER_URL: 'http://127.0.0.1:9',
-      MOVIE_MANAGER_URL: 'http://127.0.0.1:9'
-    }
+    config: nzbgetOnly(nzbget)
   })
   // An archive 7-Zip cannot open, without par2 files (so no repair is tried first): the unpack fails.
   const posted = nntp.post([{ name: 'Movie.2020.7z', data: Buffer.alloc(200_000, 7) }], 'Movie.2020')
   const usenet = app.backends.usenet!
   const nzbId = await usenet.addNzb('Movie.2020.nzb', Buffer.from(nzbDocument(posted)))
-  // Waits for NZBGet to file the job in its history (a deadline for a hang, not the expected time).
-  let job
-  for (let i = 0; i < 600 && job?.list !== 'history'; i++) {
-    job = (await usenet.items()).find(x => x.id === nzbId)
-    if (job?.list !== 'history') await new Promise(resolve => setTimeout(resolve, 100))
-  }
+  const job = await filedInHistory(nzbget, usenet, nzbId)
   t.match(job, { list: 'history', state: 'failed' }, 'the unpack failed')
   const inter = join(nzbget.mainDir, 'downloads', 'inter')
   const [folder] = readdirSync(inter)

@@ -1,6 +1,7 @@
 import { test } from 'tap'
 import { readFileSync } from 'node:fs'
 import { runProcess, ProcessError, startDaemon, findExecutable, RingBuffer, lineSplitter, childEnv } from '../../core/process/index.js'
+import { until } from '../helpers/until.js'
 
 /** Running and not a zombie (in a container nothing may reap an orphan, so kill(pid, 0) is not enough). */
 function alive (pid: number): boolean {
@@ -8,11 +9,6 @@ function alive (pid: number): boolean {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
     return !/^\d+ \(.*\) [ZX]/.test(stat)
   } catch { return false }
-}
-
-/** Waits for a condition, however slow the machine (the file's timeout bounds a hang). */
-async function until (condition: () => boolean) {
-  while (!condition()) await new Promise(resolve => setTimeout(resolve, 20))
 }
 
 test('runs with an argv array: shell metacharacters are plain arguments', async t => {

@@ -13,6 +13,7 @@ import { stuckAs } from '../../simulators/servarr/stuck.js'
 import { instanceClient } from '../../clients/instance-clients.js'
 import { extraManagers } from '../helpers/instance-stack.js'
 import { ok } from '../helpers/results.js'
+import { untilTracked } from '../helpers/grabs.js'
 
 const KEYS = { anime: 'a1b2c3d4e5f60718293a4b5c6d7e8f90', uhd: 'f0e1d2c3b4a5968778695a4b3c2d1e0f' }
 const sim = { downloadMs: 120_000, queueRefreshMs: 5 }
@@ -37,7 +38,7 @@ async function grab (kind: 'series' | 'movies', instance: string, target: Sonarr
   const [release] = await client.releases(query)
   await client.grab(release!.guid!, release!.indexerId)
   const mine = target.state.queue.filter(q => !before.has(q.downloadId))
-  for (let i = 0; i < 100 && mine.some(q => !q.tracked); i++) await new Promise(resolve => setTimeout(resolve, 10))
+  await untilTracked(mine)
   return mine
 }
 

@@ -6,6 +6,8 @@ import { gunzipSync } from 'node:zlib'
 import { join } from 'node:path'
 import { findExecutable, startDaemon, type Daemon } from '../../core/process/index.js'
 import { freePort } from '../../core/free-port.js'
+import type { UsenetClient, UsenetItem } from '../../clients/usenet/types.js'
+import { until } from './until.js'
 
 const TEMPLATE = '/usr/share/doc/nzbget/examples/nzbget.conf.gz'
 
@@ -85,4 +87,20 @@ export async function startNzbget (dir: string, nntpPort: number, username = 'nz
   }
   const env = { USENET_CLIENT_TYPE: 'nzbget' as const, USENET_CLIENT_URL: url, USENET_CLIENT_USERNAME: username, USENET_CLIENT_PASSWORD: password }
   return { url, username, password, mainDir: dir, daemon, env, stop: () => daemon.stop() }
+}
+
+/**
+ * Waits until NZBGet files the job in its history (done or failed) and returns it. The minute is a deadline for a
+ * hang, not the expected time; past it the error carries NZBGet's last output.
+ */
+export async function filedInHistory (nzbget: Pick<NzbgetInstance, 'daemon'>, usenet: Pick<UsenetClient, 'items'>, id: string): Promise<UsenetItem> {
+  const deadline = Date.now() + 60_000
+  let item: UsenetItem | undefined
+  await until(async () => {
+    item = (await usenet.items()).find(x => x.id === id)
+    if (item?.list === 'history') return true
+    if (Date.now() > deadline) throw new Error(`NZBGet did not finish job ${id}: ${nzbget.daemon.outputTail().slice(-2000)}`)
+    return false
+  }, 100)
+  return item!
 }

@@ -7,6 +7,7 @@ import { statSync } from 'node:fs'
 import type { SeedSeries } from '../../simulators/fixtures/library.js'
 import { type ServarrStack } from './servarr-sims.js'
 import { ok } from './results.js'
+import { until } from './until.js'
 
 export const SHOW = { title: 'Northern Line', tvdbId: 400001 }
 
@@ -40,19 +41,23 @@ export function northernLineSeed (file: string, sizeBytes: number): SeedSeries {
 
 /** Waits for the grabbed download to finish, imports it and lets the media server's scan list it. */
 export async function importAndList (s: ServarrStack, seriesId: number): Promise<void> {
+  // The minute is a deadline for a hang, not the expected wait (the manager's download and scan run on its timers).
+  let deadline = Date.now() + 60_000
   let item: any
-  for (let i = 0; i < 100 && item?.state !== 'importBlocked'; i++) {
-    await new Promise(resolve => setTimeout(resolve, 50))
+  await until(async () => {
     item = ok(await s.call('series_status', { view: 'queue', id: seriesId })).items[0]
-  }
-  if (item?.state !== 'importBlocked') throw new Error(`the download did not finish: ${JSON.stringify(item)}`)
+    if (item?.state === 'importBlocked') return true
+    if (Date.now() > deadline) throw new Error(`the download did not finish: ${JSON.stringify(item)}`)
+    return false
+  }, 50)
   const file = ok(await s.call('series_import', { path: item.outputPath, importMode: 'copy' })).imported[0].destinationPath as string
   const staged = northernLineSeed(file.replace(s.roots.media, '/data'), statSync(file).size)
   s.jellyfin!.state.staged.push({ series: staged })
   ok(await s.call('manage_library', { action: 'scan' }))
-  for (let i = 0; i < 40; i++) {
-    if (ok(await s.call('search_media', { query: SHOW.title, types: ['Series'] })).items.length > 0) return
-    await new Promise(resolve => setTimeout(resolve, 25))
-  }
-  throw new Error('the media server did not list the show')
+  deadline = Date.now() + 60_000
+  await until(async () => {
+    if (ok(await s.call('search_media', { query: SHOW.title, types: ['Series'] })).items.length > 0) return true
+    if (Date.now() > deadline) throw new Error('the media server did not list the show')
+    return false
+  }, 25)
 }

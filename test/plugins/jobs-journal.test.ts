@@ -13,14 +13,6 @@ function readJournal (dir: string): JobRecord[] {
   return (JSON.parse(readFileSync(join(dir, JOURNAL_FILE), 'utf8')) as { jobs: JobRecord[] }).jobs
 }
 
-async function until (check: () => boolean, ms = 3_000) {
-  const end = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time')
-    await new Promise(resolve => setTimeout(resolve, 10))
-  }
-}
-
 t.test('every state change is written atomically to a private file', async t => {
   const { jobs, dir } = await makeRegistry(t)
   const j = jobs.start({ ...base, kind: 'move', run: async () => ({ moved: 1 }) })
@@ -42,10 +34,11 @@ t.test('progress is throttled, setInverse is written at once', async t => {
   await jobs.flush()
   t.equal(readJournal(dir)[0].status, 'running')
   handle!.progress(40, 'copying 2 of 5')
-  await new Promise(resolve => setTimeout(resolve, 100))
+  // A write a progress update started would be under way now; once the journal is idle it is on disk.
+  await jobs.journalIdle()
   t.equal(readJournal(dir)[0].progress, undefined, 'a progress update alone waits for the throttle')
   handle!.setInverse({ moves: [{ from: '/b', to: '/a' }] })
-  await until(() => readJournal(dir)[0].inverse !== undefined)
+  await jobs.journalIdle() // its write started at once
   t.same(readJournal(dir)[0].inverse, { moves: [{ from: '/b', to: '/a' }] })
   t.equal(readJournal(dir)[0].progress, 40, 'and carries the latest progress with it')
   t.throws(() => handle!.setInverse({ n: 1n }), /JSON-serializable/)
@@ -108,7 +101,7 @@ t.test('an unusable STATE_DIR fails with a clear message', async t => {
 })
 
 t.test('close lets aborted runs checkpoint, then records them as interrupted', async t => {
-  const { jobs, dir } = await makeRegistry(t, { shutdownGraceMs: 300 })
+  const { jobs, dir, lines } = await makeRegistry(t, { shutdownGraceMs: 300 })
   const cooperative = jobs.start({
     ...base,
     kind: 'a',
@@ -131,7 +124,9 @@ t.test('close lets aborted runs checkpoint, then records them as interrupted', a
   t.equal(byId(stubborn.id).status, 'interrupted')
   t.equal(byId(finished.id).status, 'succeeded')
   finishStubborn('late')
-  await new Promise(resolve => setTimeout(resolve, 100)) // time for a late result to be (wrongly) recorded
+  // The late outcome reaches the registry in promise callbacks only: once they have run, it was judged.
+  await tick()
+  t.ok(lines.some(l => /late job outcome discarded/.test(String(l.msg))), 'the late outcome arrived')
   t.equal(jobs.get(stubborn.id)!.status, 'interrupted', 'its late result is discarded')
   t.equal(readJournal(dir).find(r => r.id === stubborn.id)!.status, 'interrupted')
 })

@@ -7,9 +7,11 @@ import { join } from 'node:path'
 import { buildTestApp } from '../helpers/build.js'
 import { oauthLogin, refreshTokens } from '../helpers/oauth-client.js'
 import { noticeReceiver } from '../helpers/notice-receiver.js'
+import { until } from '../helpers/until.js'
 
 t.test('sign-in and low-disk notices reach the owner, recorded without the URL', async t => {
   const owner = await noticeReceiver()
+  let diskReads = 0
   const { app } = await buildTestApp(t, {
     config: {
       PUBLIC_URL: 'http://127.0.0.1:3000',
@@ -20,7 +22,7 @@ t.test('sign-in and low-disk notices reach the owner, recorded without the URL',
     build: {
       plugins: {
         notify: { watchMs: 20 },
-        disk: { figures: async () => ({ totalBytes: 100 * 1024 ** 3, usedBytes: 96 * 1024 ** 3, freeBytes: 4 * 1024 ** 3, usedPercent: 96 }) }
+        disk: { figures: async () => { diskReads++; return { totalBytes: 100 * 1024 ** 3, usedBytes: 96 * 1024 ** 3, freeBytes: 4 * 1024 ** 3, usedPercent: 96 } } }
       }
     }
   })
@@ -29,7 +31,9 @@ t.test('sign-in and low-disk notices reach the owner, recorded without the URL',
   const { client, tokens } = await oauthLogin(app, { metadata: { client_name: 'Claude Desktop' } })
   await refreshTokens(app, client, tokens.refresh_token!)
   await owner.waitFor(2)
-  await new Promise(resolve => setTimeout(resolve, 100))
+  // Several more checks of the still-low disk, each of which would queue another notice; then their deliveries end.
+  const readsSoFar = diskReads
+  await until(() => diskReads >= readsSoFar + 3)
   await app.notify.idle()
   const bodies = owner.received.map(r => JSON.parse(r.body) as { title: string, message: string })
   t.same(bodies.map(b => b.title).sort(), ['Low disk space', 'New sign-in'], 'one sign-in (the refresh is not one), one low-disk notice across several checks')
@@ -59,7 +63,7 @@ t.test('a notice waiting for its retry when the server stops is sent once by the
   })
   app.notify.notify('disk', { to: 'household', message: { title: 'Low disk space', body: 'The media disk has 4 GiB free.' } })
   const outbox = () => { try { return JSON.parse(readFileSync(join(roots.state, 'notify-outbox.json'), 'utf8')) as { pending: Array<{ attempts: number }> } } catch { return { pending: [] } } }
-  while (outbox().pending[0]?.attempts !== 1) await new Promise(resolve => setTimeout(resolve, 5))
+  await until(() => outbox().pending[0]?.attempts === 1)
   // Stopped (as on SIGTERM) before the retry's wait ends; started again with the wait over by its clock.
   const { app: again } = await restart({ plugins: { notify: { watchMs: 0, batchMs: 0, now: () => Date.now() + 120_000 } } })
   await busy.waitFor(2)

@@ -6,6 +6,7 @@ import { Value } from '@sinclair/typebox/value'
 import { JobView, Snapshot } from '../../routes/api/dashboard/schemas.js'
 import { buildTestApp, TEST_INTERNAL_KEY } from '../helpers/build.js'
 import { freePort, sseReader } from '../helpers/web-app.js'
+import { until } from '../helpers/until.js'
 import { abortable, deferred } from '../plugins/jobs-helpers.js'
 
 const auth = { authorization: `Bearer ${TEST_INTERNAL_KEY}` }
@@ -69,15 +70,16 @@ t.test('each credential holds only a few streams; closing one frees its slot', a
   t.ok(refused, 'a stream beyond the limit is refused')
   t.match(await refused!.json(), { error: 'too_many_streams', message: String, hint: /poll/ })
   open.pop()!.abort()
+  // The server sees the abort when the socket closes: ask until it has given the slot back.
   let again: Response | undefined
-  for (let i = 0; i < 20; i++) {
+  await until(async () => {
     const controller = new AbortController()
     open.push(controller)
     again = await fetch(`${config.PUBLIC_URL}/api/dashboard/events`, { headers: auth, signal: controller.signal })
-    if (again.status === 200) break
+    if (again.status === 200) return true
     await again.body?.cancel()
-    await new Promise(resolve => setTimeout(resolve, 50))
-  }
+    return false
+  }, 50)
   t.equal(again!.status, 200, 'the slot of a closed stream is given back')
   // A client that stops reading would hold its socket open through shutdown; let go of every stream.
   for (const c of open) c.abort()

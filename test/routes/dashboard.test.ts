@@ -157,7 +157,7 @@ t.test('downloads from the pyLoad simulator, with the torrent client down', asyn
   t.teardown(sim.close)
   const { app } = await buildTestApp(t, { web: true, config: { DOWNLOAD_MANAGER_URL: sim.url, DOWNLOAD_MANAGER_API_KEY: 'py-key-0123456789abcdef' } })
   await app.backends.pyload.addPackage('Big Buck Bunny', ['https://files.example.org/bbb.mkv'])
-  await new Promise(resolve => setTimeout(resolve, 300))
+  sim.state.advance(300) // under way, far from done (the simulator's clock, not the machine's)
   const res = await app.inject({ method: 'GET', url: '/api/dashboard/downloads', headers: auth })
   t.equal(res.statusCode, 200)
   const body = res.json()

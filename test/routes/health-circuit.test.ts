@@ -11,6 +11,7 @@ import backendProbe from '../../plugins/backend-probe.js'
 import healthRoutes from '../../routes/health.js'
 import { createSonarrClient } from '../../clients/servarr/sonarr.js'
 import { makeRoots, testConfig } from '../helpers/build.js'
+import { until } from '../helpers/until.js'
 
 t.test('the breaker opens after repeated timeouts, /health shows it, then it recovers', async t => {
   const backend = { answer: false }
@@ -62,7 +63,9 @@ t.test('the breaker opens after repeated timeouts, /health shows it, then it rec
   await t.rejects(sonarr.listSeries(), { message: /^Sonarr failed 2 times in a row, so calls to it are paused/ })
 
   backend.answer = true
-  await new Promise(resolve => setTimeout(resolve, 350))
+  // The breaker reads the wall clock: wait until the time it names for its test call has come.
+  const retryAt = Date.parse(sonarr.circuit().retryAt!)
+  await until(() => Date.now() >= retryAt)
   await app.refreshBackendStatus() // the probe is the half-open test call
   body = (await app.inject('/health')).json()
   t.same(body.backends[0].circuit, { state: 'closed', failures: 0 })

@@ -11,6 +11,7 @@ import type { BackendClientBase } from '../../clients/types.js'
 import type { ProbeResult } from '../../clients/http.js'
 import { BackendError } from '../../core/errors.js'
 import { buildTestApp, makeRoots, testConfig } from '../helpers/build.js'
+import { until } from '../helpers/until.js'
 
 const SECRET = 'sonarr-key-abcdef0123456789abcdef'
 const pkgVersion = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
@@ -33,14 +34,6 @@ async function build (t: { teardown: (fn: () => unknown) => void }, probes: Reco
   await app.ready()
   t.teardown(() => app.close())
   return { app, calls }
-}
-
-async function until (check: () => boolean, ms = 3_000) {
-  const end = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time')
-    await new Promise(resolve => setTimeout(resolve, 10))
-  }
 }
 
 t.test('reports version, uptime, jobs and the last probe of each backend', async t => {
@@ -124,10 +117,13 @@ t.test('probes run in the background, repeat, and never on the request path', as
   t.equal(manual.calls.jellyfin, 1)
 
   const auto = await build(t, { jellyfin: ok('Jellyfin') }, { intervalMs: 30, jitterMs: 10 })
+  // A twin left running is the measure of "later": the closed one probes no more while the twin probes three times.
+  const twin = await build(t, { jellyfin: ok('Jellyfin') }, { intervalMs: 30, jitterMs: 10 })
   await until(() => (auto.calls.jellyfin ?? 0) >= 3)
   await auto.app.close()
   const after = auto.calls.jellyfin
-  await new Promise(resolve => setTimeout(resolve, 150))
+  const twinAfter = twin.calls.jellyfin ?? 0
+  await until(() => (twin.calls.jellyfin ?? 0) >= twinAfter + 3)
   t.equal(auto.calls.jellyfin, after, 'timers are released on close')
 })
 

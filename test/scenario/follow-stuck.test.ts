@@ -9,12 +9,11 @@ import t from 'tap'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { createSabnzbdSimulator } from '../../simulators/sabnzbd/server.js'
 import { stuckAs } from '../../simulators/servarr/stuck.js'
 import { buildTestApp, makeRoots } from '../helpers/build.js'
-import { startTorrentClient, torrentClientKinds, type RunningTorrentClient, type TorrentKind } from '../helpers/torrent-clients.js'
-import { startNntpServer } from '../helpers/nntp-server.js'
-import { nzbgetUnavailable, startNzbget } from '../helpers/nzbget-daemon.js'
+import { torrentClientKinds } from '../helpers/torrent-clients.js'
+import { nzbgetUnavailable } from '../helpers/nzbget-daemon.js'
+import { allDownloadersSettings, startAllDownloaders } from '../helpers/downloader-settings.js'
 import { postRelease } from '../helpers/usenet-release.js'
 import { sampleVideo } from '../helpers/static-server.js'
 import { waitFor } from '../helpers/qbt-swarm.js'
@@ -26,41 +25,20 @@ import { recordNext } from '../helpers/next-recorder.js'
 // Five real or simulated downloaders and two managers in one stack: the file's limit is generous, never a speed test.
 t.setTimeout(360_000)
 
-const SAB_KEY = 'abcdef0123456789abcdef0123456789'
 const kinds = await torrentClientKinds()
 const skip = kinds.map(k => k.skip).find(Boolean) ?? await nzbgetUnavailable()
-
-/** TORRENT_CLIENT_<NAME>_* for an extra instance from a running client's TORRENT_CLIENT_* variables. */
-const asInstance = (name: string, c: RunningTorrentClient) =>
-  Object.fromEntries(Object.entries(c.env).map(([k, v]) => [k.replace('TORRENT_CLIENT_', `TORRENT_CLIENT_${name}_`), v]))
 
 t.test('every call the stuck views suggest, on every downloader, is accepted and does what it said', { skip }, async t => {
   const roots = makeRoots()
   t.teardown(() => roots.cleanup())
-  const order: TorrentKind[] = ['qbittorrent', 'transmission', 'deluge']
-  const torrents = await Promise.all(order.map(k => startTorrentClient(k, join(roots.base, k), roots.downloads)))
-  t.teardown(() => Promise.all(torrents.map(c => c.stop())))
-  const [qbt, tr, dl] = torrents as [RunningTorrentClient, RunningTorrentClient, RunningTorrentClient]
-  const nntp = await startNntpServer()
-  t.teardown(() => nntp.close())
-  const nzbget = await startNzbget(join(roots.base, 'nzbget'), nntp.port)
-  t.teardown(() => nzbget.stop())
-  const sab = await createSabnzbdSimulator({ apiKey: SAB_KEY })
-  t.teardown(() => sab.close())
+  const downloaders = await startAllDownloaders(t, roots)
+  const { torrents, nntp, sab } = downloaders
 
   const s = await buildTestApp(t, {
     roots,
     sims: { sonarr: { downloadMs: 30, queueRefreshMs: 5 }, radarr: { downloadMs: 30, queueRefreshMs: 5 } },
     config: {
-      ...qbt.env,
-      TORRENT_CLIENT_INSTANCES: 'tr,dl',
-      ...asInstance('TR', tr),
-      ...asInstance('DL', dl),
-      ...nzbget.env,
-      USENET_CLIENT_INSTANCES: 'sab',
-      USENET_CLIENT_SAB_TYPE: 'sabnzbd',
-      USENET_CLIENT_SAB_URL: sab.url,
-      USENET_CLIENT_SAB_API_KEY: SAB_KEY,
+      ...allDownloadersSettings(downloaders, 'nzbget'),
       STUCK_MAX_STRIKES: 2
     }
   })

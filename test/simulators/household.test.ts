@@ -7,6 +7,7 @@ import { existsSync, statfsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildDemoApp } from '../helpers/demo-app.js'
 import { ok } from '../helpers/results.js'
+import { until } from '../helpers/until.js'
 
 const { app, roots, stack, ctx } = await buildDemoApp(t, { tree: 'no-ffmpeg', stack: tree => ({ validate: true, household: { sample: tree!.sample } }) })
 const call = async (name: string, args: Record<string, unknown> = {}) => ok(await app.tools.call(name, args, ctx()))
@@ -46,12 +47,8 @@ t.test('The Matrix imports from the tree\'s finished download, and a scan lists 
   const imported = (await call('movie_import', { path: join(roots.downloads, 'complete', 'The.Matrix.1999.1080p.BluRay'), importMode: 'copy' })).imported
   t.ok(imported.length >= 1, 'imported into the movie manager')
   ok(await app.tools.call('manage_library', { action: 'scan' }, ctx()))
-  let found = false
-  for (let i = 0; i < 80 && !found; i++) {
-    found = (await call('search_media', { query: 'The Matrix', types: ['Movie'] })).items.length > 0
-    if (!found) await new Promise(resolve => setTimeout(resolve, 25))
-  }
-  t.ok(found, 'the media server lists The Matrix after its scan')
+  await until(async () => (await call('search_media', { query: 'The Matrix', types: ['Movie'] })).items.length > 0, 25)
+  t.pass('the media server lists The Matrix after its scan')
 })
 
 t.test('the play history gives the watched cleanup its candidates', async t => {

@@ -6,6 +6,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { createSonarrSimulator } from '../../simulators/servarr/sonarr.js'
 import { makeRoots } from '../helpers/build.js'
+import { until } from '../helpers/until.js'
 
 const KEY = 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6'
 
@@ -25,7 +26,7 @@ t.test('a season pack writes one file per episode', async t => {
   t.equal(items.length, episodes.length, 'one queue item per episode, one download')
   const folder = join(roots.downloads, 'complete', pack.title)
   // The simulator writes finished downloads on its next request: ask until its clock has finished this one.
-  for (let i = 0; i < 500 && !existsSync(folder); i++) { await new Promise(resolve => setTimeout(resolve, 10)); await api('/system/status') }
+  await until(async () => { await api('/system/status'); return existsSync(folder) })
   const files = readdirSync(folder).sort()
   t.same(files, episodes.map(e => `${pack.title.replace(/\.S01\./, `.S01E${String(e.episodeNumber).padStart(2, '0')}.`)}.mkv`).sort())
   t.ok(files.every(f => /\.S01E\d{2}\./.test(f)), 'each file names its episode')

@@ -7,67 +7,41 @@
 import { test } from 'tap'
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
-import { createSabnzbdSimulator } from '../../../simulators/sabnzbd/server.js'
 import { usenetClient } from '../../../domains/chosen-client.js'
 import { buildTestApp, makeRoots } from '../../helpers/build.js'
-import { startTorrentClient, torrentClientKinds, type RunningTorrentClient, type TorrentKind } from '../../helpers/torrent-clients.js'
-import { startNntpServer } from '../../helpers/nntp-server.js'
-import { nzbgetUnavailable, startNzbget } from '../../helpers/nzbget-daemon.js'
+import { torrentClientKinds } from '../../helpers/torrent-clients.js'
+import { nzbgetUnavailable } from '../../helpers/nzbget-daemon.js'
+import { allDownloadersSettings, CLOSED_URL, startAllDownloaders } from '../../helpers/downloader-settings.js'
 import { postRelease } from '../../helpers/usenet-release.js'
 import { sampleVideo } from '../../helpers/static-server.js'
 import { waitFor } from '../../helpers/qbt-swarm.js'
 import { data, errorText, ok } from '../../helpers/results.js'
 
-const SAB_KEY = 'abcdef0123456789abcdef0123456789'
-const CLOSED = 'http://127.0.0.1:9'
 const kinds = await torrentClientKinds()
 const skip = kinds.map(k => k.skip).find(Boolean) ?? await nzbgetUnavailable()
 
 interface Row { source: string, id: string, name: string, state: string, reason?: string, instance?: string }
 
-/** TORRENT_CLIENT_<NAME>_* for an extra instance from a running client's TORRENT_CLIENT_* variables. */
-const asInstance = (name: string, c: RunningTorrentClient) =>
-  Object.fromEntries(Object.entries(c.env).map(([k, v]) => [k.replace('TORRENT_CLIENT_', `TORRENT_CLIENT_${name}_`), v]))
-
 test('qBittorrent, Transmission, Deluge, SABnzbd and NZBGet configured together', { skip }, async t => {
   const roots = makeRoots()
   t.teardown(() => roots.cleanup())
-  const order: TorrentKind[] = ['qbittorrent', 'transmission', 'deluge']
-  const [qbt, tr, dl] = await Promise.all(order.map(k => startTorrentClient(k, join(roots.base, k), roots.downloads)))
-  let dlStopped = false
-  t.teardown(() => Promise.all([qbt!.stop(), tr!.stop(), dlStopped ? undefined : dl!.stop()]))
-  const nntp = await startNntpServer()
-  t.teardown(() => nntp.close())
-  const nzbget = await startNzbget(join(roots.base, 'nzbget'), nntp.port)
-  t.teardown(() => nzbget.stop())
-  const sab = await createSabnzbdSimulator({ apiKey: SAB_KEY })
-  t.teardown(() => sab.close())
+  const downloaders = await startAllDownloaders(t, roots)
+  const { qbt, tr, dl, nntp, sab } = downloaders
 
   const { app, call } = await buildTestApp(t, {
     roots,
     config: {
-      ...qbt!.env,
-      TORRENT_CLIENT_INSTANCES: 'tr,dl',
-      ...asInstance('TR', tr!),
-      ...asInstance('DL', dl!),
-      USENET_CLIENT_TYPE: 'sabnzbd',
-      USENET_CLIENT_URL: sab.url,
-      USENET_CLIENT_API_KEY: SAB_KEY,
-      USENET_CLIENT_INSTANCES: 'news2',
-      USENET_CLIENT_NEWS2_TYPE: 'nzbget',
-      USENET_CLIENT_NEWS2_URL: nzbget.url,
-      USENET_CLIENT_NEWS2_USERNAME: nzbget.username,
-      USENET_CLIENT_NEWS2_PASSWORD: nzbget.password,
-      DOWNLOAD_MANAGER_URL: CLOSED,
-      SERIES_MANAGER_URL: CLOSED,
-      MOVIE_MANAGER_URL: CLOSED
+      ...allDownloadersSettings(downloaders, 'sabnzbd'),
+      DOWNLOAD_MANAGER_URL: CLOSED_URL,
+      SERIES_MANAGER_URL: CLOSED_URL,
+      MOVIE_MANAGER_URL: CLOSED_URL
     }
   })
 
   // One magnet in each torrent client (no swarm: each waits for its metadata), one job in SABnzbd, and a release
   // NZBGet really fetches and fails (one article lost, no par2): every client holds something of its own.
   const magnets = new Map<string, { hash: string, name: string }>()
-  for (const [instance, running] of [['default', qbt!], ['tr', tr!], ['dl', dl!]] as const) {
+  for (const [instance, running] of [['default', qbt], ['tr', tr], ['dl', dl]] as const) {
     const hash = randomBytes(20).toString('hex')
     const name = `Together.${running.kind}.2024`
     await running.client.addMagnet(`magnet:?xt=urn:btih:${hash}&dn=${name}`)
@@ -103,11 +77,11 @@ test('qBittorrent, Transmission, Deluge, SABnzbd and NZBGet configured together'
     const { hash } = magnets.get('tr')!
     const paused = ok(await call('cancel_downloads', { action: 'pause', ids: [`torrent:${hash}`] }))
     t.match(paused.changed, [{ id: `torrent:${hash}` }], 'chosen without being told which client: Transmission holds it')
-    t.equal((await tr!.client.list({ hashes: [hash] }))[0]?.phase, 'paused', 'paused in Transmission')
-    for (const other of [qbt!, dl!]) {
+    t.equal((await tr.client.list({ hashes: [hash] }))[0]?.phase, 'paused', 'paused in Transmission')
+    for (const other of [qbt, dl]) {
       t.same(await other.client.list({ hashes: [hash] }), [], `${other.service} never held it`)
     }
-    for (const [instance, running] of [['default', qbt!], ['dl', dl!]] as const) {
+    for (const [instance, running] of [['default', qbt], ['dl', dl]] as const) {
       t.not((await running.client.list({ hashes: [magnets.get(instance)!.hash] }))[0]?.phase, 'paused', `${running.service}'s own torrent is not paused`)
     }
     ok(await call('cancel_downloads', { action: 'resume', ids: [`torrent:${hash}`] }))
@@ -124,8 +98,7 @@ test('qBittorrent, Transmission, Deluge, SABnzbd and NZBGet configured together'
   })
 
   t.test('a stopped client is named; the others still answer', async t => {
-    dlStopped = true
-    await dl!.stop()
+    await dl.stop()
     const res = await call('download_status', { instance: 'dl' })
     t.notOk(res.isError, 'the call still answers')
     t.match(data(res).warnings.join('\n'), /Deluge/, 'the stopped Deluge is named')

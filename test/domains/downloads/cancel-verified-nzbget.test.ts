@@ -10,7 +10,8 @@ import { join } from 'node:path'
 import { buildTestApp, makeRoots } from '../../helpers/build.js'
 import { sampleVideo } from '../../helpers/static-server.js'
 import { startNntpServer } from '../../helpers/nntp-server.js'
-import { nzbgetUnavailable, startNzbget } from '../../helpers/nzbget-daemon.js'
+import { filedInHistory, nzbgetUnavailable, startNzbget } from '../../helpers/nzbget-daemon.js'
+import { nzbgetOnly } from '../../helpers/downloader-settings.js'
 import { postRelease } from '../../helpers/usenet-release.js'
 import { data, ok, text } from '../../helpers/results.js'
 
@@ -32,25 +33,11 @@ test('a failed NZBGet job cancelled with its data: the answer says the files NZB
   t.teardown(() => nzbget.stop())
   const { app, call } = await buildTestApp(t, {
     roots,
-    config: {
-      USENET_CLIENT_TYPE: 'nzbget',
-      USENET_CLIENT_URL: nzbget.url,
-      USENET_CLIENT_USERNAME: nzbget.username,
-      USENET_CLIENT_PASSWORD: nzbget.password,
-      TORRENT_CLIENT_URL: 'http://127.0.0.1:9',
-      DOWNLOAD_MANAGER_URL: 'http://127.0.0.1:9',
-      SERIES_MANAGER_URL: 'http://127.0.0.1:9',
-      MOVIE_MANAGER_URL: 'http://127.0.0.1:9'
-    }
+    config: nzbgetOnly(nzbget)
   })
   const release = postRelease(nntp, join(roots.base, 'posts'), 'Movie.2020.1080p', 'Movie.2020.1080p.mp4', await sampleVideo(roots.base))
   const nzbId = await app.backends.usenet!.addNzb('Movie.2020.1080p.nzb', Buffer.from(release.nzb))
-  // Waits for NZBGet to file the job in its history (a deadline for a hang, not the expected time).
-  let job
-  for (let i = 0; i < 600 && job?.list !== 'history'; i++) {
-    job = (await app.backends.usenet!.items()).find(x => x.id === nzbId)
-    if (job?.list !== 'history') await new Promise(resolve => setTimeout(resolve, 100))
-  }
+  const job = await filedInHistory(nzbget, app.backends.usenet!, nzbId)
   t.equal(job?.failure, 'post-processing script failed', 'the job failed in its script')
   const file = join(job!.path!, release.fileName)
   t.ok(existsSync(file), 'its unpacked file is in its final folder')

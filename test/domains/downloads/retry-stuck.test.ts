@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { startServarrStack, type ServarrStack } from '../../helpers/servarr-sims.js'
 import { stuckAs } from '../../../simulators/servarr/stuck.js'
 import { errorText, ok } from '../../helpers/results.js'
+import { untilTracked } from '../../helpers/grabs.js'
 
 const confirmation = (r: unknown) => (ok(r as any).confirmation as { confirmToken: string, targets: any[], summary: string })
 
@@ -17,7 +18,7 @@ async function stuckDownload (s: ServarrStack, movieId: number, index: number) {
   const before = new Set(s.radarr.state.queue.map(q => q.downloadId))
   await s.app.backends.radarr.grab(releases[index].guid!, releases[index].indexerId)
   const mine = s.radarr.state.queue.filter(q => !before.has(q.downloadId))
-  for (let i = 0; i < 100 && mine.some(q => !q.tracked); i++) await new Promise(resolve => setTimeout(resolve, 10))
+  await untilTracked(mine)
   for (const q of mine) q.stuck = stuckAs('radarr', q.title, 'notUpgrade')
   return mine[0]
 }

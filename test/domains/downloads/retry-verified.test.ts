@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { startServarrStack } from '../../helpers/servarr-sims.js'
 import { stuckAs } from '../../../simulators/servarr/stuck.js'
 import { data, ok, text } from '../../helpers/results.js'
+import { untilTracked } from '../../helpers/grabs.js'
 
 t.test('a retried download whose data the manager did not delete: named as still there, with the call to delete it', async t => {
   const s = await startServarrStack(t, { sim: { downloadMs: 300, queueRefreshMs: 5, manualClock: true }, config: { TORRENT_CLIENT_URL: 'http://127.0.0.1:9' } })
@@ -17,7 +18,7 @@ t.test('a retried download whose data the manager did not delete: named as still
   const [release] = await s.app.backends.sonarr.releases({ episodeId: episode.id })
   await s.app.backends.sonarr.grab(release!.guid!, release!.indexerId)
   const item = s.sonarr.state.queue.at(-1)!
-  for (let i = 0; i < 200 && !item.tracked; i++) await new Promise(resolve => setTimeout(resolve, 10))
+  await untilTracked([item])
   s.sonarr.state.advanceClock(300)
   ok(await s.call('cancel_downloads', { action: 'list', source: 'series' }))
   const folder = join(s.roots.downloads, 'complete', item.title)
@@ -47,7 +48,7 @@ t.test('a retried download whose data went: "deleted its data" with what the pre
   const [release] = await s.app.backends.sonarr.releases({ episodeId: episode.id })
   await s.app.backends.sonarr.grab(release!.guid!, release!.indexerId)
   const item = s.sonarr.state.queue.at(-1)!
-  for (let i = 0; i < 200 && !item.tracked; i++) await new Promise(resolve => setTimeout(resolve, 10))
+  await untilTracked([item])
   s.sonarr.state.advanceClock(300)
   ok(await s.call('cancel_downloads', { action: 'list', source: 'series' }))
   item.stuck = stuckAs('sonarr', item.title, 'failed')

@@ -13,7 +13,8 @@ import { fetchGuarded } from '../../../lib/url-guard/fetch-guarded.js'
 import { buildTestApp, makeRoots } from '../../helpers/build.js'
 import { sampleVideo, startStaticServer } from '../../helpers/static-server.js'
 import { startNntpServer } from '../../helpers/nntp-server.js'
-import { nzbgetUnavailable, startNzbget } from '../../helpers/nzbget-daemon.js'
+import { filedInHistory, nzbgetUnavailable, startNzbget } from '../../helpers/nzbget-daemon.js'
+import { nzbgetOnly } from '../../helpers/downloader-settings.js'
 import { postRelease } from '../../helpers/usenet-release.js'
 
 const skip = await nzbgetUnavailable()
@@ -35,13 +36,7 @@ async function setup (t: { teardown: (fn: () => unknown) => void }) {
   const connect = (address: string) => net.connect({ host: '127.0.0.1', port: address === PUBLIC ? web.port : 9 })
   const { app } = await buildTestApp(t, {
     roots,
-    config: {
-      ...nzbget.env,
-      TORRENT_CLIENT_URL: 'http://127.0.0.1:9',
-      DOWNLOAD_MANAGER_URL: 'http://127.0.0.1:9',
-      SERIES_MANAGER_URL: 'http://127.0.0.1:9',
-      MOVIE_MANAGER_URL: 'http://127.0.0.1:9'
-    },
+    config: nzbgetOnly(nzbget),
     build: { resolver, plugins: { urlGuard: { connect } } }
   })
   // The URL guard's checks and redirect handling run as they are; only its connections are sent to the local web
@@ -52,14 +47,7 @@ async function setup (t: { teardown: (fn: () => unknown) => void }) {
   const call = (name: string, args: unknown) => app.tools.call(name, args, ctx)
   const rows = async () => ((await call('download_status', {})).structuredContent as { items: Row[] }).items.filter(r => r.source === 'usenet')
   /** Waits until NZBGet has moved the item to its history (done or failed). */
-  const settled = async (id: string) => {
-    for (let i = 0; i < 300; i++) {
-      const item = (await app.backends.usenet!.items()).find(x => x.id === id)
-      if (item?.list === 'history') return item
-      await new Promise(resolve => setTimeout(resolve, 100))
-    }
-    throw new Error(`NZBGet did not finish item ${id}: ${nzbget.daemon.outputTail().slice(-2000)}`)
-  }
+  const settled = (id: string) => filedInHistory(nzbget, app.backends.usenet!, id)
   return { app, roots, nntp, web, nzbget, call, rows, settled }
 }
 

@@ -11,6 +11,7 @@ import { buildTestApp, makeRoots } from '../../helpers/build.js'
 import { sampleVideo } from '../../helpers/static-server.js'
 import { startNntpServer } from '../../helpers/nntp-server.js'
 import { nzbgetUnavailable, startNzbget } from '../../helpers/nzbget-daemon.js'
+import { nzbgetOnly } from '../../helpers/downloader-settings.js'
 import { postRelease } from '../../helpers/usenet-release.js'
 
 const skip = await nzbgetUnavailable()
@@ -26,16 +27,7 @@ test('NZBGet pause: a job still in flight is said to be, a queued one reads paus
   t.teardown(() => nzbget.stop())
   const { app } = await buildTestApp(t, {
     roots,
-    config: {
-      USENET_CLIENT_TYPE: 'nzbget',
-      USENET_CLIENT_URL: nzbget.url,
-      USENET_CLIENT_USERNAME: nzbget.username,
-      USENET_CLIENT_PASSWORD: nzbget.password,
-      TORRENT_CLIENT_URL: 'http://127.0.0.1:9',
-      DOWNLOAD_MANAGER_URL: 'http://127.0.0.1:9',
-      SERIES_MANAGER_URL: 'http://127.0.0.1:9',
-      MOVIE_MANAGER_URL: 'http://127.0.0.1:9'
-    }
+    config: nzbgetOnly(nzbget)
   })
   const video = await sampleVideo(roots.base)
   const first = postRelease(nntp, join(roots.base, 'posts'), 'Held.S01E01.720p', 'Held.S01E01.720p.mp4', video, { par: 'none' })

@@ -11,7 +11,7 @@ import { ok, text } from '../../helpers/results.js'
 import { stuckAs } from '../../../simulators/servarr/stuck.js'
 import { sampleVideo } from '../../helpers/static-server.js'
 import { startNntpServer } from '../../helpers/nntp-server.js'
-import { nzbgetUnavailable, startNzbget } from '../../helpers/nzbget-daemon.js'
+import { filedInHistory, nzbgetUnavailable, startNzbget } from '../../helpers/nzbget-daemon.js'
 import { postRelease } from '../../helpers/usenet-release.js'
 import { grabFirstEpisode } from '../../helpers/grabs.js'
 
@@ -48,11 +48,7 @@ test('a job NZBGet failed (FAILURE/HEALTH) is reported for its title', { skip },
   nntp.lose(archive.segments[0]!.messageId)
   const usenet = app.backends.usenet!
   const id = await usenet.addNzb(`${name}.nzb`, Buffer.from(posted.nzb))
-  let job
-  for (let i = 0; i < 300 && job?.list !== 'history'; i++) {
-    job = (await usenet.items()).find(x => x.id === id)
-    if (job?.list !== 'history') await new Promise(resolve => setTimeout(resolve, 100))
-  }
+  const job = await filedInHistory(nzbget, usenet, id)
   t.match(job, { state: 'failed', failure: 'missing articles' }, 'NZBGet really failed it')
 
   const res = await call('get_library_state', { title: 'Silent Orchard' })

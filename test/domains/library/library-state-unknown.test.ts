@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { startServarrStack } from '../../helpers/servarr-sims.js'
 import { stuckAs } from '../../../simulators/servarr/stuck.js'
 import { ok } from '../../helpers/results.js'
+import { untilTracked } from '../../helpers/grabs.js'
 
 const s = await startServarrStack(t, { jellyfin: true, sim: { downloadMs: 30, queueRefreshMs: 5 }, config: { TORRENT_CLIENT_URL: 'http://127.0.0.1:9' } })
 
@@ -30,7 +31,7 @@ t.test('a finished download the manager blocked from importing is "import blocke
   const before = new Set(s.radarr.state.queue.map(q => q.downloadId))
   await s.app.backends.radarr.grab(releases[0]!.guid!, releases[0]!.indexerId)
   const mine = s.radarr.state.queue.filter(q => !before.has(q.downloadId))
-  for (let i = 0; i < 100 && mine.some(q => !q.tracked); i++) await new Promise(resolve => setTimeout(resolve, 10))
+  await untilTracked(mine)
   for (const q of mine) q.stuck = stuckAs('radarr', q.title, 'matchedById')
   const res = await s.call('get_library_state', { title: movie.title, kind: 'movie' })
   const state = ok(res)

@@ -5,14 +5,15 @@ import t from 'tap'
 import { buildTestApp } from '../../helpers/build.js'
 import { generateLibrary } from '../../../simulators/fixtures/library.js'
 import { MEDIA_SERVERS } from '../../helpers/media-servers.js'
-
-const wait = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
+import { until } from '../../helpers/until.js'
 
 for (const server of MEDIA_SERVERS) {
   t.test(`manage_library against the ${server.service} simulator`, async t => {
     const { app, roots, ctx, state, idOf, violations } = await server.start(t)
     const jf = { state }
     const call = (args: Record<string, unknown>) => app.tools.call('manage_library', args, ctx())
+    /** Waits until the scan started after `before` scans has ended (the simulator counts each one as it ends). */
+    const scanEnded = (before: number) => until(() => jf.state.scans > before)
 
     t.test('metadata is honest', async t => {
       const def = app.tools.get('manage_library')!
@@ -24,7 +25,7 @@ for (const server of MEDIA_SERVERS) {
       const res = await call({ action: 'scan' })
       t.notOk(res.isError, res.content[0].text)
       t.match(res.structuredContent, { action: 'scan', started: true })
-      await wait(40)
+      await scanEnded(before)
       t.equal(jf.state.scans, before + 1)
       if (server.name === 'jellyfin') {
         const log = await app.tools.call('activity_log', { limit: 1 }, ctx())
@@ -39,9 +40,10 @@ for (const server of MEDIA_SERVERS) {
       const show = { ...other.series[0], key: 'scan-show', title: 'Scan Show', path: '/data/tv/Scan Show', inLibrary: true }
       jf.state.staged.push({ movie: a }, { series: show })
       const listed = (title: string) => [...jf.state.items.values()].some(i => i.name === title)
+      let scans = jf.state.scans
       const res = await call({ action: 'scan', name: 'movies' })
       t.notOk(res.isError, res.content[0].text)
-      await wait(40)
+      await scanEnded(scans)
       t.ok(listed(a.title), 'the named library\'s new film is listed')
       if (server.name === 'plex') {
         t.match(res.content[0].text, /Started a scan of the library "Movies"\./)
@@ -54,14 +56,16 @@ for (const server of MEDIA_SERVERS) {
         const folderA = a.path.replace('/data/', '')
         mkdirSync(join(roots.media, folderA), { recursive: true })
         jf.state.staged.push({ movie: b })
+        scans = jf.state.scans
         const one = await call({ action: 'scan', path: folderA })
         t.notOk(one.isError, one.content[0].text)
         t.match(one.content[0].text, `(only ${roots.media}/${folderA})`)
-        await wait(40)
+        await scanEnded(scans)
         t.notOk(listed(b.title), 'a film outside the folder waits')
+        scans = jf.state.scans
         const all = await call({ action: 'scan' })
         t.notOk(all.isError)
-        await wait(40)
+        await scanEnded(scans)
         t.ok(listed(b.title) && listed(show.title), 'a scan of everything lists the rest')
       }
       const unknown = await call({ action: 'scan', name: 'Cartoons' })

@@ -4,6 +4,7 @@ import { INTERNAL_PRINCIPAL, type Principal } from '../../../core/principal.js'
 import type { ToolContext } from '../../../core/tool-types.js'
 import { ToolError } from '../../../core/errors.js'
 import { buildTestApp } from '../../helpers/build.js'
+import { until } from '../../helpers/until.js'
 
 const OTHER: Principal = { id: 'oauth:grant-1', kind: 'oauth', clientId: 'c1', scopes: ['mcp'] }
 
@@ -40,7 +41,8 @@ t.test('lists jobs newest first, paged, with every field', async t => {
     const j = app.jobs.start({ kind: 'quick', owner: 'internal', description: `job ${i}`, estimatedDurationMs: 1000, run: async () => ({ n: i }) })
     await app.jobs.wait(j.id, 5_000)
     ids.push(j.id)
-    await new Promise(resolve => setTimeout(resolve, 2)) // distinct createdAt
+    const at = Date.now()
+    await until(() => Date.now() > at, 1) // the next job's createdAt is a later millisecond
   }
   const first = await call({})
   t.notOk(first.isError)

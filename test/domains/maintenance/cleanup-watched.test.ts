@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path'
 import { buildDemoApp } from '../../helpers/demo-app.js'
 import { toolContext } from '../../helpers/sim-app.js'
 import { data, text } from '../../helpers/results.js'
+import { until } from '../../helpers/until.js'
 
 const { app, roots, stack } = await buildDemoApp(t, { tree: true, stack: { validate: true } })
 
@@ -142,7 +143,7 @@ t.test('watched: marks first, deletes after the window through the manager; favo
   t.notOk((await radarr('GET', '/movie')).some((m: any) => m.id === halfMovie.id), 'the movie manager no longer has it')
   t.ok((await radarr('GET', '/exclusions/paged?pageSize=1000')).records.some((e: any) => e.tmdbId === halfMovie.tmdbId), 'it is on the import-list exclusions, so it is not added again')
   // The media server's scan drops the deleted titles.
-  for (let i = 0; i < 100 && (await items('Movie')).some(m => m.Id === half.Id); i++) await new Promise(resolve => setTimeout(resolve, 20))
+  await until(async () => !(await items('Movie')).some(m => m.Id === half.Id), 20)
   t.notOk((await items('Movie')).some(m => m.Id === half.Id), 'the media server no longer lists the movie')
   t.notOk((await items('Series')).some(x => x.Id === seriesGone.Id), 'nor the series')
   for (const x of [gone, favourite, tagged, recent]) t.ok((await items('Movie')).some(m => m.Id === x.Id), `${x.Name} is still there`)

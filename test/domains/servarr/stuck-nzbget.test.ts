@@ -9,7 +9,7 @@ import { buildTestApp } from '../../helpers/build.js'
 import { data, ok } from '../../helpers/results.js'
 import { sampleVideo } from '../../helpers/static-server.js'
 import { startNntpServer } from '../../helpers/nntp-server.js'
-import { nzbgetUnavailable, startNzbget } from '../../helpers/nzbget-daemon.js'
+import { filedInHistory, nzbgetUnavailable, startNzbget } from '../../helpers/nzbget-daemon.js'
 import { postRelease } from '../../helpers/usenet-release.js'
 import { grabFirstEpisode } from '../../helpers/grabs.js'
 
@@ -35,11 +35,7 @@ test('a release with a lost article fails in NZBGet; its manager row is stuck wi
   nntp.lose(archive.segments[archive.segments.length > 1 ? 1 : 0]!.messageId)
   const usenet = app.backends.usenet!
   const id = await usenet.addNzb(`${row.title}.nzb`, Buffer.from(posted.nzb))
-  let job
-  for (let i = 0; i < 300 && job?.list !== 'history'; i++) {
-    job = (await usenet.items()).find(x => x.id === id)
-    if (job?.list !== 'history') await new Promise(resolve => setTimeout(resolve, 100))
-  }
+  const job = await filedInHistory(nzbget, usenet, id)
   t.equal(job?.state, 'failed', 'NZBGet really failed it')
   // Sonarr stores NZBGet's id (its "drone" parameter, else the NZBID) as the queue row's downloadId.
   Object.assign(row, { protocol: 'usenet', downloadId: job!.downloadId })

@@ -5,6 +5,7 @@
 import t from 'tap'
 import { startServarrStack } from '../../helpers/servarr-sims.js'
 import { ok } from '../../helpers/results.js'
+import { until } from '../../helpers/until.js'
 
 t.test('the stuck view with the torrent client unreachable: the torrent client is an unknown part, named in the text', async t => {
   const s = await startServarrStack(t, { sim: { downloadMs: 60_000, queueRefreshMs: 5 }, config: { TORRENT_CLIENT_URL: 'http://127.0.0.1:9' } })
@@ -12,7 +13,7 @@ t.test('the stuck view with the torrent client unreachable: the torrent client i
   const releases = await s.app.backends.radarr.releases({ movieId: movie.id })
   await s.app.backends.radarr.grab(releases[0]!.guid!, releases[0]!.indexerId)
   // The grab is in the manager's queue once it is tracked (its own refresh, simulated every 5 ms).
-  for (let i = 0; i < 500 && !s.radarr.state.queue.some(q => q.tracked); i++) await new Promise(resolve => setTimeout(resolve, 10))
+  await until(() => s.radarr.state.queue.some(q => q.tracked))
   t.ok(s.radarr.state.queue.some(q => q.tracked), 'the grab is in the queue')
   const res = await s.call('movie_status', { view: 'stuck' })
   t.notOk(res.isError, res.content[0]!.text)

@@ -7,6 +7,7 @@ import { startServarrStack } from '../../helpers/servarr-sims.js'
 import { stuckAs } from '../../../simulators/servarr/stuck.js'
 import { createSabnzbdSimulator } from '../../../simulators/sabnzbd/server.js'
 import { data, ok } from '../../helpers/results.js'
+import { untilTracked } from '../../helpers/grabs.js'
 import type { Outcome } from '../../../simulators/sabnzbd/state.js'
 
 const KEY = 'fedcba9876543210fedcba9876543210'
@@ -24,7 +25,7 @@ async function setup (t: Parameters<typeof startServarrStack>[0]) {
     const before = new Set(s[service].state.queue.map(q => q.id))
     await s.app.backends[service].grab(releases[0].guid!, releases[0].indexerId)
     const items = s[service].state.queue.filter(q => !before.has(q.id))
-    for (let i = 0; i < 100 && items.some(q => !q.tracked); i++) await new Promise(resolve => setTimeout(resolve, 10))
+    await untilTracked(items)
     const job = sab.state.add(items[0].title, 4 * 1024 * 1024, { outcome })
     for (const q of items) Object.assign(q, { protocol: 'usenet', downloadId: job.nzo_id })
     return { items, job }

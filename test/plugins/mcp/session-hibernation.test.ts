@@ -8,19 +8,18 @@ import type { JobHandle } from '../../../core/job-types.js'
 import type { Principal } from '../../../core/principal.js'
 import { TEST_INTERNAL_KEY, buildTestApp } from '../../helpers/build.js'
 import { listenMcp, postMcp } from '../../helpers/mcp-client.js'
+import { until } from '../../helpers/until.js'
 import { mcpTestTools } from './test-tools.js'
 
 const OTHER_TOKEN = 'other-principal-token-0123456789abcdef'
 const OTHER: Principal = { id: 'oauth:grant-2', kind: 'oauth', clientId: 'client-2', scopes: ['mcp'] }
-const sleep = async (ms: number) => await new Promise(resolve => setTimeout(resolve, ms))
 
 /** Hibernates every idle session, as the sweeper does once they were idle long enough. */
 async function hibernateAll (app: FastifyInstance) {
-  for (let i = 0; i < 200 && app.mcpSessions.awake > 0; i++) {
+  await until(() => {
     app.mcpSessions.sweep(Date.now() + app.mcpSessions.limits.hibernateMs! + 1000)
-    if (app.mcpSessions.awake > 0) await sleep(10)
-  }
-  if (app.mcpSessions.awake > 0) throw new Error('a session stayed awake')
+    return app.mcpSessions.awake === 0
+  })
 }
 
 /** A job the test moves when it wants to. */
@@ -77,7 +76,7 @@ t.test('a hibernated session wakes on its next request', async t => {
   const url = await listenMcp(app)
   const { client, transport, streams, cutStream } = await connectCuttable(url)
   t.teardown(() => client.close())
-  for (let i = 0; i < 100 && streams() === 0; i++) await sleep(10)
+  await until(() => streams() > 0)
   t.equal(streams(), 1, 'the client opened its event stream')
 
   const mine = await drivenJob(app, 'internal')
@@ -104,7 +103,7 @@ t.test('a hibernated session wakes on its next request', async t => {
 
   await t.test('the subscription delivers again once the stream reconnects', async t => {
     release()
-    for (let i = 0; i < 200 && streams() < 2; i++) await sleep(10)
+    await until(() => streams() >= 2)
     t.equal(streams(), 2, 'the client reconnected its event stream')
     t.equal(app.mcpSessions.awake, 1, 'the reconnection woke the session')
     const arrived = new Promise<void>(resolve => { notify = resolve })

@@ -5,6 +5,29 @@ import { defineTool, type ToolDefinition } from '../../../core/tool-types.js'
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
 
+/**
+ * A hold on slow_steps' last step, for a test that must act while a call surely runs (on a loaded machine a few
+ * 20 ms steps can end before the test's next request arrives): hold(), wait until `waiting` counts the call (its
+ * earlier steps are logged by then), act, release(). Off unless a test holds it. `finished` counts the calls done.
+ */
+export const slowStepsHold = (() => {
+  let gate: Promise<void> | undefined
+  let open = () => {}
+  const hold = {
+    waiting: 0,
+    /** Calls whose handler has returned. */
+    finished: 0,
+    hold () { gate = new Promise<void>(resolve => { open = resolve }) },
+    release () { gate = undefined; open() },
+    async pass () {
+      if (!gate) return
+      hold.waiting++
+      try { await gate } finally { hold.waiting-- }
+    }
+  }
+  return hold
+})()
+
 export const mcpTestTools: ToolDefinition<any, any>[] = [
   defineTool({
     name: 'echo_text',
@@ -37,10 +60,12 @@ export const mcpTestTools: ToolDefinition<any, any>[] = [
     annotations: readOnly,
     handler: async ({ steps }, ctx) => {
       for (let i = 1; i <= steps; i++) {
+        if (i === steps) await slowStepsHold.pass()
         await new Promise(resolve => setTimeout(resolve, 20))
         await ctx.progress(i, steps, `step ${i}`)
         await ctx.log('info', { step: i })
       }
+      slowStepsHold.finished++
       return { data: { done: steps }, summary: `Done ${steps} steps` }
     }
   })

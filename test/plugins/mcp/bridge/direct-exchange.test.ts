@@ -4,7 +4,8 @@
 import t from 'tap'
 import { TEST_INTERNAL_KEY, buildTestApp } from '../../../helpers/build.js'
 import { listenMcp, openRawSession, postMcp } from '../../../helpers/mcp-client.js'
-import { mcpTestTools } from '../test-tools.js'
+import { until } from '../../../helpers/until.js'
+import { mcpTestTools, slowStepsHold } from '../test-tools.js'
 
 const V = { 'mcp-protocol-version': '2025-11-25' }
 
@@ -56,10 +57,12 @@ t.test('a session tools/call answered directly equals the transport answer', asy
     const sid2 = await openRawSession(url)
     const own = { ...V, 'mcp-session-id': sid2 }
     const call = { jsonrpc: '2.0', id: 12, method: 'tools/call', params: { name: 'slow_steps', arguments: { steps: 10 } } }
+    slowStepsHold.hold() // the call surely runs when the session ends
     const pending = postMcp(url, call, own)
-    await new Promise(resolve => setTimeout(resolve, 50))
+    await until(() => slowStepsHold.waiting === 1)
     const del = await fetch(url, { method: 'DELETE', headers: { ...own, authorization: `Bearer ${TEST_INTERNAL_KEY}` } })
     t.equal(del.status, 200)
+    slowStepsHold.release()
     const res = await pending
     t.equal(res.status, 200)
     t.notMatch(res.text, /"result"/, 'no result after the session ended')
@@ -70,14 +73,19 @@ t.test('a session tools/call answered directly equals the transport answer', asy
     const own = { ...V, 'mcp-session-id': sid3 }
     await postMcp(url, { jsonrpc: '2.0', method: 'notifications/initialized' }, own)
     const answered = app.mcpFastPaths.served.directAnswer
-    // 10 steps of 20 ms: the result would come after about 200 ms if the cancel did not reach the call.
+    // Held at its last step until the cancel is in: then let go, it would answer if the cancel had not reached it.
+    slowStepsHold.hold()
+    const finishedBefore = slowStepsHold.finished
     const pending = postMcp(url, { jsonrpc: '2.0', id: 30, method: 'tools/call', params: { name: 'slow_steps', arguments: { steps: 10 } } }, own)
-    await new Promise(resolve => setTimeout(resolve, 50))
+    await until(() => slowStepsHold.waiting === 1)
     const cancel = await postMcp(url, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 30, reason: 'changed my mind' } }, own)
     t.equal(cancel.status, 202)
     // With MCP_FAST_PATHS=off the SDK serves it, and must behave the same.
     t.equal(app.mcpFastPaths.served.directAnswer, app.mcpFastPaths.on ? answered + 1 : 0, 'the call took the direct answer when the fast paths are on')
-    await new Promise(resolve => setTimeout(resolve, 500))
+    slowStepsHold.release()
+    // Its handler returned; the answer it would give goes out in the same turns of the event loop.
+    await until(() => slowStepsHold.finished === finishedBefore + 1)
+    await new Promise(resolve => setImmediate(resolve))
     await fetch(url, { method: 'DELETE', headers: { ...own, authorization: `Bearer ${TEST_INTERNAL_KEY}` } })
     const res = await pending
     t.match(res.text, /notifications\/message/, 'the call had started')

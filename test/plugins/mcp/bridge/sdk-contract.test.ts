@@ -13,6 +13,7 @@ import { Type } from '@sinclair/typebox'
 import { claimsModernEnvelope } from '../../../../plugins/mcp/http/era.js'
 import { completableArgs } from '../../../../plugins/mcp/features/completions.js'
 import { buildSessionParts, replaySession } from '../../../../plugins/mcp/bridge/session-server.js'
+import { until } from '../../../helpers/until.js'
 
 const INFO = { name: 'contract', version: '1' }
 const principal = { id: 'internal', kind: 'internal' }
@@ -117,7 +118,7 @@ t.test('a 2025 tools/call as bridge/direct-call.ts reproduces it: abort controll
   await settle()
   t.equal(inFlight?.signal, signal, 'the handler\'s abort controller is kept in _requestHandlerAbortControllers under the request id')
   transport.onmessage!({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2 } }, { authInfo })
-  for (let i = 0; i < 100 && signal?.aborted !== true; i++) await new Promise(resolve => setTimeout(resolve, 10))
+  await until(() => signal?.aborted === true)
   await settle()
   t.ok(signal?.aborted, 'notifications/cancelled aborts the controller found there')
   t.notOk(sent.some(m => 'id' in m && m.id === 2), 'and the cancelled request gets no reply')

@@ -8,6 +8,7 @@ import type { JobHandle } from '../../../../core/job-types.js'
 import type { Principal } from '../../../../core/principal.js'
 import { startServarrStack } from '../../../helpers/servarr-sims.js'
 import { connectClient, listenMcp } from '../../../helpers/mcp-client.js'
+import { until } from '../../../helpers/until.js'
 import { subscribedSessions } from '../../../../plugins/mcp/features/resource-subscriptions.js'
 import { forgetTitles } from '../../../../plugins/mcp/features/title-index.js'
 import type { FastifyInstance } from 'fastify'
@@ -121,7 +122,7 @@ t.test('resources over MCP', async t => {
     another.finish()
     await transport.terminateSession()
     await watcher.close()
-    await t.resolves(waitUntil(() => subscribedSessions() === before), 'closing the session detached its listener')
+    await t.resolves(until(() => subscribedSessions() === before), 'closing the session detached its listener')
   })
 
   await t.test('title snapshot: what get_library_state gives, with completions of kinds and titles', async t => {
@@ -196,11 +197,3 @@ t.test('resources over MCP', async t => {
     t.equal(await arrived, uri)
   })
 })
-
-async function waitUntil (check: () => boolean, timeoutMs = 5000) {
-  const until = Date.now() + timeoutMs
-  while (!check()) {
-    if (Date.now() > until) throw new Error('condition not reached')
-    await new Promise(resolve => setTimeout(resolve, 10))
-  }
-}

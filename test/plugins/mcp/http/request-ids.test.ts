@@ -4,7 +4,8 @@
 import t from 'tap'
 import { TEST_INTERNAL_KEY, buildTestApp } from '../../../helpers/build.js'
 import { listenMcp, openRawSession, postMcp } from '../../../helpers/mcp-client.js'
-import { mcpTestTools } from '../test-tools.js'
+import { until } from '../../../helpers/until.js'
+import { mcpTestTools, slowStepsHold } from '../test-tools.js'
 
 const V = { 'mcp-protocol-version': '2025-11-25' }
 const call = (id: number, name: string, args: Record<string, unknown>) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } })
@@ -13,7 +14,6 @@ function reply (text: string) {
   const events = text.split('\n\n').filter(e => e.includes('data: '))
   return JSON.parse(events.length ? events.at(-1)!.replace(/^(?:.*\n)*?data: /, '') : text)
 }
-const wait = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
 
 t.test('an id still in flight in the session cannot be reused', async t => {
   const { app } = await buildTestApp(t, { build: { extraTools: mcpTestTools } })
@@ -24,9 +24,11 @@ t.test('an id still in flight in the session cannot be reused', async t => {
 
   for (const [label, wrap] of [['one message', (m: unknown) => m], ['a batch', (m: unknown) => [m]]] as const) {
     await t.test(`the first call sent as ${label}`, async t => {
+      slowStepsHold.hold()
       const slow = postMcp(url, wrap(call(5, 'slow_steps', { steps: 4 })), session)
-      await wait(30)
+      await until(() => slowStepsHold.waiting === 1)
       const second = await postMcp(url, call(5, 'echo_text', { text: 'second' }), session)
+      slowStepsHold.release()
       t.equal(second.status, 400, 'the reuse is refused')
       t.match(JSON.parse(second.text), { error: { code: -32600, message: /id 5 is the id of a request still running in this session.*new id/ } })
       const first = reply((await slow).text)
@@ -38,8 +40,11 @@ t.test('an id still in flight in the session cannot be reused', async t => {
 
   await t.test('a cancelled request keeps its id; a refused one never held it', async t => {
     const abort = new AbortController()
+    // Held at its last step until this test ends: its handler surely still runs when the id is asked for again.
+    slowStepsHold.hold()
+    t.teardown(() => slowStepsHold.release())
     const slow = fetch(url, { method: 'POST', signal: abort.signal, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${TEST_INTERNAL_KEY}`, ...session }, body: JSON.stringify(call(6, 'slow_steps', { steps: 10 })) })
-    await wait(30)
+    await until(() => slowStepsHold.waiting === 1)
     await postMcp(url, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 6 } }, session)
     abort.abort()
     await slow.then(res => res.text()).catch(() => {})
@@ -51,9 +56,11 @@ t.test('an id still in flight in the session cannot be reused', async t => {
 
   await t.test('two sessions keep their ids apart', async t => {
     const other = { ...V, 'mcp-session-id': await openRawSession(url) }
+    slowStepsHold.hold()
     const slow = postMcp(url, call(8, 'slow_steps', { steps: 3 }), session)
-    await wait(20)
+    await until(() => slowStepsHold.waiting === 1)
     t.match(reply((await postMcp(url, call(8, 'echo_text', { text: 'z' }), other)).text), { id: 8, result: {} })
+    slowStepsHold.release()
     t.match(reply((await slow).text), { id: 8, result: { structuredContent: { done: 3 } } })
   })
 })

@@ -5,6 +5,7 @@ import t, { type Test } from 'tap'
 import type { Principal } from '../../../../core/principal.js'
 import { TEST_INTERNAL_KEY, buildTestApp } from '../../../helpers/build.js'
 import { listenMcp } from '../../../helpers/mcp-client.js'
+import { until } from '../../../helpers/until.js'
 import { modernRpc } from './task-rpc.js'
 import { taskTestTools, type TaskToolsHandle } from './task-tools.js'
 
@@ -166,10 +167,11 @@ t.test('one credential holds at most 10 task listens open; closing one makes roo
   t.equal(other.error, undefined, 'another credential is not held back')
   open[0]!.close()
   let again = await listen(t, url, { taskIds: [created.taskId] })
-  for (let tries = 0; again.error && tries < 100; tries++) {
-    await new Promise(resolve => setTimeout(resolve, 20))
+  await until(async () => {
+    if (!again.error) return true
     again = await listen(t, url, { taskIds: [created.taskId] })
-  }
+    return false
+  }, 20)
   t.equal(again.error, undefined, 'room again once a stream ended')
   app.jobs.cancel(created.taskId)
 })
