@@ -64,7 +64,7 @@ export function newTitleAllowed (limits: UserLimits, table: readonly RatingScore
 }
 
 /** Throws a ToolError when the caller's own media-server user could not watch the title; the owner is never refused. */
-export async function refuseBeyondLimits (principal: Principal, notifyPeople: string, server: Pick<MediaServerClient, 'service' | 'users' | 'parentalRatings'>, want: TitleAsked, signal?: AbortSignal): Promise<void> {
+export async function refuseBeyondLimits (principal: Principal, notifyPeople: string, server: Pick<MediaServerClient, 'service' | 'users' | 'userLimits' | 'parentalRatings'>, want: TitleAsked, signal?: AbortSignal): Promise<void> {
   const view = await mediaViewOf(principal, notifyPeople, server, { signal })
   if (view.asUser === undefined || !view.limits) return
   const limits = view.limits
