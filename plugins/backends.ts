@@ -6,7 +6,7 @@ import type { BackendClientBase, Backends } from '../clients/types.js'
 import type { TimerClock } from '../core/timer-clock.js'
 import type { Dispatcher } from 'undici'
 import { fetchGuarded } from '../lib/url-guard/fetch-guarded.js'
-import { MAX_SHARES_BYTES } from '../clients/plex/shares.js'
+import { MAX_SHARES_BYTES, PLEX_TV } from '../clients/plex/shares.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,8 +30,8 @@ export default fp<BackendsPluginOptions>(async function backendsPlugin (app, opt
     forwardProxyUrl: async () => (await app.urlGuard.forwardProxy()).url,
     clock: opts.clock,
     // plex.tv, like every outside service, only through the URL guard (registered after this plugin: looked up per call).
-    plexTv: async (url, { headers, signal }) => {
-      const got = await fetchGuarded(app.urlGuard.check, opts.plexTvDispatcher ?? app.urlGuard.dispatcher(), url, { use: 'direct', maxBytes: MAX_SHARES_BYTES, timeoutMs: 10_000, accept: 'application/xml', headers, signal })
+    plexTv: async (path, { headers, signal }) => {
+      const got = await fetchGuarded(app.urlGuard.check, opts.plexTvDispatcher ?? app.urlGuard.dispatcher(), new URL(path, PLEX_TV).href, { use: 'direct', maxBytes: MAX_SHARES_BYTES, timeoutMs: 10_000, accept: 'application/xml', headers, signal })
       if (got.kind !== 'body') throw new Error('not a document')
       return got.body.toString('utf8')
     }

@@ -19,8 +19,8 @@ export const SHARES_TTL_MS = 60_000
 /** A shared_servers answer is a few KiB per user; far more is not one. */
 export const MAX_SHARES_BYTES = 1024 * 1024
 
-/** Fetches a plex.tv URL through the URL guard with these headers; resolves the body, throws on any failure. */
-export type PlexTvFetch = (url: string, o: { headers: Record<string, string>, signal?: AbortSignal }) => Promise<string>
+/** Fetches a plex.tv path (on PLEX_TV) through the URL guard with these headers; resolves the body, throws on any failure. */
+export type PlexTvFetch = (path: string, o: { headers: Record<string, string>, signal?: AbortSignal }) => Promise<string>
 
 export interface PlexShare {
   userId: string
@@ -86,7 +86,7 @@ export function createPlexShares (o: { fetch?: PlexTvFetch, ownerToken: string, 
     const machine = await o.machineId(signal)
     let body: string
     try {
-      body = await o.fetch(`${PLEX_TV}/api/servers/${encodeURIComponent(machine)}/shared_servers`, {
+      body = await o.fetch(`/api/servers/${encodeURIComponent(machine)}/shared_servers`, {
         headers: { 'x-plex-token': o.ownerToken, 'x-plex-client-identifier': 'mediastack-mcp', 'x-plex-product': 'mediastack-mcp' },
         signal
       })

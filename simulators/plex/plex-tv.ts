@@ -7,6 +7,7 @@ import net from 'node:net'
 import { Agent } from 'undici'
 import { attachFaults, type FaultSwitch } from '../faults.js'
 import { attachRequestLog, type RequestLog } from '../request-log.js'
+import { attachRouteList } from '../route-list.js'
 import { listenLocal } from '../shared-http.js'
 import { toXml } from './render.js'
 import { filterString } from './shares.js'
@@ -26,6 +27,7 @@ export async function createPlexTvSimulator (opts: { plex: PlexSimulator, ownerT
   const app = Fastify({ logger: false })
   const faults = attachFaults(app)
   const requests = attachRequestLog(app)
+  attachRouteList(app, 'Plex')
 
   // GET /api/servers/{machineIdentifier}/shared_servers with the owner's token (plexapi/myplex.py : 96 FRIENDINVITE,
   // read by MyPlexUser.get_token, : 1232-1237): XML, one SharedServer per user the server is shared with, carrying
