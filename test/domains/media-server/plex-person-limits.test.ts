@@ -14,6 +14,7 @@ import { idFor } from '../../../simulators/jellyfin/state.js'
 import type { Dispatcher } from 'undici'
 
 const TOKEN = 'plex-owner-token-0a1b2c3d'
+const PAPER_MOONS = 600001
 const PUBLIC_ADDRESS = '93.184.215.14'
 const resolver = async (host: string) => {
   if (host === 'plex.tv') return [{ address: PUBLIC_ADDRESS, family: 4 }]
@@ -45,12 +46,13 @@ function shareWithKiddo (plex: PlexSimulator) {
   return { rated: rated!, labelled: labelled!, fine: fine!, mature: mature!, family: family!, anime }
 }
 
-async function plexApp (t: Parameters<typeof buildTestApp>[0]) {
+async function plexApp (t: Parameters<typeof buildTestApp>[0], managers = false) {
   const plex = await createPlexSimulator({ token: TOKEN, scanMs: 5 })
   t.teardown(() => plex.close())
   const tv = await createPlexTvSimulator({ plex, ownerToken: TOKEN })
   t.teardown(() => tv.close())
   const built = await buildTestApp(t, {
+    sims: managers ? { radarr: true } : {},
     config: { MEDIA_SERVER_TYPE: 'plex', MEDIA_SERVER_URL: plex.url, MEDIA_SERVER_TOKEN: TOKEN, NOTIFY_PEOPLE: KID_PEOPLE, NOTIFY_URLS: KID_URLS },
     build: { resolver, plugins: { backends: { plexTvDispatcher: tv.dispatcher as Dispatcher } } }
   })
@@ -108,4 +110,27 @@ t.test('a Plex user with no share here, or a plex.tv that cannot be reached, is 
     tv.faults.set('wrong-key')
     t.match(errorText(await app.tools.call('search_media', {}, ctx({ principal: personPrincipal('kid') }))), /plex\.tv refused the owner's token \(MEDIA_SERVER_TOKEN\)/)
   })
+})
+
+t.test('a Plex managed user cannot ask for a title their share would hide; the owner can', async t => {
+  const { app, ctx, plex, sims } = await plexApp(t, true)
+  shareWithKiddo(plex)
+  const radarr = (sims as { radarr: import('../../../simulators/servarr/radarr.js').RadarrSimulator }).radarr
+  // A lookup entry takes MovieResource fields in `details` (simulators/servarr/radarr-state.ts movieResource).
+  const entry = radarr.state.library.catalogue.get(PAPER_MOONS)! as { details?: Record<string, unknown> }
+  const inRadarr = () => [...radarr.state.library.movies.values()].some(m => m.tmdbId === PAPER_MOONS)
+  const add = { addTmdbId: PAPER_MOONS, qualityProfile: 'HD-1080p', minimumAvailability: 'released' }
+  const kid = ctx({ principal: personPrincipal('kid') })
+
+  entry.details = { certification: 'R' }
+  t.match(errorText(await app.tools.call('movie_search', add, kid)), /"Paper Moons" is rated R, which kid's Plex share does not allow, so it was not requested/)
+  entry.details = { certification: '' }
+  t.match(errorText(await app.tools.call('movie_search', add, kid)), /"Paper Moons" has no rating, and kid's Plex share allows only some ratings/)
+  t.notOk(inRadarr(), 'nothing was added for the refused asks')
+  entry.details = { certification: 'PG' }
+  t.notOk((await app.tools.call('movie_search', add, kid)).isError, 'a PG title is within the share')
+  t.ok(inRadarr(), 'and was added')
+  radarr.state.library.movies.clear()
+  entry.details = { certification: 'NC-17' }
+  t.notOk((await app.tools.call('movie_search', add, ctx({ principal: personPrincipal('parent', true) }))).isError, 'the owner asks for anything')
 })
