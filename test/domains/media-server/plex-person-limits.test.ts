@@ -81,6 +81,13 @@ t.test('a Plex managed user finds and opens only what their share allows; the ow
   t.ok((details.episodes?.total ?? 0) > 0)
   t.equal((ok(await app.tools.call('show_details', { seriesId: matureId }, owner)) as { series: { name: string } }).series.name, titles.mature.name, 'the owner opens it')
 
+  type Libs = { libraries?: Array<{ name: string, itemCount?: number }> }
+  const libs = async (c: typeof kid) => new Map(((ok(await app.tools.call('server_status', {}, c)) as Libs).libraries ?? []).map(l => [l.name, l.itemCount]))
+  const [kidLibs, ownerLibs] = [await libs(kid), await libs(owner)]
+  t.same([...kidLibs.keys()].sort(), ['Movies', 'Shows'], 'server_status lists the libraries shared with the user')
+  t.ok(ownerLibs.has('Anime'), 'the owner\'s lists every library')
+  t.ok(kidLibs.get('Movies')! < ownerLibs.get('Movies')!, 'and counts only the titles the user may see')
+
   const routes = tv.requests.all().map(r => r.route)
   t.ok(routes.length >= 1 && routes.every(r => r === 'GET /api/servers/:machine/shared_servers'), 'plex.tv was asked for this server\'s shares only')
 })
