@@ -119,7 +119,7 @@ t.test('a Plex user with no share here, or a plex.tv that cannot be reached, is 
   })
 })
 
-t.test('a Plex managed user cannot ask for a title their share would hide; the owner can', async t => {
+t.test('a Plex managed user cannot ask for, list or open a title their share would hide; the owner can', async t => {
   const { app, ctx, plex, sims } = await plexApp(t, true)
   shareWithKiddo(plex)
   const radarr = (sims as { radarr: import('../../../simulators/servarr/radarr.js').RadarrSimulator }).radarr
@@ -137,7 +137,21 @@ t.test('a Plex managed user cannot ask for a title their share would hide; the o
   entry.details = { certification: 'PG' }
   t.notOk((await app.tools.call('movie_search', add, kid)).isError, 'a PG title is within the share')
   t.ok(inRadarr(), 'and was added')
+  // movie_status: a title Plex does not have yet is judged by its certification against the share (Radarr's
+  // library movies are PG-13 unless their details say otherwise); the owner sees every one.
+  type Rows = { items: Array<{ title: string }> }
+  const titlesFor = async (c: typeof kid) => (ok(await app.tools.call('movie_status', { view: 'library', limit: 100 }, c)) as Rows).items.map(m => m.title)
+  const owner = ctx({ principal: personPrincipal('parent', true) })
+  const added = [...radarr.state.library.movies.values()].find(m => m.tmdbId === PAPER_MOONS)! as { details?: Record<string, unknown> }
+  added.details = { ...added.details, certification: 'PG' }
+  t.same(await titlesFor(kid), ['Paper Moons'], 'the kid lists only the PG movie, none of the PG-13 ones')
+  const other = [...radarr.state.library.movies.values()].find(m => m.tmdbId !== PAPER_MOONS)!
+  const one = (c: typeof kid, id: number) => app.tools.call('movie_status', { view: 'movie', id }, c)
+  t.notOk((await one(kid, PAPER_MOONS)).isError, 'the kid opens the PG movie')
+  t.match(errorText(await one(kid, other.tmdbId)), /No movie with/, 'not a PG-13 one')
+  t.notOk((await one(owner, other.tmdbId)).isError, 'which the owner opens')
+
   radarr.state.library.movies.clear()
   entry.details = { certification: 'NC-17' }
-  t.notOk((await app.tools.call('movie_search', add, ctx({ principal: personPrincipal('parent', true) }))).isError, 'the owner asks for anything')
+  t.notOk((await app.tools.call('movie_search', add, owner)).isError, 'the owner asks for anything')
 })
