@@ -7,6 +7,7 @@ import type { CircuitStatus } from './circuit.js'
 import type { PathMap } from '../core/path-map.js'
 import type { CacheStats } from '../core/keyed-cache.js'
 import type { TimerClock } from '../core/timer-clock.js'
+import type { PlexTvFetch } from './plex/shares.js'
 
 export interface Backends {}
 
@@ -26,6 +27,8 @@ export interface BackendClientBase {
 export interface BackendDeps {
   /** The URL (with its per-process secret) of the URL guard's loopback forward proxy, started on first use. */
   forwardProxyUrl?: () => Promise<string>
+  /** Reads plex.tv through the URL guard (the Plex client asks it for users' shares). */
+  plexTv?: PlexTvFetch
   /** Time and timers of the clients' background renewals (default the system's; tests pass one they move). */
   clock?: TimerClock
 }

@@ -80,7 +80,11 @@ export function createJellyfinClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 
 
   async function libraries (o?: CallOptions): Promise<Library[]> {
     const raw = await api<RawVirtualFolder[]>({ path: '/Library/VirtualFolders' }, o)
-    return (raw ?? []).map(toLibrary).map(l => ({ ...l, locations: l.locations.map(paths.toOurs) }))
+    const all = (raw ?? []).map(toLibrary).map(l => ({ ...l, locations: l.locations.map(paths.toOurs) }))
+    if (!o?.asUser) return all
+    // The user's libraries: those GET /Items/{id} as the user opens (the admin list names every one).
+    const open = await Promise.all(all.map(async l => await item(l.itemId, o) !== undefined))
+    return all.filter((_, i) => open[i])
   }
 
   /** Number of items of these types under a folder (one cheap call: limit=0 with the total). */

@@ -4,7 +4,7 @@
 import type { BackendClientBase } from '../types.js'
 import type {
   ActivityEntry, CallOptions, CollectionType, ItemKind, ItemQuery, Library, MediaItem, Page, RatingScore, ScheduledTask, ServerInfo, Session,
-  TitlePlay, User
+  TitlePlay, User, UserLimits
 } from './types.js'
 
 export interface MediaServerClient extends BackendClientBase {
@@ -26,6 +26,11 @@ export interface MediaServerClient extends BackendClientBase {
   stopPlayback: (sessionId: string, o?: CallOptions) => Promise<void>
   sendMessage: (sessionId: string, text: string, header?: string, o?: CallOptions) => Promise<void>
   users: (o?: CallOptions) => Promise<User[]>
+  /**
+   * One user's limits where the server keeps them outside its user list (Plex: the user's share of this server on
+   * plex.tv); undefined when the user has no share here. Throws when they cannot be read (then nobody reads as them).
+   */
+  userLimits?: (userId: string, o?: CallOptions) => Promise<UserLimits | undefined>
   /** The ratings the server knows with their scores, which User.limits.maxParentalRating is on (Jellyfin only). */
   parentalRatings?: (o?: CallOptions) => Promise<RatingScore[]>
   /** The server's event log, newest first (Plex: its play history). */

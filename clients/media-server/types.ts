@@ -63,7 +63,12 @@ export interface UserLimits {
   /** Kinds whose unrated titles are hidden (Movie, Series, Music, …). */
   blockUnratedItems: string[]
   blockedTags: string[]
+  /** Plex: the restrictions of the user's share, per kind (plex.tv filterMovies, filterTelevision, filterMusic). */
+  contentFilters?: { movie?: ContentFilter, tv?: ContentFilter, music?: ContentFilter }
 }
+
+/** One Plex share restriction: content ratings and labels allowed (only these) or excluded (clients/plex/shares.ts). */
+export interface ContentFilter { ratings: string[], notRatings: string[], labels: string[], notLabels: string[] }
 
 /** One rating the server knows and its score (undefined: unrated). */
 export interface RatingScore { name: string, score?: number, subScore?: number }
@@ -121,9 +126,9 @@ export interface ItemQuery {
 export interface CallOptions {
   signal?: AbortSignal
   /**
-   * Read as this media-server user (a Jellyfin user id): the server applies that user's own limits (parental
-   * rating, blocked tags, libraries) to items, item, seasons and episodes. lib/people/media-view.ts sets it, and
-   * only for a server that applies it (Jellyfin).
+   * Read as this media-server user (a Jellyfin user id, a Plex account id): the server applies that user's own
+   * limits (parental rating, blocked tags, libraries; Plex: the share's restrictions, read with the user's own
+   * token) to libraries, items, item, seasons and episodes. lib/people/media-view.ts sets it.
    */
   asUser?: string
 }

@@ -14,6 +14,7 @@ import type { MediaServerClient } from '../media-server/contract.js'
 import type { CallOptions, CollectionType, ItemKind, ItemQuery, Library, MediaItem, Page, ServerInfo, Session, User } from '../media-server/types.js'
 import { NEW_SECTION, plexTypeNumber, toActivity, toItem, toLibrary, toSession, toUsers, type RawAnswer, type RawContainer, type RawMetadata } from './wire.js'
 import { createPlexPlays } from './plays.js'
+import { createPlexShares, type PlexTvFetch } from './shares.js'
 
 export const SERVICE = 'Plex'
 export const KEY_VAR = 'MEDIA_SERVER_TOKEN'
@@ -26,7 +27,13 @@ const DEFAULT_KINDS: ItemKind[] = ['Movie', 'Series', 'Episode', 'MusicAlbum']
 /** Plex ids (ratingKey, section key) are positive integers. */
 const PLEX_ID = /^[1-9][0-9]{0,11}$/
 
-export interface PlexClientOptions { deadlineMs?: number, pathMap?: PathMap, keepLabel?: string }
+export interface PlexClientOptions {
+  deadlineMs?: number
+  pathMap?: PathMap
+  keepLabel?: string
+  /** Reads plex.tv through the URL guard (the backends plugin gives it): users' shares, for reads as a user. */
+  plexTv?: PlexTvFetch
+}
 
 export function createPlexClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 'MEDIA_SERVER_TOKEN'>, options: PlexClientOptions = {}) {
   const token = config.MEDIA_SERVER_TOKEN
@@ -51,9 +58,22 @@ export function createPlexClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 'MED
     if (!token) throw new BackendError(SERVICE, `${SERVICE} is not configured: set ${KEY_VAR} (the server owner's X-Plex-Token) and restart.`, undefined, 'not_configured')
   }
 
+  const shares = createPlexShares({ fetch: options.plexTv, ownerToken: token, machineId: async signal => (await systemInfo({ signal })).id })
+
+  /**
+   * The token header of a read as a user (CallOptions.asUser, a Plex account id): the user's own token for this
+   * server, so the server applies that user's restrictions (clients/plex/shares.ts). None: the owner's token.
+   */
+  async function tokenOf (o?: CallOptions): Promise<Record<string, string>> {
+    if (o?.asUser === undefined) return {}
+    const share = await shares.of(o.asUser, o.signal)
+    if (!share) throw new BackendError(SERVICE, 'plex.tv lists no share of this server with that Plex user, so nothing is read as them.', undefined, 'rejected')
+    return { 'x-plex-token': share.accessToken }
+  }
+
   async function api (c: HttpCall, o: CallOptions = {}): Promise<RawContainer> {
     requireKey()
-    const res = await http.call<RawAnswer | null>({ ...c, signal: o.signal ?? c.signal })
+    const res = await http.call<RawAnswer | null>({ ...c, headers: { ...c.headers, ...await tokenOf(o) }, signal: o.signal ?? c.signal })
     return res.data?.MediaContainer ?? {}
   }
 
@@ -63,7 +83,7 @@ export function createPlexClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 'MED
     const res = await http.call<RawAnswer | null>({
       path,
       query,
-      headers: { 'x-plex-container-start': String(start), 'x-plex-container-size': String(size) },
+      headers: { 'x-plex-container-start': String(start), 'x-plex-container-size': String(size), ...await tokenOf(o) },
       signal: o?.signal
     })
     const c = res.data?.MediaContainer ?? {}
@@ -141,7 +161,7 @@ export function createPlexClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 'MED
   async function one (id: string, o?: CallOptions): Promise<RawMetadata | undefined> {
     if (!PLEX_ID.test(id)) return undefined
     requireKey()
-    const res = await http.call<RawAnswer | null>({ path: `/library/metadata/${id}`, query: { includeGuids: 1 }, allowStatus: [404], signal: o?.signal })
+    const res = await http.call<RawAnswer | null>({ path: `/library/metadata/${id}`, query: { includeGuids: 1 }, allowStatus: [404], headers: await tokenOf(o), signal: o?.signal })
     return res.status === 404 ? undefined : res.data?.MediaContainer?.Metadata?.[0]
   }
 
@@ -265,6 +285,7 @@ export function createPlexClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 'MED
     stopPlayback,
     sendMessage,
     users,
+    userLimits: async (userId: string, o?: CallOptions) => (await shares.of(userId, o?.signal))?.limits,
     activity,
     refreshLibraries,
     refreshLibrary,
@@ -281,4 +302,4 @@ export function createPlexClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 'MED
 
 export type PlexClient = ReturnType<typeof createPlexClient>
 
-export const plexFactory: BackendFactory = (config, deps) => ({ mediaServer: createPlexClient(config, { pathMap: deps.pathMap, keepLabel: config.CLEANUP_KEEP_TAG }) })
+export const plexFactory: BackendFactory = (config, deps) => ({ mediaServer: createPlexClient(config, { pathMap: deps.pathMap, keepLabel: config.CLEANUP_KEEP_TAG, plexTv: deps.plexTv }) })

@@ -3,8 +3,8 @@
 // one the media server lists: lib/notices/readiness.ts): GET /Items/{id} as that user (itemJudgeOf, seen-titles.ts).
 // A ready title with no item to open as them (no media server is configured, or only Seerr knows the title) is not
 // named (fail closed). A person whose media-server user cannot be checked (no media: name, a name the server does
-// not list, Plex, the server unreachable) is told nothing yet: the check fails with that plain reason, which the
-// notice watcher logs, and the next round tries again.
+// not list or, on Plex, does not share with, the server or plex.tv unreachable) is told nothing yet: the check
+// fails with that plain reason, which the notice watcher logs, and the next round tries again.
 import { ToolError } from '../../core/errors.js'
 import { parsePeople } from '../../core/notify/settings.js'
 import type { Principal } from '../../core/principal.js'

@@ -12,11 +12,13 @@
 // Keywords, from SkyHookProxy.MapMovie), so a movie is judged by them; Sonarr's series have no keywords (its
 // SeriesResource has genres and its own tag ids only), so a series' blocked tags can only be known once it is in
 // the library (and a tag added by hand or by an NFO is never known before). search_media applies them there.
+// Plex: the user's share restrictions judge the certification (share-filters.ts).
 import { ToolError } from '../../core/errors.js'
 import type { Principal } from '../../core/principal.js'
 import type { MediaServerClient } from '../../clients/media-server/contract.js'
 import type { RatingScore, UserLimits } from '../../clients/media-server/types.js'
 import { mediaViewOf } from './media-view.js'
+import { shareAllows, shareFilterOf } from './share-filters.js'
 
 export interface TitleAsked {
   kind: 'movie' | 'tv'
@@ -60,11 +62,11 @@ export function blockedKeyword (keywords: unknown, limits: UserLimits): string |
 /** Whether a title not yet in the library would be shown to a user with these limits (rating, then movie keywords). */
 export function newTitleAllowed (limits: UserLimits, table: readonly RatingScore[], t: { kind: TitleAsked['kind'], certification?: unknown, keywords?: unknown }): boolean {
   const score = scoreOf(typeof t.certification === 'string' ? t.certification : undefined, table)
-  return ratingAllowed(score, limits, t.kind) && blockedKeyword(t.keywords, limits) === undefined
+  return ratingAllowed(score, limits, t.kind) && blockedKeyword(t.keywords, limits) === undefined && shareAllows(shareFilterOf(limits, t.kind), t.certification)
 }
 
 /** Throws a ToolError when the caller's own media-server user could not watch the title; the owner is never refused. */
-export async function refuseBeyondLimits (principal: Principal, notifyPeople: string, server: Pick<MediaServerClient, 'service' | 'users' | 'parentalRatings'>, want: TitleAsked, signal?: AbortSignal): Promise<void> {
+export async function refuseBeyondLimits (principal: Principal, notifyPeople: string, server: Pick<MediaServerClient, 'service' | 'users' | 'userLimits' | 'parentalRatings'>, want: TitleAsked, signal?: AbortSignal): Promise<void> {
   const view = await mediaViewOf(principal, notifyPeople, server, { signal })
   if (view.asUser === undefined || !view.limits) return
   const limits = view.limits
@@ -72,6 +74,12 @@ export async function refuseBeyondLimits (principal: Principal, notifyPeople: st
   const what = JSON.stringify(want.title)
   const tag = blockedKeyword(want.keywords, limits)
   if (tag !== undefined) throw new ToolError(`${what} carries the tag ${JSON.stringify(tag)}, which ${who}'s ${server.service} user may not watch, so it was not requested. Ask the owner.`)
+  if (!shareAllows(shareFilterOf(limits, want.kind), want.certification)) {
+    const rating = want.certification?.trim()
+    throw new ToolError(rating
+      ? `${what} is rated ${rating}, which ${who}'s ${server.service} share does not allow, so it was not requested. Ask the owner.`
+      : `${what} has no rating, and ${who}'s ${server.service} share allows only some ratings, so it was not requested. Ask the owner.`)
+  }
   if (limits.maxParentalRating === undefined && limits.blockUnratedItems.length === 0) return
   const score = scoreOf(want.certification, await server.parentalRatings?.({ signal }) ?? [])
   if (ratingAllowed(score, limits, want.kind)) return

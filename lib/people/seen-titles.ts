@@ -8,7 +8,7 @@
 import type { Principal } from '../../core/principal.js'
 import type { MediaServerClient } from '../../clients/media-server/contract.js'
 import type { CallOptions, MediaItem, RatingScore, UserLimits } from '../../clients/media-server/types.js'
-import { mediaViewOf } from './media-view.js'
+import { mediaViewOf, type MediaView } from './media-view.js'
 import { newTitleAllowed } from './request-limits.js'
 
 /** A manager's title as the judge reads it (Sonarr's series, Radarr's movie: their API fields). */
@@ -31,7 +31,7 @@ export interface SeenTitles {
   readAs: CallOptions
 }
 
-type Server = Pick<MediaServerClient, 'service' | 'users' | 'parentalRatings' | 'items' | 'item'>
+type Server = Pick<MediaServerClient, 'service' | 'users' | 'userLimits' | 'parentalRatings' | 'items' | 'item'>
 
 const PAGE = 500
 /** Pages of the server's whole title list read at most (a larger library is judged on what was read). */
@@ -142,8 +142,12 @@ export async function keepSeen<T> (rows: readonly T[], sees: (row: T) => boolean
  * log): the owner sees all; a person other than the owner sees what GET /Items/{id} as their own user answers
  * (BaseItem.IsVisibleStandalone: the item, its parents and its library). undefined: the caller sees everything.
  */
-export async function itemJudgeOf (principal: Principal, notifyPeople: string, server: Pick<MediaServerClient, 'service' | 'users' | 'item'>, signal?: AbortSignal): Promise<((itemId: string) => Promise<boolean>) | undefined> {
-  const view = await mediaViewOf(principal, notifyPeople, server, { signal })
+export async function itemJudgeOf (principal: Principal, notifyPeople: string, server: Pick<MediaServerClient, 'service' | 'users' | 'item' | 'userLimits'>, signal?: AbortSignal): Promise<((itemId: string) => Promise<boolean>) | undefined> {
+  return itemJudgeFor(await mediaViewOf(principal, notifyPeople, server, { signal }), server, signal)
+}
+
+/** itemJudgeOf for a view already read (a caller that also reads as the view's user). */
+export function itemJudgeFor (view: MediaView, server: Pick<MediaServerClient, 'item'>, signal?: AbortSignal): ((itemId: string) => Promise<boolean>) | undefined {
   if (view.asUser === undefined) return undefined
   const asUser = view.asUser
   const known = new Map<string, Promise<boolean>>()

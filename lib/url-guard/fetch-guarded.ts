@@ -18,6 +18,8 @@ export interface FetchGuardedOptions {
   /** Total deadline for all hops and the body (default 60 s). */
   timeoutMs?: number
   accept?: string
+  /** More request headers (a credential for that service): sent to the first URL's origin only, never to a redirect elsewhere. */
+  headers?: Record<string, string>
 }
 
 export type FetchGuardedResult =
@@ -31,10 +33,12 @@ export async function fetchGuarded (check: Check, dispatcher: Dispatcher, input:
   if (url.protocol === 'magnet:') return { kind: 'magnet', url }
   const deadline = AbortSignal.timeout(opts.timeoutMs ?? 60_000)
   const signal = opts.signal ? AbortSignal.any([opts.signal, deadline]) : deadline
+  const origin = url.origin
   for (let hop = 0; ; hop++) {
     let res: Awaited<ReturnType<typeof fetch>>
     try {
-      res = await fetch(url, { dispatcher, redirect: 'manual', signal, headers: { accept: opts.accept ?? '*/*' } })
+      const extra = url.origin === origin ? opts.headers : undefined
+      res = await fetch(url, { dispatcher, redirect: 'manual', signal, headers: { ...extra, accept: opts.accept ?? '*/*' } })
     } catch (err) {
       throw describeFailure(err, url)
     }

@@ -14,6 +14,7 @@ import { createJellyfinState, type JellyfinState } from '../jellyfin/state.js'
 import { registerPlexLibraryRoutes } from './routes.js'
 import { registerPlexStatusRoutes, type PlexFeatures } from './status-routes.js'
 import { createPlexWorld, type PlexWorld } from './world.js'
+import { createShares, type PlexShares, type SimShare } from './shares.js'
 
 export { PLEX_VERSION } from './status-routes.js'
 
@@ -42,11 +43,16 @@ export interface PlexSimulator {
   requests: RequestLog
   /** What this server allows; a test turns a feature off to see the server without it (Plex Pass features). */
   features: PlexFeatures
+  /** Users the server is shared with, each with their own token and restrictions (a plex.tv simulator lists them). */
+  shares: PlexShares
+  machineIdentifier: string
   close: () => Promise<void>
 }
 
 /** Anonymous routes: the identity answers without a token (spec : 1214-1240, no security on the route). */
 const ANONYMOUS = new Set(['/identity'])
+/** What a shared user's token may read here: the server and its library (the rest is the owner's). */
+const SHARED_READS = (method: string, path: string) => method === 'GET' && (path === '/' || (path.startsWith('/library/') && !path.endsWith('/refresh')))
 
 export async function createPlexSimulator (opts: PlexSimulatorOptions): Promise<PlexSimulator> {
   const library = opts.library ?? (opts.seed === undefined || opts.seed === 1 ? defaultSeedLibrary() : generateLibrary({ seed: opts.seed }))
@@ -58,18 +64,24 @@ export async function createPlexSimulator (opts: PlexSimulatorOptions): Promise<
   const faults = attachFaults(app)
   const requests = attachRequestLog(app)
   attachRouteList(app, 'Plex')
+  const shares = createShares(world)
+  const viewers = new WeakMap<object, SimShare>()
   // The token rides in the X-Plex-Token header or query parameter (spec : 13492-13506; plexapi/server.py : 164-170);
-  // without the right one the server answers 401 (plexapi/server.py : 750-772 raises Unauthorized on it).
+  // without the right one the server answers 401 (plexapi/server.py : 750-772 raises Unauthorized on it). A shared
+  // user's own token reads the library as that user (shares.ts).
   app.addHook('onRequest', async (req, reply) => {
     const url = new URL(req.url, 'http://sim')
     if (ANONYMOUS.has(url.pathname)) return
     const token = req.headers['x-plex-token'] ?? url.searchParams.get('X-Plex-Token')
-    if (token !== opts.token) return reply.code(401).type('text/html').send('<html><head><title>Unauthorized</title></head><body><h1>401 Unauthorized</h1></body></html>')
+    if (token === opts.token) return
+    const share = typeof token === 'string' ? shares.byToken(token) : undefined
+    if (share && SHARED_READS(req.method, url.pathname)) { viewers.set(req, share); return }
+    return reply.code(401).type('text/html').send('<html><head><title>Unauthorized</title></head><body><h1>401 Unauthorized</h1></body></html>')
   })
   const machineIdentifier = createHash('md5').update('plex-sim').digest('hex')
   const features: PlexFeatures = { stopPlayback: true }
   registerPlexStatusRoutes(app, world, machineIdentifier, features)
-  registerPlexLibraryRoutes(app, world, { scanMs: opts.scanMs ?? 30, timers, pathExists: opts.pathExists, fileExists: opts.fileExists, discover: opts.discover })
+  registerPlexLibraryRoutes(app, world, { sees: (req, item) => shares.sees(viewers.get(req), item), scanMs: opts.scanMs ?? 30, timers, pathExists: opts.pathExists, fileExists: opts.fileExists, discover: opts.discover })
   const url = await listenLocal(app, opts.port)
-  return { url, state, world, violations: [], faults, requests, features, close: () => app.close() }
+  return { url, state, world, violations: [], faults, requests, features, shares, machineIdentifier, close: () => app.close() }
 }

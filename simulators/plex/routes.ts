@@ -16,6 +16,8 @@ const SORT_FIELDS: Record<string, (i: SimItem) => string | number> = {
 const SECTION_COLLECTIONS: Record<string, string> = { movie: 'movies', show: 'tvshows', artist: 'music', photo: 'homevideos' }
 
 export interface PlexRouteOptions {
+  /** Whether the request's user sees the item (the owner sees all; a shared user what the share allows, shares.ts). */
+  sees: (req: FastifyRequest, item: SimItem) => boolean
   scanMs: number
   timers: Set<NodeJS.Timeout>
   pathExists?: (path: string) => boolean
@@ -30,7 +32,11 @@ export function registerPlexLibraryRoutes (app: FastifyInstance, world: PlexWorl
   const guids = (req: FastifyRequest) => one((req.query as Query).includeGuids) === '1'
 
   // GET /library/sections (plexapi/library.py : 50-52): every section with its Location folders.
-  app.get('/library/sections', async (req, reply) => send(req, reply, { size: state.libraries.length, title1: 'Plex Library', Directory: state.libraries.map((_, i) => world.section(i)) }))
+  // A shared user's token lists only the libraries shared with them.
+  app.get('/library/sections', async (req, reply) => {
+    const shown = state.libraries.flatMap((l, i) => opts.sees(req, state.items.get(l.itemId)!) ? [world.section(i)] : [])
+    return send(req, reply, { size: shown.length, title1: 'Plex Library', Directory: shown })
+  })
 
   // POST /library/sections?name&type&agent&language&location=… (plexapi/library.py : 383-388; spec POST
   // /library/sections/all : 1618-1707: name, type, agent and language required, 400 on bad parameters).
@@ -86,6 +92,7 @@ export function registerPlexLibraryRoutes (app: FastifyInstance, world: PlexWorl
       .filter(i => i.kind !== 'CollectionFolder' && (!libraryId || i.libraryId === libraryId))
       .filter(i => (kind ? i.kind === kind : i.kind === 'Movie' || i.kind === 'Series' || i.kind === 'MusicAlbum'))
       .filter(i => !title || i.cleanName.includes(cleanName(title)))
+      .filter(i => opts.sees(req, i))
       .sort((a, b) => { const x = by(a); const y = by(b); return (x < y ? -1 : x > y ? 1 : 0) * (dir === 'desc' ? -1 : 1) })
     const page = pageOf(req, reply, all)
     return send(req, reply, { ...page.attrs, ...(libraryId ? { librarySectionID: world.sectionKey(libraryId) } : {}), Metadata: page.items.map(i => world.metadata(i, { guids: guids(req), accountId: 1 })) })
@@ -93,13 +100,13 @@ export function registerPlexLibraryRoutes (app: FastifyInstance, world: PlexWorl
   app.get('/library/all', async (req, reply) => list(req, reply))
   app.get('/library/sections/:sectionId/all', async (req, reply) => {
     const lib = world.sectionOf((req.params as { sectionId: string }).sectionId)
-    if (!lib) return reply.code(404).send()
+    if (!lib || !opts.sees(req, state.items.get(lib.itemId)!)) return reply.code(404).send()
     return list(req, reply, lib.itemId)
   })
 
   // GET /library/metadata/{ids} (spec : 6224): comma-separated ratingKeys; 404 when none is known.
   app.get('/library/metadata/:ids', async (req, reply) => {
-    const found = (req.params as { ids: string }).ids.split(',').flatMap(k => { const i = world.itemOf(k); return i ? [i] : [] })
+    const found = (req.params as { ids: string }).ids.split(',').flatMap(k => { const i = world.itemOf(k); return i && opts.sees(req, i) ? [i] : [] })
     if (!found.length) return reply.code(404).send()
     return send(req, reply, { size: found.length, Metadata: found.map(i => world.metadata(i, { guids: guids(req), accountId: 1 })) })
   })
@@ -107,7 +114,7 @@ export function registerPlexLibraryRoutes (app: FastifyInstance, world: PlexWorl
   // GET /library/metadata/{key}/children: a show's seasons, a season's episodes, paged (plexapi/video.py : 652-654 Show.seasons, 836-839 Season.episodes).
   app.get('/library/metadata/:ids/children', async (req, reply) => {
     const parent = world.itemOf((req.params as { ids: string }).ids)
-    if (!parent) return reply.code(404).send()
+    if (!parent || !opts.sees(req, parent)) return reply.code(404).send()
     const kids = [...state.items.values()].filter(i => i.parentId === parent.id).sort((a, b) => (a.indexNumber ?? 0) - (b.indexNumber ?? 0))
     const page = pageOf(req, reply, kids)
     return send(req, reply, { ...page.attrs, key: String(world.keyOf(parent.id)), Metadata: page.items.map(i => world.metadata(i, { accountId: 1 })) })

@@ -57,6 +57,7 @@ export function createPlexWorld (state: JellyfinState) {
       year: item.year,
       originallyAvailableAt: item.premiereDate?.slice(0, 10),
       summary: item.overview,
+      contentRating: item.officialRating,
       duration: item.runTimeTicks ? Math.round(item.runTimeTicks / 10_000) : undefined,
       audienceRating: item.communityRating,
       librarySectionID: lib ? sectionKey(lib.itemId) : undefined,

@@ -36,6 +36,9 @@ const publicServer = http.createServer((req, res) => {
     case '/chunked': res.writeHead(200); res.write(Buffer.alloc(2048)); res.end(Buffer.alloc(2048)); return
     case '/missing': res.writeHead(404); res.end(); return
     case '/secret': res.end('public server has no secret'); return
+    case '/echo': res.end(String(req.headers['x-plex-token'] ?? 'none')); return
+    case '/to-echo': return to('/echo')
+    case '/to-other-echo': return to(`http://other.example.org:${port}/echo`)
   }
   res.writeHead(404)
   res.end()
@@ -47,7 +50,7 @@ t.teardown(() => { publicServer.close(); secretServer.close() })
 
 let rebindCalls = 0
 const resolver: Resolver = async host => {
-  if (host === 'files.example.org') return [{ address: '127.0.0.1', family: 4 }]
+  if (host === 'files.example.org' || host === 'other.example.org') return [{ address: '127.0.0.1', family: 4 }]
   if (host === 'rebind.example.org') return [{ address: ++rebindCalls === 1 ? '127.0.0.1' : '127.0.0.2', family: 4 }]
   if (host === 'evil.example.org') return [{ address: '127.0.0.2', family: 4 }]
   throw Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' })
@@ -110,4 +113,14 @@ t.test('size caps and HTTP errors', async t => {
   await t.rejects(guard.fetchGuarded(`${base}/missing`, { use: 'direct', maxBytes: 1024 }), { name: 'ToolError', message: /HTTP 404/ })
   await t.rejects(guard.fetchGuarded(`http://evil.example.org:${port}/secret`, { use: 'direct', maxBytes: 1024 }), { name: 'GuardError' })
   t.equal(secretHits, 0)
+})
+
+t.test('a credential header goes to the first URL\'s origin only, never to a redirect elsewhere', async t => {
+  const fetchEcho = async (path: string) => {
+    const got = await guard.fetchGuarded(`${base}${path}`, { use: 'direct', maxBytes: 1024, headers: { 'x-plex-token': 'owner-secret' } })
+    return got.kind === 'body' ? got.body.toString() : ''
+  }
+  t.equal(await fetchEcho('/echo'), 'owner-secret')
+  t.equal(await fetchEcho('/to-echo'), 'owner-secret', 'a redirect on the same origin keeps it')
+  t.equal(await fetchEcho('/to-other-echo'), 'none', 'a redirect to another host does not get it')
 })

@@ -10,6 +10,7 @@ import { createJellyfinSimulator } from '../../simulators/jellyfin/index.js'
 import { createJellyfinSetupSimulator } from '../../simulators/jellyfin/setup-auth.js'
 import { createProwlarrSetupSimulator } from '../../simulators/prowlarr/setup-proxy.js'
 import { createPlexSimulator } from '../../simulators/plex/index.js'
+import { createPlexTvSimulator } from '../../simulators/plex/plex-tv.js'
 import { createPyloadSimulator } from '../../simulators/pyload/server.js'
 import { servedRoutes } from '../../simulators/route-list.js'
 import { createRadarrSimulator } from '../../simulators/servarr/radarr.js'
@@ -52,7 +53,7 @@ async function simulatorRoutes (): Promise<Array<{ service: string, method: stri
       await createServarrSetupSimulator('radarr', { apiKey: key }),
       await createProwlarrSetupSimulator({ apiKey: key }),
       await createPyloadSimulator({ apiKey: key, storageDir: roots.downloads }),
-      await createPlexSimulator({ token: key }),
+      await createPlexSimulator({ token: key }).then(async plex => { await (await createPlexTvSimulator({ plex, ownerToken: key })).close(); return plex }),
       await createSeerrSimulator({ apiKey: key, users: [] }),
       // --- usenet
       await createSabnzbdSimulator({ apiKey: key })

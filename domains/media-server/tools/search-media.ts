@@ -51,12 +51,8 @@ export default (app: FastifyInstance) => defineTool({
     let libraryName: string | undefined
     if (args.library !== undefined) {
       // A query under a library skips the user's library limits on the server (AddUserToQuery), so a person reading
-      // as their own user gets only the libraries that user may open (GET /Items/{id} as the user answers 404 else).
-      let libraries = await jf.libraries({ signal: ctx.signal })
-      if (o.asUser !== undefined) {
-        const open = await Promise.all(libraries.map(async l => await jf.item(l.itemId, o) !== undefined))
-        libraries = libraries.filter((_, i) => open[i])
-      }
+      // as their own user gets only the libraries that user may open (libraries() as the user lists only those).
+      const libraries = await jf.libraries(o)
       const lib = libraries.find(l => l.name.toLowerCase() === args.library!.toLowerCase())
       if (!lib) {
         // The same search in the first few libraries there are, and in all of them.

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
 import { defineTool } from '../../../core/tool-types.js'
-import { topLevelKinds, type Library } from '../../../clients/media-server/types.js'
+import { topLevelKinds, type CallOptions, type Library } from '../../../clients/media-server/types.js'
 import { quoteTitle } from '../media-shared.js'
 import type { ReadFigures } from '../../../lib/library/landing-space.js'
 import { lowDiskSentence, lowDisks } from '../../../lib/library/low-disk.js'
@@ -14,7 +14,8 @@ import { missingLines, publicReason, readSources, type MissingSource } from '../
 import { PartsSchema, partsOfSources } from '../../../lib/answers/parts.js'
 import { InstanceStatusSchema, hasAnyExtraInstance, instanceLibraryPlaces, instanceSentence, instanceStatus } from '../instance-status.js'
 import { DiskFillingSchema, diskFillingOf, fillingSentence } from '../disk-filling-part.js'
-import { itemJudgeOf, keepSeen } from '../../../lib/people/seen-titles.js'
+import { itemJudgeFor } from '../../../lib/people/seen-titles.js'
+import { mediaViewOf, readAs } from '../../../lib/people/media-view.js'
 
 const inputSchema = Type.Object({}, { additionalProperties: false })
 
@@ -93,12 +94,14 @@ export default (app: FastifyInstance) => defineTool({
     // disk and the other services never depend on the media server.
     // A person other than the owner: libraries their own media-server user may not open and what plays that it may
     // not see are left out (lib/people/seen-titles.ts).
-    const sees = await itemJudgeOf(ctx.principal, app.config.NOTIFY_PEOPLE, jf, ctx.signal)
+    const view = await mediaViewOf(ctx.principal, app.config.NOTIFY_PEOPLE, jf, o)
+    const sees = itemJudgeFor(view, jf, ctx.signal)
+    const asUser = readAs(view, ctx.signal)
     const morePlaces = extra ? instanceLibraryPlaces(app, ctx.signal) : Promise.resolve([])
     const [media, disk, low, instances, filling] = await Promise.all([
       readSources<unknown>([
         ['server', () => jf.systemInfo(o)],
-        ['libraries', async () => await Promise.all((await jf.libraries(o).then(libs => sees ? keepSeen(libs, l => sees(l.itemId)) : libs)).map(lib => countLibrary(app, lib, ctx.signal)))],
+        ['libraries', async () => await Promise.all((await jf.libraries(asUser)).map(lib => countLibrary(app, lib, asUser)))],
         ['sessions', async () => await Promise.all((await jf.sessions(960, o)).map(async s => s.nowPlaying && sees && !await sees(s.nowPlaying.id) ? { ...s, nowPlaying: undefined } : s))],
         ['users', () => jf.users(o)]
       ], ctx.signal),
@@ -170,13 +173,13 @@ function sessionOf (s: Session): NonNullable<Output['sessions']>[number] {
   }
 }
 
-async function countLibrary (app: FastifyInstance, lib: Library, signal: AbortSignal) {
+async function countLibrary (app: FastifyInstance, lib: Library, o: CallOptions) {
   const jf = app.backends.mediaServer
   const kinds = topLevelKinds(lib.collectionType)
   // A count that fails leaves that count unknown (absent), not 0, and the library still listed.
   const [items, episodes] = await Promise.allSettled([
-    jf.countItems(lib.itemId, kinds, { signal }),
-    lib.collectionType === 'tvshows' ? jf.countItems(lib.itemId, ['Episode'], { signal }) : Promise.resolve(undefined)
+    jf.countItems(lib.itemId, kinds, o),
+    lib.collectionType === 'tvshows' ? jf.countItems(lib.itemId, ['Episode'], o) : Promise.resolve(undefined)
   ])
   const failed = [items, episodes].find(r => r.status === 'rejected')
   return {

@@ -4,6 +4,7 @@
 import t from 'tap'
 import { buildTestApp } from '../../helpers/build.js'
 import { ok, errorText } from '../../helpers/results.js'
+import { personSearch } from './person-search.js'
 import { KID_PEOPLE, KID_URLS, personPrincipal, restrictKiddo } from '../../helpers/kiddo.js'
 import { mediaViewOf } from '../../../lib/people/media-view.js'
 
@@ -11,11 +12,7 @@ t.test('a restricted person finds and opens only what their Jellyfin user may se
   const { app, sims, ctx } = await buildTestApp(t, { sims: { jellyfin: true }, config: { NOTIFY_PEOPLE: KID_PEOPLE, NOTIFY_URLS: KID_URLS } })
   const jf = sims.jellyfin
   const titles = restrictKiddo(jf)
-  const kid = ctx({ principal: personPrincipal('kid') })
-  const owner = ctx({ principal: personPrincipal('parent', true) })
-  const names = async (c: typeof kid, args: Record<string, unknown>) =>
-    (ok(await app.tools.call('search_media', { limit: 100, ...args }, c)) as { items: Array<{ name: string }> }).items.map(i => i.name)
-  const finds = async (c: typeof kid, name: string) => (await names(c, { query: name })).includes(name)
+  const { kid, owner, names, finds } = personSearch(app, ctx)
 
   for (const x of Object.values(titles)) t.ok(await finds(owner, x.name), `the owner finds ${x.name}`)
   t.ok(await finds(kid, titles.fine.name), 'a PG movie is found')
@@ -46,7 +43,7 @@ t.test('a person with no media-server user, or one the server does not list, is 
   t.same(sims.jellyfin.violations, [])
 })
 
-t.test('on Plex a person other than the owner is refused (its per-user restrictions are not asked for)', async t => {
+t.test('a server whose per-user limits cannot be asked for refuses a person other than the owner', async t => {
   const server = { service: 'Plex', users: async () => [{ id: '1', name: 'Kiddo', isAdmin: false, isDisabled: false }] }
   await t.rejects(mediaViewOf(personPrincipal('kid'), KID_PEOPLE, server), /Plex's per-user restrictions cannot be applied here yet/)
   t.same(await mediaViewOf(personPrincipal('parent', true), KID_PEOPLE, server), {}, 'the owner reads as before')
