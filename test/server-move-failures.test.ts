@@ -6,12 +6,25 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, renameSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { FILES, SHM, assertWhole, batch, moveUntilThree, names, otherFs, roots, server, text, visible } from './helpers/move-faults.js'
+import { FILES, SHM, assertWhole, batch, heldServer, moveUntilThree, names, otherFs, roots, server, text, visible } from './helpers/move-faults.js'
 
 t.setTimeout(180_000) // two server starts and a slowed move on a shared machine
 
+/** Whether this machine lets the test mount a small tmpfs (unshare and mount, as root). */
+function canMountTmpfs (dir: string) {
+  try {
+    execFileSync('unshare', ['--mount', '--propagation', 'private', 'sh', '-c', 'mount -t tmpfs -o size=1m tmpfs "$0"', dir])
+    return true
+  } catch { return false }
+}
+
 if (!otherFs) t.plan(0, `needs ${SHM} on another filesystem than ${tmpdir()}`)
 else {
+  // The full-disk test's server loads its modules (most of a start) while the first test runs.
+  const full = roots(t, tmpdir())
+  const wrap = ['unshare', '--mount', '--propagation', 'private', 'sh', '-c', 'mount -t tmpfs -o size=1m tmpfs "$0" && mkdir "$0/movies" && exec "$@"', full.media]
+  const fullServer = canMountTmpfs(full.media) ? heldServer(t, { ...full, wrap }) : undefined
+
   t.test('a source taken away mid-move: the job says what happened and where every file is', async t => {
     const r = roots(t, SHM)
     const dest = join(r.media, 'movies')
@@ -41,16 +54,13 @@ else {
   })
 
   t.test('a full library disk mid-move: the job says so and where every file is; undo puts them back', async t => {
-    const r = roots(t, tmpdir())
-    const wrap = ['unshare', '--mount', '--propagation', 'private', 'sh', '-c', 'mount -t tmpfs -o size=1m tmpfs "$0" && mkdir "$0/movies" && exec "$@"', r.media]
-    try {
-      execFileSync(wrap[0], [...wrap.slice(1, 6), 'mount -t tmpfs -o size=1m tmpfs "$0"', r.media])
-    } catch {
+    if (!fullServer) {
       t.plan(0, 'needs unshare and mount (root) for a small tmpfs; test/lib/library/move-stop.test.ts covers the message without it')
       return
     }
+    const r = full
     batch(r.downloads, 'Full')
-    const s = await server(t, { ...r, wrap })
+    const s = await fullServer.start()
     // The test sees the tmpfs through the server's own mount namespace.
     const dest = join(`/proc/${s.child.pid}/root`, r.media, 'movies')
     const failed = await s.call('manage_files', { action: 'move', paths: ['downloads/Full'], destination: 'movies', waitSeconds: 60 })

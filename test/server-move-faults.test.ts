@@ -40,6 +40,9 @@ else {
     const { answer: crashing } = await moveUntilThree(second.call, dest, 'Crash')
     second.child.kill('SIGKILL')
     await second.exited
+    // The server is gone, so nothing can answer the call now; the SDK client would keep it pending until its 60 s
+    // request timeout (it only retries the dropped stream), so the test closes it, as a client giving up would.
+    await second.client.close()
     await t.rejects(crashing, 'a call in flight at a crash gets no answer (nothing can send it)')
 
     const third = await last.start()
