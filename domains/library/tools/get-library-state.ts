@@ -56,7 +56,7 @@ const Health = Type.Object({
     manager: Type.Optional(Type.String({ description: 'The manager concerned' })),
     why: Type.String({ description: 'What is wrong' }),
     next: NextCallsSchema
-  }), { description: 'What nothing tracks, each with the call that fixes it; nothing is changed here' }),
+  }), { description: 'What nothing tracks (the first 100; the text counts all), each with its fix; nothing changes here' }),
   parts: PartsSchema
 }, { description: 'summary: what no manager tracks (docs/tools.md)' })
 
@@ -244,8 +244,9 @@ export default function getLibraryState (app: FastifyInstance) {
         const folders = media ? await summarizeLibrary(media, downloads, ctx.signal) : []
         const total = folders.reduce((n, f) => n + f.bytes, 0)
         const health = media ? await libraryHealth({ media, display: sandbox.display, managers: healthManagers(app), signal: ctx.signal }) : undefined
+        const listed = health && { ...health, entries: health.entries.slice(0, HEALTH_ENTRIES_LISTED) }
         return {
-          data: { mode: 'summary', folders, ...(health && { health }) },
+          data: { mode: 'summary', folders, ...(listed && { health: listed }) },
           summary: folders.map(f => `${f.folder}: ${f.titles} titles, ${f.videoFiles} videos, ${formatBytes(f.bytes)}`).join('; ') + `. Total ${formatBytes(total)}.` +
             (health ? ` ${healthText(health)}` : '')
         }
@@ -256,11 +257,20 @@ export default function getLibraryState (app: FastifyInstance) {
   })
 }
 
+/**
+ * Most health entries one answer lists. A library whose disk is not mounted has every file its managers list as
+ * missing (4,100 entries, 1.5 MB on the demo library: more than a client's context holds); the text counts them all.
+ */
+export const HEALTH_ENTRIES_LISTED = 100
+
 /** "Library health: 2 untracked, 1 duplicate (each entry has its fix in next)." or "Nothing … in …" over the checked parts. */
 function healthText (h: { entries: Array<{ problem: string }>, parts: Parameters<typeof uncheckedText>[0] }): string {
   if (h.entries.length === 0) return `Library health: ${nothingText(h.parts, 'untracked, unmapped, missing or duplicated')}`
   const counts = new Map<string, number>()
   for (const e of h.entries) counts.set(e.problem, (counts.get(e.problem) ?? 0) + 1)
   const rest = uncheckedText(h.parts)
-  return `Library health: ${[...counts].map(([p, n]) => `${n} ${p}`).join(', ')} (each entry in health has the call that fixes it).${rest ? ` ${rest}` : ''}`
+  const listed = h.entries.length > HEALTH_ENTRIES_LISTED
+    ? `health lists the first ${HEALTH_ENTRIES_LISTED} of ${h.entries.length}, each with the call that fixes it; fix those and ask again for the rest${(counts.get('missingFile') ?? 0) > HEALTH_ENTRIES_LISTED ? ', and if most files are missing, check that the media folder is mounted' : ''}`
+    : 'each entry in health has the call that fixes it'
+  return `Library health: ${[...counts].map(([p, n]) => `${n} ${p}`).join(', ')} (${listed}).${rest ? ` ${rest}` : ''}`
 }

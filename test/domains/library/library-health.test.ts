@@ -11,6 +11,7 @@ import { data, text } from '../../helpers/results.js'
 import { libraryHealth } from '../../../lib/library/library-health.js'
 import { healthManagers } from '../../../domains/library/health-managers.js'
 import type { HealthEntry } from '../../../lib/library/library-health.js'
+import { HEALTH_ENTRIES_LISTED } from '../../../domains/library/tools/get-library-state.js'
 
 // Three stacks, each with the managers' whole seeded library laid on disk (about 4,000 files): minutes on a loaded machine.
 t.setTimeout(360_000)
@@ -97,4 +98,16 @@ t.test('the walk is bounded: cut short, it says which root was not walked throug
   const h = await libraryHealth({ media: s.roots.media, display: s.app.sandbox.display, managers: healthManagers(s.app), limits: { maxFiles: 5 } })
   t.ok(h.parts.some(p => p.state === 'skipped' && /beyond the first 5 entries/.test(p.part)), JSON.stringify(h.parts))
   t.same(h.entries.filter(e => e.problem === 'unmappedFolder' || e.problem === 'missingFile'), [], 'nothing is judged in a root not walked through')
+})
+
+t.test('a media folder not laid out (every listed file missing): the answer lists the first 100 and counts them all', async t => {
+  const s = await startServarrStack(t, {})
+  mkdirSync(join(s.roots.media, 'tv'), { recursive: true })
+  mkdirSync(join(s.roots.media, 'movies'), { recursive: true })
+  const h = await health(s)
+  const missing = Number(/(\d+) missingFile/.exec(h.text)?.[1])
+  t.ok(missing > HEALTH_ENTRIES_LISTED, `more missing files than one answer lists: ${h.text.slice(0, 300)}`)
+  t.equal(h.entries.length, HEALTH_ENTRIES_LISTED, 'the structured answer stays bounded')
+  t.match(h.text, new RegExp(`health lists the first ${HEALTH_ENTRIES_LISTED} of \\d+, each with the call that fixes it`))
+  t.match(h.text, /check that the media folder is mounted/)
 })
