@@ -36,7 +36,7 @@ async function bytesOf (url: string, apiKey: string) {
   return (await res.arrayBuffer()).byteLength
 }
 
-export type MemoryFigures = Record<'rss' | 'heapUsed' | 'heapTotal' | 'external' | 'arrayBuffers', number> & { gc: boolean, trims: number }
+export type MemoryFigures = Record<'rss' | 'heapUsed' | 'heapTotal' | 'external' | 'arrayBuffers', number> & { gc: boolean, trims: number, RssAnon?: number, RssFile?: number }
 
 /** The seeded simulators and the built server in its own process, with one MCP caller; close() ends them. */
 export async function startLargeLibrary ({ log = console.log } = {}) {
@@ -94,6 +94,7 @@ export async function startLargeLibrary ({ log = console.log } = {}) {
     const heldAfterMs = await untilListsHeld(base)
     log(`listening ${Math.round(listening - spawned)} ms after spawn; the start-up prefetch held both lists ${heldAfterMs} ms after listen`)
     const memory = async () => await (await fetch(`${base}/bench/memory`)).json() as MemoryFigures
+    const loopDelay = async () => (await (await fetch(`${base}/bench/loop`)).json() as { maxLoopDelayMs: number }).maxLoopDelayMs
     const cases: Array<[string, string, Record<string, unknown>]> = [
       ['series_status library (25 of 3,000)', 'series_status', { view: 'library' }],
       ['movie_status library (25 of 6,000)', 'movie_status', { view: 'library' }],
@@ -103,7 +104,7 @@ export async function startLargeLibrary ({ log = console.log } = {}) {
       ['series_status one series (by id)', 'series_status', { view: 'series', id: 1 }]
     ]
     const logs = { Sonarr: sonarr.requests, Radarr: radarr.requests, Jellyfin: jellyfin.requests }
-    return { url: `${base}/mcp`, apiKey: keys.internal, caller: () => mcpCaller(`${base}/mcp`, keys.internal), memory, cases, logs, sizes, close }
+    return { url: `${base}/mcp`, apiKey: keys.internal, caller: () => mcpCaller(`${base}/mcp`, keys.internal), memory, loopDelay, cases, logs, sizes, close }
   } catch (err) {
     await close()
     throw err
@@ -129,6 +130,7 @@ export async function largeLibraryBench ({ log = console.log } = {}): Promise<La
     const reads: ReadFigures[] = []
     for (const [name, tool, args] of stack.cases) {
       for (const l of Object.values(stack.logs)) l.clear()
+      await stack.loopDelay()
       const times: number[] = []
       let failed = 0
       let next = 0
@@ -147,12 +149,15 @@ export async function largeLibraryBench ({ log = console.log } = {}): Promise<La
       const f = { name, p50: Math.round(pct(times, 50)), p95: Math.round(pct(times, 95)), first: Math.round(first), failed, traffic: trafficOf(stack.logs) }
       log(`${name.padEnd(38)} p50 ${String(f.p50).padStart(4)} ms   p95 ${String(f.p95).padStart(4)} ms   first ${f.first} ms${failed ? `   ${failed} failed` : ''}`)
       log(describeTraffic(f.traffic, CALLS))
+      // The server's own event loop: how long at most it could not answer anything during this read's calls.
+      log(`    server event loop held at most ${await stack.loopDelay()} ms during these calls`)
       reads.push(f)
     }
     const memory = await stack.memory()
     const mb = (n: number) => Math.round(n / 1048576)
     const rssMb = mb(memory.rss)
-    log(`RSS after the large-library run ${rssMb} MB, ${mb(atStart.rss)} MB before the first read with both lists held (forced GC: ${memory.gc}; heap used ${mb(memory.heapUsed)} of ${mb(memory.heapTotal)} MB, external ${mb(memory.external)} MB)`)
+    const kinds = (m: MemoryFigures) => m.RssAnon === undefined ? '' : `; anonymous ${mb(m.RssAnon)} MB, file-backed ${mb(m.RssFile ?? 0)} MB`
+    log(`RSS after the large-library run ${rssMb} MB${kinds(memory)}, ${mb(atStart.rss)} MB before the first read with both lists held${kinds(atStart)} (forced GC: ${memory.gc}; heap used ${mb(memory.heapUsed)} of ${mb(memory.heapTotal)} MB, external ${mb(memory.external)} MB)`)
     if (process.env.BENCH_DEBUG) log(JSON.stringify(memory))
     return { reads, rssMb, sizes: stack.sizes }
   } finally {

@@ -57,6 +57,9 @@ const SERIES_FIELDS = {
   statistics: statsOf(['seasonCount', 'episodeFileCount', 'episodeCount', 'totalEpisodeCount', 'sizeOnDisk'])
 }
 
+/** The members of a series resource projectSeries reads: the list parser skips the others unparsed. */
+export const SERIES_LIST_FIELDS: ReadonlySet<string> = new Set([...Object.keys(SERIES_FIELDS), 'seasons'])
+
 /** A series as the library views read it (no seasons, images or alternate titles). */
 export function projectSeries (raw: unknown, toOurs: (p: string) => string): Series {
   const r = obj(raw) ?? {}
@@ -79,6 +82,9 @@ const MOVIE_FIELDS = {
   statistics: statsOf(['movieFileCount', 'sizeOnDisk'])
 }
 
+/** The members of a movie resource projectMovie reads: the list parser skips the others unparsed. */
+export const MOVIE_LIST_FIELDS: ReadonlySet<string> = new Set([...Object.keys(MOVIE_FIELDS), 'movieFile'])
+
 /** A movie as the library views read it: the file keeps its path, size and quality name only. */
 export function projectMovie (raw: unknown, toOurs: (p: string) => string): Movie {
   const r = obj(raw) ?? {}
@@ -100,7 +106,12 @@ function ours<T extends { path?: string | null, rootFolderPath?: string | null }
   return x
 }
 
-export interface LibraryListOptions { signal?: AbortSignal, query?: Record<string, string | number | boolean> }
+export interface LibraryListOptions {
+  signal?: AbortSignal
+  query?: Record<string, string | number | boolean>
+  /** The members `project` reads (SERIES_LIST_FIELDS, MOVIE_LIST_FIELDS): the others are never parsed. */
+  fields?: ReadonlySet<string>
+}
 
 const collator = new Intl.Collator()
 const sortKey = (x: { sortTitle?: string | null, title?: string | null }) => x.sortTitle ?? x.title ?? ''
@@ -112,7 +123,7 @@ const sortKey = (x: { sortTitle?: string | null, title?: string | null }) => x.s
 export function cachedLibrary<T extends { sortTitle?: string | null, title?: string | null }> (
   http: HttpBackend, cache: KeyedCache, key: string, path: string, project: (raw: unknown) => T, o: LibraryListOptions = {}
 ): Promise<readonly T[]> {
-  return cache.get(key, libraryLoader(http, path, project, o.query), o.signal)
+  return cache.get(key, libraryLoader(http, path, project, o), o.signal)
 }
 
 /** A background renewal's deadline: nobody waits on it, and a large library on a busy manager takes longer than a read's 10 s. */
@@ -123,19 +134,19 @@ export const BACKGROUND_LIST_DEADLINE_MS = 120_000
  * background: a renewal nobody waits for (keepWarm), retried like a read within BACKGROUND_LIST_DEADLINE_MS.
  */
 export function libraryLoader<T extends { sortTitle?: string | null, title?: string | null }> (
-  http: HttpBackend, path: string, project: (raw: unknown) => T, query?: LibraryListOptions['query'], background = false
+  http: HttpBackend, path: string, project: (raw: unknown) => T, o: Pick<LibraryListOptions, 'query' | 'fields'> = {}, background = false
 ): () => Promise<Loaded<readonly T[]>> {
   return async () => {
     let bytes = 0
     const res = await http.call<ParsedArray<T>>({
       path: `/api/v3${path}`,
-      query,
+      query: o.query,
       ...(background && { kind: 'command' as const, deadlineMs: BACKGROUND_LIST_DEADLINE_MS }),
       parse: body => parseJsonArray(body, raw => {
         const item = project(raw)
         bytes += JSON.stringify(item).length
         return Object.freeze(item)
-      })
+      }, { fields: o.fields })
     })
     const items = res.data.items.sort((a, b) => collator.compare(sortKey(a), sortKey(b)))
     return { value: Object.freeze(items), bytes }
