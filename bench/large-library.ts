@@ -24,9 +24,11 @@ const SERIES = 3000
 const MOVIES = 6000
 const CALLS = Number(process.env.BENCH_CALLS ?? 40)
 const CALLERS = 2
+/** Idle time after the reads before RSS is read: the server's own idle trim runs within it (10 s without requests). */
+const SETTLE_MS = Number(process.env.BENCH_LARGE_SETTLE_MS ?? 20_000)
 
 export interface ReadFigures { name: string, p50: number, p95: number, first: number, failed: number, traffic: BackendTraffic }
-export interface LargeLibraryResult { reads: ReadFigures[], rssMb: number, sizes: Record<string, number> }
+export interface LargeLibraryResult { reads: ReadFigures[], rssMb: number, rightAfterMb: number, sizes: Record<string, number> }
 
 const key = () => randomBytes(16).toString('hex')
 const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] }
@@ -155,11 +157,16 @@ export async function largeLibraryBench ({ log = console.log } = {}): Promise<La
     }
     const memory = await stack.memory()
     const mb = (n: number) => Math.round(n / 1048576)
-    const rssMb = mb(memory.rss)
     const kinds = (m: MemoryFigures) => m.RssAnon === undefined ? '' : `; anonymous ${mb(m.RssAnon)} MB, file-backed ${mb(m.RssFile ?? 0)} MB`
-    log(`RSS after the large-library run ${rssMb} MB${kinds(memory)}, ${mb(atStart.rss)} MB before the first read with both lists held${kinds(atStart)} (forced GC: ${memory.gc}; heap used ${mb(memory.heapUsed)} of ${mb(memory.heapTotal)} MB, external ${mb(memory.external)} MB)`)
-    if (process.env.BENCH_DEBUG) log(JSON.stringify(memory))
-    return { reads, rssMb, sizes: stack.sizes }
+    log(`RSS right after the large-library run ${mb(memory.rss)} MB${kinds(memory)}, ${mb(atStart.rss)} MB before the first read with both lists held${kinds(atStart)} (forced GC: ${memory.gc}; heap used ${mb(memory.heapUsed)} of ${mb(memory.heapTotal)} MB, external ${mb(memory.external)} MB)`)
+    // The figure checked: once the server has been idle long enough for its own idle trim (plugins/memory-trim.ts)
+    // to give back the pages the reads and the list renewals freed, as the session storm and the read burst are read.
+    await new Promise(resolve => setTimeout(resolve, SETTLE_MS))
+    const settled = await stack.memory()
+    const rssMb = mb(settled.rss)
+    log(`RSS after ${SETTLE_MS / 1000} s idle ${rssMb} MB${kinds(settled)} (the server trimmed ${settled.trims - memory.trims} time${settled.trims - memory.trims === 1 ? '' : 's'}; heap used ${mb(settled.heapUsed)} of ${mb(settled.heapTotal)} MB)`)
+    if (process.env.BENCH_DEBUG) log(JSON.stringify(settled))
+    return { reads, rssMb, rightAfterMb: mb(memory.rss), sizes: stack.sizes }
   } finally {
     await stack.close()
   }
@@ -171,7 +178,7 @@ export async function largeLibraryChecks (log: (line: string) => void): Promise<
   const r = await largeLibraryBench({ log })
   return [
     ...r.reads.map(x => ({ name: `${x.name} p95 and first call ≤ ${BUDGETS.p95Ms} ms`, value: `${x.p95} ms, first ${x.first} ms (p50 ${x.p50} ms)`, ok: withinBudget(x) })),
-    { name: `RSS after the large-library run ≤ ${BUDGETS.rssMb} MB`, value: `${r.rssMb} MB`, ok: r.rssMb <= BUDGETS.rssMb }
+    { name: `RSS after the large-library run and ${SETTLE_MS / 1000} s idle ≤ ${BUDGETS.rssMb} MB`, value: `${r.rssMb} MB (${r.rightAfterMb} MB right after)`, ok: r.rssMb <= BUDGETS.rssMb }
   ]
 }
 
