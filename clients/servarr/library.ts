@@ -133,16 +133,18 @@ export const BACKGROUND_LIST_DEADLINE_MS = 120_000
 
 /**
  * Fetches the whole list at `path`, projected while it streams, sorted and frozen (what the cache keeps).
- * background: a renewal nobody waits for (keepWarm), retried like a read within BACKGROUND_LIST_DEADLINE_MS.
+ * background: a renewal nobody waits for (keepWarm), retried like a read within BACKGROUND_LIST_DEADLINE_MS;
+ * its signal (the cache's close) stops it, so closing the app never waits for a list still on its way.
  */
 export function libraryLoader<T extends { sortTitle?: string | null, title?: string | null }> (
   http: HttpBackend, path: string, project: (raw: unknown) => T, o: Pick<LibraryListOptions, 'query' | 'fields'> = {}, background = false
-): () => Promise<Loaded<readonly T[]>> {
-  return async () => {
+): (signal?: AbortSignal) => Promise<Loaded<readonly T[]>> {
+  return async (signal?: AbortSignal) => {
     let bytes = 0
     const res = await http.call<ParsedArray<T>>({
       path: `/api/v3${path}`,
       query: o.query,
+      signal,
       ...(background && { kind: 'command' as const, deadlineMs: BACKGROUND_LIST_DEADLINE_MS }),
       parse: body => parseJsonArray(body, raw => {
         const item = project(raw)

@@ -81,6 +81,18 @@ t.test('while both lists are being renewed (the managers hold their answers), re
   await s.held(2) // the renewals answered: the lists held are the new ones
 })
 
+t.test('closing the app does not wait for a renewal the managers are still holding', async t => {
+  const s = await stack(t)
+  await s.held(1)
+  for (const sim of [s.sonarr, s.radarr]) sim.faults.set('slow', { match: /^\/api\/v3\/(series|movie)$/, method: 'GET', delayMs: 600_000 })
+  s.clock.advance(5 * 60_000) // unread lists: their idle renewal starts, and the managers hold it
+  for (let i = 0; i < 2000 && (s.sonarr.faults.hits < 1 || s.radarr.faults.hits < 1); i++) await new Promise(resolve => setTimeout(resolve, 5))
+  t.same([s.sonarr.faults.hits, s.radarr.faults.hits], [1, 1], 'both renewals are under way')
+  // A renewal nobody waits for is stopped at close (before, close waited for it: up to its 120 s deadline).
+  await s.app.close()
+  t.pass('the app closed while the managers still held the renewals')
+})
+
 t.test('a list older than its TTL (nobody read it for a while) is served at once and says how old it is', async t => {
   const s = await stack(t)
   await s.held(1)
