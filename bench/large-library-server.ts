@@ -1,7 +1,8 @@
 // The server the large-library bench measures: the real app (buildApp) in its own process, pointed at the
 // simulators the bench runs (their URLs and keys come in the environment), plus GET /bench/memory (forced GC,
 // then RSS). Prints "listening <url>" when ready. Run with --expose-gc.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8'
@@ -35,14 +36,32 @@ const config = buildConfig({
   DOWNLOAD_MANAGER_API_KEY: env.DOWNLOAD_MANAGER_API_KEY
 })
 const app = await buildApp(config)
+// The longest the server's event loop was held since the last reading: a read waits at least that long.
+const loopDelay = monitorEventLoopDelay({ resolution: 10 })
+loopDelay.enable()
+/** Resident memory by kind (Linux): anonymous (heap, allocator) and file-backed (the node binary, ICU data). */
+function residentKinds (): Record<string, number> {
+  try {
+    const status = readFileSync('/proc/self/status', 'utf8')
+    return Object.fromEntries([...status.matchAll(/^(RssAnon|RssFile):\s+(\d+) kB/gm)].map(m => [m[1], Number(m[2]) * 1024]))
+  } catch { return {} }
+}
 app.get('/bench/memory', async () => {
   const gc = (globalThis as { gc?: () => void }).gc
   gc?.()
   // BENCH_HEAP_SNAPSHOT=<file>: what stays retained after the run, for Chrome DevTools' Memory panel.
   if (process.env.BENCH_HEAP_SNAPSHOT) writeHeapSnapshot(process.env.BENCH_HEAP_SNAPSHOT)
   const m = process.memoryUsage()
+  const maxLoopDelayMs = Math.round(loopDelay.max / 1e6)
+  loopDelay.reset()
   const spaces = Object.fromEntries(getHeapSpaceStatistics().map(s => [s.space_name, { size: s.space_size, used: s.space_used_size }]))
-  return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers, spaces, gc: gc !== undefined, trims: app.memoryTrim.stats().trims }
+  return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers, spaces, gc: gc !== undefined, trims: app.memoryTrim.stats().trims, maxLoopDelayMs, ...residentKinds() }
+})
+// The longest event-loop delay since the last reading (ms), without a GC: printed under each read.
+app.get('/bench/loop', async () => {
+  const maxLoopDelayMs = Math.round(loopDelay.max / 1e6)
+  loopDelay.reset()
+  return { maxLoopDelayMs }
 })
 await app.ready()
 console.log(`listening ${await app.listen({ port: 0, host: '127.0.0.1' })}`)

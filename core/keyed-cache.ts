@@ -13,7 +13,8 @@
 //    while it is read, every idleRefreshMs while nobody reads it, soon after a write. Its entry does not expire
 //    at ttlMs but at maxStaleMs (a renewal that keeps failing), so the first read after start, after idle or
 //    after a write never waits for a whole list; fetchedAt(value) tells a caller how old what it got is.
-//    close() stops every timer.
+//    close() stops every timer and aborts a renewal under way (its loader gets the signal), so a shutdown never
+//    waits for a whole list nobody asked for.
 // Framework-free; stats() is what /health shows. Time and timers come from an injectable clock.
 import { systemClock, type TimerClock } from './timer-clock.js'
 
@@ -57,7 +58,7 @@ export interface CacheStats {
 
 interface Entry { value: unknown, bytes: number, storedAt: number, read: boolean }
 interface Flight { promise: Promise<unknown>, epoch: number }
-interface Warm { load: () => Promise<Loaded<unknown>>, timer?: unknown }
+interface Warm { load: (signal: AbortSignal) => Promise<Loaded<unknown>>, timer?: unknown }
 
 export function createKeyedCache (opts: KeyedCacheOptions) {
   const clock = opts.clock ?? systemClock
@@ -70,6 +71,8 @@ export function createKeyedCache (opts: KeyedCacheOptions) {
   /** When each value handed out was fetched (values are objects: the shared, frozen lists). */
   const fetched = new WeakMap<object, number>()
   let closed = false
+  /** Aborts the kept-warm fetches still under way at close(): nobody waits for them, and a shutdown must not. */
+  const closing = new AbortController()
   const entries = new Map<string, Entry>() // insertion order = least recently used first
   const flights = new Map<string, Flight>()
   let epoch = 0
@@ -158,7 +161,7 @@ export function createKeyedCache (opts: KeyedCacheOptions) {
   }
 
   /** Fetch key now and keep it warm from then on (see the top of this file); a second call replaces the loader. */
-  function keepWarm<T> (key: string, load: () => Promise<Loaded<T>>) {
+  function keepWarm<T> (key: string, load: (signal: AbortSignal) => Promise<Loaded<T>>) {
     if (closed) return
     warm.set(key, { load, timer: warm.get(key)?.timer })
     renew(key)
@@ -168,7 +171,7 @@ export function createKeyedCache (opts: KeyedCacheOptions) {
   function renew (key: string) {
     const w = warm.get(key)
     if (!w || closed) return
-    const flight = current(key) ?? start(key, w.load)
+    const flight = current(key) ?? start(key, () => w.load(closing.signal))
     plan(key, undefined) // no timer while the fetch runs
     flight.promise.then(() => plan(key, nextRenewalIn(key)), () => plan(key, refreshAfterMs))
   }
@@ -201,9 +204,10 @@ export function createKeyedCache (opts: KeyedCacheOptions) {
     return value !== null && typeof value === 'object' ? fetched.get(value) : undefined
   }
 
-  /** Stops every kept-warm timer; a fetch still under way is not renewed. The cache still answers reads. */
+  /** Stops every kept-warm timer and aborts a renewal still under way. The cache still answers reads. */
   function close () {
     closed = true
+    closing.abort(new Error(`${opts.instance}'s cache was closed`))
     for (const key of warm.keys()) plan(key, undefined)
     warm.clear()
   }

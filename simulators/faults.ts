@@ -23,6 +23,8 @@ export interface FaultSwitch {
   readonly mode: FaultMode
   /** Requests that reached the simulator while a fault was set (for "nothing was queued" assertions). */
   readonly hits: number
+  /** Answers now every request a 'slow' fault is holding (a test holds an answer as long as it needs, not by time). */
+  release: () => void
 }
 
 const faulted = new WeakSet<FastifyRequest>()
@@ -38,6 +40,8 @@ export function attachFaults (app: FastifyInstance): FaultSwitch {
   let remaining = Infinity
   let hits = 0
   const timers = new Set<NodeJS.Timeout>()
+  /** The 'slow' requests held now: each one's way on. */
+  const held = new Set<() => void>()
   app.addHook('onClose', async () => { for (const t of timers) clearTimeout(t) })
 
   // lost-answer: handled as usual, then the connection closes instead of the answer.
@@ -67,9 +71,11 @@ export function attachFaults (app: FastifyInstance): FaultSwitch {
         return reply.hijack()
       case 'slow':
         await new Promise<void>(resolve => {
-          const t = setTimeout(() => { timers.delete(t); resolve() }, opts.delayMs ?? 30_000)
+          const go = () => { clearTimeout(t); timers.delete(t); held.delete(go); resolve() }
+          const t = setTimeout(go, opts.delayMs ?? 30_000)
           timers.add(t)
-          request.raw.once('close', () => { clearTimeout(t); timers.delete(t); resolve() })
+          held.add(go)
+          request.raw.once('close', go)
         })
         faulted.delete(request)
         return
@@ -90,6 +96,7 @@ export function attachFaults (app: FastifyInstance): FaultSwitch {
   return {
     set (m, o = {}) { mode = m; opts = o; remaining = o.count ?? Infinity },
     get mode () { return mode },
-    get hits () { return hits }
+    get hits () { return hits },
+    release () { for (const go of [...held]) go() }
   }
 }

@@ -141,8 +141,8 @@ export function createServarrCore (opts: ServarrOptions) {
       return cachedLibrary(http, library, key, path, project, o)
     },
     /** Fetches a whole list now and keeps it renewed in the background (core/keyed-cache.ts keepWarm); nothing when not configured. */
-    keepLibraryWarm: <T extends { sortTitle?: string | null, title?: string | null }>(key: string, path: string, project: (raw: unknown) => T, query?: LibraryListOptions['query']) => {
-      if (opts.apiKey !== '') library.keepWarm(key, libraryLoader(http, path, project, query, true))
+    keepLibraryWarm: <T extends { sortTitle?: string | null, title?: string | null }>(key: string, path: string, project: (raw: unknown) => T, o?: Pick<LibraryListOptions, 'query' | 'fields'>) => {
+      if (opts.apiKey !== '') library.keepWarm(key, libraryLoader(http, path, project, o, true))
     },
     /** How old a list this client handed out is (ms), when it came from the library cache. */
     libraryAgeMs: (list: unknown): number | undefined => {

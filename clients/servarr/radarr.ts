@@ -1,7 +1,7 @@
 // Radarr (the movie manager): the movie-specific calls on top of the shared Servarr core.
 import { createServarrCore, type ServarrOptions } from './core.js'
 import type { Movie, MovieFile, Paged } from './types.js'
-import { projectMovie } from './library.js'
+import { MOVIE_LIST_FIELDS, projectMovie } from './library.js'
 
 const MOVIE_PATHS = ['path', 'rootFolderPath']
 
@@ -22,9 +22,9 @@ export function createRadarrClient (opts: Omit<ServarrOptions, 'service'>) {
      * Every library movie, library fields only (projectMovie), in sort-title order; cached, shared: do not modify.
      * excludeLocalCovers: no view reads images, and mapping them makes Radarr read every cover file's details.
      */
-    listMovies: (signal?: AbortSignal, o?: { fresh?: boolean }) => core.libraryList('movies', '/movie', raw => projectMovie(raw, paths.toOurs), { signal, query: { excludeLocalCovers: true }, fresh: o?.fresh }),
+    listMovies: (signal?: AbortSignal, o?: { fresh?: boolean }) => core.libraryList('movies', '/movie', raw => projectMovie(raw, paths.toOurs), { signal, query: { excludeLocalCovers: true }, fields: MOVIE_LIST_FIELDS, fresh: o?.fresh }),
     /** Fetches the movie list now and keeps it renewed in the background (plugins/library-prefetch.ts). */
-    prefetch: () => core.keepLibraryWarm('movies', '/movie', raw => projectMovie(raw, paths.toOurs), { excludeLocalCovers: true }),
+    prefetch: () => core.keepLibraryWarm('movies', '/movie', raw => projectMovie(raw, paths.toOurs), { query: { excludeLocalCovers: true }, fields: MOVIE_LIST_FIELDS }),
     /** One movie, or undefined when the id is not in the library. */
     async getMovie (id: number): Promise<Movie | undefined> {
       const res = await api<Movie | null>({ path: `/movie/${id}`, allowStatus: [404] })

@@ -1,7 +1,7 @@
 // Sonarr (the series manager): the series-specific calls on top of the shared Servarr core.
 import { createServarrCore, type ServarrOptions } from './core.js'
 import type { Episode, EpisodeFile, Paged, Series } from './types.js'
-import { projectSeries } from './library.js'
+import { SERIES_LIST_FIELDS, projectSeries } from './library.js'
 
 const SERIES_PATHS = ['path', 'rootFolderPath']
 
@@ -25,9 +25,9 @@ export function createSonarrClient (opts: Omit<ServarrOptions, 'service'>) {
     ...core,
     kind: 'series' as const,
     /** Every library series, library fields only (projectSeries), in sort-title order; cached, shared: do not modify. */
-    listSeries: (signal?: AbortSignal, o?: { fresh?: boolean }) => core.libraryList('series', '/series', raw => projectSeries(raw, paths.toOurs), { signal, fresh: o?.fresh }),
+    listSeries: (signal?: AbortSignal, o?: { fresh?: boolean }) => core.libraryList('series', '/series', raw => projectSeries(raw, paths.toOurs), { signal, fields: SERIES_LIST_FIELDS, fresh: o?.fresh }),
     /** Fetches the series list now and keeps it renewed in the background (plugins/library-prefetch.ts). */
-    prefetch: () => core.keepLibraryWarm('series', '/series', raw => projectSeries(raw, paths.toOurs)),
+    prefetch: () => core.keepLibraryWarm('series', '/series', raw => projectSeries(raw, paths.toOurs), { fields: SERIES_LIST_FIELDS }),
     /** One series, or undefined when the id is not in the library. */
     async getSeries (id: number): Promise<Series | undefined> {
       const res = await core.api<Series | null>({ path: `/series/${id}`, allowStatus: [404] })

@@ -241,3 +241,13 @@ t.test('close stops every timer of the kept-warm keys', async t => {
   cache.keepWarm('later', load)
   t.equal(loads(), before, 'a closed cache keeps nothing warm')
 })
+
+t.test('close aborts a kept-warm fetch still under way (nobody waits for it, and a shutdown must not)', async t => {
+  const cache = createKeyedCache({ instance: 'Radarr', ttlMs: 30_000, maxEntries: 8, maxBytes: 1000, clock: manualClock() })
+  const signals: AbortSignal[] = []
+  cache.keepWarm('movies', signal => { signals.push(signal); return new Promise<Loaded<string>>(() => {}) })
+  t.equal(signals.length, 1, 'fetched at once')
+  t.notOk(signals[0].aborted)
+  cache.close()
+  t.ok(signals[0].aborted, 'its signal is aborted at close')
+})

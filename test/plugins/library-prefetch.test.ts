@@ -1,6 +1,7 @@
 // The start-up prefetch of the managers' whole-library lists (plugins/library-prefetch.ts, issue 39 item 7), on
 // the Sonarr and Radarr simulators with a clock the test moves: the first read after start asks the manager for
-// nothing, renewals happen in the background before the list expires, a list older than its TTL is served and
+// nothing, renewals happen in the background before the list expires (a renewal the managers hold keeps no read
+// waiting), a list older than its TTL is served and
 // the answer says how old it is, and closing the app leaves no timer behind.
 import t from 'tap'
 import { startServarrStack } from '../helpers/servarr-sims.js'
@@ -55,6 +56,41 @@ t.test('a list in use is renewed in the background before it expires; nobody wai
   t.notOk(answer.isError)
   t.notMatch(text(answer), /library list is from/, 'served the renewed list, 20 s old')
   t.equal(s.fetches().series, before.series, 'the read fetched no whole list before answering')
+})
+
+t.test('while both lists are being renewed (the managers hold their answers), reads are served from the lists held', async t => {
+  const s = await stack(t)
+  await s.held(1)
+  await s.call('series_status', { view: 'library' })
+  await s.call('movie_status', { view: 'library' })
+  // The managers take their whole lists and do not answer (within this test): a renewal that never ends.
+  for (const sim of [s.sonarr, s.radarr]) sim.faults.set('slow', { match: /^\/api\/v3\/(series|movie)$/, method: 'GET', delayMs: 600_000 })
+  s.clock.advance(15_000) // half the TTL: both renewals start
+  for (let i = 0; i < 2000 && (s.sonarr.faults.hits < 1 || s.radarr.faults.hits < 1); i++) await new Promise(resolve => setTimeout(resolve, 5))
+  t.same([s.sonarr.faults.hits, s.radarr.faults.hits], [1, 1], 'both managers hold a renewal')
+  const misses = () => [s.app.backends.sonarr.cache.stats().misses, s.app.backends.radarr.cache.stats().misses]
+  const before = misses()
+  for (const [tool, args] of [['series_status', { view: 'library' }], ['movie_status', { view: 'library' }], ['server_status', {}]] as const) {
+    const answer = await s.call(tool, args)
+    t.notOk(answer.isError, `${tool} answered while the renewals are held`)
+    t.notMatch(text(answer), /library list is from/, `${tool}: the list held is 15 s old, within its TTL`)
+  }
+  t.same(misses(), before, 'no read started or joined a whole-list fetch')
+  t.same([s.sonarr.faults.hits, s.radarr.faults.hits], [1, 1], 'and none asked the managers for a list again')
+  for (const sim of [s.sonarr, s.radarr]) { sim.faults.set('none'); sim.faults.release() }
+  await s.held(2) // the renewals answered: the lists held are the new ones
+})
+
+t.test('closing the app does not wait for a renewal the managers are still holding', async t => {
+  const s = await stack(t)
+  await s.held(1)
+  for (const sim of [s.sonarr, s.radarr]) sim.faults.set('slow', { match: /^\/api\/v3\/(series|movie)$/, method: 'GET', delayMs: 600_000 })
+  s.clock.advance(5 * 60_000) // unread lists: their idle renewal starts, and the managers hold it
+  for (let i = 0; i < 2000 && (s.sonarr.faults.hits < 1 || s.radarr.faults.hits < 1); i++) await new Promise(resolve => setTimeout(resolve, 5))
+  t.same([s.sonarr.faults.hits, s.radarr.faults.hits], [1, 1], 'both renewals are under way')
+  // A renewal nobody waits for is stopped at close (before, close waited for it: up to its 120 s deadline).
+  await s.app.close()
+  t.pass('the app closed while the managers still held the renewals')
 })
 
 t.test('a list older than its TTL (nobody read it for a while) is served at once and says how old it is', async t => {
