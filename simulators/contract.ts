@@ -68,19 +68,31 @@ async function build (name: ContractName): Promise<Contract> {
   const responseAjv = addContractFormats(new Ajv({ strict: false, allErrors: false, validateSchema: false }))
   responseAjv.addSchema(definition, 'spec')
   const responseValidators = new Map<string, ValidateFunction>()
+  // openapi-backend's matchOperation rebuilds the list of every operation, and a regex per path, on each call
+  // (router.js, matchOperation → getOperations): a large share of a simulator's time in tests, twice per request. The
+  // match depends only on the method and the path, so each pair's is kept (bounded: a long run starts over).
+  const matched = new Map<string, ReturnType<typeof api.matchOperation>>()
+  function matchOperation (method: string, path: string) {
+    const key = `${method} ${path}`
+    if (matched.has(key)) return matched.get(key)
+    if (matched.size >= 10_000) matched.clear()
+    const op = api.matchOperation({ method, path, headers: {} })
+    matched.set(key, op)
+    return op
+  }
 
   function checkRequest (req: Parameters<Contract['checkRequest']>[0]): string[] {
     // API keys in the query are authentication, checked by the simulator itself, not API parameters.
     const query = Object.fromEntries(Object.entries(req.query).filter(([k]) => !/^api_?key$/i.test(k)))
     const request = { method: req.method.toLowerCase(), path: req.path, query: query as Record<string, string>, headers: req.headers as Record<string, string>, body: req.body }
-    const op = api.matchOperation(request)
+    const op = matchOperation(request.method, request.path)
     if (!op) return [`${name}: ${req.method} ${req.path} is not an operation in the contract`]
     const res = api.validateRequest(request, op)
     return res.valid ? [] : (res.errors ?? []).map(e => `${name}: request ${req.method} ${req.path}: ${e.instancePath || e.schemaPath} ${e.message ?? ''}`.trim())
   }
 
   function checkResponse (req: { method: string, path: string }, status: number, body: unknown): string[] {
-    const op = api.matchOperation({ method: req.method.toLowerCase(), path: req.path, headers: {} })
+    const op = matchOperation(req.method.toLowerCase(), req.path)
     if (!op) return [`${name}: response to ${req.method} ${req.path}, which is not in the contract`]
     if (status < 200 || status >= 300) return []
     const responses = (op as { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }).responses ?? {}
