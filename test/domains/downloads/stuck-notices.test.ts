@@ -12,6 +12,7 @@ import { buildTestApp } from '../../helpers/build.js'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { grabFirstEpisode } from '../../helpers/grabs.js'
+import { startStaticServer } from '../../helpers/static-server.js'
 
 const QUEUE = 'GET /api/v3/queue'
 const CHECK_MS = 20
@@ -22,9 +23,13 @@ const OTHERS = { SERIES_MANAGER_URL: REFUSED, MOVIE_MANAGER_URL: REFUSED, TORREN
 async function stack (t: { teardown: (fn: () => unknown) => void }, events = '') {
   const household = await noticeReceiver()
   t.teardown(() => household.close())
+  // The stuck view asks the torrent client about a grabbed torrent. One that answers every call at once (404): a
+  // closed port is retried with back-off (clients/http.ts), so each round waited ~0.6 s until the breaker opened.
+  const torrentClient = await startStaticServer()
+  t.teardown(() => torrentClient.close())
   const s = await startServarrStack(t, {
     sim: { downloadMs: 600_000, queueRefreshMs: 5 },
-    config: { NOTIFY_URLS: `json://${household.host}/hook`, NOTIFY_EVENTS: events, TORRENT_CLIENT_URL: 'http://127.0.0.1:9' },
+    config: { NOTIFY_URLS: `json://${household.host}/hook`, NOTIFY_EVENTS: events, TORRENT_CLIENT_URL: torrentClient.url },
     build: { plugins: { notify: { checksMs: CHECK_MS } } }
   })
   return { s, household }
