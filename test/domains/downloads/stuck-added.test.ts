@@ -23,6 +23,7 @@ import { startTorrentClient, torrentClientKinds } from '../../helpers/torrent-cl
 import { startStaticServer } from '../../helpers/static-server.js'
 import { createSabnzbdSimulator } from '../../../simulators/sabnzbd/server.js'
 import { fetchGuarded } from '../../../lib/url-guard/fetch-guarded.js'
+import { until } from '../../helpers/until.js'
 
 const MINUTE = 60_000
 const closed = 'http://127.0.0.1:9'
@@ -30,6 +31,10 @@ const ctxOf = (actor?: string): ToolContext => ({
   principal: actor ? { ...INTERNAL_PRINCIPAL, actor } : INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {}
 })
 const messages = (r: { received: Array<{ body: string }> }) => r.received.map(x => (JSON.parse(x.body) as { message: string }).message)
+
+// The tests side by side: each runs its own client program, server, roots and receivers, and most of their time is
+// spent waiting (a daemon's start, a notice through apprise, a stopped client's retries), not on the CPU.
+t.jobs = 3
 
 for (const { kind, skip } of await torrentClientKinds()) {
   t.test(`a magnet added by hand that stalls in ${kind} is told to the person who added it`, { skip }, async t => {
@@ -198,14 +203,20 @@ t.test('a torrent added by hand whose data is gone (Transmission error) is told 
   await app.backends.torrent.addTorrentFile(made.torrent, { savePath: folder })
   await addedDownloads(roots.state).add([`torrent:${hash}`], { by: 'owner', name: 'Home.Video', at: new Date().toISOString() })
   await waitFor('seeding', async () => (await app.backends.torrent.list({ hashes: [hash] }))[0]?.phase === 'seeding' ? true : undefined, 20_000)
-  const someRounds = async () => { await new Promise(resolve => setTimeout(resolve, 400)); await app.notify.idle() }
+  // Each round of the server's own check reads the torrent list once: the test counts those reads to know that
+  // rounds ran (two, so one whole round began after the change), never a sleep.
+  const torrent = app.backends.torrent
+  const list = torrent.list.bind(torrent)
+  let reads = 0
+  torrent.list = async (...args) => { reads++; return await list(...args) }
+  const someRounds = async () => { const from = reads; await until(() => reads >= from + 2); await app.notify.idle() }
   await someRounds()
   t.equal(owner.received.length, 0, 'seeding: nothing to tell')
 
   rmSync(made.file)
   t.equal((await transmissionRpc(running.env, 'torrent-verify', { ids: [hash] })).result, 'success')
   const broken = await waitFor('the error', async () => (await app.backends.torrent.list({ hashes: [hash] })).find(x => x.phase === 'error'), 20_000)
-  for (let i = 0; i < 50 && owner.received.length === 0; i++) await someRounds()
+  await owner.waitFor(1)
   await someRounds()
   t.equal(owner.received.length, 1, 'an error is told at once, without the grace, and once')
   t.match(messages(owner)[0], `"Home.Video.2019.mkv" is stuck in Transmission (${broken.state}): the torrent client`)
