@@ -43,6 +43,9 @@ export async function launchBrowser (t: { teardown: (fn: () => unknown) => void 
   return { browser: context.browser()!, context }
 }
 
+/** How long a page step may take before the test fails (newBrowserContext's default for every wait and navigation). */
+export const BROWSER_STEP_MS = 60_000
+
 let shared: Promise<Browser> | undefined
 
 /**
@@ -64,6 +67,10 @@ export async function newBrowserContext (t: { teardown: (fn: () => unknown) => v
     ignoreHTTPSErrors: opts.ignoreHTTPSErrors ?? false,
     ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {})
   })
+  // Generous: Chromium on a loaded 2-core machine can take many seconds per navigation; a wait's bound is a
+  // deadline for a hang, never the expected time.
+  context.setDefaultTimeout(BROWSER_STEP_MS)
+  context.setDefaultNavigationTimeout(BROWSER_STEP_MS)
   t.teardown(() => context.close().catch(() => {}))
   return { browser, context }
 }

@@ -32,10 +32,6 @@ const ctxOf = (actor?: string): ToolContext => ({
 })
 const messages = (r: { received: Array<{ body: string }> }) => r.received.map(x => (JSON.parse(x.body) as { message: string }).message)
 
-// The tests side by side: each runs its own client program, server, roots and receivers, and most of their time is
-// spent waiting (a daemon's start, a notice through apprise, a stopped client's retries), not on the CPU.
-t.jobs = 3
-
 for (const { kind, skip } of await torrentClientKinds()) {
   t.test(`a magnet added by hand that stalls in ${kind} is told to the person who added it`, { skip }, async t => {
     const roots = makeRoots()
