@@ -26,6 +26,8 @@ import { fetchGuarded } from '../../../lib/url-guard/fetch-guarded.js'
 import { until } from '../../helpers/until.js'
 
 const MINUTE = 60_000
+// Every app here has notify's batchMs 0: a notice goes out as soon as it is decided, not after a second of real time
+// gathering a flood; what is judged is who was told and how often, not the batching.
 const closed = 'http://127.0.0.1:9'
 const ctxOf = (actor?: string): ToolContext => ({
   principal: actor ? { ...INTERNAL_PRINCIPAL, actor } : INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {}
@@ -53,7 +55,7 @@ for (const { kind, skip } of await torrentClientKinds()) {
         NOTIFY_PEOPLE: 'alice=telegram:42 bob=owner',
         NOTIFY_EVENTS: 'stuck=person'
       },
-      build: { plugins: { notify: { watchMs: 0 } } }
+      build: { plugins: { notify: { watchMs: 0, batchMs: 0 } } }
     })
     let clock = Date.now()
     const check = stuckDownloadsCheck(app, { now: () => clock })
@@ -135,7 +137,7 @@ t.test('an .nzb job a chat user added that fails is told to them', async t => {
       NOTIFY_PEOPLE: 'alice=telegram:42',
       NOTIFY_EVENTS: 'stuck=person+household'
     }),
-    build: { logger: false, plugins: { notify: { watchMs: 0 } }, resolver: async () => [{ address: '93.184.216.34', family: 4 }] }
+    build: { logger: false, plugins: { notify: { watchMs: 0, batchMs: 0 } }, resolver: async () => [{ address: '93.184.216.34', family: 4 }] }
   })
   // The URL guard's checks run as they are; only its connections go to the local web server.
   const local = new Agent({ connect: (_o, done) => { const s = net.connect({ host: '127.0.0.1', port: web.port }, () => done(null, s)); s.once('error', err => done(err, null)) } })
@@ -190,7 +192,7 @@ t.test('a torrent added by hand whose data is gone (Transmission error) is told 
       NOTIFY_PEOPLE: 'bob=owner',
       NOTIFY_EVENTS: 'stuck=person'
     },
-    build: { plugins: { notify: { watchMs: 3_600_000, checksMs: 50 } } }
+    build: { plugins: { notify: { watchMs: 3_600_000, checksMs: 50, batchMs: 0 } } }
   })
 
   const folder = join(roots.downloads, 'Home.Video')
