@@ -2,7 +2,7 @@
 // and Debian sid's 4.x from the chroot scripts/qbittorrent-chroot.sh builds (4.0 changed the RPC: rpc-version 17).
 // The session-id handshake, Basic auth, adding, pausing, resuming and removing with and without data, and a real download
 // from the loopback swarm's seeding qbittorrent-nox (test/helpers/qbt-swarm.ts); the bytes must match.
-import { test, type Test } from 'tap'
+import t, { test, type Test } from 'tap'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -136,6 +136,9 @@ const onRealDaemon = (major: TransmissionMajor) => async (t: Test) => {
   })
 }
 
+// The two majors side by side: each runs its own daemon, seeder and folders, and most of their time is spent
+// waiting on the daemons (a verify, the peers' handshake, the first pieces), not on the CPU.
+t.jobs = 2
 for (const major of [3, 4] as TransmissionMajor[]) {
   test(`Transmission client on the real transmission-daemon ${major}.x`, { skip: await transmissionUnavailable(major) }, onRealDaemon(major))
 }

@@ -3,7 +3,7 @@
 //
 //   const { app, config, page, problems } = await openSignedInPage(t, { config: { SERIES_MANAGER_URL: … }, beforeOpen })
 import type { Page } from 'playwright-core'
-import { launchBrowser } from './browser.js'
+import { BROWSER_STEP_MS, newBrowserContext } from './browser.js'
 import { buildTestApp, type TestApp, type TestAppOptions } from './build.js'
 import { freePort } from './web-app.js'
 
@@ -18,15 +18,15 @@ export interface SignedInPageOptions extends Omit<TestAppOptions, 'web' | 'liste
   beforeOpen?: (built: TestApp<{}>) => unknown
 }
 
-/** buildTestApp with the web surface, listening; then a browser page at its root, waited until signed in. */
+/** buildTestApp with the web surface, listening; then a page (a fresh context in the process's Chromium) at its root, waited until signed in. */
 export async function openSignedInPage (t: { teardown: (fn: () => unknown) => void }, { beforeOpen, ...opts }: SignedInPageOptions = {}): Promise<SignedInPage> {
   const built = await buildTestApp(t, { ...opts, web: true, listenPort: await freePort() })
   await beforeOpen?.(built)
-  const { context } = await launchBrowser(t)
+  const { context } = await newBrowserContext(t)
   const page = await context.newPage()
   const problems: string[] = []
   page.on('pageerror', e => problems.push(e.message))
   await page.goto(`${built.config.PUBLIC_URL}/`)
-  await page.locator('body[data-signed-in="true"]').waitFor({ timeout: 25_000 })
+  await page.locator('body[data-signed-in="true"]').waitFor({ timeout: BROWSER_STEP_MS })
   return { ...built, page, problems }
 }

@@ -34,3 +34,20 @@ t.test('attachContract records violations of a simulator, and faults are exempt'
   t.equal(violations.length, 1, 'an injected fault is not a contract violation')
   t.equal(faults.mode, 'none', 'count-limited fault resets itself')
 })
+
+t.test('a body checked before is skipped only when it passed: the same wrong body is reported every time', async t => {
+  const app = Fastify()
+  const violations = attachContract(app, await loadContract('sonarr'))
+  let isLinux: unknown = true
+  app.get('/api/v3/system/status', async () => ({ version: '4.0.0', isLinux }))
+  await app.ready()
+  t.teardown(() => app.close())
+  await app.inject('/api/v3/system/status')
+  await app.inject('/api/v3/system/status')
+  t.same(violations, [], 'a right body passes, checked once or remembered')
+  isLinux = 'yes'
+  await app.inject('/api/v3/system/status')
+  await app.inject('/api/v3/system/status')
+  t.equal(violations.length, 2, 'a wrong body is reported each time it is sent')
+  t.match(violations[1], /isLinux must be boolean/)
+})

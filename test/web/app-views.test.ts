@@ -10,7 +10,7 @@ import type { Client } from '@modelcontextprotocol/client'
 import type { Page } from 'playwright-core'
 import { buildTestApp } from '../helpers/build.js'
 import { APPS_CAPABILITIES, connectClient, listenMcp } from '../helpers/mcp-client.js'
-import { browserSkipReason, launchBrowser } from '../helpers/browser.js'
+import { browserSkipReason, newBrowserContext } from '../helpers/browser.js'
 import { CONFIRM_TOKEN_META_KEY } from '../../plugins/mcp/apps/apps-confirm.js'
 
 const skip = browserSkipReason()
@@ -61,7 +61,7 @@ window.mountView = async ({ html, csp, tool, args, result }) => {
 interface Host { page: Page, calls: Array<{ name: string, arguments?: Record<string, unknown> }>, show: (tool: string, args: Record<string, unknown>) => Promise<unknown> }
 
 async function startHost (t: { teardown: (fn: () => unknown) => void }, client: Client, problems: string[]): Promise<Host> {
-  const { context } = await launchBrowser(t)
+  const { context } = await newBrowserContext(t)
   // Nothing may leave the page: every request is refused and recorded.
   await context.route('**/*', route => { problems.push(`request to ${route.request().url()}`); return route.abort() })
   const page = await context.newPage()

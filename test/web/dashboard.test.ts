@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createJellyfinSimulator } from '../../simulators/jellyfin/index.js'
 import { createPyloadSimulator } from '../../simulators/pyload/index.js'
-import { browserSkipReason, launchBrowser } from '../helpers/browser.js'
+import { BROWSER_STEP_MS, browserSkipReason, newBrowserContext } from '../helpers/browser.js'
 import { startFakeLlm } from '../helpers/fake-llm.js'
 import { SIM_KEYS } from '../helpers/sim-app.js'
 import { freePort } from '../helpers/web-app.js'
@@ -56,7 +56,7 @@ t.test('the dashboard signs in, updates live, acts, and chats', { skip }, async 
   await app.tools.call('manage_files', heat, { ...who, person: person({ confirmation: asked[0]!.confirmation, decision: 'decline' }) })
   await app.tools.call('manage_files', { action: 'move', paths: ['downloads/x'], destination: 'movies', overwrite: true }, who)
 
-  const { context } = await launchBrowser(t)
+  const { context } = await newBrowserContext(t)
   const page = await context.newPage()
   const problems: string[] = []
   page.on('console', m => { if (m.type() === 'error') problems.push(m.text()) })
@@ -67,7 +67,7 @@ t.test('the dashboard signs in, updates live, acts, and chats', { skip }, async 
   page.on('request', r => { if (!r.url().startsWith(config.PUBLIC_URL)) offLoopback.push(r.url()) })
 
   await page.goto(`${config.PUBLIC_URL}/`)
-  await page.locator('body[data-signed-in="true"]').waitFor({ timeout: 25_000 })
+  await page.locator('body[data-signed-in="true"]').waitFor({ timeout: BROWSER_STEP_MS })
   t.equal(page.url(), `${config.PUBLIC_URL}/dashboard`, 'the callback URL (with its code) is gone from the address bar')
   t.pass('signed in through /register, /authorize and /token, and back on /dashboard')
   const stored = await page.evaluate(() => JSON.stringify(sessionStorage))
@@ -93,38 +93,38 @@ t.test('the dashboard signs in, updates live, acts, and chats', { skip }, async 
   })
 
   const foreign = app.jobs.start({ kind: 'demo', owner: 'internal', description: 'The chat bot\'s job', run: async handle => abortable(handle.signal) })
-  await page.locator('#services .tile.up', { hasText: 'Jellyfin' }).waitFor({ timeout: 20_000 })
+  await page.locator('#services .tile.up', { hasText: 'Jellyfin' }).waitFor({ timeout: BROWSER_STEP_MS })
   t.ok(await page.locator('#services .tile.down').count() >= 1, 'backends that are down show as down')
-  await page.locator('#live[data-state="live"]').waitFor({ timeout: 20_000 })
+  await page.locator('#live[data-state="live"]').waitFor({ timeout: BROWSER_STEP_MS })
   t.pass('live updates connected')
 
   const bar = page.locator(`#jobs [data-job-id="${job.id}"] progress`)
-  await bar.waitFor({ timeout: 20_000 })
+  await bar.waitFor({ timeout: BROWSER_STEP_MS })
   const first = Number(await bar.getAttribute('value') ?? await bar.evaluate(el => (el as HTMLProgressElement).value))
   await page.waitForFunction(([id, before]) => {
     const el = document.querySelector(`#jobs [data-job-id="${id}"] progress`) as HTMLProgressElement | null
     return el !== null && Math.abs(el.value - before) >= 5
-  }, [job.id, first] as const, { timeout: 25_000 })
+  }, [job.id, first] as const, { timeout: BROWSER_STEP_MS })
   t.pass('the job progress bar moved without a reload')
   t.equal(await page.locator(`#jobs [data-job-id="${foreign.id}"]`).count(), 0, 'another credential\'s job is not shown')
 
   await page.locator('#playing .row').first().waitFor()
   t.match(await page.locator('#playing').innerText(), /family on Living Room TV/)
-  await page.locator('#downloads .row', { hasText: 'Sintel (2010)' }).waitFor({ timeout: 20_000 })
+  await page.locator('#downloads .row', { hasText: 'Sintel (2010)' }).waitFor({ timeout: BROWSER_STEP_MS })
   t.match(await page.locator('#download-sources').innerText(), /Torrent client did not answer/, 'the silent torrent client is named')
   t.match(await page.locator('#libraries').innerText(), /episodes/)
 
   const declined = page.locator('#audit li', { hasText: 'manage_files delete movies/Heat (1995): declined by the person' })
-  await declined.waitFor({ timeout: 20_000 })
+  await declined.waitFor({ timeout: BROWSER_STEP_MS })
   t.notMatch(await declined.getAttribute('class'), /sev-error/, 'a person\'s "no" is not shown as an error')
   const refused = page.locator('#audit li', { hasText: 'manage_files move paths: downloads/x, destination: movies: refused' })
   t.match(await refused.getAttribute('class'), /sev-warning/, 'a bad argument is refused, not a red error')
 
-  await page.locator('#chat-hint[data-model="configured"]', { hasText: 'what is playing?' }).waitFor({ timeout: 20_000 })
+  await page.locator('#chat-hint[data-model="configured"]', { hasText: 'what is playing?' }).waitFor({ timeout: BROWSER_STEP_MS })
   t.pass('with a model configured the chat suggests questions')
   await page.fill('#chat-input', 'what is going on?')
   await page.click('#chat-send')
-  await page.locator('#chat-log .msg.assistant', { hasText: 'Two people are watching' }).waitFor({ timeout: 20_000 })
+  await page.locator('#chat-log .msg.assistant', { hasText: 'Two people are watching' }).waitFor({ timeout: BROWSER_STEP_MS })
   t.pass('the chat reply streamed in')
 
   mkdirSync(OUTPUT, { recursive: true })
@@ -132,12 +132,12 @@ t.test('the dashboard signs in, updates live, acts, and chats', { skip }, async 
   await page.screenshot({ path: join(OUTPUT, 'dashboard.png'), fullPage: true })
 
   await page.locator(`#jobs [data-job-id="${job.id}"] button`, { hasText: 'Cancel' }).click()
-  await page.locator(`#jobs [data-job-id="${job.id}"][data-status="cancelled"]`).waitFor({ timeout: 20_000 })
+  await page.locator(`#jobs [data-job-id="${job.id}"][data-status="cancelled"]`).waitFor({ timeout: BROWSER_STEP_MS })
   t.equal(app.jobs.get(job.id)?.status, 'cancelled', 'the Cancel button cancelled the job')
 
   const session = jellyfin.state.sessions.find(s => s.nowPlayingId)!
   await page.locator(`#playing [data-session-id="${session.id}"] button`, { hasText: 'Stop' }).click()
-  await page.locator('#playing .empty').waitFor({ timeout: 20_000 })
+  await page.locator('#playing .empty').waitFor({ timeout: BROWSER_STEP_MS })
   t.notOk(session.nowPlayingId, 'the Stop button stopped playback on the media server')
 
   await page.setViewportSize({ width: 390, height: 844 })

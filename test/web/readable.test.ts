@@ -3,12 +3,13 @@
 // read "2026-11-25 19:42" in the browser's time zone, both roots on one filesystem make one disk bar, and
 // the chat shows a note on configuring a language model instead of a suggested question when none is.
 // Screenshots go to test-output/screenshots/; test/web/screenshots.md says what a person checked in them.
+// One Chromium for the file, a fresh context per width.
 import t from 'tap'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page, Response } from 'playwright-core'
 import { createJellyfinSimulator } from '../../simulators/jellyfin/index.js'
-import { browserSkipReason, launchBrowser } from '../helpers/browser.js'
+import { browserSkipReason, newBrowserContext } from '../helpers/browser.js'
 import { SIM_KEYS } from '../helpers/sim-app.js'
 import { CLOSED_BACKENDS, freePort } from '../helpers/web-app.js'
 import { buildTestApp } from '../helpers/build.js'
@@ -55,7 +56,7 @@ for (const [label, viewport] of [['phone', { width: 375, height: 812 }], ['deskt
     await app.refreshBackendStatus()
     mkdirSync(SHOTS, { recursive: true })
 
-    const { context } = await launchBrowser(t, { timezoneId: ZONE })
+    const { context } = await newBrowserContext(t, { timezoneId: ZONE })
     const page = await context.newPage()
     await page.setViewportSize(viewport)
     const problems: string[] = []

@@ -23,8 +23,11 @@ import { startTorrentClient, torrentClientKinds } from '../../helpers/torrent-cl
 import { startStaticServer } from '../../helpers/static-server.js'
 import { createSabnzbdSimulator } from '../../../simulators/sabnzbd/server.js'
 import { fetchGuarded } from '../../../lib/url-guard/fetch-guarded.js'
+import { until } from '../../helpers/until.js'
 
 const MINUTE = 60_000
+// Every app here has notify's batchMs 0: a notice goes out as soon as it is decided, not after a second of real time
+// gathering a flood; what is judged is who was told and how often, not the batching.
 const closed = 'http://127.0.0.1:9'
 const ctxOf = (actor?: string): ToolContext => ({
   principal: actor ? { ...INTERNAL_PRINCIPAL, actor } : INTERNAL_PRINCIPAL, signal: new AbortController().signal, progress: async () => {}, log: async () => {}
@@ -52,7 +55,7 @@ for (const { kind, skip } of await torrentClientKinds()) {
         NOTIFY_PEOPLE: 'alice=telegram:42 bob=owner',
         NOTIFY_EVENTS: 'stuck=person'
       },
-      build: { plugins: { notify: { watchMs: 0 } } }
+      build: { plugins: { notify: { watchMs: 0, batchMs: 0 } } }
     })
     let clock = Date.now()
     const check = stuckDownloadsCheck(app, { now: () => clock })
@@ -134,7 +137,7 @@ t.test('an .nzb job a chat user added that fails is told to them', async t => {
       NOTIFY_PEOPLE: 'alice=telegram:42',
       NOTIFY_EVENTS: 'stuck=person+household'
     }),
-    build: { logger: false, plugins: { notify: { watchMs: 0 } }, resolver: async () => [{ address: '93.184.216.34', family: 4 }] }
+    build: { logger: false, plugins: { notify: { watchMs: 0, batchMs: 0 } }, resolver: async () => [{ address: '93.184.216.34', family: 4 }] }
   })
   // The URL guard's checks run as they are; only its connections go to the local web server.
   const local = new Agent({ connect: (_o, done) => { const s = net.connect({ host: '127.0.0.1', port: web.port }, () => done(null, s)); s.once('error', err => done(err, null)) } })
@@ -189,7 +192,7 @@ t.test('a torrent added by hand whose data is gone (Transmission error) is told 
       NOTIFY_PEOPLE: 'bob=owner',
       NOTIFY_EVENTS: 'stuck=person'
     },
-    build: { plugins: { notify: { watchMs: 3_600_000, checksMs: 50 } } }
+    build: { plugins: { notify: { watchMs: 3_600_000, checksMs: 50, batchMs: 0 } } }
   })
 
   const folder = join(roots.downloads, 'Home.Video')
@@ -198,14 +201,20 @@ t.test('a torrent added by hand whose data is gone (Transmission error) is told 
   await app.backends.torrent.addTorrentFile(made.torrent, { savePath: folder })
   await addedDownloads(roots.state).add([`torrent:${hash}`], { by: 'owner', name: 'Home.Video', at: new Date().toISOString() })
   await waitFor('seeding', async () => (await app.backends.torrent.list({ hashes: [hash] }))[0]?.phase === 'seeding' ? true : undefined, 20_000)
-  const someRounds = async () => { await new Promise(resolve => setTimeout(resolve, 400)); await app.notify.idle() }
+  // Each round of the server's own check reads the torrent list once: the test counts those reads to know that
+  // rounds ran (two, so one whole round began after the change), never a sleep.
+  const torrent = app.backends.torrent
+  const list = torrent.list.bind(torrent)
+  let reads = 0
+  torrent.list = async (...args) => { reads++; return await list(...args) }
+  const someRounds = async () => { const from = reads; await until(() => reads >= from + 2); await app.notify.idle() }
   await someRounds()
   t.equal(owner.received.length, 0, 'seeding: nothing to tell')
 
   rmSync(made.file)
   t.equal((await transmissionRpc(running.env, 'torrent-verify', { ids: [hash] })).result, 'success')
   const broken = await waitFor('the error', async () => (await app.backends.torrent.list({ hashes: [hash] })).find(x => x.phase === 'error'), 20_000)
-  for (let i = 0; i < 50 && owner.received.length === 0; i++) await someRounds()
+  await owner.waitFor(1)
   await someRounds()
   t.equal(owner.received.length, 1, 'an error is told at once, without the grace, and once')
   t.match(messages(owner)[0], `"Home.Video.2019.mkv" is stuck in Transmission (${broken.state}): the torrent client`)

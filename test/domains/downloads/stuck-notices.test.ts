@@ -12,9 +12,12 @@ import { buildTestApp } from '../../helpers/build.js'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { grabFirstEpisode } from '../../helpers/grabs.js'
+import { startStaticServer } from '../../helpers/static-server.js'
 
 const QUEUE = 'GET /api/v3/queue'
 const CHECK_MS = 20
+// batchMs 0: each notice goes out as soon as it is decided (a channel otherwise gathers a flood for 1 s of real
+// time); every notice here is about one download, and what is judged is how many were told, not their batching.
 const SAB_KEY = 'fedcba9876543210fedcba9876543210'
 const REFUSED = 'http://127.0.0.1:9'
 const OTHERS = { SERIES_MANAGER_URL: REFUSED, MOVIE_MANAGER_URL: REFUSED, TORRENT_CLIENT_URL: REFUSED }
@@ -22,10 +25,14 @@ const OTHERS = { SERIES_MANAGER_URL: REFUSED, MOVIE_MANAGER_URL: REFUSED, TORREN
 async function stack (t: { teardown: (fn: () => unknown) => void }, events = '') {
   const household = await noticeReceiver()
   t.teardown(() => household.close())
+  // The stuck view asks the torrent client about a grabbed torrent. One that answers every call at once (404): a
+  // closed port is retried with back-off (clients/http.ts), so each round waited ~0.6 s until the breaker opened.
+  const torrentClient = await startStaticServer()
+  t.teardown(() => torrentClient.close())
   const s = await startServarrStack(t, {
     sim: { downloadMs: 600_000, queueRefreshMs: 5 },
-    config: { NOTIFY_URLS: `json://${household.host}/hook`, NOTIFY_EVENTS: events, TORRENT_CLIENT_URL: 'http://127.0.0.1:9' },
-    build: { plugins: { notify: { checksMs: CHECK_MS } } }
+    config: { NOTIFY_URLS: `json://${household.host}/hook`, NOTIFY_EVENTS: events, TORRENT_CLIENT_URL: torrentClient.url },
+    build: { plugins: { notify: { checksMs: CHECK_MS, batchMs: 0 } } }
   })
   return { s, household }
 }
@@ -144,7 +151,7 @@ t.test('a failed Usenet job is told once, with the downloader\'s reason and the 
       USENET_CLIENT_API_KEY: SAB_KEY,
       NOTIFY_URLS: `json://${household.host}/hook`
     }),
-    build: { plugins: { notify: { checksMs: CHECK_MS } } }
+    build: { plugins: { notify: { checksMs: CHECK_MS, batchMs: 0 } } }
   })
   const job = sab.state.add('Movie.2021.1080p', 4 * 1024 * 1024, { outcome: 'missing articles' })
   sab.state.advance(3_000)

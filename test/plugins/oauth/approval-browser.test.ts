@@ -5,9 +5,11 @@
 // clients use either: the dashboard's own sign-in, and a native client (mcp-remote's shape) whose
 // redirect goes to a loopback callback on another port. And behind the project's own compose/Caddyfile as an
 // HTTPS reverse proxy on loopback, the internet-facing setup the passphrase is meant for.
+// One Chromium for the file (a fresh context per test) and one server for the loopback tests: none of them
+// depends on a fresh server (each browser context registers its own client), and each launch costs seconds of CPU.
 import t from 'tap'
 import type { Page, Request } from 'playwright-core'
-import { browserSkipReason, launchBrowser } from '../../helpers/browser.js'
+import { browserSkipReason, newBrowserContext } from '../../helpers/browser.js'
 import { CLOSED_BACKENDS, freePort } from '../../helpers/web-app.js'
 import { pkcePair } from '../../helpers/oauth-client.js'
 import { caddyUnavailable, startCaddy } from '../../helpers/caddy.js'
@@ -33,12 +35,19 @@ async function submitPassphrase (page: Page, passphrase: string) {
   return { status: answer.status(), origin, body: answer.status() === 403 ? await answer.text().catch(() => '') : '' }
 }
 
+/** The loopback tests' server with the passphrase, built on first use and closed when the file's tests end. */
+let loopbackApp: Promise<{ app: Awaited<ReturnType<typeof buildTestApp>>['app'], port: number }> | undefined
+const passphraseServer = () => (loopbackApp ??= (async () => {
+  const port = await freePort()
+  const { app } = await buildTestApp(t, { web: true, listenPort: port, config: { ...CLOSED_BACKENDS, OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE } })
+  return { app, port }
+})())
+
 for (const host of ['127.0.0.1', 'localhost']) {
   t.test(`the dashboard signs in through the passphrase page at ${host}`, { skip, timeout: 300_000 }, async t => {
-    const port = await freePort()
-    await buildTestApp(t, { web: true, listenPort: port, config: { ...CLOSED_BACKENDS, OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE } })
+    const { port } = await passphraseServer()
     const base = `http://${host}:${port}`
-    const { context } = await launchBrowser(t)
+    const { context } = await newBrowserContext(t)
     const page = await context.newPage()
 
     await page.goto(`${base}/dashboard`, { timeout: STEP_MS })
@@ -59,8 +68,7 @@ for (const host of ['127.0.0.1', 'localhost']) {
 }
 
 t.test('a native client (loopback callback on another port) is approved at localhost', { skip, timeout: 300_000 }, async t => {
-  const port = await freePort()
-  const { app } = await buildTestApp(t, { web: true, listenPort: port, config: { ...CLOSED_BACKENDS, OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE } })
+  const { app, port } = await passphraseServer()
   const callbackPort = await freePort()
   const redirectUri = `http://127.0.0.1:${callbackPort}/oauth/callback`
   const registered = await app.inject({ method: 'POST', url: '/register', payload: { client_name: 'native test client', redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' } })
@@ -69,7 +77,7 @@ t.test('a native client (loopback callback on another port) is approved at local
   const { challenge } = pkcePair()
   const query = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: redirectUri, state: 'st-1', code_challenge: challenge, code_challenge_method: 'S256' })
 
-  const { context } = await launchBrowser(t)
+  const { context } = await newBrowserContext(t)
   const page = await context.newPage()
   // Nothing listens on the callback port: the browser's request for it is answered here, as the client would.
   let callback: URL | undefined
@@ -92,7 +100,7 @@ t.test('the dashboard signs in through the passphrase page behind the Caddyfile\
   const publicUrl = `https://localhost:${proxyPort}`
   await buildTestApp(t, { web: true, listenPort: port, config: { ...CLOSED_BACKENDS, PUBLIC_URL: publicUrl, TRUST_PROXY: '127.0.0.1', OAUTH_APPROVAL_PASSPHRASE: PASSPHRASE } })
   await startCaddy(t, proxyPort, port)
-  const { context } = await launchBrowser(t, { ignoreHTTPSErrors: true })
+  const { context } = await newBrowserContext(t, { ignoreHTTPSErrors: true })
   const page = await context.newPage()
 
   await page.goto(`${publicUrl}/dashboard`, { timeout: STEP_MS })
