@@ -26,11 +26,12 @@ export interface SeerrPerson extends SeerrUser {
 
 /** The person behind a principal: the bot names its chat user as actor; anyone else is the owner's client. */
 export function personOf (principal: Principal): Person {
-  // A sign-in made for a person (chosen on the approval page) is that person; the owner's is the owner.
+  // The bot's user is mapped by Telegram id first (keyOf), also when NOTIFY_PEOPLE makes them a person
+  // (lib/people/bot-people.ts). A sign-in made for a person (chosen on the approval page) is that person.
+  const m = principal.actor === undefined ? null : /^telegram:-?\d{1,20}:(\d{1,20})$/.exec(principal.actor)
+  if (m) return { kind: 'telegram', userId: m[1]! }
   if (principal.person) return principal.person.owner ? { kind: 'owner' } : { kind: 'person', name: principal.person.name }
-  if (principal.actor === undefined) return { kind: 'owner' }
-  const m = /^telegram:-?\d{1,20}:(\d{1,20})$/.exec(principal.actor)
-  return m ? { kind: 'telegram', userId: m[1] } : { kind: 'unknown', actor: principal.actor }
+  return principal.actor === undefined ? { kind: 'owner' } : { kind: 'unknown', actor: principal.actor }
 }
 
 /** How long the Telegram chat ids read from Seerr are reused before they are read again. */

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Static } from '@sinclair/typebox'
 import { GuardError } from '../../core/errors.js'
 import { ACTOR_META, actingFor, type Principal } from '../../core/principal.js'
+import { asBotPerson } from '../../lib/people/bot-people.js'
 import { recordAction } from '../../lib/audit/action.js'
 import { AuditUnavailableError, type AuditSource } from '../../lib/audit/store.js'
 import { auditPrincipal } from '../../lib/audit/tool-calls.js'
@@ -33,7 +34,7 @@ export default fp(async function keepApiRoutes (app) {
     const store = () => keepStore(child.config.STATE_DIR)
 
     function callerOf (request: FastifyRequest): Caller {
-      const principal = actingFor(request.principal!, { [ACTOR_META]: request.headers[ACTOR_HEADER] })
+      const principal = asBotPerson(actingFor(request.principal!, { [ACTOR_META]: request.headers[ACTOR_HEADER] }), child.config.NOTIFY_PEOPLE)
       // A sign-in made for a person (the approval page's choice) is that person; the bot's user is mapped by Telegram id.
       if (principal.person) {
         const owner = principal.person.owner

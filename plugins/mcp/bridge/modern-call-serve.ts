@@ -4,6 +4,7 @@ import type { IncomingHttpHeaders, ServerResponse } from 'node:http'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { ClientCapabilities } from '@modelcontextprotocol/server'
 import { actingFor, type Principal } from '../../../core/principal.js'
+import { asBotPerson } from '../../../lib/people/bot-people.js'
 import { buildToolContext } from './tool-context.js'
 import { canShowForm } from '../apps/person-confirm.js'
 import type { createClientExtensions } from './client-extensions.js'
@@ -24,7 +25,7 @@ export function createModernCallServer (app: FastifyInstance, extensions: Return
     const ctx = { mcpReq: { _meta: call.meta, signal: abort.signal, notify: async () => {}, log: async () => {} } }
     let body: string
     try {
-      const result = await app.tools.call(call.name, call.args ?? {}, buildToolContext(ctx, actingFor(principal, call.meta), (o, m) => log.warn(o, m)))
+      const result = await app.tools.call(call.name, call.args ?? {}, buildToolContext(ctx, asBotPerson(actingFor(principal, call.meta), app.config.NOTIFY_PEOPLE), (o, m) => log.warn(o, m)))
       body = modernCallAnswer(call, extensions.resultFor(call.capabilities, call.name, result), serverInfo)
     } catch (err) {
       body = JSON.stringify(thrownAnswer(call.id, err))

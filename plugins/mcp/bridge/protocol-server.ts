@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify'
 import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server'
 import { actingFor, type Principal } from '../../../core/principal.js'
+import { asBotPerson } from '../../../lib/people/bot-people.js'
 import { UnknownToolError } from '../../../lib/tools/registry.js'
 import type { McpFeature, McpServerFeature, McpSharedFeature, RawTool, ToolCallHandler } from '../features/feature-types.js'
 import type { ListenBus } from '../features/listen-bus.js'
@@ -69,7 +70,7 @@ export function createProtocolServers (app: FastifyInstance, o: {
     })
     let callTool: ToolCallHandler = async (request, ctx) => {
       const { name, arguments: args, _meta: meta } = request.params
-      const caller = actingFor(principalOf(ctx), meta)
+      const caller = asBotPerson(actingFor(principalOf(ctx), meta), app.config.NOTIFY_PEOPLE)
       const raw = rawTools.get(name)
       if (raw) return await raw.handler(args ?? {}, ctx)
       const person = personConfirm.forCall(ctx, server.getClientCapabilities(), name)
