@@ -12,6 +12,7 @@ import { createPlexSimulator, type PlexSimulator } from '../../../simulators/ple
 import { createPlexTvSimulator } from '../../../simulators/plex/plex-tv.js'
 import { idFor } from '../../../simulators/jellyfin/state.js'
 import type { Dispatcher } from 'undici'
+import { noticeLimits } from '../../../lib/people/notice-limits.js'
 
 const TOKEN = 'plex-owner-token-0a1b2c3d'
 const PAPER_MOONS = 600001
@@ -154,4 +155,23 @@ t.test('a Plex managed user cannot ask for, list or open a title their share wou
   radarr.state.library.movies.clear()
   entry.details = { certification: 'NC-17' }
   t.notOk((await app.tools.call('movie_search', add, owner)).isError, 'the owner asks for anything')
+})
+
+t.test('on Plex, "it\'s ready" is named to the kid only for what their share allows; without plex.tv it is held', async t => {
+  const { app, ctx, plex } = await plexApp(t)
+  const titles = shareWithKiddo(plex)
+  const owner = ctx({ principal: personPrincipal('parent', true) })
+  const idOf = async (name: string) => (ok(await app.tools.call('search_media', { query: name, types: ['Series'] }, owner)) as { items: Array<{ id: string }> }).items[0]!.id
+  const mayTell = noticeLimits(KID_PEOPLE, app.backends.mediaServer)
+  const signal = new AbortController().signal
+  const [mature, family] = [await idOf(titles.mature.name), await idOf(titles.family.name)]
+  t.equal(await mayTell('kid', family, signal), true, 'a TV-PG series is named to the kid')
+  t.equal(await mayTell('kid', mature, signal), false, 'a TV-MA series is not')
+  t.equal(await mayTell('parent', mature, signal), true, 'the owner is told of everything')
+
+  const down = await plexApp(t)
+  shareWithKiddo(down.plex)
+  down.tv.faults.set('down')
+  await t.rejects(noticeLimits(KID_PEOPLE, down.app.backends.mediaServer)('kid', family, signal),
+    /"it's ready" notices for kid are held, not sent: plex\.tv could not be reached/, 'plex.tv down: held with the reason, not sent')
 })
