@@ -16,6 +16,10 @@ import { buildTestApp, TEST_INTERNAL_KEY } from './helpers/build.js'
 const run = promisify(execFile)
 import { freePort } from '../core/free-port.js'
 
+// The bridge's sign-in (npx, mcp-remote, the stand-in browser, the OAuth round trips) may wait up to its 240 s
+// connect deadline on a loaded machine; tap's 120 s file default would cut it short without the bridge's log.
+t.setTimeout(330_000)
+
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
 const BROWSER = fileURLToPath(new URL('./fixtures/clients/headless-browser.mjs', import.meta.url))
 
