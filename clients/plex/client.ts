@@ -11,12 +11,13 @@ import { packageVersion } from '../../core/package-version.js'
 import { createHttpBackend, type HttpCall, type ProbeResult } from '../http.js'
 import type { BackendFactory } from '../types.js'
 import type { MediaServerClient } from '../media-server/contract.js'
-import type { CallOptions, CollectionType, ItemKind, ItemQuery, Library, MediaItem, Page, ServerInfo, Session, User } from '../media-server/types.js'
-import { NEW_SECTION, plexTypeNumber, toActivity, toItem, toLibrary, toSession, toUsers, type RawAnswer, type RawContainer, type RawMetadata } from './wire.js'
+import type { CallOptions, ItemKind, ItemQuery, Library, MediaItem, Page, ServerInfo, Session, User } from '../media-server/types.js'
+import { PLEX_ID, SERVICE, plexTypeNumber, toActivity, toItem, toLibrary, toSession, toUsers, type RawAnswer, type RawContainer, type RawMetadata } from './wire.js'
 import { createPlexPlays } from './plays.js'
 import { createPlexShares, type PlexTvFetch } from './shares.js'
+import { createPlexLibraryWrites } from './library-writes.js'
 
-export const SERVICE = 'Plex'
+export { SERVICE }
 export const KEY_VAR = 'MEDIA_SERVER_TOKEN'
 export const URL_VAR = 'MEDIA_SERVER_URL'
 
@@ -24,8 +25,6 @@ export const URL_VAR = 'MEDIA_SERVER_URL'
 const SORTS: Record<string, string> = { SortName: 'titleSort', DateCreated: 'addedAt', PremiereDate: 'originallyAvailableAt', ProductionYear: 'year', CommunityRating: 'audienceRating' }
 /** What a search with no type filter lists: the top-level kinds and episodes, as the Jellyfin search does. */
 const DEFAULT_KINDS: ItemKind[] = ['Movie', 'Series', 'Episode', 'MusicAlbum']
-/** Plex ids (ratingKey, section key) are positive integers. */
-const PLEX_ID = /^[1-9][0-9]{0,11}$/
 
 export interface PlexClientOptions {
   deadlineMs?: number
@@ -224,39 +223,6 @@ export function createPlexClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 'MED
     return { items: p.items.map(r => toActivity(r, names)), total: p.total, startIndex: start }
   }
 
-  /** Every section: GET /library/sections/all/refresh (plexapi/library.py : 203-205); the scan runs in the background. */
-  async function refreshLibraries (o?: CallOptions): Promise<void> {
-    await api({ path: '/library/sections/all/refresh', as: 'none' }, o)
-  }
-
-  /**
-   * One section: GET /library/sections/{key}/refresh, with path= for one folder of it (the server's path, PATH_MAP
-   * applied): plexapi/library.py : 840-851 LibrarySection.update(path); spec : 8932-9003. Runs in the background.
-   */
-  async function refreshLibrary (libraryId: string, q: { path?: string } = {}, o?: CallOptions): Promise<void> {
-    if (!PLEX_ID.test(libraryId)) throw new BackendError(SERVICE, `Plex has no library section ${JSON.stringify(libraryId.slice(0, 40))}.`, undefined, 'rejected')
-    await api({ path: `/library/sections/${libraryId}/refresh`, query: q.path ? { path: paths.toBackend(q.path) } : {}, as: 'none' }, o)
-  }
-
-  /** PUT /library/metadata/{ids}/refresh (spec : 7085; plexapi/base.py : 708-709); false when the id is unknown. */
-  async function refreshItem (id: string, q: { replaceAll?: boolean } = {}, o?: CallOptions): Promise<boolean> {
-    if (!PLEX_ID.test(id)) return false
-    requireKey()
-    const res = await http.call({ method: 'PUT', path: `/library/metadata/${id}/refresh`, query: q.replaceAll ? { force: 1 } : {}, allowStatus: [404], as: 'none', signal: o?.signal })
-    return res.status < 300
-  }
-
-  /**
-   * POST /library/sections?name&type&agent&scanner&language&location=… (plexapi/library.py : 383-388; the spec's
-   * POST /library/sections/all, : 1618-1700). Plex sections hold movies, shows, music or photos.
-   */
-  async function createLibrary (q: { name: string, collectionType: CollectionType, paths: string[], refresh?: boolean }, o?: CallOptions): Promise<void> {
-    const kind = NEW_SECTION[q.collectionType]
-    if (!kind) throw new BackendError(SERVICE, `Plex has no "${q.collectionType}" library: use movies, tvshows or music (other kinds are added in Plex's own settings).`, undefined, 'rejected')
-    const query: Record<string, string | string[]> = { name: q.name, type: kind.type, agent: kind.agent, scanner: kind.scanner, language: 'en-US', location: q.paths.map(paths.toBackend) }
-    await api({ method: 'POST', path: '/library/sections', query, as: 'none' }, o)
-  }
-
   /** GET /identity: version without a token (spec : 1214-1240; plexapi/server.py : 192-194). */
   async function probe (): Promise<ProbeResult> {
     const started = performance.now()
@@ -287,10 +253,7 @@ export function createPlexClient (config: Pick<Config, 'MEDIA_SERVER_URL' | 'MED
     users,
     userLimits: async (userId: string, o?: CallOptions) => (await shares.of(userId, o?.signal))?.limits,
     activity,
-    refreshLibraries,
-    refreshLibrary,
-    refreshItem,
-    createLibrary,
+    ...createPlexLibraryWrites({ api, http, requireKey, toBackend: paths.toBackend }),
     serverPath: (ourPath: string) => paths.toBackend(ourPath),
     ourPath: ours,
     ...createPlexPlays(core),

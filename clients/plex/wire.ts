@@ -5,6 +5,10 @@
 // Everything is optional: servers add and drop fields.
 import { strip, type ActivityEntry, type ItemKind, type Library, type MediaItem, type Session, type User } from '../media-server/types.js'
 
+export const SERVICE = 'Plex'
+/** Plex ids (ratingKey, section key) are positive integers. */
+export const PLEX_ID = /^[1-9][0-9]{0,11}$/
+
 export interface RawTag { tag?: string, id?: string | number }
 export interface RawMetadata {
   ratingKey?: string

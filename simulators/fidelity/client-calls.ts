@@ -52,6 +52,7 @@ export const CLIENT_FILES: Record<string, ClientFile> = {
   // plex.tv (through the URL guard): this server's shares, for reads as a Plex user.
   'clients/plex/shares.ts': { services: { '*': ['Plex'] }, helpers: { 'o.fetch': { method: 'GET', route: asIs } } },
   'clients/plex/plays.ts': { services: { '*': ['Plex'] }, helpers: { 'core.paged': { method: 'GET', route: asIs } } },
+  'clients/plex/library-writes.ts': { services: { '*': ['Plex'] }, forwarders: ['api'] },
   'clients/servarr/core.ts': { services: { '*': ARR }, prefix: { '*': '/api/v3' }, forwarders: ['api', 'write'] },
   'clients/servarr/sonarr.ts': { services: { '*': ['Sonarr'] }, prefix: { '*': '/api/v3' }, helpers: { 'core.libraryList': LIBRARY_LIST, 'core.keepLibraryWarm': LIBRARY_LIST } },
   'clients/servarr/radarr.ts': { services: { '*': ['Radarr'] }, prefix: { '*': '/api/v3' }, helpers: { 'core.libraryList': LIBRARY_LIST, 'core.keepLibraryWarm': LIBRARY_LIST } },
