@@ -230,7 +230,8 @@ export function createKeyedCache (opts: KeyedCacheOptions) {
 
 export type KeyedCache = ReturnType<typeof createKeyedCache>
 
-function untilAborted<T> (promise: Promise<T>, signal?: AbortSignal): Promise<T> {
+/** A shared promise as one caller sees it: rejected when their signal aborts, while the promise runs on for others. */
+export function untilAborted<T> (promise: Promise<T>, signal?: AbortSignal): Promise<T> {
   if (!signal) return promise
   if (signal.aborted) return Promise.reject(signal.reason)
   return new Promise<T>((resolve, reject) => {

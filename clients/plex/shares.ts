@@ -8,9 +8,10 @@
 // (myplex.py : 356-403). The share's filterMovies / filterTelevision / filterMusic attributes hold the restrictions
 // as `key=v1%2Cv2|key=…` with keys contentRating, contentRating!, label, label! (myplex.py : 736-743
 // _filterDictToStr, the same strings inviteFriend and updateFriend send, : 316-353, 586-650); Plex's support article
-// "Restricting the Shares" (support.plex.tv/articles/204232573) says what they mean (lib/people/plex-filters.ts).
+// "Restricting the Shares" (support.plex.tv/articles/204232573) says what they mean (lib/people/share-filters.ts).
 // plex.tv is an outside service: every read goes through the URL guard (the fetcher the backends plugin gives).
 import { BackendError } from '../../core/errors.js'
+import { untilAborted } from '../../core/keyed-cache.js'
 import type { ContentFilter, UserLimits } from '../media-server/types.js'
 
 export const PLEX_TV = 'https://plex.tv'
@@ -81,14 +82,13 @@ export function createPlexShares (o: { fetch?: PlexTvFetch, ownerToken: string, 
   const now = o.now ?? Date.now
   let cached: { at: number, shares: Promise<PlexShare[]> } | undefined
 
-  async function read (signal?: AbortSignal): Promise<PlexShare[]> {
+  async function read (): Promise<PlexShare[]> {
     if (!o.fetch) throw new BackendError('Plex', 'This server cannot reach plex.tv, so Plex users\' restrictions cannot be read.', undefined, 'unavailable')
-    const machine = await o.machineId(signal)
+    const machine = await o.machineId()
     let body: string
     try {
       body = await o.fetch(`/api/servers/${encodeURIComponent(machine)}/shared_servers`, {
-        headers: { 'x-plex-token': o.ownerToken, 'x-plex-client-identifier': 'mediastack-mcp', 'x-plex-product': 'mediastack-mcp' },
-        signal
+        headers: { 'x-plex-token': o.ownerToken, 'x-plex-client-identifier': 'mediastack-mcp', 'x-plex-product': 'mediastack-mcp' }
       })
     } catch (err) {
       const why = err instanceof Error && /HTTP 40[13]/.test(err.message) ? 'plex.tv refused the owner\'s token (MEDIA_SERVER_TOKEN)' : 'plex.tv could not be reached'
@@ -105,11 +105,13 @@ export function createPlexShares (o: { fetch?: PlexTvFetch, ownerToken: string, 
     /** This server's share with one user (by Plex account id), or undefined when plex.tv lists none. */
     async of (userId: string, signal?: AbortSignal): Promise<PlexShare | undefined> {
       if (!cached || now() - cached.at > SHARES_TTL_MS) {
-        const shares = read(signal)
+        // Read without the caller's signal: callers share this read, and one giving up must not fail the others
+        // (the plex.tv fetcher has its own 10 s deadline).
+        const shares = read()
         cached = { at: now(), shares }
         shares.catch(() => { if (cached?.shares === shares) cached = undefined })
       }
-      return (await cached.shares).find(s => s.userId === userId)
+      return (await untilAborted(cached.shares, signal)).find(s => s.userId === userId)
     }
   }
 }
