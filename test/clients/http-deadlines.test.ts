@@ -10,6 +10,7 @@ import { READ_DEADLINE_MS, WRITE_DEADLINE_MS, createHttpBackend } from '../../cl
 import { BREAKER_HALF_OPEN_MS, BREAKER_THRESHOLD, type CircuitStatus } from '../../clients/circuit.js'
 import { createSonarrClient } from '../../clients/servarr/sonarr.js'
 import { BackendError } from '../../core/errors.js'
+import { SOURCE_DEADLINE_MS, setSourceDeadline, sourceDeadlineMs } from '../../core/deadline.js'
 import { until } from '../helpers/until.js'
 
 /** A backend that hangs (accepts, never answers) until told to answer; counts the requests it got. */
@@ -53,7 +54,11 @@ t.test('production defaults: reads 10 s, writes 15 s, breaker opens after 5 fail
   t.equal(WRITE_DEADLINE_MS, 15_000)
   t.equal(BREAKER_THRESHOLD, 5)
   t.equal(BREAKER_HALF_OPEN_MS, 15_000)
+  // The production source deadline, whatever a test app loaded earlier in this process set (test/helpers/build.ts).
+  const before = sourceDeadlineMs()
+  setSourceDeadline(SOURCE_DEADLINE_MS)
   const backend = createHttpBackend({ service: 'Sonarr', baseUrl: 'http://127.0.0.1:9', urlVar: 'SERIES_MANAGER_URL' })
+  setSourceDeadline(before)
   t.teardown(() => backend.close())
   t.same(backend.deadlines, { readMs: 10_000, writeMs: 15_000 }, 'a backend built without options uses them')
   t.same(backend.circuit(), { state: 'closed', failures: 0 })

@@ -4,7 +4,7 @@
 import t from 'tap'
 import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { SOURCE_DEADLINE_MS, didNotAnswer, setSourceDeadline } from '../../core/deadline.js'
+import { SOURCE_DEADLINE_MS, didNotAnswer, setSourceDeadline, sourceDeadlineMs } from '../../core/deadline.js'
 import { createHttpBackend } from '../../clients/http.js'
 import { part } from '../../lib/library/title-state.js'
 import { buildTestApp, TEST_INTERNAL_KEY } from '../helpers/build.js'
@@ -17,8 +17,11 @@ async function hung (t: { teardown: (fn: () => unknown) => void }) {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 }
 
-// The production deadline itself, not the longer one test apps wait with (test/helpers/build.ts).
+// The production deadline itself, not the longer one test apps wait with (test/helpers/build.ts); put back when the
+// file ends, for the files that run after it in the same process (scripts/test-batch.mjs).
+const deadlineBefore = sourceDeadlineMs()
 setSourceDeadline(SOURCE_DEADLINE_MS)
+t.teardown(() => setSourceDeadline(deadlineBefore))
 
 t.test('the one deadline is 10 s and is said one way', async t => {
   t.equal(SOURCE_DEADLINE_MS, 10_000)

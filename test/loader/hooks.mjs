@@ -11,8 +11,15 @@ import { fileURLToPath } from 'node:url'
 import { transformSync } from 'esbuild'
 import { transformCache } from './transform-cache.mjs'
 
+const BATCH = Symbol.for('mediastack.test-batch')
+const TAP_FOR_FILE = new URL('./tap-for-file.mjs', import.meta.url).href
+
 // NodeNext sources import './x.js' for './x.ts': try the .ts file when the .js one does not exist.
+// In a process that runs several test files (scripts/test-batch.mjs), a test file's 'tap' is its own subtest.
 export function resolve (specifier, context, next) {
+  if (specifier === 'tap' && globalThis[BATCH] !== undefined && context.parentURL?.endsWith('.test.ts')) {
+    return { url: `${TAP_FOR_FILE}?file=${encodeURIComponent(context.parentURL)}`, shortCircuit: true }
+  }
   if (specifier.endsWith('.js') && (specifier.startsWith('.') || specifier.startsWith('file:')) && context.parentURL?.startsWith('file:')) {
     const tsUrl = new URL(specifier.slice(0, -3) + '.ts', context.parentURL)
     if (!existsSync(new URL(specifier, context.parentURL)) && existsSync(tsUrl)) return next(tsUrl.href, context)

@@ -5,6 +5,8 @@
 // skipped, not deleted. The confirmed handler is called as the registry calls it after redeeming a token
 // (targets from the same finder the preview uses), so no download backend is needed to prove the leftovers
 // unreferenced. Runnable alone: npx tap test/security/cleanup-race.test.ts
+// test-batch: alone, as delete-seam.ts patches fs at its import and a recursive fs.rm takes its fs functions when
+// first used: in a batch, an earlier file may have imported the seam or deleted a folder already.
 import t from 'tap'
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'

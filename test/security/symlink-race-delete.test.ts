@@ -2,6 +2,8 @@
 // a folder delete must not lead the delete outside. The swap is made from inside fs.promises.unlink (see
 // delete-seam.ts), i.e. after the delete has walked the folder and started removing files: the worst moment
 // short of the instant between a check and its syscall. The same for cleanup_server: cleanup-race.test.ts.
+// test-batch: alone, as delete-seam.ts patches fs at its import and a recursive fs.rm takes its fs functions when
+// first used: in a batch, an earlier file may have imported the seam or deleted a folder already.
 import t from 'tap'
 import { existsSync, mkdirSync, readdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
