@@ -112,7 +112,13 @@ export default fp<BackendProbeOptions>(async function backendProbe (app, opts) {
     const circuit = clientOf.get(r.service)?.circuit?.()
     return circuit ? { ...shown(r), circuit: circuit.lastError === undefined ? circuit : { ...circuit, lastError: displayUrlsIn(circuit.lastError) } } : shown(r)
   }))
-  app.decorate('refreshBackendStatus', async () => (await refresh()).map(shown))
+  // A check asked for now answers from a round begun after the ask: a round already under way may have read a
+  // backend before it went down (or came back), so it is waited out and a new one run.
+  app.decorate('refreshBackendStatus', async () => {
+    const underWay = round
+    if (underWay) await underWay.catch(() => {})
+    return (await refresh()).map(shown)
+  })
   app.decorate('backendWarning', (service: string) =>
     results.find(r => r.service.toLowerCase() === service.toLowerCase())?.warning)
   if (opts.autoStart !== false) app.addHook('onReady', async () => { refresh().finally(schedule) })
