@@ -27,6 +27,7 @@ for (const file of process.argv.slice(2)) {
   for (const key of Object.keys(process.env)) if (!(key in env)) delete process.env[key]
   Object.assign(process.env, env)
 }
-t.end()
-// Every file's teardowns have run; a handle one of them left open must not keep the batch alive.
+// Every file's teardowns have run; a handle one of them left open must not keep the batch alive. (Listened for
+// before t.end(), which may complete at once.)
 t.on('complete', () => setImmediate(() => process.exit()))
+t.end()

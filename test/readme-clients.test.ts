@@ -4,7 +4,7 @@
 // client is used the way the README says: the URL plus an OAuth provider.
 import t from 'tap'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { execFile } from 'node:child_process'
+import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { promisify } from 'node:util'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -31,6 +31,17 @@ function desktopBridge (): { command: string, args: string[] } {
     if (server?.args) return { command: server.command!, args: server.args }
   }
   throw new Error('README has no claude_desktop_config.json block running mcp-remote')
+}
+
+/** The processes below `pid`, children first (Linux: /proc/<pid>/stat is "pid (name) state ppid …"). */
+function descendantsOf (pid: number): number[] {
+  const parents = new Map<number, number>()
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue
+    try { parents.set(Number(d), Number(readFileSync(`/proc/${d}/stat`, 'utf8').split(') ').at(-1)!.split(' ')[1])) } catch {}
+  }
+  const below = (p: number): number[] => [...parents].filter(([, parent]) => parent === p).flatMap(([child]) => [child, ...below(child)])
+  return below(pid)
 }
 
 t.test('every JSON snippet in the README parses', async t => {
@@ -68,12 +79,30 @@ t.test('the Claude Desktop mcp-remote bridge, as printed, signs in with OAuth an
   for (const [k, v] of Object.entries(process.env)) {
     if (v !== undefined && k !== 'NODE_OPTIONS' && !k.startsWith('TAP') && !k.startsWith('_TAPJS')) env[k] = v
   }
-  Object.assign(env, { BROWSER, MCP_REMOTE_CONFIG_DIR: configDir, npm_config_update_notifier: 'false', DISPLAY: '' })
+  // The person's browser is the stand-in, opened on the address the bridge prints for the person to visit. The
+  // bridge's own launch (xdg-open with $BROWSER, then its fallbacks) is a no-op that succeeds: left to launch the
+  // stand-in, a loaded machine twice saw the launch judged failed and Chromium opened instead, with no display,
+  // and the sign-in waited until its deadline.
+  Object.assign(env, { BROWSER: '/bin/true', MCP_REMOTE_CONFIG_DIR: configDir, npm_config_update_notifier: 'false', DISPLAY: '' })
   const transport = new StdioClientTransport({ command: bridge.command, args, env, stderr: 'pipe' })
   let bridgeLog = ''
-  transport.stderr?.on('data', (d: Buffer) => { bridgeLog += d })
+  let browser: ChildProcess | undefined
+  transport.stderr?.on('data', (d: Buffer) => {
+    bridgeLog += d
+    const visit = /Please authorize this client by visiting:\s*(http\S+)\s/.exec(bridgeLog)?.[1]
+    if (visit === undefined || browser !== undefined) return
+    browser = spawn(process.execPath, [BROWSER, visit], { stdio: ['ignore', 'ignore', 'pipe'] })
+    browser.stderr?.on('data', (b: Buffer) => { bridgeLog += b })
+  })
+  t.teardown(() => { browser?.kill() })
   const client = new Client({ name: 'readme-clients-test', version: '1.0.0' })
-  t.teardown(() => client.close())
+  t.teardown(async () => {
+    // npx runs the bridge under a shell of its own and does not pass the close's signal on: without this the
+    // bridge outlived the test, holding its callback port and the pipes of the test's process.
+    const bridges = transport.pid === null ? [] : descendantsOf(transport.pid)
+    await client.close()
+    for (const pid of bridges) try { process.kill(pid, 'SIGTERM') } catch {}
+  })
   await client.connect(transport, { timeout: 240_000 }).catch((err: Error) => { throw new Error(`${err.message}\n${bridgeLog}`) })
   const listed = await client.listTools(undefined, { timeout: 60_000 })
   t.same(listed.tools.map(x => x.name).sort(), app.tools.list().map(x => x.name).sort(), 'the whole catalogue through the bridge')
