@@ -28,6 +28,12 @@ const UNKNOWN_SECONDS = 4
 /** A batch that prints nothing for this long is stopped (each file has its own, shorter, time limit inside). */
 const SILENT_MS = 15 * 60_000
 
+const running = new Set()
+/** Stops the batches under way (npm test stopped with a signal). */
+export function stopBatches (signal = 'SIGTERM') {
+  for (const child of running) child.kill(signal)
+}
+
 /** The test files the arguments name (files or folders; none: every test file under test/). */
 export function testFiles (args) {
   const roots = args.length ? args : ['test']
@@ -90,6 +96,7 @@ export async function runBatches (files, { jobs = 2, env = process.env, onBatch 
   const runOne = batch => new Promise(resolve => {
     const args = batch.length === 1 && alone(batch[0]) ? [LOADER, batch[0]] : [LOADER, 'scripts/test-batch.mjs', ...batch]
     const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    running.add(child)
     const out = []
     const err = []
     let silence
@@ -102,6 +109,7 @@ export async function runBatches (files, { jobs = 2, env = process.env, onBatch 
     child.stderr.on('data', chunk => err.push(chunk))
     const started = performance.now()
     child.on('close', (exit, signal) => {
+      running.delete(child)
       clearTimeout(silence)
       const code = exit ?? signal
       let log = Buffer.concat(out).toString('utf8')

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { runBatches, testFiles } from './test-batches.mjs'
+import { runBatches, stopBatches, testFiles } from './test-batches.mjs'
 import { summarize } from './test-summary.mjs'
 
 const root = join(import.meta.dirname, '..')
@@ -19,7 +19,7 @@ const viaTap = args.some(arg => arg.startsWith('-'))
 const env = viaTap || process.env.NODE_COMPILE_CACHE !== undefined
   ? process.env
   : { ...process.env, NODE_COMPILE_CACHE: join(root, 'node_modules', '.cache', 'node-compile') }
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130))
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { stopBatches(signal); process.exit(130) })
 
 const { log, code } = viaTap ? await runTap(args) : await runInBatches(args)
 process.stdout.write(`${summarize(log).join('\n')}\n`)
