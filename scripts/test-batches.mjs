@@ -128,8 +128,8 @@ export async function runBatches (files, { jobs = 2, env = process.env, onBatch 
       const unfinished = result.files.filter(f => !finished.has(f))
       const missing = result.files.length === 1 ? unfinished : []
       if (unfinished.length && !missing.length) {
-        const running = result.log.includes(`\n# Subtest: ${unfinished[0]}\n`) || finished.size === 0
-        if (running) solo.push(unfinished.shift())
+        const wasRunning = result.log.includes(`\n# Subtest: ${unfinished[0]}\n`) || finished.size === 0
+        if (wasRunning) solo.push(unfinished.shift())
         queue.unshift(...unfinished)
       }
       let log = result.log
