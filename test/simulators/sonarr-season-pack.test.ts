@@ -25,8 +25,10 @@ t.test('a season pack writes one file per episode', async t => {
   const items = sim.state.queue.filter(q => q.title === pack.title)
   t.equal(items.length, episodes.length, 'one queue item per episode, one download')
   const folder = join(roots.downloads, 'complete', pack.title)
-  // The simulator writes finished downloads on its next request: ask until its clock has finished this one.
-  await until(async () => { await api('/system/status'); return existsSync(folder) })
+  // The simulator writes finished downloads on its next request: ask until its clock has finished every episode's
+  // item of this one (they are added a moment apart, so a loaded machine's request can land between two).
+  await until(async () => { await api('/system/status'); return items.every(item => item.written === true) })
+  t.ok(existsSync(folder))
   const files = readdirSync(folder).sort()
   t.same(files, episodes.map(e => `${pack.title.replace(/\.S01\./, `.S01E${String(e.episodeNumber).padStart(2, '0')}.`)}.mkv`).sort())
   t.ok(files.every(f => /\.S01E\d{2}\./.test(f)), 'each file names its episode')
