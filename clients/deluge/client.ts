@@ -43,7 +43,7 @@ export function createDelugeClient (opts: TorrentClientSettings) {
     urlVar: 'TORRENT_CLIENT_URL',
     keyVar: 'TORRENT_CLIENT_PASSWORD',
     headers: (): Record<string, string> => session ? { cookie: `_session_id=${session}` } : {},
-    ...(opts.deadlineMs !== undefined && { deadlineMs: opts.deadlineMs }),
+    deadlineMs: opts.deadlineMs,
     concurrency: 4
   })
 

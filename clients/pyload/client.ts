@@ -56,7 +56,7 @@ export function createPyloadClient (opts: PyloadOptions) {
     keyVar: opts.url === '' ? 'DOWNLOAD_MANAGER_URL and DOWNLOAD_MANAGER_API_KEY' : 'DOWNLOAD_MANAGER_API_KEY',
     configured: () => opts.url !== '' && opts.apiKey !== '',
     headers: () => ({ 'x-api-key': opts.apiKey }),
-    ...(opts.deadlineMs !== undefined && { deadlineMs: opts.deadlineMs }),
+    deadlineMs: opts.deadlineMs,
     concurrency: 4
   })
   let storage: Promise<string | undefined> | undefined

@@ -34,7 +34,7 @@ export function createQbittorrentClient (opts: QbittorrentOptions) {
     urlVar: 'TORRENT_CLIENT_URL',
     keyVar: 'TORRENT_CLIENT_PASSWORD',
     headers: (): Record<string, string> => (session ? { cookie: session } : {}),
-    ...(opts.deadlineMs !== undefined && { deadlineMs: opts.deadlineMs }),
+    deadlineMs: opts.deadlineMs,
     concurrency: 4
   })
 

@@ -43,7 +43,7 @@ export function createTransmissionClient (opts: TransmissionOptions) {
     urlVar: 'TORRENT_CLIENT_URL',
     keyVar: 'TORRENT_CLIENT_PASSWORD',
     headers: (): Record<string, string> => ({ ...(basic && { authorization: basic }), ...(sessionId && { [SESSION_HEADER]: sessionId }) }),
-    ...(opts.deadlineMs !== undefined && { deadlineMs: opts.deadlineMs }),
+    deadlineMs: opts.deadlineMs,
     concurrency: 4
   })
 

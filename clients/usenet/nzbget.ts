@@ -88,7 +88,7 @@ export function createNzbgetClient (opts: NzbgetOptions): UsenetClient {
     urlVar: vars.url,
     keyVar: vars.credentials,
     headers: () => ({ authorization: auth }),
-    ...(opts.deadlineMs !== undefined && { deadlineMs: opts.deadlineMs }),
+    deadlineMs: opts.deadlineMs,
     concurrency: 4
   })
   let id = 0

@@ -32,7 +32,7 @@ export function createSabnzbdClient (opts: SabnzbdOptions): UsenetClient {
     urlVar: vars.url,
     keyVar: vars.key,
     configured: () => opts.apiKey !== '',
-    ...(opts.deadlineMs !== undefined && { deadlineMs: opts.deadlineMs }),
+    deadlineMs: opts.deadlineMs,
     concurrency: 4
   })
 
