@@ -47,7 +47,10 @@ export async function startDeluge (dir: string, o: { password: string, downloadD
   const [rpcPort, peerPort, webPort] = [await freePort(), await freePort(), await freePort()]
   const config = join(dir, 'config')
   const downloadDir = o.downloadDir ?? join(dir, 'dl')
-  for (const d of [config, downloadDir]) mkdirSync(d, { recursive: true })
+  // config/plugins made here: deluged and deluge-web start side by side on the one config folder, and each makes
+  // it when it is missing, checked then made (deluge 2.0.3 deluge/pluginmanagerbase.py, PluginManagerBase.__init__),
+  // so the slower of the two could fail with FileExistsError (seen on a loaded run).
+  for (const d of [join(config, 'plugins'), downloadDir]) mkdirSync(d, { recursive: true })
   const localPassword = randomBytes(16).toString('hex')
   // auth: user:password:level, 10 = admin (deluge/core/authmanager.py).
   writeFileSync(join(config, 'auth'), `localclient:${localPassword}:10\n`, { mode: 0o600 })
