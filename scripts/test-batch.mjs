@@ -6,7 +6,6 @@
 // Run: node --import=./test/loader/register.mjs scripts/test-batch.mjs <file.test.ts>...
 import { relative, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import t from 'tap'
 
 const BATCH = Symbol.for('mediastack.test-batch')
 /** A test file's time limit unless it sets its own (t.setTimeout), as .taprc's timeout was for a file's process. */
@@ -15,6 +14,8 @@ const FILE_TIMEOUT_MS = Number(process.env.MEDIASTACK_TEST_FILE_TIMEOUT ?? 120) 
 const root = resolve(import.meta.dirname, '..')
 const open = new Map()
 globalThis[BATCH] = open
+// Imported once the mark is set: the loader's resolve hook reads it for tap's own imports too.
+const { default: t } = await import('tap')
 
 for (const file of process.argv.slice(2)) {
   const url = pathToFileURL(resolve(file)).href

@@ -13,12 +13,17 @@ import { transformCache } from './transform-cache.mjs'
 
 const BATCH = Symbol.for('mediastack.test-batch')
 const TAP_FOR_FILE = new URL('./tap-for-file.mjs', import.meta.url).href
+const LIGHT_DOMAIN = new URL('./light-domain.mjs', import.meta.url).href
 
 // NodeNext sources import './x.js' for './x.ts': try the .ts file when the .js one does not exist.
-// In a process that runs several test files (scripts/test-batch.mjs), a test file's 'tap' is its own subtest.
+// In a process that runs several test files (scripts/test-batch.mjs), a test file's 'tap' is its own subtest, and
+// tap's async-hook-domain is light-domain.mjs (why: there).
 export function resolve (specifier, context, next) {
-  if (specifier === 'tap' && globalThis[BATCH] !== undefined && context.parentURL?.endsWith('.test.ts')) {
-    return { url: `${TAP_FOR_FILE}?file=${encodeURIComponent(context.parentURL)}`, shortCircuit: true }
+  if (globalThis[BATCH] !== undefined) {
+    if (specifier === 'tap' && context.parentURL?.endsWith('.test.ts')) {
+      return { url: `${TAP_FOR_FILE}?file=${encodeURIComponent(context.parentURL)}`, shortCircuit: true }
+    }
+    if (specifier === 'async-hook-domain') return { url: LIGHT_DOMAIN, shortCircuit: true }
   }
   if (specifier.endsWith('.js') && (specifier.startsWith('.') || specifier.startsWith('file:')) && context.parentURL?.startsWith('file:')) {
     const tsUrl = new URL(specifier.slice(0, -3) + '.ts', context.parentURL)

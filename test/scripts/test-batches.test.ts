@@ -12,6 +12,7 @@ const FIRST = `${FIXTURES}/1-sets-hooks-and-env.test.ts`
 const SECOND = `${FIXTURES}/2-sees-nothing-of-others.test.ts`
 const DIES = `${FIXTURES}/0-ends-the-process.test.ts`
 const KILLED = `${FIXTURES}/0-killed.test.ts`
+const THROWS = `${FIXTURES}/0-throws-later.test.ts`
 const env = { ...process.env, TAP_TIMEOUT: '0' }
 
 t.test('two files in one batch: the second sees none of the first\'s hooks, teardowns or environment', async t => {
@@ -19,6 +20,16 @@ t.test('two files in one batch: the second sees none of the first\'s hooks, tear
   t.equal(run.status, 0, run.stdout.slice(-2000))
   t.same([...(fileResults(run.stdout) as Map<string, number>).keys()], [FIRST, SECOND], 'a result line for each file, by its path')
   t.match(run.stdout, /# \{ total: 4, pass: 4 \}/, 'every assertion of both files counted')
+})
+
+t.test('an error thrown or rejected later, outside any await, fails the test it surfaced in; the batch goes on', async t => {
+  const run = spawnSync(process.execPath, ['--import=./test/loader/register.mjs', 'scripts/test-batch.mjs', THROWS, FIRST], { cwd: ROOT, env, encoding: 'utf8' })
+  t.equal(run.status, 1, 'the batch is red')
+  const results = fileResults(run.stdout) as Map<string, number>
+  t.same([...results.keys()], [THROWS, FIRST], 'both files gave a result: the process did not end with the throw')
+  t.match(run.stdout, /# Subtest: throws from a timer\n\s+not ok \d+ - thrown in a timer\n/, 'the timer\'s throw fails its test, with its message')
+  t.match(run.stdout, /# Subtest: leaves a rejection unhandled\n\s+not ok \d+ - rejected with no handler\n/, 'the rejection fails its test, with its message')
+  t.match(run.stdout, new RegExp(`^ok \\d+ - ${FIRST}`, 'm'), 'the next file runs and passes')
 })
 
 t.test('a file that ends its batch\'s process fails; the files after it run in another batch', async t => {
