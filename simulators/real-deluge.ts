@@ -43,6 +43,25 @@ async function waitUp (daemon: Daemon, label: string, up: () => Promise<boolean>
   }
 }
 
+/**
+ * Whether deluge-web connects to its daemon: auth.login (deluge/ui/web/auth.py), web.get_hosts, web.connect(host
+ * id), which answers the daemon's method list once connected and null when it could not (json_api.py 436-468),
+ * then web.disconnect (480-490).
+ */
+async function webConnectsToDaemon (url: string, password: string): Promise<boolean> {
+  let cookie = ''
+  const rpc = async (method: string, params: unknown[]) => {
+    const res = await fetch(`${url}/json`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie && { cookie }) }, body: JSON.stringify({ method, params, id: 1 }) })
+    cookie ||= (res.headers.get('set-cookie') ?? '').split(';')[0]
+    return ((await res.json()) as { result: unknown }).result
+  }
+  if (await rpc('auth.login', [password]) !== true) return false
+  const hosts = await rpc('web.get_hosts', []) as Array<[string]> | null
+  if (!hosts?.[0] || !Array.isArray(await rpc('web.connect', [hosts[0][0]]))) return false
+  await rpc('web.disconnect', [])
+  return true
+}
+
 export async function startDeluge (dir: string, o: { password: string, downloadDir?: string }): Promise<DelugeInstance> {
   const [rpcPort, peerPort, webPort] = [await freePort(), await freePort(), await freePort()]
   const config = join(dir, 'config')
@@ -93,6 +112,10 @@ export async function startDeluge (dir: string, o: { password: string, downloadD
   try {
     await waitUp(web, 'deluge-web', () => fetch(`${url}/json`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"method":"auth.check_session","params":[],"id":1}' }).then(r => r.ok, () => false))
     await daemonUp(daemon)
+    // deluged takes connections on its RPC port before it answers on it (Twisted listens before the reactor runs),
+    // and on a loaded machine a first web.connect then failed. Ready is when deluge-web can connect to it; the web
+    // UI is then disconnected again, so the client's own first call still connects it.
+    await waitUp(daemon, 'deluged', async () => await webConnectsToDaemon(url, o.password).catch(() => false))
   } catch (err) { await stop(); throw err }
   const stopDaemon = () => daemon.stop(5_000)
   const restart = async () => { daemon = await runDaemon(); await daemonUp(daemon) }
