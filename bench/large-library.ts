@@ -15,7 +15,7 @@ import { createJellyfinSimulator } from '../simulators/jellyfin/index.js'
 import { generateLibrary } from '../simulators/fixtures/library.js'
 import { seedLargeManagers } from './large-library-seed.js'
 import { startBenchDownloaders } from './large-library-downloaders.js'
-import { startFlags } from './start-flags.js'
+import { allocatorEnv, startFlags } from './start-flags.js'
 import { describeTraffic, trafficOf, type BackendTraffic } from './large-library-requests.js'
 
 // Issue 39: every read, its first call after start included, within 300 ms; the server at most 150 MB after the run.
@@ -64,6 +64,7 @@ export async function startLargeLibrary ({ log = console.log } = {}) {
   const child = spawn(process.execPath, [...startFlags(new URL('../../package.json', import.meta.url)), '--expose-gc', fileURLToPath(new URL('./large-library-server.js', import.meta.url))], {
     env: {
       ...process.env,
+      ...allocatorEnv(new URL('../../compose/Dockerfile', import.meta.url)),
       INTERNAL_API_KEY: keys.internal,
       SERIES_MANAGER_URL: sonarr.url,
       SERIES_MANAGER_API_KEY: keys.sonarr,

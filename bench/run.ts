@@ -15,7 +15,7 @@ import { largeLibraryChecks } from './large-library.js'
 import { readBurstChecks } from './read-burst.js'
 import { sessionHeapChecks } from './session-heap.js'
 import { trimRssChecks } from './trim-rss.js'
-import { startFlags } from './start-flags.js'
+import { allocatorEnv, startFlags } from './start-flags.js'
 import { catalogueChecks } from '../lib/tools/catalogue-size.js'
 
 const KEY = randomBytes(24).toString('hex')
@@ -48,7 +48,7 @@ process.on('exit', killChildren)
 
 /** Starts a bench process and waits for its "listening …" line; returns the line's words after "listening". */
 async function startProcess (args: string[], env: Record<string, string>): Promise<{ child: ChildProcess, words: string[] }> {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...allocatorEnv(new URL('../../compose/Dockerfile', import.meta.url)), ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
   children.push(child)
   const words = await new Promise<string[]>((resolve, reject) => {
     let out = ''

@@ -9,7 +9,7 @@ import { Ajv } from 'ajv'
 import Fastify from 'fastify'
 import ipaddr from 'ipaddr.js'
 import { ConfigSchema, loadConfig } from '../../config.js'
-import { serverCommand } from '../../bench/start-flags.js'
+import { allocatorEnv, serverCommand } from '../../bench/start-flags.js'
 import { entryAddressOf, modeEnvironment } from '../helpers/compose-env.js'
 
 const root = new URL('../../', import.meta.url)
@@ -126,6 +126,9 @@ t.test('Dockerfiles: multi-stage, pinned Node 24 LTS, non-root, media tools, hea
   const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(server)?.[1] ?? '[]') as string[]
   t.same(cmd, serverCommand(start), 'the image starts the server as npm start does (less the Node check and .env)')
   t.match(start, /--max-semi-space-size=\d+/, 'the young generation is capped (RSS budget of issue 17)')
+  // Memory freed in per-thread malloc arenas stayed resident (issue 39 item 7): the image runs with one arena, and the
+  // benches start their servers with what the image sets.
+  t.same(allocatorEnv(new URL('../../compose/Dockerfile', import.meta.url)), { MALLOC_ARENA_MAX: '1' }, 'the image runs with one malloc arena, as the benches do')
 })
 
 t.test('every deployment mode\'s environment passes config validation and starts the HTTP server', async t => {
