@@ -148,6 +148,10 @@ async function startOnce (dir: string, opts: StartOptions): Promise<QbtInstance>
     if (ours) break
     if (!daemon.running || Date.now() > deadline) {
       await daemon.stop()
+      // The exit can come between the output check above and this one, or be told before the last of the output is
+      // read (seen on a clean-clone run): the port's refusal is looked for again once the output has closed.
+      await Promise.race([daemon.outputClosed, new Promise(resolve => setTimeout(resolve, 2_000))])
+      if (/Unable to bind/i.test(daemon.outputTail())) throw new PortTakenError(`qbittorrent-nox could not bind port ${webPort}: ${daemon.outputTail().slice(-300)}`)
       throw new Error(`qbittorrent-nox ${major}.x did not start: ${daemon.outputTail().slice(-500)}`)
     }
     await new Promise(resolve => setTimeout(resolve, 100))

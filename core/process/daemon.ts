@@ -21,6 +21,11 @@ export interface Daemon {
   /** Resolves when the process has exited. */
   readonly exited: Promise<{ code: number | null, signal: NodeJS.Signals | null }>
   readonly running: boolean
+  /**
+   * Resolves when its stdout and stderr have closed: the exit can be told before the last of its output is read, so
+   * a caller reading outputTail() after an exit waits for this (bounded: a process it left behind may hold them).
+   */
+  readonly outputClosed: Promise<void>
   /** The last lines the process wrote (stdout and stderr, interleaved). */
   outputTail: () => string
   /** SIGTERM the group; SIGKILL after `graceMs` (default 3 s). Resolves once it is gone. */
@@ -36,10 +41,13 @@ export function startDaemon (file: string, args: readonly string[], opts: Daemon
     const exited = new Promise<{ code: number | null, signal: NodeJS.Signals | null }>(resolve => {
       child.once('exit', (code, signal) => { running = false; resolve({ code, signal }) })
     })
+    const closed: Array<Promise<void>> = []
     for (const stream of ['stdout', 'stderr'] as const) {
       const lines = lineSplitter(line => opts.onLine?.(line, stream))
       child[stream]!.on('data', (chunk: Buffer) => { tail.push(chunk); if (opts.onLine) lines.push(chunk) })
+      closed.push(new Promise(resolve => child[stream]!.once('close', () => resolve())))
     }
+    const outputClosed = Promise.all(closed).then(() => {})
     child.once('error', (err: NodeJS.ErrnoException) => {
       running = false
       reject(new Error(err.code === 'ENOENT' ? `${label}: "${file}" was not found` : `${label} could not be started (${err.code ?? err.message})`))
@@ -53,6 +61,7 @@ export function startDaemon (file: string, args: readonly string[], opts: Daemon
         label,
         exited,
         get running () { return running },
+        outputClosed,
         outputTail: () => tail.text(),
         async stop (graceMs = 3_000) {
           if (!running) return

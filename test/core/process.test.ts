@@ -110,6 +110,15 @@ test('daemon: started in its own group and stopped with SIGTERM, then SIGKILL', 
   await t.rejects(startDaemon('/nonexistent/aria2c', []), /was not found/)
 })
 
+test('daemon: its output is all there once outputClosed resolves, however soon after the exit', async t => {
+  // A burst written right before exiting: the exit may be told first, the output is read by outputClosed.
+  const d = await startDaemon('sh', ['-c', 'i=0; while [ $i -lt 2000 ]; do echo "line $i"; i=$((i+1)); done; echo "Unable to bind" >&2; exit 3'], { label: 'quick' })
+  await d.exited
+  await d.outputClosed
+  t.notOk(d.running)
+  t.match(d.outputTail(), /Unable to bind/, 'the last line written is in the tail')
+})
+
 test('childEnv keeps only the allowlisted variables plus the extras given', async t => {
   const source = { PATH: '/bin', LANG: 'C.UTF-8', HOME: '/home/server', INTERNAL_API_KEY: 'k', http_proxy: 'http://p:1', NO_PROXY: '*' }
   t.same(childEnv({ HOME: '/state/tool', EMPTY: undefined }, source), { PATH: '/bin', LANG: 'C.UTF-8', HOME: '/state/tool' })
