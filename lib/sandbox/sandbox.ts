@@ -100,6 +100,7 @@ export async function createPathSandbox (opts: SandboxOptions) {
     }
     let head = abs
     const tail: string[] = []
+    let looksAgain = 0
     for (;;) {
       // A root's real path was taken at startup; everything below it is looked at now.
       if (roots.some(r => r.real === head)) return path.join(head, ...tail)
@@ -111,10 +112,14 @@ export async function createPathSandbox (opts: SandboxOptions) {
         try {
           return path.join(await realpath(head), ...tail)
         } catch (err) {
-          // The entry exists but its target does not: a dangling symlink. Creating through it would write
-          // wherever it points.
+          // The entry was there a moment ago and its real path is not: a dangling symlink (creating through it
+          // would write wherever it points), or the entry was moved away between the two looks (another program,
+          // seen on a loaded run), which is looked at again as missing.
           if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-            refuse(`The path ${quote(input)} goes through a symbolic link whose target is missing; it is not followed.`)
+            const now = await lstat(head).catch(() => undefined)
+            if (now !== undefined && !now.isSymbolicLink() && looksAgain < 3) { looksAgain++; continue }
+            if (now !== undefined) refuse(`The path ${quote(input)} goes through a symbolic link whose target is missing; it is not followed.`)
+            continue
           }
           fail(err)
         }
