@@ -7,15 +7,21 @@ import t from 'tap'
 import { startServarrStack } from '../../helpers/servarr-sims.js'
 import { ok } from '../../helpers/results.js'
 
-interface Recorder { url: string, target: string, seen: string[], close: () => Promise<void> }
+interface Recorder { url: string, seen: string[], forwardTo: (target: string) => void, close: () => Promise<void> }
 
-/** Forwards every request to `target` (set once the simulator is up) and records "METHOD path". */
+/**
+ * Forwards every request to the simulator named by `forwardTo` and records "METHOD path". The tool server starts
+ * beside the simulators and may ask (its start-up fetches, its health probe) before the test knows their address:
+ * such a request waits for it, as one to a slow manager would.
+ */
 async function recordingProxy (): Promise<Recorder> {
-  const rec: Recorder = { url: '', target: '', seen: [], close: async () => {} }
-  const server: Server = createServer((req, res) => {
+  let forwardTo: (target: string) => void = () => {}
+  const target = new Promise<string>(resolve => { forwardTo = resolve })
+  const rec: Recorder = { url: '', seen: [], forwardTo, close: async () => {} }
+  const server: Server = createServer(async (req, res) => {
     // The background health probe (GET /system/status) runs on its own clock; it is not the tool's.
     if (!req.url?.endsWith('/system/status')) rec.seen.push(`${req.method} ${req.url}`)
-    const out = httpRequest(new URL(req.url ?? '/', rec.target), { method: req.method, headers: req.headers }, up => {
+    const out = httpRequest(new URL(req.url ?? '/', await target), { method: req.method, headers: req.headers }, up => {
       res.writeHead(up.statusCode ?? 502, up.headers)
       up.pipe(res)
     })
@@ -32,8 +38,8 @@ const sonarrWire = await recordingProxy()
 const radarrWire = await recordingProxy()
 t.teardown(async () => { await sonarrWire.close(); await radarrWire.close() })
 const s = await startServarrStack(t, { config: { SERIES_MANAGER_URL: sonarrWire.url, MOVIE_MANAGER_URL: radarrWire.url } })
-sonarrWire.target = s.sonarr.url
-radarrWire.target = s.radarr.url
+sonarrWire.forwardTo(s.sonarr.url)
+radarrWire.forwardTo(s.radarr.url)
 
 for (const [tool, wire, idKey] of [['series_remove', sonarrWire, 'seriesId'], ['movie_remove', radarrWire, 'movieId']] as const) {
   t.test(`${tool}: the confirmed call asks the manager once, then deletes`, async t => {
