@@ -20,10 +20,12 @@ for (const program of await torrentClientKinds()) {
     await running.client.addMagnet(`magnet:?xt=urn:btih:${hash}&dn=Lonely.Magnet.2024`)
     // A torrent Transmission 3.00 has just added is stopped until its first verify ends (libtransmission/torrent.c
     // 3.00, torrentInit: `tor->startAfterVerify = doStart; tr_torrentVerify(...)`, started in onVerifyDoneThreadFunc),
-    // so on a busy machine the first listing can read "paused": wait for it to leave that state, then judge it.
+    // so on a busy machine the first listings can read "paused", then "checking its files" (status 1, queued for
+    // that verify, while the verify thread is busy): wait for it to leave that start-up, then judge it.
+    const startingUp = (s: { state: string, reason?: string }) => s.state === 'paused' || (s.state === 'queued' && s.reason === 'checking its files')
     const torrent = await waitFor('the magnet started', async () => {
       const [listed] = await running.client.list({ hashes: [hash] })
-      return listed !== undefined && listed.status.state !== 'paused' ? listed : undefined
+      return listed !== undefined && !startingUp(listed.status) ? listed : undefined
     })
     t.match(torrent.status, { state: 'stalled', cause: 'noMetadata', reason: 'waiting for its metadata and no one is sharing it' }, `${running.service} raw state ${torrent.state}`)
 
