@@ -138,11 +138,11 @@ async function startOnce (dir: string, opts: StartOptions): Promise<QbtInstance>
   })
   const url = `http://127.0.0.1:${webPort}`
   const deadline = Date.now() + 15_000
+  /** The daemon's own word that the WebUI port was taken, as the error the caller retries on another port. */
+  const portTaken = () => /Unable to bind/i.test(daemon.outputTail()) ? new PortTakenError(`qbittorrent-nox could not bind port ${webPort}: ${daemon.outputTail().slice(-300)}`) : undefined
   for (;;) {
-    if (/Unable to bind/i.test(daemon.outputTail())) {
-      await daemon.stop()
-      throw new PortTakenError(`qbittorrent-nox could not bind port ${webPort}: ${daemon.outputTail().slice(-300)}`)
-    }
+    const taken = portTaken()
+    if (taken) { await daemon.stop(); throw taken }
     // 403 before login still means the WebUI is up.
     const ours = await fetch(`${url}/api/v2/app/webapiVersion`).then(isQbittorrentAnswer, () => false)
     if (ours) break
@@ -151,8 +151,7 @@ async function startOnce (dir: string, opts: StartOptions): Promise<QbtInstance>
       // The exit can come between the output check above and this one, or be told before the last of the output is
       // read (seen on a clean-clone run): the port's refusal is looked for again once the output has closed.
       await Promise.race([daemon.outputClosed, new Promise(resolve => setTimeout(resolve, 2_000))])
-      if (/Unable to bind/i.test(daemon.outputTail())) throw new PortTakenError(`qbittorrent-nox could not bind port ${webPort}: ${daemon.outputTail().slice(-300)}`)
-      throw new Error(`qbittorrent-nox ${major}.x did not start: ${daemon.outputTail().slice(-500)}`)
+      throw portTaken() ?? new Error(`qbittorrent-nox ${major}.x did not start: ${daemon.outputTail().slice(-500)}`)
     }
     await new Promise(resolve => setTimeout(resolve, 100))
   }
