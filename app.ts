@@ -96,7 +96,6 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(confirmTokens)
   await app.register(jobs, options.plugins?.jobs ?? {})
   await app.register(backends, options.plugins?.backends ?? {})
-  await app.register(libraryPrefetch, options.plugins?.libraryPrefetch ?? {})
   await app.register(backendProbe, options.plugins?.backendProbe ?? {})
   await app.register(audit, options.plugins?.audit ?? {})
   await app.register(notify, options.plugins?.notify ?? {})
@@ -117,5 +116,7 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(openApiRoutes)
   await app.register(webRoutes)
   await app.register(memoryTrim, options.plugins?.memoryTrim ?? {})
+  // After the memory trim: each background list fetch it starts tells the trim it worked.
+  await app.register(libraryPrefetch, options.plugins?.libraryPrefetch ?? {})
   return app
 }

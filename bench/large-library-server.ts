@@ -55,7 +55,7 @@ app.get('/bench/memory', async () => {
   const maxLoopDelayMs = Math.round(loopDelay.max / 1e6)
   loopDelay.reset()
   const spaces = Object.fromEntries(getHeapSpaceStatistics().map(s => [s.space_name, { size: s.space_size, used: s.space_used_size }]))
-  return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers, spaces, gc: gc !== undefined, trims: app.memoryTrim.stats().trims, maxLoopDelayMs, ...residentKinds() }
+  return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers, spaces, gc: gc !== undefined, trims: app.memoryTrim.stats().trims, trimBaseline: app.memoryTrim.stats().baselineBytes, maxLoopDelayMs, ...residentKinds() }
 })
 // The longest event-loop delay since the last reading (ms), without a GC: printed under each read.
 app.get('/bench/loop', async () => {

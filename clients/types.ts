@@ -19,8 +19,11 @@ export interface BackendClientBase {
   close?: () => Promise<void>
   /** The client's cache of whole lists, when it keeps one (shown in /health). */
   cache?: { stats: () => CacheStats }
-  /** Fetches the client's whole lists now and keeps them renewed in the background (plugins/library-prefetch.ts). */
-  prefetch?: () => void
+  /**
+   * Fetches the client's whole lists now and keeps them renewed in the background (plugins/library-prefetch.ts);
+   * afterFetch is told each time one of those fetches ends.
+   */
+  prefetch?: (afterFetch?: () => void) => void
 }
 
 /** What a client may need from the running server, given as plain functions so clients stay framework-free. */

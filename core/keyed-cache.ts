@@ -58,7 +58,7 @@ export interface CacheStats {
 
 interface Entry { value: unknown, bytes: number, storedAt: number, read: boolean }
 interface Flight { promise: Promise<unknown>, epoch: number }
-interface Warm { load: (signal: AbortSignal) => Promise<Loaded<unknown>>, timer?: unknown }
+interface Warm { load: (signal: AbortSignal) => Promise<Loaded<unknown>>, afterFetch?: () => void, timer?: unknown }
 
 export function createKeyedCache (opts: KeyedCacheOptions) {
   const clock = opts.clock ?? systemClock
@@ -160,10 +160,13 @@ export function createKeyedCache (opts: KeyedCacheOptions) {
     for (const key of warm.keys()) plan(key, afterWriteMs)
   }
 
-  /** Fetch key now and keep it warm from then on (see the top of this file); a second call replaces the loader. */
-  function keepWarm<T> (key: string, load: (signal: AbortSignal) => Promise<Loaded<T>>) {
+  /**
+   * Fetch key now and keep it warm from then on (see the top of this file); a second call replaces the loader.
+   * afterFetch is told each time one of its fetches ends, with a list or not (the memory trim counts it as work).
+   */
+  function keepWarm<T> (key: string, load: (signal: AbortSignal) => Promise<Loaded<T>>, afterFetch?: () => void) {
     if (closed) return
-    warm.set(key, { load, timer: warm.get(key)?.timer })
+    warm.set(key, { load, afterFetch, timer: warm.get(key)?.timer })
     renew(key)
   }
 
@@ -173,7 +176,7 @@ export function createKeyedCache (opts: KeyedCacheOptions) {
     if (!w || closed) return
     const flight = current(key) ?? start(key, () => w.load(closing.signal))
     plan(key, undefined) // no timer while the fetch runs
-    flight.promise.then(() => plan(key, nextRenewalIn(key)), () => plan(key, refreshAfterMs))
+    flight.promise.then(() => plan(key, nextRenewalIn(key)), () => plan(key, refreshAfterMs)).finally(() => w.afterFetch?.())
   }
 
   /** From the entry now: due at refreshAfterMs if it was read since it was fetched, else at idleRefreshMs. */

@@ -2,7 +2,9 @@
 // keeps whole lists (the series and movie managers, each instance) fetches them and keeps them renewed in the
 // background (core/keyed-cache.ts keepWarm), so the first question after start, after idle or after a write
 // is answered from a list already held instead of waiting seconds for a whole library. Fire and forget: the
-// fetches run beside listen and readiness, never before them; the clients' close() stops their timers.
+// fetches run beside listen and readiness, never before them; the clients' close() stops their timers. Each
+// fetch that ends tells the memory trim (plugins/memory-trim.ts): a whole list renewed while the server is idle
+// leaves a list's worth of freed pages, which the next quiet spell gives back.
 import fp from 'fastify-plugin'
 import { listBackends } from '../clients/index.js'
 
@@ -14,6 +16,7 @@ export interface LibraryPrefetchOptions {
 export default fp<LibraryPrefetchOptions>(async function libraryPrefetch (app, opts) {
   if (opts.autoStart === false) return
   app.addHook('onReady', async () => {
-    for (const client of listBackends(app.backends)) client.prefetch?.()
+    const afterFetch = () => app.memoryTrim.noteBackgroundWork()
+    for (const client of listBackends(app.backends)) client.prefetch?.(afterFetch)
   })
-}, { name: 'library-prefetch', dependencies: ['backends'] })
+}, { name: 'library-prefetch', dependencies: ['backends', 'memory-trim'] })

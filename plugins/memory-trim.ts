@@ -1,6 +1,7 @@
 // app.memoryTrim: gives back the memory a burst of calls took once the server has been quiet for a while
 // (core/idle-trim.ts says why V8 keeps it otherwise). Every incoming HTTP request counts as activity, long-lived
-// streams only when they open, so a held-open listen stream does not keep the server "busy" for ever.
+// streams only when they open, so a held-open listen stream does not keep the server "busy" for ever. Background
+// work that allocates a burst (the whole-list renewals, plugins/library-prefetch.ts) says so: noteBackgroundWork.
 import fp from 'fastify-plugin'
 import { createIdleTrim, memoryReducingGc, type IdleTrim } from '../core/idle-trim.js'
 
@@ -18,7 +19,7 @@ export interface MemoryTrimOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    memoryTrim: Pick<IdleTrim, 'tick' | 'stats'>
+    memoryTrim: Pick<IdleTrim, 'tick' | 'stats' | 'noteBackgroundWork'>
   }
 }
 
@@ -46,5 +47,5 @@ export default fp<MemoryTrimOptions>(async function memoryTrim (app, opts) {
     clearInterval(timer)
     app.server.off('request', trim.noteRequest)
   })
-  app.decorate('memoryTrim', { tick, stats: trim.stats })
+  app.decorate('memoryTrim', { tick, stats: trim.stats, noteBackgroundWork: trim.noteBackgroundWork })
 }, { name: 'memory-trim' })

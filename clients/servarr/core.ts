@@ -140,9 +140,12 @@ export function createServarrCore (opts: ServarrOptions) {
       if (o?.fresh) library.invalidate()
       return cachedLibrary(http, library, key, path, project, o)
     },
-    /** Fetches a whole list now and keeps it renewed in the background (core/keyed-cache.ts keepWarm); nothing when not configured. */
-    keepLibraryWarm: <T extends { sortTitle?: string | null, title?: string | null }>(key: string, path: string, project: (raw: unknown) => T, o?: Pick<LibraryListOptions, 'query' | 'fields'>) => {
-      if (opts.apiKey !== '') library.keepWarm(key, libraryLoader(http, path, project, o, true))
+    /**
+     * Fetches a whole list now and keeps it renewed in the background (core/keyed-cache.ts keepWarm); nothing when
+     * not configured. afterFetch is told each time one of those fetches ends.
+     */
+    keepLibraryWarm: <T extends { sortTitle?: string | null, title?: string | null }>(key: string, path: string, project: (raw: unknown) => T, o?: Pick<LibraryListOptions, 'query' | 'fields'> & { afterFetch?: () => void }) => {
+      if (opts.apiKey !== '') library.keepWarm(key, libraryLoader(http, path, project, o, true), o?.afterFetch)
     },
     /** How old a list this client handed out is (ms), when it came from the library cache. */
     libraryAgeMs: (list: unknown): number | undefined => {

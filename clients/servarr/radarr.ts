@@ -24,7 +24,7 @@ export function createRadarrClient (opts: Omit<ServarrOptions, 'service'>) {
      */
     listMovies: (signal?: AbortSignal, o?: { fresh?: boolean }) => core.libraryList('movies', '/movie', raw => projectMovie(raw, paths.toOurs), { signal, query: { excludeLocalCovers: true }, fields: MOVIE_LIST_FIELDS, fresh: o?.fresh }),
     /** Fetches the movie list now and keeps it renewed in the background (plugins/library-prefetch.ts). */
-    prefetch: () => core.keepLibraryWarm('movies', '/movie', raw => projectMovie(raw, paths.toOurs), { query: { excludeLocalCovers: true }, fields: MOVIE_LIST_FIELDS }),
+    prefetch: (afterFetch?: () => void) => core.keepLibraryWarm('movies', '/movie', raw => projectMovie(raw, paths.toOurs), { query: { excludeLocalCovers: true }, fields: MOVIE_LIST_FIELDS, afterFetch }),
     /** One movie, or undefined when the id is not in the library. */
     async getMovie (id: number): Promise<Movie | undefined> {
       const res = await api<Movie | null>({ path: `/movie/${id}`, allowStatus: [404] })

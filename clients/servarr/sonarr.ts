@@ -27,7 +27,7 @@ export function createSonarrClient (opts: Omit<ServarrOptions, 'service'>) {
     /** Every library series, library fields only (projectSeries), in sort-title order; cached, shared: do not modify. */
     listSeries: (signal?: AbortSignal, o?: { fresh?: boolean }) => core.libraryList('series', '/series', raw => projectSeries(raw, paths.toOurs), { signal, fields: SERIES_LIST_FIELDS, fresh: o?.fresh }),
     /** Fetches the series list now and keeps it renewed in the background (plugins/library-prefetch.ts). */
-    prefetch: () => core.keepLibraryWarm('series', '/series', raw => projectSeries(raw, paths.toOurs), { fields: SERIES_LIST_FIELDS }),
+    prefetch: (afterFetch?: () => void) => core.keepLibraryWarm('series', '/series', raw => projectSeries(raw, paths.toOurs), { fields: SERIES_LIST_FIELDS, afterFetch }),
     /** One series, or undefined when the id is not in the library. */
     async getSeries (id: number): Promise<Series | undefined> {
       const res = await core.api<Series | null>({ path: `/series/${id}`, allowStatus: [404] })

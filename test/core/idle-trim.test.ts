@@ -1,5 +1,5 @@
-// Memory given back after a burst: the trim waits for a quiet spell, runs once per growth, never while calls
-// keep coming; and the collection it runs really hands V8's freed pages back to the system.
+// Memory given back after a burst: the trim waits for a quiet spell, runs once after start and then once per
+// growth, never while calls keep coming; and the collection it runs really hands V8's freed pages back to the system.
 import t from 'tap'
 import { createIdleTrim, memoryReducingGc } from '../../core/idle-trim.js'
 
@@ -47,14 +47,42 @@ t.test('calls that keep coming postpone the trim', async t => {
   t.ok(s.trim.tick(), 'once they stop')
 })
 
-t.test('growth below the threshold is left alone (a trim pauses the server; small growth is not worth it)', async t => {
+t.test('the first quiet spell after start trims, whatever start-up left (its peak is no baseline)', async t => {
   const s = setup()
+  t.same(s.trim.stats(), { trims: 0, baselineBytes: undefined }, 'no baseline before the first trim')
+  s.wait(9_999)
+  t.equal(s.trim.tick(), undefined, 'not before idleMs of quiet')
+  s.wait(1)
+  t.same(s.trim.tick(), { beforeBytes: 100 * MiB, afterBytes: 110 * MiB }, 'start-up is trimmed without a growth to measure')
+  t.equal(s.trim.tick(), undefined, 'and only once')
+  t.equal(s.reduces(), 1)
+})
+
+t.test('after the first trim, growth below the threshold is left alone (a trim pauses the server; small growth is not worth it)', async t => {
+  const s = setup()
+  s.wait(10_000)
+  t.ok(s.trim.tick(), 'the first quiet spell trims (110 MiB after)')
   s.grow(31 * MiB)
   s.wait(20_000)
   t.equal(s.trim.tick(), undefined)
-  t.equal(s.reduces(), 0)
+  t.equal(s.reduces(), 1)
   s.grow(2 * MiB)
   t.ok(s.trim.tick(), 'past the threshold it trims')
+  t.equal(s.reduces(), 2)
+})
+
+t.test('the baseline follows the process down while quiet', async t => {
+  const s = setup()
+  s.wait(10_000)
+  s.trim.tick() // 110 MiB after the first trim
+  s.grow(-20 * MiB) // 90 MiB: something was freed by itself
+  s.wait(10_000)
+  t.equal(s.trim.tick(), undefined)
+  t.equal(s.trim.stats().baselineBytes, 90 * MiB)
+  s.grow(31 * MiB) // 121 MiB: 11 above the last trim, 31 above the low point
+  t.equal(s.trim.tick(), undefined, 'measured from the low point: still under the threshold')
+  s.grow(1 * MiB)
+  t.ok(s.trim.tick(), '32 MiB above the low point trims')
 })
 
 t.test('the collection it runs is a full one, taken without a global gc', async t => {

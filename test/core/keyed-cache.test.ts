@@ -227,6 +227,24 @@ t.test('kept warm: when renewals fail the list is served with the time it was fe
   t.equal(loads(), before + 1)
 })
 
+t.test('kept warm: each of its fetches that ends is told (the memory trim counts it as work), failed ones too', async t => {
+  const { cache, clock, load, loads, fail, settle } = warmSetup()
+  let told = 0
+  cache.keepWarm('movies', load, () => { told++ })
+  t.equal(told, 0, 'not while the first fetch is under way')
+  await settle()
+  t.equal(told, 1, 'the fetch at start ended')
+  await cache.get('movies', load)
+  clock.advance(15_000)
+  await settle()
+  t.equal([loads(), told].join(), '2,2', 'the renewal ended')
+  fail(true)
+  await cache.get('movies', load)
+  clock.advance(15_000)
+  await settle()
+  t.equal([loads(), told].join(), '3,3', 'a renewal that failed ended too')
+})
+
 t.test('close stops every timer of the kept-warm keys', async t => {
   const { cache, clock, load, loads, settle } = warmSetup()
   cache.keepWarm('movies', load)

@@ -2,17 +2,18 @@
 // the Sonarr and Radarr simulators with a clock the test moves: the first read after start asks the manager for
 // nothing, renewals happen in the background before the list expires (a renewal the managers hold keeps no read
 // waiting), a list older than its TTL is served and
-// the answer says how old it is, and closing the app leaves no timer behind.
+// the answer says how old it is, each background fetch tells the memory trim, and closing the app leaves no timer behind.
 import t from 'tap'
 import { startServarrStack } from '../helpers/servarr-sims.js'
 import { manualClock } from '../helpers/manual-clock.js'
 import { text } from '../helpers/results.js'
+import type { MemoryTrimOptions } from '../../plugins/memory-trim.js'
 
 const wholeList = (q: Record<string, unknown>) => q.tvdbId === undefined && q.tmdbId === undefined
 
-async function stack (t: { teardown: (fn: () => unknown) => void, fail: (message: string) => void }) {
+async function stack (t: { teardown: (fn: () => unknown) => void, fail: (message: string) => void }, plugins: { memoryTrim?: MemoryTrimOptions } = {}) {
   const clock = manualClock()
-  const built = await startServarrStack(t, { build: { plugins: { libraryPrefetch: { autoStart: true }, backends: { clock } } } })
+  const built = await startServarrStack(t, { build: { plugins: { libraryPrefetch: { autoStart: true }, backends: { clock }, ...plugins } } })
   const { sonarr, radarr } = built
   const fetches = () => ({ series: sonarr.requests.count('GET /api/v3/series', wholeList), movies: radarr.requests.count('GET /api/v3/movie', wholeList) })
   /** Waits (on the fetches themselves, not on time) until the lists have been fetched and kept this many times. */
@@ -102,6 +103,24 @@ t.test('a list older than its TTL (nobody read it for a while) is served at once
   t.notOk(answer.isError)
   t.match(text(answer), /Radarr's library list is from 2 min ago \(a newer one is being fetched/, 'the answer says how old its list is')
   await s.held(2, ['movies']) // and the read started the renewal in the background
+})
+
+t.test('a renewal nobody asked for counts as work: the next quiet spell gives back what it freed, though RSS grew little', async t => {
+  const MiB = 1024 * 1024
+  let quiet = 0 // the memory trim's clock, moved by hand like the renewals'
+  let reduces = 0
+  const s = await stack(t, { memoryTrim: { idleMs: 10_000, checkMs: 0, minGrowthBytes: 32 * MiB, now: () => quiet, rss: () => 100 * MiB, reduce: () => { reduces++ } } })
+  await s.held(1)
+  quiet += 10_000
+  t.ok(s.app.memoryTrim.tick(), 'the first quiet spell trims what start-up and the first fetches left')
+  t.equal(s.app.memoryTrim.tick(), undefined, 'then nothing: nothing grew, nothing was fetched')
+  await s.call('series_status', { view: 'library' })
+  s.clock.advance(15_000) // the list read is renewed by its timer, nobody asking
+  await s.held(2, ['series'])
+  quiet += 10_000
+  t.same(s.app.memoryTrim.tick(), { beforeBytes: 100 * MiB, afterBytes: 100 * MiB }, 'the renewal ended: the quiet check trims with no growth measured')
+  t.equal(reduces, 2)
+  t.equal(s.app.memoryTrim.tick(), undefined, 'once per renewal')
 })
 
 t.test('closing the app stops every renewal timer', async t => {
