@@ -150,7 +150,7 @@ async function startOnce (dir: string, opts: StartOptions): Promise<QbtInstance>
       await daemon.stop()
       // The exit can come between the output check above and this one, or be told before the last of the output is
       // read (seen on a clean-clone run): the port's refusal is looked for again once the output has closed.
-      await Promise.race([daemon.outputClosed, new Promise(resolve => setTimeout(resolve, 2_000))])
+      await daemon.untilOutputClosed()
       throw portTaken() ?? new Error(`qbittorrent-nox ${major}.x did not start: ${daemon.outputTail().slice(-500)}`)
     }
     await new Promise(resolve => setTimeout(resolve, 100))

@@ -22,10 +22,11 @@ export interface Daemon {
   readonly exited: Promise<{ code: number | null, signal: NodeJS.Signals | null }>
   readonly running: boolean
   /**
-   * Resolves when its stdout and stderr have closed: the exit can be told before the last of its output is read, so
-   * a caller reading outputTail() after an exit waits for this (bounded: a process it left behind may hold them).
+   * Resolves when its stdout and stderr have closed, or after maxMs (default 2 s): the exit can be told before the
+   * last of its output is read, so a caller reading outputTail() after an exit waits for this; bounded, because a
+   * process it left behind may hold them open.
    */
-  readonly outputClosed: Promise<void>
+  untilOutputClosed: (maxMs?: number) => Promise<void>
   /** The last lines the process wrote (stdout and stderr, interleaved). */
   outputTail: () => string
   /** SIGTERM the group; SIGKILL after `graceMs` (default 3 s). Resolves once it is gone. */
@@ -61,7 +62,10 @@ export function startDaemon (file: string, args: readonly string[], opts: Daemon
         label,
         exited,
         get running () { return running },
-        outputClosed,
+        untilOutputClosed: (maxMs = 2_000) => new Promise<void>(resolve => {
+          const timer = setTimeout(resolve, maxMs)
+          outputClosed.then(() => { clearTimeout(timer); resolve() }, resolve)
+        }),
         outputTail: () => tail.text(),
         async stop (graceMs = 3_000) {
           if (!running) return

@@ -114,12 +114,14 @@ export async function createPathSandbox (opts: SandboxOptions) {
         } catch (err) {
           // The entry was there a moment ago and its real path is not: a dangling symlink (creating through it
           // would write wherever it points), or the entry was moved away between the two looks (another program,
-          // seen on a loaded run), which is looked at again as missing.
+          // seen on a loaded run), which is looked at again as missing; an entry still there and no symlink is
+          // looked at again a few times, then refused as changing under the server.
           if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
             const now = await lstat(head).catch(() => undefined)
-            if (now !== undefined && !now.isSymbolicLink() && looksAgain < 3) { looksAgain++; continue }
-            if (now !== undefined) refuse(`The path ${quote(input)} goes through a symbolic link whose target is missing; it is not followed.`)
-            continue
+            if (now === undefined) continue
+            if (now.isSymbolicLink()) refuse(`The path ${quote(input)} goes through a symbolic link whose target is missing; it is not followed.`)
+            if (looksAgain++ < 3) continue
+            refuse(`The path ${quote(input)} kept changing while the server looked at it (another program is moving things there); try again once it is still.`)
           }
           fail(err)
         }

@@ -110,13 +110,24 @@ test('daemon: started in its own group and stopped with SIGTERM, then SIGKILL', 
   await t.rejects(startDaemon('/nonexistent/aria2c', []), /was not found/)
 })
 
-test('daemon: its output is all there once outputClosed resolves, however soon after the exit', async t => {
-  // A burst written right before exiting: the exit may be told first, the output is read by outputClosed.
+test('daemon: its output is all there once untilOutputClosed resolves, however soon after the exit', async t => {
+  // A burst written right before exiting: the exit may be told first, the output is read by untilOutputClosed.
   const d = await startDaemon('sh', ['-c', 'i=0; while [ $i -lt 2000 ]; do echo "line $i"; i=$((i+1)); done; echo "Unable to bind" >&2; exit 3'], { label: 'quick' })
   await d.exited
-  await d.outputClosed
+  await d.untilOutputClosed(600_000) // as soon as the output closed: the bound is not what ends this wait
   t.notOk(d.running)
   t.match(d.outputTail(), /Unable to bind/, 'the last line written is in the tail')
+})
+
+test('daemon: the wait for its output is bounded when a process it left behind holds the output open', async t => {
+  const d = await startDaemon('sh', ['-c', 'sleep 600 & echo "left one behind"; exit 0'], { label: 'leaver' })
+  t.teardown(() => { try { process.kill(-d.pid, 'SIGKILL') } catch {} })
+  await until(() => /left one behind/.test(d.outputTail()))
+  await d.exited
+  let closed = false
+  d.untilOutputClosed(600_000).then(() => { closed = true }, () => {})
+  await d.untilOutputClosed(100)
+  t.notOk(closed, 'the wait ended while the output is still open (the sleep holds it)')
 })
 
 test('childEnv keeps only the allowlisted variables plus the extras given', async t => {
