@@ -12,6 +12,9 @@ const BATCH = Symbol.for('mediastack.test-batch')
 const FILE_TIMEOUT_MS = Number(process.env.MEDIASTACK_TEST_FILE_TIMEOUT ?? 120) * 1000
 
 const root = resolve(import.meta.dirname, '..')
+// Stopped (npm test interrupted): exit, so that core/process/groups.ts's exit hook kills the daemons the files
+// started; ended by the signal's default action instead, qbittorrent-nox, deluged and the rest ran on.
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130))
 const open = new Map()
 globalThis[BATCH] = open
 // Imported once the mark is set: the loader's resolve hook reads it for tap's own imports too.

@@ -19,7 +19,11 @@ const viaTap = args.some(arg => arg.startsWith('-'))
 const env = viaTap || process.env.NODE_COMPILE_CACHE !== undefined
   ? process.env
   : { ...process.env, NODE_COMPILE_CACHE: join(root, 'node_modules', '.cache', 'node-compile') }
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { stopBatches(signal); process.exit(130) })
+/** tap's runner, when it runs the suite (runTap), in a process group of its own: a signal that stops npm test stops
+ * it and the test processes it started (tap leaves them running when it is stopped alone). */
+let tapChild
+const stopTap = signal => { try { process.kill(-tapChild.pid, signal) } catch {} }
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { stopBatches(signal); if (tapChild) stopTap(signal); process.exit(130) })
 
 const { log, code } = viaTap ? await runTap(args) : await runInBatches(args)
 process.stdout.write(`${summarize(log).join('\n')}\n`)
@@ -57,8 +61,8 @@ async function runTap (args) {
   const tapBin = join(dirname(tapPackage), JSON.parse(readFileSync(tapPackage, 'utf8')).bin.tap)
   const terminal = process.stdout.isTTY === true
   if (terminal) { mkdirSync(dirname(saved), { recursive: true }); rmSync(saved, { force: true }) }
-  const child = spawn(process.execPath, [tapBin, ...(terminal ? [`--output-file=${saved}`] : []), ...args],
-    { env, stdio: ['inherit', terminal ? 'inherit' : 'pipe', 'inherit'] })
+  const child = tapChild = spawn(process.execPath, [tapBin, ...(terminal ? [`--output-file=${saved}`] : []), ...args],
+    { env, stdio: ['inherit', terminal ? 'inherit' : 'pipe', 'inherit'], detached: true })
   const chunks = []
   child.stdout?.on('data', chunk => { chunks.push(chunk); process.stdout.write(chunk) })
   const code = await new Promise(resolve => child.on('close', c => resolve(c)))
