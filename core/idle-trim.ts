@@ -30,11 +30,12 @@ export interface TrimReport { beforeBytes: number, afterBytes: number }
 export function createIdleTrim (opts: IdleTrimOptions) {
   const now = opts.now ?? Date.now
   let lastRequest = now()
-  /** The resident size after the last trim (followed down while quiet); none before the first trim. */
+  /**
+   * The resident size after the last trim (followed down while quiet). None before the first trim and after
+   * background work (noteBackgroundWork): then the next quiet check trims whatever the growth.
+   */
   let baseline: number | undefined
   let trims = 0
-  /** Background work (noteBackgroundWork) ended since the last trim. */
-  let workSinceTrim = false
 
   /** A request arrived: the server is busy, so the trim waits for the next quiet spell. */
   function noteRequest () {
@@ -43,7 +44,7 @@ export function createIdleTrim (opts: IdleTrimOptions) {
 
   /** Work nobody asked for that leaves a burst of garbage (a whole list renewed) ended: the next quiet check trims. */
   function noteBackgroundWork () {
-    workSinceTrim = true
+    baseline = undefined
   }
 
   /** Trims if the server has been quiet long enough and has grown enough (or worked); returns what it did, if anything. */
@@ -51,14 +52,13 @@ export function createIdleTrim (opts: IdleTrimOptions) {
     if (now() - lastRequest < opts.idleMs) return undefined
     const beforeBytes = opts.rss()
     // Shrinking counts too: the baseline follows the process down, so the next burst is measured from there.
-    if (baseline !== undefined && !workSinceTrim && beforeBytes - baseline < opts.minGrowthBytes) {
+    if (baseline !== undefined && beforeBytes - baseline < opts.minGrowthBytes) {
       baseline = Math.min(baseline, beforeBytes)
       return undefined
     }
     opts.reduce()
     const afterBytes = opts.rss()
     baseline = afterBytes
-    workSinceTrim = false
     trims++
     return { beforeBytes, afterBytes }
   }

@@ -85,6 +85,20 @@ t.test('the baseline follows the process down while quiet', async t => {
   t.ok(s.trim.tick(), '32 MiB above the low point trims')
 })
 
+t.test('background work (a whole list renewed) makes the next quiet check trim, whatever the growth', async t => {
+  const s = setup()
+  s.wait(10_000)
+  s.trim.tick() // the first trim: 110 MiB after
+  s.trim.noteBackgroundWork()
+  s.trim.noteRequest()
+  s.wait(9_999)
+  t.equal(s.trim.tick(), undefined, 'a request still postpones it')
+  s.wait(1)
+  t.same(s.trim.tick(), { beforeBytes: 110 * MiB, afterBytes: 110 * MiB }, 'no growth, yet it trims after the work')
+  t.equal(s.trim.tick(), undefined, 'once per piece of work')
+  t.equal(s.reduces(), 2)
+})
+
 t.test('the collection it runs is a full one, taken without a global gc', async t => {
   // How much RSS it gives back is a machine's figure (its allocator, its load): npm run bench measures it
   // (bench/trim-rss.ts). What does not depend on the machine: a full collection clears an unreachable object.
